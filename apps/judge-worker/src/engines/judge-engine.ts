@@ -1,0 +1,28 @@
+import { GradeResult, Language, TestCaseData } from '@oj/contracts';
+
+/** What one grading run needs: the source, its language and the problem's limits and tests. */
+export interface GradeRequest {
+  languageId: number;
+  sourceCode: string;
+  /** Seconds of CPU time per test. */
+  cpuTimeLimit: number;
+  /** Megabytes of memory per test. */
+  memoryLimit: number;
+  testCases: TestCaseData[];
+}
+
+/** Called after each test so the caller can publish progress (tests done / total). */
+export type ProgressListener = (done: number, total: number) => void | Promise<void>;
+
+/**
+ * One interface, two engines: `local` (bubblewrap sandbox on this host) and `judge0` (HTTP client).
+ * Both grade with the same rules (grading/) and report the same GradeResult.
+ */
+export interface JudgeEngine {
+  readonly name: 'local' | 'judge0';
+  /** Languages this engine can run, keyed by Judge0 CE ids. */
+  languages(): Promise<Language[]>;
+  grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult>;
+}
+
+export const JUDGE_ENGINE = Symbol('JUDGE_ENGINE');

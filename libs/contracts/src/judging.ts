@@ -1,0 +1,73 @@
+import { SubmissionStatus } from './submission-status';
+
+/** Bull queue names shared by the API (producer) and the worker (consumer). */
+export const JUDGE_QUEUE = 'judge';
+export const VALIDATE_QUEUE = 'validate';
+
+/** Redis pub/sub channel carrying submission live events from workers to API instances. */
+export const LIVE_EVENTS_CHANNEL = 'oj:submission-events';
+/** Redis key where workers publish the languages of their engine. */
+export const LANGUAGES_KEY = 'oj:languages';
+/** Seconds a published language list stays valid without a live worker refreshing it. */
+export const LANGUAGES_TTL_SECONDS = 90;
+
+export interface Language {
+  id: number;
+  name: string;
+}
+
+export interface TestCaseData {
+  input: string;
+  output: string;
+  points: number;
+}
+
+export interface JudgeJobData {
+  submissionId: string;
+}
+
+export interface ValidateJobData {
+  languageId: number;
+  sourceCode: string;
+  cpuTimeLimit: number;
+  memoryLimit: number;
+  testCases: TestCaseData[];
+}
+
+/** One graded test as stored on a submission (`testCaseResults`). */
+export interface TestCaseResult {
+  index: number;
+  status: SubmissionStatus;
+  timeMs: number | null;
+  memoryKB: number | null;
+  points: number;
+  message?: string;
+}
+
+/** Outcome of grading a source against a set of tests, engine-independent. */
+export interface GradeResult {
+  status: SubmissionStatus;
+  score: number;
+  runtimeMs: number | null;
+  memoryKB: number | null;
+  testCaseResults: TestCaseResult[];
+  /** Compiler output for ce, or the infrastructure message for failed. */
+  message?: string;
+}
+
+/** Validation result (SPEC 3): per case index, Judge0 status code, time, memory, points. */
+export interface ValidationCase {
+  i: number;
+  s: number;
+  t: number | null;
+  m: number | null;
+  p: number;
+}
+
+export interface ValidationResult {
+  score: number;
+  cases: ValidationCase[];
+  maxExecTimeMs: number | null;
+  maxMemoryKb: number | null;
+  compileOutput?: string;
+}

@@ -1,0 +1,46 @@
+import { SubmissionStatus } from './submission-status';
+import { TestCaseResult } from './judging';
+
+export type LiveEventType = 'created' | 'running' | 'progress' | 'finished';
+
+/** Submission fields that travel in list rows and live events (never the source). */
+export interface SubmissionRow {
+  id: string;
+  _id: string;
+  userId: string | null;
+  userName: string | null;
+  problemId: number;
+  problemTitle: string | null;
+  problem: { id: string; title: string; problemId: number } | null;
+  language: string;
+  languageId: number;
+  verdict: string;
+  status: SubmissionStatus;
+  score: number;
+  runtimeMs: number | null;
+  memoryKB: number | null;
+  sourceLen: number;
+  createdAt: string;
+  submittedAt: string;
+  queuedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+  /** Grading progress while running: tests done and total. */
+  progress?: { done: number; total: number } | null;
+}
+
+/** What workers publish and SSE clients receive (SPEC 3 "Live event"). */
+export interface LiveEvent extends SubmissionRow {
+  eventId: string;
+  emittedAt: string;
+  _eventType: LiveEventType;
+  eventType: LiveEventType;
+}
+
+export interface SubmissionDetail extends SubmissionRow {
+  canViewSource: boolean;
+  source?: string;
+  testCaseResults: TestCaseResult[];
+  resultSummary: { score: number; cases: TestCaseResult[]; message?: string } | null;
+}
