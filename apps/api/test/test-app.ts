@@ -1,0 +1,61 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { dropDatabase, migrate } from '@oj/db';
+import { randomBytes } from 'crypto';
+import Redis from 'ioredis';
+import request from 'supertest';
+import { AppModule } from '../src/app.module';
+import { configureApp } from '../src/app-setup';
+import { AppConfig, loadAppConfig } from '../src/config/app-config';
+
+const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real API on a database of its own (created, migrated, dropped afterwards) and its own Redis key
+ * prefix, so test files run side by side and leave nothing behind.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const suffix = randomBytes(5).toString('hex');
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `/oj_test_${suffix}`;
+  const databaseUrl = url.toString();
+  await migrate(databaseUrl);
+  const config = loadAppConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `oj_test_${suffix}`,
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error'] });
+  configureApp(app, config);
+  await app.init();
+  return {
+    app,
+    config,
+    http: () => request(app.getHttpServer()),
+    close: async () => {
+      await app.close();
+      await clearRedisPrefix(config);
+      await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+async function clearRedisPrefix(config: AppConfig): Promise<void> {
+  const redis = new Redis(config.REDIS_URL);
+  try {
+    const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}

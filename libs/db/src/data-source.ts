@@ -1,0 +1,40 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import {
+  AnnouncementEntity,
+  ProblemEntity,
+  ProblemUpdateEntity,
+  RefreshTokenEntity,
+  SubmissionEntity,
+  TestCaseEntity,
+  UserEntity,
+} from './entities';
+import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-schema';
+
+export const ENTITIES = [
+  UserEntity,
+  RefreshTokenEntity,
+  ProblemEntity,
+  TestCaseEntity,
+  SubmissionEntity,
+  AnnouncementEntity,
+  ProblemUpdateEntity,
+];
+
+/** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
+export const MIGRATIONS = [InitialSchema1763884800000];
+
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: 20 },
+  };
+}
+
+export function createDataSource(databaseUrl: string): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl));
+}

@@ -1,0 +1,79 @@
+import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Difficulty } from '@oj/contracts';
+
+export interface SampleData {
+  input: string;
+  output: string;
+  explanation?: string;
+}
+
+@Entity('problems')
+export class ProblemEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Public numeric id, drawn from the problems_problem_id_seq sequence. */
+  @Column({ name: 'problem_id', type: 'integer', unique: true })
+  @Generated('increment')
+  problemId: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'text' })
+  statement: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  difficulty: Difficulty;
+
+  @Column({ name: 'is_public', type: 'boolean', default: false })
+  isPublic: boolean;
+
+  @Column({ name: 'input_format', type: 'text', default: '' })
+  inputFormat: string;
+
+  @Column({ name: 'output_format', type: 'text', default: '' })
+  outputFormat: string;
+
+  @Column({ type: 'text', default: '' })
+  constraints: string;
+
+  @Column({ name: 'cpu_time_limit', type: 'real', default: 2 })
+  cpuTimeLimit: number;
+
+  @Column({ name: 'memory_limit', type: 'integer', default: 128 })
+  memoryLimit: number;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  tags: string[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  algorithms: string[];
+
+  @Column({ name: 'judge0_language_ids', type: 'jsonb', default: () => "'[]'" })
+  judge0LanguageIds: number[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  samples: SampleData[];
+
+  @Column({ name: 'test_case_count', type: 'integer', default: 0 })
+  testCaseCount: number;
+
+  @Column({ name: 'total_points', type: 'integer', default: 0 })
+  totalPoints: number;
+
+  @Column({ name: 'author_id', type: 'uuid', nullable: true })
+  authorId: string | null;
+
+  @Column({ name: 'submission_count', type: 'integer', default: 0 })
+  submissionCount: number;
+
+  @Column({ name: 'accepted_submission_count', type: 'integer', default: 0 })
+  acceptedSubmissionCount: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Role } from '@oj/contracts';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  /** Unique case-insensitively (index on lower(username)). */
+  @Column({ type: 'varchar', length: 32 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'text' })
+  passwordHash: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'user' })
+  role: Role;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @Column({ name: 'profile_public', type: 'boolean', default: true })
+  profilePublic: boolean;
+
+  @Column({ name: 'display_name', type: 'varchar', length: 64, default: '' })
+  displayName: string;
+
+  @Column({ type: 'varchar', length: 1000, default: '' })
+  bio: string;
+
+  @Column({ name: 'avatar_url', type: 'varchar', length: 2048, default: '' })
+  avatarUrl: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

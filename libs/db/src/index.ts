@@ -1,0 +1,3 @@
+export * from './entities';
+export * from './data-source';
+export * from './ensure-database';
