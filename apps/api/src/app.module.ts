@@ -1,7 +1,11 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AuthGuard } from './auth/auth.guard';
+import { AuthModule } from './auth/auth.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { UsersModule } from './users/users.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -10,7 +14,12 @@ import { HealthController } from './health/health.controller';
 import { RedisModule } from './redis/redis.module';
 
 /** Feature modules, one per folder; each registers itself here with one line. */
-const FEATURE_MODULES: Type[] = [];
+const FEATURE_MODULES: Type[] = [
+  RateLimitModule,
+  AuthModule,
+  UsersModule,
+  AdminUsersModule,
+];
 
 @Module({})
 export class AppModule {

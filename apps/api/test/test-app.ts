@@ -33,6 +33,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `oj_test_${suffix}`,
     SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    SUBMISSIONS_PER_MINUTE: '1000',
     ...env,
   });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error'] });

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ApiErrorBody, ERROR_CODES, ErrorCode } from '@oj/contracts';
 import type { Response } from 'express';
+import { RateLimitedException } from './rate-limit/rate-limit.service';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.VALIDATION_ERROR,
@@ -36,6 +37,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const { status, body } = this.describe(error);
     if (status >= 500 && status !== 503 && status !== 504) this.logger.error(error instanceof Error ? error.stack : String(error));
+    if (error instanceof RateLimitedException) response.setHeader('Retry-After', String(error.retryAfterSeconds));
     response.status(status).json(body);
   }
 

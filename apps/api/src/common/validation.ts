@@ -10,6 +10,10 @@ export function toErrorDetails(errors: ValidationError[], parent = ''): ErrorDet
   });
 }
 
+/**
+ * One message per field: with stopAtFirstError class-validator checks a property's decorators bottom-up,
+ * so DTOs put the basic check (type, presence) closest to the property and finer rules above it.
+ */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersService } from './admin-users.service';
+
+@Module({ imports: [AuthModule], controllers: [AdminUsersController], providers: [AdminUsersService] })
+export class AdminUsersModule {}

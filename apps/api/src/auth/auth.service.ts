@@ -1,0 +1,108 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ERROR_CODES } from '@oj/contracts';
+import { UserEntity } from '@oj/db';
+import { Repository } from 'typeorm';
+import { ApiException } from '../common/api-exception';
+import { hashPassword, verifyPassword } from '../users/password-hasher';
+import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
+import { AuthResponseDto } from './dto/auth-response.dto';
+import { ChangePasswordDto } from './dto/change-password.dto';
+import { LoginDto } from './dto/login.dto';
+import { RegisterDto } from './dto/register.dto';
+import { UpdateProfileDto } from './dto/update-profile.dto';
+import { TokenService } from './token.service';
+
+const DEACTIVATED = 'This account has been deactivated.';
+const BAD_CREDENTIALS = 'Invalid username/email or password.';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async register(dto: RegisterDto): Promise<AuthResponseDto> {
+    const username = dto.username.trim();
+    const email = dto.email.trim();
+    const taken = await this.users
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', { username, email })
+      .getMany();
+    const details = [];
+    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) details.push({ path: 'username', message: 'Username is already taken.' });
+    if (taken.some((u) => u.email.toLowerCase() === email.toLowerCase())) details.push({ path: 'email', message: 'Email is already registered.' });
+    if (details.length) throw ApiException.conflict(details[0].message, details);
+
+    const passwordHash = await hashPassword(dto.password);
+    let user: UserEntity;
+    try {
+      user = await this.users.save(this.users.create({ username, email, passwordHash, role: 'user' }));
+    } catch (error) {
+      // Two registrations racing for one name: the unique index decides.
+      if ((error as { code?: string }).code === '23505') throw ApiException.conflict('Username or email is already registered.', [{ path: 'username', message: 'Username or email is already registered.' }]);
+      throw error;
+    }
+    return this.session(user);
+  }
+
+  async login(dto: LoginDto): Promise<AuthResponseDto> {
+    const user = await this.users
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name: dto.usernameOrEmail.trim() })
+      .getOne();
+    if (!user || !(await verifyPassword(user.passwordHash, dto.password))) throw ApiException.unauthorized(BAD_CREDENTIALS);
+    if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
+    return this.session(user);
+  }
+
+  async refresh(refreshToken: string): Promise<AuthResponseDto> {
+    const outcome = await this.tokens.rotate(refreshToken);
+    if (outcome.kind === 'reused') throw ApiException.unauthorized('Refresh token was already used; please log in again.');
+    if (outcome.kind === 'invalid') throw ApiException.unauthorized('Invalid or expired refresh token.');
+    const user = await this.users.findOne({ where: { id: outcome.userId } });
+    if (!user) throw ApiException.unauthorized('Invalid or expired refresh token.');
+    if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
+    const tokens = await outcome.tokens(user);
+    return { ...tokens, user: toUserResponse(user) };
+  }
+
+  async logout(refreshToken: string): Promise<void> {
+    await this.tokens.revoke(refreshToken);
+  }
+
+  async me(userId: string): Promise<UserResponseDto> {
+    return toUserResponse(await this.findUser(userId));
+  }
+
+  async updateProfile(userId: string, dto: UpdateProfileDto): Promise<UserResponseDto> {
+    const user = await this.findUser(userId);
+    if (dto.displayName !== undefined) user.displayName = dto.displayName;
+    if (dto.bio !== undefined) user.bio = dto.bio;
+    if (dto.avatarUrl !== undefined) user.avatarUrl = dto.avatarUrl;
+    return toUserResponse(await this.users.save(user));
+  }
+
+  /** Checks the current password, stores the new hash and signs the user out everywhere else. */
+  async changePassword(userId: string, dto: ChangePasswordDto): Promise<AuthResponseDto> {
+    const user = await this.findUser(userId);
+    if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) {
+      throw ApiException.validation([{ path: 'currentPassword', message: 'Current password is incorrect.' }], 'Current password is incorrect.');
+    }
+    user.passwordHash = await hashPassword(dto.newPassword);
+    await this.users.save(user);
+    await this.tokens.revokeAllForUser(user.id);
+    return this.session(user);
+  }
+
+  private async session(user: UserEntity): Promise<AuthResponseDto> {
+    return { ...(await this.tokens.issue(user)), user: toUserResponse(user) };
+  }
+
+  private async findUser(userId: string): Promise<UserEntity> {
+    const user = await this.users.findOne({ where: { id: userId } });
+    if (!user) throw new ApiException(HttpStatus.UNAUTHORIZED, ERROR_CODES.UNAUTHORIZED, 'Authentication required');
+    return user;
+  }
+}

@@ -1,0 +1,19 @@
+import { Body, Controller, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import { ProfileVisibilityDto } from './dto/profile-visibility.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Put('me/profile')
+  @Auth()
+  @ApiOkResponse({ type: ProfileVisibilityDto })
+  setMyProfileVisibility(@CurrentUser() user: AuthUser, @Body() dto: ProfileVisibilityDto): Promise<ProfileVisibilityDto> {
+    return this.users.setProfileVisibility(user.id, dto.profilePublic);
+  }
+}

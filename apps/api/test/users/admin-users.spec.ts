@@ -1,0 +1,101 @@
+import { SubmissionEntity, ProblemEntity } from '@oj/db';
+import { DataSource } from 'typeorm';
+import { bearer, createAdmin, registerUser, TEST_PASSWORD } from '../factories';
+import { createTestApp, TestApp } from '../test-app';
+
+describe('admin users', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists users for admins only', async () => {
+    const admin = await createAdmin(t);
+    const user = await registerUser(t);
+    await t.http().get('/api/admin/users').expect(401);
+    await t.http().get('/api/admin/users').set(...bearer(user)).expect(403);
+    const res = await t.http().get('/api/admin/users').set(...bearer(admin)).expect(200);
+    const row = res.body.items.find((u: { id: string }) => u.id === user.user.id);
+    expect(row).toEqual({
+      id: user.user.id,
+      username: user.user.username,
+      email: user.user.email,
+      role: 'user',
+      isActive: true,
+      profilePublic: true,
+      createdAt: expect.any(String),
+    });
+  });
+
+  it('promotes, demotes, deactivates and reactivates', async () => {
+    const admin = await createAdmin(t);
+    const user = await registerUser(t);
+    const url = `/api/admin/users/${user.user.id}`;
+    expect((await t.http().patch(`${url}/role`).set(...bearer(admin)).send({ role: 'admin' }).expect(200)).body.role).toBe('admin');
+    // The new role takes effect at the next request, with the same token.
+    await t.http().get('/api/admin/users').set(...bearer(user)).expect(200);
+    expect((await t.http().patch(`${url}/role`).set(...bearer(admin)).send({ role: 'user' }).expect(200)).body.role).toBe('user');
+    await t.http().get('/api/admin/users').set(...bearer(user)).expect(403);
+    expect((await t.http().patch(`${url}/status`).set(...bearer(admin)).send({ isActive: false }).expect(200)).body.isActive).toBe(false);
+    expect((await t.http().patch(`${url}/status`).set(...bearer(admin)).send({ isActive: true }).expect(200)).body.isActive).toBe(true);
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: user.user.username, password: TEST_PASSWORD }).expect(200);
+  });
+
+  it('validates the bodies and ids', async () => {
+    const admin = await createAdmin(t);
+    const user = await registerUser(t);
+    const res = await t.http().patch(`/api/admin/users/${user.user.id}/role`).set(...bearer(admin)).send({ role: 'root' }).expect(400);
+    expect(res.body.details).toEqual([{ path: 'role', message: 'Role must be one of: user, admin.' }]);
+    await t.http().patch(`/api/admin/users/${user.user.id}/status`).set(...bearer(admin)).send({ isActive: 'no' }).expect(400);
+    await t.http().patch('/api/admin/users/not-a-uuid/role').set(...bearer(admin)).send({ role: 'user' }).expect(404);
+    await t.http().delete('/api/admin/users/00000000-0000-4000-8000-000000000000').set(...bearer(admin)).expect(404);
+  });
+
+  it('an admin cannot demote, deactivate or delete themself', async () => {
+    const admin = await createAdmin(t);
+    await createAdmin(t);
+    const url = `/api/admin/users/${admin.user.id}`;
+    const demote = await t.http().patch(`${url}/role`).set(...bearer(admin)).send({ role: 'user' }).expect(409);
+    expect(demote.body).toEqual({ message: 'You cannot demote your own account.', code: 'CONFLICT' });
+    await t.http().patch(`${url}/status`).set(...bearer(admin)).send({ isActive: false }).expect(409);
+    await t.http().delete(url).set(...bearer(admin)).expect(409);
+  });
+
+  it('never removes the last active admin, even when two admins demote each other at once', async () => {
+    const solo = await createTestApp();
+    try {
+      const a = await createAdmin(solo);
+      const b = await createAdmin(solo);
+      const [ab, ba] = await Promise.all([
+        solo.http().patch(`/api/admin/users/${b.user.id}/role`).set(...bearer(a)).send({ role: 'user' }),
+        solo.http().patch(`/api/admin/users/${a.user.id}/role`).set(...bearer(b)).send({ role: 'user' }),
+      ]);
+      // The row lock serialises them: one wins; the loser is refused (no longer an admin, or the last one).
+      expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
+      const list = await solo.http().get('/api/admin/users').set(...bearer(ab.status === 200 ? a : b)).expect(200);
+      expect(list.body.items.filter((u: { role: string; isActive: boolean }) => u.role === 'admin' && u.isActive)).toHaveLength(1);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('deleting a user keeps their submissions without a user', async () => {
+    const admin = await createAdmin(t);
+    const user = await registerUser(t);
+    const ds = t.app.get(DataSource);
+    const problem = await ds.getRepository(ProblemEntity).save({ title: 'P', statement: 'S', difficulty: 'EASY' as const });
+    const submission = await ds.getRepository(SubmissionEntity).save({
+      userId: user.user.id,
+      problemId: problem.problemId,
+      languageId: 71,
+      languageName: 'Python 3',
+      sourceCode: 'print(1)',
+      sourceLen: 8,
+    });
+    await t.http().delete(`/api/admin/users/${user.user.id}`).set(...bearer(admin)).expect(204);
+    const kept = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: submission.id });
+    expect(kept.userId).toBeNull();
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: user.user.username, password: TEST_PASSWORD }).expect(401);
+  });
+});
