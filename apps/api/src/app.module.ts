@@ -2,8 +2,11 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AdminUsersModule } from './admin-users/admin-users.module';
+import { AnnouncementsModule } from './announcements/announcements.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { ProblemUpdatesModule } from './problem-updates/problem-updates.module';
+import { ProblemsModule } from './problems/problems.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { UsersModule } from './users/users.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -19,6 +22,9 @@ const FEATURE_MODULES: Type[] = [
   AuthModule,
   UsersModule,
   AdminUsersModule,
+  ProblemUpdatesModule,
+  ProblemsModule,
+  AnnouncementsModule,
 ];
 
 @Module({})

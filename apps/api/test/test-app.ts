@@ -37,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SUBMISSIONS_PER_MINUTE: '1000',
     ...env,
   });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: ['error'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : ['error'] });
   configureApp(app, config);
   await app.init();
   return {

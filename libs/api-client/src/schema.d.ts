@@ -68,6 +68,38 @@ export interface paths {
         patch: operations["setUserStatus"];
         trace?: never;
     };
+    "/api/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAnnouncements"];
+        put?: never;
+        post: operations["createAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateAnnouncement"];
+        post?: never;
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -196,6 +228,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problem-updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProblemUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProblems"];
+        put?: never;
+        post: operations["createProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems/{problemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getProblem"];
+        put: operations["updateProblem"];
+        post?: never;
+        delete: operations["deleteProblem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems/{problemId}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["setProblemVisibility"];
+        trace?: never;
+    };
+    "/api/problems/algorithms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listAlgorithms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems/testcases/zip-parse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["parseTestArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/profile": {
         parameters: {
             query?: never;
@@ -231,6 +359,29 @@ export interface components {
         AdminUserListDto: {
             items: components["schemas"]["AdminUserDto"][];
         };
+        AlgorithmListDto: {
+            items: string[];
+        };
+        AnnouncementDto: {
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            pinned: boolean;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AnnouncementInputDto: {
+            body: string;
+            /** @default false */
+            pinned: boolean;
+            title: string;
+        };
+        AnnouncementListDto: {
+            items: components["schemas"]["AnnouncementDto"][];
+        };
         AuthResponseDto: {
             /** @description JWT, valid for 15 minutes */
             accessToken: string;
@@ -253,6 +404,107 @@ export interface components {
             /** @example ada */
             usernameOrEmail: string;
         };
+        ProblemAuthorDto: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+        };
+        ProblemDto: {
+            /** Format: uuid */
+            _id: string;
+            acceptedSubmissionCount: number;
+            algorithms: string[];
+            author: components["schemas"]["ProblemAuthorDto"] | null;
+            constraints: string;
+            /** @description Seconds */
+            cpuTimeLimit: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
+            /** Format: uuid */
+            id: string;
+            inputFormat: string;
+            isPublic: boolean;
+            judge0LanguageIds: number[];
+            /** @description Megabytes */
+            memoryLimit: number;
+            outputFormat: string;
+            problemId: number;
+            samples: components["schemas"]["SampleDto"][];
+            statement: string;
+            submissionCount: number;
+            tags: string[];
+            testCaseCount: number;
+            /** @description Only for admins and the author, with includePrivate=true */
+            testCases?: components["schemas"]["TestCaseDto"][];
+            title: string;
+            totalPoints: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProblemInputDto: {
+            algorithms?: string[];
+            /** @default  */
+            constraints: string;
+            /** @default 2 */
+            cpuTimeLimit: number;
+            /** @enum {string} */
+            difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
+            /** @default  */
+            inputFormat: string;
+            /** @default false */
+            isPublic: boolean;
+            /**
+             * @example [
+             *       50,
+             *       54,
+             *       71
+             *     ]
+             */
+            judge0LanguageIds: number[];
+            /** @default 128 */
+            memoryLimit: number;
+            /** @default  */
+            outputFormat: string;
+            samples?: components["schemas"]["SampleInputDto"][];
+            /** @description Markdown with $…$ math, at most 64 KiB */
+            statement: string;
+            tags?: string[];
+            testCases: components["schemas"]["TestCaseInputDto"][];
+            title: string;
+        };
+        ProblemListDto: {
+            items: components["schemas"]["ProblemSummaryDto"][];
+        };
+        ProblemSummaryDto: {
+            /** Format: uuid */
+            _id: string;
+            acceptedSubmissionCount: number;
+            algorithms: string[];
+            /** @enum {string} */
+            difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
+            /** Format: uuid */
+            id: string;
+            isPublic: boolean;
+            problemId: number;
+            submissionCount: number;
+            tags: string[];
+            title: string;
+        };
+        ProblemUpdateDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            problemId: number;
+            summary: string;
+            /** @description The problem title when the update was written */
+            titleSnapshot: string;
+        };
+        ProblemUpdateListDto: {
+            items: components["schemas"]["ProblemUpdateDto"][];
+        };
         ProfileVisibilityDto: {
             profilePublic: boolean;
         };
@@ -266,6 +518,28 @@ export interface components {
             password: string;
             /** @example ada */
             username: string;
+        };
+        SampleDto: {
+            explanation?: string;
+            input: string;
+            output: string;
+        };
+        SampleInputDto: {
+            /** @description Omitted when blank */
+            explanation?: string;
+            input: string;
+            output: string;
+        };
+        TestCaseDto: {
+            input: string;
+            output: string;
+            points: number;
+        };
+        TestCaseInputDto: {
+            input: string;
+            output: string;
+            /** @default 1 */
+            points: number;
         };
         UpdateProfileDto: {
             /** @description Empty, or an http(s) URL */
@@ -302,6 +576,25 @@ export interface components {
             role: "user" | "admin";
             /** @example ada */
             username: string;
+        };
+        VisibilityDto: {
+            isPublic: boolean;
+        };
+        ZipParseBodyDto: {
+            /**
+             * Format: binary
+             * @description A .zip of test files
+             */
+            file: string;
+            /**
+             * @description Trim trailing whitespace on each line
+             * @enum {string}
+             */
+            trimWhitespace?: "true" | "false";
+        };
+        ZipParseResultDto: {
+            testCases: components["schemas"]["TestCaseDto"][];
+            warnings: string[];
         };
     };
     responses: never;
@@ -488,6 +781,138 @@ export interface operations {
             };
             /** @description Own account, or the last active admin */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAnnouncements: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Pinned announcements first */
+                pinnedFirst?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementListDto"];
+                };
+            };
+        };
+    };
+    createAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -701,6 +1126,272 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
                 };
+            };
+        };
+    };
+    listProblemUpdates: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemUpdateListDto"];
+                };
+            };
+        };
+    };
+    listProblems: {
+        parameters: {
+            query?: {
+                difficulty?: "BASIC" | "EASY" | "MEDIUM" | "HARD";
+                limit?: number;
+                /** @description Honoured for admins only */
+                visibility?: "all" | "public" | "private";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemListDto"];
+                };
+            };
+        };
+    };
+    createProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProblemInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getProblem: {
+        parameters: {
+            query?: {
+                /** @description Include the test cases (admins and the author only) */
+                includePrivate?: boolean;
+            };
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Problem not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProblemInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    setProblemVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisibilityDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listAlgorithms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlgorithmListDto"];
+                };
+            };
+        };
+    };
+    parseTestArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ZipParseBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZipParseResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

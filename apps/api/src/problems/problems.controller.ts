@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import { AuthorOrAdminGuard } from './author-or-admin.guard';
+import { ProblemInputDto, VisibilityDto } from './dto/problem-input.dto';
+import { ProblemDetailQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
+import { AlgorithmListDto, ProblemDto, ProblemListDto } from './dto/problem-response.dto';
+import { ZipParseBodyDto, ZipParseResultDto } from './dto/zip-parse.dto';
+import { ProblemIdPipe } from './problem-id.pipe';
+import { ProblemsService } from './problems.service';
+import { TestArchiveService } from './zip/test-archive.service';
+import { ZIP_LIMITS } from './zip/zip-limits';
+
+@ApiTags('problems')
+@Controller('problems')
+export class ProblemsController {
+  constructor(
+    private readonly problems: ProblemsService,
+    private readonly archives: TestArchiveService,
+  ) {}
+
+  @Get()
+  @OptionalAuth()
+  @ApiOkResponse({ type: ProblemListDto })
+  async listProblems(@CurrentUser() user: AuthUser | undefined, @Query() query: ProblemListQueryDto): Promise<ProblemListDto> {
+    return { items: await this.problems.list(query, user) };
+  }
+
+  @Get('algorithms')
+  @ApiOkResponse({ type: AlgorithmListDto })
+  async listAlgorithms(): Promise<AlgorithmListDto> {
+    return { items: await this.problems.algorithms() };
+  }
+
+  @Post('testcases/zip-parse')
+  @HttpCode(200)
+  @Auth()
+  @UseGuards(AuthorOrAdminGuard)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: ZIP_LIMITS.maxUploadBytes, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ZipParseBodyDto })
+  @ApiOkResponse({ type: ZipParseResultDto })
+  parseTestArchive(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() body: ZipParseBodyDto): Promise<ZipParseResultDto> {
+    return this.archives.parse(file?.buffer, body?.trimWhitespace === 'true');
+  }
+
+  @Get(':problemId')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ProblemDto })
+  @ApiNotFoundResponse({ description: 'Problem not found.' })
+  getProblem(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('problemId', ProblemIdPipe) problemId: number,
+    @Query() query: ProblemDetailQueryDto,
+  ): Promise<ProblemDto> {
+    return this.problems.get(problemId, user, query.includePrivate === true);
+  }
+
+  @Post()
+  @Auth('admin')
+  @ApiCreatedResponse({ type: ProblemDto })
+  createProblem(@CurrentUser() user: AuthUser, @Body() dto: ProblemInputDto): Promise<ProblemDto> {
+    return this.problems.create(dto, user);
+  }
+
+  @Put(':problemId')
+  @Auth()
+  @ApiOkResponse({ type: ProblemDto })
+  updateProblem(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Body() dto: ProblemInputDto): Promise<ProblemDto> {
+    return this.problems.update(problemId, dto, user);
+  }
+
+  @Patch(':problemId/visibility')
+  @Auth('admin')
+  @ApiOkResponse({ type: ProblemDto })
+  setProblemVisibility(@Param('problemId', ProblemIdPipe) problemId: number, @Body() dto: VisibilityDto): Promise<ProblemDto> {
+    return this.problems.setVisibility(problemId, dto.isPublic);
+  }
+
+  @Delete(':problemId')
+  @HttpCode(204)
+  @Auth('admin')
+  @ApiNoContentResponse()
+  deleteProblem(@Param('problemId', ProblemIdPipe) problemId: number): Promise<void> {
+    return this.problems.remove(problemId);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ProblemUpdatesModule } from '../problem-updates/problem-updates.module';
+import { AuthorOrAdminGuard } from './author-or-admin.guard';
+import { ProblemsController } from './problems.controller';
+import { ProblemsService } from './problems.service';
+import { TestArchiveService } from './zip/test-archive.service';
+
+@Module({
+  imports: [ProblemUpdatesModule],
+  controllers: [ProblemsController],
+  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard],
+  exports: [ProblemsService, AuthorOrAdminGuard],
+})
+export class ProblemsModule {}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { MAX_TEST_DATA_BYTES } from '@oj/contracts';
+import { ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiException } from '../common/api-exception';
+import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
+import { ProblemInputDto } from './dto/problem-input.dto';
+import { ProblemListQueryDto } from './dto/problem-query.dto';
+import { ProblemDto, ProblemSummaryDto, toProblemDto, toProblemSummary } from './dto/problem-response.dto';
+import { KNOWN_ALGORITHMS } from './known-algorithms';
+import { describeProblemChange } from './problem-change-summary';
+
+export const PROBLEM_NOT_FOUND = 'Problem not found.';
+
+export function canEditProblem(problem: ProblemEntity, user: AuthUser | undefined): boolean {
+  return !!user && (user.role === 'admin' || problem.authorId === user.id);
+}
+
+function canSeeProblem(problem: ProblemEntity, user: AuthUser | undefined): boolean {
+  return problem.isPublic || canEditProblem(problem, user);
+}
+
+function testDataBytes(dto: ProblemInputDto): number {
+  return dto.testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
+}
+
+@Injectable()
+export class ProblemsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
+    private readonly updates: ProblemUpdatesService,
+  ) {}
+
+  /** The problem if this user may see it (public, or admin, or author); otherwise 404. */
+  async findVisibleProblem(problemId: number, user: AuthUser | undefined): Promise<ProblemEntity> {
+    const problem = Number.isSafeInteger(problemId) ? await this.problems.findOne({ where: { problemId } }) : null;
+    if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    return problem;
+  }
+
+  async list(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<ProblemSummaryDto[]> {
+    const q = this.problems.createQueryBuilder('p').orderBy('p.problem_id', 'ASC').limit(query.limit);
+    const visibility = user?.role === 'admin' ? (query.visibility ?? 'all') : 'public';
+    if (visibility !== 'all') q.andWhere('p.is_public = :pub', { pub: visibility === 'public' });
+    if (query.difficulty) q.andWhere('p.difficulty = :difficulty', { difficulty: query.difficulty });
+    return (await q.getMany()).map(toProblemSummary);
+  }
+
+  async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {
+    const problem = await this.findVisibleProblem(problemId, user);
+    const tests = includePrivate && canEditProblem(problem, user) ? await this.loadTests(this.dataSource.manager, problem) : undefined;
+    return this.present(problem, tests);
+  }
+
+  async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
+    this.checkTestDataSize(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
+      const tests = await this.replaceTests(manager, problem, dto);
+      await this.updates.record(manager, problem, 'New problem');
+      return this.present(problem, tests, manager);
+    });
+  }
+
+  async update(problemId: number, dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
+    this.checkTestDataSize(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
+      if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+      if (!canEditProblem(problem, user)) throw ApiException.forbidden('You do not have permission to edit this problem.');
+      const before = { ...problem };
+      const beforeTests = await this.loadTests(manager, problem);
+      Object.assign(problem, this.fields(dto));
+      await manager.save(problem);
+      const tests = await this.replaceTests(manager, problem, dto);
+      const summary = describeProblemChange(before as ProblemEntity, beforeTests, dto);
+      if (summary) await this.updates.record(manager, problem, summary);
+      if (!before.isPublic && problem.isPublic) await this.updates.record(manager, problem, 'Problem is now public');
+      return this.present(problem, tests, manager);
+    });
+  }
+
+  async setVisibility(problemId: number, isPublic: boolean): Promise<ProblemDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
+      if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+      if (problem.isPublic !== isPublic) {
+        problem.isPublic = isPublic;
+        await manager.save(problem);
+        if (isPublic) await this.updates.record(manager, problem, 'Problem is now public');
+      }
+      return this.present(problem, undefined, manager);
+    });
+  }
+
+  /** Removes the problem; its test cases, submissions and updates go with it (foreign keys cascade). */
+  async remove(problemId: number): Promise<void> {
+    const result = await this.problems.delete({ problemId });
+    if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+  }
+
+  async algorithms(): Promise<string[]> {
+    const rows: { name: string }[] = await this.dataSource.query('SELECT DISTINCT jsonb_array_elements_text(algorithms) AS name FROM problems');
+    const byKey = new Map<string, string>();
+    for (const name of [...rows.map((r) => r.name), ...KNOWN_ALGORITHMS]) {
+      if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
+    }
+    return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  }
+
+  /** Whether the user authors at least one problem (authors may import archives and validate tests). */
+  async isAuthor(userId: string): Promise<boolean> {
+    return (await this.problems.count({ where: { authorId: userId } })) > 0;
+  }
+
+  private checkTestDataSize(dto: ProblemInputDto): void {
+    if (testDataBytes(dto) > MAX_TEST_DATA_BYTES) {
+      throw ApiException.validation([{ path: 'testCases', message: 'Test data must not exceed 64 MiB per problem.' }]);
+    }
+  }
+
+  private fields(dto: ProblemInputDto): Partial<ProblemEntity> {
+    return {
+      title: dto.title,
+      statement: dto.statement,
+      difficulty: dto.difficulty,
+      isPublic: dto.isPublic,
+      inputFormat: dto.inputFormat,
+      outputFormat: dto.outputFormat,
+      constraints: dto.constraints,
+      cpuTimeLimit: dto.cpuTimeLimit,
+      memoryLimit: dto.memoryLimit,
+      tags: dto.tags,
+      algorithms: dto.algorithms,
+      judge0LanguageIds: [...new Set(dto.judge0LanguageIds)],
+      samples: dto.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation ? { explanation: s.explanation } : {}) })),
+      testCaseCount: dto.testCases.length,
+      totalPoints: dto.testCases.reduce((sum, t) => sum + t.points, 0),
+    };
+  }
+
+  private async replaceTests(manager: EntityManager, problem: ProblemEntity, dto: ProblemInputDto): Promise<TestCaseEntity[]> {
+    await manager.delete(TestCaseEntity, { problemUuid: problem.id });
+    const rows = dto.testCases.map((t, position) => manager.create(TestCaseEntity, { problemUuid: problem.id, position, input: t.input, output: t.output, points: t.points }));
+    // Chunked so a 64 MiB upload never becomes one giant statement.
+    for (let i = 0; i < rows.length; i += 100) await manager.insert(TestCaseEntity, rows.slice(i, i + 100));
+    return rows;
+  }
+
+  private loadTests(manager: EntityManager, problem: ProblemEntity): Promise<TestCaseEntity[]> {
+    return manager.find(TestCaseEntity, { where: { problemUuid: problem.id }, order: { position: 'ASC' } });
+  }
+
+  private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.dataSource.manager): Promise<ProblemDto> {
+    const author = problem.authorId ? await manager.findOne(UserEntity, { where: { id: problem.authorId }, select: ['id', 'username'] }) : null;
+    const fresh = await manager.findOneOrFail(ProblemEntity, { where: { id: problem.id } });
+    return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, tests);
+  }
+}

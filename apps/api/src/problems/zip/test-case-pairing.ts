@@ -1,0 +1,89 @@
+import { TEST_CASE_POINTS } from '@oj/contracts';
+import type { ArchiveFile } from './test-archive-reader';
+
+export interface ParsedTestCase {
+  input: string;
+  output: string;
+  points: number;
+}
+
+interface Slot {
+  key: string;
+  label: string;
+  input?: ArchiveFile;
+  output?: ArchiveFile;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Which test a file belongs to and whether it is its input or output, for the layouts judges use:
+ * `N.in`/`N.out`, `N.in`/`N.ans`, `inputN.txt`/`outputN.txt`, and `input/N.txt` beside `output/N.txt`.
+ */
+function classify(path: string): { key: string; label: string; role: 'input' | 'output' } | null {
+  const parts = path.split('/');
+  const name = parts.pop() as string;
+  const dir = parts.join('/');
+  const within = (stem: string) => (dir ? `${dir}/${stem}` : stem);
+  let m = /^(.+)\.(in|out|ans)$/i.exec(name);
+  if (m) return { key: `ext:${within(m[1])}`, label: within(m[1]), role: m[2].toLowerCase() === 'in' ? 'input' : 'output' };
+  m = /^(input|output)[-_]?(\d+)\.txt$/i.exec(name);
+  if (m) return { key: `txt:${within(m[2])}`, label: within(m[2]), role: m[1].toLowerCase() as 'input' | 'output' };
+  const parent = parts[parts.length - 1]?.toLowerCase();
+  m = /^(.+)\.txt$/i.exec(name);
+  if (m && (parent === 'input' || parent === 'output')) {
+    const base = parts.slice(0, -1).join('/');
+    const stem = base ? `${base}/${m[1]}` : m[1];
+    return { key: `dir:${stem}`, label: stem, role: parent };
+  }
+  return null;
+}
+
+function isJunk(path: string): boolean {
+  return path.startsWith('__MACOSX/') || path.split('/').some((segment) => segment.startsWith('.'));
+}
+
+export function trimTrailingWhitespace(text: string): string {
+  return text.replace(/[ \t\r\f\v]+$/gm, '');
+}
+
+/** Pairs archive files into test cases (natural order), with a warning for everything left out. */
+export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): { testCases: ParsedTestCase[]; warnings: string[] } {
+  const warnings: string[] = [];
+  const slots = new Map<string, Slot>();
+  for (const file of files) {
+    const kind = isJunk(file.path) ? null : classify(file.path);
+    if (!kind) {
+      warnings.push(`Skipped ${file.path}: not a recognised test file name.`);
+      continue;
+    }
+    const slot = slots.get(kind.key) ?? { key: kind.key, label: kind.label };
+    if (slot[kind.role]) {
+      warnings.push(`Skipped ${file.path}: test ${kind.label} already has an ${kind.role} file.`);
+      continue;
+    }
+    slot[kind.role] = file;
+    slots.set(kind.key, slot);
+  }
+  const testCases: ParsedTestCase[] = [];
+  for (const slot of [...slots.values()].sort((a, b) => collator.compare(a.label, b.label))) {
+    if (!slot.input || !slot.output) {
+      const present = (slot.input ?? slot.output) as ArchiveFile;
+      warnings.push(`Skipped ${present.path}: no matching ${slot.input ? 'output' : 'input'} file.`);
+      continue;
+    }
+    const decode = (f: ArchiveFile) => (trimWhitespace ? trimTrailingWhitespace(f.content.toString('utf8')) : f.content.toString('utf8'));
+    const input = decode(slot.input);
+    const output = decode(slot.output);
+    if (!input.trim() && !output.trim()) {
+      warnings.push(`Skipped test ${slot.label}: input and output are empty.`);
+      continue;
+    }
+    if (!input || !output) {
+      warnings.push(`Skipped test ${slot.label}: ${input ? 'output' : 'input'} is empty.`);
+      continue;
+    }
+    testCases.push({ input, output, points: TEST_CASE_POINTS.default });
+  }
+  return { testCases, warnings };
+}

@@ -1,0 +1,221 @@
+import { ProblemUpdateEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { DataSource } from 'typeorm';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { createTestApp, TestApp } from '../test-app';
+import { problemBody } from './problem-fixtures';
+
+describe('problems', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  let user: TestSession;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+    user = await registerUser(t);
+  });
+  afterAll(() => t.close());
+
+  const create = async (overrides: Record<string, unknown> = {}) =>
+    (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody(overrides)).expect(201)).body;
+
+  describe('create', () => {
+    it('echoes the problem with a sequence number, counts and the author', async () => {
+      const p = await create({ title: '  Sum  ' });
+      expect(p).toMatchObject({
+        problemId: expect.any(Number),
+        title: 'Sum',
+        difficulty: 'EASY',
+        isPublic: true,
+        judge0LanguageIds: [71, 54],
+        testCaseCount: 2,
+        totalPoints: 3,
+        submissionCount: 0,
+        acceptedSubmissionCount: 0,
+        author: { id: admin.user.id, username: admin.user.username },
+        samples: [{ input: '1 2\n', output: '3\n', explanation: 'One plus two.' }],
+        testCases: [
+          { input: '1 2\n', output: '3\n', points: 1 },
+          { input: '5 7\n', output: '12\n', points: 2 },
+        ],
+      });
+      const next = await create();
+      expect(next.problemId).toBe(p.problemId + 1);
+    });
+
+    it('applies defaults and normalises points, labels and samples', async () => {
+      const body = problemBody({
+        testCases: [
+          { input: 'a', output: 'b', points: 2.6 },
+          { input: 'a', output: 'b', points: 5000 },
+          { input: 'a', output: 'b', points: -3 },
+          { input: 'a', output: 'b', points: 'lots' },
+          { input: 'a', output: 'b' },
+        ],
+        tags: ['  Dynamic   Programming ', 'dynamic programming', 'Greedy', ''],
+        algorithms: ['DP', 'dp', 'Graphs'],
+        samples: [{ input: '1', output: '1', explanation: '   ' }],
+      });
+      delete body.cpuTimeLimit;
+      delete body.memoryLimit;
+      const p = (await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201)).body;
+      expect(p.testCases.map((c: { points: number }) => c.points)).toEqual([3, 1000, 1, 1, 1]);
+      expect(p.tags).toEqual(['Dynamic Programming', 'Greedy']);
+      expect(p.algorithms).toEqual(['DP', 'Graphs']);
+      expect(p.samples).toEqual([{ input: '1', output: '1' }]);
+      expect(p.cpuTimeLimit).toBe(2);
+      expect(p.memoryLimit).toBe(128);
+    });
+
+    it.each([
+      [{ title: '   ' }, 'title', 'Title is required.'],
+      [{ title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters long.'],
+      [{ statement: '' }, 'statement', 'Statement is required.'],
+      [{ statement: 'é'.repeat(33 * 1024) }, 'statement', 'Statement must be at most 64 KiB.'],
+      [{ difficulty: 'INSANE' }, 'difficulty', 'Difficulty must be one of: BASIC, EASY, MEDIUM, HARD.'],
+      [{ cpuTimeLimit: 0.05 }, 'cpuTimeLimit', 'CPU time limit must be between 0.1 and 30 seconds.'],
+      [{ cpuTimeLimit: 31 }, 'cpuTimeLimit', 'CPU time limit must be between 0.1 and 30 seconds.'],
+      [{ memoryLimit: 8 }, 'memoryLimit', 'Memory limit must be between 16 and 1024 MB.'],
+      [{ memoryLimit: 2048 }, 'memoryLimit', 'Memory limit must be between 16 and 1024 MB.'],
+      [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'Maximum of 20 tags reached.'],
+      [{ algorithms: Array.from({ length: 11 }, (_, i) => `a${i}`) }, 'algorithms', 'Maximum of 10 algorithms reached.'],
+      [{ testCases: [] }, 'testCases', 'At least one test case is required.'],
+      [{ testCases: undefined }, 'testCases', 'At least one test case is required.'],
+      [{ testCases: [{ input: '', output: '1' }] }, 'testCases.0.input', 'Test case input is required.'],
+      [{ testCases: [{ input: '1' }] }, 'testCases.0.output', 'Test case output is required.'],
+      [{ samples: [{ input: '1', output: '' }] }, 'samples.0.output', 'Sample output is required.'],
+      [{ judge0LanguageIds: [] }, 'judge0LanguageIds', 'Select at least one Judge0 language.'],
+      [{ judge0LanguageIds: ['python'] }, 'judge0LanguageIds', 'Language ids must be positive whole numbers.'],
+    ])('rejects %j', async (override, path, message) => {
+      const res = await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody(override)).expect(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.details).toContainEqual({ path, message });
+    });
+
+    it('refuses more than 64 MiB of test data', async () => {
+      const big = 'x'.repeat(17 * 1024 * 1024);
+      const res = await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody({ testCases: [1, 2].map(() => ({ input: big, output: big })) }))
+        .expect(400);
+      expect(res.body.details).toEqual([{ path: 'testCases', message: 'Test data must not exceed 64 MiB per problem.' }]);
+    });
+
+    it('is for admins only', async () => {
+      await t.http().post('/api/problems').send(problemBody()).expect(401);
+      await t.http().post('/api/problems').set(...bearer(user)).send(problemBody()).expect(403);
+    });
+  });
+
+  describe('read', () => {
+    it('hides private problems and test cases from guests and users', async () => {
+      const pub = await create({ title: 'Public one' });
+      const priv = await create({ title: 'Secret one', isPublic: false });
+      const guestList = (await t.http().get('/api/problems').expect(200)).body.items;
+      expect(guestList.map((p: { problemId: number }) => p.problemId)).toContain(pub.problemId);
+      expect(guestList.map((p: { problemId: number }) => p.problemId)).not.toContain(priv.problemId);
+      expect(guestList[0]).toEqual({
+        id: expect.any(String),
+        _id: expect.any(String),
+        problemId: expect.any(Number),
+        title: expect.any(String),
+        difficulty: expect.any(String),
+        isPublic: true,
+        tags: expect.any(Array),
+        algorithms: expect.any(Array),
+        submissionCount: 0,
+        acceptedSubmissionCount: 0,
+      });
+      await t.http().get(`/api/problems/${priv.problemId}`).expect(404, { message: 'Problem not found.', code: 'NOT_FOUND' });
+      await t.http().get(`/api/problems/${priv.problemId}`).set(...bearer(user)).expect(404);
+      const asUser = (await t.http().get(`/api/problems/${pub.problemId}?includePrivate=true`).set(...bearer(user)).expect(200)).body;
+      expect(asUser.testCases).toBeUndefined();
+      expect(asUser.testCaseCount).toBe(2);
+      expect(asUser.totalPoints).toBe(3);
+      const asAdmin = (await t.http().get(`/api/problems/${priv.problemId}?includePrivate=true`).set(...bearer(admin)).expect(200)).body;
+      expect(asAdmin.testCases).toHaveLength(2);
+      const withoutFlag = (await t.http().get(`/api/problems/${priv.problemId}`).set(...bearer(admin)).expect(200)).body;
+      expect(withoutFlag.testCases).toBeUndefined();
+    });
+
+    it('filters by visibility for admins only, by difficulty for everyone, and bounds limit', async () => {
+      await create({ title: 'Hard private', isPublic: false, difficulty: 'HARD' });
+      const privates = (await t.http().get('/api/problems?visibility=private').set(...bearer(admin)).expect(200)).body.items;
+      expect(privates.length).toBeGreaterThan(0);
+      expect(privates.every((p: { isPublic: boolean }) => !p.isPublic)).toBe(true);
+      const userPrivates = (await t.http().get('/api/problems?visibility=private').set(...bearer(user)).expect(200)).body.items;
+      expect(userPrivates.every((p: { isPublic: boolean }) => p.isPublic)).toBe(true);
+      const hard = (await t.http().get('/api/problems?difficulty=HARD&visibility=all').set(...bearer(admin)).expect(200)).body.items;
+      expect(hard.every((p: { difficulty: string }) => p.difficulty === 'HARD')).toBe(true);
+      expect((await t.http().get('/api/problems?limit=1').expect(200)).body.items).toHaveLength(1);
+      await t.http().get('/api/problems?limit=101').expect(400);
+      await t.http().get('/api/problems?difficulty=EXTREME').expect(400);
+      await t.http().get('/api/problems/abc').expect(404);
+      await t.http().get('/api/problems/99999999').expect(404);
+    });
+
+    it('lists algorithms in use plus the built-in names, sorted and de-duplicated', async () => {
+      await create({ algorithms: ['Zebra Walk', 'greedy'] });
+      const items: string[] = (await t.http().get('/api/problems/algorithms').expect(200)).body.items;
+      expect(items).toContain('Zebra Walk');
+      expect(items).toContain('Dijkstra');
+      expect(items.filter((a) => a.toLowerCase() === 'greedy')).toHaveLength(1);
+      expect([...items].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(items);
+    });
+  });
+
+  describe('update, visibility, delete', () => {
+    it('lets the author and admins edit, nobody else', async () => {
+      const author = await registerUser(t);
+      const p = await create();
+      await t.app.get(DataSource).query('UPDATE problems SET author_id = $1 WHERE problem_id = $2', [author.user.id, p.problemId]);
+      const edited = (await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(author)).send(problemBody({ title: 'Renamed' })).expect(200)).body;
+      expect(edited.title).toBe('Renamed');
+      const other = await registerUser(t);
+      const res = await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(other)).send(problemBody()).expect(403);
+      expect(res.body.message).toBe('You do not have permission to edit this problem.');
+      await t.http().put(`/api/problems/${p.problemId}`).send(problemBody()).expect(401);
+      await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Admin edit' })).expect(200);
+    });
+
+    it('writes problem updates naming what changed, with the title of the moment', async () => {
+      const p = await create({ title: 'Original', isPublic: false });
+      await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Original', isPublic: false })).expect(200);
+      await t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .send(problemBody({ title: 'Renamed', isPublic: false, statement: 'New text', cpuTimeLimit: 3, testCases: [{ input: '1', output: '1' }] }))
+        .expect(200);
+      await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: true }).expect(200);
+      const rows = await t.app.get(DataSource).getRepository(ProblemUpdateEntity).find({ where: { problemId: p.problemId }, order: { createdAt: 'ASC' } });
+      expect(rows.map((r) => [r.titleSnapshot, r.summary])).toEqual([
+        ['Original', 'New problem'],
+        ['Renamed', 'Updated title, statement, limits and test data'],
+        ['Renamed', 'Problem is now public'],
+      ]);
+    });
+
+    it('toggles visibility for admins only', async () => {
+      const p = await create();
+      await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(user)).send({ isPublic: false }).expect(403);
+      const hidden = (await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: false }).expect(200)).body;
+      expect(hidden.isPublic).toBe(false);
+      await t.http().get(`/api/problems/${p.problemId}`).expect(404);
+      await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: 'maybe' }).expect(400);
+    });
+
+    it('deletes the problem with its test data, submissions and updates', async () => {
+      const p = await create();
+      const ds = t.app.get(DataSource);
+      await ds.getRepository(SubmissionEntity).save({ userId: user.user.id, problemId: p.problemId, languageId: 71, languageName: 'Python', sourceCode: 'x', sourceLen: 1 });
+      await t.http().delete(`/api/problems/${p.problemId}`).set(...bearer(user)).expect(403);
+      await t.http().delete(`/api/problems/${p.problemId}`).set(...bearer(admin)).expect(204);
+      expect(await ds.getRepository(SubmissionEntity).count({ where: { problemId: p.problemId } })).toBe(0);
+      expect(await ds.getRepository(ProblemUpdateEntity).count({ where: { problemId: p.problemId } })).toBe(0);
+      expect(await ds.getRepository(TestCaseEntity).count({ where: { problemUuid: p.id } })).toBe(0);
+      await t.http().delete(`/api/problems/${p.problemId}`).set(...bearer(admin)).expect(404);
+    });
+  });
+});

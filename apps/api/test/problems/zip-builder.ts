@@ -1,0 +1,34 @@
+import { Readable } from 'stream';
+import { ZipFile } from 'yazl';
+
+export type ZipEntry = { name: string; content: string | Buffer } | { name: string; stream: Readable; size?: number };
+
+/** Builds a ZIP archive in memory (entries may stream, so a bomb never exists inflated). */
+export function buildZip(entries: ZipEntry[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const entry of entries) {
+    if ('content' in entry) zip.addBuffer(Buffer.from(entry.content), entry.name);
+    else zip.addReadStream(entry.stream, entry.name);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** A stream of `total` zero bytes, produced in 1 MiB chunks. */
+export function zeros(total: number): Readable {
+  const chunk = Buffer.alloc(1024 * 1024);
+  let left = total;
+  return new Readable({
+    read() {
+      if (left <= 0) return this.push(null);
+      const n = Math.min(left, chunk.length);
+      left -= n;
+      this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    },
+  });
+}

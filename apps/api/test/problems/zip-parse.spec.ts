@@ -1,0 +1,115 @@
+import { randomBytes } from 'crypto';
+import { DataSource } from 'typeorm';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { createTestApp, TestApp } from '../test-app';
+import { buildZip, zeros } from './zip-builder';
+
+describe('POST /api/problems/testcases/zip-parse', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const upload = (zip: Buffer, trim = false, session: TestSession = admin) =>
+    t
+      .http()
+      .post('/api/problems/testcases/zip-parse')
+      .set(...bearer(session))
+      .field('trimWhitespace', String(trim))
+      .attach('file', zip, 'tests.zip');
+
+  it('pairs every supported layout at any depth in natural order, with warnings', async () => {
+    const zip = await buildZip([
+      { name: 'data/10.in', content: 'ten\n' },
+      { name: 'data/10.out', content: 'TEN\n' },
+      { name: 'data/2.in', content: 'two\n' },
+      { name: 'data/2.ans', content: 'TWO\n' },
+      { name: 'txt/input1.txt', content: 'i1' },
+      { name: 'txt/output1.txt', content: 'o1' },
+      { name: 'split/input/3.txt', content: 'three' },
+      { name: 'split/output/3.txt', content: 'THREE' },
+      { name: 'data/7.in', content: 'lonely' },
+      { name: 'data/8.in', content: '' },
+      { name: 'data/8.out', content: '' },
+      { name: 'README.md', content: 'hello' },
+    ]);
+    const res = await upload(zip).expect(200);
+    expect(res.body.testCases).toEqual([
+      { input: 'two\n', output: 'TWO\n', points: 1 },
+      { input: 'ten\n', output: 'TEN\n', points: 1 },
+      { input: 'three', output: 'THREE', points: 1 },
+      { input: 'i1', output: 'o1', points: 1 },
+    ]);
+    expect(res.body.warnings).toEqual([
+      'Skipped README.md: not a recognised test file name.',
+      'Skipped data/7.in: no matching output file.',
+      'Skipped test data/8: input and output are empty.',
+    ]);
+  });
+
+  it('trims trailing whitespace on each line when asked', async () => {
+    const zip = await buildZip([
+      { name: '1.in', content: '1 2  \r\n3\t\n' },
+      { name: '1.out', content: '3   \n' },
+    ]);
+    expect((await upload(zip, true).expect(200)).body.testCases).toEqual([{ input: '1 2\n3\n', output: '3\n', points: 1 }]);
+    expect((await upload(zip, false).expect(200)).body.testCases).toEqual([{ input: '1 2  \r\n3\t\n', output: '3   \n', points: 1 }]);
+  });
+
+  it('refuses a file that is not a ZIP', async () => {
+    const res = await upload(Buffer.from('definitely not a zip')).expect(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The uploaded file is not a valid ZIP archive.' });
+  });
+
+  it('refuses an archive without pairs', async () => {
+    const res = await upload(await buildZip([{ name: 'notes.txt', content: 'x' }])).expect(400);
+    expect(res.body.message).toBe('No valid test case pairs were found in the archive.');
+  });
+
+  it('refuses hostile names', async () => {
+    // yazl refuses such names itself, so the stored name bytes are swapped after building (same length).
+    const dotdot = Buffer.from((await buildZip([{ name: 'x/aa.in', content: '1' }])).toString('latin1').split('x/aa.in').join('../a.in'), 'latin1');
+    expect((await upload(dotdot).expect(400)).body.message).toBe('The archive contains an unsafe path: ../a.in');
+    const absolute = Buffer.from((await buildZip([{ name: 'etc/x.in', content: '1' }])).toString('latin1').split('etc/x.in').join('/etc/x.i'), 'latin1');
+    expect((await upload(absolute).expect(400)).body.message).toBe('The archive contains an unsafe path: /etc/x.i');
+  });
+
+  it('refuses more than 1,000 entries', async () => {
+    const zip = await buildZip(Array.from({ length: 1001 }, (_, i) => ({ name: `${i}.in`, content: '1' })));
+    expect((await upload(zip).expect(400)).body.message).toBe('The archive has more than 1000 entries.');
+  });
+
+  it('refuses a zip bomb (300 MiB of zeros) without inflating it', async () => {
+    const zip = await buildZip([
+      { name: '1.in', stream: zeros(300 * 1024 * 1024) },
+      { name: '1.out', content: '0' },
+    ]);
+    expect(zip.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await upload(zip).expect(400)).body.message).toBe("The archive's compression ratio exceeds 100:1 (possible zip bomb).");
+  });
+
+  it('is for admins and problem authors only', async () => {
+    const zip = await buildZip([
+      { name: '1.in', content: '1' },
+      { name: '1.out', content: '1' },
+    ]);
+    const user = await registerUser(t);
+    await t.http().post('/api/problems/testcases/zip-parse').attach('file', zip, 'tests.zip').expect(401);
+    await upload(zip, false, user).expect(403);
+    await t.app.get(DataSource).query(`INSERT INTO problems (title, statement, difficulty, author_id) VALUES ('x', 'y', 'EASY', $1)`, [user.user.id]);
+    await upload(zip, false, user).expect(200);
+  });
+
+  it('needs a file', async () => {
+    const res = await t.http().post('/api/problems/testcases/zip-parse').set(...bearer(admin)).field('trimWhitespace', 'false').expect(400);
+    expect(res.body.details).toEqual([{ path: 'file', message: 'A ZIP file is required.' }]);
+  });
+
+  it('refuses random data pretending to be a zip, never a 500', async () => {
+    const res = await upload(Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(4096)]));
+    expect(res.status).toBe(400);
+  });
+});
