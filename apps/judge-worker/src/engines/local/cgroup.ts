@@ -1,0 +1,203 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'fs';
+import { join } from 'path';
+
+/** Figures of one box, read from its cgroup after the run. */
+export interface CgroupUsage {
+  cpuMs: number;
+  memoryPeakBytes: number;
+  oomKilled: boolean;
+}
+
+/**
+ * The per-run cgroup of a sandbox: memory limit and peak, pids cap, CPU time of the whole process tree.
+ * v1 uses the memory, pids and cpuacct hierarchies; v2 one unified directory. Created under the worker's
+ * own cgroup so an operator's limits on the worker also bound its boxes.
+ */
+export interface BoxCgroup {
+  /** cgroup.procs files a process must be written to (one per v1 hierarchy). */
+  readonly procsFiles: string[];
+  setLimits(memoryBytes: number, maxPids: number): void;
+  /** Forgets everything counted so far (bwrap's own set-up), so figures are the program's. */
+  resetCounters(): void;
+  cpuMs(): number;
+  usage(): CgroupUsage;
+  pids(): number[];
+  kill(): void;
+  remove(): void;
+}
+
+const read = (file: string) => readFileSync(file, 'utf8').trim();
+const tryWrite = (file: string, value: string) => {
+  try {
+    writeFileSync(file, value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function ownCgroupPath(controller: string): string | null {
+  for (const line of readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
+    const [, controllers, path] = line.split(':');
+    if (controllers === undefined) continue;
+    if (controller === '' ? controllers === '' && line.startsWith('0::') : controllers.split(',').includes(controller)) return path;
+  }
+  return null;
+}
+
+class CgroupV1 implements BoxCgroup {
+  readonly procsFiles: string[];
+
+  constructor(private readonly dirs: { memory: string; pids: string; cpuacct: string }) {
+    for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+    this.procsFiles = Object.values(dirs).map((d) => join(d, 'cgroup.procs'));
+  }
+
+  setLimits(memoryBytes: number, maxPids: number): void {
+    writeFileSync(join(this.dirs.memory, 'memory.limit_in_bytes'), String(memoryBytes));
+    // Without swap accounting this file is absent; where present it closes the swap escape.
+    tryWrite(join(this.dirs.memory, 'memory.memsw.limit_in_bytes'), String(memoryBytes));
+    tryWrite(join(this.dirs.memory, 'memory.swappiness'), '0');
+    writeFileSync(join(this.dirs.pids, 'pids.max'), String(maxPids));
+  }
+
+  resetCounters(): void {
+    tryWrite(join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0');
+    tryWrite(join(this.dirs.memory, 'memory.failcnt'), '0');
+    writeFileSync(join(this.dirs.cpuacct, 'cpuacct.usage'), '0');
+  }
+
+  cpuMs(): number {
+    return Number(read(join(this.dirs.cpuacct, 'cpuacct.usage'))) / 1e6;
+  }
+
+  usage(): CgroupUsage {
+    const oomControl = read(join(this.dirs.memory, 'memory.oom_control'));
+    const oomKills = /oom_kill (\d+)/.exec(oomControl);
+    return {
+      cpuMs: this.cpuMs(),
+      memoryPeakBytes: Number(read(join(this.dirs.memory, 'memory.max_usage_in_bytes'))),
+      oomKilled: oomKills ? Number(oomKills[1]) > 0 : Number(read(join(this.dirs.memory, 'memory.failcnt'))) > 0,
+    };
+  }
+
+  pids(): number[] {
+    return Object.values(this.dirs).flatMap((d) => readPids(join(d, 'cgroup.procs')));
+  }
+
+  kill(): void {
+    for (const pid of new Set(this.pids())) killQuietly(pid);
+  }
+
+  remove(): void {
+    for (const dir of Object.values(this.dirs)) removeQuietly(dir);
+  }
+}
+
+class CgroupV2 implements BoxCgroup {
+  readonly procsFiles: string[];
+  private cpuBaseUs = 0;
+
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.procsFiles = [join(dir, 'cgroup.procs')];
+  }
+
+  setLimits(memoryBytes: number, maxPids: number): void {
+    writeFileSync(join(this.dir, 'memory.max'), String(memoryBytes));
+    tryWrite(join(this.dir, 'memory.swap.max'), '0');
+    writeFileSync(join(this.dir, 'pids.max'), String(maxPids));
+  }
+
+  resetCounters(): void {
+    // memory.peak resets on write on kernels ≥ 6.12; older ones keep bwrap's small set-up in the peak.
+    tryWrite(join(this.dir, 'memory.peak'), '0');
+    this.cpuBaseUs = this.usageUs();
+  }
+
+  private usageUs(): number {
+    return Number(/usage_usec (\d+)/.exec(read(join(this.dir, 'cpu.stat')))?.[1] ?? 0);
+  }
+
+  cpuMs(): number {
+    return (this.usageUs() - this.cpuBaseUs) / 1000;
+  }
+
+  usage(): CgroupUsage {
+    const events = read(join(this.dir, 'memory.events'));
+    const peakFile = join(this.dir, 'memory.peak');
+    return {
+      cpuMs: this.cpuMs(),
+      memoryPeakBytes: Number(read(existsSync(peakFile) ? peakFile : join(this.dir, 'memory.current'))),
+      oomKilled: Number(/oom_kill (\d+)/.exec(events)?.[1] ?? 0) > 0,
+    };
+  }
+
+  pids(): number[] {
+    return readPids(join(this.dir, 'cgroup.procs'));
+  }
+
+  kill(): void {
+    if (!tryWrite(join(this.dir, 'cgroup.kill'), '1')) for (const pid of this.pids()) killQuietly(pid);
+  }
+
+  remove(): void {
+    removeQuietly(this.dir);
+  }
+}
+
+function readPids(file: string): number[] {
+  try {
+    return read(file).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function removeQuietly(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // gone, or still draining: a later sweep of stale boxes removes it
+  }
+}
+
+/** Creates cgroups for boxes, or reports why it cannot (then the engine falls back to rlimits). */
+export class CgroupFactory {
+  private constructor(private readonly make: (name: string) => BoxCgroup) {}
+
+  static detect(root = '/sys/fs/cgroup'): CgroupFactory | { unavailable: string } {
+    try {
+      const v1 = ['memory', 'pids', 'cpuacct'].map((c) => ({ c, path: ownCgroupPath(c) }));
+      if (v1.every((x) => x.path !== null) && existsSync(join(root, 'memory', 'memory.usage_in_bytes'))) {
+        const base = Object.fromEntries(v1.map(({ c, path }) => [c, join(root, c, path as string, 'oj-boxes')]));
+        for (const dir of Object.values(base)) mkdirSync(dir, { recursive: true });
+        return new CgroupFactory((name) => new CgroupV1({ memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) }));
+      }
+      const unified = ownCgroupPath('');
+      if (unified !== null && existsSync(join(root, 'cgroup.controllers'))) {
+        // v2: processes may only live in leaves, so boxes go in a sibling subtree with the controllers enabled.
+        const base = join(root, unified, 'oj-boxes');
+        mkdirSync(base, { recursive: true });
+        writeFileSync(join(root, unified, 'cgroup.subtree_control'), '+memory +pids +cpu');
+        writeFileSync(join(base, 'cgroup.subtree_control'), '+memory +pids +cpu');
+        return new CgroupFactory((name) => new CgroupV2(join(base, name)));
+      }
+      return { unavailable: 'no memory, pids and cpuacct cgroup controllers found' };
+    } catch (error) {
+      return { unavailable: (error as Error).message };
+    }
+  }
+
+  create(name: string): BoxCgroup {
+    return this.make(name);
+  }
+}

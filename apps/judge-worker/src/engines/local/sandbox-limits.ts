@@ -1,0 +1,42 @@
+/** What one sandboxed run may use. */
+export interface RunLimits {
+  /** CPU time of the whole process tree, milliseconds. */
+  cpuMs: number;
+  /** Wall clock, milliseconds; at least 2 × CPU + 1 s for runs. */
+  wallMs: number;
+  memoryBytes: number;
+  maxPids: number;
+  stdoutBytes: number;
+  stderrBytes: number;
+  /** Largest file the program may write (RLIMIT_FSIZE) and the size of its writable tmpfs. */
+  fileBytes: number;
+}
+
+export const MIB = 1024 * 1024;
+export const STDOUT_CAP = 64 * MIB;
+export const STDERR_CAP = 64 * 1024;
+/** Threads count against pids: the JVM and Go's runtime need a few dozen. */
+export const RUN_MAX_PIDS = 64;
+export const COMPILE_LIMITS: RunLimits = {
+  cpuMs: 15_000,
+  wallMs: 30_000,
+  memoryBytes: 512 * MIB,
+  maxPids: 128,
+  stdoutBytes: STDERR_CAP,
+  stderrBytes: STDERR_CAP,
+  fileBytes: 256 * MIB,
+};
+
+/** Limits of one test run from the problem's CPU (s) and memory (MB) limits and the expected output. */
+export function runLimits(cpuSeconds: number, memoryMb: number, expectedOutputBytes: number): RunLimits {
+  const cpuMs = Math.round(cpuSeconds * 1000);
+  return {
+    cpuMs,
+    wallMs: 2 * cpuMs + 1000,
+    memoryBytes: memoryMb * MIB,
+    maxPids: RUN_MAX_PIDS,
+    stdoutBytes: Math.max(STDOUT_CAP, 2 * expectedOutputBytes),
+    stderrBytes: STDERR_CAP,
+    fileBytes: 16 * MIB,
+  };
+}

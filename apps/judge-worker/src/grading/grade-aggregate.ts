@@ -1,0 +1,32 @@
+import { GradeResult, TestCaseResult } from '@oj/contracts';
+
+/**
+ * The submission's result from its tests: score = round(100 × points passed / total points); accepted when all
+ * pass, else the status of the first failing test; runtime and memory are the maxima over tests.
+ */
+export function aggregateResults(results: TestCaseResult[], totalPoints: number): GradeResult {
+  const earned = results.reduce((sum, r) => sum + r.points, 0);
+  const firstFailure = results.find((r) => r.status !== 'accepted');
+  const max = (values: (number | null)[]) => {
+    const known = values.filter((v): v is number => v !== null);
+    return known.length ? Math.max(...known) : null;
+  };
+  return {
+    status: firstFailure ? firstFailure.status : 'accepted',
+    score: totalPoints > 0 ? Math.round((100 * earned) / totalPoints) : 0,
+    runtimeMs: max(results.map((r) => r.timeMs)),
+    memoryKB: max(results.map((r) => r.memoryKB)),
+    testCaseResults: results,
+    ...(firstFailure?.message ? { message: `Test ${firstFailure.index + 1}: ${firstFailure.message}` } : {}),
+  };
+}
+
+/** A compile error: no test runs, every test scores nothing. */
+export function compileErrorResult(compilerOutput: string): GradeResult {
+  return { status: 'ce', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: compilerOutput };
+}
+
+/** An engine or infrastructure failure, not the program's fault. */
+export function failedResult(message: string): GradeResult {
+  return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message };
+}

@@ -1,0 +1,80 @@
+import { grade, localEngine } from './engine-fixture';
+import { PROGRAMS } from './language-programs';
+
+/** Verdicts in every language this host offers (jest runs these files sequentially per worker). */
+describe('local engine verdicts', () => {
+  const available = new Set<number>();
+  beforeAll(async () => {
+    for (const l of await localEngine().languages()) available.add(l.id);
+  });
+
+  it('discovers at least C, C++ and Python with real versions', async () => {
+    const names = (await localEngine().languages()).map((l) => l.name);
+    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^C \(GCC \d+\.\d+/), expect.stringMatching(/^C\+\+ \(GCC /), expect.stringMatching(/^Python \(3\./)]));
+  });
+
+  describe.each(PROGRAMS)('language $id', (p) => {
+    const run = (source: string, opts = {}) => grade(p.id, source, opts);
+    const skip = () => !available.has(p.id);
+
+    it('accepted', async () => {
+      if (skip()) return;
+      const r = await run(p.accepted);
+      expect(r).toMatchObject({ status: 'accepted', score: 100 });
+      expect(r.testCaseResults.map((t) => t.points)).toEqual([1, 2]);
+    }, 60_000);
+
+    it('wrong answer', async () => {
+      if (skip()) return;
+      const r = await run(p.wrongAnswer);
+      expect(r).toMatchObject({ status: 'wrong_answer', score: 0 });
+    }, 60_000);
+
+    it('time limit', async () => {
+      if (skip()) return;
+      const r = await run(p.busyLoop, { cpu: 0.5, tests: [{ input: '', output: '', points: 1 }] });
+      expect(r.status).toBe('tle');
+      expect(r.testCaseResults[0].message).toBe('Time limit exceeded');
+    }, 60_000);
+
+    it('runtime error', async () => {
+      if (skip()) return;
+      const r = await run(p.crash);
+      expect(r.status).toBe('rte');
+      expect(r.testCaseResults[0].message).toEqual(expect.any(String));
+    }, 60_000);
+
+    it('memory limit is a runtime error saying so', async () => {
+      if (skip()) return;
+      const r = await run(p.memoryHog, { memory: 64, cpu: 5, tests: [{ input: '', output: '268435456\n', points: 1 }] });
+      expect(r.status).toBe('rte');
+      expect(r.testCaseResults[0].message).toBe('Memory limit exceeded');
+    }, 60_000);
+
+    if (p.compileError) {
+      it('compile error, with the compiler output and no test run', async () => {
+        if (skip()) return;
+        const r = await run(p.compileError as string);
+        expect(r.status).toBe('ce');
+        expect(r.message?.length).toBeGreaterThan(10);
+        expect(r.testCaseResults).toEqual([]);
+      }, 60_000);
+    }
+  });
+
+  it('reports plausible figures: 64 MiB touched, 0.5 s of CPU', async () => {
+    const touch = await grade(50, '#include <stdlib.h>\nint main(void){size_t n=64u<<20;volatile char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=7;return 0;}', {
+      tests: [{ input: '', output: '', points: 1 }],
+    });
+    expect(touch.status).toBe('accepted');
+    expect(touch.memoryKB).toBeGreaterThanOrEqual(64 * 1024);
+    expect(touch.memoryKB).toBeLessThan(80 * 1024);
+    const spin = await grade(50, '#include <time.h>\nint main(void){volatile unsigned long x=0;while(clock()<CLOCKS_PER_SEC/2)x++;return 0;}', {
+      cpu: 2,
+      tests: [{ input: '', output: '', points: 1 }],
+    });
+    expect(spin.status).toBe('accepted');
+    expect(spin.runtimeMs).toBeGreaterThanOrEqual(400);
+    expect(spin.runtimeMs).toBeLessThanOrEqual(700);
+  }, 60_000);
+});
