@@ -61,7 +61,7 @@ export class LocalEngine implements JudgeEngine {
       if (compileError !== null) return compileErrorResult(compileError);
       const results: TestCaseResult[] = [];
       const total = request.testCases.length;
-      for (const [index, test] of request.testCases.entries()) {
+      for (let index = 0; index < total; index++) {
         results.push(await this.runTest(lang, workDir, request, index));
         await onProgress?.(index + 1, total);
       }
