@@ -129,6 +129,8 @@ export class Sandbox {
       '--size', String(limits.fileBytes),
       '--tmpfs', '/tmp',
       spec.boxWritable ? '--bind' : '--ro-bind', spec.boxDir, '/box',
+      // bwrap's root is a tmpfs the box user owns: freeze it so /tmp is the only writable place.
+      '--remount-ro', '/',
       '--chdir', '/box',
       '--clearenv',
       ...Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]),
@@ -143,10 +145,14 @@ export class Sandbox {
     const started = Date.now();
     const child = spawn(this.tools.prlimit, this.argv(spec), { stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'], env: {} });
     let termination: RunTermination | null = null;
+    // Killing the box's processes lets bwrap reap them and exit on its own; killing bwrap itself would
+    // leave its in-box init a zombie of the host's init. bwrap is only killed when there is no cgroup or
+    // it does not follow within a second.
     const stop = (why: RunTermination) => {
       termination ??= why;
-      cgroup?.kill();
-      child.kill('SIGKILL');
+      if (!cgroup) return void child.kill('SIGKILL');
+      cgroup.kill();
+      setTimeout(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'), 1000).unref();
     };
     const stdout = capturing(child.stdout as Readable, spec.limits.stdoutBytes, () => stop('output-limit'));
     const stderr = capturing(child.stderr as Readable, spec.limits.stderrBytes, () => undefined);

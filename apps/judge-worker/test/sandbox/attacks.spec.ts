@@ -1,0 +1,171 @@
+import { execFileSync, spawnSync } from 'child_process';
+import { existsSync, readdirSync, readFileSync } from 'fs';
+import { grade } from './engine-fixture';
+
+/** Hostile programs, run for real in the real sandbox. Each prints "ok" only when the attack was stopped. */
+const C = 50;
+const CPP = 54;
+const ok = [{ input: '', output: 'ok\n', points: 1 }];
+const ACCEPTED_SUM = '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
+
+/** Live (non-zombie) processes of the box user; a box's init may take a moment to be reaped by the host's init. */
+async function boxProcesses(): Promise<string[]> {
+  let live: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    // ps exits 1 when nothing matches, so read its output whatever the status.
+    const out = spawnSync('ps', ['-u', '65534', '-o', 'pid=,stat=,comm='], { encoding: 'utf8' }).stdout.trim();
+    live = out ? out.split('\n').filter((line) => !/^\s*\d+\s+Z/.test(line)) : [];
+    if (!live.length) return live;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return live;
+}
+
+function boxCgroups(): string[] {
+  const base = '/sys/fs/cgroup/pids';
+  const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => /:pids:/.test(l))?.split(':')[2] ?? '/';
+  const dir = `${base}${own}/oj-boxes`;
+  return existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`box-${process.pid}-`)) : [];
+}
+
+
+async function expectHostClean(): Promise<void> {
+  expect(await boxProcesses()).toEqual([]);
+  expect(boxCgroups()).toEqual([]);
+  const next = await grade(C, ACCEPTED_SUM);
+  expect(next.status).toBe('accepted');
+}
+
+describe('sandbox attacks', () => {
+  afterEach(async () => {
+    await expectHostClean();
+  }, 60_000);
+
+  it('fork bomb: stopped by the pids cap and the time limit', async () => {
+    const r = await grade(C, '#include <unistd.h>\nint main(void){for(;;)fork();}', { tests: ok });
+    expect(['tle', 'rte']).toContain(r.status);
+  }, 60_000);
+
+  it('thread storm: thread creation fails at the cap', async () => {
+    const src = `#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+void *idle(void *a){ (void)a; sleep(5); return 0; }
+int main(void){ int n=0; pthread_t t; while(n<10000 && pthread_create(&t,0,idle,0)==0) n++; printf(n<100?"ok\\n":"escaped %d\\n",n); return 0; }`;
+    const r = await grade(C, src, { tests: ok, cpu: 1 });
+    expect(r.testCaseResults[0].status === 'accepted' || r.status === 'tle').toBe(true);
+  }, 60_000);
+
+  it('memory bomb: killed at the limit', async () => {
+    const r = await grade(C, '#include <stdlib.h>\nint main(void){for(;;){volatile char*p=malloc(1<<20);if(!p)return 7;for(int i=0;i<(1<<20);i+=4096)p[i]=1;}}', { tests: ok, memory: 32 });
+    expect(r).toMatchObject({ status: 'rte' });
+    expect(r.testCaseResults[0].message).toBe('Memory limit exceeded');
+  }, 60_000);
+
+  it('busy loop: CPU time limit', async () => {
+    const r = await grade(C, 'int main(void){volatile int x=0;for(;;)x++;}', { tests: ok, cpu: 0.3 });
+    expect(r.status).toBe('tle');
+  }, 60_000);
+
+  it('sleep: wall-clock limit', async () => {
+    const started = Date.now();
+    const r = await grade(C, '#include <unistd.h>\nint main(void){sleep(100);return 0;}', { tests: ok, cpu: 0.5 });
+    expect(r.status).toBe('tle');
+    expect(r.testCaseResults[0].message).toBe('Time limit exceeded (wall clock)');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 60_000);
+
+  it('output flood: stopped at the output cap', async () => {
+    const r = await grade(C, '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stdout);}', { tests: ok, cpu: 5 });
+    expect(r.status).toBe('rte');
+    expect(r.testCaseResults[0].message).toBe('Output limit exceeded');
+  }, 60_000);
+
+  it('disk fill: writes stop at the file-size and tmpfs limits', async () => {
+    const src = `#include <stdio.h>
+#include <signal.h>
+#include <string.h>
+int main(void){ signal(SIGXFSZ, SIG_IGN); static char b[1<<16]; memset(b,1,sizeof b);
+  FILE *f=fopen("/tmp/fill","w"); long total=0; if(f){ while(fwrite(b,1,sizeof b,f)==sizeof b){ total+=sizeof b; if(total>(1L<<30)) break; } fclose(f); }
+  FILE *g=fopen("/box/fill","w");
+  printf(total<=(16L<<20) && !g ? "ok\\n" : "escaped %ld\\n", total); return 0; }`;
+    const r = await grade(C, src, { tests: ok });
+    expect(r.status).toBe('accepted');
+  }, 60_000);
+
+  it('network: no connection to 127.0.0.1 services or the outside', async () => {
+    const src = `#include <stdio.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
+#include <unistd.h>
+int try(const char*ip,int port){ int s=socket(AF_INET,SOCK_STREAM,0); if(s<0) return 0; struct sockaddr_in a={0}; a.sin_family=AF_INET; a.sin_port=htons(port); inet_pton(AF_INET,ip,&a.sin_addr); int r=connect(s,(struct sockaddr*)&a,sizeof a); close(s); return r==0; }
+int main(void){ int any=try("127.0.0.1",5432)|try("127.0.0.1",6379)|try("10.0.0.1",80)|try("8.8.8.8",53); printf(any?"escaped\\n":"ok\\n"); return 0; }`;
+    const r = await grade(C, src, { tests: ok });
+    expect(r.status).toBe('accepted');
+  }, 60_000);
+
+  it('host files: /etc/shadow, /root and the project tree are not there; nothing outside the box is writable', async () => {
+    const src = `#include <stdio.h>
+#include <unistd.h>
+int main(void){ const char *reads[]={"/etc/shadow","/etc/passwd","/root/.bashrc","${process.cwd()}/package.json","/proc/1/root/etc/shadow",0};
+  const char *writes[]={"/usr/bin/evil","/box/evil","/evil","/etc/evil","/proc/evil",0};
+  for(int i=0;reads[i];i++){ FILE*f=fopen(reads[i],"r"); if(f){ printf("read %s\\n",reads[i]); return 0; } }
+  for(int i=0;writes[i];i++){ FILE*f=fopen(writes[i],"w"); if(f){ printf("wrote %s\\n",writes[i]); return 0; } }
+  printf(getuid()==65534 && geteuid()==65534 ? "ok\\n" : "uid %d\\n", getuid()); return 0; }`;
+    const r = await grade(C, src, { tests: ok });
+    expect(r.status).toBe('accepted');
+  }, 60_000);
+
+  it("secrets and processes: no worker environment, no other process's /proc entries, no capabilities", async () => {
+    process.env.OJ_SECRET_PROBE = 'sekr1t-probe-value';
+    const src = `#include <stdio.h>
+#include <string.h>
+#include <dirent.h>
+#include <ctype.h>
+extern char **environ;
+int contains(const char*path){ FILE*f=fopen(path,"r"); if(!f) return 0; char b[8192]; size_t n=fread(b,1,sizeof b-1,f); fclose(f); for(size_t i=0;i<n;i++) if(!b[i]) b[i]=' '; b[n]=0; return strstr(b,"sekr1t")!=0; }
+int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"DATABASE_URL")){ printf("env leak\\n"); return 0; }
+  int procs=0; DIR*d=opendir("/proc"); struct dirent*de; char p[300];
+  while(d&&(de=readdir(d))){ if(!isdigit(de->d_name[0])) continue; procs++; snprintf(p,sizeof p,"/proc/%s/environ",de->d_name); if(contains(p)){ printf("proc leak\\n"); return 0; } }
+  char caps[4096]={0}; FILE*s=fopen("/proc/self/status","r"); if(s){ fread(caps,1,sizeof caps-1,s); fclose(s); }
+  int nocaps=strstr(caps,"CapEff:\\t0000000000000000")!=0;
+  printf(procs<=3 && nocaps ? "ok\\n" : "procs %d caps %d\\n", procs, nocaps); return 0; }`;
+    const r = await grade(C, src, { tests: ok });
+    delete process.env.OJ_SECRET_PROBE;
+    expect(r.status).toBe('accepted');
+  }, 60_000);
+
+  it('kill(-1): only the box is hit', async () => {
+    const r = await grade(C, '#include <signal.h>\n#include <stdio.h>\nint main(void){kill(-1,SIGKILL);printf("ok\\n");return 0;}', { tests: ok });
+    expect(r.status).toBe('accepted');
+    expect(process.kill(process.pid, 0)).toBe(true);
+  }, 60_000);
+
+  it('a background process left running is killed with the box', async () => {
+    const started = Date.now();
+    const src = '#include <stdio.h>\n#include <unistd.h>\nint main(void){if(fork()==0){setsid();if(fork()==0){sleep(100);return 0;}return 0;}printf("ok\\n");return 0;}';
+    const r = await grade(C, src, { tests: ok });
+    expect(r.status).toBe('accepted');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 60_000);
+
+  it('runs as uid 65534 on the host, never as root', async () => {
+    const running = grade(C, '#include <unistd.h>\nint main(void){sleep(1);return 0;}', { tests: [{ input: '', output: '', points: 1 }], cpu: 1 });
+    await new Promise((r) => setTimeout(r, 400));
+    const owners = execFileSync('ps', ['-C', 'main', '-o', 'uid='], { encoding: 'utf8' }).trim().split(/\s+/);
+    await running;
+    expect(owners).toEqual(['65534']);
+  }, 60_000);
+
+  it('compile-time bombs end as compile errors within the compile limits', async () => {
+    const started = Date.now();
+    const zero = await grade(C, '#include </dev/zero>\nint main(void){return 0;}');
+    expect(zero.status).toBe('ce');
+    const flood = await grade(CPP, Array.from({ length: 5000 }, (_, i) => `int f${i}() { return undefined_${i}; }`).join('\n'));
+    expect(flood.status).toBe('ce');
+    expect((flood.message ?? '').length).toBeLessThanOrEqual(16 * 1024 + 100);
+    const templates = await grade(CPP, 'template<int N> struct F { static const int v = F<N-1>::v + F<N-2>::v; };\nint main(){ return F<100000>::v; }');
+    expect(templates.status).toBe('ce');
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+});
