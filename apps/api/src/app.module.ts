@@ -13,6 +13,9 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { JudgeModule } from './judge/judge.module';
+import { LanguagesModule } from './languages/languages.module';
+import { QueueModule } from './queue/queue.module';
 import { HealthController } from './health/health.controller';
 import { RedisModule } from './redis/redis.module';
 
@@ -25,6 +28,9 @@ const FEATURE_MODULES: Type[] = [
   ProblemUpdatesModule,
   ProblemsModule,
   AnnouncementsModule,
+  QueueModule,
+  LanguagesModule,
+  JudgeModule,
 ];
 
 @Module({})

@@ -228,6 +228,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judge/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["validateTestCases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listLanguages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/problem-updates": {
         parameters: {
             query?: never;
@@ -397,6 +429,15 @@ export interface components {
         HealthDto: {
             /** @example ok */
             status: string;
+        };
+        LanguageDto: {
+            /**
+             * @description Judge0 CE language id
+             * @example 71
+             */
+            id: number;
+            /** @example Python (3.11.2) */
+            name: string;
         };
         LoginDto: {
             /** @example correct horse battery staple */
@@ -576,6 +617,43 @@ export interface components {
             role: "user" | "admin";
             /** @example ada */
             username: string;
+        };
+        ValidateRequestDto: {
+            /** @default 2 */
+            cpuTimeLimit: number;
+            /** @example 71 */
+            languageId: number;
+            /** @default 128 */
+            memoryLimit: number;
+            sourceCode: string;
+            testCases: components["schemas"]["ValidateTestCaseDto"][];
+        };
+        ValidateTestCaseDto: {
+            index?: number;
+            input: string;
+            output: string;
+            /** @default 1 */
+            points: number;
+        };
+        ValidationCaseDto: {
+            /** @description Test index */
+            i: number;
+            /** @description Memory, KB */
+            m: number | null;
+            /** @description Points earned */
+            p: number;
+            /** @description Judge0 status id (3 accepted, 4 wrong answer, 5 time limit, 6 compile error, 7–12 runtime error) */
+            s: number;
+            /** @description Time, ms */
+            t: number | null;
+        };
+        ValidationResultDto: {
+            cases: components["schemas"]["ValidationCaseDto"][];
+            compileOutput?: string;
+            maxExecTimeMs: number | null;
+            maxMemoryKb: number | null;
+            /** @description Percent */
+            score: number;
         };
         VisibilityDto: {
             isPublic: boolean;
@@ -1126,6 +1204,76 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
                 };
+            };
+        };
+    };
+    validateTestCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidateRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No judge worker is running */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No answer within the time limit */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageDto"][];
+                };
+            };
+            /** @description No judge worker is running */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -4,10 +4,10 @@ import { SubmissionStatus } from './submission-status';
 export const JUDGE_QUEUE = 'judge';
 export const VALIDATE_QUEUE = 'validate';
 
-/** Redis pub/sub channel carrying submission live events from workers to API instances. */
-export const LIVE_EVENTS_CHANNEL = 'oj:submission-events';
-/** Redis key where workers publish the languages of their engine. */
-export const LANGUAGES_KEY = 'oj:languages';
+/** Redis key (under the site's prefix) where workers publish the languages of their engine. */
+export function languagesKey(redisPrefix: string): string {
+  return `${redisPrefix}:languages`;
+}
 /** Seconds a published language list stays valid without a live worker refreshing it. */
 export const LANGUAGES_TTL_SECONDS = 90;
 

@@ -44,3 +44,12 @@ export interface SubmissionDetail extends SubmissionRow {
   testCaseResults: TestCaseResult[];
   resultSummary: { score: number; cases: TestCaseResult[]; message?: string } | null;
 }
+
+/** The Redis pub/sub channel of a site (its key prefix keeps sites and test runs apart). */
+export function liveEventsChannel(redisPrefix: string): string {
+  return `${redisPrefix}:submission-events`;
+}
+
+export function toLiveEvent(row: SubmissionRow, type: LiveEventType, eventId: string, emittedAt = new Date()): LiveEvent {
+  return { ...row, eventId, emittedAt: emittedAt.toISOString(), _eventType: type, eventType: type };
+}

@@ -1,3 +1,4 @@
 export * from './entities';
 export * from './data-source';
 export * from './ensure-database';
+export * from './submission-row';

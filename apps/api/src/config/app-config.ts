@@ -62,6 +62,18 @@ export class AppConfig {
   @IsBoolean()
   SEED_DEMO = true;
 
+  /** How long POST /api/judge/validate waits for a worker's answer. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  VALIDATE_TIMEOUT_MS = 60_000;
+
+  /** Interval of the stream heartbeats (15–25 s keeps proxies from closing idle streams). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  LIVE_HEARTBEAT_MS = 20_000;
+
   /** Directory of the built SPA served at /; empty disables static serving. */
   @IsString()
   WEB_DIST_DIR = '';

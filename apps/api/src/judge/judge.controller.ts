@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Auth } from '../auth/auth.decorators';
+import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
+import { ValidateRequestDto, ValidationResultDto } from './dto/validate.dto';
+import { JudgeService } from './judge.service';
+
+@ApiTags('judge')
+@Controller('judge')
+export class JudgeController {
+  constructor(private readonly judge: JudgeService) {}
+
+  @Post('validate')
+  @HttpCode(200)
+  @Auth()
+  @UseGuards(AuthorOrAdminGuard)
+  @ApiOkResponse({ type: ValidationResultDto })
+  @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
+  @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
+  validateTestCases(@Body() dto: ValidateRequestDto): Promise<ValidationResultDto> {
+    return this.judge.validate(dto);
+  }
+}

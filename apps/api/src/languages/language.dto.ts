@@ -1,0 +1,9 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class LanguageDto {
+  @ApiProperty({ example: 71, description: 'Judge0 CE language id' })
+  id: number;
+
+  @ApiProperty({ example: 'Python (3.11.2)' })
+  name: string;
+}

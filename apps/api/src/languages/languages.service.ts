@@ -1,0 +1,42 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { ERROR_CODES, Language, languagesKey, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import Redis from 'ioredis';
+import { ApiException } from '../common/api-exception';
+import { AppConfig } from '../config/app-config';
+import { REDIS } from '../redis/redis.module';
+
+export const NO_WORKER_MESSAGE = 'No judge worker is running. Start one with npm start or the judge-worker app.';
+
+/** The engine's languages, as the workers publish them to Redis; cached here for five minutes. */
+@Injectable()
+export class LanguagesService {
+  private cache: { languages: Language[]; until: number } | null = null;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(): Promise<Language[]> {
+    if (this.cache && this.cache.until > Date.now()) return this.cache.languages;
+    const raw = await this.redis.get(languagesKey(this.config.REDIS_PREFIX));
+    if (!raw) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    const languages = (JSON.parse(raw) as Language[]).sort((a, b) => a.name.localeCompare(b.name));
+    this.cache = { languages, until: Date.now() + LANGUAGES_CACHE_SECONDS * 1000 };
+    return languages;
+  }
+
+  /** Whether a worker has published its languages recently, i.e. one is alive. */
+  async workerAlive(): Promise<boolean> {
+    return (await this.redis.exists(languagesKey(this.config.REDIS_PREFIX))) === 1;
+  }
+
+  /** The language, or undefined when the engine does not offer it (or no worker is alive). */
+  async find(id: number): Promise<Language | undefined> {
+    try {
+      return (await this.list()).find((l) => l.id === id);
+    } catch {
+      return undefined;
+    }
+  }
+}

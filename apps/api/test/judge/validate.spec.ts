@@ -1,0 +1,84 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { createTestApp, TestApp } from '../test-app';
+import { startWorker } from '../worker-harness';
+
+const tests = [
+  { index: 0, input: '1 2\n', output: '3\n', points: 1 },
+  { index: 1, input: '2 2\n', output: '4\n', points: 3 },
+];
+
+describe('languages and test validation', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  let worker: INestApplicationContext | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ VALIDATE_TIMEOUT_MS: '1500' });
+    admin = await createAdmin(t);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('without a worker: languages and validation answer 503', async () => {
+    const res = await t.http().get('/api/languages').expect(503);
+    expect(res.body).toEqual({ message: 'No judge worker is running. Start one with npm start or the judge-worker app.', code: 'SERVICE_UNAVAILABLE' });
+    await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: 'print(1)', testCases: tests }).expect(503);
+  });
+
+  it('checks permissions and the body', async () => {
+    const user = await registerUser(t);
+    await t.http().post('/api/judge/validate').send({}).expect(401);
+    await t.http().post('/api/judge/validate').set(...bearer(user)).send({}).expect(403);
+    const res = await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: '', testCases: [] }).expect(400);
+    expect(res.body.details).toEqual([
+      { path: 'sourceCode', message: 'Reference solution is required.' },
+      { path: 'testCases', message: 'At least one test case is required before validation.' },
+    ]);
+  });
+
+  it('answers 504 when the worker never answers', async () => {
+    // A live-looking worker (its language key) that consumes nothing.
+    const redis = t.app.get<import('ioredis').default>((await import('../../src/redis/redis.module')).REDIS);
+    await redis.set(`${t.config.REDIS_PREFIX}:languages`, JSON.stringify([{ id: 71, name: 'Python' }]), 'EX', 5);
+    const res = await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: 'print(3)', testCases: tests }).expect(504);
+    expect(res.body).toEqual({ message: 'Validation timed out. Is a judge worker running?', code: 'TIMEOUT' });
+    await redis.del(`${t.config.REDIS_PREFIX}:languages`);
+  });
+
+  it('with a worker: lists the languages and validates a reference solution', async () => {
+    worker = await startWorker(t);
+    // A second API instance: the first one still caches the fake list of the previous test.
+    const fresh = await createTestApp({ REDIS_PREFIX: t.config.REDIS_PREFIX, VALIDATE_TIMEOUT_MS: '30000' });
+    try {
+      const languages = (await fresh.http().get('/api/languages').expect(200)).body;
+      expect(languages).toEqual(expect.arrayContaining([{ id: 71, name: expect.stringMatching(/^Python/) }, { id: 54, name: expect.stringMatching(/^C\+\+/) }]));
+      const good = await fresh.http().post('/api/judge/validate').set(...bearer(await createAdmin(fresh))).send({
+        languageId: 71,
+        sourceCode: 'a, b = map(int, input().split())\nprint(a + b)',
+        cpuTimeLimit: 1,
+        memoryLimit: 64,
+        testCases: tests,
+      });
+      expect(good.status).toBe(200);
+      expect(good.body).toMatchObject({ score: 100, cases: [{ i: 0, s: 3, p: 1 }, { i: 1, s: 3, p: 3 }] });
+      expect(good.body.maxExecTimeMs).toEqual(expect.any(Number));
+      const half = await fresh.http().post('/api/judge/validate').set(...bearer(await createAdmin(fresh))).send({
+        languageId: 71,
+        sourceCode: 'print(3)',
+        testCases: tests,
+      });
+      expect(half.body).toMatchObject({ score: 25, cases: [{ i: 0, s: 3 }, { i: 1, s: 4, p: 0 }] });
+      const ce = await fresh.http().post('/api/judge/validate').set(...bearer(await createAdmin(fresh))).send({
+        languageId: 54,
+        sourceCode: 'int main( {',
+        testCases: tests,
+      });
+      expect(ce.body).toMatchObject({ score: 0, cases: [{ i: 0, s: 6 }, { i: 1, s: 6 }] });
+      expect(ce.body.compileOutput).toMatch(/error/);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { judge0FromStatus, JUDGE0_STATUS, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
+
+/** Runs a reference solution against test cases and reports per case in Judge0's status vocabulary. */
+@Injectable()
+export class ValidationService {
+  constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
+
+  async validate(job: ValidateJobData): Promise<ValidationResult> {
+    const result = await this.engine.grade({
+      languageId: job.languageId,
+      sourceCode: job.sourceCode,
+      cpuTimeLimit: job.cpuTimeLimit,
+      memoryLimit: job.memoryLimit,
+      testCases: job.testCases,
+    });
+    if (result.status === 'failed') throw new Error(result.message ?? 'The judge failed to run the validation.');
+    if (result.status === 'ce') {
+      return {
+        score: 0,
+        cases: job.testCases.map((_, i) => ({ i, s: JUDGE0_STATUS.COMPILATION_ERROR, t: null, m: null, p: 0 })),
+        maxExecTimeMs: null,
+        maxMemoryKb: null,
+        compileOutput: result.message,
+      };
+    }
+    return {
+      score: result.score,
+      cases: result.testCaseResults.map((r) => ({ i: r.index, s: judge0FromStatus(r.status), t: r.timeMs, m: r.memoryKB, p: r.points })),
+      maxExecTimeMs: result.runtimeMs,
+      maxMemoryKb: result.memoryKB,
+    };
+  }
+}

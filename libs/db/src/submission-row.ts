@@ -1,0 +1,53 @@
+import { SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
+import { EntityManager } from 'typeorm';
+import { ProblemEntity, SubmissionEntity, UserEntity } from './entities';
+
+/** What a row needs besides the submission itself: its author's name and its problem's title and uuid. */
+export interface SubmissionRowContext {
+  userName: string | null;
+  problem: { id: string; title: string } | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The list/live shape of a submission, shared by the API and the worker so both speak the same event. Never the source. */
+export function toSubmissionRow(s: SubmissionEntity, ctx: SubmissionRowContext): SubmissionRow {
+  return {
+    id: s.id,
+    _id: s.id,
+    userId: s.userId,
+    userName: ctx.userName,
+    problemId: s.problemId,
+    problemTitle: ctx.problem?.title ?? null,
+    problem: ctx.problem ? { id: ctx.problem.id, title: ctx.problem.title, problemId: s.problemId } : null,
+    language: s.languageName,
+    languageId: s.languageId,
+    verdict: s.verdict || VERDICT_BY_STATUS[s.status],
+    status: s.status,
+    score: s.score,
+    runtimeMs: s.runtimeMs,
+    memoryKB: s.memoryKB,
+    sourceLen: s.sourceLen,
+    createdAt: s.createdAt.toISOString(),
+    submittedAt: s.createdAt.toISOString(),
+    queuedAt: iso(s.queuedAt),
+    startedAt: iso(s.startedAt),
+    finishedAt: iso(s.finishedAt),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** Loads a submission with its author's name and problem title, as a row; null when it is gone. */
+export async function loadSubmissionRow(manager: EntityManager, id: string): Promise<SubmissionRow | null> {
+  const found = await manager
+    .createQueryBuilder(SubmissionEntity, 's')
+    .leftJoin(UserEntity, 'u', 'u.id = s.user_id')
+    .leftJoin(ProblemEntity, 'p', 'p.problem_id = s.problem_id')
+    .addSelect(['u.username', 'p.id', 'p.title'])
+    .where('s.id = :id', { id })
+    .getRawAndEntities();
+  const entity = found.entities[0];
+  if (!entity) return null;
+  const raw = found.raw[0];
+  return toSubmissionRow(entity, { userName: raw.u_username ?? null, problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null });
+}
