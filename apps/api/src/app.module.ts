@@ -16,6 +16,9 @@ import { DatabaseModule } from './database/database.module';
 import { JudgeModule } from './judge/judge.module';
 import { LanguagesModule } from './languages/languages.module';
 import { QueueModule } from './queue/queue.module';
+import { LiveModule } from './live/live.module';
+import { SubmissionsModule } from './submissions/submissions.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthController } from './health/health.controller';
 import { RedisModule } from './redis/redis.module';
 
@@ -31,6 +34,9 @@ const FEATURE_MODULES: Type[] = [
   QueueModule,
   LanguagesModule,
   JudgeModule,
+  LiveModule,
+  SubmissionsModule,
+  DashboardModule,
 ];
 
 @Module({})

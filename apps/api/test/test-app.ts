@@ -25,8 +25,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const suffix = randomBytes(5).toString('hex');
   const url = new URL(BASE_DATABASE_URL);
   url.pathname = `/oj_test_${suffix}`;
-  const databaseUrl = url.toString();
-  await migrate(databaseUrl);
+  // A replica of another test app passes that app's DATABASE_URL (and REDIS_PREFIX) and leaves them alone on close.
+  const sharedDatabase = env.DATABASE_URL;
+  const databaseUrl = sharedDatabase ?? url.toString();
+  if (!sharedDatabase) await migrate(databaseUrl);
   const config = loadAppConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
@@ -46,6 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     http: () => request(app.getHttpServer()),
     close: async () => {
       await app.close();
+      if (sharedDatabase) return;
       await clearRedisPrefix(config);
       await dropDatabase(databaseUrl);
     },

@@ -212,6 +212,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/me/heatmap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getMyHeatmap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/me/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getMySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -308,6 +340,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problems/{problemId}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProblemSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems/{problemId}/submissions/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["streamProblemSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems/{problemId}/submissions/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listProblemSubmissionUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/problems/{problemId}/visibility": {
         parameters: {
             query?: never;
@@ -350,6 +430,118 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["parseTestArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listSubmissions"];
+        put?: never;
+        post: operations["createSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resubmitSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listMySubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["streamSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listSubmissionUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{username}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUserDashboard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -414,6 +606,12 @@ export interface components {
         AnnouncementListDto: {
             items: components["schemas"]["AnnouncementDto"][];
         };
+        AttemptedProblemDto: {
+            /** Format: date-time */
+            lastTriedAt: string;
+            problemId: number;
+            problemTitle: string;
+        };
         AuthResponseDto: {
             /** @description JWT, valid for 15 minutes */
             accessToken: string;
@@ -426,9 +624,33 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        CreateSubmissionDto: {
+            /** @example 71 */
+            languageId: number;
+            /** @example 1 */
+            problemId: number;
+            sourceCode: string;
+        };
+        DashboardSummaryDto: {
+            totalAC: number;
+            totalCE: number;
+            totalRTE: number;
+            totalSubmissions: number;
+            totalTLE: number;
+            totalWA: number;
+        };
         HealthDto: {
             /** @example ok */
             status: string;
+        };
+        HeatmapDto: {
+            items: components["schemas"]["HeatmapItemDto"][];
+        };
+        HeatmapItemDto: {
+            acCount: number;
+            /** @example 2026-11-23 */
+            date: string;
+            submitCount: number;
         };
         LanguageDto: {
             /**
@@ -444,6 +666,15 @@ export interface components {
             password: string;
             /** @example ada */
             usernameOrEmail: string;
+        };
+        PagedSubmissionsDto: {
+            items: components["schemas"]["SubmissionRowDto"][];
+            limit: number;
+            page: number;
+            /** @enum {string} */
+            scope?: "mine" | "all";
+            total: number;
+            totalPages: number;
         };
         ProblemAuthorDto: {
             /** Format: uuid */
@@ -549,6 +780,17 @@ export interface components {
         ProfileVisibilityDto: {
             profilePublic: boolean;
         };
+        ProgressDto: {
+            done: number;
+            total: number;
+        };
+        PublicUserDto: {
+            /** Format: uuid */
+            id: string;
+            profile: components["schemas"]["UserProfileDto"];
+            profilePublic: boolean;
+            username: string;
+        };
         RefreshTokenDto: {
             refreshToken: string;
         };
@@ -559,6 +801,11 @@ export interface components {
             password: string;
             /** @example ada */
             username: string;
+        };
+        ResultSummaryDto: {
+            cases: components["schemas"]["TestCaseResultDto"][];
+            message?: string;
+            score: number;
         };
         SampleDto: {
             explanation?: string;
@@ -571,6 +818,112 @@ export interface components {
             input: string;
             output: string;
         };
+        SolvedProblemDto: {
+            /**
+             * Format: date-time
+             * @description First accepted submission
+             */
+            acceptedAt: string;
+            /** Format: uuid */
+            latestAcceptedSubmissionId: string;
+            problemId: number;
+            problemTitle: string;
+        };
+        SubmissionDetailDto: {
+            /** Format: uuid */
+            _id: string;
+            canViewSource: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Language name */
+            language: string;
+            languageId: number;
+            memoryKB: number | null;
+            problem: components["schemas"]["SubmissionProblemRefDto"] | null;
+            problemId: number;
+            problemTitle: string | null;
+            progress?: components["schemas"]["ProgressDto"] | null;
+            /** Format: date-time */
+            queuedAt: string | null;
+            resultSummary: components["schemas"]["ResultSummaryDto"] | null;
+            runtimeMs: number | null;
+            /** @description Percent */
+            score: number;
+            /** @description Only for the owner and admins */
+            source?: string;
+            sourceLen: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            /** Format: date-time */
+            submittedAt: string;
+            testCaseResults: components["schemas"]["TestCaseResultDto"][];
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string | null;
+            /** @description Null for a deleted user */
+            userName: string | null;
+            /** @example PENDING */
+            verdict: string;
+        };
+        SubmissionEnvelopeDto: {
+            submission: components["schemas"]["SubmissionDetailDto"];
+        };
+        SubmissionIdDto: {
+            /** Format: uuid */
+            submissionId: string;
+        };
+        SubmissionProblemRefDto: {
+            /** Format: uuid */
+            id: string;
+            problemId: number;
+            title: string;
+        };
+        SubmissionRowDto: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Language name */
+            language: string;
+            languageId: number;
+            memoryKB: number | null;
+            problem: components["schemas"]["SubmissionProblemRefDto"] | null;
+            problemId: number;
+            problemTitle: string | null;
+            progress?: components["schemas"]["ProgressDto"] | null;
+            /** Format: date-time */
+            queuedAt: string | null;
+            runtimeMs: number | null;
+            /** @description Percent */
+            score: number;
+            sourceLen: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string | null;
+            /** @description Null for a deleted user */
+            userName: string | null;
+            /** @example PENDING */
+            verdict: string;
+        };
+        SubmissionUpdatesDto: {
+            items: components["schemas"]["SubmissionRowDto"][];
+        };
         TestCaseDto: {
             input: string;
             output: string;
@@ -581,6 +934,15 @@ export interface components {
             output: string;
             /** @default 1 */
             points: number;
+        };
+        TestCaseResultDto: {
+            index: number;
+            memoryKB: number | null;
+            message?: string;
+            points: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            timeMs: number | null;
         };
         UpdateProfileDto: {
             /** @description Empty, or an http(s) URL */
@@ -594,6 +956,11 @@ export interface components {
         };
         UpdateStatusDto: {
             isActive: boolean;
+        };
+        UserDashboardDto: {
+            attempted: components["schemas"]["AttemptedProblemDto"][];
+            solved: components["schemas"]["SolvedProblemDto"][];
+            user: components["schemas"]["PublicUserDto"];
         };
         UserProfileDto: {
             /** @example  */
@@ -1188,6 +1555,64 @@ export interface operations {
             };
         };
     };
+    getMyHeatmap: {
+        parameters: {
+            query?: {
+                /** @description UTC calendar year; default the current one */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeatmapDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMySummary: {
+        parameters: {
+            query?: {
+                /** @description UTC calendar year; default the current one */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSummaryDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -1455,6 +1880,97 @@ export interface operations {
             };
         };
     };
+    listProblemSubmissions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                scope?: "mine" | "all";
+                sort?: "-createdAt";
+            };
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSubmissionsDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    streamProblemSubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events of this problem's submissions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listProblemSubmissionUpdates: {
+        parameters: {
+            query?: {
+                /** @description Submissions changed after this instant */
+                since?: string;
+            };
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionUpdatesDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     setProblemVisibility: {
         parameters: {
             query?: never;
@@ -1536,6 +2052,263 @@ export interface operations {
             };
             /** @description Missing, invalid or expired access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listSubmissions: {
+        parameters: {
+            query?: {
+                /** @description UTC day, inclusive */
+                dateFrom?: string;
+                /** @description UTC day, inclusive through its end */
+                dateTo?: string;
+                limit?: number;
+                page?: number;
+                problemId?: number;
+                sort?: "-createdAt";
+                /** @description Comma-separated statuses */
+                status?: string[];
+                /** @description A username substring or an exact user id (case-insensitive) */
+                user?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSubmissionsDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubmissionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionIdDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Submitting too fast, or too many waiting */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionEnvelopeDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resubmitSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionIdDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listMySubmissions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSubmissionsDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    streamSubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `data:` live events with `id:`, and `event: heartbeat` every 20 s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listSubmissionUpdates: {
+        parameters: {
+            query?: {
+                /** @description Submissions changed after this instant */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionUpdatesDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getUserDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDashboardDto"];
+                };
+            };
+            /** @description This profile is private. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

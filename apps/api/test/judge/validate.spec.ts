@@ -50,7 +50,7 @@ describe('languages and test validation', () => {
   it('with a worker: lists the languages and validates a reference solution', async () => {
     worker = await startWorker(t);
     // A second API instance: the first one still caches the fake list of the previous test.
-    const fresh = await createTestApp({ REDIS_PREFIX: t.config.REDIS_PREFIX, VALIDATE_TIMEOUT_MS: '30000' });
+    const fresh = await createTestApp({ DATABASE_URL: t.config.DATABASE_URL, REDIS_PREFIX: t.config.REDIS_PREFIX, VALIDATE_TIMEOUT_MS: '30000' });
     try {
       const languages = (await fresh.http().get('/api/languages').expect(200)).body;
       expect(languages).toEqual(expect.arrayContaining([{ id: 71, name: expect.stringMatching(/^Python/) }, { id: 54, name: expect.stringMatching(/^C\+\+/) }]));

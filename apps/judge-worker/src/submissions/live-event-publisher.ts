@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { liveEventsChannel, LiveEventType, SubmissionRow, toLiveEvent } from '@oj/contracts';
+import { LiveEventType, publishLiveEvent, SubmissionRow } from '@oj/contracts';
 import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { WorkerConfig } from '../config/worker-config';
 import { REDIS } from '../redis.provider';
 
-/** Publishes submission changes on Redis pub/sub; every API instance fans them out to its stream clients. */
+/** Publishes grading progress on Redis pub/sub; every API instance fans it out to its stream clients. */
 @Injectable()
 export class LiveEventPublisher {
   constructor(
@@ -13,7 +13,7 @@ export class LiveEventPublisher {
     private readonly config: WorkerConfig,
   ) {}
 
-  async publish(row: SubmissionRow, type: LiveEventType): Promise<void> {
-    await this.redis.publish(liveEventsChannel(this.config.REDIS_PREFIX), JSON.stringify(toLiveEvent(row, type, randomUUID())));
+  publish(row: SubmissionRow, type: LiveEventType): Promise<void> {
+    return publishLiveEvent(this.redis, this.config.REDIS_PREFIX, row, type, randomUUID());
   }
 }

@@ -1,0 +1,27 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MAX_SOURCE_BYTES } from '@oj/contracts';
+import { IsInt, IsNotEmpty, IsPositive, IsString } from 'class-validator';
+import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
+
+export class CreateSubmissionDto {
+  @ApiProperty({ example: 1 })
+  @IsPositive({ message: 'problemId must be a positive whole number.' })
+  @IsInt({ message: 'problemId must be a positive whole number.' })
+  problemId: number;
+
+  @ApiProperty({ example: 71 })
+  @IsPositive({ message: 'languageId must be a positive whole number.' })
+  @IsInt({ message: 'languageId must be a positive whole number.' })
+  languageId: number;
+
+  @ApiProperty({ maxLength: MAX_SOURCE_BYTES })
+  @MaxUtf8Bytes(MAX_SOURCE_BYTES, { message: 'Source code must be at most 64 KiB.' })
+  @IsNotEmpty({ message: 'Source code is required.' })
+  @IsString({ message: 'Source code is required.' })
+  sourceCode: string;
+}
+
+export class SubmissionIdDto {
+  @ApiProperty({ format: 'uuid' })
+  submissionId: string;
+}

@@ -1,0 +1,72 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_PAGE_SIZE, PAGE_SIZE, SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Min(1, { message: 'page must be a whole number of at least 1.' })
+  @IsInt({ message: 'page must be a whole number of at least 1.' })
+  @Type(() => Number)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: PAGE_SIZE, maximum: MAX_PAGE_SIZE })
+  @IsOptional()
+  @Max(MAX_PAGE_SIZE, { message: `limit must be between 1 and ${MAX_PAGE_SIZE}.` })
+  @Min(1, { message: `limit must be between 1 and ${MAX_PAGE_SIZE}.` })
+  @IsInt({ message: `limit must be between 1 and ${MAX_PAGE_SIZE}.` })
+  @Type(() => Number)
+  limit: number = PAGE_SIZE;
+
+  @ApiPropertyOptional({ enum: ['-createdAt'], default: '-createdAt' })
+  @IsOptional()
+  @IsIn(['-createdAt'], { message: 'sort must be -createdAt.' })
+  sort?: string;
+}
+
+export class SubmissionFilterQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Comma-separated statuses', example: 'accepted,wrong_answer' })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value))
+  @IsIn(SUBMISSION_STATUSES, { each: true, message: `status must be a comma list of: ${SUBMISSION_STATUSES.join(', ')}.` })
+  status?: SubmissionStatus[];
+
+  @ApiPropertyOptional({ description: 'A username substring or an exact user id (case-insensitive)' })
+  @IsOptional()
+  @MaxLength(64)
+  @IsString()
+  user?: string;
+
+  @ApiPropertyOptional({ minimum: 1 })
+  @IsOptional()
+  @Min(1, { message: 'problemId must be a whole number of at least 1.' })
+  @IsInt({ message: 'problemId must be a whole number of at least 1.' })
+  @Type(() => Number)
+  problemId?: number;
+
+  @ApiPropertyOptional({ example: '2026-01-31', description: 'UTC day, inclusive' })
+  @IsOptional()
+  @Matches(DATE, { message: 'dateFrom must be a date (YYYY-MM-DD).' })
+  dateFrom?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-31', description: 'UTC day, inclusive through its end' })
+  @IsOptional()
+  @Matches(DATE, { message: 'dateTo must be a date (YYYY-MM-DD).' })
+  dateTo?: string;
+}
+
+export class ProblemSubmissionsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ['mine', 'all'], default: 'all' })
+  @IsOptional()
+  @IsIn(['mine', 'all'], { message: 'scope must be mine or all.' })
+  scope: 'mine' | 'all' = 'all';
+}
+
+export class UpdatesQueryDto {
+  @ApiPropertyOptional({ format: 'date-time', description: 'Submissions changed after this instant' })
+  @IsISO8601({ strict: true }, { message: 'since must be an ISO 8601 date-time.' })
+  since: string;
+}

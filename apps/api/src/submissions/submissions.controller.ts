@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import { LiveService } from '../live/live.service';
+import { CreateSubmissionDto, SubmissionIdDto } from './dto/create-submission.dto';
+import { PageQueryDto, SubmissionFilterQueryDto, UpdatesQueryDto } from './dto/submission-query.dto';
+import { PagedSubmissionsDto, SubmissionEnvelopeDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
+import { SubmissionQueries } from './submission-queries';
+import { SubmissionsService } from './submissions.service';
+
+const paged = <T>(items: T[], total: number, page: number, limit: number) => ({ items, total, totalPages: Math.ceil(total / limit), page, limit });
+
+@ApiTags('submissions')
+@Controller('submissions')
+@Auth()
+export class SubmissionsController {
+  constructor(
+    private readonly submissions: SubmissionsService,
+    private readonly queries: SubmissionQueries,
+    private readonly live: LiveService,
+  ) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: SubmissionIdDto })
+  @ApiTooManyRequestsResponse({ description: 'Submitting too fast, or too many waiting' })
+  async createSubmission(@CurrentUser() user: AuthUser, @Body() dto: CreateSubmissionDto): Promise<SubmissionIdDto> {
+    return { submissionId: await this.submissions.create(user, dto) };
+  }
+
+  @Get()
+  @ApiOkResponse({ type: PagedSubmissionsDto })
+  async listSubmissions(@CurrentUser() user: AuthUser, @Query() query: SubmissionFilterQueryDto): Promise<PagedSubmissionsDto> {
+    const { items, total } = await this.queries.page(user, query, query.page, query.limit);
+    return paged(items, total, query.page, query.limit);
+  }
+
+  @Get('mine')
+  @ApiOkResponse({ type: PagedSubmissionsDto })
+  async listMySubmissions(@CurrentUser() user: AuthUser, @Query() query: PageQueryDto): Promise<PagedSubmissionsDto> {
+    const { items, total } = await this.queries.page(user, { userId: user.id }, query.page, query.limit);
+    return { ...paged(items, total, query.page, query.limit), scope: 'mine' };
+  }
+
+  @Get('stream')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'Server-sent events: `data:` live events with `id:`, and `event: heartbeat` every 20 s' })
+  streamSubmissions(@CurrentUser() user: AuthUser, @Res() res: Response): void {
+    this.live.open(res, user);
+  }
+
+  @Get('updates')
+  @ApiOkResponse({ type: SubmissionUpdatesDto })
+  async listSubmissionUpdates(@CurrentUser() user: AuthUser, @Query() query: UpdatesQueryDto): Promise<SubmissionUpdatesDto> {
+    return { items: await this.queries.changedSince(user, { updatedAfter: new Date(query.since) }) };
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: SubmissionEnvelopeDto })
+  @ApiNotFoundResponse()
+  async getSubmission(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<SubmissionEnvelopeDto> {
+    return { submission: await this.submissions.get(user, id) };
+  }
+
+  @Post(':id/resubmit')
+  @ApiCreatedResponse({ type: SubmissionIdDto })
+  async resubmitSubmission(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<SubmissionIdDto> {
+    return { submissionId: await this.submissions.resubmit(user, id) };
+  }
+}

@@ -1,0 +1,107 @@
+import { InjectQueue } from '@nestjs/bull';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, SubmissionDetail, SubmissionRow } from '@oj/contracts';
+import { loadSubmissionRow, ProblemEntity, SubmissionEntity } from '@oj/db';
+import { Queue } from 'bull';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiException } from '../common/api-exception';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { AppConfig } from '../config/app-config';
+import { LanguagesService } from '../languages/languages.service';
+import { LivePublisher } from '../live/live-publisher';
+import { canEditProblem, ProblemsService } from '../problems/problems.service';
+import { CreateSubmissionDto } from './dto/create-submission.dto';
+
+export const MAX_WAITING_PER_USER = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'Submission not found.';
+
+/** Creating, re-submitting and reading submissions; the judge worker grades them from the queue. */
+@Injectable()
+export class SubmissionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<JudgeJobData>,
+    private readonly problems: ProblemsService,
+    private readonly languages: LanguagesService,
+    private readonly rateLimits: RateLimitService,
+    private readonly live: LivePublisher,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(caller: AuthUser, dto: CreateSubmissionDto): Promise<string> {
+    const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
+    const languageName = await this.languageName(problem, dto.languageId);
+    await this.enforceLimits(caller);
+    return this.enqueue(caller.id, problem.problemId, dto.languageId, languageName, dto.sourceCode);
+  }
+
+  /** A new submission with the same problem, language and source, owned by the original author. */
+  async resubmit(caller: AuthUser, id: string): Promise<string> {
+    const original = UUID.test(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
+    if (!original) throw ApiException.notFound(NOT_FOUND);
+    if (caller.role !== 'admin' && original.userId !== caller.id) throw ApiException.forbidden('You may only re-submit your own submissions.');
+    await this.problems.findVisibleProblem(original.problemId, caller);
+    await this.enforceLimits(caller);
+    return this.enqueue(original.userId, original.problemId, original.languageId, original.languageName, original.sourceCode);
+  }
+
+  async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
+    const entity = UUID.test(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
+    const row = entity ? await loadSubmissionRow(this.dataSource.manager, id) : null;
+    if (!entity || !row) throw ApiException.notFound(NOT_FOUND);
+    const canViewSource = caller.role === 'admin' || entity.userId === caller.id;
+    if (!canViewSource) {
+      const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: entity.problemId } });
+      if (!problem || !(problem.isPublic || canEditProblem(problem, caller))) throw ApiException.notFound(NOT_FOUND);
+    }
+    return {
+      ...row,
+      canViewSource,
+      ...(canViewSource ? { source: entity.sourceCode } : {}),
+      testCaseResults: entity.testCaseResults,
+      resultSummary: entity.resultSummary,
+    };
+  }
+
+  private async languageName(problem: ProblemEntity, languageId: number): Promise<string> {
+    const engineLanguage = await this.languages.find(languageId);
+    const allowed = problem.judge0LanguageIds.length ? problem.judge0LanguageIds.includes(languageId) : !!engineLanguage;
+    if (!allowed) throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
+    return engineLanguage?.name ?? `Language ${languageId}`;
+  }
+
+  private async enforceLimits(caller: AuthUser): Promise<void> {
+    if (caller.role === 'admin') return;
+    const waiting = await this.dataSource.getRepository(SubmissionEntity).count({ where: { userId: caller.id, status: 'queued' } });
+    if (waiting >= MAX_WAITING_PER_USER) {
+      throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, 'You have too many submissions waiting to be judged.');
+    }
+    await this.rateLimits.consume('submit', caller.id, this.config.SUBMISSIONS_PER_MINUTE, 'You are submitting too fast. Please wait a minute and try again.');
+  }
+
+  private async enqueue(userId: string | null, problemId: number, languageId: number, languageName: string, sourceCode: string): Promise<string> {
+    const submissions = this.dataSource.getRepository(SubmissionEntity);
+    const saved = await submissions.save(
+      submissions.create({
+        userId,
+        problemId,
+        languageId,
+        languageName,
+        sourceCode,
+        sourceLen: Buffer.byteLength(sourceCode),
+        status: 'queued',
+        verdict: 'PENDING',
+        score: 0,
+        queuedAt: new Date(),
+      }),
+    );
+    // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
+    await this.queue.add({ submissionId: saved.id }, { jobId: saved.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+    const row = (await loadSubmissionRow(this.dataSource.manager, saved.id)) as SubmissionRow;
+    await this.live.publish(row, 'created');
+    return saved.id;
+  }
+}
