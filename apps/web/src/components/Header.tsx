@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useSession } from '../session/SessionProvider';
+
+/** Brand, navigation and the user menu, whose popover closes on an outside click or Escape. */
+export function Header() {
+  const { user, isAdmin, logout } = useSession();
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (e: MouseEvent) => menu.current && !menu.current.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <header className="header">
+      <Link to="/" className="brand">
+        Online Judge
+      </Link>
+      <nav aria-label="Main">
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/problems">Problems</NavLink>
+        {user && <NavLink to="/submissions">Submissions</NavLink>}
+        {user && <NavLink to="/dashboard">Dashboard</NavLink>}
+        {isAdmin && <NavLink to="/admin/create">Create Problem</NavLink>}
+      </nav>
+      <div className="session">
+        {!user ? (
+          <>
+            <NavLink to="/login">Login</NavLink>
+            <NavLink to="/register" className="btn primary small">
+              Register
+            </NavLink>
+          </>
+        ) : (
+          <div className="menu" ref={menu}>
+            <button className="btn small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+              {user.username} ▾
+            </button>
+            {open && (
+              <div className="popover" role="menu">
+                <Link role="menuitem" to="/dashboard" onClick={() => setOpen(false)}>
+                  Dashboard
+                </Link>
+                <Link role="menuitem" to="/submissions" onClick={() => setOpen(false)}>
+                  Submissions
+                </Link>
+                <Link role="menuitem" to="/settings" onClick={() => setOpen(false)}>
+                  Settings
+                </Link>
+                {isAdmin && (
+                  <Link role="menuitem" to="/admin/users" onClick={() => setOpen(false)}>
+                    User Management
+                  </Link>
+                )}
+                <button
+                  role="menuitem"
+                  onClick={async () => {
+                    setOpen(false);
+                    await logout();
+                    navigate('/');
+                  }}
+                >
+                  Logout
+                </button>
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

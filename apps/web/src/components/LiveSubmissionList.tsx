@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LiveEvent, PAGE_SIZE, SubmissionRow } from '@oj/contracts';
+import { useState } from 'react';
+import { ApiError, authFetch } from '../api/client';
+import { errorMessage, toApiError } from '../api/api-error';
+import { applyLiveEvent, SubmissionPage } from '../live/live-paging';
+import { useSubmissionStream } from '../live/useSubmissionStream';
+import { useSession } from '../session/SessionProvider';
+import { Pagination } from './Pagination';
+import { SubmissionDetailsModal } from './SubmissionDetailsModal';
+import { SubmissionsTable } from './SubmissionsTable';
+
+interface Props {
+  /** List URL without page/limit, e.g. /api/submissions?status=accepted */
+  listUrl: string;
+  streamPath: string;
+  updatesPath: string;
+  /** Whether a live event belongs in this list (filters, My tab). */
+  matches: (event: LiveEvent) => boolean;
+  emptyText: string;
+  showProblem?: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** A paged submissions list kept current by the live stream (SPEC 4 paging rules), with details and re-submit. */
+export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, showProblem, page, onPage }: Props) {
+  const { user, isAdmin } = useSession();
+  const queryClient = useQueryClient();
+  const [details, setDetails] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const key = ['submissions', listUrl, page];
+  const separator = listUrl.includes('?') ? '&' : '?';
+  const list = useQuery({
+    queryKey: key,
+    queryFn: async (): Promise<SubmissionPage> => {
+      const res = await authFetch(new Request(`${listUrl}${separator}page=${page}&limit=${PAGE_SIZE}`));
+      if (!res.ok) throw await toApiError(res, 'Failed to load submissions.');
+      return res.json();
+    },
+  });
+
+  useSubmissionStream({
+    enabled: !!user,
+    streamPath,
+    updatesPath,
+    onEvent: (event) => queryClient.setQueryData<SubmissionPage>(key, (current) => (current ? applyLiveEvent(current, event, matches) : current)),
+  });
+
+  const resubmit = useMutation({
+    mutationFn: async (id: string) => {
+      const res = await authFetch(new Request(`/api/submissions/${id}/resubmit`, { method: 'POST' }));
+      if (!res.ok) throw await toApiError(res, 'Failed to re-submit submission.');
+    },
+    onSuccess: () => {
+      setDetails(null);
+      setNotice('Re-submitted.');
+    },
+    onError: (error) => setNotice(errorMessage(error, 'Failed to re-submit submission.')),
+  });
+  const canResubmit = (row: Pick<SubmissionRow, 'userId'>) => isAdmin || (!!user && row.userId === user.id);
+
+  return (
+    <div className="live-list">
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {list.isPending && <p className="muted">Loading…</p>}
+      {list.isError && <p className="error">{list.error instanceof ApiError ? list.error.message : 'Failed to load submissions.'}</p>}
+      {list.data && (
+        <>
+          <SubmissionsTable
+            rows={list.data.items}
+            emptyText={emptyText}
+            showProblem={showProblem}
+            onDetails={setDetails}
+            onResubmit={(row) => resubmit.mutate(row.id)}
+            canResubmit={canResubmit}
+          />
+          <Pagination page={page} totalPages={list.data.totalPages} onPage={onPage} />
+        </>
+      )}
+      {details && (
+        <SubmissionDetailsModal
+          id={details}
+          onClose={() => setDetails(null)}
+          canResubmit={canResubmit({ userId: list.data?.items.find((r) => r.id === details)?.userId ?? null })}
+          onResubmit={(id) => resubmit.mutate(id)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** The spec's short date format: short month, day and time, e.g. "Nov 23, 14:05". */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+export function acRate(accepted: number, total: number): string {
+  return total > 0 ? `${Math.round((100 * accepted) / total)}%` : '—';
+}

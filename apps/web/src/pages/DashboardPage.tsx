@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { heatmapLevel } from '@oj/contracts';
+import { useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { LiveSubmissionList } from '../components/LiveSubmissionList';
+import { useSession } from '../session/SessionProvider';
+
+const CARDS = [
+  ['totalSubmissions', 'Submissions'],
+  ['totalAC', 'Accepted'],
+  ['totalWA', 'Wrong Answer'],
+  ['totalTLE', 'Time Limit'],
+  ['totalRTE', 'Runtime Error'],
+  ['totalCE', 'Compile Error'],
+] as const;
+
+/** Daily cells of a UTC calendar year in weeks starting on Sunday. */
+function Heatmap({ year, items }: { year: number; items: { date: string; submitCount: number; acCount: number }[] }) {
+  const byDate = new Map(items.map((i) => [i.date, i]));
+  const start = new Date(Date.UTC(year, 0, 1));
+  const cells: (string | null)[] = Array.from({ length: start.getUTCDay() }, () => null);
+  for (let d = new Date(start); d.getUTCFullYear() === year; d.setUTCDate(d.getUTCDate() + 1)) cells.push(d.toISOString().slice(0, 10));
+  return (
+    <div className="heatmap-wrap">
+      <div className="heatmap" role="grid" aria-label={`Activity in ${year}`}>
+        {cells.map((date, i) => {
+          if (!date) return <span key={`pad-${i}`} className="cell pad" />;
+          const item = byDate.get(date);
+          const title = item ? `${date}: ${item.submitCount} submissions, ${item.acCount} accepted` : `${date}: No submissions`;
+          return <span key={date} className={`cell level-${heatmapLevel(item?.submitCount ?? 0)}`} title={title} />;
+        })}
+      </div>
+      <div className="legend">
+        Less {[0, 1, 2, 3, 4].map((l) => <span key={l} className={`cell level-${l}`} />)} More
+      </div>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useSession();
+  const thisYear = new Date().getUTCFullYear();
+  const [year, setYear] = useState(thisYear);
+  const [page, setPage] = useState(1);
+  const summary = useQuery({ queryKey: ['summary', year], queryFn: () => unwrap(api.GET('/api/dashboard/me/summary', { params: { query: { year } } })) });
+  const heatmap = useQuery({ queryKey: ['heatmap', year], queryFn: () => unwrap(api.GET('/api/dashboard/me/heatmap', { params: { query: { year } } })) });
+  return (
+    <section>
+      <div className="section-head">
+        <h1>Dashboard</h1>
+        <select aria-label="Year" value={year} onChange={(e) => setYear(Number(e.target.value))}>
+          {[thisYear, thisYear - 1, thisYear - 2].map((y) => (
+            <option key={y}>{y}</option>
+          ))}
+        </select>
+      </div>
+      <div className="cards">
+        {CARDS.map(([key, label]) => (
+          <div className="stat" key={key}>
+            <span className="stat-value">{summary.data?.[key] ?? '—'}</span>
+            <span className="stat-label">{label}</span>
+          </div>
+        ))}
+      </div>
+      {heatmap.data && <Heatmap year={year} items={heatmap.data.items} />}
+      <h2>Recent Submissions</h2>
+      <LiveSubmissionList
+        listUrl="/api/submissions/mine"
+        streamPath="/api/submissions/stream"
+        updatesPath="/api/submissions/updates"
+        matches={(e) => e.userId === user?.id}
+        emptyText="No submissions recorded yet."
+        showProblem
+        page={page}
+        onPage={setPage}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,284 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_LANGUAGE_ID, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { api, ApiError, unwrap } from '../api/client';
+import { errorMessage } from '../api/api-error';
+import { CodeEditor } from '../components/CodeEditor';
+import { LiveSubmissionList } from '../components/LiveSubmissionList';
+import { Markdown } from '../components/Markdown';
+import { ConfirmDialog } from '../components/Modal';
+import { useSession } from '../session/SessionProvider';
+
+const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      className="btn small"
+      type="button"
+      onClick={async () => {
+        await navigator.clipboard?.writeText(text).catch(() => undefined);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      }}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+function SubmitForm({ problemId, allowed }: { problemId: number; allowed: number[] }) {
+  const languages = useQuery({ queryKey: ['languages'], queryFn: () => unwrap(api.GET('/api/languages')), staleTime: LANGUAGES_CACHE_SECONDS * 1000 });
+  const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
+  const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
+  const [source, setSource] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+  useEffect(() => {
+    if (options.length && !options.some((o) => o.id === languageId)) setLanguageId(options.find((o) => o.id === DEFAULT_LANGUAGE_ID)?.id ?? options[0].id);
+  }, [options, languageId]);
+
+  const submit = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/submissions', { body: { problemId, languageId: Number(languageId), sourceCode: source } }), 'Failed to submit solution.'),
+    onSuccess: () => setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' }),
+    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Failed to submit solution.') }),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!source.trim()) return setMessage({ kind: 'error', text: 'Source code is required.' });
+    localStorage.setItem(LAST_LANGUAGE_KEY, String(languageId));
+    submit.mutate();
+  };
+
+  return (
+    <form className="card submit-form" onSubmit={onSubmit}>
+      <h2>Submit Solution</h2>
+      <label>
+        Language
+        <select name="language" value={languageId} onChange={(e) => setLanguageId(Number(e.target.value))}>
+          {options.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {languages.isError && <p className="error">{errorMessage(languages.error, 'Failed to load languages.')}</p>}
+      <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" />
+      {message && (
+        <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <button className="btn primary" type="submit" disabled={submit.isPending}>
+        Submit
+      </button>
+    </form>
+  );
+}
+
+function SubmissionsPanel({ problemId }: { problemId: number }) {
+  const { user } = useSession();
+  const [tab, setTab] = useState<'mine' | 'all'>('mine');
+  const [page, setPage] = useState(1);
+  const choose = (next: 'mine' | 'all') => {
+    setTab(next);
+    setPage(1);
+  };
+  return (
+    <section className="card">
+      <h2>Submissions</h2>
+      <div className="tabs" role="tablist">
+        <button role="tab" aria-selected={tab === 'mine'} className={tab === 'mine' ? 'active' : ''} onClick={() => choose('mine')}>
+          My Submissions
+        </button>
+        <button role="tab" aria-selected={tab === 'all'} className={tab === 'all' ? 'active' : ''} onClick={() => choose('all')}>
+          All Submissions
+        </button>
+      </div>
+      <LiveSubmissionList
+        key={tab}
+        listUrl={`/api/problems/${problemId}/submissions?scope=${tab}`}
+        streamPath={`/api/problems/${problemId}/submissions/stream`}
+        updatesPath={`/api/problems/${problemId}/submissions/updates`}
+        matches={(event) => event.problemId === problemId && (tab === 'all' || event.userId === user?.id)}
+        emptyText="No submissions to display."
+        page={page}
+        onPage={setPage}
+      />
+    </section>
+  );
+}
+
+export function ProblemPage() {
+  const { problemId: raw } = useParams();
+  const problemId = Number(raw);
+  const { user, isAdmin } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [flash] = useState<string | undefined>(() => (location.state as { flash?: string } | null)?.flash);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (flash) navigate(location.pathname, { replace: true, state: null });
+    // The flash is shown once: clear it from history right away.
+  }, [flash, navigate, location.pathname]);
+
+  const problem = useQuery({
+    queryKey: ['problem', problemId, isAdmin],
+    queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: isAdmin } } })),
+    enabled: Number.isInteger(problemId) && problemId > 0,
+    retry: false,
+  });
+  const toggle = useMutation({
+    mutationFn: (isPublic: boolean) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['problem', problemId] }),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId } } })),
+    onSuccess: () => navigate('/problems'),
+  });
+
+  if (problem.isPending) return <p className="muted">Loading…</p>;
+  if (problem.isError || !problem.data) {
+    const notFound = problem.error instanceof ApiError && problem.error.status === 404;
+    return <p className="error">{notFound || !Number.isInteger(problemId) ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
+  }
+  const p = problem.data;
+  const canEdit = isAdmin || (!!user && p.author?.id === user.id);
+
+  return (
+    <article className="problem">
+      {flash && (
+        <p className="notice" role="status">
+          {flash}
+        </p>
+      )}
+      <header className="problem-head">
+        <h1>
+          {p.title} <span className="muted">#{p.problemId}</span>
+        </h1>
+        <div className="row">
+          <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
+          {!p.isPublic && <span className="badge private">Private</span>}
+          <span className="muted">
+            {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points · {p.cpuTimeLimit} s · {p.memoryLimit} MB
+          </span>
+        </div>
+        <div className="row">
+          {canEdit && (
+            <Link className="btn small" to={`/problems/${p.problemId}/edit`}>
+              Edit
+            </Link>
+          )}
+          {isAdmin && (
+            <>
+              <button className="btn small" onClick={() => toggle.mutate(!p.isPublic)}>
+                {p.isPublic ? 'Make Private' : 'Make Public'}
+              </button>
+              <button className="btn small danger" onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      <section>
+        <h2>Statement</h2>
+        <Markdown>{p.statement}</Markdown>
+      </section>
+      {p.inputFormat && (
+        <section>
+          <h2>Input Format</h2>
+          <Markdown>{p.inputFormat}</Markdown>
+        </section>
+      )}
+      {p.outputFormat && (
+        <section>
+          <h2>Output Format</h2>
+          <Markdown>{p.outputFormat}</Markdown>
+        </section>
+      )}
+      {p.constraints && (
+        <section>
+          <h2>Constraints</h2>
+          <Markdown>{p.constraints}</Markdown>
+        </section>
+      )}
+      {p.samples.length > 0 && (
+        <section>
+          <h2>Sample Cases</h2>
+          {p.samples.map((s, i) => (
+            <div className="sample" key={i}>
+              <div>
+                <h3>
+                  Input {i + 1} <CopyButton text={s.input} />
+                </h3>
+                <pre>{s.input}</pre>
+              </div>
+              <div>
+                <h3>
+                  Output {i + 1} <CopyButton text={s.output} />
+                </h3>
+                <pre>{s.output}</pre>
+              </div>
+              {s.explanation && <p className="explanation">{s.explanation}</p>}
+            </div>
+          ))}
+        </section>
+      )}
+      {isAdmin && p.testCases && (
+        <section>
+          <h2>Test Cases</h2>
+          <table className="table compact">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>Input</th>
+                <th>Output</th>
+                <th className="num">Points</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.testCases.map((t, i) => (
+                <tr key={i}>
+                  <td>{i + 1}</td>
+                  <td>
+                    <pre className="clip">{t.input}</pre>
+                  </td>
+                  <td>
+                    <pre className="clip">{t.output}</pre>
+                  </td>
+                  <td className="num">{t.points}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {user ? (
+        <>
+          <SubmitForm problemId={p.problemId} allowed={p.judge0LanguageIds} />
+          <SubmissionsPanel problemId={p.problemId} />
+        </>
+      ) : (
+        <p className="card login-prompt">
+          <Link to="/login" state={{ from: location }}>
+            Log in
+          </Link>{' '}
+          to submit a solution.
+        </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete problem"
+          message="Delete this problem? All its submissions are also removed. This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate()}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Schemas } from '@oj/api-client';
+import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { api, unwrap } from '../api/client';
+import { onTokensChange, readTokens, writeTokens } from './session-store';
+
+export type CurrentUser = Schemas['UserResponseDto'];
+
+interface SessionValue {
+  user: CurrentUser | null;
+  loading: boolean;
+  isAdmin: boolean;
+  signIn: (session: { accessToken: string; refreshToken: string; user: CurrentUser }) => void;
+  logout: () => Promise<void>;
+  accessToken: () => string | undefined;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** Tokens in local storage; the current user fetched with GET /api/auth/me whenever an access token exists. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [hasToken, setHasToken] = useState(() => readTokens() !== null);
+  useEffect(() => onTokensChange((tokens) => setHasToken(tokens !== null)), []);
+
+  const me = useQuery({
+    queryKey: ['me'],
+    queryFn: () => unwrap(api.GET('/api/auth/me')),
+    enabled: hasToken,
+    retry: false,
+  });
+
+  const signIn = useCallback<SessionValue['signIn']>(
+    (session) => {
+      writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
+      queryClient.setQueryData(['me'], session.user);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    const tokens = readTokens();
+    if (tokens) await fetch('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: tokens.refreshToken }) }).catch(() => undefined);
+    writeTokens(null);
+    queryClient.removeQueries({ queryKey: ['me'] });
+    queryClient.invalidateQueries();
+  }, [queryClient]);
+
+  const user = hasToken ? (me.data ?? null) : null;
+  const value = useMemo<SessionValue>(
+    () => ({
+      user,
+      loading: hasToken && me.isPending,
+      isAdmin: user?.role === 'admin',
+      signIn,
+      logout,
+      accessToken: () => readTokens()?.accessToken,
+    }),
+    [user, hasToken, me.isPending, signIn, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
