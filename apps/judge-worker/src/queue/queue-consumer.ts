@@ -33,6 +33,7 @@ export class QueueConsumer implements OnApplicationBootstrap {
   private async onJudgeFailed(job: Job<JudgeJobData>, error: Error): Promise<void> {
     const attempts = job.opts.attempts ?? 1;
     this.logger.warn(`Judging ${job.data.submissionId} failed (attempt ${job.attemptsMade}/${attempts}): ${error.message}`);
-    if (job.attemptsMade >= attempts) await this.judging.markFailed(job.data.submissionId, error.message);
+    // isFailed also covers a job Bull gave up on after it stalled too often, whatever attemptsMade says.
+    if (job.attemptsMade >= attempts || (await job.isFailed())) await this.judging.markFailed(job.data.submissionId, error.message);
   }
 }

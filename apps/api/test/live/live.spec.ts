@@ -1,0 +1,134 @@
+import { liveEventsChannel, publishLiveEvent, SubmissionRow } from '@oj/contracts';
+import { ProblemEntity } from '@oj/db';
+import { randomUUID } from 'crypto';
+import { request } from 'http';
+import Redis from 'ioredis';
+import { AddressInfo } from 'net';
+import { DataSource } from 'typeorm';
+import { LiveService } from '../../src/live/live.service';
+import { bearer, registerUser, TestSession } from '../factories';
+import { openStream } from '../sse-client';
+import { createTestApp, TestApp } from '../test-app';
+
+function row(problemId: number, id = randomUUID()): SubmissionRow {
+  const now = new Date().toISOString();
+  return {
+    id, _id: id, userId: null, userName: null, problemId, problemTitle: 'P', problem: null, language: 'Python', languageId: 71,
+    verdict: 'PENDING', status: 'queued', score: 0, runtimeMs: null, memoryKB: null, sourceLen: 1,
+    createdAt: now, submittedAt: now, queuedAt: now, startedAt: null, finishedAt: null, updatedAt: now,
+  };
+}
+
+/** Reads the first bytes of a stream as raw text, with its headers. */
+function rawStream(t: TestApp, path: string, token: string, until: RegExp): Promise<{ headers: Record<string, unknown>; text: string }> {
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}` } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (until.test(text)) {
+          req.destroy();
+          resolve({ headers: res.headers, text });
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('live submission events over SSE', () => {
+  let t: TestApp;
+  let user: TestSession;
+  let redis: Redis;
+  let shown: ProblemEntity;
+  let other: ProblemEntity;
+  let hidden: ProblemEntity;
+
+  beforeAll(async () => {
+    t = await createTestApp({ LIVE_HEARTBEAT_MS: '150' });
+    await t.app.listen(0, '127.0.0.1');
+    user = await registerUser(t);
+    redis = new Redis(t.config.REDIS_URL);
+    const problems = t.app.get(DataSource).getRepository(ProblemEntity);
+    shown = await problems.save({ title: 'Shown', statement: 's', difficulty: 'EASY' as const, isPublic: true });
+    other = await problems.save({ title: 'Other', statement: 's', difficulty: 'EASY' as const, isPublic: true });
+    hidden = await problems.save({ title: 'Hidden', statement: 's', difficulty: 'EASY' as const, isPublic: false });
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await t.close();
+  });
+
+  const publish = (r: SubmissionRow) => publishLiveEvent(redis, t.config.REDIS_PREFIX, r, 'running', randomUUID());
+
+  it('sends each event as `id:` + `data:` with SSE headers', async () => {
+    const reading = rawStream(t, '/api/submissions/stream', user.accessToken, /data: \{.*\}\n\n/);
+    await new Promise((r) => setTimeout(r, 100));
+    const sent = row(shown.problemId);
+    await publish(sent);
+    const { headers, text } = await reading;
+    expect(headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(headers['cache-control']).toMatch(/no-cache/);
+    expect(headers['x-accel-buffering']).toBe('no');
+    const frame = /id: (\S+)\ndata: (.*)\n\n/.exec(text);
+    expect(frame).not.toBeNull();
+    const event = JSON.parse((frame as RegExpExecArray)[2]);
+    expect(event).toMatchObject({ id: sent.id, _eventType: 'running', eventType: 'running', eventId: (frame as RegExpExecArray)[1], emittedAt: expect.any(String) });
+  });
+
+  it('the global stream carries every problem, a problem stream only its own', async () => {
+    const all = await openStream(t, '/api/submissions/stream', user.accessToken);
+    const one = await openStream(t, `/api/problems/${shown.problemId}/submissions/stream`, user.accessToken);
+    try {
+      const mine = row(shown.problemId);
+      const theirs = row(other.problemId);
+      await publish(theirs);
+      await publish(mine);
+      await all.waitFor((e) => e.id === theirs.id, 5000);
+      await all.waitFor((e) => e.id === mine.id, 5000);
+      await one.waitFor((e) => e.id === mine.id, 5000);
+      expect(one.events.map((e) => e.id)).toEqual([mine.id]);
+    } finally {
+      all.close();
+      one.close();
+    }
+  });
+
+  it('skips malformed messages and keeps streaming, with heartbeats', async () => {
+    const stream = await openStream(t, '/api/submissions/stream', user.accessToken);
+    try {
+      await redis.publish(liveEventsChannel(t.config.REDIS_PREFIX), '{not json');
+      const after = row(shown.problemId);
+      await publish(after);
+      await stream.waitFor((e) => e.id === after.id, 5000);
+      expect(stream.events).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(stream.heartbeats).toBeGreaterThan(0);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('forgets a client once it disconnects', async () => {
+    const live = t.app.get(LiveService);
+    const countBecomes = async (n: number) => {
+      for (let i = 0; i < 100 && live.clientCount !== n; i++) await new Promise((r) => setTimeout(r, 20));
+      return live.clientCount;
+    };
+    expect(await countBecomes(0)).toBe(0);
+    const stream = await openStream(t, '/api/submissions/stream', user.accessToken);
+    expect(await countBecomes(1)).toBe(1);
+    stream.close();
+    expect(await countBecomes(0)).toBe(0);
+  });
+
+  it('needs a login, and a problem stream needs a problem the user may see', async () => {
+    await t.http().get('/api/submissions/stream').expect(401);
+    await t.http().get(`/api/problems/${shown.problemId}/submissions/stream`).expect(401);
+    await t.http().get(`/api/problems/${hidden.problemId}/submissions/stream`).set(...bearer(user)).expect(404);
+    await t.http().get('/api/problems/999999/submissions/stream').set(...bearer(user)).expect(404);
+  });
+});
