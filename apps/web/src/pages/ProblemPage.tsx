@@ -223,7 +223,11 @@ export function ProblemPage() {
                 </h3>
                 <pre>{s.output}</pre>
               </div>
-              {s.explanation && <p className="explanation">{s.explanation}</p>}
+              {s.explanation && (
+                <div className="explanation">
+                  <Markdown>{s.explanation}</Markdown>
+                </div>
+              )}
             </div>
           ))}
         </section>

@@ -1,0 +1,63 @@
+import { spawn } from 'child_process';
+import { randomBytes } from 'crypto';
+import { writeFileSync } from 'fs';
+import { createServer } from 'net';
+import { join } from 'path';
+import { AppUnderTest, STATE_FILE } from './app-under-test';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real application (`npm start`'s script, builds skipped) on a fresh database, Redis prefix and port. */
+export default async function globalSetup(): Promise<void> {
+  const suffix = randomBytes(4).toString('hex');
+  const port = await freePort();
+  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  base.pathname = `/oj_e2e_${suffix}`;
+  const admin = { username: 'admin', password: 'admin-e2e-pass' };
+  const root = join(__dirname, '../../..');
+  const child = spawn(process.execPath, [join(root, 'tools/start.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: base.toString(),
+      REDIS_PREFIX: `oj_e2e_${suffix}`,
+      START_SKIP_BUILD: '1',
+      SEED_DEMO: 'true',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      WORKER_CONCURRENCY: '2',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The app did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ready at http:\/\/localhost:\d+/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`The app exited with ${code}:\n${output}`)));
+  });
+  child.stdout?.removeAllListeners('data');
+  child.stderr?.removeAllListeners('data');
+  child.stdout?.resume();
+  child.stderr?.resume();
+  child.unref();
+  const state: AppUnderTest = { baseUrl: `http://localhost:${port}`, databaseUrl: base.toString(), pid: child.pid as number, admin };
+  writeFileSync(STATE_FILE, JSON.stringify(state));
+}

@@ -1,0 +1,163 @@
+import { Browser, Page } from 'playwright-core';
+import { appUnderTest } from './app-under-test';
+import { launchBrowser, screenshot } from './browser';
+
+const CPP_SUM = '#include <iostream>\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
+
+describe('browser journeys', () => {
+  const app = appUnderTest();
+  let browser: Browser;
+  const username = `e2e_${Date.now().toString(36)}`;
+  const password = 'e2e-password-1';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
+    return context.newPage();
+  }
+
+  async function login(page: Page, name: string, pass: string): Promise<void> {
+    await page.goto('/login');
+    await page.getByLabel('Username or Email').fill(name);
+    await page.getByLabel('Password').fill(pass);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: `${name} ▾` }).waitFor();
+  }
+
+  /** Records every status the newest row of the panel shows, so transitions between renders are not missed. */
+  async function watchNewestRow(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __statuses: string[] }).__statuses = seen;
+      const record = () => {
+        const badge = document.querySelector('.live-list tbody tr:first-child .status-cell .badge');
+        const text = badge?.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  }
+
+  async function submit(page: Page, languageLabel: RegExp, source: string): Promise<void> {
+    const select = page.getByLabel('Language');
+    const option = await select.locator('option').filter({ hasText: languageLabel }).first().getAttribute('value');
+    await select.selectOption(option as string);
+    const editor = page.locator('[data-testid="source-editor"] .cm-content');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(source);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  }
+
+  it('a guest sees the home page, the archive and the login prompt on a problem', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Announcements' }).waitFor();
+    await page.getByText('Welcome to the Online Judge').waitFor();
+    await screenshot(page, 'home');
+    await page.getByRole('link', { name: 'Problems', exact: true }).click();
+    await page.getByRole('heading', { name: 'Problem Archive' }).waitFor();
+    await page.getByRole('link', { name: 'A + B' }).waitFor();
+    await screenshot(page, 'problems');
+    await page.getByRole('link', { name: 'A + B' }).click();
+    await page.getByRole('heading', { name: 'Statement' }).waitFor();
+    await page.getByText('to submit a solution.').waitFor();
+    expect(await page.locator('.katex').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('a new user registers, lands on the dashboard, logs out and back in', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await screenshot(page, 'dashboard');
+    await page.getByRole('button', { name: `${username} ▾` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await login(page, username, password);
+    await page.context().close();
+  });
+
+  it('submits accepted C++ and watches Queued → Grading… → Accepted live; a wrong answer shows its score; details open', async () => {
+    const page = await newPage();
+    await login(page, username, password);
+    await page.goto('/problems/1');
+    await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
+    await page.locator('.live-list').waitFor();
+    await watchNewestRow(page);
+    await submit(page, /^C\+\+/, CPP_SUM);
+    const accepted = page.locator('.live-list tbody tr').first().getByText('Accepted', { exact: true });
+    await accepted.waitFor({ timeout: 60_000 });
+    const statuses = await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+    expect(statuses[statuses.length - 1]).toBe('Accepted');
+    expect(statuses.some((s) => s === 'Queued' || s === 'Grading…')).toBe(true);
+    expect(statuses.indexOf('Queued') <= Math.max(0, statuses.indexOf('Grading…'))).toBe(true);
+    await screenshot(page, 'problem-accepted');
+
+    await submit(page, /^Python/, 'print(3)');
+    const row = page.locator('.live-list tbody tr').first();
+    await row.getByText('Wrong Answer', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(Number(await row.locator('td.num').first().textContent())).toBe(10);
+
+    await row.getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submission Details' });
+    await dialog.waitFor();
+    await dialog.getByText('print(3)').waitFor();
+    await screenshot(page, 'submission-details');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.context().close();
+  });
+
+  it('toggles profile privacy, and it sticks', async () => {
+    const page = await newPage();
+    await login(page, username, password);
+    await page.goto('/settings');
+    const box = page.getByLabel('Public profile');
+    expect(await box.isChecked()).toBe(true);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/users/me/profile') && r.request().method() === 'PUT');
+    await box.uncheck();
+    expect((await saved).status()).toBe(200);
+    await screenshot(page, 'settings');
+    await page.reload();
+    expect(await page.getByLabel('Public profile').isChecked()).toBe(false);
+    await page.goto(`/u/${username}`);
+    await page.getByRole('heading', { name: 'Solved' }).waitFor();
+    await page.context().close();
+    const guest = await newPage();
+    await guest.goto(`/u/${username}`);
+    await guest.getByText('This profile is private.').waitFor();
+    await guest.context().close();
+  });
+
+  it('an admin hides a problem, and a guest no longer finds it', async () => {
+    const page = await newPage();
+    await login(page, app.admin.username, app.admin.password);
+    await page.goto('/problems');
+    const row = page.locator('tr', { has: page.getByRole('link', { name: 'Balanced Brackets' }) });
+    await row.getByRole('button', { name: 'Make Private' }).click();
+    await row.getByText('Private', { exact: true }).waitFor();
+    await page.goto('/submissions');
+    await page.getByRole('heading', { name: 'Submissions' }).waitFor();
+    await screenshot(page, 'submissions');
+    await page.context().close();
+
+    const guest = await newPage();
+    await guest.goto('/problems');
+    await guest.getByRole('link', { name: 'A + B' }).waitFor();
+    expect(await guest.getByRole('link', { name: 'Balanced Brackets' }).count()).toBe(0);
+    await guest.goto('/problems/5');
+    await guest.getByText('Problem not found.').waitFor();
+    await guest.context().close();
+  });
+});
