@@ -22,12 +22,13 @@ export interface Judge0SubmissionRequest {
   language_id: number;
   source_code: string;
   stdin: string;
+  expected_output: string;
   cpu_time_limit: number;
   wall_time_limit: number;
   memory_limit: number;
 }
 
-/** One item of GET /submissions/batch. */
+/** One item of GET /submissions/batch (null for a token Judge0 does not know). */
 export interface Judge0Submission {
   token: string;
   status: { id: number; description: string };
@@ -60,16 +61,19 @@ export class Judge0Client {
     const created = await this.request<({ token: string } | Record<string, string[]>)[]>('POST', '/submissions/batch?base64_encoded=true', { submissions });
     return created.map((item, i) => {
       if (typeof item.token === 'string') return item.token;
-      throw new Judge0Error(`Judge0 rejected submission ${i + 1}: ${JSON.stringify(item)}`, 422);
+      throw new Judge0Error(`Judge0 rejected submission ${i + 1}: ${railsErrors(item)}`, 422);
     });
   }
 
   async getBatch(tokens: string[]): Promise<Judge0Submission[]> {
-    const body = await this.request<{ submissions: Judge0Submission[] }>(
+    const body = await this.request<{ submissions: (Judge0Submission | null)[] }>(
       'GET',
       `/submissions/batch?tokens=${tokens.map(encodeURIComponent).join(',')}&base64_encoded=true&fields=${RESULT_FIELDS}`,
     );
-    return body.submissions;
+    return body.submissions.map((submission, i) => {
+      if (!submission) throw new Judge0Error(`Judge0 lost submission ${tokens[i]}.`);
+      return submission;
+    });
   }
 
   private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -99,15 +103,29 @@ export class Judge0Client {
   }
 
   private describe(status: number, text: string): string {
-    let detail = text;
+    if (status === 401) return 'Judge0 refused the request: missing or wrong X-Auth-Token (JUDGE0_AUTH_TOKEN) (401).';
+    let detail = text.trim() || 'no details';
     try {
       const parsed = JSON.parse(text);
-      detail = parsed.error ?? JSON.stringify(parsed);
+      detail = typeof parsed?.error === 'string' ? parsed.error : railsErrors(parsed);
     } catch {
-      // not JSON: keep the text
+      // Not JSON (a proxy's error page, say): keep the text as it is.
     }
-    if (status === 401) return 'Judge0 refused the request: missing or wrong X-Auth-Token (401).';
     if (status === 503) return `Judge0 is busy: ${detail} (503).`;
+    if (status === 422) return `Judge0 rejected the submissions: ${detail} (422).`;
     return `Judge0 answered ${status}: ${detail}`;
   }
+}
+
+/**
+ * Judge0 reports invalid submissions the Rails way: `{field: [messages]}` per submission, in an array for a batch.
+ * Turned into one readable line, each distinct message once: "cpu_time_limit must be less than or equal to 15".
+ */
+function railsErrors(body: unknown): string {
+  const items = Array.isArray(body) ? body : [body];
+  const lines = items
+    .filter((item): item is Record<string, unknown> => !!item && typeof item === 'object' && !('token' in item))
+    .flatMap((item) => Object.entries(item).map(([field, messages]) => `${field} ${([] as unknown[]).concat(messages).join(', ')}`));
+  // Every test of a batch usually fails for the same reason: say it once.
+  return [...new Set(lines)].join('; ');
 }

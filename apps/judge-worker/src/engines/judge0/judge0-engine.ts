@@ -1,10 +1,12 @@
 import { GradeResult, Language, statusFromJudge0, TestCaseResult } from '@oj/contracts';
 import { outputsMatch } from '../../grading/checker';
-import { aggregateResults, compileErrorResult } from '../../grading/grade-aggregate';
+import { aggregateResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
 export const JUDGE0_BATCH_SIZE = 20;
+/** Judge0 CE's default MAX_WALL_TIME_LIMIT: a longer wall limit would get the whole batch rejected. */
+const JUDGE0_MAX_WALL_SECONDS = 20;
 
 export interface Judge0EngineOptions extends Judge0ClientOptions {
   /** First poll delay; it grows by half each round up to maxPollDelayMs. */
@@ -35,9 +37,20 @@ export class Judge0Engine implements JudgeEngine {
     return this.client.languages();
   }
 
+  /** Judge0 trouble (bad token, rejected batch, queue still full after retries) ends as `failed`, which is retried. */
   async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
+    try {
+      return await this.gradeBatches(request, onProgress);
+    } catch (error) {
+      if (error instanceof Judge0Error) return failedResult(error.message);
+      throw error;
+    }
+  }
+
+  private async gradeBatches(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
     const results: TestCaseResult[] = [];
     const total = request.testCases.length;
+    const wallSeconds = Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
     for (let start = 0; start < total; start += JUDGE0_BATCH_SIZE) {
       const batch = request.testCases.slice(start, start + JUDGE0_BATCH_SIZE);
       const tokens = await this.client.submitBatch(
@@ -45,16 +58,18 @@ export class Judge0Engine implements JudgeEngine {
           language_id: request.languageId,
           source_code: b64(request.sourceCode),
           stdin: b64(test.input),
+          expected_output: b64(test.output),
           cpu_time_limit: request.cpuTimeLimit,
-          wall_time_limit: 2 * request.cpuTimeLimit + 1,
+          wall_time_limit: wallSeconds,
           memory_limit: request.memoryLimit * 1024,
         })),
       );
       const finished = await this.waitFor(tokens);
       for (const [i, submission] of finished.entries()) {
         if (submission.status.id === 6) return compileErrorResult(unb64(submission.compile_output) || 'Compilation failed.');
-        if (submission.status.id === 13 || submission.status.id === 14) {
-          throw new Judge0Error(`Judge0 failed to run the test: ${submission.status.description}`);
+        if (statusFromJudge0(submission.status.id) === 'failed') {
+          const detail = unb64(submission.message).trim();
+          return failedResult(`Judge0 could not run test ${start + i + 1}: ${submission.status.description}${detail ? ` (${detail})` : ''}`);
         }
         results.push(this.toResult(start + i, batch[i].output, batch[i].points, submission));
       }
@@ -78,7 +93,8 @@ export class Judge0Engine implements JudgeEngine {
   private toResult(index: number, expected: string, points: number, s: Judge0Submission): TestCaseResult {
     const figures = { index, timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000), memoryKB: s.memory };
     const status = statusFromJudge0(s.status.id);
-    if (status === 'accepted') {
+    // Judge0 compares outputs too, but the shared checker decides, so both engines accept exactly the same answers.
+    if (status === 'accepted' || status === 'wrong_answer') {
       return outputsMatch(unb64(s.stdout), expected)
         ? { ...figures, status: 'accepted', points }
         : { ...figures, status: 'wrong_answer', points: 0, message: 'Wrong answer' };

@@ -1,0 +1,40 @@
+import { cpus } from 'os';
+import { loadWorkerConfig } from '../../src/config/worker-config';
+
+describe('worker configuration', () => {
+  it('has working local defaults', () => {
+    expect(loadWorkerConfig({})).toMatchObject({
+      NODE_ENV: 'development',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/online_judge',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: 'oj',
+      JUDGE_ENGINE: 'local',
+      WORKER_CONCURRENCY: Math.max(1, cpus().length),
+      JOB_LOCK_MS: 30_000,
+    });
+  });
+
+  it('reads numbers and the Judge0 settings from the environment, ignoring empty values', () => {
+    const config = loadWorkerConfig({
+      JUDGE_ENGINE: 'judge0',
+      JUDGE0_URL: 'http://judge0:2358',
+      JUDGE0_AUTH_TOKEN: 'token',
+      WORKER_CONCURRENCY: '3',
+      REDIS_PREFIX: 'site-a',
+      SANDBOX_WORK_ROOT: '',
+    });
+    expect(config).toMatchObject({ JUDGE_ENGINE: 'judge0', JUDGE0_URL: 'http://judge0:2358', JUDGE0_AUTH_TOKEN: 'token', WORKER_CONCURRENCY: 3, REDIS_PREFIX: 'site-a' });
+    expect(config.SANDBOX_WORK_ROOT).toBeUndefined();
+  });
+
+  it.each([
+    [{ JUDGE_ENGINE: 'docker' }, /JUDGE_ENGINE/],
+    [{ JUDGE_ENGINE: 'judge0' }, /JUDGE0_URL: JUDGE0_URL is required when JUDGE_ENGINE=judge0/],
+    [{ WORKER_CONCURRENCY: '0' }, /WORKER_CONCURRENCY/],
+    [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ JOB_LOCK_MS: '10' }, /JOB_LOCK_MS/],
+  ])('refuses %j at start-up', (env, message) => {
+    expect(() => loadWorkerConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,157 @@
+import { TestCaseData } from '@oj/contracts';
+import { Judge0Error } from '../../src/engines/judge0/judge0-client';
+import { Judge0Engine, Judge0EngineOptions } from '../../src/engines/judge0/judge0-engine';
+import { FAKE_LANGUAGES, FakeJudge0Options, FakeJudge0Server } from './fake-judge0-server';
+
+const TOKEN = 'secret-token';
+const unb64 = (text: unknown) => Buffer.from(String(text), 'base64').toString('utf8');
+const sumTests = (n: number): TestCaseData[] =>
+  Array.from({ length: n }, (_, i) => ({ input: `${i} ${i + 1}\n`, output: `${2 * i + 1}\n`, points: 1 }));
+
+describe('Judge0 engine against a Judge0 CE test server', () => {
+  let server: FakeJudge0Server;
+
+  async function engineFor(serverOptions: FakeJudge0Options = {}, engineOptions: Partial<Judge0EngineOptions> = {}): Promise<Judge0Engine> {
+    server = new FakeJudge0Server({ authToken: TOKEN, ...serverOptions });
+    const baseUrl = await server.start();
+    return new Judge0Engine({ baseUrl: `${baseUrl}/`, authToken: TOKEN, pollDelayMs: 5, maxPollDelayMs: 40, retryDelayMs: 5, ...engineOptions });
+  }
+
+  afterEach(() => server.stop());
+
+  it('lists the languages of GET /languages, sending the auth token', async () => {
+    const engine = await engineFor();
+    expect(await engine.languages()).toEqual(FAKE_LANGUAGES);
+    expect(server.requestsTo('GET', '/languages')[0].headers['x-auth-token']).toBe(TOKEN);
+  });
+
+  it('sends tests in batches of at most 20, base64-encoded, with limits in Judge0 units', async () => {
+    const engine = await engineFor();
+    const tests = sumTests(45);
+    const progress: number[] = [];
+    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM ünïcode', cpuTimeLimit: 1.5, memoryLimit: 64, testCases: tests }, (done) => {
+      progress.push(done);
+    });
+
+    const posts = server.requestsTo('POST', '/submissions/batch');
+    expect(posts.map((p) => (p.body as { submissions: unknown[] }).submissions.length)).toEqual([20, 20, 5]);
+    expect(posts.every((p) => p.url.searchParams.get('base64_encoded') === 'true' && p.headers['x-auth-token'] === TOKEN)).toBe(true);
+    const first = (posts[1].body as { submissions: Record<string, unknown>[] }).submissions[0];
+    expect(unb64(first.source_code)).toBe('SUM ünïcode');
+    expect(unb64(first.stdin)).toBe(tests[20].input);
+    expect(unb64(first.expected_output)).toBe(tests[20].output);
+    expect(first).toMatchObject({ language_id: 71, cpu_time_limit: 1.5, memory_limit: 64 * 1024 });
+    const polls = server.requestsTo('GET', '/submissions/batch');
+    expect(polls[0].url.searchParams.get('base64_encoded')).toBe('true');
+    expect(polls[0].url.searchParams.get('tokens')?.split(',')).toHaveLength(20);
+
+    expect(progress).toEqual([20, 40, 45]);
+    expect(result).toMatchObject({ status: 'accepted', score: 100 });
+    expect(result.testCaseResults).toHaveLength(45);
+    // The fake reports time = 0.01 s + 1 ms per input byte and memory = 3000 KB + 1 KB per input byte.
+    const longest = Math.max(...tests.map((t) => t.input.length));
+    expect(result.runtimeMs).toBe(Math.round((0.01 + longest / 1000) * 1000));
+    expect(result.memoryKB).toBe(3000 + longest);
+    expect(result.testCaseResults[3]).toEqual({ index: 3, status: 'accepted', timeMs: 14, memoryKB: 3004, points: 1 });
+  });
+
+  it('decides wrong answers with the shared checker and scores the points passed', async () => {
+    const engine = await engineFor();
+    const result = await engine.grade({
+      languageId: 71,
+      sourceCode: 'echo',
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases: [
+        { input: 'a b  \n\n\n', output: 'a b\n', points: 2 },
+        { input: 'x\n', output: 'y\n', points: 1 },
+        { input: 'z\n', output: 'z\n', points: 1 },
+      ],
+    });
+    expect(result).toMatchObject({ status: 'wrong_answer', score: 75, message: 'Test 2: Wrong answer' });
+    expect(result.testCaseResults.map((r) => [r.status, r.points])).toEqual([['accepted', 2], ['wrong_answer', 0], ['accepted', 1]]);
+  });
+
+  it('polls while tests are queued or processing, backing off between polls', async () => {
+    const engine = await engineFor({ pollsBeforeDone: 4 }, { pollDelayMs: 20, maxPollDelayMs: 1000 });
+    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });
+    expect(result.status).toBe('accepted');
+    const polls = server.requestsTo('GET', '/submissions/batch');
+    expect(polls).toHaveLength(5);
+    const gaps = polls.slice(1).map((p, i) => p.at - polls[i].at);
+    // Delays of 30, 45, 68, 101 ms: each wait is longer than the one before.
+    expect(gaps[3]).toBeGreaterThan(gaps[0]);
+    expect(gaps[3]).toBeGreaterThanOrEqual(95);
+  });
+
+  it.each([
+    ['SLEEP', 'tle', 5],
+    ['SEGV', 'rte', 7],
+    ['CRASH', 'rte', 11],
+  ])('maps Judge0 status of %s to %s', async (source, status) => {
+    const engine = await engineFor();
+    const result = await engine.grade({ languageId: 54, sourceCode: source, cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(result).toMatchObject({ status, score: 0 });
+    expect(result.testCaseResults[0]).toMatchObject({ status, points: 0, timeMs: 14, memoryKB: 3004 });
+  });
+
+  it('reports a compile error with the decoded compiler output', async () => {
+    const engine = await engineFor();
+    const result = await engine.grade({ languageId: 54, sourceCode: 'int main( { COMPILE_ERROR', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(3) });
+    expect(result).toMatchObject({ status: 'ce', score: 0, runtimeMs: null, message: "main.cpp:1:11: error: expected ')' before '{' token\n" });
+  });
+
+  it('turns a Judge0 internal error into a failed run', async () => {
+    const engine = await engineFor();
+    const result = await engine.grade({ languageId: 71, sourceCode: 'INTERNAL', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(/^Judge0 could not run test 1: Internal Error \(No such file/);
+  });
+
+  it('fails clearly on a wrong auth token (401)', async () => {
+    const engine = await engineFor({}, { authToken: 'wrong' });
+    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(result).toMatchObject({ status: 'failed', message: 'Judge0 refused the request: missing or wrong X-Auth-Token (JUDGE0_AUTH_TOKEN) (401).' });
+    await expect(engine.languages()).rejects.toThrow(Judge0Error);
+  });
+
+  it("fails with Judge0's message when it rejects the submissions (422)", async () => {
+    const engine = await engineFor();
+    const unknown = await engine.grade({ languageId: 999, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });
+    expect(unknown).toMatchObject({ status: 'failed', message: "Judge0 rejected the submissions: language_id language with id 999 doesn't exist (422)." });
+    const tooLong = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 30, memoryLimit: 1024, testCases: sumTests(1) });
+    expect(tooLong.message).toBe(
+      'Judge0 rejected the submissions: cpu_time_limit must be less than or equal to 15; wall_time_limit must be less than or equal to 20; memory_limit must be less than or equal to 512000 (422).',
+    );
+  });
+
+  it('keeps the wall-clock limit within what Judge0 accepts by default', async () => {
+    const engine = await engineFor();
+    expect((await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 12, memoryLimit: 64, testCases: sumTests(1) })).status).toBe('accepted');
+    const sent = (server.requestsTo('POST', '/submissions/batch')[0].body as { submissions: Record<string, unknown>[] }).submissions[0];
+    expect(sent.wall_time_limit).toBe(20);
+  });
+
+  it("retries when the queue is full (503) and succeeds once there is room", async () => {
+    const engine = await engineFor({ queueFullTimes: 2 });
+    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });
+    expect(result.status).toBe('accepted');
+    expect(server.requestsTo('POST', '/submissions/batch')).toHaveLength(3);
+  });
+
+  it('gives up after a few 503s so the job is retried later', async () => {
+    const engine = await engineFor({ queueFullTimes: 100 }, { busyRetries: 3 });
+    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });
+    expect(result).toMatchObject({ status: 'failed', message: 'Judge0 is busy: queue is full (503).' });
+    expect(server.requestsTo('POST', '/submissions/batch')).toHaveLength(4);
+  });
+
+  it('fails clearly when Judge0 is unreachable', async () => {
+    const engine = await engineFor();
+    await server.stop();
+    const offline = new Judge0Engine({ baseUrl: 'http://127.0.0.1:9', retryDelayMs: 5 });
+    const result = await offline.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(result).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Judge0 is unreachable at http:\/\/127\.0\.0\.1:9/) });
+    expect(engine.name).toBe('judge0');
+  });
+});

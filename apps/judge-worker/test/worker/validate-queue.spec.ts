@@ -1,0 +1,94 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { languagesKey, Language, VALIDATE_QUEUE, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { dropDatabase, migrate } from '@oj/db';
+import Bull, { Queue } from 'bull';
+import { randomBytes } from 'crypto';
+import Redis from 'ioredis';
+import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
+import { WorkerModule } from '../../src/worker.module';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const tests = [
+  { input: '1 2\n', output: '3\n', points: 1 },
+  { input: '20 22\n', output: '42\n', points: 3 },
+];
+const sum = 'a, b = map(int, input().split())\nprint(a + b)';
+const job = (sourceCode: string, languageId = 71): ValidateJobData => ({ languageId, sourceCode, cpuTimeLimit: 1, memoryLimit: 64, testCases: tests });
+
+/** The real worker (local engine) in this process, on a database and Redis prefix of its own. */
+describe('judge worker: validate queue', () => {
+  const suffix = randomBytes(5).toString('hex');
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_worker_test_${suffix}`;
+  let config: WorkerConfig;
+  let worker: INestApplicationContext | undefined;
+  let queue: Queue<ValidateJobData>;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    await migrate(databaseUrl);
+    config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `oj_worker_test_${suffix}`, WORKER_CONCURRENCY: '2' });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
+    await worker.init();
+    queue = new Bull<ValidateJobData>(VALIDATE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
+    redis = new Redis(REDIS_URL);
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await queue.close();
+    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await dropDatabase(databaseUrl);
+  });
+
+  const run = async (data: ValidateJobData): Promise<ValidationResult> => (await queue.add(data)).finished();
+
+  it('publishes the engine languages to Redis with a TTL', async () => {
+    const key = languagesKey(config.REDIS_PREFIX);
+    const languages = JSON.parse((await redis.get(key)) ?? '[]') as Language[];
+    expect(languages).toEqual(expect.arrayContaining([{ id: 71, name: expect.stringMatching(/^Python \(3\./) }]));
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(90);
+  });
+
+  it('validates an accepted reference solution with Judge0 status codes, time, memory and points', async () => {
+    const result = await run(job(sum));
+    expect(result).toMatchObject({ score: 100, cases: [{ i: 0, s: 3, p: 1 }, { i: 1, s: 3, p: 3 }] });
+    expect(result.cases[0].t).toEqual(expect.any(Number));
+    expect(result.cases[0].m).toBeGreaterThan(0);
+    expect(result.maxExecTimeMs).toBe(Math.max(...result.cases.map((c) => c.t as number)));
+    expect(result.maxMemoryKb).toBe(Math.max(...result.cases.map((c) => c.m as number)));
+  }, 30_000);
+
+  it('reports wrong answers, runtime errors and time limits per case', async () => {
+    expect(await run(job('print(3)'))).toMatchObject({ score: 25, cases: [{ i: 0, s: 3, p: 1 }, { i: 1, s: 4, p: 0 }] });
+    expect((await run(job('raise SystemExit(3)'))).cases.map((c) => c.s)).toEqual([12, 12]);
+    expect((await run(job('while True: pass'))).cases[0]).toMatchObject({ s: 5, p: 0 });
+  }, 60_000);
+
+  it('marks every case as a compile error and includes the compiler output', async () => {
+    const result = await run(job('int main( {', 54));
+    expect(result).toMatchObject({ score: 0, cases: [{ i: 0, s: 6, p: 0 }, { i: 1, s: 6, p: 0 }], maxExecTimeMs: null });
+    expect(result.compileOutput).toMatch(/error/);
+  }, 30_000);
+
+  it('runs WORKER_CONCURRENCY jobs at the same time', async () => {
+    const slow = job('import time\ntime.sleep(0.8)\na, b = map(int, input().split())\nprint(a + b)');
+    const jobs = await Promise.all([queue.add(slow, { removeOnComplete: false }), queue.add(slow, { removeOnComplete: false })]);
+    await Promise.all(jobs.map((j) => j.finished()));
+    const [a, b] = await Promise.all(jobs.map(async (j) => (await queue.getJob(j.id)) as Bull.Job));
+    expect(a.processedOn).toBeLessThan(b.finishedOn as number);
+    expect(b.processedOn).toBeLessThan(a.finishedOn as number);
+  }, 30_000);
+
+  it('on shutdown lets the running job finish', async () => {
+    const running = await queue.add(job('import time\ntime.sleep(0.5)\nprint(3)'));
+    while (!(await running.isActive())) await new Promise((r) => setTimeout(r, 20));
+    await worker?.close();
+    worker = undefined;
+    expect(await running.finished()).toMatchObject({ score: 25 });
+  }, 30_000);
+});
