@@ -1,0 +1,177 @@
+import { INestApplicationContext, Provider } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { GradeResult, JUDGE_QUEUE, JudgeJobData, LiveEvent, liveEventsChannel } from '@oj/contracts';
+import { dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import Bull from 'bull';
+import { randomBytes, randomUUID } from 'crypto';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { loadWorkerConfig } from '../../src/config/worker-config';
+import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
+import { WorkerModule } from '../../src/worker.module';
+
+type Grader = (request: GradeRequest, onProgress?: ProgressListener) => Promise<GradeResult>;
+
+const ACCEPTED: GradeResult = {
+  status: 'accepted',
+  score: 100,
+  runtimeMs: 12,
+  memoryKB: 3400,
+  testCaseResults: [
+    { index: 0, status: 'accepted', timeMs: 12, memoryKB: 3400, points: 1 },
+    { index: 1, status: 'accepted', timeMs: 9, memoryKB: 3300, points: 2 },
+  ],
+};
+
+/**
+ * The grading use case on a real queue, database and pub/sub, with a scripted engine: what the worker writes,
+ * publishes and counts, however often a job runs or fails.
+ */
+describe('judging a submission from the queue', () => {
+  const suffix = randomBytes(5).toString('hex');
+  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/oj_wtest_${suffix}`;
+  const databaseUrl = url.toString();
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `oj_wtest_${suffix}`;
+  let grader: Grader;
+  const engine: JudgeEngine = {
+    name: 'local',
+    languages: async () => [{ id: 71, name: 'Python 3' }],
+    grade: jest.fn((request: GradeRequest, onProgress?: ProgressListener) => grader(request, onProgress)),
+  };
+  let worker: INestApplicationContext;
+  let ds: DataSource;
+  let queue: Bull.Queue<JudgeJobData>;
+  let subscriber: Redis;
+  const events: LiveEvent[] = [];
+  let problem: ProblemEntity;
+
+  beforeAll(async () => {
+    await migrate(databaseUrl);
+    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1' });
+    const module = WorkerModule.forRoot(config);
+    module.providers = (module.providers as Provider[]).map((p) => ('provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: engine } : p));
+    worker = await NestFactory.createApplicationContext(module, { logger: ['error'] });
+    await worker.init();
+    ds = worker.get(DataSource);
+    queue = new Bull(JUDGE_QUEUE, redisUrl, { prefix });
+    subscriber = new Redis(redisUrl);
+    subscriber.on('message', (_c: string, message: string) => events.push(JSON.parse(message)));
+    await subscriber.subscribe(liveEventsChannel(prefix));
+    problem = await ds.getRepository(ProblemEntity).save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 1.5, memoryLimit: 64 });
+    // Saved out of order: the worker must grade by position.
+    await ds.getRepository(TestCaseEntity).save([
+      { problemUuid: problem.id, position: 1, input: '5 7\n', output: '12\n', points: 2 },
+      { problemUuid: problem.id, position: 0, input: '1 2\n', output: '3\n', points: 1 },
+    ]);
+  });
+  afterAll(async () => {
+    await queue.close();
+    subscriber.disconnect();
+    await worker.close();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await dropDatabase(databaseUrl);
+  });
+  beforeEach(() => {
+    (engine.grade as jest.Mock).mockClear();
+    grader = async (_request, onProgress) => {
+      await onProgress?.(1, 2);
+      await onProgress?.(2, 2);
+      return ACCEPTED;
+    };
+  });
+
+  async function enqueue(jobId?: string): Promise<string> {
+    const saved = await ds.getRepository(SubmissionEntity).save({
+      problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8,
+      status: 'queued' as const, verdict: 'PENDING', score: 0, queuedAt: new Date(),
+    });
+    await queue.add({ submissionId: saved.id }, { jobId: jobId ?? saved.id, attempts: 3, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 1000 });
+    return saved.id;
+  }
+
+  async function settled(id: string, timeoutMs = 20_000): Promise<SubmissionEntity> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const row = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id });
+      if (row.countedAt && events.some((e) => e.id === id && e._eventType === 'finished')) return row;
+      if (Date.now() > deadline) throw new Error(`submission ${id} still ${row.status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const counters = async () => ds.getRepository(ProblemEntity).findOneByOrFail({ id: problem.id });
+
+  it('marks it running, grades the tests in order with the limits, stores the result and publishes each change', async () => {
+    const before = await counters();
+    const id = await enqueue();
+    const row = await settled(id);
+    expect(row).toMatchObject({ status: 'accepted', verdict: 'ACCEPTED', score: 100, runtimeMs: 12, memoryKB: 3400, testCaseResults: ACCEPTED.testCaseResults });
+    expect(row.resultSummary).toEqual({ score: 100, cases: ACCEPTED.testCaseResults });
+    expect(row.startedAt).toBeInstanceOf(Date);
+    expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(row.startedAt!.getTime());
+    const request = (engine.grade as jest.Mock).mock.calls[0][0] as GradeRequest;
+    expect(request).toMatchObject({ languageId: 71, sourceCode: 'print(3)', cpuTimeLimit: 1.5, memoryLimit: 64 });
+    expect(request.testCases.map((c) => c.output)).toEqual(['3\n', '12\n']);
+    const mine = events.filter((e) => e.id === id);
+    expect(mine.map((e) => e._eventType)).toEqual(['running', 'progress', 'progress', 'finished']);
+    expect(mine.map((e) => e.status)).toEqual(['running', 'running', 'running', 'accepted']);
+    expect(mine[2].progress).toEqual({ done: 2, total: 2 });
+    expect(new Set(mine.map((e) => e.eventId)).size).toBe(4);
+    expect(mine.every((e) => !('source' in e) && !('sourceCode' in e))).toBe(true);
+    const after = await counters();
+    expect(after.submissionCount).toBe(before.submissionCount + 1);
+    expect(after.acceptedSubmissionCount).toBe(before.acceptedSubmissionCount + 1);
+  });
+
+  it('a job run again for a graded submission changes nothing and counts nothing', async () => {
+    const id = await enqueue();
+    await settled(id);
+    const before = await counters();
+    (engine.grade as jest.Mock).mockClear();
+    await queue.add({ submissionId: id }, { jobId: `${id}-again`, removeOnComplete: true });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await queue.getJob(`${id}-again`)).toBeNull();
+    expect(engine.grade).not.toHaveBeenCalled();
+    expect(await counters()).toMatchObject({ submissionCount: before.submissionCount, acceptedSubmissionCount: before.acceptedSubmissionCount });
+  });
+
+  it('retries an engine failure, and after the last attempt leaves the submission failed with the message, counted once', async () => {
+    grader = async () => ({ status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' });
+    const before = await counters();
+    const id = await enqueue();
+    const row = await settled(id);
+    expect(engine.grade).toHaveBeenCalledTimes(3);
+    expect(row).toMatchObject({ status: 'failed', verdict: 'FAILED', score: 0 });
+    expect(row.resultSummary?.message).toBe('Sandbox unavailable');
+    expect(events.filter((e) => e.id === id && e._eventType === 'finished')).toHaveLength(1);
+    const after = await counters();
+    expect(after.submissionCount).toBe(before.submissionCount + 1);
+    expect(after.acceptedSubmissionCount).toBe(before.acceptedSubmissionCount);
+  });
+
+  it('recovers when a retry succeeds', async () => {
+    let calls = 0;
+    grader = async () => {
+      calls++;
+      if (calls === 1) throw new Error('engine hiccup');
+      return ACCEPTED;
+    };
+    const row = await settled(await enqueue());
+    expect(calls).toBe(2);
+    expect(row.status).toBe('accepted');
+  });
+
+  it('drops a job whose submission was deleted, without failing it', async () => {
+    const failedBefore = await queue.getFailedCount();
+    await queue.add({ submissionId: randomUUID() }, { jobId: 'gone', attempts: 3, removeOnComplete: true, removeOnFail: 1000 });
+    for (let i = 0; i < 100 && (await queue.getJob('gone')); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await queue.getJob('gone')).toBeNull();
+    expect(await queue.getFailedCount()).toBe(failedBefore);
+    expect(engine.grade).not.toHaveBeenCalled();
+  });
+});
