@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, SubmissionDetail, SubmissionRow } from '@oj/contracts';
+import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, SubmissionDetail, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import { loadSubmissionRow, ProblemEntity, SubmissionEntity } from '@oj/db';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
@@ -98,8 +98,15 @@ export class SubmissionsService {
         queuedAt: new Date(),
       }),
     );
-    // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
-    await this.queue.add({ submissionId: saved.id }, { jobId: saved.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+    try {
+      // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
+      await this.queue.add({ submissionId: saved.id }, { jobId: saved.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+    } catch {
+      // No worker will ever see this row: end it now rather than leave it queued forever.
+      const message = 'The judge queue is unavailable. Please try again later.';
+      await submissions.update({ id: saved.id }, { status: 'failed', verdict: VERDICT_BY_STATUS.failed, finishedAt: new Date(), resultSummary: { score: 0, cases: [], message } });
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, message);
+    }
     const row = (await loadSubmissionRow(this.dataSource.manager, saved.id)) as SubmissionRow;
     await this.live.publish(row, 'created');
     return saved.id;

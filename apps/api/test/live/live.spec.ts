@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import { AddressInfo } from 'net';
 import { DataSource } from 'typeorm';
 import { LiveService } from '../../src/live/live.service';
-import { bearer, registerUser, TestSession } from '../factories';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { openStream } from '../sse-client';
 import { createTestApp, TestApp } from '../test-app';
 
@@ -94,6 +94,26 @@ describe('live submission events over SSE', () => {
     } finally {
       all.close();
       one.close();
+    }
+  });
+
+  it('a private problem’s events reach admins and the submitter only', async () => {
+    const stranger = await registerUser(t);
+    const streams = await Promise.all([user, stranger, await createAdmin(t)].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)));
+    try {
+      const secret = { ...row(hidden.problemId), userId: user.user.id };
+      const open = row(shown.problemId);
+      await publish(secret);
+      await publish(open);
+      const [own, theirs, admins] = streams;
+      await own.waitFor((e) => e.id === open.id, 5000);
+      await theirs.waitFor((e) => e.id === open.id, 5000);
+      await admins.waitFor((e) => e.id === open.id, 5000);
+      expect(own.events.map((e) => e.id)).toEqual([secret.id, open.id]);
+      expect(admins.events.map((e) => e.id)).toEqual([secret.id, open.id]);
+      expect(theirs.events.map((e) => e.id)).toEqual([open.id]);
+    } finally {
+      streams.forEach((s) => s.close());
     }
   });
 

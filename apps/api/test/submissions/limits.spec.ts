@@ -1,3 +1,4 @@
+import { getQueueToken } from '@nestjs/bull';
 import { JUDGE_QUEUE } from '@oj/contracts';
 import { SubmissionEntity } from '@oj/db';
 import Bull from 'bull';
@@ -65,6 +66,16 @@ describe('submission limits and queueing', () => {
     expect(refused.body.message).toBe('You have too many submissions waiting to be judged.');
     await repo.update({ userId: user.user.id }, { status: 'accepted' });
     await submit(user).expect(201);
+  });
+
+  it('a submission the queue refused ends failed instead of waiting forever', async () => {
+    const user = await registerUser(t);
+    const queue = t.app.get<Bull.Queue>(getQueueToken(JUDGE_QUEUE));
+    jest.spyOn(queue, 'add').mockRejectedValueOnce(new Error('Redis is down'));
+    const refused = await submit(user).expect(503);
+    expect(refused.body.message).toBe('The judge queue is unavailable. Please try again later.');
+    const [row] = await t.app.get(DataSource).getRepository(SubmissionEntity).findBy({ userId: user.user.id });
+    expect(row).toMatchObject({ status: 'failed', verdict: 'FAILED' });
   });
 
   it('does not limit admins', async () => {
