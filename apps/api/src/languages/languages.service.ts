@@ -7,7 +7,10 @@ import { REDIS } from '../redis/redis.module';
 
 export const NO_WORKER_MESSAGE = 'No judge worker is running. Start one with npm start or the judge-worker app.';
 
-/** The engine's languages, as the workers publish them to Redis; cached here for five minutes. */
+/**
+ * The engine's languages, as the workers publish them to Redis. Cached here for five minutes, but only while a
+ * worker is alive: once the workers' key has expired the list is refused, so nobody submits into a dead queue.
+ */
 @Injectable()
 export class LanguagesService {
   private cache: { languages: Language[]; until: number } | null = null;
@@ -18,9 +21,12 @@ export class LanguagesService {
   ) {}
 
   async list(): Promise<Language[]> {
-    if (this.cache && this.cache.until > Date.now()) return this.cache.languages;
+    if (this.cache && this.cache.until > Date.now() && (await this.workerAlive())) return this.cache.languages;
     const raw = await this.redis.get(languagesKey(this.config.REDIS_PREFIX));
-    if (!raw) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    if (!raw) {
+      this.cache = null;
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    }
     const languages = (JSON.parse(raw) as Language[]).sort((a, b) => a.name.localeCompare(b.name));
     this.cache = { languages, until: Date.now() + LANGUAGES_CACHE_SECONDS * 1000 };
     return languages;

@@ -1,5 +1,11 @@
+import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
+import { VALIDATE_QUEUE } from '@oj/contracts';
+import { ProblemEntity } from '@oj/db';
+import { Queue } from 'bull';
+import { DataSource } from 'typeorm';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';
 import { startWorker } from '../worker-harness';
 
@@ -27,15 +33,32 @@ describe('languages and test validation', () => {
     await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: 'print(1)', testCases: tests }).expect(503);
   });
 
-  it('checks permissions and the body', async () => {
+  it('is for admins and problem authors only', async () => {
     const user = await registerUser(t);
     await t.http().post('/api/judge/validate').send({}).expect(401);
-    await t.http().post('/api/judge/validate').set(...bearer(user)).send({}).expect(403);
-    const res = await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: '', testCases: [] }).expect(400);
-    expect(res.body.details).toEqual([
-      { path: 'sourceCode', message: 'Reference solution is required.' },
-      { path: 'testCases', message: 'At least one test case is required before validation.' },
-    ]);
+    const refused = await t.http().post('/api/judge/validate').set(...bearer(user)).send({}).expect(403);
+    expect(refused.body.code).toBe('FORBIDDEN');
+    const created = await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201);
+    await t.app.get(DataSource).getRepository(ProblemEntity).update({ problemId: created.body.problemId }, { authorId: user.user.id });
+    // Past the guard: the author reaches the body checks.
+    const res = await t.http().post('/api/judge/validate').set(...bearer(user)).send({ languageId: 71, sourceCode: '', testCases: tests }).expect(400);
+    expect(res.body.details).toEqual([{ path: 'sourceCode', message: 'Reference solution is required.' }]);
+  });
+
+  it.each([
+    ['no test cases', { testCases: [] }, 'testCases', 'At least one test case is required before validation.'],
+    ['missing test cases', { testCases: undefined }, 'testCases', 'At least one test case is required before validation.'],
+    ['missing source', { sourceCode: undefined }, 'sourceCode', 'Reference solution is required.'],
+    ['source over 64 KiB', { sourceCode: 'x'.repeat(64 * 1024 + 1) }, 'sourceCode', 'Source code must be at most 64 KiB.'],
+    ['a language name', { languageId: 'python' }, 'languageId', 'Select a language.'],
+    ['CPU limit 31 s', { cpuTimeLimit: 31 }, 'cpuTimeLimit', 'CPU time limit must be between 0.1 and 30 seconds.'],
+    ['CPU limit 0.05 s', { cpuTimeLimit: 0.05 }, 'cpuTimeLimit', 'CPU time limit must be between 0.1 and 30 seconds.'],
+    ['memory 8 MB', { memoryLimit: 8 }, 'memoryLimit', 'Memory limit must be between 16 and 1024 MB.'],
+    ['memory 2048 MB', { memoryLimit: 2048 }, 'memoryLimit', 'Memory limit must be between 16 and 1024 MB.'],
+  ])('refuses %s with a VALIDATION_ERROR on the field', async (_label, override, path, message) => {
+    const body = { languageId: 71, sourceCode: 'print(3)', cpuTimeLimit: 1, memoryLimit: 64, testCases: tests, ...override };
+    const res = await t.http().post('/api/judge/validate').set(...bearer(admin)).send(body).expect(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path, message }] });
   });
 
   it('answers 504 when the worker never answers', async () => {
@@ -44,6 +67,10 @@ describe('languages and test validation', () => {
     await redis.set(`${t.config.REDIS_PREFIX}:languages`, JSON.stringify([{ id: 71, name: 'Python' }]), 'EX', 5);
     const res = await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: 'print(3)', testCases: tests }).expect(504);
     expect(res.body).toEqual({ message: 'Validation timed out. Is a judge worker running?', code: 'TIMEOUT' });
+    // The abandoned job is removed, so a worker starting later does not run it for nobody.
+    expect(await t.app.get<Queue>(getQueueToken(VALIDATE_QUEUE)).getWaitingCount()).toBe(0);
+    const unknown = await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 999, sourceCode: 'x', testCases: tests }).expect(400);
+    expect(unknown.body.details).toEqual([{ path: 'languageId', message: 'This language is not available on the judge.' }]);
     await redis.del(`${t.config.REDIS_PREFIX}:languages`);
   });
 
