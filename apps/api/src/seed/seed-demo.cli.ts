@@ -15,7 +15,7 @@ async function main(): Promise<void> {
       .createQueryBuilder('u')
       .where('lower(u.username) = lower(:name)', { name: config.ADMIN_USERNAME })
       .getOne();
-    const seeded = await seedDemoContent(dataSource, admin?.id ?? null);
+    const seeded = await seedDemoContent(dataSource, { adminId: admin?.id ?? null });
     console.log(seeded ? 'Seeded demo problems and a welcome announcement.' : 'Site has content; demo seeding skipped.');
   } finally {
     await dataSource.destroy();

@@ -8,7 +8,7 @@ export const WELCOME_TITLE = 'Welcome to the Online Judge';
  * Seeds demo problems (with real test data), their 'New problem' updates and a pinned welcome announcement,
  * only on an empty site (no problems and no announcements). Returns whether it seeded.
  */
-export async function seedDemoContent(dataSource: DataSource, adminId: string | null): Promise<boolean> {
+export async function seedDemoContent(dataSource: DataSource, { adminId }: { adminId: string | null }): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
     const [problems, announcements] = await Promise.all([manager.count(ProblemEntity), manager.count(AnnouncementEntity)]);
     if (problems || announcements) return false;

@@ -99,8 +99,8 @@ describe('demo content', () => {
   it('seeds an empty site once: problems with tests and updates, and a pinned welcome', async () => {
     const admin = await createAdmin(t);
     const ds = t.app.get(DataSource);
-    expect(await seedDemoContent(ds, admin.user.id)).toBe(true);
-    expect(await seedDemoContent(ds, admin.user.id)).toBe(false);
+    expect(await seedDemoContent(ds, { adminId: admin.user.id })).toBe(true);
+    expect(await seedDemoContent(ds, { adminId: admin.user.id })).toBe(false);
     const problems = await ds.getRepository(ProblemEntity).find();
     expect(problems).toHaveLength(demoProblems().length);
     for (const p of problems) {
