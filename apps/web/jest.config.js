@@ -3,7 +3,7 @@ const preset = require('../../jest.preset.js');
 module.exports = {
   ...preset,
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest-environment.js',
   forceExit: true,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],

@@ -14,12 +14,20 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
+type ErrorBody = { message?: string; code?: string; details?: { path: string; message: string }[] };
+
+/** An ApiError from a parsed error body (the server's {message, code, details}), or the fallback message. */
+export function apiErrorFrom(status: number, body: unknown, fallback = 'Request failed'): ApiError {
+  const b: ErrorBody = body && typeof body === 'object' ? (body as ErrorBody) : {};
+  return new ApiError(b.message || fallback, status, b.code, b.details);
+}
+
 export async function toApiError(response: Response, fallback = 'Request failed'): Promise<ApiError> {
-  let body: { message?: string; code?: string; details?: { path: string; message: string }[] } = {};
+  let body: unknown;
   try {
     body = await response.clone().json();
   } catch {
     // not JSON
   }
-  return new ApiError(body.message || fallback, response.status, body.code, body.details);
+  return apiErrorFrom(response.status, body, fallback);
 }

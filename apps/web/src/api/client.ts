@@ -1,31 +1,31 @@
 import { createApiClient } from '@oj/api-client';
 import { readTokens, writeTokens } from '../session/session-store';
-import { ApiError, toApiError } from './api-error';
+import { ApiError, apiErrorFrom } from './api-error';
 
 let refreshing: Promise<boolean> | null = null;
 
+async function renew(refreshToken: string): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    if (!res.ok) throw new Error('refresh failed');
+    const body = await res.json();
+    writeTokens({ accessToken: body.accessToken, refreshToken: body.refreshToken });
+    return true;
+  } catch {
+    writeTokens(null);
+    return false;
+  }
+}
+
 /** One refresh at a time: concurrent 401s share it. A failed refresh clears the session. */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const tokens = readTokens();
-    if (!tokens) return false;
-    try {
-      const res = await fetch('/api/auth/refresh', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ refreshToken: tokens.refreshToken }),
-      });
-      if (!res.ok) throw new Error('refresh failed');
-      const body = await res.json();
-      writeTokens({ accessToken: body.accessToken, refreshToken: body.refreshToken });
-      return true;
-    } catch {
-      writeTokens(null);
-      return false;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
+  const tokens = readTokens();
+  if (!tokens) return Promise.resolve(false);
+  refreshing ??= renew(tokens.refreshToken).finally(() => (refreshing = null));
   return refreshing;
 }
 
@@ -41,16 +41,21 @@ export async function authFetch(input: Request): Promise<Response> {
   };
   const tokens = readTokens();
   let response = await send(tokens?.accessToken);
-  if (response.status === 401 && tokens && (await refreshSession())) response = await send(readTokens()?.accessToken);
+  if (response.status === 401 && tokens) {
+    // A call that went out before another one's refresh finished just retries with the fresh token.
+    const current = readTokens();
+    const renewed = current !== null && current.accessToken !== tokens.accessToken;
+    if (renewed || (await refreshSession())) response = await send(readTokens()?.accessToken);
+  }
   return response;
 }
 
 export const api = createApiClient({ baseUrl: '', fetch: authFetch });
 
-/** Unwraps an openapi-fetch result: the data, or an ApiError. */
+/** Unwraps an openapi-fetch result: the data, or an ApiError from the error body openapi-fetch already read. */
 export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, fallback?: string): Promise<T> {
-  const { data, response } = await call;
-  if (!response.ok) throw await toApiError(response, fallback);
+  const { data, error, response } = await call;
+  if (!response.ok) throw apiErrorFrom(response.status, error, fallback);
   return data as T;
 }
 
