@@ -1942,9 +1942,9 @@ export interface operations {
     };
     listProblemSubmissionUpdates: {
         parameters: {
-            query?: {
-                /** @description Submissions changed after this instant */
-                since?: string;
+            query: {
+                /** @description Submissions changed after this instant; at most 100, oldest change first */
+                since: string;
             };
             header?: never;
             path: {
@@ -2254,9 +2254,9 @@ export interface operations {
     };
     listSubmissionUpdates: {
         parameters: {
-            query?: {
-                /** @description Submissions changed after this instant */
-                since?: string;
+            query: {
+                /** @description Submissions changed after this instant; at most 100, oldest change first */
+                since: string;
             };
             header?: never;
             path?: never;

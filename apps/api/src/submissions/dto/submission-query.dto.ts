@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_PAGE_SIZE, PAGE_SIZE, SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -66,7 +66,7 @@ export class ProblemSubmissionsQueryDto extends PageQueryDto {
 }
 
 export class UpdatesQueryDto {
-  @ApiPropertyOptional({ format: 'date-time', description: 'Submissions changed after this instant' })
+  @ApiProperty({ format: 'date-time', description: 'Submissions changed after this instant; at most 100, oldest change first' })
   @IsISO8601({ strict: true }, { message: 'since must be an ISO 8601 date-time.' })
   since: string;
 }
