@@ -108,6 +108,12 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     expect(res.body.details).toEqual([{ path: 'file', message: 'A ZIP file is required.' }]);
   });
 
+  it('refuses an upload over 64 MiB before reading it as an archive', async () => {
+    const res = await upload(Buffer.alloc(64 * 1024 * 1024 + 1));
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
   it('refuses random data pretending to be a zip, never a 500', async () => {
     const res = await upload(Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(4096)]));
     expect(res.status).toBe(400);
