@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JUDGE_QUEUE, JudgeJobData, VALIDATE_QUEUE, ValidateJobData } from '@oj/contracts';
 import { Job, Queue } from 'bull';
 import { WorkerConfig } from '../config/worker-config';
@@ -11,7 +11,7 @@ import { ValidationService } from '../validation/validation.service';
  * so the handlers are registered at start-up rather than with decorators.
  */
 @Injectable()
-export class QueueConsumer implements OnApplicationBootstrap {
+export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueConsumer.name);
 
   constructor(
@@ -28,6 +28,14 @@ export class QueueConsumer implements OnApplicationBootstrap {
     void this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.validation.validate(job.data));
     this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => void this.onJudgeFailed(job, error));
     this.logger.log(`Consuming ${JUDGE_QUEUE} and ${VALIDATE_QUEUE} with concurrency ${concurrency}`);
+  }
+
+  /**
+   * SIGTERM: stop taking jobs and wait for the running ones. Done before any shutdown hook, so the database and
+   * Redis connections those jobs write through are still open whatever order the modules close in.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([this.judgeQueue.close(), this.validateQueue.close()]);
   }
 
   private async onJudgeFailed(job: Job<JudgeJobData>, error: Error): Promise<void> {

@@ -5,7 +5,9 @@ import { dropDatabase, migrate } from '@oj/db';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
+import { ValidationService } from '../../src/validation/validation.service';
 import { WorkerModule } from '../../src/worker.module';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -84,7 +86,16 @@ describe('judge worker: validate queue', () => {
     expect(b.processedOn).toBeLessThan(a.finishedOn as number);
   }, 30_000);
 
-  it('on shutdown lets the running job finish', async () => {
+  it('on shutdown lets the running job finish, with the database still open to record it', async () => {
+    const validation = worker?.get(ValidationService) as ValidationService;
+    const dataSource = worker?.get(DataSource) as DataSource;
+    const realValidate = validation.validate.bind(validation);
+    // Like a judging job, this one still writes to the database after its run.
+    validation.validate = async (data) => {
+      const result = await realValidate(data);
+      await dataSource.query('SELECT 1');
+      return result;
+    };
     const running = await queue.add(job('import time\ntime.sleep(0.5)\nprint(3)'));
     while (!(await running.isActive())) await new Promise((r) => setTimeout(r, 20));
     await worker?.close();
