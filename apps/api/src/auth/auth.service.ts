@@ -59,11 +59,12 @@ export class AuthService {
 
   async refresh(refreshToken: string): Promise<AuthResponseDto> {
     const outcome = await this.tokens.rotate(refreshToken);
-    if (outcome.kind === 'reused') throw ApiException.unauthorized('Refresh token was already used; please log in again.');
     if (outcome.kind === 'invalid') throw ApiException.unauthorized('Invalid or expired refresh token.');
     const user = await this.users.findOne({ where: { id: outcome.userId } });
     if (!user) throw ApiException.unauthorized('Invalid or expired refresh token.');
+    // Deactivation revokes the tokens too; the owner still learns why rather than seeing a reuse error.
     if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
+    if (outcome.kind === 'reused') throw ApiException.unauthorized('Refresh token was already used; please log in again.');
     const tokens = await outcome.tokens(user);
     return { ...tokens, user: toUserResponse(user) };
   }

@@ -18,7 +18,7 @@ export interface TokenPair {
 export type RefreshOutcome =
   | { kind: 'rotated'; userId: string; tokens: (user: UserEntity) => Promise<TokenPair> }
   | { kind: 'invalid' }
-  | { kind: 'reused' };
+  | { kind: 'reused'; userId: string };
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -57,7 +57,7 @@ export class TokenService {
     const revoked = await this.refreshTokens.update({ id: stored.id, revokedAt: IsNull() }, { revokedAt: new Date() });
     if (!revoked.affected) {
       await this.revokeFamily(stored.familyId);
-      return { kind: 'reused' };
+      return { kind: 'reused', userId: stored.userId };
     }
     return { kind: 'rotated', userId: stored.userId, tokens: (user) => this.issue(user, stored.familyId) };
   }

@@ -1,4 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
+import { RefreshTokenEntity } from '@oj/db';
+import { createHash } from 'crypto';
+import type { Test } from 'supertest';
+import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../test-app';
 import { bearer, createAdmin, registerUser, TEST_PASSWORD, uniqueName } from '../factories';
 
@@ -122,10 +126,22 @@ describe('auth', () => {
       await t.http().post('/api/auth/refresh').send({}).expect(400);
     });
 
-    it('logout revokes the refresh token', async () => {
+    it('logout revokes the refresh token, and an unknown one is no error', async () => {
       const s = await registerUser(t);
       await t.http().post('/api/auth/logout').send({ refreshToken: s.refreshToken }).expect(204);
       await t.http().post('/api/auth/refresh').send({ refreshToken: s.refreshToken }).expect(401);
+      await t.http().post('/api/auth/logout').send({ refreshToken: 'never-issued' }).expect(204);
+    });
+
+    it('stores only the SHA-256 of a refresh token and refuses it once expired', async () => {
+      const s = await registerUser(t);
+      const tokens = t.app.get(DataSource).getRepository(RefreshTokenEntity);
+      const stored = await tokens.findOneByOrFail({ userId: s.user.id });
+      expect(stored.tokenHash).toBe(createHash('sha256').update(s.refreshToken).digest('hex'));
+      expect(Buffer.from(s.refreshToken, 'base64url')).toHaveLength(32);
+      await tokens.update({ id: stored.id }, { expiresAt: new Date(Date.now() - 1000) });
+      const res = await t.http().post('/api/auth/refresh').send({ refreshToken: s.refreshToken }).expect(401);
+      expect(res.body.code).toBe('UNAUTHORIZED');
     });
   });
 
@@ -200,14 +216,56 @@ describe('auth', () => {
       const login = await t.http().post('/api/auth/login').send({ usernameOrEmail: s.user.username, password: TEST_PASSWORD }).expect(403);
       expect(login.body).toEqual({ message: 'This account has been deactivated.', code: 'FORBIDDEN' });
       await t.http().get('/api/auth/me').set(...bearer(s)).expect(401);
-      await t.http().post('/api/auth/refresh').send({ refreshToken: s.refreshToken }).expect(401);
+      const refresh = await t.http().post('/api/auth/refresh').send({ refreshToken: s.refreshToken }).expect(403);
+      expect(refresh.body).toEqual({ message: 'This account has been deactivated.', code: 'FORBIDDEN' });
     });
   });
 
+  it('profile and password routes need a login', async () => {
+    await t.http().patch('/api/auth/me/profile').send({ bio: 'x' }).expect(401);
+    await t.http().patch('/api/auth/me/password').send({ currentPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' }).expect(401);
+  });
+
+  it('requires every password-change field and a long enough new password', async () => {
+    const s = await registerUser(t);
+    let res = await t.http().patch('/api/auth/me/password').set(...bearer(s)).send({}).expect(400);
+    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['currentPassword', 'newPassword', 'confirmNewPassword']);
+    res = await t
+      .http()
+      .patch('/api/auth/me/password')
+      .set(...bearer(s))
+      .send({ currentPassword: TEST_PASSWORD, newPassword: 'short', confirmNewPassword: 'short' })
+      .expect(400);
+    expect(res.body.details).toEqual([{ path: 'newPassword', message: 'Password must be at least 8 characters long.' }]);
+  });
+
   it('never answers 5xx to odd bodies', async () => {
-    for (const body of [[], 'text', { usernameOrEmail: ['a'], password: { x: 1 } }, { usernameOrEmail: 'a'.repeat(100_000), password: 'x' }]) {
-      const res = await t.http().post('/api/auth/login').send(body as object);
-      expect(res.status).toBeLessThan(500);
+    const s = await registerUser(t);
+    const odd = [[], 'text', null, { usernameOrEmail: ['a'], password: { x: 1 } }, { usernameOrEmail: 'a'.repeat(100_000), password: 'x' }];
+    const routes: [string, string][] = [
+      ['post', '/api/auth/login'],
+      ['post', '/api/auth/register'],
+      ['post', '/api/auth/refresh'],
+      ['post', '/api/auth/logout'],
+      ['patch', '/api/auth/me/profile'],
+      ['patch', '/api/auth/me/password'],
+      ['put', '/api/users/me/profile'],
+    ];
+    const serverErrors: string[] = [];
+    for (const [method, url] of routes) {
+      for (const body of odd) {
+        const req = (t.http() as unknown as Record<string, (u: string) => Test>)[method](url).set(...bearer(s));
+        const res = await req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+        if (res.status >= 500) serverErrors.push(`${method} ${url} ${JSON.stringify(body).slice(0, 40)} → ${res.status}`);
+      }
     }
+    expect(serverErrors).toEqual([]);
+    const huge = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ username: ['x'], email: 'e'.repeat(100_000), password: 12345678, confirmPassword: 12345678 })
+      .expect(400);
+    expect(huge.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['confirmPassword', 'email', 'password', 'username']);
+    await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"broken":').expect(400);
   });
 });

@@ -1,6 +1,7 @@
-import { SubmissionEntity, ProblemEntity } from '@oj/db';
+import { ProblemEntity, RefreshTokenEntity, SubmissionEntity, UserEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 import { bearer, createAdmin, registerUser, TEST_PASSWORD } from '../factories';
+import { ensureAdminAccount } from '../../src/users/ensure-admin';
 import { createTestApp, TestApp } from '../test-app';
 
 describe('admin users', () => {
@@ -26,6 +27,46 @@ describe('admin users', () => {
       profilePublic: true,
       createdAt: expect.any(String),
     });
+  });
+
+  it('refuses every admin mutation to guests (401) and users (403)', async () => {
+    const victim = await registerUser(t);
+    const user = await registerUser(t);
+    const url = `/api/admin/users/${victim.user.id}`;
+    const calls = [
+      () => t.http().patch(`${url}/role`).send({ role: 'admin' }),
+      () => t.http().patch(`${url}/status`).send({ isActive: false }),
+      () => t.http().delete(url),
+    ];
+    for (const call of calls) {
+      await call().expect(401);
+      await call().set(...bearer(user)).expect(403);
+    }
+    await t.http().get('/api/auth/me').set(...bearer(victim)).expect(200);
+  });
+
+  it('deactivation revokes the refresh tokens and deletion removes them', async () => {
+    const admin = await createAdmin(t);
+    const user = await registerUser(t);
+    const tokens = t.app.get(DataSource).getRepository(RefreshTokenEntity);
+    await t.http().patch(`/api/admin/users/${user.user.id}/status`).set(...bearer(admin)).send({ isActive: false }).expect(200);
+    const rows = await tokens.findBy({ userId: user.user.id });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    await t.http().delete(`/api/admin/users/${user.user.id}`).set(...bearer(admin)).expect(204);
+    expect(await tokens.countBy({ userId: user.user.id })).toBe(0);
+    expect((await t.http().get('/api/admin/users').set(...bearer(admin)).expect(200)).body.items.map((u: { id: string }) => u.id)).not.toContain(user.user.id);
+  });
+
+  it('ensureAdminAccount creates the admin once and leaves an existing account alone', async () => {
+    const ds = t.app.get(DataSource);
+    const account = { username: 'Boss_Admin', email: 'boss@example.com', password: 'bosspass123' };
+    expect((await ensureAdminAccount(ds, account)).created).toBe(true);
+    const again = await ensureAdminAccount(ds, { ...account, username: 'boss_admin', password: 'different123' });
+    expect(again.created).toBe(false);
+    const login = await t.http().post('/api/auth/login').send({ usernameOrEmail: 'boss@example.com', password: 'bosspass123' }).expect(200);
+    expect(login.body.user).toMatchObject({ username: 'Boss_Admin', role: 'admin', isActive: true });
+    expect(await ds.getRepository(UserEntity).countBy({ email: 'boss@example.com' })).toBe(1);
   });
 
   it('promotes, demotes, deactivates and reactivates', async () => {
