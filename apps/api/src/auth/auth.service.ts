@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ERROR_CODES } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
+import { randomBytes } from 'crypto';
 import { Repository } from 'typeorm';
 import { ApiException } from '../common/api-exception';
 import { hashPassword, verifyPassword } from '../users/password-hasher';
@@ -18,6 +19,8 @@ const BAD_CREDENTIALS = 'Invalid username/email or password.';
 
 @Injectable()
 export class AuthService {
+  private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
@@ -52,7 +55,9 @@ export class AuthService {
       .createQueryBuilder('u')
       .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name: dto.usernameOrEmail.trim() })
       .getOne();
-    if (!user || !(await verifyPassword(user.passwordHash, dto.password))) throw ApiException.unauthorized(BAD_CREDENTIALS);
+    // An unknown name still pays for one hash check, so the answer time does not reveal which accounts exist.
+    const hash = user?.passwordHash ?? (await this.dummyHash);
+    if (!(await verifyPassword(hash, dto.password)) || !user) throw ApiException.unauthorized(BAD_CREDENTIALS);
     if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
     return this.session(user);
   }
