@@ -55,6 +55,23 @@ export const PROGRAMS: VerdictPrograms[] = [
     memoryHog: 'b = bytearray(256 * 1024 * 1024)\nprint(len(b))',
   },
   {
+    id: 1001,
+    accepted: 'a, b = map(int, input().split())\nprint(a + b)',
+    wrongAnswer: 'print(0)',
+    busyLoop: 'x = 0\nwhile True:\n    x += 1',
+    crash: 'raise SystemExit(1 / 0)',
+    memoryHog: 'b = bytearray(256 * 1024 * 1024)\nprint(len(b))',
+  },
+  {
+    id: 74,
+    accepted: 'const [a, b]: bigint[] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));',
+    wrongAnswer: 'const n: number = 5;\nconsole.log(n);',
+    busyLoop: 'let x: number = 0;\nfor (;;) { x++; }',
+    crash: 'process.exit(3);',
+    memoryHog: 'const a: Buffer[] = [];\nfor (let i = 0; i < 256; i++) { a.push(Buffer.alloc(1 << 20, 1)); }\nconsole.log(a.length);',
+    compileError: 'const n: number = "text";\nconsole.log(n);',
+  },
+  {
     id: 60,
     accepted: 'package main\nimport "fmt"\nfunc main(){var a,b int64;fmt.Scan(&a,&b);fmt.Println(a+b)}',
     wrongAnswer: 'package main\nimport "fmt"\nfunc main(){fmt.Println(-1)}',

@@ -1,6 +1,13 @@
-import { execFileSync } from 'child_process';
-import { existsSync } from 'fs';
+import { spawnSync } from 'child_process';
+import { existsSync, readFileSync } from 'fs';
+import { dirname } from 'path';
 import { Language } from '@oj/contracts';
+
+/** A host directory the toolchain needs, bound read-only at `box` inside the sandbox. */
+export interface ToolchainBind {
+  host: string;
+  box: string;
+}
 
 /** How one language compiles and runs in the box (/box holds the source and, after compiling, the artifact). */
 export interface LanguageSpec {
@@ -8,8 +15,10 @@ export interface LanguageSpec {
   id: number;
   label: string;
   sourceFile: string;
-  /** Binary whose presence enables the language, and how to read its version. */
-  probe: { binary: string; versionArgs: string[]; pattern: RegExp };
+  /** The toolchain's version as it reports it, or null when the toolchain is missing. */
+  version: () => string | null;
+  /** Read-only binds outside /usr the toolchain needs, resolved at discovery; null when missing. */
+  binds?: () => ToolchainBind[] | null;
   compile?: string[];
   /** Argv of a test run; `memoryMb` lets runtimes size their heaps to the problem's limit. */
   run: (memoryMb: number) => string[];
@@ -20,12 +29,53 @@ export interface LanguageSpec {
 
 const JAVA_OVERHEAD_MB = 96;
 
+/** Runs a toolchain's version command; some (javac 8, pypy) print it on stderr. */
+function commandVersion(binary: string, args: string[], pattern: RegExp): string | null {
+  if (!existsSync(binary)) return null;
+  const out = spawnSync(binary, args, { encoding: 'utf8', timeout: 10_000, env: { PATH: '/usr/bin:/bin' } });
+  return pattern.exec(`${out.stdout ?? ''}\n${out.stderr ?? ''}`.trim())?.[1] ?? null;
+}
+
+function packageVersion(name: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  } catch {
+    return null;
+  }
+}
+/**
+ * Judge0 CE has no PyPy; Judge0 Extra uses other numbering. 1001 is outside both ranges, so a problem graded on
+ * the Judge0 engine simply lacks this language instead of meaning something else.
+ */
+export const PYPY3_LANGUAGE_ID = 1001;
+/** Where the workspace's TypeScript compiler (and the Node typings it checks against) appear inside the box. */
+const TS_BOX_ROOT = '/opt/typescript/node_modules';
+
+/**
+ * Only three package directories of the workspace enter the box, read-only: the compiler, @types/node and
+ * its one dependency. Nothing else of the project tree is visible.
+ */
+function typescriptBinds(): ToolchainBind[] | null {
+  try {
+    const compiler = dirname(require.resolve('typescript/package.json'));
+    const nodeTypes = dirname(require.resolve('@types/node/package.json'));
+    const undici = dirname(require.resolve('undici-types/package.json', { paths: [nodeTypes] }));
+    return [
+      { host: compiler, box: `${TS_BOX_ROOT}/typescript` },
+      { host: nodeTypes, box: `${TS_BOX_ROOT}/@types/node` },
+      { host: undici, box: `${TS_BOX_ROOT}/undici-types` },
+    ];
+  } catch {
+    return null;
+  }
+}
+
 export const LANGUAGE_SPECS: LanguageSpec[] = [
   {
     id: 50,
     label: 'C (GCC {v})',
     sourceFile: 'main.c',
-    probe: { binary: '/usr/bin/gcc', versionArgs: ['-dumpfullversion'], pattern: /^(\S+)/ },
+    version: () => commandVersion('/usr/bin/gcc', ['-dumpfullversion'], /^(\S+)/),
     compile: ['/usr/bin/gcc', '-x', 'c', '-O2', '-std=gnu17', '-pipe', '-fmax-errors=20', '-o', 'main', 'main.c', '-lm'],
     run: () => ['/box/main'],
   },
@@ -33,7 +83,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     id: 54,
     label: 'C++ (GCC {v})',
     sourceFile: 'main.cpp',
-    probe: { binary: '/usr/bin/g++', versionArgs: ['-dumpfullversion'], pattern: /^(\S+)/ },
+    version: () => commandVersion('/usr/bin/g++', ['-dumpfullversion'], /^(\S+)/),
     compile: ['/usr/bin/g++', '-x', 'c++', '-O2', '-std=gnu++20', '-pipe', '-fmax-errors=20', '-o', 'main', 'main.cpp'],
     run: () => ['/box/main'],
   },
@@ -41,7 +91,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     id: 62,
     label: 'Java (OpenJDK {v})',
     sourceFile: 'Main.java',
-    probe: { binary: '/usr/bin/javac', versionArgs: ['-version'], pattern: /javac (\S+)/ },
+    version: () => commandVersion('/usr/bin/javac', ['-version'], /javac (\S+)/),
     compile: ['/usr/bin/javac', '-J-Xmx384m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', '-d', '.', 'Main.java'],
     // The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved.
     run: (memoryMb) => ['/usr/bin/java', `-Xmx${memoryMb}m`, '-Xss64m', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-XX:TieredStopAtLevel=1', '-cp', '/box', 'Main'],
@@ -51,21 +101,43 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     id: 63,
     label: 'JavaScript (Node.js {v})',
     sourceFile: 'main.js',
-    probe: { binary: '/usr/bin/node', versionArgs: ['--version'], pattern: /v(\S+)/ },
+    version: () => commandVersion('/usr/bin/node', ['--version'], /v(\S+)/),
     run: (memoryMb) => ['/usr/bin/node', `--max-old-space-size=${memoryMb}`, '--stack-size=65500', '/box/main.js'],
   },
   {
     id: 71,
     label: 'Python ({v})',
     sourceFile: 'main.py',
-    probe: { binary: '/usr/bin/python3', versionArgs: ['--version'], pattern: /Python (\S+)/ },
+    version: () => commandVersion('/usr/bin/python3', ['--version'], /Python (\S+)/),
     run: () => ['/usr/bin/python3', '-S', '/box/main.py'],
+  },
+  {
+    id: PYPY3_LANGUAGE_ID,
+    label: 'Python (PyPy {v})',
+    sourceFile: 'main.py',
+    version: () => commandVersion('/usr/bin/pypy3', ['--version'], /\[PyPy (\S+)/),
+    run: () => ['/usr/bin/pypy3', '-S', '/box/main.py'],
+  },
+  {
+    id: 74,
+    label: 'TypeScript ({v})',
+    sourceFile: 'main.ts',
+    version: () => (existsSync('/usr/bin/node') ? packageVersion('typescript') : null),
+    binds: typescriptBinds,
+    compile: [
+      '/usr/bin/node',
+      `${TS_BOX_ROOT}/typescript/lib/tsc.js`,
+      '--target', 'es2022', '--module', 'commonjs', '--lib', 'es2023',
+      '--types', 'node', '--typeRoots', `${TS_BOX_ROOT}/@types`, '--skipLibCheck', '--pretty', 'false',
+      '--outDir', '/box', 'main.ts',
+    ],
+    run: (memoryMb) => ['/usr/bin/node', `--max-old-space-size=${memoryMb}`, '--stack-size=65500', '/box/main.js'],
   },
   {
     id: 60,
     label: 'Go ({v})',
     sourceFile: 'main.go',
-    probe: { binary: '/usr/bin/go', versionArgs: ['version'], pattern: /go(\d[\d.]*)/ },
+    version: () => commandVersion('/usr/bin/go', ['version'], /go(\d[\d.]*)/),
     compile: ['/usr/bin/go', 'build', '-o', 'main', 'main.go'],
     run: () => ['/box/main'],
     env: { GOCACHE: '/tmp/go-cache', GOPATH: '/tmp/go', GO111MODULE: 'off', CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' },
@@ -74,7 +146,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     id: 73,
     label: 'Rust ({v})',
     sourceFile: 'main.rs',
-    probe: { binary: '/usr/bin/rustc', versionArgs: ['--version'], pattern: /rustc (\S+)/ },
+    version: () => commandVersion('/usr/bin/rustc', ['--version'], /rustc (\S+)/),
     compile: ['/usr/bin/rustc', '-O', '--edition=2021', '-o', 'main', 'main.rs'],
     run: () => ['/box/main'],
   },
@@ -82,6 +154,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
 
 export interface AvailableLanguage {
   spec: LanguageSpec;
+  binds: ToolchainBind[];
   language: Language;
 }
 
@@ -89,17 +162,9 @@ export interface AvailableLanguage {
 export function discoverLanguages(specs = LANGUAGE_SPECS): AvailableLanguage[] {
   const found: AvailableLanguage[] = [];
   for (const spec of specs) {
-    if (!existsSync(spec.probe.binary)) continue;
-    try {
-      const out = execFileSync(spec.probe.binary, spec.probe.versionArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 });
-      const version = spec.probe.pattern.exec(out.trim())?.[1];
-      if (version) found.push({ spec, language: { id: spec.id, name: spec.label.replace('{v}', version) } });
-    } catch (error) {
-      // javac prints its version on stderr with status 0 on some builds; execFileSync then has it in stderr.
-      const stderr = String((error as { stderr?: string }).stderr ?? '');
-      const version = spec.probe.pattern.exec(stderr.trim())?.[1];
-      if (version) found.push({ spec, language: { id: spec.id, name: spec.label.replace('{v}', version) } });
-    }
+    const version = spec.version();
+    const binds = spec.binds ? spec.binds() : [];
+    if (version && binds) found.push({ spec, binds, language: { id: spec.id, name: spec.label.replace('{v}', version) } });
   }
   return found;
 }

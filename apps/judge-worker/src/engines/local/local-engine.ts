@@ -83,6 +83,7 @@ export class LocalEngine implements JudgeEngine {
       stdin: '',
       limits: COMPILE_LIMITS,
       env: lang.spec.env,
+      binds: lang.binds,
     });
     if (run.termination === 'exited' && run.exitCode === 0) return null;
     const output = Buffer.concat([run.stderr, run.stdout]).toString('utf8').slice(0, COMPILER_OUTPUT_CAP).trim();
@@ -102,6 +103,7 @@ export class LocalEngine implements JudgeEngine {
       stdin: test.input,
       limits: { ...limits, memoryBytes: limits.memoryBytes + overhead },
       env: lang.spec.env,
+      binds: lang.binds,
     });
     return testVerdict(index, test, run, limits.memoryBytes + overhead);
   }

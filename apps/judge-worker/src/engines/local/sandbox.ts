@@ -3,6 +3,7 @@ import { existsSync, readdirSync, writeFileSync } from 'fs';
 import { randomBytes } from 'crypto';
 import { Readable, Writable } from 'stream';
 import { BoxCgroup, CgroupFactory } from './cgroup';
+import { ToolchainBind } from './language-catalog';
 import { RunLimits } from './sandbox-limits';
 
 /** The unprivileged host identity every box runs as (nobody/nogroup), inside and outside the namespaces. */
@@ -19,8 +20,8 @@ export interface SandboxRun {
   limits: RunLimits;
   /** Fixed environment of the program (the worker's own environment never enters). */
   env?: Record<string, string>;
-  /** Extra read-only host paths the toolchain needs outside /usr. */
-  extraBinds?: string[];
+  /** Read-only host directories the toolchain needs outside /usr. */
+  binds?: ToolchainBind[];
 }
 
 export type RunTermination = 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
@@ -123,7 +124,7 @@ export class Sandbox {
       '--symlink', 'usr/lib64', '/lib64',
       '--symlink', 'usr/sbin', '/sbin',
       ...this.etc.flatMap((p) => ['--ro-bind', p, p]),
-      ...(spec.extraBinds ?? []).flatMap((p) => ['--ro-bind', p, p]),
+      ...(spec.binds ?? []).flatMap((b) => ['--ro-bind', b.host, b.box]),
       '--proc', '/proc',
       '--dev', '/dev',
       '--size', String(limits.fileBytes),
