@@ -52,11 +52,13 @@ export function RegisterPage() {
       <h1>Create Account</h1>
       <form onSubmit={submit} noValidate>
         {FIELDS.map((field) => (
-          <label key={field}>
-            {LABELS[field]}
+          <div className="field" key={field}>
+            <label htmlFor={`register-${field}`}>{LABELS[field]}</label>
             <input
+              id={`register-${field}`}
               name={field}
               type={TYPES[field]}
+              autoComplete={field === 'username' ? 'username' : field === 'email' ? 'email' : 'new-password'}
               ref={(el) => {
                 inputs.current[field] = el;
               }}
@@ -70,7 +72,7 @@ export function RegisterPage() {
                 {fieldErrors[field]}
               </span>
             )}
-          </label>
+          </div>
         ))}
         {general.length > 0 && (
           <ul className="error" role="alert">

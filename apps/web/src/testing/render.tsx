@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SESSION_KEY } from '../session/session-store';
 import { SessionProvider } from '../session/SessionProvider';
 
-export type Handler = (request: Request, path: string) => Response | Promise<Response> | undefined;
+export type Handler = (request: Request, path: string) => Response | undefined | Promise<Response | undefined>;
 
 export const json = (status: number, body?: unknown): Response =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

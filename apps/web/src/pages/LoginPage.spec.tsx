@@ -1,0 +1,42 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { json, mockFetch, renderRoutes, user } from '../testing/render';
+import { LoginPage } from './LoginPage';
+
+const routes = (
+  <>
+    <Route path="/" element={<p>home</p>} />
+    <Route path="/login" element={<LoginPage />} />
+  </>
+);
+
+function submit() {
+  fireEvent.change(screen.getByLabelText('Username or Email'), { target: { value: 'alice' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw-123456' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows 'Login failed' when the server gives no message", async () => {
+    mockFetch(() => new Response('', { status: 502 }));
+    renderRoutes(routes, '/login');
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+  });
+
+  it("prefers the server's message", async () => {
+    mockFetch(() => json(401, { message: 'Invalid credentials', code: 'UNAUTHORIZED' }));
+    renderRoutes(routes, '/login');
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+  });
+
+  it('goes to / without an origin', async () => {
+    mockFetch(() => json(200, { accessToken: 'a', refreshToken: 'r', user: user() }));
+    renderRoutes(routes, '/login');
+    submit();
+    expect(await screen.findByText('home')).toBeInTheDocument();
+  });
+});
