@@ -17,6 +17,8 @@ export interface FakeJudge0Options {
   queueFullTimes?: number;
   /** Each submission is reported In Queue, then Processing, for this many polls before its result. */
   pollsBeforeDone?: number;
+  /** Every answer is this late, like an overloaded server. */
+  delayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -93,6 +95,7 @@ export class FakeJudge0Server {
     const method = req.method ?? 'GET';
     this.requests.push({ method, url, headers: req.headers, body: raw ? JSON.parse(raw) : undefined, at: Date.now() });
 
+    if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
     if (this.options.authToken && req.headers['x-auth-token'] !== this.options.authToken) return this.send(res, 401);
     if (method === 'GET' && url.pathname === '/languages') return this.send(res, 200, FAKE_LANGUAGES);
     if (method === 'POST' && url.pathname === '/submissions/batch') return this.createBatch(res, raw ? JSON.parse(raw) : {}, url);

@@ -146,6 +146,12 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     expect(server.requestsTo('POST', '/submissions/batch')).toHaveLength(4);
   });
 
+  it('gives up on a Judge0 that stops answering', async () => {
+    const engine = await engineFor({ delayMs: 300 }, { requestTimeoutMs: 50 });
+    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(result).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Judge0 is unreachable at .*timeout/) });
+  });
+
   it('fails clearly when Judge0 is unreachable', async () => {
     const engine = await engineFor();
     await server.stop();

@@ -6,6 +6,8 @@ export interface Judge0ClientOptions {
   /** Retries of a 503 ('queue is full') before giving up. */
   busyRetries?: number;
   retryDelayMs?: number;
+  /** A Judge0 that stops answering must not hold a job forever. */
+  requestTimeoutMs?: number;
 }
 
 export class Judge0Error extends Error {
@@ -88,6 +90,7 @@ export class Judge0Client {
             ...(this.options.authToken ? { 'X-Auth-Token': this.options.authToken } : {}),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(this.options.requestTimeoutMs ?? 30_000),
         });
       } catch (error) {
         throw new Judge0Error(`Judge0 is unreachable at ${this.baseUrl}: ${(error as Error).message}`);
