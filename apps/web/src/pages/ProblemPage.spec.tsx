@@ -1,0 +1,192 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LiveEvent } from '@oj/contracts';
+import { Route } from 'react-router-dom';
+import { StreamHookOptions } from '../live/useSubmissionStream';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
+import { ProblemPage } from './ProblemPage';
+
+// CodeMirror and react-markdown are ESM-only: stand-ins at the module boundary keep them out of unit tests.
+jest.mock('../components/CodeEditor', () => ({
+  CodeEditor: ({ value, onChange, label }: { value: string; onChange?: (v: string) => void; label: string }) => (
+    <textarea aria-label={label} value={value} onChange={(e) => onChange?.(e.target.value)} />
+  ),
+}));
+jest.mock('../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
+
+// The stream helper has its own tests; here the panel's handling of the events it delivers is under test.
+let stream: StreamHookOptions | undefined;
+jest.mock('../live/useSubmissionStream', () => ({
+  useSubmissionStream: (options: StreamHookOptions) => {
+    stream = options;
+  },
+}));
+
+const problem = (extra: Record<string, unknown> = {}) => ({
+  id: 'p-uuid',
+  problemId: 7,
+  title: 'Sum',
+  statement: 'Add them.',
+  difficulty: 'EASY',
+  isPublic: true,
+  inputFormat: 'Two numbers.',
+  outputFormat: 'One number.',
+  constraints: '',
+  cpuTimeLimit: 2,
+  memoryLimit: 128,
+  tags: [],
+  algorithms: [],
+  judge0LanguageIds: [],
+  samples: [{ input: '1 2', output: '3', explanation: 'Because.' }],
+  testCaseCount: 3,
+  totalPoints: 30,
+  author: { id: 'someone', username: 'setter' },
+  submissionCount: 4,
+  acceptedSubmissionCount: 1,
+  ...extra,
+});
+
+const LANGUAGES = [
+  { id: 54, name: 'C++ (GCC 9.2.0)' },
+  { id: 62, name: 'Java (OpenJDK 13.0.1)' },
+  { id: 71, name: 'Python (3.8.1)' },
+];
+
+const row = (id: string, extra: Partial<LiveEvent> = {}): LiveEvent => ({
+  id,
+  _id: id,
+  userId: 'u1',
+  userName: 'alice',
+  problemId: 7,
+  problemTitle: 'Sum',
+  problem: null,
+  language: 'Python (3.8.1)',
+  languageId: 71,
+  verdict: 'PENDING',
+  status: 'queued',
+  score: 0,
+  runtimeMs: null,
+  memoryKB: null,
+  sourceLen: 10,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  submittedAt: '2026-11-23T10:00:00.000Z',
+  queuedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  eventId: `e-${id}-${Math.random()}`,
+  emittedAt: '2026-11-23T10:00:01.000Z',
+  _eventType: 'created',
+  eventType: 'created',
+  ...extra,
+});
+
+function serve(options: { problem?: Response; rows?: LiveEvent[]; submit?: (body: unknown) => Response } = {}) {
+  return mockFetch(async (r, route) => {
+    if (route === 'GET /api/auth/me') return json(200, user());
+    if (route === 'GET /api/problems/7') return options.problem ?? json(200, problem());
+    if (route === 'GET /api/languages') return json(200, LANGUAGES);
+    if (route === 'GET /api/problems/7/submissions') {
+      const items = options.rows ?? [];
+      return json(200, { items, total: items.length, totalPages: 1, page: 1, limit: 20, scope: new URL(r.url).searchParams.get('scope') });
+    }
+    if (route === 'POST /api/submissions') return options.submit?.(await r.json()) ?? json(201, { submissionId: 'new' });
+  });
+}
+
+const routes = <Route path="/problems/:problemId" element={<ProblemPage />} />;
+
+describe('ProblemPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    stream = undefined;
+  });
+
+  it('shows the problem and a login prompt to guests', async () => {
+    serve();
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByRole('heading', { name: /Sum/ })).toHaveTextContent('#7');
+    expect(screen.getByText('Add them.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Constraints' })).toBeNull();
+    expect(screen.getByText('Because.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('heading', { name: 'Submit Solution' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it.each([
+    [404, 'Problem not found.'],
+    [403, 'Failed to load problem. You may not have access.'],
+  ])('answers a %i with %s', async (status, text) => {
+    serve({ problem: json(status, { message: 'nope', code: 'X' }) });
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('restricts languages to the allowed ids, remembers the last one and sends languageId as a number', async () => {
+    storeTokens();
+    localStorage.setItem('oj.lastLanguage', '62');
+    let sent: unknown;
+    serve({ problem: json(200, problem({ judge0LanguageIds: [62, 71] })), submit: (body) => ((sent = body), json(201, { submissionId: 's1' })) });
+    renderRoutes(routes, '/problems/7');
+    const select = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Java (OpenJDK 13.0.1)', 'Python (3.8.1)']));
+    expect(select.value).toBe('62');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Source code is required.');
+    fireEvent.change(select, { target: { value: '71' } });
+    fireEvent.change(screen.getByLabelText('Source code'), { target: { value: 'print(3)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toEqual({ problemId: 7, languageId: 71, sourceCode: 'print(3)' }));
+    expect(localStorage.getItem('oj.lastLanguage')).toBe('71');
+  });
+
+  it("defaults to language 71 and shows 'Failed to submit solution.' when the server gives no message", async () => {
+    storeTokens();
+    serve({ submit: () => new Response('', { status: 500 }) });
+    renderRoutes(routes, '/problems/7');
+    const select = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('71'));
+    fireEvent.change(screen.getByLabelText('Source code'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Failed to submit solution.')).toBeInTheDocument();
+  });
+
+  it("keeps the My tab to the user's own events and shows grading progress live", async () => {
+    storeTokens();
+    serve({ rows: [row('old', { status: 'accepted', score: 100 })] });
+    renderRoutes(routes, '/problems/7');
+    await screen.findByRole('tab', { name: 'My Submissions', selected: true });
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(stream).toMatchObject({ enabled: true, streamPath: '/api/problems/7/submissions/stream', updatesPath: '/api/problems/7/submissions/updates' });
+
+    // React Query tells its observers on a zero-delay timer, so each change is awaited.
+    act(() => stream?.onEvent(row('theirs', { userId: 'u2', userName: 'bob' })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.querySelectorAll('tbody tr')).toHaveLength(1);
+
+    act(() => stream?.onEvent(row('mine')));
+    const rows = () => Array.from(document.querySelectorAll('tbody tr')) as HTMLElement[];
+    await waitFor(() => expect(rows().map((r) => r.dataset.submissionId)).toEqual(['mine', 'old']));
+    expect(within(rows()[0]).getByText('Queued')).toBeInTheDocument();
+
+    act(() => stream?.onEvent(row('mine', { status: 'running', _eventType: 'progress', progress: { done: 7, total: 20 } })));
+    expect(await within(rows()[0]).findByRole('progressbar')).toHaveTextContent('Grading… 7/20');
+
+    act(() => stream?.onEvent(row('mine', { status: 'wrong_answer', verdict: 'WRONG_ANSWER', score: 35, runtimeMs: 12, memoryKB: 900, _eventType: 'finished' })));
+    expect(await within(rows()[0]).findByText('Wrong Answer')).toBeInTheDocument();
+    expect(within(rows()[0]).queryByRole('progressbar')).toBeNull();
+    expect(within(rows()[0]).getByText('35')).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+  });
+
+  it("accepts everyone's events on the All tab and shows '(deleted user)' without a name", async () => {
+    storeTokens();
+    serve();
+    renderRoutes(routes, '/problems/7');
+    fireEvent.click(await screen.findByRole('tab', { name: 'All Submissions' }));
+    await screen.findByText('No submissions to display.');
+    await waitFor(() => expect(stream).toBeDefined());
+    act(() => stream?.onEvent(row('ghost', { userId: null, userName: null })));
+    expect(await screen.findByText('(deleted user)')).toBeInTheDocument();
+  });
+});
