@@ -71,6 +71,22 @@ describe('browser journeys', () => {
     await page.context().close();
   });
 
+  it('fits a 375 px wide phone without sideways scrolling', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    for (const [path, ready, name] of [
+      ['/', 'Announcements', 'home-375'],
+      ['/problems', 'Problem Archive', 'problems-375'],
+      ['/problems/1', 'Statement', 'problem-375'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: ready }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(page, name);
+    }
+    await context.close();
+  });
+
   it('a new user registers, lands on the dashboard, logs out and back in', async () => {
     const page = await newPage();
     await page.goto('/register');

@@ -32,6 +32,7 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+    expect(toggle).toHaveFocus();
 
     fireEvent.click(toggle);
     fireEvent.mouseDown(screen.getByRole('link', { name: 'Problems' }));

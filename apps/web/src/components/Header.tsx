@@ -7,12 +7,17 @@ export function Header() {
   const { user, isAdmin, logout } = useSession();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
 
   useEffect(() => {
     if (!open) return;
     const onClick = (e: MouseEvent) => menu.current && !menu.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
     document.addEventListener('mousedown', onClick);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -45,7 +50,7 @@ export function Header() {
           </>
         ) : (
           <div className="menu" ref={menu}>
-            <button className="btn small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            <button ref={toggle} className="btn small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
               {user.username} ▾
             </button>
             {open && (

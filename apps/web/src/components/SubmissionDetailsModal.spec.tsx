@@ -1,0 +1,79 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { json, mockFetch, renderRoutes, storeTokens } from '../testing/render';
+import { SubmissionDetailsModal } from './SubmissionDetailsModal';
+
+jest.mock('./CodeEditor', () => ({
+  CodeEditor: ({ value, label }: { value: string; label: string }) => <pre aria-label={label}>{value}</pre>,
+}));
+
+const detail = (extra: Record<string, unknown> = {}) => ({
+  id: 's1',
+  _id: 's1',
+  userId: 'u1',
+  userName: 'alice',
+  problemId: 3,
+  problemTitle: 'Sum',
+  problem: null,
+  language: 'Python (3.8.1)',
+  languageId: 71,
+  verdict: 'WRONG_ANSWER',
+  status: 'wrong_answer',
+  score: 50,
+  runtimeMs: 12,
+  memoryKB: 900,
+  sourceLen: 8,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  submittedAt: '2026-11-23T10:00:00.000Z',
+  queuedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  canViewSource: true,
+  source: 'print(3)',
+  testCaseResults: [
+    { index: 0, status: 'accepted', timeMs: 10, memoryKB: 800, points: 5 },
+    { index: 1, status: 'wrong_answer', timeMs: 12, memoryKB: 900, points: 0 },
+  ],
+  resultSummary: null,
+  ...extra,
+});
+
+function open(response: () => Response, props: { canResubmit?: boolean; onResubmit?: (id: string) => void; onClose?: () => void } = {}) {
+  storeTokens();
+  const fetch = mockFetch((_r, route) => (route === 'GET /api/submissions/s1' ? response() : route === 'GET /api/auth/me' ? json(401, {}) : undefined));
+  renderRoutes(<Route path="/" element={<SubmissionDetailsModal id="s1" onClose={props.onClose ?? (() => undefined)} canResubmit={props.canResubmit ?? false} onResubmit={props.onResubmit} />} />);
+  return fetch;
+}
+
+describe('SubmissionDetailsModal', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows the figures, per-test results and the source, with Re-submit when allowed', async () => {
+    const onResubmit = jest.fn();
+    open(() => json(200, { submission: detail() }), { canResubmit: true, onResubmit });
+    const dialog = screen.getByRole('dialog', { name: 'Submission Details' });
+    expect(await screen.findByLabelText('Submitted source')).toHaveTextContent('print(3)');
+    expect(screen.getByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/3');
+    expect(dialog).toHaveTextContent('50%');
+    expect(dialog).toHaveTextContent('12 ms');
+    expect(dialog).toHaveTextContent('900 KB');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Re-submit' }));
+    expect(onResubmit).toHaveBeenCalledWith('s1');
+  });
+
+  it('says the source is private when it may not be seen, and offers no Re-submit', async () => {
+    open(() => json(200, { submission: detail({ canViewSource: false, source: undefined }) }));
+    expect(await screen.findByText('Source is private to the owner and administrators.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-submit' })).toBeNull();
+  });
+
+  it("shows 'Failed to load submission.' and closes on Escape", async () => {
+    const onClose = jest.fn();
+    open(() => json(500, {}), { onClose });
+    expect(await screen.findByText('Failed to load submission.')).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+});
