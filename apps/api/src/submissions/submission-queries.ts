@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SubmissionRow } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity } from '@oj/db';
-import { Brackets, DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
 
@@ -51,10 +51,10 @@ export class SubmissionQueries {
     if (f.status?.length) q.andWhere('s.status IN (:...status)', { status: f.status });
     if (f.userId) q.andWhere('s.user_id = :userId', { userId: f.userId });
     if (f.user) {
-      // Matching users first, then their rows through the (user_id, created_at) index.
-      const byName = 's.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE :userLike)';
-      const params = { userLike: `%${escapeLike(f.user)}%`, userExact: f.user };
-      q.andWhere(new Brackets((b) => (UUID.test(f.user as string) ? b.where(byName, params).orWhere('s.user_id = :userExact', params) : b.where(byName, params))));
+      // A user id is 36 characters and usernames at most 32, so an id never matches a name: an exact index lookup.
+      if (UUID.test(f.user)) q.andWhere('s.user_id = :userExact', { userExact: f.user });
+      // Otherwise the matching users first, then their rows through the (user_id, created_at) index.
+      else q.andWhere('s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE :userLike)', { userLike: `%${escapeLike(f.user)}%` });
     }
     if (f.problemId) q.andWhere('s.problem_id = :problemId', { problemId: f.problemId });
     if (f.dateFrom) q.andWhere('s.created_at >= :from', { from: `${f.dateFrom}T00:00:00Z` });
