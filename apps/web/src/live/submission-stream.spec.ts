@@ -86,6 +86,29 @@ describe('connectSubmissionStream', () => {
     const pollUrl = String(fetch.mock.calls.find((c: unknown[]) => String(c[0]).startsWith('/u'))?.[0]);
     expect(pollUrl).toMatch(/^\/u\?since=/);
   });
+  it('de-duplicates events without an eventId by id plus emit time, across the stream and the poll', async () => {
+    const received: string[] = [];
+    const frame = (id: string, emittedAt: string) => `data: ${JSON.stringify({ id, emittedAt, status: 'running' })}\n\n`;
+    const fetch = scriptedFetch((url, _init, call) => {
+      if (url.startsWith('/s') && call === 0) return sse([frame('a', 't1'), frame('a', 't1'), frame('a', 't2')]);
+      if (url.startsWith('/u')) return new Response(JSON.stringify({ items: [{ id: 'a', status: 'running', updatedAt: 't2' }] }), { status: 200 });
+      return new Promise<Response>(() => undefined);
+    });
+    const stop = connectSubmissionStream({ streamPath: '/s', updatesPath: '/u', onEvent: (e) => received.push(`${e.id}@${e.emittedAt}`), getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 30 });
+    await wait(100);
+    stop();
+    expect(received).toEqual(['a@t1', 'a@t2']);
+  });
+
+  it('stops for good once stopped', async () => {
+    const fetch = scriptedFetch(() => new Response('', { status: 503 }));
+    const stop = connectSubmissionStream({ streamPath: '/s', updatesPath: '/u', onEvent: () => undefined, getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 10, reconnectDelayMs: 10 });
+    await wait(15);
+    stop();
+    const calls = fetch.mock.calls.length;
+    await wait(60);
+    expect(fetch.mock.calls.length).toBe(calls);
+  });
 });
 
 describe('RecentIds', () => {
