@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The global submissions list on 1,000,000 rows (one INSERT … SELECT generate_series): p50/p95 of
+// GET /api/submissions with the SPA's filters, for an admin and for a regular user (whose query also hides
+// private problems), plus EXPLAIN ANALYZE of the page queries. Usage: node bench/submissions/list.js [--rows 1000000] [--requests 40]
+const { startStack, api, percentile } = require('./stack');
+const { Client } = require('pg');
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ROWS = arg('rows', 1_000_000);
+const REQUESTS = arg('requests', 40);
+
+async function seed(db) {
+  await db.query(`INSERT INTO users (username, email, password_hash)
+                  SELECT 'user' || g, 'user' || g || '@example.com', 'x' FROM generate_series(1, 1000) g`);
+  await db.query(`INSERT INTO problems (title, statement, difficulty, is_public)
+                  SELECT 'Problem ' || g, 's', 'EASY', g % 10 <> 0 FROM generate_series(1, 50) g`);
+  const started = Date.now();
+  // Spread over the last 365 days; statuses in a judge-like mix; users and problems round-robin.
+  await db.query(
+    `WITH u AS (SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'user%'),
+          p AS (SELECT array_agg(problem_id ORDER BY problem_id) AS ids FROM problems)
+     INSERT INTO submissions (user_id, problem_id, language_id, language_name, source_code, source_len, status, verdict, score, runtime_ms, memory_kb,
+                              queued_at, started_at, finished_at, counted_at, created_at, updated_at)
+     SELECT u.ids[1 + (g * 7919) % 1000], p.ids[1 + (g * 104729) % 50], 71, 'Python 3', 'print(1)', 8,
+            (ARRAY['accepted','accepted','accepted','wrong_answer','wrong_answer','tle','rte','ce'])[1 + g % 8], 'X', (g % 2) * 100, 10, 3000,
+            ts, ts, ts, ts, ts, ts
+       FROM generate_series(1::bigint, $1) g, u, p, LATERAL (SELECT now() - (g * interval '365 days' / $1)) t(ts)`,
+    [ROWS],
+  );
+  const insertMs = Date.now() - started;
+  await db.query('VACUUM ANALYZE submissions');
+  await db.query('VACUUM ANALYZE users');
+  await db.query('VACUUM ANALYZE problems');
+  return insertMs;
+}
+
+async function time(stack, token, query) {
+  const samples = [];
+  for (let i = 0; i < REQUESTS + 3; i++) {
+    const started = process.hrtime.bigint();
+    await api(stack.baseUrl, 'GET', `/api/submissions${query}`, token);
+    if (i >= 3) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return { p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1) };
+}
+
+async function main() {
+  const stack = await startStack({ workers: 0 });
+  const db = new Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    const insertMs = await seed(db);
+    const password = 'bench-password-1';
+    await api(stack.baseUrl, 'POST', '/api/auth/register', null, { username: 'bench_user', email: 'bench_user@example.com', password, confirmPassword: password });
+    const user = (await api(stack.baseUrl, 'POST', '/api/auth/login', null, { usernameOrEmail: 'bench_user', password })).accessToken;
+    const someUser = (await db.query(`SELECT id FROM users WHERE username = 'user42'`)).rows[0].id;
+    const today = new Date();
+    const day = (d) => new Date(today.getTime() - d * 86_400_000).toISOString().slice(0, 10);
+    const scenarios = {
+      'page 1, no filter': '?page=1&limit=20',
+      'page 50, no filter': '?page=50&limit=20',
+      'status=accepted,tle': '?status=accepted,tle',
+      'problemId=7': '?problemId=7',
+      'user=user42 (substring)': '?user=user42',
+      'user=<id>': `?user=${someUser}`,
+      'dateFrom/dateTo, one week': `?dateFrom=${day(100)}&dateTo=${day(94)}`,
+      'all filters': `?status=accepted&problemId=7&dateFrom=${day(300)}&dateTo=${day(10)}`,
+    };
+    const results = {};
+    for (const [name, query] of Object.entries(scenarios)) {
+      results[name] = { admin: await time(stack, stack.token, query), user: await time(stack, user, query) };
+    }
+    console.log(JSON.stringify({ rows: ROWS, insertMs, requestsPerScenario: REQUESTS, results }, null, 2));
+    if (process.env.BENCH_EXPLAIN === '1') {
+      // The shapes apps/api/src/submissions/submission-queries.ts sends: a page of rows, and its COUNT(*).
+      const hidden = "(s.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public OR vp.author_id = $1) OR s.user_id = $1)";
+      const plans = {
+        'page, status filter, regular user': `SELECT s.id, u.username, p.title FROM submissions s LEFT JOIN users u ON u.id = s.user_id
+           LEFT JOIN problems p ON p.problem_id = s.problem_id WHERE ${hidden} AND s.status IN ('accepted','tle')
+           ORDER BY s.created_at DESC, s.id DESC LIMIT 20`,
+        'count, problem filter, admin': 'SELECT COUNT(*) FROM submissions s WHERE s.problem_id = 7 AND $1::uuid IS NOT NULL',
+        'page, user substring, admin': `SELECT s.id FROM submissions s WHERE s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE '%user42%') AND $1::uuid IS NOT NULL
+           ORDER BY s.created_at DESC, s.id DESC LIMIT 20`,
+      };
+      const viewer = (await db.query(`SELECT id FROM users WHERE username = 'bench_user'`)).rows[0].id;
+      for (const [name, sql] of Object.entries(plans)) {
+        const plan = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, [viewer]);
+        console.log(`\n-- ${name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+// The system under test for the submission benchmarks: either a running `npm start` (BASE_URL, DATABASE_URL,
+// REDIS_PREFIX, BENCH_ADMIN_USER / BENCH_ADMIN_PASSWORD), or a stack of its own: the API and N judge workers
+// compiled from this checkout, on a fresh database and Redis prefix that are removed afterwards.
+const { execFileSync, spawn } = require('child_process');
+const { mkdirSync } = require('fs');
+const path = require('path');
+const { Client } = require('pg');
+const Redis = require('ioredis');
+
+const ROOT = path.join(__dirname, '..', '..');
+const OUT = path.join(ROOT, 'tmp', 'bench-build');
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const BASE_DB = process.env.BENCH_DATABASE_BASE || 'postgres://postgres@127.0.0.1:5432';
+
+function build() {
+  mkdirSync(OUT, { recursive: true });
+  const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+  for (const app of ['api', 'judge-worker']) {
+    execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], { cwd: ROOT, stdio: 'inherit' });
+  }
+}
+
+function registerPaths() {
+  require('tsconfig-paths').register({ baseUrl: OUT, paths: { '@oj/*': ['libs/*/src'] } });
+}
+
+function run(name, entry, env) {
+  const register = `require('tsconfig-paths').register({ baseUrl: ${JSON.stringify(OUT)}, paths: { '@oj/*': ['libs/*/src'] } });`;
+  const child = spawn(process.execPath, ['-e', `${register} require(${JSON.stringify(path.join(OUT, entry))});`], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) console.error(`[bench] ${name} exited (${signal || code})`);
+  });
+  return child;
+}
+
+async function waitForHealth(baseUrl) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`API at ${baseUrl} never answered`);
+}
+
+async function api(baseUrl, method, route, token, body) {
+  const res = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${route} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Starts (or attaches to) the stack and returns an admin session on it. */
+async function startStack({ workers = 1, env = {} } = {}) {
+  if (process.env.BASE_URL) {
+    const baseUrl = process.env.BASE_URL.replace(/\/$/, '');
+    const login = await api(baseUrl, 'POST', '/api/auth/login', null, {
+      usernameOrEmail: process.env.BENCH_ADMIN_USER || 'admin',
+      password: process.env.BENCH_ADMIN_PASSWORD || 'admin12345',
+    });
+    return { baseUrl, databaseUrl: process.env.DATABASE_URL, redisUrl: REDIS_URL, redisPrefix: process.env.REDIS_PREFIX || 'oj', token: login.accessToken, stop: async () => {} };
+  }
+  if (process.env.BENCH_SKIP_BUILD !== '1') build();
+  registerPaths();
+  const { migrate, dropDatabase } = require(path.join(OUT, 'libs/db/src'));
+  const suffix = `${Date.now().toString(36)}${process.pid}`;
+  const databaseUrl = `${BASE_DB}/oj_bench_${suffix}`;
+  const redisPrefix = `oj_bench_${suffix}`;
+  await migrate(databaseUrl);
+  const port = String(39000 + (process.pid % 1000));
+  const common = { NODE_ENV: 'development', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: redisPrefix, SEED_DEMO: 'false', ...env };
+  const children = [run('API', 'apps/api/src/main.js', { ...common, PORT: port, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })];
+  for (let i = 0; i < workers; i++) children.push(run(`worker ${i + 1}`, 'apps/judge-worker/src/main.js', common));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl);
+  const password = 'bench-password-1';
+  await api(baseUrl, 'POST', '/api/auth/register', null, { username: 'bench_admin', email: 'bench@example.com', password, confirmPassword: password });
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(`UPDATE users SET role = 'admin' WHERE username = 'bench_admin'`);
+  await db.end();
+  const login = await api(baseUrl, 'POST', '/api/auth/login', null, { usernameOrEmail: 'bench_admin', password });
+  return {
+    baseUrl,
+    databaseUrl,
+    redisUrl: REDIS_URL,
+    redisPrefix,
+    token: login.accessToken,
+    async stop() {
+      await Promise.all(
+        children.map((c) => {
+          c.stopping = true;
+          if (c.exitCode !== null) return null;
+          c.kill('SIGTERM');
+          return new Promise((r) => {
+            const force = setTimeout(() => c.kill('SIGKILL'), 10_000);
+            c.on('exit', () => r(clearTimeout(force)));
+          });
+        }),
+      );
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+      await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+/** Waits until the judge worker has published its languages, so problems and submissions can use them. */
+async function waitForLanguages(stack) {
+  for (let i = 0; i < 300; i++) {
+    const list = await api(stack.baseUrl, 'GET', '/api/languages').catch(() => []);
+    const items = Array.isArray(list) ? list : list.items || [];
+    if (items.length) return items;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('No judge worker published its languages');
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+module.exports = { startStack, api, waitForLanguages, percentile, ROOT };
