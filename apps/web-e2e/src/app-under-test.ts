@@ -1,9 +1,5 @@
-import { readFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
 /** Where global setup records the running application for the journeys and the teardown. */
-export const STATE_FILE = join(tmpdir(), 'oj-e2e-app.json');
+export const STATE_ENV = 'OJ_E2E_APP';
 
 export interface AppUnderTest {
   baseUrl: string;
@@ -12,6 +8,16 @@ export interface AppUnderTest {
   admin: { username: string; password: string };
 }
 
+/**
+ * Global setup keeps the state in an environment variable rather than a shared file, so parallel runs on one
+ * machine never read each other's app (the test files run in the same process or in workers it starts later).
+ */
+export function recordAppUnderTest(state: AppUnderTest): void {
+  process.env[STATE_ENV] = JSON.stringify(state);
+}
+
 export function appUnderTest(): AppUnderTest {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8'));
+  const raw = process.env[STATE_ENV];
+  if (!raw) throw new Error('The app under test was not started (global setup did not run).');
+  return JSON.parse(raw);
 }

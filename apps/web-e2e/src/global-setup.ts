@@ -1,9 +1,10 @@
 import { spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { writeFileSync } from 'fs';
+import { createWriteStream, mkdirSync } from 'fs';
 import { createServer } from 'net';
 import { join } from 'path';
-import { AppUnderTest, STATE_FILE } from './app-under-test';
+import { AppUnderTest, recordAppUnderTest } from './app-under-test';
+import { ARTIFACTS } from './browser';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -40,7 +41,7 @@ export default async function globalSetup(): Promise<void> {
     detached: true,
   });
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The app did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -53,11 +54,26 @@ export default async function globalSetup(): Promise<void> {
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`The app exited with ${code}:\n${output}`)));
   });
+  try {
+    await started;
+  } catch (error) {
+    // Jest skips the teardown when the setup fails: stop whatever did start.
+    try {
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    throw error;
+  }
   child.stdout?.removeAllListeners('data');
   child.stderr?.removeAllListeners('data');
-  child.stdout?.resume();
-  child.stderr?.resume();
+  // The app's own log, kept with the screenshots, says why a journey met a dead or failing server.
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const log = createWriteStream(join(ARTIFACTS, 'app.log'));
+  log.write(output);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
   child.unref();
   const state: AppUnderTest = { baseUrl: `http://localhost:${port}`, databaseUrl: base.toString(), pid: child.pid as number, admin };
-  writeFileSync(STATE_FILE, JSON.stringify(state));
+  recordAppUnderTest(state);
 }
