@@ -80,10 +80,10 @@ const row = (id: string, extra: Partial<LiveEvent> = {}): LiveEvent => ({
   ...extra,
 });
 
-function serve(options: { problem?: Response; rows?: LiveEvent[]; submit?: (body: unknown) => Response } = {}) {
+function serve(options: { problem?: () => Response; rows?: LiveEvent[]; submit?: (body: unknown) => Response } = {}) {
   return mockFetch(async (r, route) => {
     if (route === 'GET /api/auth/me') return json(200, user());
-    if (route === 'GET /api/problems/7') return options.problem ?? json(200, problem());
+    if (route === 'GET /api/problems/7') return options.problem?.() ?? json(200, problem());
     if (route === 'GET /api/languages') return json(200, LANGUAGES);
     if (route === 'GET /api/problems/7/submissions') {
       const items = options.rows ?? [];
@@ -117,16 +117,23 @@ describe('ProblemPage', () => {
     [404, 'Problem not found.'],
     [403, 'Failed to load problem. You may not have access.'],
   ])('answers a %i with %s', async (status, text) => {
-    serve({ problem: json(status, { message: 'nope', code: 'X' }) });
+    serve({ problem: () => json(status, { message: 'nope', code: 'X' }) });
     renderRoutes(routes, '/problems/7');
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("says 'Problem not found.' for an id that is not a number, without asking the server", async () => {
+    const fetch = serve();
+    renderRoutes(routes, '/problems/abc');
+    expect(await screen.findByText('Problem not found.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('restricts languages to the allowed ids, remembers the last one and sends languageId as a number', async () => {
     storeTokens();
     localStorage.setItem('oj.lastLanguage', '62');
     let sent: unknown;
-    serve({ problem: json(200, problem({ judge0LanguageIds: [62, 71] })), submit: (body) => ((sent = body), json(201, { submissionId: 's1' })) });
+    serve({ problem: () => json(200, problem({ judge0LanguageIds: [62, 71] })), submit: (body) => ((sent = body), json(201, { submissionId: 's1' })) });
     renderRoutes(routes, '/problems/7');
     const select = (await screen.findByLabelText('Language')) as HTMLSelectElement;
     await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Java (OpenJDK 13.0.1)', 'Python (3.8.1)']));

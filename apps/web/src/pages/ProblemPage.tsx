@@ -114,7 +114,7 @@ function SubmissionsPanel({ problemId }: { problemId: number }) {
 export function ProblemPage() {
   const { problemId: raw } = useParams();
   const problemId = Number(raw);
-  const { user, isAdmin } = useSession();
+  const { user, isAdmin, loading } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -126,9 +126,10 @@ export function ProblemPage() {
   }, [flash, navigate, location.pathname]);
 
   const problem = useQuery({
-    queryKey: ['problem', problemId, isAdmin],
-    queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: isAdmin } } })),
-    enabled: Number.isInteger(problemId) && problemId > 0,
+    // Test cases come back only for admins and the author; the server decides, so any signed-in user asks.
+    queryKey: ['problem', problemId, user?.id ?? null],
+    queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: !!user } } })),
+    enabled: Number.isInteger(problemId) && problemId > 0 && !loading,
     retry: false,
   });
   const toggle = useMutation({
@@ -140,10 +141,11 @@ export function ProblemPage() {
     onSuccess: () => navigate('/problems'),
   });
 
+  if (!Number.isInteger(problemId) || problemId <= 0) return <p className="error">Problem not found.</p>;
   if (problem.isPending) return <p className="muted">Loading…</p>;
   if (problem.isError || !problem.data) {
     const notFound = problem.error instanceof ApiError && problem.error.status === 404;
-    return <p className="error">{notFound || !Number.isInteger(problemId) ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
+    return <p className="error">{notFound ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
   }
   const p = problem.data;
   const canEdit = isAdmin || (!!user && p.author?.id === user.id);
@@ -232,7 +234,7 @@ export function ProblemPage() {
           ))}
         </section>
       )}
-      {isAdmin && p.testCases && (
+      {canEdit && p.testCases && (
         <section>
           <h2>Test Cases</h2>
           <table className="table compact">
