@@ -19,14 +19,15 @@ function row(problemId: number, id = randomUUID()): SubmissionRow {
   };
 }
 
-/** Reads the first bytes of a stream as raw text, with its headers. */
-function rawStream(t: TestApp, path: string, token: string, until: RegExp): Promise<{ headers: Record<string, unknown>; text: string }> {
+/** Reads a stream as raw text until `until` matches; `onOpen` runs once the server has registered the client. */
+function rawStream(t: TestApp, path: string, token: string, until: RegExp, onOpen: () => void): Promise<{ headers: Record<string, unknown>; text: string }> {
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}` } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
+        if (!text) onOpen();
         text += chunk;
         if (until.test(text)) {
           req.destroy();
@@ -65,11 +66,8 @@ describe('live submission events over SSE', () => {
   const publish = (r: SubmissionRow) => publishLiveEvent(redis, t.config.REDIS_PREFIX, r, 'running', randomUUID());
 
   it('sends each event as `id:` + `data:` with SSE headers', async () => {
-    const reading = rawStream(t, '/api/submissions/stream', user.accessToken, /data: \{.*\}\n\n/);
-    await new Promise((r) => setTimeout(r, 100));
     const sent = row(shown.problemId);
-    await publish(sent);
-    const { headers, text } = await reading;
+    const { headers, text } = await rawStream(t, '/api/submissions/stream', user.accessToken, /id: \S+\ndata: \{.*\}\n\n/, () => void publish(sent));
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['cache-control']).toMatch(/no-cache/);
     expect(headers['x-accel-buffering']).toBe('no');
