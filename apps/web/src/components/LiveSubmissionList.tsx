@@ -21,10 +21,11 @@ interface Props {
   showProblem?: boolean;
   page: number;
   onPage: (page: number) => void;
+  showActions?: boolean;
 }
 
 /** A paged submissions list kept current by the live stream (SPEC 4 paging rules), with details and re-submit. */
-export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, showProblem, page, onPage }: Props) {
+export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, showProblem, page, onPage, showActions }: Props) {
   const { user, isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<string | null>(null);
@@ -78,6 +79,7 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
             onDetails={setDetails}
             onResubmit={(row) => resubmit.mutate(row.id)}
             canResubmit={canResubmit}
+            showActions={showActions}
           />
           <Pagination page={page} totalPages={list.data.totalPages} onPage={onPage} />
         </>

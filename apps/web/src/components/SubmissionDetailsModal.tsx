@@ -62,6 +62,7 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
             <dd>{shortDate(s.submittedAt)}</dd>
           </dl>
           {s.resultSummary?.message && <pre className="compile-output">{s.resultSummary.message}</pre>}
+          {s.testCaseResults.length > 0 && <h3>Tests</h3>}
           {s.testCaseResults.length > 0 && (
             <table className="table compact">
               <thead>
@@ -88,6 +89,7 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
               </tbody>
             </table>
           )}
+          <h3>Source</h3>
           {s.canViewSource && s.source !== undefined ? (
             <CodeEditor value={s.source} languageId={s.languageId} readOnly label="Submitted source" />
           ) : (

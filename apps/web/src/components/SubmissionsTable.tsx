@@ -10,10 +10,12 @@ interface Props {
   onDetails: (id: string) => void;
   onResubmit?: (row: SubmissionRow) => void;
   canResubmit?: (row: SubmissionRow) => boolean;
+  /** Without the Actions column (the global list for non-admins), the time opens the details instead. */
+  showActions?: boolean;
 }
 
 /** Time, User, Language, Status, Score, Runtime, Memory, Actions; a progress bar while grading. */
-export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetails, onResubmit, canResubmit }: Props) {
+export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetails, onResubmit, canResubmit, showActions = true }: Props) {
   if (!rows.length) return <p className="muted">{emptyText}</p>;
   return (
     <div className="table-wrap">
@@ -28,13 +30,21 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
             <th className="num">Score</th>
             <th className="num">Runtime (ms)</th>
             <th className="num">Memory (KB)</th>
-            <th>Actions</th>
+            {showActions && <th>Actions</th>}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-submission-id={row.id}>
-              <td>{shortDate(row.createdAt)}</td>
+              <td>
+                {showActions ? (
+                  shortDate(row.createdAt)
+                ) : (
+                  <button className="link-button" onClick={() => onDetails(row.id)} aria-label={`Details of the submission of ${shortDate(row.createdAt)}`}>
+                    {shortDate(row.createdAt)}
+                  </button>
+                )}
+              </td>
               {showProblem && (
                 <td>{row.problemTitle ? <Link to={`/problems/${row.problemId}`}>{row.problemTitle}</Link> : 'Unknown problem'}</td>
               )}
@@ -54,16 +64,18 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
               <td className="num">{row.score}</td>
               <td className="num">{row.runtimeMs ?? '—'}</td>
               <td className="num">{row.memoryKB ?? '—'}</td>
-              <td className="actions">
-                <button className="btn small" onClick={() => onDetails(row.id)}>
-                  Details
-                </button>
-                {onResubmit && canResubmit?.(row) && (
-                  <button className="btn small" onClick={() => onResubmit(row)}>
-                    Re-submit
+              {showActions && (
+                <td className="actions">
+                  <button className="btn small" onClick={() => onDetails(row.id)}>
+                    Details
                   </button>
-                )}
-              </td>
+                  {onResubmit && canResubmit?.(row) && (
+                    <button className="btn small" onClick={() => onResubmit(row)}>
+                      Re-submit
+                    </button>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

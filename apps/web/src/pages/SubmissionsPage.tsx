@@ -1,6 +1,7 @@
 import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES, LiveEvent } from '@oj/contracts';
 import { useMemo, useState } from 'react';
 import { LiveSubmissionList } from '../components/LiveSubmissionList';
+import { useSession } from '../session/SessionProvider';
 
 interface Filters {
   status: string;
@@ -24,6 +25,7 @@ export function eventMatches(f: Filters, e: LiveEvent): boolean {
 }
 
 export function SubmissionsPage() {
+  const { isAdmin } = useSession();
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
   const set = (key: keyof Filters, value: string) => {
@@ -60,6 +62,7 @@ export function SubmissionsPage() {
         matches={(e) => eventMatches(filters, e)}
         emptyText={active ? 'No submissions match the current filters.' : 'No submissions recorded yet.'}
         showProblem
+        showActions={isAdmin}
         page={page}
         onPage={setPage}
       />
