@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'child_process';
-import { existsSync, readdirSync, readFileSync } from 'fs';
-import { grade } from './engine-fixture';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { join } from 'path';
+import { grade, removeWorkRoot, workRoot } from './engine-fixture';
 
 /** Hostile programs, run for real in the real sandbox. Each prints "ok" only when the attack was stopped. */
 const C = 50;
@@ -25,18 +26,37 @@ function boxCgroups(): string[] {
   const base = '/sys/fs/cgroup/pids';
   const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => /:pids:/.test(l))?.split(':')[2] ?? '/';
   const dir = `${base}${own}/oj-boxes`;
-  return existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`box-${process.pid}-`)) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`box-${process.pid}-`) || d.startsWith(`run-${process.pid}-`)) : [];
+}
+
+/** Files the box user owns in the host's shared temporary directories, and anything left in the work root. */
+function strayFiles(): string[] {
+  const owned = ['/tmp', '/var/tmp', '/dev/shm'].flatMap((dir) =>
+    readdirSync(dir)
+      .map((name) => join(dir, name))
+      .filter((path) => {
+        try {
+          return statSync(path).uid === 65534;
+        } catch {
+          return false;
+        }
+      }),
+  );
+  const leftovers = readdirSync(workRoot).filter((name) => !name.startsWith('box-launcher-'));
+  return [...owned, ...leftovers];
 }
 
 
 async function expectHostClean(): Promise<void> {
   expect(await boxProcesses()).toEqual([]);
   expect(boxCgroups()).toEqual([]);
+  expect(strayFiles()).toEqual([]);
   const next = await grade(C, ACCEPTED_SUM);
   expect(next.status).toBe('accepted');
 }
 
 describe('sandbox attacks', () => {
+  afterAll(removeWorkRoot);
   afterEach(async () => {
     await expectHostClean();
   }, 60_000);
@@ -155,6 +175,44 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
     const owners = execFileSync('ps', ['-C', 'main', '-o', 'uid='], { encoding: 'utf8' }).trim().split(/\s+/);
     await running;
     expect(owners).toEqual(['65534']);
+  }, 60_000);
+
+  it('tests of one submission share nothing: files, SysV IPC and processes are gone before the next test', async () => {
+    const src = `#include <stdio.h>
+#include <stdlib.h>
+#include <dirent.h>
+#include <ctype.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/shm.h>
+int main(void){ int leaks=0, procs=0;
+  if(access("/tmp/mark",F_OK)==0) leaks|=1;
+  if(shmget(4242,4096,0)>=0) leaks|=2;
+  DIR*d=opendir("/proc"); struct dirent*e; while(d&&(e=readdir(d))) if(isdigit(e->d_name[0])) procs++;
+  if(procs>2) leaks|=4;
+  FILE*f=fopen("/tmp/mark","w"); if(f) fclose(f);
+  mkdir("/tmp/locked",0700); mkdir("/tmp/locked/deep",0700); f=fopen("/tmp/locked/deep/f","w"); if(f) fclose(f); chmod("/tmp/locked",0);
+  shmget(4242,4096,IPC_CREAT|0600);
+  if(fork()==0){ setsid(); sleep(100); return 0; }
+  if(leaks) printf("leak %d\\n",leaks); else printf("ok\\n"); return 0; }`;
+    const tests = [ok[0], ok[0], ok[0]];
+    const r = await grade(C, src, { tests });
+    expect(r.testCaseResults.map((t) => t.message ?? t.status)).toEqual(['accepted', 'accepted', 'accepted']);
+  }, 60_000);
+
+  it('the box launcher cannot be signalled, traced or read by a test', async () => {
+    const src = `#include <stdio.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <sys/ptrace.h>
+int main(void){ int hit=0;
+  if(kill(1,SIGKILL)==0 && kill(1,0)!=0) hit|=1;
+  if(ptrace(PTRACE_ATTACH,1,0,0)==0) hit|=2;
+  if(open("/proc/1/fd/5",O_RDONLY)>=0 || open("/proc/1/fd/6",O_WRONLY)>=0) hit|=4;
+  if(open("/proc/1/mem",O_RDONLY)>=0) hit|=8;
+  if(hit) printf("hit %d\\n",hit); else printf("ok\\n"); return 0; }`;
+    const r = await grade(C, src, { tests: [ok[0], ok[0]] });
+    expect(r.testCaseResults.map((t) => t.message ?? t.status)).toEqual(['accepted', 'accepted']);
   }, 60_000);
 
   it('compile-time bombs end as compile errors within the compile limits', async () => {

@@ -1,11 +1,20 @@
 import { TestCaseData } from '@oj/contracts';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { LocalEngine } from '../../src/engines/local/local-engine';
 
 let shared: LocalEngine | undefined;
+/** Each test file has a work root of its own, so leftovers can be checked while other files run. */
+export const workRoot = mkdtempSync(join(tmpdir(), 'oj-judge-test-'));
+
+export function removeWorkRoot(): void {
+  rmSync(workRoot, { recursive: true, force: true });
+}
 
 /** One engine per test file: language discovery runs every toolchain's version command once. */
 export function localEngine(): LocalEngine {
-  shared ??= new LocalEngine({ logger: { log: () => undefined, warn: (m) => console.warn(m) } });
+  shared ??= new LocalEngine({ workRoot, logger: { log: () => undefined, warn: (m) => console.warn(m) } });
   return shared;
 }
 

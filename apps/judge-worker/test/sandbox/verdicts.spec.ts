@@ -1,8 +1,9 @@
-import { grade, localEngine } from './engine-fixture';
+import { grade, localEngine, removeWorkRoot } from './engine-fixture';
 import { PROGRAMS } from './language-programs';
 
 /** Verdicts in every language this host offers (jest runs these files sequentially per worker). */
 describe('local engine verdicts', () => {
+  afterAll(removeWorkRoot);
   const available = new Set<number>();
   beforeAll(async () => {
     for (const l of await localEngine().languages()) available.add(l.id);

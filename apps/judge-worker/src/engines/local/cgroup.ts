@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
 import { join } from 'path';
 
 /** Figures of one box, read from its cgroup after the run. */
@@ -17,9 +17,14 @@ export interface BoxCgroup {
   /** cgroup.procs files a process must be written to (one per v1 hierarchy). */
   readonly procsFiles: string[];
   setLimits(memoryBytes: number, maxPids: number): void;
-  /** Forgets everything counted so far (bwrap's own set-up), so figures are the program's. */
+  /**
+   * Forgets everything counted so far (bwrap's own set-up, or the previous test of a reused box), so figures
+   * are the program's: CPU time and the peak restart, OOM kills are counted from here.
+   */
   resetCounters(): void;
   cpuMs(): number;
+  /** Memory charged right now (a reused box's launcher and cache), to subtract from the next peak. */
+  memoryBytes(): number;
   usage(): CgroupUsage;
   pids(): number[];
   kill(): void;
@@ -47,6 +52,7 @@ function ownCgroupPath(controller: string): string | null {
 
 class CgroupV1 implements BoxCgroup {
   readonly procsFiles: string[];
+  private oomKillsBase = 0;
 
   constructor(private readonly dirs: { memory: string; pids: string; cpuacct: string }) {
     for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
@@ -65,19 +71,29 @@ class CgroupV1 implements BoxCgroup {
     tryWrite(join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0');
     tryWrite(join(this.dirs.memory, 'memory.failcnt'), '0');
     writeFileSync(join(this.dirs.cpuacct, 'cpuacct.usage'), '0');
+    this.oomKillsBase = this.oomKills() ?? 0;
+  }
+
+  /** The kernel's OOM-kill counter (4.13+); null on older kernels, which only have failcnt. */
+  private oomKills(): number | null {
+    const match = /oom_kill (\d+)/.exec(read(join(this.dirs.memory, 'memory.oom_control')));
+    return match ? Number(match[1]) : null;
   }
 
   cpuMs(): number {
     return Number(read(join(this.dirs.cpuacct, 'cpuacct.usage'))) / 1e6;
   }
 
+  memoryBytes(): number {
+    return Number(read(join(this.dirs.memory, 'memory.usage_in_bytes')));
+  }
+
   usage(): CgroupUsage {
-    const oomControl = read(join(this.dirs.memory, 'memory.oom_control'));
-    const oomKills = /oom_kill (\d+)/.exec(oomControl);
+    const oomKills = this.oomKills();
     return {
       cpuMs: this.cpuMs(),
       memoryPeakBytes: Number(read(join(this.dirs.memory, 'memory.max_usage_in_bytes'))),
-      oomKilled: oomKills ? Number(oomKills[1]) > 0 : Number(read(join(this.dirs.memory, 'memory.failcnt'))) > 0,
+      oomKilled: oomKills !== null ? oomKills > this.oomKillsBase : Number(read(join(this.dirs.memory, 'memory.failcnt'))) > 0,
     };
   }
 
@@ -97,6 +113,9 @@ class CgroupV1 implements BoxCgroup {
 class CgroupV2 implements BoxCgroup {
   readonly procsFiles: string[];
   private cpuBaseUs = 0;
+  private oomKillsBase = 0;
+  /** memory.peak resets per open file (kernel 6.12+): the same descriptor must write the reset and read. */
+  private peakFd: number | null = null;
 
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -110,9 +129,37 @@ class CgroupV2 implements BoxCgroup {
   }
 
   resetCounters(): void {
-    // memory.peak resets on write on kernels ≥ 6.12; older ones keep bwrap's small set-up in the peak.
-    tryWrite(join(this.dir, 'memory.peak'), '0');
+    // Older kernels cannot reset the peak: it then also covers bwrap's set-up and a reused box's earlier tests.
+    try {
+      this.peakFd ??= openSync(join(this.dir, 'memory.peak'), 'r+');
+      writeSync(this.peakFd, 'reset');
+    } catch {
+      this.closePeak();
+    }
     this.cpuBaseUs = this.usageUs();
+    this.oomKillsBase = this.oomKills();
+  }
+
+  private oomKills(): number {
+    return Number(/oom_kill (\d+)/.exec(read(join(this.dir, 'memory.events')))?.[1] ?? 0);
+  }
+
+  private peakBytes(): number {
+    if (this.peakFd !== null) {
+      const buffer = Buffer.alloc(32);
+      return Number(buffer.toString('utf8', 0, readSync(this.peakFd, buffer, 0, buffer.length, 0)).trim());
+    }
+    const peakFile = join(this.dir, 'memory.peak');
+    return Number(read(existsSync(peakFile) ? peakFile : join(this.dir, 'memory.current')));
+  }
+
+  private closePeak(): void {
+    if (this.peakFd !== null) closeSync(this.peakFd);
+    this.peakFd = null;
+  }
+
+  memoryBytes(): number {
+    return Number(read(join(this.dir, 'memory.current')));
   }
 
   private usageUs(): number {
@@ -124,13 +171,7 @@ class CgroupV2 implements BoxCgroup {
   }
 
   usage(): CgroupUsage {
-    const events = read(join(this.dir, 'memory.events'));
-    const peakFile = join(this.dir, 'memory.peak');
-    return {
-      cpuMs: this.cpuMs(),
-      memoryPeakBytes: Number(read(existsSync(peakFile) ? peakFile : join(this.dir, 'memory.current'))),
-      oomKilled: Number(/oom_kill (\d+)/.exec(events)?.[1] ?? 0) > 0,
-    };
+    return { cpuMs: this.cpuMs(), memoryPeakBytes: this.peakBytes(), oomKilled: this.oomKills() > this.oomKillsBase };
   }
 
   pids(): number[] {
@@ -142,6 +183,7 @@ class CgroupV2 implements BoxCgroup {
   }
 
   remove(): void {
+    this.closePeak();
     removeQuietly(this.dir);
   }
 }

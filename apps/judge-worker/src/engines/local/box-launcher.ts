@@ -1,0 +1,146 @@
+import { spawnSync } from 'child_process';
+import { createHash } from 'crypto';
+import { chmodSync, existsSync, renameSync } from 'fs';
+import { join } from 'path';
+
+/**
+ * The init of a reusable run box. A fresh bubblewrap box costs ~7 ms, more than most tests run; one box per
+ * submission with this tiny launcher as its pid 1 brings the per-test cost to a fork and a few pipe messages.
+ * Between tests the launcher restores a fresh state, so no test sees another's processes or files:
+ * - every process of the previous test is killed with kill(-1) — from the namespace's init that reaches
+ *   every other process in it, and init itself cannot be signalled from inside (no handler but SIGUSR1,
+ *   which only makes it do the same kill) — and reaped, so nothing survives into the next test;
+ * - /tmp (the only writable place; /box, / and /dev are read-only) is emptied and SysV IPC objects removed
+ *   (POSIX queues cannot be created: RLIMIT_MSGQUEUE is 0); when the wipe leaves anything behind the
+ *   launcher says so and the worker replaces the box;
+ * - the launcher is not dumpable, so a test cannot ptrace it or open its pipes through /proc.
+ * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
+ * created) and answers "k\n" (clean) or "d\n" (dirty); 'g' → it runs the command with them as stdin, stdout
+ * and stderr, waits for it, kills and reaps the rest, answers "x <wait status>\n", then clears the box.
+ * EOF on fd 5 ends the box. The worker's SIGUSR1 (a limit was hit) kills every process but the launcher.
+ */
+const LAUNCHER_SOURCE = String.raw`
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/msg.h>
+#include <sys/prctl.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { CMD = 5, REPLY = 6 };
+
+static void reply(const char *s) { if (write(REPLY, s, strlen(s)) < 0) _exit(2); }
+static char command(void) { char c; return read(CMD, &c, 1) == 1 ? c : 0; }
+static void kill_others(int sig) { (void)sig; kill(-1, SIGKILL); }
+
+/* Empties dirfd's directory; returns how many entries it could not remove. */
+static int wipe(int dirfd) {
+  DIR *d = fdopendir(dirfd);
+  if (!d) { close(dirfd); return 1; }
+  int left, removed;
+  do {
+    left = removed = 0;
+    rewinddir(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+      if (unlinkat(dirfd, e->d_name, 0) == 0) { removed++; continue; }
+      /* A directory, perhaps made unreadable on purpose: it is ours, so open it up first. */
+      fchmodat(dirfd, e->d_name, 0700, AT_SYMLINK_NOFOLLOW);
+      int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub >= 0) left += wipe(sub);
+      if (unlinkat(dirfd, e->d_name, AT_REMOVEDIR) == 0) removed++; else left++;
+    }
+  } while (removed && left);
+  closedir(d);
+  return left;
+}
+
+static void drop_ipc(void) {
+  const char *tables[] = { "/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem" };
+  for (int t = 0; t < 3; t++) {
+    FILE *f = fopen(tables[t], "re");
+    if (!f) continue;
+    int id;
+    fscanf(f, "%*[^\n]\n");
+    while (fscanf(f, "%*d %d%*[^\n]\n", &id) == 1) {
+      if (t == 0) shmctl(id, IPC_RMID, 0);
+      else if (t == 1) msgctl(id, IPC_RMID, 0);
+      else semctl(id, 0, IPC_RMID);
+    }
+    fclose(f);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2 || getpid() != 1) return 2;
+  prctl(PR_SET_DUMPABLE, 0);
+  fcntl(CMD, F_SETFD, FD_CLOEXEC);
+  fcntl(REPLY, F_SETFD, FD_CLOEXEC);
+  struct sigaction sa = { .sa_handler = kill_others, .sa_flags = SA_RESTART };
+  sigaction(SIGUSR1, &sa, 0);
+  signal(SIGPIPE, SIG_IGN);
+  int dirty = 0;
+  while (command() == 'r') {
+    int in = open("/io/in", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    int out = open("/io/out", O_RDWR | O_CLOEXEC);
+    int err = open("/io/err", O_RDWR | O_CLOEXEC);
+    if (in < 0 || out < 0 || err < 0) return 3;
+    fcntl(in, F_SETFL, 0);
+    reply(dirty ? "d\n" : "k\n");
+    if (command() != 'g') return 0;
+    pid_t pid = fork();
+    if (pid == 0) {
+      signal(SIGPIPE, SIG_DFL);
+      sigaction(SIGUSR1, &(struct sigaction){ .sa_handler = SIG_DFL }, 0);
+      dup2(in, 0);
+      dup2(out, 1);
+      dup2(err, 2);
+      /* Under memory pressure the test, never the launcher, is the one to go. */
+      int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+      if (adj >= 0) { (void)!write(adj, "1000", 4); close(adj); }
+      execv(argv[1], argv + 1);
+      _exit(127);
+    }
+    close(in);
+    close(out);
+    close(err);
+    int status = 127 << 8;
+    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    for (;;) {
+      kill(-1, SIGKILL);
+      if (waitpid(-1, 0, 0) < 0 && errno == ECHILD) break;
+    }
+    char line[32];
+    snprintf(line, sizeof line, "x %d\n", status);
+    reply(line);
+    int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    dirty = tmp < 0 || wipe(tmp) > 0;
+    drop_ipc();
+  }
+  return 0;
+}
+`;
+
+/**
+ * Compiles the launcher once into `dir` (root-owned, read-only for the boxes), keyed by its source hash so an
+ * updated worker never runs a stale build. Null when no C compiler works: runs then use a fresh box each.
+ */
+export function buildLauncher(dir: string): { path: string } | { unavailable: string } {
+  const hash = createHash('sha256').update(LAUNCHER_SOURCE).digest('hex').slice(0, 12);
+  const path = join(dir, `box-launcher-${hash}`);
+  if (existsSync(path)) return { path };
+  const partial = `${path}.${process.pid}.tmp`;
+  const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-o', partial, '-'], { input: LAUNCHER_SOURCE, encoding: 'utf8', timeout: 60_000 });
+  if (cc.status !== 0) return { unavailable: `cannot build the box launcher: ${cc.error?.message ?? cc.stderr}` };
+  chmodSync(partial, 0o755);
+  renameSync(partial, path);
+  return { path };
+}

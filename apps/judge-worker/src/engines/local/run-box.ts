@@ -1,0 +1,211 @@
+import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { randomBytes } from 'crypto';
+import { chmodSync, chownSync, constants as fsConstants, mkdtempSync, openSync, rmSync, writeFileSync } from 'fs';
+import { Socket } from 'net';
+import { constants } from 'os';
+import { join } from 'path';
+import { Readable, Writable } from 'stream';
+import { BOX_UID, BoxSpec, TOOLS, boxArgv } from './box-command';
+import { BoxCgroup, CgroupFactory } from './cgroup';
+import { RunLimits } from './sandbox-limits';
+import { RunTermination, SandboxResult, capturing } from './sandbox';
+
+const CPU_POLL_MS = 25;
+/** How long the launcher may take to answer once its test is over or was killed. */
+const LAUNCHER_GRACE_MS = 2000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The box's extra pipes: 3 bwrap's info, 4 bwrap's block, 5 commands to the launcher, 6 its replies. */
+const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 | 6) => (child.stdio as unknown as T[])[fd];
+
+/**
+ * One box for all the test runs of a submission: bwrap is started once with the box launcher (box-launcher.ts)
+ * as its init, in one cgroup; each run is a fork of the launcher with the worker's FIFOs as stdin/stdout/stderr.
+ * The cgroup's counters are reset before each run and the launcher's own share is subtracted, so the figures are
+ * the test's. `run` answers null when the box cannot take another run (it died, or could not be cleared): the
+ * caller then closes it and starts a new one.
+ */
+export class RunBox {
+  private replies: string[] = [];
+  private waiter: (() => void) | null = null;
+  private dead = false;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly cgroup: BoxCgroup,
+    private readonly launcherPid: number,
+    private readonly ioDir: string,
+  ) {
+    pipe<Readable>(child, 6).on('data', (chunk: Buffer) => {
+      this.replies.push(...chunk.toString().split('\n').filter(Boolean));
+      this.wake();
+    });
+    child.on('close', () => {
+      this.dead = true;
+      this.wake();
+    });
+  }
+
+  /** Starts a box whose runs execute `spec.command`; the launcher binary is bound read-only at /launcher. */
+  static async start(spec: BoxSpec, launcher: string, cgroups: CgroupFactory, workRoot: string): Promise<RunBox> {
+    const ioDir = mkdtempSync(join(workRoot, 'io-'));
+    chmodSync(ioDir, 0o711);
+    const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
+    try {
+      // Root-owned and unlistable by the box; only the three FIFOs, owned by the box user, can be opened.
+      const fifos = ['in', 'out', 'err'].map((name) => join(ioDir, name));
+      const made = spawnSync('/usr/bin/mkfifo', ['-m', '600', ...fifos]);
+      if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
+      for (const fifo of fifos) chownSync(fifo, BOX_UID, BOX_UID);
+      // The launcher itself counts towards pids.max.
+      cgroup.setLimits(spec.limits.memoryBytes, spec.limits.maxPids + 1);
+      const argv = boxArgv(
+        {
+          ...spec,
+          command: ['/launcher', ...spec.command],
+          binds: [...(spec.binds ?? []), { host: launcher, box: '/launcher' }, { host: ioDir, box: '/io' }],
+          asPid1: true,
+        },
+        true,
+      );
+      const child = spawn(TOOLS.prlimit, argv, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'], env: {} });
+      const launcherPid = await RunBox.joinCgroup(child, cgroup);
+      return new RunBox(child, cgroup, launcherPid, ioDir);
+    } catch (error) {
+      cgroup.remove();
+      rmSync(ioDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** Puts bwrap's child (the launcher, pid 1 of the box) into the cgroup before it execs, then lets it go. */
+  private static joinCgroup(child: ChildProcess, cgroup: BoxCgroup): Promise<number> {
+    return new Promise((resolve, reject) => {
+      let info = '';
+      const stderr: Buffer[] = [];
+      (child.stderr as Readable).on('data', (c: Buffer) => stderr.push(c));
+      child.on('error', reject);
+      child.on('close', (code) => reject(new Error(`run box exited early (${code}): ${Buffer.concat(stderr).toString().slice(0, 500)}`)));
+      for (const fd of [3, 4, 5, 6] as const) pipe(child, fd).on('error', () => undefined);
+      const onInfo = (chunk: Buffer) => {
+        info += chunk.toString();
+        const match = /"child-pid":\s*(\d+)/.exec(info);
+        if (!match) return;
+        pipe(child, 3).off('data', onInfo);
+        try {
+          for (const file of cgroup.procsFiles) writeFileSync(file, match[1]);
+        } catch (error) {
+          child.kill('SIGKILL');
+          reject(error);
+          return;
+        }
+        pipe<Writable>(child, 4).end('go');
+        resolve(Number(match[1]));
+      };
+      pipe<Readable>(child, 3).on('data', onInfo);
+    });
+  }
+
+  private wake(): void {
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.();
+  }
+
+  /** The launcher's next reply, or null when the box died (or stayed silent for `timeoutMs`). */
+  private async reply(timeoutMs: number): Promise<string | null> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.replies.length && !this.dead && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        this.waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    return this.replies.shift() ?? null;
+  }
+
+  private send(command: string): boolean {
+    if (this.dead) return false;
+    pipe<Writable>(this.child, 5).write(command);
+    return true;
+  }
+
+  async run(stdin: string | Buffer, limits: RunLimits): Promise<SandboxResult | null> {
+    if (!this.send('r') || (await this.reply(LAUNCHER_GRACE_MS)) !== 'k') return null;
+    const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
+    const input = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
+    const output = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
+    const errors = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
+    const closed = Promise.all([output, errors].map((s) => new Promise((resolve) => s.once('close', resolve))));
+
+    let termination: RunTermination | null = null;
+    const stop = (why: RunTermination) => {
+      termination ??= why;
+      // The launcher kills every process of the test (not itself) on SIGUSR1.
+      try {
+        process.kill(this.launcherPid, 'SIGUSR1');
+      } catch {
+        // the box is already gone
+      }
+    };
+    const stdout = capturing(output, limits.stdoutBytes, () => stop('output-limit'));
+    const stderr = capturing(errors, limits.stderrBytes, () => undefined);
+    input.on('error', () => undefined); // a program that never reads its input closes the pipe early
+
+    this.cgroup.resetCounters();
+    const baseline = this.cgroup.memoryBytes();
+    const started = Date.now();
+    this.send('g');
+    input.end(stdin);
+    const wallTimer = setTimeout(() => stop('wall-limit'), limits.wallMs);
+    const cpuTimer = setInterval(() => this.cgroup.cpuMs() > limits.cpuMs && stop('cpu-limit'), CPU_POLL_MS);
+    const exit = await this.reply(limits.wallMs + LAUNCHER_GRACE_MS);
+    const wallMs = Date.now() - started;
+    clearTimeout(wallTimer);
+    clearInterval(cpuTimer);
+    input.destroy();
+    if (exit === null) {
+      // A launcher that neither answers nor dies is not trusted with another test.
+      await this.close();
+      throw new Error('the run box stopped answering');
+    }
+    // Every writer is dead once the launcher answers; the timeout only guards against a kernel surprise.
+    let guard: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((resolve) => (guard = setTimeout(resolve, LAUNCHER_GRACE_MS)))]);
+    clearTimeout(guard);
+    output.destroy();
+    errors.destroy();
+    const usage = this.cgroup.usage();
+    const status = Number(exit.slice(2));
+    const signalNumber = status & 0x7f;
+    const signal = signalNumber ? ((Object.entries(constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? null) as NodeJS.Signals | null) : null;
+    const cpuMs = Math.round(usage.cpuMs);
+    if (!termination && usage.oomKilled) termination = 'memory-limit';
+    if (!termination && (cpuMs > limits.cpuMs || signal === 'SIGXCPU')) termination = 'cpu-limit';
+    return {
+      termination: termination ?? (signalNumber ? 'signaled' : 'exited'),
+      exitCode: signalNumber ? null : (status >> 8) & 0xff,
+      signal,
+      cpuMs,
+      wallMs,
+      memoryKB: Math.ceil(Math.max(0, usage.memoryPeakBytes - baseline) / 1024),
+      stdout: stdout(),
+      stderr: stderr(),
+    };
+  }
+
+  /** Ends the box (the launcher exits on EOF), waits until its cgroup is empty and removes it. */
+  async close(): Promise<void> {
+    pipe<Writable>(this.child, 5).end();
+    for (let i = 0; i < 250 && !this.dead; i++) await sleep(2);
+    if (!this.dead) this.child.kill('SIGKILL');
+    for (let i = 0; i < 500 && this.cgroup.pids().length; i++) {
+      this.cgroup.kill();
+      await sleep(2);
+    }
+    this.cgroup.remove();
+    rmSync(this.ioDir, { recursive: true, force: true });
+  }
+}
