@@ -12,12 +12,13 @@ import { useSession } from '../session/SessionProvider';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
 
-function CopyButton({ text }: { text: string }) {
+function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       className="btn small"
       type="button"
+      aria-label={copied ? `${label} copied` : `Copy ${label}`}
       onClick={async () => {
         await navigator.clipboard?.writeText(text).catch(() => undefined);
         setCopied(true);
@@ -90,23 +91,25 @@ function SubmissionsPanel({ problemId }: { problemId: number }) {
     <section className="card">
       <h2>Submissions</h2>
       <div className="tabs" role="tablist">
-        <button role="tab" aria-selected={tab === 'mine'} className={tab === 'mine' ? 'active' : ''} onClick={() => choose('mine')}>
+        <button role="tab" id="tab-mine" aria-controls="submissions-panel" aria-selected={tab === 'mine'} className={tab === 'mine' ? 'active' : ''} onClick={() => choose('mine')}>
           My Submissions
         </button>
-        <button role="tab" aria-selected={tab === 'all'} className={tab === 'all' ? 'active' : ''} onClick={() => choose('all')}>
+        <button role="tab" id="tab-all" aria-controls="submissions-panel" aria-selected={tab === 'all'} className={tab === 'all' ? 'active' : ''} onClick={() => choose('all')}>
           All Submissions
         </button>
       </div>
-      <LiveSubmissionList
-        key={tab}
-        listUrl={`/api/problems/${problemId}/submissions?scope=${tab}`}
-        streamPath={`/api/problems/${problemId}/submissions/stream`}
-        updatesPath={`/api/problems/${problemId}/submissions/updates`}
-        matches={(event) => event.problemId === problemId && (tab === 'all' || event.userId === user?.id)}
-        emptyText="No submissions to display."
-        page={page}
-        onPage={setPage}
-      />
+      <div role="tabpanel" id="submissions-panel" aria-labelledby={`tab-${tab}`}>
+        <LiveSubmissionList
+          key={tab}
+          listUrl={`/api/problems/${problemId}/submissions?scope=${tab}`}
+          streamPath={`/api/problems/${problemId}/submissions/stream`}
+          updatesPath={`/api/problems/${problemId}/submissions/updates`}
+          matches={(event) => event.problemId === problemId && (tab === 'all' || event.userId === user?.id)}
+          emptyText="No submissions to display."
+          page={page}
+          onPage={setPage}
+        />
+      </div>
     </section>
   );
 }
@@ -215,13 +218,13 @@ export function ProblemPage() {
             <div className="sample" key={i}>
               <div>
                 <h3>
-                  Input {i + 1} <CopyButton text={s.input} />
+                  Input {i + 1} <CopyButton text={s.input} label={`sample input ${i + 1}`} />
                 </h3>
                 <pre>{s.input}</pre>
               </div>
               <div>
                 <h3>
-                  Output {i + 1} <CopyButton text={s.output} />
+                  Output {i + 1} <CopyButton text={s.output} label={`sample output ${i + 1}`} />
                 </h3>
                 <pre>{s.output}</pre>
               </div>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@oj/api-client';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, unwrap } from '../api/client';
-import { onTokensChange, readTokens, writeTokens } from './session-store';
+import { onTokensChange, readTokens, SESSION_KEY, writeTokens } from './session-store';
 
 export type CurrentUser = Schemas['UserResponseDto'];
 
@@ -22,6 +22,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [hasToken, setHasToken] = useState(() => readTokens() !== null);
   useEffect(() => onTokensChange((tokens) => setHasToken(tokens !== null)), []);
+  // Logging in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== SESSION_KEY && e.key !== null) return;
+      setHasToken(readTokens() !== null);
+      queryClient.invalidateQueries({ queryKey: ['me'] });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
 
   const me = useQuery({
     queryKey: ['me'],

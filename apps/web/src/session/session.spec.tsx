@@ -81,6 +81,18 @@ describe('session and route guards', () => {
     expect(readTokens()).toBeNull();
   });
 
+  it('follows a logout in another tab', async () => {
+    storeTokens();
+    mockFetch((_r, route) => (route === 'GET /api/auth/me' ? json(200, user()) : undefined));
+    renderRoutes(routes, '/');
+    expect(await screen.findByText('user: alice')).toBeInTheDocument();
+    localStorage.removeItem(SESSION_KEY);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
+    });
+    expect(await screen.findByText('user: guest')).toBeInTheDocument();
+  });
+
   it('logout calls the server with the refresh token, ignores its failure and clears tokens and user', async () => {
     storeTokens('a', 'r-1');
     let logoutBody: unknown;
