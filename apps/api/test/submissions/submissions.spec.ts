@@ -118,6 +118,11 @@ describe('submissions end to end', () => {
     expect((await submit('x'.repeat(64 * 1024 + 1)).expect(400)).body.details).toEqual([{ path: 'sourceCode', message: 'Source code must be at most 64 KiB.' }]);
     expect((await submit(CPP_SUM, 63).expect(400)).body.details).toEqual([{ path: 'languageId', message: 'This language is not allowed for this problem.' }]);
     await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId: 999999, languageId: 54, sourceCode: 'x' }).expect(404);
+    // A problem without its own language list takes any language the engine offers, and only those.
+    const open = await t.app.get(DataSource).getRepository(ProblemEntity).save({ title: 'Open', statement: 's', difficulty: 'EASY' as const, isPublic: true, judge0LanguageIds: [] });
+    const anyLanguage = (languageId: number) => t.http().post('/api/submissions').set(...bearer(user)).send({ problemId: open.problemId, languageId, sourceCode: 'print(1)' });
+    await anyLanguage(71).expect(201);
+    expect((await anyLanguage(99999).expect(400)).body.details).toEqual([{ path: 'languageId', message: 'This language is not allowed for this problem.' }]);
     await t.http().post('/api/submissions').send({ problemId, languageId: 54, sourceCode: 'x' }).expect(401);
   });
 
