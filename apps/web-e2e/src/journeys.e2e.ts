@@ -102,6 +102,20 @@ describe('browser journeys', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Login' }).waitFor();
     await login(page, username, password);
+
+    // A guest sent to /login comes back to where they were going; a non-admin is kept out of admin pages.
+    await page.getByRole('button', { name: `${username} ▾` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.goto('/settings');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Username or Email').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.goto('/admin/users');
+    await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });
 
