@@ -93,6 +93,7 @@ export function HomePage() {
             }}
           />
         )}
+        {announcements.isPending && <p className="muted">Loading…</p>}
         {announcements.isError && <p className="error">Failed to load announcements.</p>}
         {announcements.data?.items.length === 0 && <p className="muted">No announcements yet.</p>}
         {announcements.data?.items.map((a) =>
@@ -136,6 +137,7 @@ export function HomePage() {
           <h2>Problem Updates</h2>
           <Link to="/problems">Browse Problems</Link>
         </div>
+        {updates.isPending && <p className="muted">Loading…</p>}
         {updates.isError && <p className="error">Failed to load problem updates.</p>}
         {updates.data?.items.length === 0 && <p className="muted">No recent updates.</p>}
         <ul className="updates">

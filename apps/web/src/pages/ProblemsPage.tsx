@@ -63,6 +63,7 @@ export function ProblemsPage() {
           </select>
         )}
       </div>
+      {problems.isPending && <p className="muted">Loading…</p>}
       {problems.isError && <p className="error">Failed to load problems.</p>}
       {problems.data && !rows.length && <p className="muted">No problems found.</p>}
       {rows.length > 0 && (
