@@ -1,4 +1,3 @@
-import { execFileSync, spawnSync } from 'child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 import { grade, removeWorkRoot, workRoot } from './engine-fixture';
@@ -9,13 +8,44 @@ const CPP = 54;
 const ok = [{ input: '', output: 'ok\n', points: 1 }];
 const ACCEPTED_SUM = '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
 
-/** Live (non-zombie) processes of the box user; a box's init may take a moment to be reaped by the host's init. */
+interface HostProcess {
+  pid: string;
+  name: string;
+  state: string;
+  uids: string;
+  gids: string;
+  pidsCgroup: string;
+}
+
+/** Every process on the host, with its ids and pids cgroup (other test files run boxes at the same time). */
+function hostProcesses(): HostProcess[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .flatMap((pid) => {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1].trim() ?? '';
+        const pidsCgroup = readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n').find((l) => /:pids:/.test(l))?.split(':')[2] ?? '';
+        return [{ pid, name: field('Name'), state: field('State'), uids: field('Uid'), gids: field('Gid'), pidsCgroup }];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
+}
+
+const inOurBoxes = (p: HostProcess) => new RegExp(`/oj-boxes/(box|run)-${process.pid}-`).test(p.pidsCgroup);
+
+/**
+ * Live processes left by this file's boxes, and any process of the box user that is outside every box cgroup
+ * (an escape). A box's init may take a moment to be reaped, hence the retries.
+ */
 async function boxProcesses(): Promise<string[]> {
   let live: string[] = [];
   for (let i = 0; i < 20; i++) {
-    // ps exits 1 when nothing matches, so read its output whatever the status.
-    const out = spawnSync('ps', ['-u', '65534', '-o', 'pid=,stat=,comm='], { encoding: 'utf8' }).stdout.trim();
-    live = out ? out.split('\n').filter((line) => !/^\s*\d+\s+Z/.test(line)) : [];
+    live = hostProcesses()
+      .filter((p) => !p.state.startsWith('Z'))
+      .filter((p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/')))
+      .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`);
     if (!live.length) return live;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -149,7 +179,10 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
   while(d&&(de=readdir(d))){ if(!isdigit(de->d_name[0])) continue; procs++; snprintf(p,sizeof p,"/proc/%s/environ",de->d_name); if(contains(p)){ printf("proc leak\\n"); return 0; } }
   char caps[4096]={0}; FILE*s=fopen("/proc/self/status","r"); if(s){ fread(caps,1,sizeof caps-1,s); fclose(s); }
   int nocaps=strstr(caps,"CapEff:\\t0000000000000000")!=0;
-  printf(procs<=3 && nocaps ? "ok\\n" : "procs %d caps %d\\n", procs, nocaps); return 0; }`;
+  if(d) closedir(d);
+  int fds=0; DIR*f=opendir("/proc/self/fd"); while(f&&(de=readdir(f))) if(isdigit(de->d_name[0])) fds++;
+  /* stdin, stdout, stderr and the descriptor reading /proc/self/fd: nothing inherited from the worker. */
+  printf(procs<=3 && nocaps && fds==4 ? "ok\\n" : "procs %d caps %d fds %d\\n", procs, nocaps, fds); return 0; }`;
     const r = await grade(C, src, { tests: ok });
     delete process.env.OJ_SECRET_PROBE;
     expect(r.status).toBe('accepted');
@@ -172,9 +205,10 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
   it('runs as uid 65534 on the host, never as root', async () => {
     const running = grade(C, '#include <unistd.h>\nint main(void){sleep(1);return 0;}', { tests: [{ input: '', output: '', points: 1 }], cpu: 1 });
     await new Promise((r) => setTimeout(r, 400));
-    const owners = execFileSync('ps', ['-C', 'main', '-o', 'uid='], { encoding: 'utf8' }).trim().split(/\s+/);
+    const boxed = hostProcesses().filter(inOurBoxes);
     await running;
-    expect(owners).toEqual(['65534']);
+    expect(boxed.map((p) => p.name).sort()).toEqual(['launcher', 'main']);
+    for (const p of boxed) expect([p.uids, p.gids]).toEqual(['65534\t65534\t65534\t65534', '65534\t65534\t65534\t65534']);
   }, 60_000);
 
   it('tests of one submission share nothing: files, SysV IPC and processes are gone before the next test', async () => {

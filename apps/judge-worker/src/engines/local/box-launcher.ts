@@ -13,7 +13,9 @@ import { join } from 'path';
  * - /tmp (the only writable place; /box, / and /dev are read-only) is emptied and SysV IPC objects removed
  *   (POSIX queues cannot be created: RLIMIT_MSGQUEUE is 0); when the wipe leaves anything behind the
  *   launcher says so and the worker replaces the box;
- * - the launcher is not dumpable, so a test cannot ptrace it or open its pipes through /proc.
+ * - the launcher is not dumpable, so a test cannot ptrace it or open its pipes through /proc;
+ * - descriptors the worker inherited without close-on-exec (a supervisor's pipes) are closed before anything
+ *   runs: bwrap, setpriv and Node's spawn all pass them on.
  * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
  * created) and answers "k\n" (clean) or "d\n" (dirty); 'g' → it runs the command with them as stdin, stdout
  * and stderr, waits for it, kills and reaps the rest, answers "x <wait status>\n", then clears the box.
@@ -81,6 +83,9 @@ static void drop_ipc(void) {
 
 int main(int argc, char **argv) {
   if (argc < 2 || getpid() != 1) return 2;
+  /* Whatever descriptors the worker itself inherited without close-on-exec stop here. */
+  close_range(3, CMD - 1, 0);
+  close_range(REPLY + 1, ~0U, 0);
   prctl(PR_SET_DUMPABLE, 0);
   fcntl(CMD, F_SETFD, FD_CLOEXEC);
   fcntl(REPLY, F_SETFD, FD_CLOEXEC);
@@ -103,6 +108,7 @@ int main(int argc, char **argv) {
       dup2(in, 0);
       dup2(out, 1);
       dup2(err, 2);
+      close_range(3, ~0U, 0);
       /* Under memory pressure the test, never the launcher, is the one to go. */
       int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
       if (adj >= 0) { (void)!write(adj, "1000", 4); close(adj); }

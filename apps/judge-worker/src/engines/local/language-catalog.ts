@@ -93,8 +93,9 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     sourceFile: 'Main.java',
     version: () => commandVersion('/usr/bin/javac', ['-version'], /javac (\S+)/),
     compile: ['/usr/bin/javac', '-J-Xmx384m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', '-d', '.', 'Main.java'],
-    // The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved.
-    run: (memoryMb) => ['/usr/bin/java', `-Xmx${memoryMb}m`, '-Xss64m', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-XX:TieredStopAtLevel=1', '-cp', '/box', 'Main'],
+    // The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved. Every
+    // Java thread reserves -Xss: 16 MiB is deep enough for recursive solutions without inviting thread storms.
+    run: (memoryMb) => ['/usr/bin/java', `-Xmx${memoryMb}m`, '-Xss16m', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-XX:TieredStopAtLevel=1', '-cp', '/box', 'Main'],
     runtimeOverheadMb: JAVA_OVERHEAD_MB,
   },
   {

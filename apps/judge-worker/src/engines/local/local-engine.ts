@@ -94,11 +94,10 @@ export class LocalEngine implements JudgeEngine {
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */
   private async compile(lang: AvailableLanguage, workDir: string): Promise<string | null> {
     if (!lang.spec.compile) return null;
-    const run = await this.sandbox.run({
+    const run = await this.runOnce({
       command: lang.spec.compile,
       boxDir: workDir,
       boxWritable: true,
-      stdin: '',
       limits: COMPILE_LIMITS,
       env: lang.spec.env,
       binds: lang.binds,
@@ -108,6 +107,20 @@ export class LocalEngine implements JudgeEngine {
     if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') return `Compilation time limit exceeded.\n${output}`.trim();
     if (run.termination === 'memory-limit') return `Compilation memory limit exceeded.\n${output}`.trim();
     return output || `Compiler exited with code ${run.exitCode}.`;
+  }
+
+  /** One command in a box of its own: a run box with a single run where possible (see withRunner). */
+  private async runOnce(spec: BoxSpec): Promise<SandboxResult> {
+    const { launcher, cgroups } = this;
+    if (!launcher || !cgroups) return this.sandbox.run({ ...spec, stdin: '' });
+    const box = await RunBox.start(spec, launcher, cgroups, this.workRoot);
+    try {
+      const result = await box.run('', spec.limits);
+      if (!result) throw new Error('a fresh run box refused its run');
+      return result;
+    } finally {
+      await box.close();
+    }
   }
 
   /** A test's limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */
