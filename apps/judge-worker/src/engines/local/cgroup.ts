@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
 import { join } from 'path';
 
 /** Figures of one box, read from its cgroup after the run. */
@@ -208,8 +208,45 @@ function removeQuietly(dir: string): void {
   try {
     rmdirSync(dir);
   } catch {
-    // gone, or still draining: a later sweep of stale boxes removes it
+    // gone, or still draining: the next worker's sweep of stale boxes removes it
   }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Box cgroups are named `<kind>-<worker pid>-<random>`. A worker that died mid-run leaves its boxes' cgroups
+ * behind (and, if it was killed hard, their processes): the next worker on the host kills and removes them.
+ */
+function sweepStale(bases: string[]): void {
+  for (const base of bases) {
+    for (const name of readdirSync(base)) {
+      const owner = Number(/^(?:box|run)-(\d+)-/.exec(name)?.[1]);
+      if (!owner || owner === process.pid || processAlive(owner)) continue;
+      for (const pid of readPids(join(base, name, 'cgroup.procs'))) killQuietly(pid);
+      removeQuietly(join(base, name));
+    }
+  }
+}
+
+/**
+ * cgroup v2 allows controllers to be handed down only from a cgroup without processes of its own: unless the
+ * worker's cgroup can delegate as it is, the worker moves itself into a leaf beside its boxes first.
+ */
+function enableV2Controllers(own: string): void {
+  const controllers = '+memory +pids +cpu';
+  if (tryWrite(join(own, 'cgroup.subtree_control'), controllers)) return;
+  const leaf = join(own, 'oj-worker');
+  mkdirSync(leaf, { recursive: true });
+  for (const pid of readPids(join(own, 'cgroup.procs'))) tryWrite(join(leaf, 'cgroup.procs'), String(pid));
+  writeFileSync(join(own, 'cgroup.subtree_control'), controllers);
 }
 
 /** Creates cgroups for boxes, or reports why it cannot (then the engine falls back to rlimits). */
@@ -222,15 +259,17 @@ export class CgroupFactory {
       if (v1.every((x) => x.path !== null) && existsSync(join(root, 'memory', 'memory.usage_in_bytes'))) {
         const base = Object.fromEntries(v1.map(({ c, path }) => [c, join(root, c, path as string, 'oj-boxes')]));
         for (const dir of Object.values(base)) mkdirSync(dir, { recursive: true });
+        sweepStale(Object.values(base));
         return new CgroupFactory((name) => new CgroupV1({ memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) }));
       }
       const unified = ownCgroupPath('');
       if (unified !== null && existsSync(join(root, 'cgroup.controllers'))) {
-        // v2: processes may only live in leaves, so boxes go in a sibling subtree with the controllers enabled.
-        const base = join(root, unified, 'oj-boxes');
+        const own = join(root, unified);
+        const base = join(own, 'oj-boxes');
         mkdirSync(base, { recursive: true });
-        writeFileSync(join(root, unified, 'cgroup.subtree_control'), '+memory +pids +cpu');
+        enableV2Controllers(own);
         writeFileSync(join(base, 'cgroup.subtree_control'), '+memory +pids +cpu');
+        sweepStale([base]);
         return new CgroupFactory((name) => new CgroupV2(join(base, name)));
       }
       return { unavailable: 'no memory, pids and cpuacct cgroup controllers found' };

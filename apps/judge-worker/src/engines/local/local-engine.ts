@@ -22,6 +22,8 @@ export interface LocalEngineOptions {
   /** Host directory under which each submission gets its private work directory. */
   workRoot?: string;
   logger?: EngineLogger;
+  /** Where the cgroup hierarchies are mounted; without a writable cgroup there, limits fall back to rlimits. */
+  cgroupRoot?: string;
 }
 
 const COMPILER_OUTPUT_CAP = 16 * 1024;
@@ -45,7 +47,7 @@ export class LocalEngine implements JudgeEngine {
     mkdirSync(this.workRoot, { recursive: true });
     // The box user must traverse it to the submission it is bound to, never list it.
     chmodSync(this.workRoot, 0o711);
-    const cgroups = CgroupFactory.detect();
+    const cgroups = CgroupFactory.detect(options.cgroupRoot);
     if ('unavailable' in cgroups) {
       logger.warn(`No writable cgroup (${cgroups.unavailable}): falling back to rlimits; memory figures are unavailable and limits are coarser.`);
     }
