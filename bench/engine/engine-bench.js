@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Sandbox overhead and compile-once gain of the local judge engine, measured side by side in one run.
 // Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/engine-bench.js [runs]
-// Per test: the same binary run bare (spawn, stdin, stdout, wait), in a fresh box (what a compile gets), and in
-// the reused run box the engine grades tests with (one box per submission, a fork of its launcher per test).
+// Per test: the same binary run bare (spawn, stdin, stdout, wait), in a fresh box started, run once and closed
+// (what each compile gets), and in the reused run box the engine grades tests with (one box per submission, a
+// fork of its launcher per test).
 require('../../tools/register-paths');
 const { spawn, execFileSync } = require('child_process');
 const { mkdtempSync, writeFileSync, chownSync, chmodSync, rmSync } = require('fs');
 const { tmpdir, cpus, loadavg } = require('os');
 const { join } = require('path');
 const local = (m) => require(`../../dist/server/apps/judge-worker/src/engines/local/${m}`);
-const { Sandbox } = local('sandbox');
 const { RunBox } = local('run-box');
 const { buildLauncher } = local('box-launcher');
 const { CgroupFactory } = local('cgroup');
@@ -61,7 +61,6 @@ async function main() {
   if ('unavailable' in factory) throw new Error(`no cgroup: ${factory.unavailable}`);
   const launcher = buildLauncher(workRoot);
   if (!('path' in launcher)) throw new Error(launcher.unavailable);
-  const sandbox = new Sandbox(factory);
   const limits = runLimits(2, 64, 0);
   const rows = [];
   for (const name of ['hello', 'loop']) {
@@ -72,7 +71,16 @@ async function main() {
     // Interleaved so machine noise hits all three alike.
     for (let i = 0; i < runs; i++) {
       times.bare.push(await bare(join(dir, name)));
-      times.fresh.push((await timed(() => sandbox.run({ ...spec, stdin: '' }))).wall);
+      times.fresh.push(
+        (
+          await timed(async () => {
+            const once = await RunBox.start(spec, launcher.path, factory, workRoot);
+            const result = await once.run('', limits);
+            await once.close();
+            return result;
+          })
+        ).wall,
+      );
       const reused = await timed(() => box.run('', limits));
       times.reused.push(reused.wall);
       times.cpu.push(reused.cpu);
