@@ -234,6 +234,18 @@ int main(void){ int leaks=0, procs=0;
     expect(r.testCaseResults.map((t) => t.message ?? t.status)).toEqual(['accepted', 'accepted', 'accepted']);
   }, 60_000);
 
+  it('a /tmp too deep for the launcher to clear gets the run box replaced, not reused', async () => {
+    const src = `#include <stdio.h>
+#include <unistd.h>
+#include <sys/stat.h>
+int main(void){ int seen=access("/tmp/d",F_OK)==0;
+  if(chdir("/tmp")!=0) return 1;
+  for(int i=0;i<400;i++){ if(mkdir("d",0700)!=0 || chdir("d")!=0) break; }
+  printf(seen ? "leak\\n" : "ok\\n"); return 0; }`;
+    const r = await grade(C, src, { tests: [ok[0], ok[0], ok[0]] });
+    expect(r.testCaseResults.map((t) => t.message ?? t.status)).toEqual(['accepted', 'accepted', 'accepted']);
+  }, 60_000);
+
   it('the box launcher cannot be signalled, traced or read by a test', async () => {
     const src = `#include <stdio.h>
 #include <signal.h>

@@ -29,8 +29,9 @@ export interface LocalEngineOptions {
 const COMPILER_OUTPUT_CAP = 16 * 1024;
 
 /**
- * Grades on this host in bubblewrap boxes: compile once per submission in a writable box, then run every test
- * from that artifact in a fresh read-only box of its own, input on stdin, output checked outside.
+ * Grades on this host in bubblewrap boxes: compile once per submission in a box with a writable /box, then run
+ * every test from that artifact in one read-only run box for the submission (cleared between tests), input on
+ * stdin, output checked outside. Without a cgroup or a C compiler for the launcher, each run gets a fresh box.
  */
 export class LocalEngine implements JudgeEngine {
   readonly name = 'local' as const;
@@ -141,10 +142,10 @@ export class LocalEngine implements JudgeEngine {
     request: GradeRequest,
     body: (run: (stdin: string, limits: RunLimits) => Promise<SandboxResult>) => Promise<void>,
   ): Promise<void> {
-    const box: Omit<BoxSpec, 'limits'> = { command: lang.spec.run(request.memoryLimit), boxDir: workDir, boxWritable: false, env: lang.spec.env, binds: lang.binds };
+    const spec: Omit<BoxSpec, 'limits'> = { command: lang.spec.run(request.memoryLimit), boxDir: workDir, boxWritable: false, env: lang.spec.env, binds: lang.binds };
     const { launcher, cgroups } = this;
     if (!launcher || !cgroups) {
-      await body((stdin, limits) => this.sandbox.run({ ...box, limits, stdin }));
+      await body((stdin, limits) => this.sandbox.run({ ...spec, limits, stdin }));
       return;
     }
     // The box-wide limits (cgroup, rlimits) are the problem's; only the output caps differ between tests.
@@ -153,7 +154,7 @@ export class LocalEngine implements JudgeEngine {
     try {
       await body(async (stdin, limits) => {
         for (let attempt = 0; attempt < 2; attempt++) {
-          current ??= await RunBox.start({ ...box, limits: boxLimits }, launcher, cgroups, this.workRoot);
+          current ??= await RunBox.start({ ...spec, limits: boxLimits }, launcher, cgroups, this.workRoot);
           const result = await current.run(stdin, limits);
           if (result) return result;
           await current.close();

@@ -35,8 +35,11 @@ export class RunBox {
     private readonly launcherPid: number,
     private readonly ioDir: string,
   ) {
+    let partial = '';
     pipe<Readable>(child, 6).on('data', (chunk: Buffer) => {
-      this.replies.push(...chunk.toString().split('\n').filter(Boolean));
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      this.replies.push(...lines);
       this.wake();
     });
     child.on('close', () => {

@@ -47,8 +47,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs one command in a fresh bubblewrap box (see boxArgv). The box joins its own cgroup once bwrap has set it up
- * (--info-fd/--block-fd), so CPU time and peak memory are the program's. Used for compiling, and for test runs
- * where no box launcher could be built.
+ * (--info-fd/--block-fd), so CPU time and peak memory are the program's. The engine's fallback where no run box
+ * (run-box.ts) can be had: no writable cgroup (then rlimits alone bound the box) or no C compiler for the launcher.
+ * Unlike the launcher it cannot close descriptors the worker inherited without close-on-exec.
  */
 export class Sandbox {
   constructor(private readonly cgroups: CgroupFactory | null) {}
