@@ -246,6 +246,22 @@ int main(void){ int seen=access("/tmp/d",F_OK)==0;
     expect(r.testCaseResults.map((t) => t.message ?? t.status)).toEqual(['accepted', 'accepted', 'accepted']);
   }, 60_000);
 
+  it('kernel interfaces a solution never needs are refused (io_uring, keyrings, BPF, perf, userfaultfd, unshare)', async () => {
+    const src = `#include <stdio.h>
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+int main(void){ char params[120]; memset(params,0,sizeof params); int refused=0, n=0;
+  long calls[][2]={{SYS_io_uring_setup,8},{SYS_keyctl,0},{SYS_bpf,0},{SYS_perf_event_open,0},{SYS_userfaultfd,0},{SYS_unshare,0x10000000}};
+  for(unsigned i=0;i<sizeof calls/sizeof calls[0];i++){ n++; errno=0;
+    long r = calls[i][0]==SYS_io_uring_setup ? syscall(calls[i][0],calls[i][1],params) : syscall(calls[i][0],calls[i][1],0,0,0,0);
+    if(r==-1 && errno==EPERM) refused++; else printf("syscall %ld: %ld errno %d\\n",calls[i][0],r,errno); }
+  if(refused==n) printf("ok\\n"); return 0; }`;
+    const r = await grade(C, src, { tests: ok });
+    expect(r.testCaseResults[0].status).toBe('accepted');
+  }, 60_000);
+
   it('the box launcher cannot be signalled, traced or read by a test', async () => {
     const src = `#include <stdio.h>
 #include <signal.h>

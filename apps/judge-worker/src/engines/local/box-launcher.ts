@@ -14,6 +14,8 @@ import { join } from 'path';
  *   (POSIX queues cannot be created: RLIMIT_MSGQUEUE is 0); when the wipe leaves anything behind the
  *   launcher says so and the worker replaces the box;
  * - the launcher is not dumpable, so a test cannot ptrace it or open its pipes through /proc;
+ * - every command runs under a seccomp filter that refuses kernel interfaces no solution needs (keyrings, BPF,
+ *   perf, io_uring, userfaultfd, ptrace, namespaces, mounts, modules) and kills other syscall ABIs;
  * - descriptors the worker inherited without close-on-exec (a supervisor's pipes) are closed before anything
  *   runs: bwrap, setpriv and Node's spawn all pass them on.
  * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
@@ -26,19 +28,26 @@ const LAUNCHER_SOURCE = String.raw`
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 enum { CMD = 5, REPLY = 6 };
 
-static void reply(const char *s) { if (write(REPLY, s, strlen(s)) < 0) _exit(2); }
+static void reply_to(int fd, const char *s) { if (write(fd, s, strlen(s)) < 0) _exit(2); }
+static void reply(const char *s) { reply_to(REPLY, s); }
 static char command(void) { char c; return read(CMD, &c, 1) == 1 ? c : 0; }
 static void kill_others(int sig) { (void)sig; kill(-1, SIGKILL); }
 
@@ -63,6 +72,42 @@ static int wipe(int dirfd) {
   } while (removed && left);
   closedir(d);
   return left;
+}
+
+#if defined(__x86_64__)
+#define BOX_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define BOX_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+/* Kernel interfaces no solution needs and a box should not reach: keyrings, BPF, perf, io_uring, userfaultfd,
+   tracing and other processes' memory, namespaces and mounts, modules. They fail with EPERM. */
+static const long denied[] = {
+  SYS_keyctl, SYS_add_key, SYS_request_key, SYS_bpf, SYS_perf_event_open, SYS_userfaultfd,
+  SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register, SYS_ptrace, SYS_process_vm_readv,
+  SYS_process_vm_writev, SYS_unshare, SYS_setns, SYS_mount, SYS_umount2, SYS_pivot_root, SYS_kexec_load,
+  SYS_init_module, SYS_finit_module, SYS_delete_module, SYS_acct, SYS_swapon, SYS_swapoff, SYS_reboot,
+};
+
+static int deny_syscalls(void) {
+  enum { N = sizeof denied / sizeof denied[0] };
+  struct sock_filter f[7 + 2 * N];
+  int k = 0;
+  f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+  /* Another ABI (i386 through int 0x80) would dodge the numbers below: such a process dies. */
+  f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, BOX_ARCH, 1, 0);
+  f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+  f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+  /* x32 numbers alias the x86_64 ones with bit 30 set. */
+  f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1);
+  f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
+  for (int i = 0; i < N; i++) {
+    f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied[i], 0, 1);
+    f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
+  }
+  f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  struct sock_fprog prog = { .len = (unsigned short)k, .filter = f };
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
 
 static void drop_ipc(void) {
@@ -112,6 +157,8 @@ int main(int argc, char **argv) {
       /* Under memory pressure the test, never the launcher, is the one to go. */
       int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
       if (adj >= 0) { (void)!write(adj, "1000", 4); close(adj); }
+      /* Fail closed: nothing runs in a box without the filter. */
+      if (deny_syscalls() != 0) { reply_to(2, "box launcher: seccomp unavailable\n"); _exit(126); }
       execv(argv[1], argv + 1);
       _exit(127);
     }
