@@ -1,6 +1,6 @@
 import { spawnSync } from 'child_process';
 import { createHash } from 'crypto';
-import { chmodSync, existsSync, renameSync } from 'fs';
+import { chmodSync, lstatSync, renameSync } from 'fs';
 import { join } from 'path';
 
 /**
@@ -182,14 +182,24 @@ int main(int argc, char **argv) {
 }
 `;
 
+/** A build the worker itself made: owned by it and writable by nobody else (it controls every test's I/O). */
+function trustworthy(path: string): boolean {
+  try {
+    const st = lstatSync(path);
+    return st.isFile() && st.uid === process.getuid?.() && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Compiles the launcher once into `dir` (root-owned, read-only for the boxes), keyed by its source hash so an
- * updated worker never runs a stale build. Null when no C compiler works: runs then use a fresh box each.
+ * Compiles the launcher once into `dir` (the worker's own work root), keyed by its source hash so an updated
+ * worker never runs a stale build. Unavailable without a working C compiler: runs then use a fresh box each.
  */
 export function buildLauncher(dir: string): { path: string } | { unavailable: string } {
   const hash = createHash('sha256').update(LAUNCHER_SOURCE).digest('hex').slice(0, 12);
   const path = join(dir, `box-launcher-${hash}`);
-  if (existsSync(path)) return { path };
+  if (trustworthy(path)) return { path };
   const partial = `${path}.${process.pid}.tmp`;
   const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-o', partial, '-'], { input: LAUNCHER_SOURCE, encoding: 'utf8', timeout: 60_000 });
   if (cc.status !== 0) return { unavailable: `cannot build the box launcher: ${cc.error?.message ?? cc.stderr}` };

@@ -1,5 +1,5 @@
 import { GradeResult, Language, TestCaseResult } from '@oj/contracts';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { compileErrorResult, failedResult, aggregateResults } from '../../grading/grade-aggregate';
@@ -29,6 +29,19 @@ export interface LocalEngineOptions {
 const COMPILER_OUTPUT_CAP = 16 * 1024;
 
 /**
+ * The work root holds what the worker binds into boxes and the launcher it runs: it must be a real directory the
+ * worker owns (the default lives in the world-writable /tmp, where anyone could have planted a symlink), which
+ * the box user may traverse to its submission but not list.
+ */
+function prepareWorkRoot(path: string): string {
+  mkdirSync(path, { recursive: true });
+  if (!lstatSync(path).isDirectory()) throw new Error(`The sandbox work root ${path} is not a directory (a symlink?).`);
+  chownSync(path, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
+  chmodSync(path, 0o711);
+  return path;
+}
+
+/**
  * Grades on this host in bubblewrap boxes: compile once per submission in a box with a writable /box, then run
  * every test from that artifact in one read-only run box for the submission (cleared between tests), input on
  * stdin, output checked outside. Without a cgroup or a C compiler for the launcher, each run gets a fresh box.
@@ -44,10 +57,7 @@ export class LocalEngine implements JudgeEngine {
 
   constructor(options: LocalEngineOptions = {}) {
     const logger = options.logger ?? console;
-    this.workRoot = options.workRoot ?? join(tmpdir(), 'oj-judge');
-    mkdirSync(this.workRoot, { recursive: true });
-    // The box user must traverse it to the submission it is bound to, never list it.
-    chmodSync(this.workRoot, 0o711);
+    this.workRoot = prepareWorkRoot(options.workRoot ?? join(tmpdir(), 'oj-judge'));
     const cgroups = CgroupFactory.detect(options.cgroupRoot);
     if ('unavailable' in cgroups) {
       logger.warn(`No writable cgroup (${cgroups.unavailable}): falling back to rlimits; memory figures are unavailable and limits are coarser.`);

@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync, statSync, symlinkSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { LocalEngine } from '../../src/engines/local/local-engine';
+
+describe('local engine work root', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oj-judge-root-'));
+  const quiet = { log: () => undefined, warn: () => undefined };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('refuses a work root that is a symlink (someone could have planted it in /tmp)', () => {
+    const target = mkdtempSync(join(dir, 'target-'));
+    const link = join(dir, 'link');
+    symlinkSync(target, link);
+    expect(() => new LocalEngine({ workRoot: link, logger: quiet })).toThrow(/not a directory/);
+    expect(statSync(target).mode & 0o777).toBe(0o700);
+  });
+
+  it('takes a work root over: owned by the worker, traversable but not listable by the box user', () => {
+    const root = join(dir, 'root');
+    new LocalEngine({ workRoot: root, logger: quiet });
+    const st = statSync(root);
+    expect([st.uid, st.mode & 0o777]).toEqual([process.getuid?.(), 0o711]);
+  });
+});
