@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, statSync, symlinkSync } from 'fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { processAlive } from '../../src/engines/local/worker-leftovers';
 
 describe('local engine work root', () => {
   const dir = mkdtempSync(join(tmpdir(), 'oj-judge-root-'));
@@ -21,5 +22,16 @@ describe('local engine work root', () => {
     new LocalEngine({ workRoot: root, logger: quiet });
     const st = statSync(root);
     expect([st.uid, st.mode & 0o777]).toEqual([process.getuid?.(), 0o711]);
+  });
+
+  it("clears what a dead worker left (its submissions' and boxes' directories), nothing of live ones", () => {
+    const root = join(dir, 'shared');
+    let dead = 4_000_000;
+    while (processAlive(dead)) dead--;
+    const left = [`sub-${dead}-a1`, `io-${dead}-b2`];
+    const kept = [`sub-${process.pid}-c3`, `io-1-d4`];
+    for (const name of [...left, ...kept]) mkdirSync(join(root, name), { recursive: true });
+    new LocalEngine({ workRoot: root, logger: quiet });
+    expect([...left, ...kept].filter((name) => existsSync(join(root, name)))).toEqual(kept);
   });
 });

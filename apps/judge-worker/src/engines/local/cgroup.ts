@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
 import { join } from 'path';
+import { leftBehind } from './worker-leftovers';
 
 /** Figures of one box, read from its cgroup after the run. */
 export interface CgroupUsage {
@@ -212,15 +213,6 @@ function removeQuietly(dir: string): void {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Box cgroups are named `<kind>-<worker pid>-<random>`. A worker that died mid-run leaves its boxes' cgroups
  * behind (and, if it was killed hard, their processes): the next worker on the host kills and removes them.
@@ -228,8 +220,7 @@ function processAlive(pid: number): boolean {
 function sweepStale(bases: string[]): void {
   for (const base of bases) {
     for (const name of readdirSync(base)) {
-      const owner = Number(/^(?:box|run)-(\d+)-/.exec(name)?.[1]);
-      if (!owner || owner === process.pid || processAlive(owner)) continue;
+      if (!leftBehind(name)) continue;
       for (const pid of readPids(join(base, name, 'cgroup.procs'))) killQuietly(pid);
       removeQuietly(join(base, name));
     }

@@ -12,6 +12,7 @@ import { Sandbox, SandboxResult } from './sandbox';
 import { RunBox } from './run-box';
 import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { testVerdict } from './test-verdict';
+import { sweepWorkRoot } from './worker-leftovers';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -31,13 +32,14 @@ const COMPILER_OUTPUT_CAP = 16 * 1024;
 /**
  * The work root holds what the worker binds into boxes and the launcher it runs: it must be a real directory the
  * worker owns (the default lives in the world-writable /tmp, where anyone could have planted a symlink), which
- * the box user may traverse to its submission but not list.
+ * the box user may traverse to its submission but not list. What crashed workers left in it goes.
  */
 function prepareWorkRoot(path: string): string {
   mkdirSync(path, { recursive: true });
   if (!lstatSync(path).isDirectory()) throw new Error(`The sandbox work root ${path} is not a directory (a symlink?).`);
   chownSync(path, process.getuid?.() ?? 0, process.getgid?.() ?? 0);
   chmodSync(path, 0o711);
+  sweepWorkRoot(path);
   return path;
 }
 
@@ -80,7 +82,7 @@ export class LocalEngine implements JudgeEngine {
   async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
     const lang = this.catalog.get(request.languageId);
     if (!lang) return failedResult(`Language ${request.languageId} is not available on this judge.`);
-    const workDir = mkdtempSync(join(this.workRoot, 'sub-'));
+    const workDir = mkdtempSync(join(this.workRoot, `sub-${process.pid}-`));
     try {
       chownSync(workDir, BOX_UID, BOX_UID);
       writeFileSync(join(workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });

@@ -50,7 +50,7 @@ export class RunBox {
 
   /** Starts a box whose runs execute `spec.command`; the launcher binary is bound read-only at /launcher. */
   static async start(spec: BoxSpec, launcher: string, cgroups: CgroupFactory, workRoot: string): Promise<RunBox> {
-    const ioDir = mkdtempSync(join(workRoot, 'io-'));
+    const ioDir = mkdtempSync(join(workRoot, `io-${process.pid}-`));
     chmodSync(ioDir, 0o711);
     const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
     try {

@@ -1,0 +1,31 @@
+import { readdirSync, rmSync } from 'fs';
+import { join } from 'path';
+
+/** Whether a process (a worker that owned some boxes) still runs. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid of the worker that made a box's directory or cgroup, named `<kind>-<worker pid>-<random>`. */
+function ownerPid(name: string): number | null {
+  const match = /^(?:sub|io|box|run)-(\d+)-/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether `name` was left behind by a worker that is gone (a crash leaves its work and io directories). */
+export function leftBehind(name: string): boolean {
+  const owner = ownerPid(name);
+  return owner !== null && owner !== process.pid && !processAlive(owner);
+}
+
+/** Removes submission and io directories of dead workers from a work root that several workers may share. */
+export function sweepWorkRoot(root: string): void {
+  for (const name of readdirSync(root)) {
+    if (leftBehind(name)) rmSync(join(root, name), { recursive: true, force: true });
+  }
+}
