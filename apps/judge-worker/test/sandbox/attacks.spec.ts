@@ -52,11 +52,14 @@ async function boxProcesses(): Promise<string[]> {
   return live;
 }
 
+/** This file's box cgroups still present in any of the hierarchies the engine uses (v1 here). */
 function boxCgroups(): string[] {
-  const base = '/sys/fs/cgroup/pids';
-  const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => /:pids:/.test(l))?.split(':')[2] ?? '/';
-  const dir = `${base}${own}/oj-boxes`;
-  return existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`box-${process.pid}-`) || d.startsWith(`run-${process.pid}-`)) : [];
+  const own = readFileSync('/proc/self/cgroup', 'utf8').split('\n');
+  return ['memory', 'pids', 'cpuacct'].flatMap((controller) => {
+    const path = own.find((l) => l.split(':')[1]?.split(',').includes(controller))?.split(':')[2] ?? '/';
+    const dir = join('/sys/fs/cgroup', controller, path, 'oj-boxes');
+    return existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`box-${process.pid}-`) || d.startsWith(`run-${process.pid}-`)).map((d) => `${controller}:${d}`) : [];
+  });
 }
 
 /** Files the box user owns in the host's shared temporary directories, and anything left in the work root. */
