@@ -6,8 +6,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { TokenService } from '../auth/token.service';
 import { ApiException } from '../common/api-exception';
 import { AdminUserDto, toAdminUser } from './dto/admin-user.dto';
+import { isUuid } from '../common/is-uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Role, status and deletion of accounts. Changes run in a transaction that locks the active admins, so two
@@ -52,7 +52,7 @@ export class AdminUsersService {
   }
 
   private async lockedTarget(manager: EntityManager, actorId: string, userId: string, action: string, removesAdmin: boolean): Promise<UserEntity> {
-    if (!UUID.test(userId)) throw ApiException.notFound('User not found.');
+    if (!isUuid(userId)) throw ApiException.notFound('User not found.');
     const activeAdmins = await manager
       .getRepository(UserEntity)
       .createQueryBuilder('u')

@@ -4,8 +4,8 @@ import { AnnouncementEntity } from '@oj/db';
 import { Repository } from 'typeorm';
 import { ApiException } from '../common/api-exception';
 import { AnnouncementDto, AnnouncementInputDto, toAnnouncementDto } from './dto/announcement.dto';
+import { isUuid } from '../common/is-uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Announcement not found.';
 
 @Injectable()
@@ -22,14 +22,14 @@ export class AnnouncementsService {
   }
 
   async update(id: string, dto: AnnouncementInputDto): Promise<AnnouncementDto> {
-    const announcement = UUID.test(id) ? await this.announcements.findOne({ where: { id } }) : null;
+    const announcement = isUuid(id) ? await this.announcements.findOne({ where: { id } }) : null;
     if (!announcement) throw ApiException.notFound(NOT_FOUND);
     Object.assign(announcement, { title: dto.title, body: dto.body, pinned: dto.pinned });
     return toAnnouncementDto(await this.announcements.save(announcement));
   }
 
   async remove(id: string): Promise<void> {
-    const result = UUID.test(id) ? await this.announcements.delete({ id }) : { affected: 0 };
+    const result = isUuid(id) ? await this.announcements.delete({ id }) : { affected: 0 };
     if (!result.affected) throw ApiException.notFound(NOT_FOUND);
   }
 }

@@ -5,6 +5,7 @@ import { ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity } from '@o
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
+import { isUuid } from '../common/is-uuid';
 
 /** Every column a row needs, and never source_code: lists stay light on a million rows. */
 const ROW_COLUMNS = [
@@ -12,7 +13,6 @@ const ROW_COLUMNS = [
   'queuedAt', 'startedAt', 'finishedAt', 'createdAt', 'updatedAt',
 ].map((c) => `s.${c}`);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RowFilter extends Partial<Omit<SubmissionFilterQueryDto, 'page' | 'limit' | 'sort'>> {
   userId?: string;
@@ -52,7 +52,7 @@ export class SubmissionQueries {
     if (f.userId) q.andWhere('s.user_id = :userId', { userId: f.userId });
     if (f.user) {
       // A user id is 36 characters and usernames at most 32, so an id never matches a name: an exact index lookup.
-      if (UUID.test(f.user)) q.andWhere('s.user_id = :userExact', { userExact: f.user });
+      if (isUuid(f.user)) q.andWhere('s.user_id = :userExact', { userExact: f.user });
       // Otherwise the matching users first, then their rows through the (user_id, created_at) index.
       else q.andWhere('s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE :userLike)', { userLike: `%${escapeLike(f.user)}%` });
     }

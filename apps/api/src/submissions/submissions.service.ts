@@ -13,9 +13,9 @@ import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
 import { canEditProblem, ProblemsService } from '../problems/problems.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
+import { isUuid } from '../common/is-uuid';
 
 export const MAX_WAITING_PER_USER = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Submission not found.';
 
 /** Creating, re-submitting and reading submissions; the judge worker grades them from the queue. */
@@ -40,7 +40,7 @@ export class SubmissionsService {
 
   /** A new submission with the same problem, language and source, owned by the original author. */
   async resubmit(caller: AuthUser, id: string): Promise<string> {
-    const original = UUID.test(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
+    const original = isUuid(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
     if (!original) throw ApiException.notFound(NOT_FOUND);
     if (caller.role !== 'admin' && original.userId !== caller.id) throw ApiException.forbidden('You may only re-submit your own submissions.');
     await this.problems.findVisibleProblem(original.problemId, caller);
@@ -49,7 +49,7 @@ export class SubmissionsService {
   }
 
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
-    const entity = UUID.test(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
+    const entity = isUuid(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
     const row = entity ? await loadSubmissionRow(this.dataSource.manager, id) : null;
     if (!entity || !row) throw ApiException.notFound(NOT_FOUND);
     const canViewSource = caller.role === 'admin' || entity.userId === caller.id;

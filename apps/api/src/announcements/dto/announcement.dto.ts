@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ANNOUNCEMENTS_LIMIT, MAX_ANNOUNCEMENT_BODY, MAX_ANNOUNCEMENT_TITLE, MAX_ANNOUNCEMENTS_LIMIT } from '@oj/contracts';
+import { MAX_ANNOUNCEMENT_BODY, MAX_ANNOUNCEMENT_TITLE } from '@oj/contracts';
 import type { AnnouncementEntity } from '@oj/db';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
 
 const REQUIRED = 'Title and body are required.';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -28,15 +29,7 @@ export class AnnouncementInputDto {
   pinned: boolean = false;
 }
 
-export class AnnouncementQueryDto {
-  @ApiPropertyOptional({ default: ANNOUNCEMENTS_LIMIT, maximum: MAX_ANNOUNCEMENTS_LIMIT })
-  @IsOptional()
-  @Max(MAX_ANNOUNCEMENTS_LIMIT, { message: `limit must be between 1 and ${MAX_ANNOUNCEMENTS_LIMIT}.` })
-  @Min(1, { message: `limit must be between 1 and ${MAX_ANNOUNCEMENTS_LIMIT}.` })
-  @IsInt({ message: `limit must be between 1 and ${MAX_ANNOUNCEMENTS_LIMIT}.` })
-  @Type(() => Number)
-  limit: number = ANNOUNCEMENTS_LIMIT;
-
+export class AnnouncementQueryDto extends FeedLimitQueryDto {
   @ApiPropertyOptional({ description: 'Pinned announcements first' })
   @IsOptional()
   @Transform(({ value }) => value === true || value === 'true')

@@ -1,8 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_ANNOUNCEMENTS_LIMIT, ANNOUNCEMENTS_LIMIT } from '@oj/contracts';
+import { ApiProperty } from '@nestjs/swagger';
 import type { ProblemUpdateEntity } from '@oj/db';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
 
 export class ProblemUpdateDto {
   @ApiProperty({ format: 'uuid' })
@@ -26,15 +24,7 @@ export class ProblemUpdateListDto {
   items: ProblemUpdateDto[];
 }
 
-export class ProblemUpdateQueryDto {
-  @ApiPropertyOptional({ default: ANNOUNCEMENTS_LIMIT, maximum: MAX_ANNOUNCEMENTS_LIMIT })
-  @IsOptional()
-  @Max(MAX_ANNOUNCEMENTS_LIMIT, { message: `limit must be between 1 and ${MAX_ANNOUNCEMENTS_LIMIT}.` })
-  @Min(1, { message: `limit must be between 1 and ${MAX_ANNOUNCEMENTS_LIMIT}.` })
-  @IsInt({ message: `limit must be between 1 and ${MAX_ANNOUNCEMENTS_LIMIT}.` })
-  @Type(() => Number)
-  limit: number = ANNOUNCEMENTS_LIMIT;
-}
+export class ProblemUpdateQueryDto extends FeedLimitQueryDto {}
 
 export function toProblemUpdateDto(u: ProblemUpdateEntity): ProblemUpdateDto {
   return { id: u.id, problemId: u.problemId, titleSnapshot: u.titleSnapshot, summary: u.summary, createdAt: u.createdAt.toISOString() };
