@@ -19,6 +19,8 @@ export const MAX_ANNOUNCEMENT_BODY = 20_000;
 export const DEFAULT_LANGUAGE_ID = 71;
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** Ids stored in PostgreSQL `integer` columns (problem and language ids) never exceed this. */
+export const MAX_INT_ID = 2_147_483_647;
 export const PROBLEM_ARCHIVE_LIMIT = 100;
 export const ANNOUNCEMENTS_LIMIT = 20;
 export const MAX_ANNOUNCEMENTS_LIMIT = 50;

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ApiErrorBody, ERROR_CODES, ErrorCode } from '@oj/contracts';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import { RateLimitedException } from './rate-limit/rate-limit.service';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -19,6 +20,15 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 function bodyParserStatus(error: unknown): number | undefined {
   const e = error as { type?: string; status?: number };
   return typeof e?.type === 'string' && typeof e.status === 'number' && e.status >= 400 && e.status < 500 ? e.status : undefined;
+}
+
+/**
+ * PostgreSQL data exceptions (class 22: out-of-range numbers and dates, malformed text such as NUL bytes) are
+ * the client's bad input that validation let through: a 400, never a 500.
+ */
+function isBadValueForDatabase(error: unknown): boolean {
+  const code = error instanceof QueryFailedError ? (error.driverError as { code?: string } | undefined)?.code : undefined;
+  return typeof code === 'string' && code.startsWith('22');
 }
 
 /**
@@ -51,6 +61,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const body: ApiErrorBody = { message, code };
       if (Array.isArray(obj.details)) body.details = obj.details as ApiErrorBody['details'];
       return { status, body };
+    }
+    if (isBadValueForDatabase(error)) {
+      return { status: 400, body: { message: 'A value in the request is malformed or out of range.', code: ERROR_CODES.VALIDATION_ERROR } };
     }
     const parserStatus = bodyParserStatus(error);
     if (parserStatus === 413) {

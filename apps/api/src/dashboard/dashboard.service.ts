@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { USERNAME_PATTERN } from '../auth/dto/register.dto';
 import { ApiException } from '../common/api-exception';
 import { AttemptedProblemDto, DashboardSummaryDto, HeatmapItemDto, SolvedProblemDto, UserDashboardDto } from './dto/dashboard.dto';
 
@@ -43,6 +44,7 @@ export class DashboardService {
 
   /** Solved and attempted problems of a user; a private profile is only for its owner and admins. */
   async forUser(username: string, viewer: AuthUser | undefined): Promise<UserDashboardDto> {
+    if (!USERNAME_PATTERN.test(username)) throw ApiException.notFound('User not found.');
     const user = await this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('u')

@@ -4,6 +4,7 @@ import {
   DIFFICULTIES,
   Difficulty,
   MAX_ALGORITHMS,
+  MAX_INT_ID,
   MAX_STATEMENT_BYTES,
   MAX_TAGS,
   MAX_TITLE_LENGTH,
@@ -139,6 +140,7 @@ export class ProblemInputDto {
   algorithms: string[] = [];
 
   @ApiProperty({ type: [Number], minItems: 1, example: [50, 54, 71] })
+  @Max(MAX_INT_ID, { each: true, message: 'Language ids must be positive whole numbers.' })
   @IsPositive({ each: true, message: 'Language ids must be positive whole numbers.' })
   @IsInt({ each: true, message: 'Language ids must be positive whole numbers.' })
   @ArrayMinSize(1, { message: 'Select at least one Judge0 language.' })

@@ -1,15 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_SOURCE_BYTES } from '@oj/contracts';
-import { IsInt, IsNotEmpty, IsPositive, IsString } from 'class-validator';
+import { MAX_INT_ID, MAX_SOURCE_BYTES } from '@oj/contracts';
+import { IsInt, IsNotEmpty, IsPositive, IsString, Max } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 
 export class CreateSubmissionDto {
   @ApiProperty({ example: 1 })
+  @Max(MAX_INT_ID, { message: 'problemId must be a positive whole number.' })
   @IsPositive({ message: 'problemId must be a positive whole number.' })
   @IsInt({ message: 'problemId must be a positive whole number.' })
   problemId: number;
 
   @ApiProperty({ example: 71 })
+  @Max(MAX_INT_ID, { message: 'languageId must be a positive whole number.' })
   @IsPositive({ message: 'languageId must be a positive whole number.' })
   @IsInt({ message: 'languageId must be a positive whole number.' })
   languageId: number;

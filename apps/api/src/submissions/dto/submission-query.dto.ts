@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_PAGE_SIZE, PAGE_SIZE, SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
+import { MAX_INT_ID, MAX_PAGE_SIZE, PAGE_SIZE, SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
@@ -42,6 +42,7 @@ export class SubmissionFilterQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ minimum: 1 })
   @IsOptional()
+  @Max(MAX_INT_ID, { message: 'problemId must be a whole number of at least 1.' })
   @Min(1, { message: 'problemId must be a whole number of at least 1.' })
   @IsInt({ message: 'problemId must be a whole number of at least 1.' })
   @Type(() => Number)
@@ -49,11 +50,13 @@ export class SubmissionFilterQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ example: '2026-01-31', description: 'UTC day, inclusive' })
   @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'dateFrom must be a date (YYYY-MM-DD).' })
   @Matches(DATE, { message: 'dateFrom must be a date (YYYY-MM-DD).' })
   dateFrom?: string;
 
   @ApiPropertyOptional({ example: '2026-12-31', description: 'UTC day, inclusive through its end' })
   @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'dateTo must be a date (YYYY-MM-DD).' })
   @Matches(DATE, { message: 'dateTo must be a date (YYYY-MM-DD).' })
   dateTo?: string;
 }
