@@ -1,12 +1,7 @@
-import { LiveEvent, SubmissionRow } from '@oj/contracts';
+import { LiveEvent, Paged, SubmissionRow } from '@oj/contracts';
 
-export interface SubmissionPage {
-  items: SubmissionRow[];
-  total: number;
-  totalPages: number;
-  page: number;
-  limit: number;
-}
+/** A page of submissions as every list endpoint returns it. */
+export type SubmissionPage = Paged<SubmissionRow>;
 
 const EVENT_ONLY = ['eventId', 'emittedAt', '_eventType', 'eventType'] as const;
 
