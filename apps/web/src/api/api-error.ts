@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '@oj/contracts';
 /** An API failure with the server's message (or a fallback), status, code and field details. */
 export class ApiError extends Error {
   constructor(
@@ -14,7 +15,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-type ErrorBody = { message?: string; code?: string; details?: { path: string; message: string }[] };
+/** What a failed call may carry: the API's error body, or anything a proxy answered instead. */
+type ErrorBody = Partial<ApiErrorBody>;
 
 /** An ApiError from a parsed error body (the server's {message, code, details}), or the fallback message. */
 export function apiErrorFrom(status: number, body: unknown, fallback = 'Request failed'): ApiError {
