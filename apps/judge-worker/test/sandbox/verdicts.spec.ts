@@ -14,6 +14,11 @@ describe('local engine verdicts', () => {
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^C \(GCC \d+\.\d+/), expect.stringMatching(/^C\+\+ \(GCC /), expect.stringMatching(/^Python \(3\./)]));
   });
 
+  // .ci/run installs every toolchain, so in CI a skipped language means discovery broke, not a missing compiler.
+  (process.env.CI === 'true' ? it : it.skip)('in CI, discovers every language whose verdicts are tested', () => {
+    expect(PROGRAMS.map((p) => p.id).filter((id) => !available.has(id))).toEqual([]);
+  });
+
   const languageTests = (p: (typeof PROGRAMS)[number]) => {
     const run = (source: string, opts = {}) => grade(p.id, source, opts);
 
