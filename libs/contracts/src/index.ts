@@ -4,3 +4,4 @@ export * from './limits';
 export * from './judging';
 export * from './live-event';
 export * from './errors';
+export * from './text';

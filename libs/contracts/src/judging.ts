@@ -22,11 +22,24 @@ export interface TestCaseData {
   points: number;
 }
 
-export interface JudgeJobData {
+/** Id of the HTTP request that caused a job: the worker logs it on every line about the job. */
+export interface TracedJobData {
+  requestId?: string;
+}
+
+export interface JudgeJobData extends TracedJobData {
   submissionId: string;
 }
 
-export interface ValidateJobData {
+/**
+ * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
+ * is the submission id, so adding it twice is a no-op; three grading attempts with back-off (2 s, 4 s).
+ */
+export function judgeJobOptions(submissionId: string) {
+  return { jobId: submissionId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 };
+}
+
+export interface ValidateJobData extends TracedJobData {
   languageId: number;
   sourceCode: string;
   cpuTimeLimit: number;

@@ -12,6 +12,10 @@ export const MAX_ALGORITHM_SUGGESTIONS = 8;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_STATEMENT_BYTES = 64 * 1024;
 export const MAX_TEST_DATA_BYTES = 64 * 1024 * 1024;
+/** Not in the spec: bounds that keep one request's validation cheap (a ZIP import yields at most 500 pairs). */
+export const MAX_TEST_CASES = 1000;
+export const MAX_SAMPLES = 50;
+export const MAX_PROBLEM_LANGUAGES = 100;
 export const MAX_SOURCE_BYTES = 64 * 1024;
 export const MAX_ANNOUNCEMENT_TITLE = 200;
 export const MAX_ANNOUNCEMENT_BODY = 20_000;

@@ -1,6 +1,7 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import {
   AnnouncementEntity,
+  AppSecretEntity,
   ProblemEntity,
   ProblemUpdateEntity,
   RefreshTokenEntity,
@@ -9,6 +10,7 @@ import {
   UserEntity,
 } from './entities';
 import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-schema';
+import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets';
 
 export const ENTITIES = [
   UserEntity,
@@ -18,10 +20,11 @@ export const ENTITIES = [
   SubmissionEntity,
   AnnouncementEntity,
   ProblemUpdateEntity,
+  AppSecretEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
-export const MIGRATIONS = [InitialSchema1763884800000];
+export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {

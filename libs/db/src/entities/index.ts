@@ -5,3 +5,4 @@ export * from './test-case.entity';
 export * from './submission.entity';
 export * from './announcement.entity';
 export * from './problem-update.entity';
+export * from './app-secret.entity';
