@@ -9,7 +9,7 @@ const { spawn, execFileSync } = require('child_process');
 const { mkdtempSync, writeFileSync, chownSync, chmodSync, rmSync } = require('fs');
 const { tmpdir, cpus, loadavg } = require('os');
 const { join } = require('path');
-const local = (m) => require(`../../dist/server/apps/judge-worker/src/engines/local/${m}`);
+const local = (m) => require(`../../dist/judge-worker/apps/judge-worker/src/engines/local/${m}`);
 const { RunBox } = local('run-box');
 const { buildLauncher } = local('box-launcher');
 const { CgroupFactory } = local('cgroup');
@@ -62,6 +62,7 @@ async function main() {
   const launcher = buildLauncher(workRoot);
   if (!('path' in launcher)) throw new Error(launcher.unavailable);
   const limits = runLimits(2, 64, 0);
+  const stdoutPath = join(workRoot, 'stdout');
   const rows = [];
   for (const name of ['hello', 'loop']) {
     const runs = name === 'loop' ? Math.min(RUNS, 10) : RUNS;
@@ -75,13 +76,13 @@ async function main() {
         (
           await timed(async () => {
             const once = await RunBox.start(spec, launcher.path, factory, workRoot);
-            const result = await once.run('', limits);
+            const result = await once.run('', limits, stdoutPath);
             await once.close();
             return result;
           })
         ).wall,
       );
-      const reused = await timed(() => box.run('', limits));
+      const reused = await timed(() => box.run('', limits, stdoutPath));
       times.reused.push(reused.wall);
       times.cpu.push(reused.cpu);
     }

@@ -1,19 +1,22 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { loadWorkerConfig } from './config/worker-config';
-import { WorkerModule } from './worker.module';
+import { startWorkerApp } from './operations/worker-app';
 
 /**
- * A judge worker: no HTTP, just the queues. SIGTERM closes the queues, which lets the running jobs finish;
- * a job of a worker that dies instead is handed to another worker once its lock expires.
+ * A judge worker: the queues, plus health probes and metrics on WORKER_HTTP_PORT. SIGTERM closes the queues,
+ * which lets the running jobs finish; a job of a worker that dies instead is handed to another worker once its
+ * lock expires.
  */
 async function bootstrap(): Promise<void> {
   const config = loadWorkerConfig();
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config));
+  const { app } = await startWorkerApp(config);
   app.enableShutdownHooks();
   Logger.log(`Judge worker started (engine ${config.JUDGE_ENGINE}, concurrency ${config.WORKER_CONCURRENCY})`, 'Bootstrap');
 }
+
+// A promise nobody awaited must not take down every request or job in flight with it: log it and keep serving.
+process.on('unhandledRejection', (reason) => Logger.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`, 'Process'));
 
 bootstrap().catch((error) => {
   console.error(error instanceof Error ? error.message : error);

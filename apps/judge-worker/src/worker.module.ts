@@ -1,12 +1,18 @@
 import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/contracts';
 import { dataSourceOptions } from '@oj/db';
+import { ObservabilityLoggingModule } from '@oj/observability';
 import { WorkerConfig } from './config/worker-config';
 import { engineProvider } from './engines/engine.provider';
 import { LanguagesPublisher } from './languages/languages-publisher';
+import { JobLogContext } from './operations/job-log-context';
+import { WorkerHealthController } from './operations/worker-health.controller';
+import { WorkerMetrics } from './operations/worker-metrics';
 import { QueueConsumer } from './queue/queue-consumer';
+import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
 import { JudgeSubmissionService } from './submissions/judge-submission.service';
 import { LiveEventPublisher } from './submissions/live-event-publisher';
@@ -25,7 +31,10 @@ export class WorkerModule {
           settings: { lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS, maxStalledCount: 2 },
         }),
         BullModule.registerQueue({ name: JUDGE_QUEUE }, { name: VALIDATE_QUEUE }),
+        ObservabilityLoggingModule.forRoot({ app: 'judge-worker', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' }),
+        TerminusModule.forRoot({ logger: false }),
       ],
+      controllers: [WorkerHealthController],
       providers: [
         { provide: WorkerConfig, useValue: config },
         engineProvider,
@@ -36,6 +45,9 @@ export class WorkerModule {
         JudgeSubmissionService,
         ValidationService,
         QueueConsumer,
+        SubmissionReconciler,
+        JobLogContext,
+        WorkerMetrics,
       ],
     };
   }

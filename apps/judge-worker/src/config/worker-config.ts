@@ -1,5 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Min, validateSync } from 'class-validator';
+import { LOG_LEVELS } from '@oj/observability';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Min, MinLength, validateSync } from 'class-validator';
+import type { LevelWithSilent } from 'pino';
 import { cpus } from 'os';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -41,10 +43,38 @@ export class WorkerConfig {
   @Min(1000)
   JOB_LOCK_MS = 30_000;
 
+  /** How often a worker looks for submissions left without a job (Redis lost its data) and queues them again. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  RECONCILE_INTERVAL_MS = 60_000;
+
   /** Host directory for the local engine's per-submission work directories. */
   @IsOptional()
   @IsString()
   SANDBOX_WORK_ROOT?: string;
+
+  /** Minimum level of the log lines written to stdout (JSON in production and tests, readable in development). */
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LevelWithSilent = 'info';
+
+  /**
+   * Port of the worker's own HTTP server (health probes and /metrics): a number, `0` for any free port (the
+   * chosen one is logged), or `off` for none. Several workers on one host each need their own.
+   */
+  @Matches(/^(off|\d{1,5})$/, { message: 'WORKER_HTTP_PORT must be a port number, 0 (any free port) or off' })
+  WORKER_HTTP_PORT = '3001';
+
+  /** Bearer token that /metrics requires; unset, /metrics answers loopback callers only. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
+  /** The HTTP port to listen on, or null when the worker serves no HTTP. */
+  get httpPort(): number | null {
+    return this.WORKER_HTTP_PORT === 'off' ? null : Number(this.WORKER_HTTP_PORT);
+  }
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -53,6 +83,9 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   const errors = validateSync(config);
   if (config.JUDGE_ENGINE === 'judge0' && !config.JUDGE0_URL) {
     errors.push({ property: 'JUDGE0_URL', constraints: { required: 'JUDGE0_URL is required when JUDGE_ENGINE=judge0' } } as never);
+  }
+  if ((config.httpPort ?? 0) > 65535) {
+    errors.push({ property: 'WORKER_HTTP_PORT', constraints: { range: 'WORKER_HTTP_PORT must be at most 65535' } } as never);
   }
   if (errors.length) {
     throw new Error(`Invalid configuration: ${errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`).join(' | ')}`);

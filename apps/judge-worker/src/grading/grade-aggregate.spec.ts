@@ -45,3 +45,14 @@ describe('compileErrorResult / failedResult', () => {
     expect(failedResult('box died')).toMatchObject({ status: 'failed', score: 0, testCaseResults: [], message: 'box died' });
   });
 });
+
+describe('NUL bytes (jsonb refuses them)', () => {
+  it('are dropped from compile output, failure messages and every test message', () => {
+    expect(compileErrorResult('error: a\0b\0').message).toBe('error: ab');
+    expect(failedResult('box\0 died').message).toBe('box died');
+    const result = aggregateResults([r(0, 'rte', 0, 1, 1, 'Exit\0 code 1')], 1);
+    expect(result.message).toBe('Test 1: Exit code 1');
+    expect(result.testCaseResults[0].message).toBe('Exit code 1');
+    expect(JSON.stringify(result)).not.toContain('\\u0000');
+  });
+});

@@ -1,6 +1,15 @@
 import { GradeResult, TestCaseResult } from '@oj/contracts';
 
 /**
+ * Text fit for the database: results are stored as jsonb, which refuses \u0000, so a NUL a program or compiler
+ * printed (Rust's `compile_error!("a\0b")`) would make the whole result unwritable. Every message of every engine
+ * goes through the constructors below, which drop them.
+ */
+export function storableText(text: string): string {
+  return text.includes('\0') ? text.split('\0').join('') : text;
+}
+
+/**
  * The submission's result from its tests: score = round(100 × points passed / total points); accepted when all
  * pass, else the status of the first failing test; runtime and memory are the maxima over tests.
  */
@@ -16,17 +25,17 @@ export function aggregateResults(results: TestCaseResult[], totalPoints: number)
     score: totalPoints > 0 ? Math.round((100 * earned) / totalPoints) : 0,
     runtimeMs: max(results.map((r) => r.timeMs)),
     memoryKB: max(results.map((r) => r.memoryKB)),
-    testCaseResults: results,
-    ...(firstFailure?.message ? { message: `Test ${firstFailure.index + 1}: ${firstFailure.message}` } : {}),
+    testCaseResults: results.map((r) => (r.message === undefined ? r : { ...r, message: storableText(r.message) })),
+    ...(firstFailure?.message ? { message: storableText(`Test ${firstFailure.index + 1}: ${firstFailure.message}`) } : {}),
   };
 }
 
 /** A compile error: no test runs, every test scores nothing. */
 export function compileErrorResult(compilerOutput: string): GradeResult {
-  return { status: 'ce', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: compilerOutput };
+  return { status: 'ce', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: storableText(compilerOutput) };
 }
 
 /** An engine or infrastructure failure, not the program's fault. */
 export function failedResult(message: string): GradeResult {
-  return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message };
+  return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: storableText(message) };
 }

@@ -23,6 +23,8 @@ export class LanguagesPublisher implements OnApplicationBootstrap, OnApplication
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // A Redis that restarted without its data has lost the list: publish it again on reconnect, not 30 s later.
+    this.redis.on('ready', () => void this.publish());
     await this.publish();
     this.timer = setInterval(() => void this.publish(), REFRESH_MS);
     this.timer.unref();

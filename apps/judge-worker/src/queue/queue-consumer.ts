@@ -3,6 +3,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { JUDGE_QUEUE, JudgeJobData, VALIDATE_QUEUE, ValidateJobData } from '@oj/contracts';
 import { Job, Queue } from 'bull';
 import { WorkerConfig } from '../config/worker-config';
+import { JobLogContext } from '../operations/job-log-context';
 import { JudgeSubmissionService } from '../submissions/judge-submission.service';
 import { ValidationService } from '../validation/validation.service';
 
@@ -13,6 +14,7 @@ import { ValidationService } from '../validation/validation.service';
 @Injectable()
 export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueConsumer.name);
+  private stopping = false;
 
   constructor(
     @InjectQueue(JUDGE_QUEUE) private readonly judgeQueue: Queue<JudgeJobData>,
@@ -20,13 +22,20 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     private readonly judging: JudgeSubmissionService,
     private readonly validation: ValidationService,
     private readonly config: WorkerConfig,
+    private readonly jobs: JobLogContext,
   ) {}
 
   onApplicationBootstrap(): void {
     const concurrency = this.config.WORKER_CONCURRENCY;
-    void this.judgeQueue.process(concurrency, (job: Job<JudgeJobData>) => this.judging.judge(job.data.submissionId));
-    void this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.validation.validate(job.data));
-    this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => void this.onJudgeFailed(job, error));
+    this.judgeQueue
+      .process(concurrency, (job: Job<JudgeJobData>) => this.jobs.run(job, { submissionId: job.data.submissionId }, () => this.judging.judge(job.data.submissionId)))
+      .catch((e) => this.stopTakingJobs(e));
+    this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data))).catch((e) => this.stopTakingJobs(e));
+    this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => {
+      this.jobs
+        .within(job, { submissionId: job.data.submissionId }, () => this.onJudgeFailed(job, error))
+        .catch((e) => this.logger.error(`Could not end ${job.data.submissionId} as failed: ${(e as Error).message}`));
+    });
     this.logger.log(`Consuming ${JUDGE_QUEUE} and ${VALIDATE_QUEUE} with concurrency ${concurrency}`);
   }
 
@@ -35,7 +44,15 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
    * Redis connections those jobs write through are still open whatever order the modules close in.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await Promise.all([this.judgeQueue.close(), this.validateQueue.close()]);
+  }
+
+  /** Bull's processing loop only ends on a Redis error at start-up; a worker taking no jobs is better restarted. */
+  private stopTakingJobs(error: unknown): void {
+    if (this.stopping) return;
+    this.logger.error(`Queue processing stopped: ${(error as Error).message}; exiting to be restarted.`);
+    process.exit(1);
   }
 
   private async onJudgeFailed(job: Job<JudgeJobData>, error: Error): Promise<void> {

@@ -1,17 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, isFinalStatus, VERDICT_BY_STATUS } from '@oj/contracts';
-import { loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { GradeResult, VERDICT_BY_STATUS } from '@oj/contracts';
+import { loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
+import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
+import { failedResult } from '../grading/grade-aggregate';
 import { LiveEventPublisher } from './live-event-publisher';
 
-/** A grading attempt that should be retried (engine or infrastructure trouble, not the program's fault). */
+/** A grading attempt that should be retried (engine trouble, not the program's fault). */
 export class GradingFailedError extends Error {}
 
 /**
  * Grades one submission: running → engine → final result, publishing each change. Idempotent per submission:
- * a retried or stalled-and-handed-on job finds the result already written and counted, and stops.
+ * a retried or stalled-and-handed-on job finds the result already written and counted, and stops; two gradings
+ * running at once (a stalled job handed on or failed while its first worker still grades) write one result.
+ * Every database and Redis step waits out an outage (retryInfrastructure), so only the engine's own failures
+ * use up the job's attempts.
  */
 @Injectable()
 export class JudgeSubmissionService {
@@ -24,16 +29,13 @@ export class JudgeSubmissionService {
   ) {}
 
   async judge(submissionId: string): Promise<void> {
-    const submissions = this.dataSource.getRepository(SubmissionEntity);
-    const submission = await submissions.findOne({ where: { id: submissionId } });
-    if (!submission) return this.logger.log(`Submission ${submissionId} is gone; job dropped.`);
-    if (isFinalStatus(submission.status) && submission.countedAt) return;
-    const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: submission.problemId } });
-    if (!problem) return this.logger.log(`Problem of submission ${submissionId} is gone; job dropped.`);
-    const tests = await this.dataSource.getRepository(TestCaseEntity).find({ where: { problemUuid: problem.id }, order: { position: 'ASC' } });
+    const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId));
+    if (!loaded) return;
+    const { submission, problem, tests } = loaded;
 
-    await submissions.update({ id: submissionId }, { status: 'running', verdict: VERDICT_BY_STATUS.running, startedAt: new Date() });
-    await this.publish(submissionId, 'running');
+    const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId));
+    if (!started) return;
+    await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
 
     const result = await this.engine.grade(
       {
@@ -51,50 +53,62 @@ export class JudgeSubmissionService {
 
   /** The last attempt failed: the submission ends `failed` (and is counted once) rather than staying queued. */
   async markFailed(submissionId: string, message: string): Promise<void> {
-    const submission = await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } });
+    const submission = await this.step(`Loading submission ${submissionId}`, () =>
+      this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } }),
+    );
     if (!submission || submission.countedAt) return;
-    await this.finish(submissionId, submission.problemId, {
-      status: 'failed',
-      score: 0,
-      runtimeMs: null,
-      memoryKB: null,
-      testCaseResults: [],
-      message,
-    });
+    await this.finish(submissionId, submission.problemId, failedResult(message));
   }
 
-  /** Writes the result and, exactly once per submission, adds it to the problem's counters. */
+  /** The submission, its problem and its tests in order; null (job dropped) when there is nothing to grade. */
+  private async load(submissionId: string) {
+    const submission = await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } });
+    if (!submission) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
+    if (submission.countedAt) return null;
+    const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: submission.problemId } });
+    if (!problem) return this.dropped(`Problem of submission ${submissionId} is gone; job dropped.`);
+    const tests = await this.dataSource.getRepository(TestCaseEntity).find({ where: { problemUuid: problem.id }, order: { position: 'ASC' } });
+    return { submission, problem, tests };
+  }
+
+  /** Running, unless a result was written meanwhile: a final row never goes back to running. */
+  private async markRunning(submissionId: string): Promise<boolean> {
+    const updated = await this.dataSource
+      .createQueryBuilder()
+      .update(SubmissionEntity)
+      .set({ status: 'running', verdict: VERDICT_BY_STATUS.running, startedAt: new Date() })
+      .where('id = :id AND counted_at IS NULL', { id: submissionId })
+      .execute();
+    return !!updated.affected;
+  }
+
+  private dropped(message: string): null {
+    this.logger.log(message);
+    return null;
+  }
+
+  /**
+   * Writes the result unless another grading of this submission already wrote one (see writeFinalResult);
+   * only the grading that wrote it publishes it, so live clients see one final state.
+   */
   private async finish(submissionId: string, problemId: number, result: GradeResult): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.update(SubmissionEntity, { id: submissionId }, {
-        status: result.status,
-        verdict: VERDICT_BY_STATUS[result.status],
-        score: result.score,
-        runtimeMs: result.runtimeMs,
-        memoryKB: result.memoryKB,
-        testCaseResults: result.testCaseResults,
-        resultSummary: { score: result.score, cases: result.testCaseResults, ...(result.message ? { message: result.message } : {}) },
-        finishedAt: new Date(),
-      });
-      const counted = await manager
-        .createQueryBuilder()
-        .update(SubmissionEntity)
-        .set({ countedAt: () => 'now()' })
-        .where('id = :id AND counted_at IS NULL', { id: submissionId })
-        .execute();
-      if (counted.affected) {
-        await manager.query(
-          'UPDATE problems SET submission_count = submission_count + 1, accepted_submission_count = accepted_submission_count + $2 WHERE problem_id = $1',
-          [problemId, result.status === 'accepted' ? 1 : 0],
-        );
-      }
-    });
-    await this.publish(submissionId, 'finished');
+    const written = await this.step(`Writing the result of ${submissionId}`, () => writeFinalResult(this.dataSource, submissionId, problemId, result));
+    if (!written) return this.logger.log(`Submission ${submissionId} already has its result; this grading's ${result.status} is dropped.`);
+    await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
   }
 
+  private step<T>(what: string, run: () => Promise<T>): Promise<T> {
+    return retryInfrastructure(what, run, this.logger);
+  }
+
+  /** Progress is best effort: a lost progress event must not fail the grading, the final event follows anyway. */
   private async publishProgress(submissionId: string, done: number, total: number): Promise<void> {
-    const row = await loadSubmissionRow(this.dataSource.manager, submissionId);
-    if (row) await this.live.publish({ ...row, progress: { done, total } }, 'progress');
+    try {
+      const row = await loadSubmissionRow(this.dataSource.manager, submissionId);
+      if (row) await this.live.publish({ ...row, progress: { done, total } }, 'progress');
+    } catch (error) {
+      this.logger.warn(`Progress of ${submissionId} not published: ${(error as Error).message}`);
+    }
   }
 
   private async publish(submissionId: string, type: 'running' | 'finished'): Promise<void> {

@@ -7,8 +7,8 @@ import { AddressInfo } from 'net';
  * Rails-style per-submission errors (422 when none is valid), base64 in and out (wrapped at 60 characters like
  * Ruby's Base64.encode64), statuses 1 and 2 while "running", and the `fields` filter.
  *
- * "Execution" is simulated by the source text: COMPILE_ERROR → 6 with compile_output, SLEEP → 5, SEGV → 7,
- * CRASH → 11, INTERNAL → 13, SUM → prints the sum of the integers of stdin, anything else → echoes stdin.
+ * "Execution" is simulated by the source text: COMPILE_ERROR → 6 with compile_output, NUL_ERROR → 6 with a NUL
+ * in it, SLEEP → 5, SEGV → 7, CRASH → 11, NUL_CRASH → 11 with a NUL in its message, INTERNAL → 13, SUM → prints the sum of the integers of stdin, anything else → echoes stdin.
  * Output is compared as Judge0 does (right-stripped lines) when expected_output is given: 3 or 4.
  */
 export interface FakeJudge0Options {
@@ -137,6 +137,8 @@ export class FakeJudge0Server {
     const time = (0.01 + stdin.length / 1000).toFixed(3);
     const memory = 3000 + stdin.length;
     const done = (id: number, extra: Record<string, unknown> = {}) => ({ status: { id, description: DESCRIPTIONS[id] }, stdout: null, stderr: null, compile_output: null, message: null, time, memory, ...extra });
+    if (source.includes('NUL_ERROR')) return done(6, { compile_output: 'error: a\0b\n', time: null, memory: null });
+    if (source.includes('NUL_CRASH')) return done(11, { message: 'Exited\0 with error status 1' });
     if (source.includes('COMPILE_ERROR')) return done(6, { compile_output: "main.cpp:1:11: error: expected ')' before '{' token\n", time: null, memory: null });
     if (source.includes('SLEEP')) return done(5, { message: 'Time limit exceeded' });
     if (source.includes('SEGV')) return done(7, { message: 'Exited with error status 139' });

@@ -101,6 +101,15 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     expect(result).toMatchObject({ status: 'ce', score: 0, runtimeMs: null, message: "main.cpp:1:11: error: expected ')' before '{' token\n" });
   });
 
+  it('drops NUL bytes from compiler output and test messages (the database refuses them)', async () => {
+    const engine = await engineFor();
+    const ce = await engine.grade({ languageId: 54, sourceCode: 'NUL_ERROR', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(ce).toMatchObject({ status: 'ce', message: 'error: ab\n' });
+    const rte = await engine.grade({ languageId: 71, sourceCode: 'NUL_CRASH', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
+    expect(rte).toMatchObject({ status: 'rte', message: 'Test 1: Exited with error status 1' });
+    expect(rte.testCaseResults[0].message).toBe('Exited with error status 1');
+  });
+
   it('turns a Judge0 internal error into a failed run', async () => {
     const engine = await engineFor();
     const result = await engine.grade({ languageId: 71, sourceCode: 'INTERNAL', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });

@@ -1,15 +1,19 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'fs';
 import { join } from 'path';
+import { discoverLanguages } from '../../src/engines/local/language-catalog';
 import { grade, removeWorkRoot, workRoot } from './engine-fixture';
 
 /** Hostile programs, run for real in the real sandbox. Each prints "ok" only when the attack was stopped. */
 const C = 50;
 const CPP = 54;
+const TYPESCRIPT = 74;
+const available = new Set(discoverLanguages().map((l) => l.language.id));
 const ok = [{ input: '', output: 'ok\n', points: 1 }];
 const ACCEPTED_SUM = '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
 
 interface HostProcess {
   pid: string;
+  ppid: string;
   name: string;
   state: string;
   uids: string;
@@ -26,7 +30,7 @@ function hostProcesses(): HostProcess[] {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1].trim() ?? '';
         const pidsCgroup = readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n').find((l) => /:pids:/.test(l))?.split(':')[2] ?? '';
-        return [{ pid, name: field('Name'), state: field('State'), uids: field('Uid'), gids: field('Gid'), pidsCgroup }];
+        return [{ pid, ppid: field('PPid'), name: field('Name'), state: field('State'), uids: field('Uid'), gids: field('Gid'), pidsCgroup }];
       } catch {
         return []; // exited meanwhile
       }
@@ -34,6 +38,12 @@ function hostProcesses(): HostProcess[] {
 }
 
 const inOurBoxes = (p: HostProcess) => new RegExp(`/oj-boxes/(box|run)-${process.pid}-`).test(p.pidsCgroup);
+
+/**
+ * A box's outer bwrap stays outside the box's cgroup, a child of the worker that started it: those of other
+ * workers (other test files, other checkouts on the host) are theirs. An escaped process has lost its parent.
+ */
+const ofAnotherWorker = (p: HostProcess) => p.name === 'bwrap' && p.ppid !== '1' && p.ppid !== String(process.pid);
 
 /**
  * Live processes left by this file's boxes, and any process of the box user that is outside every box cgroup
@@ -44,7 +54,7 @@ async function boxProcesses(): Promise<string[]> {
   for (let i = 0; i < 20; i++) {
     live = hostProcesses()
       .filter((p) => !p.state.startsWith('Z'))
-      .filter((p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/')))
+      .filter((p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/') && !ofAnotherWorker(p)))
       .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`);
     if (!live.length) return live;
     await new Promise((r) => setTimeout(r, 50));
@@ -75,7 +85,8 @@ function strayFiles(): string[] {
         }
       }),
   );
-  const leftovers = readdirSync(workRoot).filter((name) => !name.startsWith('box-launcher-'));
+  // The launcher build and the engine's toolchain copies stay while the engine lives.
+  const leftovers = readdirSync(workRoot).filter((name) => !name.startsWith('box-launcher-') && !name.startsWith(`tools-${process.pid}-`));
   return [...owned, ...leftovers];
 }
 
@@ -132,6 +143,20 @@ int main(void){ int n=0; pthread_t t; while(n<10000 && pthread_create(&t,0,idle,
     const r = await grade(C, '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stdout);}', { tests: ok, cpu: 5 });
     expect(r.status).toBe('rte');
     expect(r.testCaseResults[0].message).toBe('Output limit exceeded');
+  }, 60_000);
+
+  it('64 MiB of newlines (a legal output): accepted, checked without the worker holding the output', async () => {
+    const status = () => readFileSync('/proc/self/status', 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(status())?.[1]);
+    // Resets this process's peak RSS (VmHWM), so the peak below is the grading's, synchronous stalls included.
+    writeFileSync('/proc/self/clear_refs', '5');
+    const before = kib('VmRSS');
+    const src = '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,10,sizeof b);for(int i=0;i<64;i++)fwrite(b,1,sizeof b,stdout);return 0;}';
+    const r = await grade(C, src, { tests: [{ input: '', output: '\n', points: 1 }], cpu: 5 });
+    const grownMiB = (kib('VmHWM') - before) / 1024;
+    expect(r.status).toBe('accepted');
+    // Well under the output itself; the old checker held it as a buffer, a string and 64 million lines: 1.5 GB.
+    expect(grownMiB).toBeLessThan(48);
   }, 60_000);
 
   it('disk fill: writes stop at the file-size and tmpfs limits', async () => {
@@ -207,8 +232,12 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
 
   it('runs as uid 65534 on the host, never as root', async () => {
     const running = grade(C, '#include <unistd.h>\nint main(void){sleep(1);return 0;}', { tests: [{ input: '', output: '', points: 1 }], cpu: 1 });
-    await new Promise((r) => setTimeout(r, 400));
-    const boxed = hostProcesses().filter(inOurBoxes);
+    // Once the program runs (the compile takes longer on a loaded machine), its box holds it and the launcher.
+    let boxed: HostProcess[] = [];
+    for (let i = 0; i < 200 && !boxed.some((p) => p.name === 'main'); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      boxed = hostProcesses().filter(inOurBoxes);
+    }
     await running;
     expect(boxed.map((p) => p.name).sort()).toEqual(['launcher', 'main']);
     for (const p of boxed) expect([p.uids, p.gids]).toEqual(['65534\t65534\t65534\t65534', '65534\t65534\t65534\t65534']);
@@ -264,6 +293,46 @@ int main(void){ char params[120]; memset(params,0,sizeof params); int refused=0,
     const r = await grade(C, src, { tests: ok });
     expect(r.testCaseResults[0].status).toBe('accepted');
   }, 60_000);
+
+  it('sockets of every family but AF_UNIX are refused: netlink, packet, vsock, inet, inet6', async () => {
+    const src = `#include <stdio.h>
+#include <errno.h>
+#include <sys/socket.h>
+#include <linux/netlink.h>
+int main(void){ int families[]={AF_NETLINK,AF_PACKET,AF_VSOCK,AF_INET,AF_INET6,AF_ALG}; int sv[2], bad=0;
+  for(unsigned i=0;i<sizeof families/sizeof families[0];i++){ errno=0; int s=socket(families[i],SOCK_RAW,0); if(s<0) s=socket(families[i],SOCK_DGRAM,0);
+    if(s>=0 || errno!=EAFNOSUPPORT){ printf("family %d: %d errno %d\\n",families[i],s,errno); bad=1; } }
+  if(socketpair(AF_INET,SOCK_STREAM,0,sv)==0 || errno!=EAFNOSUPPORT){ printf("socketpair inet\\n"); bad=1; }
+  if(socketpair(AF_UNIX,SOCK_STREAM,0,sv)!=0 || socket(AF_UNIX,SOCK_DGRAM,0)<0){ printf("no unix sockets\\n"); bad=1; }
+  if(!bad) printf("ok\\n"); return 0; }`;
+    const r = await grade(C, src, { tests: ok });
+    expect(r.testCaseResults[0].status).toBe('accepted');
+  }, 60_000);
+
+  describe('mountinfo shows no host path: not the work root, the worker\'s directories or the project', () => {
+    const hostPaths = [workRoot, process.cwd(), `-${process.pid}-`];
+
+    it('at run time, in /proc/self/mountinfo and /proc/self/mounts', async () => {
+      const src = `#include <stdio.h>
+#include <string.h>
+int main(void){ const char *host[]={${hostPaths.map((p) => JSON.stringify(p)).join(',')},0}; const char *files[]={"/proc/self/mountinfo","/proc/self/mounts","/proc/1/mountinfo",0};
+  for(int f=0;files[f];f++){ FILE*in=fopen(files[f],"r"); if(!in){ printf("cannot read %s\\n",files[f]); return 0; } char line[4096];
+    while(fgets(line,sizeof line,in)) for(int i=0;host[i];i++) if(strstr(line,host[i])){ printf("%s shows %s\\n",files[f],host[i]); return 0; }
+    fclose(in); }
+  printf("ok\\n"); return 0; }`;
+      const r = await grade(C, src, { tests: ok });
+      expect(r.testCaseResults[0].status).toBe('accepted');
+    }, 60_000);
+
+    (available.has(TYPESCRIPT) ? it : it.skip)('in a TypeScript box, whose toolchain comes from the workspace', async () => {
+      const src = `import { readFileSync } from 'fs';
+const info: string = readFileSync('/proc/self/mountinfo', 'utf8');
+const host: string[] = ${JSON.stringify(hostPaths)};
+console.log(info.includes('/opt/typescript') && !host.some((p) => info.includes(p)) ? 'ok' : info);`;
+      const r = await grade(TYPESCRIPT, src, { tests: ok, cpu: 5 });
+      expect(r.testCaseResults[0]?.status ?? r.message).toBe('accepted');
+    }, 90_000);
+  });
 
   it('the box launcher cannot be signalled, traced or read by a test', async () => {
     const src = `#include <stdio.h>

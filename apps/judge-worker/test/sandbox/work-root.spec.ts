@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'fs';
+import { spawnSync } from 'child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { LocalEngine } from '../../src/engines/local/local-engine';
@@ -31,7 +32,12 @@ describe('local engine work root', () => {
     const left = [`sub-${dead}-a1`, `io-${dead}-b2`];
     const kept = [`sub-${process.pid}-c3`, `io-1-d4`];
     for (const name of [...left, ...kept]) mkdirSync(join(root, name), { recursive: true });
+    // A dead worker's toolchain copies are a tmpfs of their own: unmounted, then removed.
+    const tools = join(root, `tools-${dead}-e5`);
+    mkdirSync(tools);
+    expect(spawnSync('/usr/bin/mount', ['-t', 'tmpfs', '-o', 'size=1m', 'oj-box', tools]).status).toBe(0);
     new LocalEngine({ workRoot: root, logger: quiet });
-    expect([...left, ...kept].filter((name) => existsSync(join(root, name)))).toEqual(kept);
+    expect([...left, ...kept, `tools-${dead}-e5`].filter((name) => existsSync(join(root, name)))).toEqual(kept);
+    expect(readFileSync('/proc/self/mountinfo', 'utf8')).not.toContain(tools);
   });
 });

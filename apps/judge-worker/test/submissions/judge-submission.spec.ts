@@ -1,14 +1,17 @@
 import { INestApplicationContext, Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { GradeResult, JUDGE_QUEUE, JudgeJobData, LiveEvent, liveEventsChannel } from '@oj/contracts';
-import { dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
 import Bull from 'bull';
 import { randomBytes, randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { loadWorkerConfig } from '../../src/config/worker-config';
 import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
+import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
+import { JudgeSubmissionService } from '../../src/submissions/judge-submission.service';
 import { WorkerModule } from '../../src/worker.module';
+import { TcpProxy } from '../faults/tcp-proxy';
 
 type Grader = (request: GradeRequest, onProgress?: ProgressListener) => Promise<GradeResult>;
 
@@ -41,6 +44,8 @@ describe('judging a submission from the queue', () => {
     grade: jest.fn((request: GradeRequest, onProgress?: ProgressListener) => grader(request, onProgress)),
   };
   let worker: INestApplicationContext;
+  // The worker reaches PostgreSQL through a proxy the outage tests cut; the test itself reads it directly.
+  let proxy: TcpProxy;
   let ds: DataSource;
   let queue: Bull.Queue<JudgeJobData>;
   let subscriber: Redis;
@@ -49,12 +54,15 @@ describe('judging a submission from the queue', () => {
 
   beforeAll(async () => {
     await migrate(databaseUrl);
-    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1' });
+    proxy = await TcpProxy.start(Number(url.port || 5432));
+    const proxied = new URL(databaseUrl);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: proxied.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1' });
     const module = WorkerModule.forRoot(config);
     module.providers = (module.providers as Provider[]).map((p) => ('provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: engine } : p));
     worker = await NestFactory.createApplicationContext(module, { logger: ['error'] });
     await worker.init();
-    ds = worker.get(DataSource);
+    ds = await createDataSource(databaseUrl).initialize();
     queue = new Bull(JUDGE_QUEUE, redisUrl, { prefix });
     subscriber = new Redis(redisUrl);
     subscriber.on('message', (_c: string, message: string) => events.push(JSON.parse(message)));
@@ -70,14 +78,17 @@ describe('judging a submission from the queue', () => {
     await queue.close();
     subscriber.disconnect();
     await worker.close();
+    await proxy.close();
+    await ds.destroy();
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
     await dropDatabase(databaseUrl);
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     (engine.grade as jest.Mock).mockClear();
+    await proxy.up();
     grader = async (_request, onProgress) => {
       await onProgress?.(1, 2);
       await onProgress?.(2, 2);
@@ -173,5 +184,154 @@ describe('judging a submission from the queue', () => {
     expect(await queue.getJob('gone')).toBeNull();
     expect(await queue.getFailedCount()).toBe(failedBefore);
     expect(engine.grade).not.toHaveBeenCalled();
+  });
+
+  describe('gradings of one submission running at once', () => {
+    const WRONG: GradeResult = { ...ACCEPTED, status: 'wrong_answer', score: 33 };
+
+    async function newSubmission(problemId: number): Promise<string> {
+      const saved = await ds.getRepository(SubmissionEntity).save({
+        problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8, status: 'queued' as const, verdict: 'PENDING', score: 0,
+      });
+      return saved.id;
+    }
+
+    it('a stalled job failed while its first grading still runs: the late result neither overwrites nor recounts', async () => {
+      let release!: () => void;
+      grader = () => new Promise((resolve) => (release = () => resolve(ACCEPTED)));
+      const before = await counters();
+      const id = await newSubmission(problem.problemId);
+      const judging = worker.get(JudgeSubmissionService);
+      const grading = judging.judge(id);
+      for (let i = 0; i < 200 && !release; i++) await new Promise((r) => setTimeout(r, 25));
+      // What the queue's failed handler does when Bull gives up on a job that stalled too often.
+      await judging.markFailed(id, 'job stalled more than allowable limit');
+      release();
+      await grading;
+      const row = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id });
+      expect(row).toMatchObject({ status: 'failed', verdict: 'FAILED' });
+      const finished = events.filter((e) => e.id === id && e._eventType === 'finished');
+      expect(finished.map((e) => e.status)).toEqual(['failed']);
+      expect(await counters()).toMatchObject({ submissionCount: before.submissionCount + 1, acceptedSubmissionCount: before.acceptedSubmissionCount });
+    });
+
+    it('many concurrent gradings and failures of the same submissions: one result each, counters equal a fresh COUNT', async () => {
+      const own = await ds.getRepository(ProblemEntity).save({ title: 'Race', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 1, memoryLimit: 64 });
+      grader = async () => {
+        await new Promise((r) => setTimeout(r, Math.random() * 40));
+        return Math.random() < 0.5 ? ACCEPTED : WRONG;
+      };
+      const judging = worker.get(JudgeSubmissionService);
+      const ids = await Promise.all(Array.from({ length: 20 }, () => newSubmission(own.problemId)));
+      await Promise.all(
+        ids.flatMap((id) => [
+          judging.judge(id),
+          judging.judge(id),
+          judging.judge(id),
+          new Promise((r) => setTimeout(r, Math.random() * 40)).then(() => judging.markFailed(id, 'stalled')),
+        ]),
+      );
+      const [fresh] = await ds.query(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'accepted')::int AS accepted, count(*) FILTER (WHERE counted_at IS NULL)::int AS uncounted
+         FROM submissions WHERE problem_id = $1`,
+        [own.problemId],
+      );
+      expect(fresh).toEqual({ total: 20, accepted: expect.any(Number), uncounted: 0 });
+      expect(await ds.getRepository(ProblemEntity).findOneByOrFail({ id: own.id })).toMatchObject({ submissionCount: fresh.total, acceptedSubmissionCount: fresh.accepted });
+      // Live clients saw exactly one final state per submission, the one the row holds.
+      const rows = await ds.getRepository(SubmissionEntity).findBy({ problemId: own.problemId });
+      for (let i = 0; i < 100 && !ids.every((id) => events.some((e) => e.id === id && e._eventType === 'finished')); i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+      for (const row of rows) {
+        expect(events.filter((e) => e.id === row.id && e._eventType === 'finished').map((e) => e.status)).toEqual([row.status]);
+      }
+    });
+  });
+
+  describe('submissions whose job Redis lost', () => {
+    // As after a Redis restart without its data: the row says queued or running, no job exists.
+    async function stranded(status: 'queued' | 'running', age = "interval '1 hour'"): Promise<string> {
+      const saved = await ds.getRepository(SubmissionEntity).save({
+        problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8, status, verdict: 'PENDING', score: 0,
+      });
+      await ds.query(`UPDATE submissions SET updated_at = now() - ${age} WHERE id = $1`, [saved.id]);
+      return saved.id;
+    }
+
+    it('are queued again, once however many workers reconcile at once, and graded', async () => {
+      const queued = await stranded('queued');
+      const running = await stranded('running');
+      const fresh = await stranded('queued', "interval '0 seconds'");
+      const reconciler = worker.get(SubmissionReconciler);
+      const config = loadWorkerConfig({ JOB_LOCK_MS: '30000' });
+      // Five workers' passes at the same moment.
+      const others = Array.from({ length: 4 }, () => new SubmissionReconciler(queue, ds, worker.get(JudgeSubmissionService), config));
+      const repaired = await Promise.all([reconciler, ...others].map((r) => r.reconcile()));
+      expect(repaired.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+      expect(await settled(queued)).toMatchObject({ status: 'accepted' });
+      expect(await settled(running)).toMatchObject({ status: 'accepted' });
+      expect(engine.grade).toHaveBeenCalledTimes(2);
+      // A submission younger than a job lock may be between its insert and its job: left alone.
+      expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: fresh })).toMatchObject({ status: 'queued' });
+      await ds.getRepository(SubmissionEntity).delete({ id: fresh });
+    });
+
+    it('a job that failed without its result being written ends the submission failed with its reason', async () => {
+      grader = async () => ({ status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' });
+      const id = await enqueue();
+      await settled(id);
+      // As if the worker died between the job failing and its failed handler.
+      await ds.query(`UPDATE submissions SET status = 'running', counted_at = NULL, updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+      const before = await counters();
+      expect(await worker.get(SubmissionReconciler).reconcile()).toBe(1);
+      const row = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id });
+      expect(row).toMatchObject({ status: 'failed' });
+      expect(row.resultSummary?.message).toBe('Sandbox unavailable');
+      expect(row.countedAt).not.toBeNull();
+      expect((await counters()).submissionCount).toBe(before.submissionCount + 1);
+    });
+  });
+
+  describe('while PostgreSQL is down', () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    it('waits the outage out instead of spending attempts: graded once, written once the database is back', async () => {
+      // The database goes away while the program runs, so the final write meets the outage; the old code spent
+      // its three attempts (~1 s here) and then failed the submission.
+      grader = async () => {
+        await proxy.down();
+        return ACCEPTED;
+      };
+      const failedBefore = await queue.getFailedCount();
+      const before = await counters();
+      const graded = await enqueue();
+      for (let i = 0; i < 200 && !(engine.grade as jest.Mock).mock.calls.length; i++) await sleep(25);
+      const waiting = await enqueue();
+      await sleep(4000);
+      expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: graded })).toMatchObject({ status: 'running', countedAt: null });
+      await proxy.up();
+      grader = async () => ACCEPTED;
+      expect(await settled(graded)).toMatchObject({ status: 'accepted' });
+      expect(await settled(waiting)).toMatchObject({ status: 'accepted' });
+      expect(engine.grade).toHaveBeenCalledTimes(2);
+      expect(await queue.getFailedCount()).toBe(failedBefore);
+      const after = await counters();
+      expect(after.submissionCount).toBe(before.submissionCount + 2);
+    }, 40_000);
+
+    it('ends a submission whose last attempt failed as failed once the database is back, without crashing', async () => {
+      let calls = 0;
+      grader = async () => {
+        if (++calls === 3) await proxy.down();
+        return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' };
+      };
+      const id = await enqueue();
+      for (let i = 0; i < 400 && calls < 3; i++) await sleep(25);
+      await sleep(2000);
+      expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id })).toMatchObject({ countedAt: null });
+      await proxy.up();
+      expect(await settled(id)).toMatchObject({ status: 'failed', verdict: 'FAILED' });
+      expect(calls).toBe(3);
+    }, 40_000);
   });
 });

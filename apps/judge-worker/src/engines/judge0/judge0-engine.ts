@@ -95,7 +95,7 @@ export class Judge0Engine implements JudgeEngine {
     const status = statusFromJudge0(s.status.id);
     // Judge0 compares outputs too, but the shared checker decides, so both engines accept exactly the same answers.
     if (status === 'accepted' || status === 'wrong_answer') {
-      return outputsMatch(unb64(s.stdout), expected)
+      return outputsMatch(Buffer.from(s.stdout ?? '', 'base64'), expected)
         ? { ...figures, status: 'accepted', points }
         : { ...figures, status: 'wrong_answer', points: 0, message: 'Wrong answer' };
     }

@@ -15,7 +15,8 @@ import { join } from 'path';
  *   launcher says so and the worker replaces the box;
  * - the launcher is not dumpable, so a test cannot ptrace it or open its pipes through /proc;
  * - every command runs under a seccomp filter that refuses kernel interfaces no solution needs (keyrings, BPF,
- *   perf, io_uring, userfaultfd, ptrace, namespaces, mounts, modules) and kills other syscall ABIs;
+ *   perf, io_uring, userfaultfd, ptrace, namespaces, mounts, modules, sockets other than AF_UNIX) and kills
+ *   other syscall ABIs;
  * - descriptors the worker inherited without close-on-exec (a supervisor's pipes) are closed before anything
  *   runs: bwrap, setpriv and Node's spawn all pass them on.
  * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
@@ -40,6 +41,7 @@ const LAUNCHER_SOURCE = String.raw`
 #include <sys/prctl.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -89,9 +91,16 @@ static const long denied[] = {
   SYS_init_module, SYS_finit_module, SYS_delete_module, SYS_acct, SYS_swapon, SYS_swapoff, SYS_reboot,
 };
 
+/* Sockets: a solution talks to nothing, and the box has no network, but a socket of another family reaches the
+   kernel all the same (netlink, packet, vsock, and each protocol's parsers). Only AF_UNIX is allowed: runtimes use
+   Unix socket pairs for their own plumbing, and nothing run here needs AF_INET/AF_INET6 to start (Java, Go, Node,
+   Python, PyPy, Rust, C, C++ and TypeScript all pass the verdict tests without). Other families fail with
+   EAFNOSUPPORT, as on a kernel built without them. */
+static const long socket_calls[] = { SYS_socket, SYS_socketpair };
+
 static int deny_syscalls(void) {
-  enum { N = sizeof denied / sizeof denied[0] };
-  struct sock_filter f[7 + 2 * N];
+  enum { N = sizeof denied / sizeof denied[0], S = sizeof socket_calls / sizeof socket_calls[0] };
+  struct sock_filter f[7 + 2 * N + 5 * S];
   int k = 0;
   f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
   /* Another ABI (i386 through int 0x80) would dodge the numbers below: such a process dies. */
@@ -104,6 +113,15 @@ static int deny_syscalls(void) {
   for (int i = 0; i < N; i++) {
     f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied[i], 0, 1);
     f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
+  }
+  for (int i = 0; i < S; i++) {
+    /* Each block returns when the call is its own, so the accumulator still holds nr for the next. */
+    f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, socket_calls[i], 0, 4);
+    /* The family is an int: the low half of args[0] (both architectures are little-endian). */
+    f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]));
+    f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1);
+    f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT);
   }
   f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
   struct sock_fprog prog = { .len = (unsigned short)k, .filter = f };

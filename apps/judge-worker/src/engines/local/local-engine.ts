@@ -1,5 +1,5 @@
 import { GradeResult, Language, TestCaseResult } from '@oj/contracts';
-import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { chmodSync, chownSync, closeSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { compileErrorResult, failedResult, aggregateResults } from '../../grading/grade-aggregate';
@@ -13,6 +13,7 @@ import { RunBox } from './run-box';
 import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { testVerdict } from './test-verdict';
 import { sweepWorkRoot } from './worker-leftovers';
+import { PrivateMounts, removeBoxDir } from './private-mounts';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -28,6 +29,27 @@ export interface LocalEngineOptions {
 }
 
 const COMPILER_OUTPUT_CAP = 16 * 1024;
+/** A submission's tmpfs: what the compile may write (plus the source, FIFOs and the launcher). */
+const SUBMISSION_TMPFS_BYTES = COMPILE_LIMITS.fileBytes + MIB;
+
+/** Where a submission's boxes come from: its /box, the parent of their FIFO directories and their launcher. */
+interface BoxPlace {
+  workDir: string;
+  ioParent: string;
+  /** Null when runs use a fresh box each (no cgroup or no C compiler). */
+  launcher: string | null;
+}
+
+/** The first `cap` bytes of a file. */
+function readHead(path: string, cap: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(cap);
+    return head.subarray(0, readSync(fd, head, 0, cap, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * The work root holds what the worker binds into boxes and the launcher it runs: it must be a real directory the
@@ -56,6 +78,8 @@ export class LocalEngine implements JudgeEngine {
   private readonly cgroups: CgroupFactory | null;
   /** The reusable run box's init; null when runs use a fresh box each (no cgroup or no C compiler). */
   private readonly launcher: string | null = null;
+  /** Null where the worker may not mount: box binds then show their host paths in the box's mountinfo. */
+  private readonly mounts: PrivateMounts | null;
 
   constructor(options: LocalEngineOptions = {}) {
     const logger = options.logger ?? console;
@@ -71,8 +95,25 @@ export class LocalEngine implements JudgeEngine {
       if ('path' in launcher) this.launcher = launcher.path;
       else logger.warn(`${launcher.unavailable}: every test run starts a fresh box (about 7 ms more per test).`);
     }
+    const mounts = PrivateMounts.detect(this.workRoot);
+    if ('unavailable' in mounts) logger.warn(`Cannot mount a tmpfs (${mounts.unavailable}): boxes can read the work root's path in /proc/self/mountinfo.`);
+    this.mounts = 'unavailable' in mounts ? null : mounts;
     this.catalog = new Map(discoverLanguages().map((l) => [l.spec.id, l]));
     logger.log(`Local engine languages: ${[...this.catalog.values()].map((l) => l.language.name).join(', ') || 'none'}`);
+  }
+
+  /** The launcher the submission's boxes run: a copy in its tmpfs, so the bind shows no host path. */
+  private launcherIn(subDir: string): string | null {
+    if (!this.launcher || !this.mounts) return this.launcher;
+    const copy = join(subDir, 'launcher');
+    copyFileSync(this.launcher, copy);
+    chmodSync(copy, 0o755);
+    return copy;
+  }
+
+  /** A language's toolchain binds, staged in a tmpfs where the worker may mount (see PrivateMounts). */
+  private bindsOf(lang: AvailableLanguage) {
+    return this.mounts && lang.binds.length ? this.mounts.stagedBinds(lang.binds) : lang.binds;
   }
 
   async languages(): Promise<Language[]> {
@@ -82,19 +123,30 @@ export class LocalEngine implements JudgeEngine {
   async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
     const lang = this.catalog.get(request.languageId);
     if (!lang) return failedResult(`Language ${request.languageId} is not available on this judge.`);
-    const workDir = mkdtempSync(join(this.workRoot, `sub-${process.pid}-`));
+    // The submission's directory: a tmpfs of its own where the worker may mount (see PrivateMounts), holding the
+    // box's /box, the run boxes' FIFO directories and the launcher they run.
+    const subDir = mkdtempSync(join(this.workRoot, `sub-${process.pid}-`));
+    // Outputs go to a file the worker alone can reach (mkdtemp makes it 0700), never into the worker's memory whole.
+    const outDir = mkdtempSync(join(this.workRoot, `out-${process.pid}-`));
+    const stdoutPath = join(outDir, 'stdout');
     try {
+      this.mounts?.mount(subDir, SUBMISSION_TMPFS_BYTES + Buffer.byteLength(request.sourceCode), 0o711, 0);
+      chmodSync(subDir, 0o711);
+      const workDir = join(subDir, 'box');
+      mkdirSync(workDir, { mode: 0o700 });
       chownSync(workDir, BOX_UID, BOX_UID);
+      const place: BoxPlace = { ioParent: subDir, launcher: this.launcherIn(subDir), workDir };
       writeFileSync(join(workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
-      const compileError = await this.compile(lang, workDir);
+      const compileError = await this.compile(lang, place, stdoutPath);
       if (compileError !== null) return compileErrorResult(compileError);
       const results: TestCaseResult[] = [];
       const total = request.testCases.length;
-      await this.withRunner(lang, workDir, request, async (run) => {
+      await this.withRunner(lang, place, request, async (run) => {
         for (let index = 0; index < total; index++) {
           const test = request.testCases[index];
           const limits = this.runLimits(lang, request, test.output);
-          results.push(testVerdict(index, test, await run(test.input, limits), limits.memoryBytes));
+          const ran = await run(test.input, limits, stdoutPath);
+          results.push(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath));
           await onProgress?.(index + 1, total);
         }
       });
@@ -102,35 +154,37 @@ export class LocalEngine implements JudgeEngine {
     } catch (error) {
       return failedResult(`Sandbox failure: ${(error as Error).message}`);
     } finally {
-      rmSync(workDir, { recursive: true, force: true });
+      removeBoxDir(subDir);
+      rmSync(outDir, { recursive: true, force: true });
     }
   }
 
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */
-  private async compile(lang: AvailableLanguage, workDir: string): Promise<string | null> {
+  private async compile(lang: AvailableLanguage, place: BoxPlace, stdoutPath: string): Promise<string | null> {
     if (!lang.spec.compile) return null;
-    const run = await this.runOnce({
+    const run = await this.runOnce(place, stdoutPath, {
       command: lang.spec.compile,
-      boxDir: workDir,
+      boxDir: place.workDir,
       boxWritable: true,
       limits: COMPILE_LIMITS,
       env: lang.spec.env,
-      binds: lang.binds,
+      binds: this.bindsOf(lang),
     });
     if (run.termination === 'exited' && run.exitCode === 0) return null;
-    const output = Buffer.concat([run.stderr, run.stdout]).toString('utf8').slice(0, COMPILER_OUTPUT_CAP).trim();
+    const output = Buffer.concat([run.stderr, readHead(stdoutPath, COMPILER_OUTPUT_CAP)]).toString('utf8').slice(0, COMPILER_OUTPUT_CAP).trim();
     if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') return `Compilation time limit exceeded.\n${output}`.trim();
     if (run.termination === 'memory-limit') return `Compilation memory limit exceeded.\n${output}`.trim();
     return output || `Compiler exited with code ${run.exitCode}.`;
   }
 
   /** One command in a box of its own: a run box with a single run where possible (see withRunner). */
-  private async runOnce(spec: BoxSpec): Promise<SandboxResult> {
-    const { launcher, cgroups } = this;
-    if (!launcher || !cgroups) return this.sandbox.run({ ...spec, stdin: '' });
-    const box = await RunBox.start(spec, launcher, cgroups, this.workRoot);
+  private async runOnce(place: BoxPlace, stdoutPath: string, spec: BoxSpec): Promise<SandboxResult> {
+    const { launcher } = place;
+    const { cgroups } = this;
+    if (!launcher || !cgroups) return this.sandbox.run({ ...spec, stdin: '', stdoutPath });
+    const box = await RunBox.start(spec, launcher, cgroups, place.ioParent);
     try {
-      const result = await box.run('', spec.limits);
+      const result = await box.run('', spec.limits, stdoutPath);
       if (!result) throw new Error('a fresh run box refused its run');
       return result;
     } finally {
@@ -150,24 +204,25 @@ export class LocalEngine implements JudgeEngine {
    */
   private async withRunner(
     lang: AvailableLanguage,
-    workDir: string,
+    place: BoxPlace,
     request: GradeRequest,
-    body: (run: (stdin: string, limits: RunLimits) => Promise<SandboxResult>) => Promise<void>,
+    body: (run: (stdin: string, limits: RunLimits, stdoutPath: string) => Promise<SandboxResult>) => Promise<void>,
   ): Promise<void> {
-    const spec: Omit<BoxSpec, 'limits'> = { command: lang.spec.run(request.memoryLimit), boxDir: workDir, boxWritable: false, env: lang.spec.env, binds: lang.binds };
-    const { launcher, cgroups } = this;
+    const spec: Omit<BoxSpec, 'limits'> = { command: lang.spec.run(request.memoryLimit), boxDir: place.workDir, boxWritable: false, env: lang.spec.env, binds: this.bindsOf(lang) };
+    const { launcher } = place;
+    const { cgroups } = this;
     if (!launcher || !cgroups) {
-      await body((stdin, limits) => this.sandbox.run({ ...spec, limits, stdin }));
+      await body((stdin, limits, stdoutPath) => this.sandbox.run({ ...spec, limits, stdin, stdoutPath }));
       return;
     }
     // The box-wide limits (cgroup, rlimits) are the problem's; only the output caps differ between tests.
     const boxLimits = this.runLimits(lang, request, '');
     let current: RunBox | null = null;
     try {
-      await body(async (stdin, limits) => {
+      await body(async (stdin, limits, stdoutPath) => {
         for (let attempt = 0; attempt < 2; attempt++) {
-          current ??= await RunBox.start({ ...spec, limits: boxLimits }, launcher, cgroups, this.workRoot);
-          const result = await current.run(stdin, limits);
+          current ??= await RunBox.start({ ...spec, limits: boxLimits }, launcher, cgroups, place.ioParent);
+          const result = await current.run(stdin, limits, stdoutPath);
           if (result) return result;
           await current.close();
           current = null;

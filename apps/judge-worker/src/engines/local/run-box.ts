@@ -8,7 +8,8 @@ import { Readable, Writable } from 'stream';
 import { BOX_UID, BoxSpec, TOOLS, boxArgv } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { RunLimits } from './sandbox-limits';
-import { RunTermination, SandboxResult, capturing } from './sandbox';
+import { RunTermination, SandboxResult, capturing, capturingToFile } from './sandbox';
+import { awakeDeadline } from './awake-deadline';
 
 const CPU_POLL_MS = 25;
 /** How long the launcher may take to answer once its test is over or was killed. */
@@ -48,9 +49,12 @@ export class RunBox {
     });
   }
 
-  /** Starts a box whose runs execute `spec.command`; the launcher binary is bound read-only at /launcher. */
-  static async start(spec: BoxSpec, launcher: string, cgroups: CgroupFactory, workRoot: string): Promise<RunBox> {
-    const ioDir = mkdtempSync(join(workRoot, `io-${process.pid}-`));
+  /**
+   * Starts a box whose runs execute `spec.command`; the launcher binary is bound read-only at /launcher, the box's
+   * FIFOs come from a new directory in `ioParent` (the work root, or the submission's own tmpfs).
+   */
+  static async start(spec: BoxSpec, launcher: string, cgroups: CgroupFactory, ioParent: string): Promise<RunBox> {
+    const ioDir = mkdtempSync(join(ioParent, 'io-'));
     chmodSync(ioDir, 0o711);
     const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
     try {
@@ -114,14 +118,19 @@ export class RunBox {
     waiter?.();
   }
 
-  /** The launcher's next reply, or null when the box died (or stayed silent for `timeoutMs`). */
+  /**
+   * The launcher's next reply, or null when the box died (or stayed silent for `timeoutMs` of time this worker
+   * was listening: a reply that waited in the pipe while another job blocked the event loop still counts).
+   */
   private async reply(timeoutMs: number): Promise<string | null> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.replies.length && !this.dead && Date.now() < deadline) {
+    if (!this.replies.length && !this.dead) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        const cancel = awakeDeadline(timeoutMs, () => {
+          this.waiter = null;
+          resolve();
+        });
         this.waiter = () => {
-          clearTimeout(timer);
+          cancel();
           resolve();
         };
       });
@@ -135,13 +144,13 @@ export class RunBox {
     return true;
   }
 
-  async run(stdin: string | Buffer, limits: RunLimits): Promise<SandboxResult | null> {
+  /** Runs the command once; its standard output goes to the file `stdoutPath` (outside the box). */
+  async run(stdin: string | Buffer, limits: RunLimits, stdoutPath: string): Promise<SandboxResult | null> {
     if (!this.send('r') || (await this.reply(LAUNCHER_GRACE_MS)) !== 'k') return null;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
     const input = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
     const output = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
     const errors = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
-    const closed = Promise.all([output, errors].map((s) => new Promise((resolve) => s.once('close', resolve))));
 
     let termination: RunTermination | null = null;
     const stop = (why: RunTermination) => {
@@ -153,8 +162,9 @@ export class RunBox {
         // the box is already gone
       }
     };
-    const stdout = capturing(output, limits.stdoutBytes, () => stop('output-limit'));
+    const stdout = capturingToFile(output, stdoutPath, limits.stdoutBytes, () => stop('output-limit'));
     const stderr = capturing(errors, limits.stderrBytes, () => undefined);
+    const closed = Promise.all([stdout, new Promise((resolve) => errors.once('close', resolve))]);
     input.on('error', () => undefined); // a program that never reads its input closes the pipe early
 
     this.cgroup.resetCounters();
@@ -162,11 +172,11 @@ export class RunBox {
     const started = Date.now();
     this.send('g');
     input.end(stdin);
-    const wallTimer = setTimeout(() => stop('wall-limit'), limits.wallMs);
+    const cancelWall = awakeDeadline(limits.wallMs, () => stop('wall-limit'));
     const cpuTimer = setInterval(() => this.cgroup.cpuMs() > limits.cpuMs && stop('cpu-limit'), CPU_POLL_MS);
     const exit = await this.reply(limits.wallMs + LAUNCHER_GRACE_MS);
     const wallMs = Date.now() - started;
-    clearTimeout(wallTimer);
+    cancelWall();
     clearInterval(cpuTimer);
     input.destroy();
     if (exit === null) {
@@ -175,11 +185,12 @@ export class RunBox {
       throw new Error('the run box stopped answering');
     }
     // Every writer is dead once the launcher answers; the timeout only guards against a kernel surprise.
-    let guard: NodeJS.Timeout | undefined;
-    await Promise.race([closed, new Promise((resolve) => (guard = setTimeout(resolve, LAUNCHER_GRACE_MS)))]);
-    clearTimeout(guard);
+    let cancelGuard = () => undefined as void;
+    await Promise.race([closed, new Promise<void>((resolve) => (cancelGuard = awakeDeadline(LAUNCHER_GRACE_MS, resolve)))]);
+    cancelGuard();
     output.destroy();
     errors.destroy();
+    await stdout;
     const usage = this.cgroup.usage();
     const status = Number(exit.slice(2));
     const signalNumber = status & 0x7f;
@@ -194,7 +205,6 @@ export class RunBox {
       cpuMs,
       wallMs,
       memoryKB: Math.ceil(Math.max(0, usage.memoryPeakBytes - baseline) / 1024),
-      stdout: stdout(),
       stderr: stderr(),
     };
   }

@@ -1,7 +1,9 @@
 import { spawn } from 'child_process';
-import { writeFileSync } from 'fs';
+import { createWriteStream, writeFileSync } from 'fs';
 import { randomBytes } from 'crypto';
-import { Readable, Writable } from 'stream';
+import { Readable, Transform, Writable } from 'stream';
+import { pipeline } from 'stream/promises';
+import { awakeDeadline } from './awake-deadline';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { BoxSpec, TOOLS, boxArgv } from './box-command';
 
@@ -9,10 +11,13 @@ const CPU_POLL_MS = 25;
 
 export interface SandboxRun extends BoxSpec {
   stdin: string | Buffer;
+  /** File (outside every box) that receives the program's standard output, up to the output cap. */
+  stdoutPath: string;
 }
 
 export type RunTermination = 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
 
+/** How a run ended; its standard output is in the file the run named, complete once the result is out. */
 export interface SandboxResult {
   termination: RunTermination;
   exitCode: number | null;
@@ -20,7 +25,6 @@ export interface SandboxResult {
   cpuMs: number;
   wallMs: number;
   memoryKB: number | null;
-  stdout: Buffer;
   stderr: Buffer;
 }
 
@@ -41,6 +45,25 @@ export function capturing(stream: Readable, cap: number, onOverflow: () => void)
     chunks.push(chunk);
   });
   return () => Buffer.concat(chunks);
+}
+
+/**
+ * Writes a stream into the file `path` up to `cap` bytes; beyond it, calls `onOverflow` once and drops the rest.
+ * The file takes the output with backpressure, so a 64 MiB output costs the worker a few buffers, not 64 MiB.
+ * Settles (never rejects) once the file is written and closed, or the stream was cut off.
+ */
+export function capturingToFile(stream: Readable, path: string, cap: number, onOverflow: () => void): Promise<void> {
+  let size = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (size > cap) return done();
+      size += chunk.length;
+      if (size <= cap) return done(null, chunk);
+      onOverflow();
+      done(null, chunk.subarray(0, chunk.length - (size - cap)));
+    },
+  });
+  return pipeline(stream, capped, createWriteStream(path, { mode: 0o600 })).catch(() => undefined);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,7 +100,7 @@ export class Sandbox {
       cgroup.kill();
       setTimeout(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'), 1000).unref();
     };
-    const stdout = capturing(child.stdout as Readable, spec.limits.stdoutBytes, () => stop('output-limit'));
+    const stdout = capturingToFile(child.stdout as Readable, spec.stdoutPath, spec.limits.stdoutBytes, () => stop('output-limit'));
     const stderr = capturing(child.stderr as Readable, spec.limits.stderrBytes, () => undefined);
     const stdin = child.stdin as Writable;
     stdin.on('error', () => undefined); // a program that never reads its input closes the pipe early
@@ -102,7 +125,7 @@ export class Sandbox {
       stdin.end(spec.stdin);
     });
 
-    const wallTimer = setTimeout(() => stop('wall-limit'), spec.limits.wallMs);
+    const cancelWall = awakeDeadline(spec.limits.wallMs, () => stop('wall-limit'));
     const cpuTimer = cgroup
       ? setInterval(() => {
           try {
@@ -116,10 +139,11 @@ export class Sandbox {
     return new Promise((resolve, reject) => {
       child.on('error', reject);
       child.on('close', async (code, signal) => {
-        clearTimeout(wallTimer);
+        cancelWall();
         if (cpuTimer) clearInterval(cpuTimer);
         const wallMs = Date.now() - started;
         if (cgroup) await this.waitEmpty(cgroup);
+        await stdout;
         const usage = cgroup?.usage();
         const cpuMs = usage ? Math.round(usage.cpuMs) : wallMs;
         if (!termination && usage?.oomKilled) termination = 'memory-limit';
@@ -133,7 +157,6 @@ export class Sandbox {
           cpuMs,
           wallMs,
           memoryKB: usage ? Math.ceil(usage.memoryPeakBytes / 1024) : null,
-          stdout: stdout(),
           stderr: stderr(),
         });
       });

@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { SandboxResult } from './sandbox';
 import { testVerdict } from './test-verdict';
 
 const MIB = 1024 * 1024;
 const test = { input: '1 2\n', output: '3\n', points: 5 };
+const dir = mkdtempSync(join(tmpdir(), 'oj-verdict-'));
+const stdoutPath = join(dir, 'stdout');
 const run = (over: Partial<SandboxResult>): SandboxResult => ({
   termination: 'exited',
   exitCode: 0,
@@ -10,19 +15,23 @@ const run = (over: Partial<SandboxResult>): SandboxResult => ({
   cpuMs: 12,
   wallMs: 20,
   memoryKB: 1024,
-  stdout: Buffer.from('3\n'),
   stderr: Buffer.alloc(0),
   ...over,
 });
-const verdict = (over: Partial<SandboxResult>) => testVerdict(0, test, run(over), 64 * MIB);
+const verdict = (over: Partial<SandboxResult>, stdout = '3\n') => {
+  writeFileSync(stdoutPath, stdout);
+  return testVerdict(0, test, run(over), 64 * MIB, stdoutPath);
+};
 
 describe('testVerdict', () => {
-  it('accepted: points, CPU time and memory of the run', () => {
-    expect(verdict({})).toEqual({ index: 0, status: 'accepted', points: 5, timeMs: 12, memoryKB: 1024 });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('accepted: points, CPU time and memory of the run', async () => {
+    expect(await verdict({})).toEqual({ index: 0, status: 'accepted', points: 5, timeMs: 12, memoryKB: 1024 });
   });
 
-  it('wrong answer when the checker disagrees', () => {
-    expect(verdict({ stdout: Buffer.from('4\n') })).toMatchObject({ status: 'wrong_answer', points: 0, message: 'Wrong answer' });
+  it('wrong answer when the checker disagrees with the output file', async () => {
+    expect(await verdict({}, '4\n')).toMatchObject({ status: 'wrong_answer', points: 0, message: 'Wrong answer' });
   });
 
   it.each([
@@ -34,7 +43,7 @@ describe('testVerdict', () => {
     [{ exitCode: 3 }, 'rte', 'Exit code 3'],
     [{ exitCode: 1, stderr: Buffer.from('MemoryError\n') }, 'rte', 'Memory limit exceeded'],
     [{ exitCode: 1, memoryKB: 63 * 1024 }, 'rte', 'Memory limit exceeded'],
-  ])('%j → %s, %s', (over, status, message) => {
-    expect(verdict(over)).toMatchObject({ status, points: 0, message });
+  ])('%j → %s, %s', async (over, status, message) => {
+    expect(await verdict(over)).toMatchObject({ status, points: 0, message });
   });
 });

@@ -1,6 +1,7 @@
 import { TestCaseData, TestCaseResult } from '@oj/contracts';
+import { createReadStream } from 'fs';
 import { constants } from 'os';
-import { outputsMatch } from '../../grading/checker';
+import { streamMatches } from '../../grading/checker';
 import { SandboxResult } from './sandbox';
 
 /** Memory use this close to the limit means a failed allocation, whatever way the runtime died of it. */
@@ -17,8 +18,11 @@ function signalName(result: SandboxResult): string | null {
   return null;
 }
 
-/** One test's verdict from how its run ended and what it printed. */
-export function testVerdict(index: number, test: TestCaseData, run: SandboxResult, memoryLimitBytes: number): TestCaseResult {
+/** Chunks the checker reads the output file in: the worker never holds more of an output than this. */
+const CHECK_CHUNK_BYTES = 64 * 1024;
+
+/** One test's verdict from how its run ended and what it printed (the file `stdoutPath`, streamed). */
+export async function testVerdict(index: number, test: TestCaseData, run: SandboxResult, memoryLimitBytes: number, stdoutPath: string): Promise<TestCaseResult> {
   const figures = { index, timeMs: run.cpuMs, memoryKB: run.memoryKB };
   const fail = (status: TestCaseResult['status'], message: string): TestCaseResult => ({ ...figures, status, points: 0, message });
   const nearLimit = run.memoryKB !== null && run.memoryKB * 1024 >= NEAR_LIMIT * memoryLimitBytes;
@@ -38,6 +42,11 @@ export function testVerdict(index: number, test: TestCaseData, run: SandboxResul
     const outOfMemory = nearLimit || OUT_OF_MEMORY.test(run.stderr.toString('utf8', 0, 4096));
     return fail('rte', outOfMemory ? 'Memory limit exceeded' : `Exit code ${run.exitCode}`);
   }
-  if (!outputsMatch(run.stdout.toString('utf8'), test.output)) return fail('wrong_answer', 'Wrong answer');
+  const output = createReadStream(stdoutPath, { highWaterMark: CHECK_CHUNK_BYTES });
+  try {
+    if (!(await streamMatches(output, test.output))) return fail('wrong_answer', 'Wrong answer');
+  } finally {
+    output.destroy();
+  }
   return { ...figures, status: 'accepted', points: test.points };
 }

@@ -1,5 +1,6 @@
-import { readdirSync, rmSync } from 'fs';
+import { readdirSync } from 'fs';
 import { join } from 'path';
+import { removeBoxDir } from './private-mounts';
 
 /** Whether a process (a worker that owned some boxes) still runs. */
 export function processAlive(pid: number): boolean {
@@ -13,7 +14,7 @@ export function processAlive(pid: number): boolean {
 
 /** The pid of the worker that made a box's directory or cgroup, named `<kind>-<worker pid>-<random>`. */
 function ownerPid(name: string): number | null {
-  const match = /^(?:sub|io|box|run)-(\d+)-/.exec(name);
+  const match = /^(?:sub|out|io|probe|tools|box|run)-(\d+)-/.exec(name);
   return match ? Number(match[1]) : null;
 }
 
@@ -23,9 +24,9 @@ export function leftBehind(name: string): boolean {
   return owner !== null && owner !== process.pid && !processAlive(owner);
 }
 
-/** Removes submission and io directories of dead workers from a work root that several workers may share. */
+/** Removes submission, output and io directories of dead workers from a work root that several workers may share. */
 export function sweepWorkRoot(root: string): void {
   for (const name of readdirSync(root)) {
-    if (leftBehind(name)) rmSync(join(root, name), { recursive: true, force: true });
+    if (leftBehind(name)) removeBoxDir(join(root, name));
   }
 }

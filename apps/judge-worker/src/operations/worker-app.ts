@@ -1,0 +1,41 @@
+import { INestApplicationContext, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { METRICS_PATH, metricsHandler } from '@oj/observability';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { WorkerConfig } from '../config/worker-config';
+import { WorkerModule } from '../worker.module';
+import { WorkerMetrics } from './worker-metrics';
+
+export interface StartedWorker {
+  app: INestApplicationContext;
+  /** The port its probes and metrics listen on, or null with WORKER_HTTP_PORT=off. */
+  port: number | null;
+}
+
+/**
+ * Starts a judge worker: the queues, and unless WORKER_HTTP_PORT=off a small HTTP server with
+ * /api/health/live, /api/health/ready and /metrics.
+ */
+export async function startWorkerApp(config: WorkerConfig): Promise<StartedWorker> {
+  const port = config.httpPort;
+  if (port === null) {
+    const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+    app.useLogger(app.get(NestPinoLogger));
+    await app.init();
+    return { app, port: null };
+  }
+  const app = await NestFactory.create<NestExpressApplication>(WorkerModule.forRoot(config), { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(NestPinoLogger));
+  app.getHttpAdapter().getInstance().get(METRICS_PATH, metricsHandler(app.get(WorkerMetrics).registry, config.METRICS_TOKEN));
+  try {
+    await app.listen(port);
+  } catch (error) {
+    await app.close();
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is in use` : (error as Error).message;
+    throw new Error(`The worker's HTTP server could not start (${reason}): set WORKER_HTTP_PORT to a free port, 0 for any, or off`);
+  }
+  const actual = (app.getHttpServer().address() as { port: number }).port;
+  Logger.log(`Health and metrics on http://localhost:${actual} (/api/health/live, /api/health/ready, ${METRICS_PATH})`, 'Bootstrap');
+  return { app, port: actual };
+}

@@ -1,0 +1,104 @@
+import { dropDatabase, migrate } from '@oj/db';
+import { randomBytes } from 'crypto';
+import { createServer, Server } from 'net';
+import Redis from 'ioredis';
+import { networkInterfaces } from 'os';
+import request from 'supertest';
+import { loadWorkerConfig } from '../../src/config/worker-config';
+import { startWorkerApp, StartedWorker } from '../../src/operations/worker-app';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const TOKEN = 'metrics-token-0123456789';
+
+/** An address of this host that is not loopback, when it has one. */
+function externalAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+}
+
+/** Two real workers (local engine) in this process on one database and Redis prefix, each with its own port. */
+describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
+  const suffix = randomBytes(5).toString('hex');
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_worker_http_${suffix}`;
+  const prefix = `oj_worker_http_${suffix}`;
+  const env = (extra: Record<string, string>) =>
+    loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'error', ...extra });
+  let open: StartedWorker;
+  let guarded: StartedWorker;
+
+  beforeAll(async () => {
+    await migrate(databaseUrl);
+    open = await startWorkerApp(env({ WORKER_HTTP_PORT: '0' }));
+    guarded = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', METRICS_TOKEN: TOKEN }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await open?.app.close();
+    await guarded?.app.close();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await dropDatabase(databaseUrl);
+  });
+
+  const http = (worker: StartedWorker, host = '127.0.0.1') => request(`http://${host}:${worker.port}`);
+
+  it('gives each worker started with port 0 a free port of its own', () => {
+    expect(open.port).toBeGreaterThan(0);
+    expect(guarded.port).toBeGreaterThan(0);
+    expect(open.port).not.toBe(guarded.port);
+  });
+
+  it('answers liveness and readiness (PostgreSQL and Redis)', async () => {
+    await http(open).get('/api/health/live').expect(200, { status: 'ok' });
+    const res = await http(open).get('/api/health/ready').expect(200);
+    expect(res.body).toEqual({ status: 'ok', details: { database: { status: 'up' }, redis: { status: 'up' } } });
+  });
+
+  it('serves its metrics to loopback when no token is set', async () => {
+    const res = await http(open).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    for (const name of ['oj_grading_duration_seconds', 'oj_verdicts_total', 'oj_tests_run_total', 'process_cpu_seconds_total']) {
+      expect(res.text).toContain(`# TYPE ${name}`);
+    }
+  });
+
+  it('refuses metrics to a non-loopback caller when no token is set', async () => {
+    const address = externalAddress();
+    if (!address) return console.warn('No non-loopback interface on this host; skipped');
+    const res = await http(open, address).get('/metrics').expect(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+    await http(open, address).get('/api/health/live').expect(200);
+  });
+
+  it('with METRICS_TOKEN, refuses a missing or wrong token even from loopback, and serves the right one', async () => {
+    await http(guarded).get('/metrics').expect(401);
+    await http(guarded).get('/metrics').set('Authorization', 'Bearer wrong-token-0123456789').expect(401);
+    const res = await http(guarded).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    expect(res.text).toContain('# TYPE oj_verdicts_total counter');
+    const address = externalAddress();
+    if (address) await http(guarded, address).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+  });
+
+  it('serves no HTTP with WORKER_HTTP_PORT=off', async () => {
+    const worker = await startWorkerApp(env({ WORKER_HTTP_PORT: 'off' }));
+    try {
+      expect(worker.port).toBeNull();
+    } finally {
+      await worker.app.close();
+    }
+  }, 60_000);
+
+  it('says which variable to change when its port is taken', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, resolve));
+    const port = String((blocker.address() as { port: number }).port);
+    try {
+      await expect(startWorkerApp(env({ WORKER_HTTP_PORT: port }))).rejects.toThrow(`port ${port} is in use): set WORKER_HTTP_PORT`);
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
