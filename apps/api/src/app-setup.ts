@@ -1,21 +1,22 @@
-import { INestApplication, NotFoundException } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { existsSync } from 'fs';
 import helmet from 'helmet';
-import { join } from 'path';
-import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
+import { JsonBodyInterceptor } from './common/request-body/json-body.interceptor';
 import { createValidationPipe } from './common/validation';
+import { compressResponses } from './http/compress-responses';
+import { serveSpa } from './http/serve-spa';
+import { mountOperationsRoutes, useOperationsMiddleware } from './operations-setup';
+import { API_DESCRIPTION } from './openapi/api-description';
 
 export const API_PREFIX = 'api';
-/** JSON bodies carry whole problems with test data (up to 64 MiB of tests, plus their JSON escaping). */
-export const JSON_BODY_LIMIT = '100mb';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Online Judge API')
-    .setDescription('Problems, submissions, live grading, announcements and users.')
+    .setDescription(API_DESCRIPTION)
     .setVersion('1.0')
     .addBearerAuth()
     .build();
@@ -26,8 +27,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
 /** Global wiring shared by main.ts, the OpenAPI export and the integration tests. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  useOperationsMiddleware(app);
   app.setGlobalPrefix(API_PREFIX);
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  // No body parser middleware: JSON bodies are read after the guards (the app is created with bodyParser: false).
+  app.useGlobalInterceptors(new JsonBodyInterceptor(app.get(Reflector)));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -35,30 +38,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
           // KaTeX and CodeMirror inject inline styles.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          // Self-hosted sites are often plain http by IP or LAN name: upgrading would fetch the JS and CSS over
+          // an https that does not exist and leave a blank page. TLS belongs to a reverse proxy (README).
+          'upgrade-insecure-requests': null,
         },
       },
     }),
   );
+  app.use(compressResponses());
   app.useGlobalPipes(createValidationPipe());
-  app.set('trust proxy', 'loopback');
-  app.enableShutdownHooks();
+  app.set('trust proxy', config.trustProxy);
 
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
 
-  serveSpa(app, config);
-}
-
-/** Serves the built SPA: static files, and index.html for every client-side route outside /api. */
-function serveSpa(app: NestExpressApplication, config: AppConfig): void {
-  const dir = config.WEB_DIST_DIR;
-  const index = dir ? join(dir, 'index.html') : '';
-  const express = app.getHttpAdapter().getInstance();
-  if (dir && existsSync(index)) {
-    app.useStaticAssets(dir, { index: false, maxAge: '1h' });
-  }
-  express.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.path === `/${API_PREFIX}` || req.path.startsWith(`/${API_PREFIX}/`)) return next();
-    if (req.method !== 'GET' || !index || !existsSync(index)) return next(new NotFoundException('Not found'));
-    res.sendFile(index);
-  });
+  mountOperationsRoutes(app, config);
+  serveSpa(app, config, API_PREFIX);
 }

@@ -19,7 +19,10 @@ import { QueueModule } from './queue/queue.module';
 import { LiveModule } from './live/live.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { DashboardModule } from './dashboard/dashboard.module';
-import { HealthController } from './health/health.controller';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
 
 /** Feature modules, one per folder; each registers itself here with one line. */
@@ -39,6 +42,9 @@ const FEATURE_MODULES: Type[] = [
   DashboardModule,
 ];
 
+/** Running it: logs, health probes, metrics and the queue board. */
+const OPERATIONS_MODULES: Type[] = [HealthModule, MetricsModule, QueueBoardModule];
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -50,8 +56,9 @@ export class AppModule {
         RedisModule,
         JwtModule.register({ global: true }),
         ...FEATURE_MODULES,
+        LoggingModule.forRoot(config),
+        ...OPERATIONS_MODULES,
       ],
-      controllers: [HealthController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

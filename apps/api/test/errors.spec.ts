@@ -17,13 +17,13 @@ describe('API error conventions', () => {
   });
 
   it('gives a 400 for malformed JSON', async () => {
-    const res = await t.http().post('/api/health').set('Content-Type', 'application/json').send('{"a":').expect(400);
+    const res = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"a":').expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.any(String) });
   });
 
   it('gives a 413 for an oversized body', async () => {
-    const big = JSON.stringify({ x: 'a'.repeat(101 * 1024 * 1024) });
-    const res = await t.http().post('/api/health').set('Content-Type', 'application/json').send(big).expect(413);
+    const big = JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) });
+    const res = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(big).expect(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 

@@ -5,17 +5,20 @@ import { TestApp } from './test-app';
 export interface SseClient {
   events: Record<string, unknown>[];
   heartbeats: number;
+  /** Whether the server has ended the stream. */
+  ended: boolean;
   waitFor(predicate: (e: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   close(): void;
 }
 
 /** A raw server-sent-events client with a bearer token, as the SPA's stream helper connects. */
-export async function openStream(t: TestApp, path: string, token: string): Promise<SseClient> {
+export async function openStream(t: TestApp, path: string, token: string, headers: Record<string, string> = {}): Promise<SseClient> {
   await t.app.listen(0, '127.0.0.1').catch(() => undefined);
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   const client: SseClient = {
     events: [],
     heartbeats: 0,
+    ended: false,
     async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -28,10 +31,11 @@ export async function openStream(t: TestApp, path: string, token: string): Promi
     close: () => undefined,
   };
   await new Promise<void>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...headers } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
       let buffer = '';
       res.setEncoding('utf8');
+      res.on('end', () => (client.ended = true));
       res.on('data', (chunk: string) => {
         buffer += chunk;
         let end;

@@ -36,7 +36,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     REDIS_PREFIX: `oj_test_${suffix}`,
     SEED_DEMO: 'false',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    PASSWORD_CHANGES_PER_MINUTE: '1000',
     SUBMISSIONS_PER_MINUTE: '1000',
+    LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : ['error'] });

@@ -12,6 +12,7 @@ export async function startWorker(t: TestApp, env: Record<string, string> = {}):
     REDIS_URL: t.config.REDIS_URL,
     REDIS_PREFIX: t.config.REDIS_PREFIX,
     WORKER_CONCURRENCY: '1',
+    LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });

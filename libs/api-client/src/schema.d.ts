@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/queue-board/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the queue board: sets a short-lived HttpOnly cookie valid for /admin/queues only */
+        post: operations["openSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -251,7 +268,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["health"];
+        /** PostgreSQL and Redis answer */
+        get: operations["check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process is up and serving HTTP */
+        get: operations["live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: PostgreSQL, Redis and at least one judge worker (its heartbeat) are up */
+        get: operations["ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -569,59 +621,110 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AdminUserDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
+            /** @example alice@example.com */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09
+             */
             id: string;
+            /** @example true */
             isActive: boolean;
+            /** @example true */
             profilePublic: boolean;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
+            /** @example alice */
             username: string;
         };
         AdminUserListDto: {
             items: components["schemas"]["AdminUserDto"][];
         };
         AlgorithmListDto: {
+            /**
+             * @example [
+             *       "Math",
+             *       "Greedy",
+             *       "Dynamic Programming"
+             *     ]
+             */
             items: string[];
         };
         AnnouncementDto: {
+            /** @example The judge will be down for maintenance on **Sunday 02:00–03:00 UTC**. */
             body: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5f2c9e1a-7b3d-4c8e-a1f0-6d4b2e9c8a17
+             */
             id: string;
+            /** @example false */
             pinned: boolean;
+            /** @example Maintenance on Sunday */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:55.120Z
+             */
             updatedAt: string;
         };
         AnnouncementInputDto: {
+            /** @example The judge will be down for maintenance on **Sunday 02:00–03:00 UTC**. */
             body: string;
-            /** @default false */
+            /**
+             * @default false
+             * @example false
+             */
             pinned: boolean;
+            /** @example Maintenance on Sunday */
             title: string;
         };
         AnnouncementListDto: {
             items: components["schemas"]["AnnouncementDto"][];
         };
         AttemptedProblemDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             lastTriedAt: string;
+            /** @example 1001 */
             problemId: number;
+            /** @example A + B */
             problemTitle: string;
         };
         AuthResponseDto: {
-            /** @description JWT, valid for 15 minutes */
+            /**
+             * @description JWT, valid for 15 minutes
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl
+             */
             accessToken: string;
-            /** @description Opaque token; rotated on every refresh */
+            /**
+             * @description Opaque token; rotated on every refresh
+             * @example q3J8v0x9mZ2sT5wK7yB1nD4fH6jL8pR0tV2xZ4bC6eG
+             */
             refreshToken: string;
             user: components["schemas"]["UserResponseDto"];
         };
         ChangePasswordDto: {
+            /** @example n3w-Secret-pass */
             confirmNewPassword: string;
+            /** @example s3cret-pass */
             currentPassword: string;
+            /** @example n3w-Secret-pass */
             newPassword: string;
         };
         CreateSubmissionDto: {
@@ -629,14 +732,24 @@ export interface components {
             languageId: number;
             /** @example 1 */
             problemId: number;
+            /**
+             * @example #include <iostream>
+             *     int main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}
+             */
             sourceCode: string;
         };
         DashboardSummaryDto: {
+            /** @example 31 */
             totalAC: number;
+            /** @example 2 */
             totalCE: number;
+            /** @example 1 */
             totalRTE: number;
+            /** @example 48 */
             totalSubmissions: number;
+            /** @example 4 */
             totalTLE: number;
+            /** @example 10 */
             totalWA: number;
         };
         HealthDto: {
@@ -647,9 +760,11 @@ export interface components {
             items: components["schemas"]["HeatmapItemDto"][];
         };
         HeatmapItemDto: {
+            /** @example 2 */
             acCount: number;
             /** @example 2026-11-23 */
             date: string;
+            /** @example 5 */
             submitCount: number;
         };
         LanguageDto: {
@@ -669,63 +784,142 @@ export interface components {
         };
         PagedSubmissionsDto: {
             items: components["schemas"]["SubmissionRowDto"][];
+            /** @example 20 */
             limit: number;
+            /** @example 1 */
             page: number;
-            /** @enum {string} */
+            /**
+             * @example all
+             * @enum {string}
+             */
             scope?: "mine" | "all";
+            /** @example 42 */
             total: number;
+            /** @example 3 */
             totalPages: number;
         };
         ProblemAuthorDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09
+             */
             id: string;
+            /** @example setter */
             username: string;
         };
         ProblemDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             _id: string;
+            /** @example 57 */
             acceptedSubmissionCount: number;
+            /**
+             * @example [
+             *       "Math"
+             *     ]
+             */
             algorithms: string[];
             author: components["schemas"]["ProblemAuthorDto"] | null;
+            /** @example -10^9 ≤ a, b ≤ 10^9 */
             constraints: string;
-            /** @description Seconds */
+            /**
+             * @description Seconds
+             * @example 1
+             */
             cpuTimeLimit: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
-            /** @enum {string} */
+            /**
+             * @example EASY
+             * @enum {string}
+             */
             difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             id: string;
+            /** @example Two integers a and b on one line. */
             inputFormat: string;
+            /** @example true */
             isPublic: boolean;
+            /**
+             * @example [
+             *       54,
+             *       71
+             *     ]
+             */
             judge0LanguageIds: number[];
-            /** @description Megabytes */
+            /**
+             * @description Megabytes
+             * @example 256
+             */
             memoryLimit: number;
+            /** @example Their sum. */
             outputFormat: string;
+            /** @example 1001 */
             problemId: number;
             samples: components["schemas"]["SampleDto"][];
+            /** @example Given two integers $a$ and $b$, print $a + b$. */
             statement: string;
+            /** @example 120 */
             submissionCount: number;
+            /**
+             * @example [
+             *       "beginner"
+             *     ]
+             */
             tags: string[];
+            /** @example 10 */
             testCaseCount: number;
             /** @description Only for admins and the author, with includePrivate=true */
             testCases?: components["schemas"]["TestCaseDto"][];
+            /** @example A + B */
             title: string;
+            /** @example 10 */
             totalPoints: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:55.120Z
+             */
             updatedAt: string;
         };
         ProblemInputDto: {
+            /**
+             * @example [
+             *       "Math"
+             *     ]
+             */
             algorithms?: string[];
-            /** @default  */
+            /**
+             * @default
+             * @example -10^9 ≤ a, b ≤ 10^9
+             */
             constraints: string;
-            /** @default 2 */
+            /**
+             * @default 2
+             * @example 1
+             */
             cpuTimeLimit: number;
-            /** @enum {string} */
+            /**
+             * @example EASY
+             * @enum {string}
+             */
             difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
-            /** @default  */
+            /**
+             * @default
+             * @example Two integers a and b on one line.
+             */
             inputFormat: string;
-            /** @default false */
+            /**
+             * @default false
+             * @example true
+             */
             isPublic: boolean;
             /**
              * @example [
@@ -735,226 +929,531 @@ export interface components {
              *     ]
              */
             judge0LanguageIds: number[];
-            /** @default 128 */
+            /**
+             * @default 128
+             * @example 256
+             */
             memoryLimit: number;
-            /** @default  */
+            /**
+             * @default
+             * @example Their sum.
+             */
             outputFormat: string;
             samples?: components["schemas"]["SampleInputDto"][];
-            /** @description Markdown with $…$ math, at most 64 KiB */
+            /**
+             * @description Markdown with $…$ math, at most 64 KiB
+             * @example Given two integers $a$ and $b$, print $a + b$.
+             */
             statement: string;
+            /**
+             * @example [
+             *       "beginner"
+             *     ]
+             */
             tags?: string[];
             testCases: components["schemas"]["TestCaseInputDto"][];
+            /** @example A + B */
             title: string;
         };
         ProblemListDto: {
             items: components["schemas"]["ProblemSummaryDto"][];
         };
         ProblemSummaryDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             _id: string;
+            /** @example 57 */
             acceptedSubmissionCount: number;
+            /**
+             * @example [
+             *       "Math"
+             *     ]
+             */
             algorithms: string[];
-            /** @enum {string} */
+            /**
+             * @example EASY
+             * @enum {string}
+             */
             difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             id: string;
+            /** @example true */
             isPublic: boolean;
+            /** @example 1001 */
             problemId: number;
+            /** @example 120 */
             submissionCount: number;
+            /**
+             * @example [
+             *       "beginner"
+             *     ]
+             */
             tags: string[];
+            /** @example A + B */
             title: string;
         };
         ProblemUpdateDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 5f2c9e1a-7b3d-4c8e-a1f0-6d4b2e9c8a17
+             */
             id: string;
+            /** @example 1001 */
             problemId: number;
+            /** @example Time limit raised to 2 s */
             summary: string;
-            /** @description The problem title when the update was written */
+            /**
+             * @description The problem title when the update was written
+             * @example A + B
+             */
             titleSnapshot: string;
         };
         ProblemUpdateListDto: {
             items: components["schemas"]["ProblemUpdateDto"][];
         };
         ProfileVisibilityDto: {
+            /** @example true */
             profilePublic: boolean;
         };
         ProgressDto: {
+            /** @example 3 */
             done: number;
+            /** @example 10 */
             total: number;
         };
         PublicUserDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09
+             */
             id: string;
             profile: components["schemas"]["UserProfileDto"];
+            /** @example true */
             profilePublic: boolean;
+            /** @example alice */
             username: string;
         };
+        QueueBoardSessionDto: {
+            /**
+             * @description Lifetime of the board cookie in seconds
+             * @example 900
+             */
+            expiresInSeconds: number;
+            /**
+             * @description Where the board is; the cookie is sent only there
+             * @example /admin/queues
+             */
+            path: string;
+        };
+        ReadinessDto: {
+            /**
+             * @description Each dependency and its state
+             * @example {
+             *       "database": {
+             *         "status": "up"
+             *       },
+             *       "redis": {
+             *         "status": "up"
+             *       },
+             *       "worker": {
+             *         "status": "up"
+             *       }
+             *     }
+             */
+            details: Record<string, never>;
+            /** @example ok */
+            status: string;
+        };
         RefreshTokenDto: {
+            /** @example q3J8v0x9mZ2sT5wK7yB1nD4fH6jL8pR0tV2xZ4bC6eG */
             refreshToken: string;
         };
         RegisterDto: {
+            /** @example s3cret-pass */
             confirmPassword: string;
             /** @example ada@example.com */
             email: string;
+            /** @example s3cret-pass */
             password: string;
             /** @example ada */
             username: string;
         };
         ResultSummaryDto: {
             cases: components["schemas"]["TestCaseResultDto"][];
+            /**
+             * @description Compiler output or the first failing test; only for the owner and admins
+             * @example Wrong answer on test 2
+             */
             message?: string;
+            /** @example 100 */
             score: number;
         };
         SampleDto: {
+            /** @example 1 + 2 = 3. */
             explanation?: string;
+            /** @example 1 2 */
             input: string;
+            /** @example 3 */
             output: string;
         };
         SampleInputDto: {
-            /** @description Omitted when blank */
+            /**
+             * @description Omitted when blank or null
+             * @example 1 + 2 = 3.
+             */
             explanation?: string;
+            /** @example 1 2 */
             input: string;
+            /** @example 3 */
             output: string;
         };
         SolvedProblemDto: {
             /**
              * Format: date-time
              * @description First accepted submission
+             * @example 2026-03-14T09:26:53.000Z
              */
             acceptedAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             latestAcceptedSubmissionId: string;
+            /** @example 1001 */
             problemId: number;
+            /** @example A + B */
             problemTitle: string;
         };
         SubmissionDetailDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             _id: string;
+            /** @example true */
             canViewSource: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:55.120Z
+             */
             finishedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             id: string;
-            /** @description Language name */
+            /**
+             * @description Language name
+             * @example C++ (GCC 12.2.0)
+             */
             language: string;
+            /** @example 54 */
             languageId: number;
+            /** @example 3412 */
             memoryKB: number | null;
             problem: components["schemas"]["SubmissionProblemRefDto"] | null;
+            /** @example 1001 */
             problemId: number;
+            /** @example A + B */
             problemTitle: string | null;
             progress?: components["schemas"]["ProgressDto"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             queuedAt: string | null;
             resultSummary: components["schemas"]["ResultSummaryDto"] | null;
+            /** @example 12 */
             runtimeMs: number | null;
-            /** @description Percent */
+            /**
+             * @description Percent
+             * @example 100
+             */
             score: number;
-            /** @description Only for the owner and admins */
+            /**
+             * @description Only for the owner and admins
+             * @example #include <iostream>
+             *     int main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}
+             */
             source?: string;
+            /** @example 72 */
             sourceLen: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             startedAt: string | null;
-            /** @enum {string} */
+            /**
+             * @example accepted
+             * @enum {string}
+             */
             status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             submittedAt: string;
             testCaseResults: components["schemas"]["TestCaseResultDto"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:55.120Z
+             */
             updatedAt: string;
+            /** @example c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09 */
             userId: string | null;
-            /** @description Null for a deleted user */
+            /**
+             * @description Null for a deleted user
+             * @example alice
+             */
             userName: string | null;
-            /** @example PENDING */
+            /** @example ACCEPTED */
             verdict: string;
         };
         SubmissionEnvelopeDto: {
             submission: components["schemas"]["SubmissionDetailDto"];
         };
         SubmissionIdDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             submissionId: string;
         };
         SubmissionProblemRefDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             id: string;
+            /** @example 1001 */
             problemId: number;
+            /** @example A + B */
             title: string;
         };
         SubmissionRowDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             _id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:55.120Z
+             */
             finishedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
             id: string;
-            /** @description Language name */
+            /**
+             * @description Language name
+             * @example C++ (GCC 12.2.0)
+             */
             language: string;
+            /** @example 54 */
             languageId: number;
+            /** @example 3412 */
             memoryKB: number | null;
             problem: components["schemas"]["SubmissionProblemRefDto"] | null;
+            /** @example 1001 */
             problemId: number;
+            /** @example A + B */
             problemTitle: string | null;
             progress?: components["schemas"]["ProgressDto"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             queuedAt: string | null;
+            /** @example 12 */
             runtimeMs: number | null;
-            /** @description Percent */
+            /**
+             * @description Percent
+             * @example 100
+             */
             score: number;
+            /** @example 72 */
             sourceLen: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             startedAt: string | null;
-            /** @enum {string} */
+            /**
+             * @example accepted
+             * @enum {string}
+             */
             status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             submittedAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:55.120Z
+             */
             updatedAt: string;
+            /** @example c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09 */
             userId: string | null;
-            /** @description Null for a deleted user */
+            /**
+             * @description Null for a deleted user
+             * @example alice
+             */
             userName: string | null;
-            /** @example PENDING */
+            /** @example ACCEPTED */
             verdict: string;
         };
         SubmissionUpdatesDto: {
             items: components["schemas"]["SubmissionRowDto"][];
         };
         TestCaseDto: {
+            /** @example 1 2 */
             input: string;
+            /** @example 3 */
             output: string;
+            /** @example 1 */
             points: number;
         };
         TestCaseInputDto: {
+            /** @example 1 2 */
             input: string;
+            /** @example 3 */
             output: string;
-            /** @default 1 */
+            /**
+             * @default 1
+             * @example 1
+             */
             points: number;
         };
         TestCaseResultDto: {
+            /** @example 0 */
             index: number;
+            /** @example 3412 */
             memoryKB: number | null;
+            /**
+             * @description Only for the owner and admins
+             * @example Wrong answer on test 2
+             */
             message?: string;
+            /** @example 1 */
             points: number;
-            /** @enum {string} */
+            /**
+             * @example accepted
+             * @enum {string}
+             */
             status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            /** @example 12 */
             timeMs: number | null;
         };
+        UpdateProblemDto: {
+            /**
+             * @example [
+             *       "Math"
+             *     ]
+             */
+            algorithms?: string[];
+            /**
+             * @default
+             * @example -10^9 ≤ a, b ≤ 10^9
+             */
+            constraints: string;
+            /**
+             * @default 2
+             * @example 1
+             */
+            cpuTimeLimit: number;
+            /**
+             * @example EASY
+             * @enum {string}
+             */
+            difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
+            /**
+             * @default
+             * @example Two integers a and b on one line.
+             */
+            inputFormat: string;
+            /**
+             * @default false
+             * @example true
+             */
+            isPublic: boolean;
+            /**
+             * @example [
+             *       50,
+             *       54,
+             *       71
+             *     ]
+             */
+            judge0LanguageIds: number[];
+            /**
+             * @default 128
+             * @example 256
+             */
+            memoryLimit: number;
+            /**
+             * @default
+             * @example Their sum.
+             */
+            outputFormat: string;
+            samples?: components["schemas"]["SampleInputDto"][];
+            /**
+             * @description Markdown with $…$ math, at most 64 KiB
+             * @example Given two integers $a$ and $b$, print $a + b$.
+             */
+            statement: string;
+            /**
+             * @example [
+             *       "beginner"
+             *     ]
+             */
+            tags?: string[];
+            /** @description Replaces every test case; leave it out to keep the current ones. */
+            testCases?: components["schemas"]["TestCaseInputDto"][];
+            /** @example A + B */
+            title: string;
+        };
         UpdateProfileDto: {
-            /** @description Empty, or an http(s) URL */
+            /**
+             * @description Empty, or an http(s) URL
+             * @example https://example.com/avatars/alice.png
+             */
             avatarUrl?: string;
+            /** @example Competitive programmer from Lisbon. */
             bio?: string;
+            /** @example Alice Liddell */
             displayName?: string;
         };
         UpdateRoleDto: {
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "user" | "admin";
         };
         UpdateStatusDto: {
+            /** @example false */
             isActive: boolean;
         };
         UserDashboardDto: {
@@ -971,74 +1470,130 @@ export interface components {
             displayName: string;
         };
         UserResponseDto: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
             createdAt: string;
             /** @example ada@example.com */
             email: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09
+             */
             id: string;
+            /** @example true */
             isActive: boolean;
             profile: components["schemas"]["UserProfileDto"];
+            /** @example true */
             profilePublic: boolean;
-            /** @enum {string} */
+            /**
+             * @example user
+             * @enum {string}
+             */
             role: "user" | "admin";
             /** @example ada */
             username: string;
         };
         ValidateRequestDto: {
-            /** @default 2 */
+            /**
+             * @default 2
+             * @example 1
+             */
             cpuTimeLimit: number;
             /** @example 71 */
             languageId: number;
-            /** @default 128 */
+            /**
+             * @default 128
+             * @example 256
+             */
             memoryLimit: number;
+            /**
+             * @example #include <iostream>
+             *     int main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}
+             */
             sourceCode: string;
             testCases: components["schemas"]["ValidateTestCaseDto"][];
         };
         ValidateTestCaseDto: {
+            /** @example 0 */
             index?: number;
+            /** @example 1 2 */
             input: string;
+            /** @example 3 */
             output: string;
-            /** @default 1 */
+            /**
+             * @default 1
+             * @example 1
+             */
             points: number;
         };
         ValidationCaseDto: {
-            /** @description Test index */
+            /**
+             * @description Test index
+             * @example 0
+             */
             i: number;
-            /** @description Memory, KB */
+            /**
+             * @description Memory, KB
+             * @example 3412
+             */
             m: number | null;
-            /** @description Points earned */
+            /**
+             * @description Points earned
+             * @example 1
+             */
             p: number;
-            /** @description Judge0 status id (3 accepted, 4 wrong answer, 5 time limit, 6 compile error, 7–12 runtime error) */
+            /**
+             * @description Judge0 status id (3 accepted, 4 wrong answer, 5 time limit, 6 compile error, 7–12 runtime error)
+             * @example 3
+             */
             s: number;
-            /** @description Time, ms */
+            /**
+             * @description Time, ms
+             * @example 12
+             */
             t: number | null;
         };
         ValidationResultDto: {
             cases: components["schemas"]["ValidationCaseDto"][];
+            /** @example main.cpp:1:12: error: expected ')' before '{' token */
             compileOutput?: string;
+            /** @example 12 */
             maxExecTimeMs: number | null;
+            /** @example 3412 */
             maxMemoryKb: number | null;
-            /** @description Percent */
+            /**
+             * @description Percent
+             * @example 100
+             */
             score: number;
         };
         VisibilityDto: {
+            /** @example true */
             isPublic: boolean;
         };
         ZipParseBodyDto: {
             /**
              * Format: binary
              * @description A .zip of test files
+             * @example (binary .zip archive)
              */
             file: string;
             /**
              * @description Trim trailing whitespace on each line
+             * @example true
              * @enum {string}
              */
             trimWhitespace?: "true" | "false";
         };
         ZipParseResultDto: {
             testCases: components["schemas"]["TestCaseDto"][];
+            /**
+             * @example [
+             *       "tests/3.out has no matching .in file; skipped"
+             *     ]
+             */
             warnings: string[];
         };
     };
@@ -1050,6 +1605,39 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    openSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueBoardSessionDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: never;
@@ -1470,6 +2058,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many attempts for this account or from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     updateMyProfile: {
@@ -1613,7 +2208,7 @@ export interface operations {
             };
         };
     };
-    health: {
+    check: {
         parameters: {
             query?: never;
             header?: never;
@@ -1629,6 +2224,51 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
                 };
+            };
+        };
+    };
+    live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            /** @description Not ready; the message and details name each dependency that is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1826,7 +2466,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProblemInputDto"];
+                "application/json": components["schemas"]["UpdateProblemDto"];
             };
         };
         responses: {
@@ -1929,10 +2569,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     id: 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                     *     data: {"id":"0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90","problemId":1001,"userName":"alice","language":"C++ (GCC 12.2.0)","status":"running","verdict":"RUNNING","score":0,"progress":{"done":3,"total":10},"eventType":"progress","eventId":"7c9e6679-7425-40de-944b-e07fc1f90ae7","emittedAt":"2026-03-14T09:26:54.010Z"}
+                     *
+                     *     event: heartbeat
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
+                };
             };
             /** @description Missing, invalid or expired access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many streams open for this account or from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2241,10 +2899,28 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     id: 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                     *     data: {"id":"0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90","problemId":1001,"userName":"alice","language":"C++ (GCC 12.2.0)","status":"running","verdict":"RUNNING","score":0,"progress":{"done":3,"total":10},"eventType":"progress","eventId":"7c9e6679-7425-40de-944b-e07fc1f90ae7","emittedAt":"2026-03-14T09:26:54.010Z"}
+                     *
+                     *     event: heartbeat
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
+                };
             };
             /** @description Missing, invalid or expired access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many streams open for this account or from this address */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { Role } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
 import { DataSource, EntityManager } from 'typeorm';
 import { TokenService } from '../auth/token.service';
+import { LivePublisher } from '../live/live-publisher';
 import { ApiException } from '../common/api-exception';
 import { AdminUserDto, toAdminUser } from './dto/admin-user.dto';
 import { isUuid } from '../common/is-uuid';
@@ -18,6 +19,7 @@ export class AdminUsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: TokenService,
+    private readonly live: LivePublisher,
   ) {}
 
   async list(): Promise<AdminUserDto[]> {
@@ -41,14 +43,18 @@ export class AdminUsersService {
       const user = await this.lockedTarget(manager, actorId, userId, 'delete', true);
       await manager.delete(UserEntity, { id: user.id });
     });
+    await this.live.accessChanged({ userId });
   }
 
+  /** Open live streams were authorised with the old role or status: accessChanged ends them. */
   private async change(actorId: string, userId: string, action: string, removesAdmin: boolean, apply: (user: UserEntity) => void): Promise<AdminUserDto> {
-    return this.dataSource.transaction(async (manager) => {
+    const changed = await this.dataSource.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, action, removesAdmin);
       apply(user);
       return toAdminUser(await manager.save(user));
     });
+    await this.live.accessChanged({ userId });
+    return changed;
   }
 
   private async lockedTarget(manager: EntityManager, actorId: string, userId: string, action: string, removesAdmin: boolean): Promise<UserEntity> {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { AuthRateLimitGuard } from '../common/rate-limit/ip-rate-limit.guard';
+import { PasswordChangeRateLimitGuard } from '../common/rate-limit/password-change-rate-limit.guard';
 import { UserResponseDto } from '../users/dto/user-response.dto';
 import type { AuthUser } from './auth-user';
 import { Auth, CurrentUser } from './auth.decorators';
@@ -66,7 +67,9 @@ export class AuthController {
   /** Answers with a fresh session: every other refresh token of the user is revoked. */
   @Patch('me/password')
   @Auth()
+  @UseGuards(PasswordChangeRateLimitGuard)
   @ApiOkResponse({ type: AuthResponseDto })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts for this account or from this address' })
   changeMyPassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto): Promise<AuthResponseDto> {
     return this.auth.changePassword(user.id, dto);
   }

@@ -17,9 +17,12 @@ export function Auth(role?: Role) {
   );
 }
 
-/** The route is public but knows the caller when a valid token is sent. */
+/**
+ * The route is public but knows the caller when a valid token is sent. Documented without a security requirement
+ * (no lock in Swagger UI): nobody needs a token to call it.
+ */
 export function OptionalAuth() {
-  return applyDecorators(SetMetadata(AUTH_METADATA, { mode: 'optional' } satisfies AuthRequirement), ApiBearerAuth());
+  return SetMetadata(AUTH_METADATA, { mode: 'optional' } satisfies AuthRequirement);
 }
 
 /** The caller (undefined on an optional route without a token). */

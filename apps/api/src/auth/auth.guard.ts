@@ -4,8 +4,8 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { Repository } from 'typeorm';
-import { AppConfig } from '../config/app-config';
 import { ApiException } from '../common/api-exception';
+import { JwtSecrets } from './jwt-secrets';
 import { AccessTokenClaims, AuthUser } from './auth-user';
 import { AUTH_METADATA, AuthRequirement } from './auth.decorators';
 
@@ -23,7 +23,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
-    private readonly config: AppConfig,
+    private readonly secrets: JwtSecrets,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
   ) {}
 
@@ -55,7 +55,7 @@ export class AuthGuard implements CanActivate {
   async authenticate(token: string): Promise<AuthUser | null> {
     let claims: AccessTokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { secret: this.config.accessSecret, algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { secret: this.secrets.access, algorithms: ['HS256'] });
     } catch {
       return null;
     }

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { RefreshTokenEntity, UserEntity } from '@oj/db';
 import { createHash, randomBytes, randomUUID } from 'crypto';
 import { IsNull, Repository } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { JwtSecrets } from './jwt-secrets';
 import { AccessTokenClaims } from './auth-user';
 
 export const ACCESS_TOKEN_TTL = '15m';
@@ -32,13 +32,13 @@ function hashToken(token: string): string {
 export class TokenService {
   constructor(
     private readonly jwt: JwtService,
-    private readonly config: AppConfig,
+    private readonly secrets: JwtSecrets,
     @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
   ) {}
 
   async issue(user: UserEntity, familyId: string = randomUUID()): Promise<TokenPair> {
     const claims: AccessTokenClaims = { sub: user.id, username: user.username, role: user.role };
-    const accessToken = await this.jwt.signAsync(claims, { secret: this.config.accessSecret, expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' });
+    const accessToken = await this.jwt.signAsync(claims, { secret: this.secrets.access, expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' });
     const refreshToken = randomBytes(32).toString('base64url');
     await this.refreshTokens.insert({
       userId: user.id,

@@ -1,8 +1,13 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import { LOG_LEVELS } from '@oj/observability';
+import type { LevelWithSilent } from 'pino';
+import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : String(value) !== 'false');
+
+/** Secrets that once were defaults in this repository: anyone can sign with them, so none may be configured. */
+const PUBLISHED_SECRETS = ['dev-access-secret-change-me', 'dev-refresh-secret-change-me'];
 
 /**
  * The API's whole configuration, read from the environment once at start-up and validated:
@@ -28,15 +33,12 @@ export class AppConfig {
   @Max(65535)
   PORT = 3000;
 
+  /** Key of the access tokens; when unset the site generates one on first start and keeps it in its database. */
   @IsOptional()
   @IsString()
   @MinLength(16)
+  @IsNotIn(PUBLISHED_SECRETS, { message: 'JWT_ACCESS_SECRET must not be a value published in this repository.' })
   JWT_ACCESS_SECRET?: string;
-
-  @IsOptional()
-  @IsString()
-  @MinLength(16)
-  JWT_REFRESH_SECRET?: string;
 
   @IsString()
   ADMIN_USERNAME = 'admin';
@@ -52,6 +54,12 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   AUTH_RATE_LIMIT_PER_MINUTE = 10;
+
+  /** Password changes per account per minute (each one checks the current password). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PASSWORD_CHANGES_PER_MINUTE = 5;
 
   @Transform(toInt)
   @IsInt()
@@ -74,16 +82,47 @@ export class AppConfig {
   @Min(100)
   LIVE_HEARTBEAT_MS = 20_000;
 
+  /** Live streams one account may hold open on one API instance; the next one is refused with 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_STREAMS_PER_USER = 10;
+
+  /** Live streams one client address may hold open on one API instance (everyone behind one NAT shares this). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LIVE_STREAMS_PER_IP = 50;
+
+  /** Minimum level of the log lines written to stdout (JSON in production and tests, readable in development). */
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LevelWithSilent = 'info';
+
+  /** Bearer token that /metrics requires; unset, /metrics answers loopback callers only. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
   /** Directory of the built SPA served at /; empty disables static serving. */
   @IsString()
   WEB_DIST_DIR = '';
 
-  get accessSecret(): string {
-    return this.JWT_ACCESS_SECRET ?? 'dev-access-secret-change-me';
-  }
+  /**
+   * Express `trust proxy`: the peers whose X-Forwarded-For / X-Forwarded-Proto are believed (client addresses for
+   * rate limits). `loopback`, subnets such as `172.16.0.0/12`, a comma list, a hop count, `true` or `false`.
+   */
+  @IsString()
+  TRUST_PROXY = 'loopback';
 
-  get refreshSecret(): string {
-    return this.JWT_REFRESH_SECRET ?? 'dev-refresh-secret-change-me';
+  /** Serve the SPA's source maps (*.map); off by default so the site does not publish its source. */
+  @Transform(toBool)
+  @IsBoolean()
+  WEB_SOURCE_MAPS = false;
+
+  get trustProxy(): boolean | number | string {
+    if (this.TRUST_PROXY === 'true' || this.TRUST_PROXY === 'false') return this.TRUST_PROXY === 'true';
+    return /^\d+$/.test(this.TRUST_PROXY) ? Number(this.TRUST_PROXY) : this.TRUST_PROXY;
   }
 }
 
@@ -91,11 +130,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const config = plainToInstance(AppConfig, defined, { exposeDefaultValues: true });
   const errors = validateSync(config, { skipMissingProperties: false });
-  if (config.NODE_ENV === 'production') {
-    for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET'] as const) {
-      if (!config[key]) errors.push({ property: key, constraints: { required: `${key} is required when NODE_ENV=production` } } as never);
-    }
-  }
   if (errors.length) {
     const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new Error(`Invalid configuration: ${lines.join(' | ')}`);

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators';
+import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { ValidateRequestDto, ValidationResultDto } from './dto/validate.dto';
 import { JudgeService } from './judge.service';
@@ -14,6 +15,7 @@ export class JudgeController {
   @HttpCode(200)
   @Auth()
   @UseGuards(AuthorOrAdminGuard)
+  @LargeJsonBody()
   @ApiOkResponse({ type: ValidationResultDto })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })

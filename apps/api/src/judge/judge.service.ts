@@ -6,6 +6,7 @@ import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';
 import { ValidateRequestDto } from './dto/validate.dto';
+import { currentRequestId } from '../logging/request-context';
 
 export const VALIDATION_TIMEOUT_MESSAGE = 'Validation timed out. Is a judge worker running?';
 
@@ -28,6 +29,7 @@ export class JudgeService {
         cpuTimeLimit: dto.cpuTimeLimit,
         memoryLimit: dto.memoryLimit,
         testCases: dto.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
+        requestId: currentRequestId(),
       },
       { removeOnComplete: true, removeOnFail: true, attempts: 1 },
     );

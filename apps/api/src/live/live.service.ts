@@ -1,13 +1,19 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LiveEvent, liveEventsChannel } from '@oj/contracts';
+import { ERROR_CODES, LiveEvent, liveEventsChannel } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
 import type { Response } from 'express';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
+import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
-import { canEditProblem } from '../problems/problems.service';
+import { canSeeProblem, isAdmin } from '../problems/problem-access';
+import { eventForOthers } from '../submissions/result-messages';
+import { AccessChange, accessChangesChannel } from './live-publisher';
+
+/** The final frame of every stream when the API stops. */
+export const STOPPING_FRAME = ': server stopping\n\n';
 
 /** How long a problem's visibility is trusted before it is read again. */
 const VISIBILITY_TTL_MS = 5000;
@@ -15,6 +21,7 @@ const VISIBILITY_TTL_MS = 5000;
 interface StreamClient {
   res: Response;
   viewer: AuthUser;
+  ip: string;
   problemId?: number;
 }
 
@@ -39,22 +46,28 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.subscriber = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
-    this.subscriber.on('message', (_channel: string, message: string) => {
-      this.delivering = this.delivering.then(() => this.deliver(message)).catch((error) => this.logger.warn(`Live delivery failed: ${error}`));
+    const accessChanges = accessChangesChannel(this.config.REDIS_PREFIX);
+    this.subscriber.on('message', (channel: string, message: string) => {
+      // Access changes go through the same queue as events: an event published after a change sees its effect.
+      const handle = channel === accessChanges ? () => this.applyAccessChange(message) : () => this.deliver(message);
+      this.delivering = this.delivering.then(handle).catch((error) => this.logger.warn(`Live delivery failed: ${error}`));
     });
-    await this.subscriber.subscribe(liveEventsChannel(this.config.REDIS_PREFIX));
+    await this.subscriber.subscribe(liveEventsChannel(this.config.REDIS_PREFIX), accessChanges);
     this.heartbeat = setInterval(() => this.broadcast('event: heartbeat\ndata: {}\n\n'), this.config.LIVE_HEARTBEAT_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const client of this.clients) client.res.end();
+    // A last comment tells a watching client the server is going away; the SPA reconnects, to this or another API.
+    for (const client of this.clients) client.res.end(STOPPING_FRAME);
     this.clients.clear();
     await this.subscriber?.quit().catch(() => undefined);
   }
 
   /** Turns the response into an event stream that lasts until the client goes away. */
   open(res: Response, viewer: AuthUser, problemId?: number): void {
+    const ip = res.req.ip ?? 'unknown';
+    this.checkStreamLimits(viewer, ip);
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -63,13 +76,46 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     });
     res.flushHeaders();
     res.write(': connected\n\n');
-    const client: StreamClient = { res, viewer, problemId };
+    const client: StreamClient = { res, viewer, ip, problemId };
     this.clients.add(client);
     res.on('close', () => this.clients.delete(client));
   }
 
   get clientCount(): number {
     return this.clients.size;
+  }
+
+  /**
+   * Each open stream holds a socket and a share of every fan-out, so one account or one address may hold only
+   * so many (on this instance): the one past the cap is refused before the stream starts.
+   */
+  private checkStreamLimits(viewer: AuthUser, ip: string): void {
+    let ofUser = 0;
+    let ofIp = 0;
+    for (const client of this.clients) {
+      if (client.viewer.id === viewer.id) ofUser++;
+      if (client.ip === ip) ofIp++;
+    }
+    const refuse = (who: string, limit: number) =>
+      new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, `Too many live streams open ${who} (at most ${limit}). Close another tab and try again.`);
+    if (ofUser >= this.config.LIVE_STREAMS_PER_USER) throw refuse('for this account', this.config.LIVE_STREAMS_PER_USER);
+    if (ofIp >= this.config.LIVE_STREAMS_PER_IP) throw refuse('from this address', this.config.LIVE_STREAMS_PER_IP);
+  }
+
+  /**
+   * A problem changed: forget its cached visibility. A user's role or status changed: end their streams, which
+   * were authorised with the old role; the client reconnects and is authorised afresh.
+   */
+  private applyAccessChange(message: string): void {
+    const change = JSON.parse(message) as AccessChange;
+    if ('problemId' in change) this.problemCache.delete(change.problemId);
+    if ('userId' in change) {
+      for (const client of this.clients) {
+        if (client.viewer.id !== change.userId) continue;
+        this.clients.delete(client);
+        client.res.end();
+      }
+    }
   }
 
   private async deliver(message: string): Promise<void> {
@@ -80,22 +126,29 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       return this.logger.warn('Dropped a malformed live event');
     }
     const frame = `id: ${event.eventId}\ndata: ${message}\n\n`;
+    let othersFrame: string | undefined;
     let problem: ProblemEntity | null | undefined;
     for (const client of this.clients) {
       if (client.problemId !== undefined && client.problemId !== event.problemId) continue;
-      // As in the lists: a private problem's submissions reach admins, its author and the submitter only.
-      if (client.viewer.role !== 'admin' && client.viewer.id !== event.userId) {
-        if (problem === undefined) problem = await this.problemOf(event.problemId);
-        if (!problem || !(problem.isPublic || canEditProblem(problem, client.viewer))) continue;
+      if (isAdmin(client.viewer) || client.viewer.id === event.userId) {
+        client.res.write(frame);
+        continue;
       }
-      client.res.write(frame);
+      // As in the lists: a private problem's submissions reach admins and the submitter only.
+      if (problem === undefined) problem = await this.problemOf(event.problemId);
+      if (!problem || !canSeeProblem(problem, client.viewer)) continue;
+      if (othersFrame === undefined) {
+        const redacted = eventForOthers(event);
+        othersFrame = redacted === event ? frame : `id: ${event.eventId}\ndata: ${JSON.stringify(redacted)}\n\n`;
+      }
+      client.res.write(othersFrame);
     }
   }
 
   private async problemOf(problemId: number): Promise<ProblemEntity | null> {
     const cached = this.problemCache.get(problemId);
     if (cached && cached.until > Date.now()) return cached.problem;
-    const problem = await this.problems.findOne({ where: { problemId }, select: { id: true, problemId: true, isPublic: true, authorId: true } });
+    const problem = await this.problems.findOne({ where: { problemId }, select: { id: true, problemId: true, isPublic: true } });
     this.problemCache.set(problemId, { problem, until: Date.now() + VISIBILITY_TTL_MS });
     return problem;
   }

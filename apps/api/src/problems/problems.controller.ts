@@ -3,11 +3,13 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
-import { ProblemInputDto, VisibilityDto } from './dto/problem-input.dto';
+import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-input.dto';
 import { ProblemDetailQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
 import { AlgorithmListDto, ProblemDto, ProblemListDto } from './dto/problem-response.dto';
 import { ZipParseBodyDto, ZipParseResultDto } from './dto/zip-parse.dto';
+import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemIdPipe } from './problem-id.pipe';
 import { ProblemsService } from './problems.service';
 import { TestArchiveService } from './zip/test-archive.service';
@@ -38,7 +40,7 @@ export class ProblemsController {
   @HttpCode(200)
   @Auth()
   @UseGuards(AuthorOrAdminGuard)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: ZIP_LIMITS.maxUploadBytes, files: 1 } }))
+  @UseInterceptors(FileInterceptor('file', { limits: ZIP_LIMITS.upload }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ZipParseBodyDto })
   @ApiOkResponse({ type: ZipParseResultDto })
@@ -60,6 +62,7 @@ export class ProblemsController {
 
   @Post()
   @Auth('admin')
+  @LargeJsonBody()
   @ApiCreatedResponse({ type: ProblemDto })
   createProblem(@CurrentUser() user: AuthUser, @Body() dto: ProblemInputDto): Promise<ProblemDto> {
     return this.problems.create(dto, user);
@@ -67,8 +70,10 @@ export class ProblemsController {
 
   @Put(':problemId')
   @Auth()
+  @UseGuards(ProblemEditorGuard)
+  @LargeJsonBody()
   @ApiOkResponse({ type: ProblemDto })
-  updateProblem(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Body() dto: ProblemInputDto): Promise<ProblemDto> {
+  updateProblem(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Body() dto: UpdateProblemDto): Promise<ProblemDto> {
     return this.problems.update(problemId, dto, user);
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProblemUpdatesModule } from '../problem-updates/problem-updates.module';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
+import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemsController } from './problems.controller';
 import { ProblemsService } from './problems.service';
 import { TestArchiveService } from './zip/test-archive.service';
@@ -8,7 +9,7 @@ import { TestArchiveService } from './zip/test-archive.service';
 @Module({
   imports: [ProblemUpdatesModule],
   controllers: [ProblemsController],
-  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard],
+  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard, ProblemEditorGuard],
   exports: [ProblemsService, AuthorOrAdminGuard],
 })
 export class ProblemsModule {}

@@ -5,22 +5,17 @@ import { ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
+import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
-import { ProblemInputDto } from './dto/problem-input.dto';
+import { ProblemInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
 import { ProblemDto, ProblemSummaryDto, toProblemDto, toProblemSummary } from './dto/problem-response.dto';
 import { KNOWN_ALGORITHMS } from './known-algorithms';
+import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin } from './problem-access';
 import { describeProblemChange } from './problem-change-summary';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
-
-export function canEditProblem(problem: ProblemEntity, user: AuthUser | undefined): boolean {
-  return !!user && (user.role === 'admin' || problem.authorId === user.id);
-}
-
-function canSeeProblem(problem: ProblemEntity, user: AuthUser | undefined): boolean {
-  return problem.isPublic || canEditProblem(problem, user);
-}
+export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
 
 function testDataBytes(dto: ProblemInputDto): number {
   return dto.testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
@@ -32,6 +27,7 @@ export class ProblemsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
     private readonly updates: ProblemUpdatesService,
+    private readonly live: LivePublisher,
   ) {}
 
   /** The problem if this user may see it (public, or admin, or author); otherwise 404. */
@@ -43,7 +39,7 @@ export class ProblemsService {
 
   async list(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<ProblemSummaryDto[]> {
     const q = this.problems.createQueryBuilder('p').orderBy('p.problem_id', 'ASC').limit(query.limit);
-    const visibility = user?.role === 'admin' ? (query.visibility ?? 'all') : 'public';
+    const visibility = isAdmin(user) ? (query.visibility ?? 'all') : 'public';
     if (visibility !== 'all') q.andWhere('p.is_public = :pub', { pub: visibility === 'public' });
     if (query.difficulty) q.andWhere('p.difficulty = :difficulty', { difficulty: query.difficulty });
     return (await q.getMany()).map(toProblemSummary);
@@ -51,7 +47,7 @@ export class ProblemsService {
 
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {
     const problem = await this.findVisibleProblem(problemId, user);
-    const tests = includePrivate && canEditProblem(problem, user) ? await this.loadTests(this.dataSource.manager, problem) : undefined;
+    const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.dataSource.manager, problem) : undefined;
     return this.present(problem, tests);
   }
 
@@ -65,26 +61,32 @@ export class ProblemsService {
     });
   }
 
-  async update(problemId: number, dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
-    this.checkTestDataSize(dto);
-    return this.dataSource.transaction(async (manager) => {
+  async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
+    if (body.testCases) this.checkTestDataSize({ ...body, testCases: body.testCases });
+    const updated = await this.dataSource.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-      if (!canEditProblem(problem, user)) throw ApiException.forbidden('You do not have permission to edit this problem.');
+      if (!canEditProblem(problem, user)) throw ApiException.forbidden(EDIT_FORBIDDEN);
+      if (body.isPublic !== problem.isPublic && !canChangeVisibility(user)) throw ApiException.forbidden("Only administrators may change a problem's visibility.");
       const before = { ...problem };
       const beforeTests = await this.loadTests(manager, problem);
+      // Test cases left out are kept as they are.
+      const dto: ProblemInputDto = { ...body, testCases: body.testCases ?? beforeTests };
       Object.assign(problem, this.fields(dto));
       await manager.save(problem);
-      const tests = await this.replaceTests(manager, problem, dto);
+      const tests = body.testCases ? await this.replaceTests(manager, problem, dto) : beforeTests;
       const summary = describeProblemChange(before as ProblemEntity, beforeTests, dto);
       if (summary) await this.updates.record(manager, problem, summary);
       if (!before.isPublic && problem.isPublic) await this.updates.record(manager, problem, 'Problem is now public');
-      return this.present(problem, tests, manager);
+      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager);
     });
+    await this.live.accessChanged({ problemId });
+    return updated;
   }
 
+  /** Live streams stop showing a problem's events to users the moment it turns private (accessChanged). */
   async setVisibility(problemId: number, isPublic: boolean): Promise<ProblemDto> {
-    return this.dataSource.transaction(async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
       if (problem.isPublic !== isPublic) {
@@ -94,12 +96,15 @@ export class ProblemsService {
       }
       return this.present(problem, undefined, manager);
     });
+    await this.live.accessChanged({ problemId });
+    return updated;
   }
 
   /** Removes the problem; its test cases, submissions and updates go with it (foreign keys cascade). */
   async remove(problemId: number): Promise<void> {
     const result = await this.problems.delete({ problemId });
     if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    await this.live.accessChanged({ problemId });
   }
 
   async algorithms(): Promise<string[]> {
@@ -111,9 +116,12 @@ export class ProblemsService {
     return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
   }
 
-  /** Whether the user authors at least one problem (authors may import archives and validate tests). */
-  async isAuthor(userId: string): Promise<boolean> {
-    return (await this.problems.count({ where: { authorId: userId } })) > 0;
+  /**
+   * Whether the user may edit at least one problem as its author (one of theirs that is public): such authors
+   * may import archives and validate tests, the tools of the problem form.
+   */
+  async authorsEditableProblem(userId: string): Promise<boolean> {
+    return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
   }
 
   private checkTestDataSize(dto: ProblemInputDto): void {

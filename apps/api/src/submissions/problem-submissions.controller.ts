@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -9,6 +9,7 @@ import { ProblemsService } from '../problems/problems.service';
 import { ProblemSubmissionsQueryDto, UpdatesQueryDto } from './dto/submission-query.dto';
 import { PagedSubmissionsDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
 import { SubmissionQueries } from './submission-queries';
+import { liveStreamResponse } from './dto/live-stream.example';
 
 /** The Submissions panel of a problem page: its list, its live stream and its fallback poll. */
 @ApiTags('submissions')
@@ -35,8 +36,8 @@ export class ProblemSubmissionsController {
   }
 
   @Get('stream')
-  @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: "Server-sent events of this problem's submissions" })
+  @ApiOkResponse(liveStreamResponse("Server-sent events of this problem's submissions"))
+  @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
   async streamProblemSubmissions(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Res() res: Response): Promise<void> {
     await this.problems.findVisibleProblem(problemId, user);
     this.live.open(res, user, problemId);

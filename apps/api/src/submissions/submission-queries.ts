@@ -6,6 +6,7 @@ import { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
 import { isUuid } from '../common/is-uuid';
+import { isAdmin } from '../problems/problem-access';
 
 /** Every column a row needs, and never source_code: lists stay light on a million rows. */
 const ROW_COLUMNS = [
@@ -44,9 +45,9 @@ export class SubmissionQueries {
   /** The filters, on submission columns only (other tables through sub-queries), so counts need no join. */
   private filtered(viewer: AuthUser, f: RowFilter): SelectQueryBuilder<SubmissionEntity> {
     const q = this.dataSource.createQueryBuilder(SubmissionEntity, 's');
-    // Submissions of a private problem are shown to admins, its author and their own authors only.
-    if (viewer.role !== 'admin') {
-      q.andWhere('(s.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public OR vp.author_id = :viewer) OR s.user_id = :viewer)', { viewer: viewer.id });
+    // canSeeProblem in SQL: submissions of a private problem are shown to admins and to their own authors only.
+    if (!isAdmin(viewer)) {
+      q.andWhere('(s.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public) OR s.user_id = :viewer)', { viewer: viewer.id });
     }
     if (f.status?.length) q.andWhere('s.status IN (:...status)', { status: f.status });
     if (f.userId) q.andWhere('s.user_id = :userId', { userId: f.userId });

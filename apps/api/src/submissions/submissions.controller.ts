@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -9,6 +9,7 @@ import { PageQueryDto, SubmissionFilterQueryDto, UpdatesQueryDto } from './dto/s
 import { PagedSubmissionsDto, SubmissionEnvelopeDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
 import { SubmissionQueries } from './submission-queries';
 import { SubmissionsService } from './submissions.service';
+import { liveStreamResponse } from './dto/live-stream.example';
 
 const paged = <T>(items: T[], total: number, page: number, limit: number) => ({ items, total, totalPages: Math.ceil(total / limit), page, limit });
 
@@ -44,8 +45,8 @@ export class SubmissionsController {
   }
 
   @Get('stream')
-  @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'Server-sent events: `data:` live events with `id:`, and `event: heartbeat` every 20 s' })
+  @ApiOkResponse(liveStreamResponse('Server-sent events: `data:` live events with `id:`, and `event: heartbeat` every 20 s'))
+  @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
   streamSubmissions(@CurrentUser() user: AuthUser, @Res() res: Response): void {
     this.live.open(res, user);
   }

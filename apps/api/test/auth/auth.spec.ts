@@ -3,6 +3,7 @@ import { RefreshTokenEntity } from '@oj/db';
 import { createHash } from 'crypto';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
+import { JwtSecrets } from '../../src/auth/jwt-secrets';
 import { createTestApp, TestApp } from '../test-app';
 import { bearer, createAdmin, registerUser, TEST_PASSWORD, uniqueName } from '../factories';
 
@@ -107,7 +108,7 @@ describe('auth', () => {
       await t.http().get('/api/auth/me').expect(401);
       const forged = new JwtService().sign({ sub: s.user.id, username: s.user.username, role: 'admin' }, { secret: 'not-the-secret-at-all' });
       await t.http().get('/api/auth/me').set('Authorization', `Bearer ${forged}`).expect(401);
-      const expired = new JwtService().sign({ sub: s.user.id, username: s.user.username, role: 'user' }, { secret: t.config.accessSecret, expiresIn: -10 });
+      const expired = new JwtService().sign({ sub: s.user.id, username: s.user.username, role: 'user' }, { secret: t.app.get(JwtSecrets).access, expiresIn: -10 });
       await t.http().get('/api/auth/me').set('Authorization', `Bearer ${expired}`).expect(401);
     });
 

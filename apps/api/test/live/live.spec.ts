@@ -8,16 +8,8 @@ import { DataSource } from 'typeorm';
 import { LiveService } from '../../src/live/live.service';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { openStream } from '../sse-client';
+import { liveRow } from './live-fixtures';
 import { createTestApp, TestApp } from '../test-app';
-
-function row(problemId: number, id = randomUUID()): SubmissionRow {
-  const now = new Date().toISOString();
-  return {
-    id, _id: id, userId: null, userName: null, problemId, problemTitle: 'P', problem: null, language: 'Python', languageId: 71,
-    verdict: 'PENDING', status: 'queued', score: 0, runtimeMs: null, memoryKB: null, sourceLen: 1,
-    createdAt: now, submittedAt: now, queuedAt: now, startedAt: null, finishedAt: null, updatedAt: now,
-  };
-}
 
 /** Reads a stream as raw text until `until` matches; `onOpen` runs once the server has registered the client. */
 function rawStream(t: TestApp, path: string, token: string, until: RegExp, onOpen: () => void): Promise<{ headers: Record<string, unknown>; text: string }> {
@@ -66,7 +58,7 @@ describe('live submission events over SSE', () => {
   const publish = (r: SubmissionRow) => publishLiveEvent(redis, t.config.REDIS_PREFIX, r, 'running', randomUUID());
 
   it('sends each event as `id:` + `data:` with SSE headers', async () => {
-    const sent = row(shown.problemId);
+    const sent = liveRow(shown.problemId);
     const { headers, text } = await rawStream(t, '/api/submissions/stream', user.accessToken, /id: \S+\ndata: \{.*\}\n\n/, () => void publish(sent));
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['cache-control']).toMatch(/no-cache/);
@@ -81,8 +73,8 @@ describe('live submission events over SSE', () => {
     const all = await openStream(t, '/api/submissions/stream', user.accessToken);
     const one = await openStream(t, `/api/problems/${shown.problemId}/submissions/stream`, user.accessToken);
     try {
-      const mine = row(shown.problemId);
-      const theirs = row(other.problemId);
+      const mine = liveRow(shown.problemId);
+      const theirs = liveRow(other.problemId);
       await publish(theirs);
       await publish(mine);
       await all.waitFor((e) => e.id === theirs.id, 5000);
@@ -99,8 +91,8 @@ describe('live submission events over SSE', () => {
     const stranger = await registerUser(t);
     const streams = await Promise.all([user, stranger, await createAdmin(t)].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)));
     try {
-      const secret = { ...row(hidden.problemId), userId: user.user.id };
-      const open = row(shown.problemId);
+      const secret = { ...liveRow(hidden.problemId), userId: user.user.id };
+      const open = liveRow(shown.problemId);
       await publish(secret);
       await publish(open);
       const [own, theirs, admins] = streams;
@@ -119,7 +111,7 @@ describe('live submission events over SSE', () => {
     const stream = await openStream(t, '/api/submissions/stream', user.accessToken);
     try {
       await redis.publish(liveEventsChannel(t.config.REDIS_PREFIX), '{not json');
-      const after = row(shown.problemId);
+      const after = liveRow(shown.problemId);
       await publish(after);
       await stream.waitFor((e) => e.id === after.id, 5000);
       expect(stream.events).toHaveLength(1);

@@ -179,20 +179,6 @@ describe('problems', () => {
       await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Admin edit' })).expect(200);
     });
 
-    it('shows a private problem with its test cases to its author, not to other users', async () => {
-      const author = await registerUser(t);
-      const p = await create({ isPublic: false });
-      await t.app.get(DataSource).query('UPDATE problems SET author_id = $1 WHERE problem_id = $2', [author.user.id, p.problemId]);
-      const own = (await t.http().get(`/api/problems/${p.problemId}?includePrivate=true`).set(...bearer(author)).expect(200)).body;
-      expect(own.testCases).toEqual([
-        { input: '1 2\n', output: '3\n', points: 1 },
-        { input: '5 7\n', output: '12\n', points: 2 },
-      ]);
-      await t.http().get(`/api/problems/${p.problemId}?includePrivate=true`).set(...bearer(user)).expect(404);
-      const listed = (await t.http().get('/api/problems').set(...bearer(author)).expect(200)).body.items;
-      expect(listed.map((x: { problemId: number }) => x.problemId)).not.toContain(p.problemId);
-    });
-
     it('records a problem made public through PUT', async () => {
       const p = await create({ title: 'Quiet', isPublic: false });
       await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Quiet', isPublic: true })).expect(200);

@@ -3,11 +3,14 @@ import { ZipFile } from 'yazl';
 
 export type ZipEntry = { name: string; content: string | Buffer } | { name: string; stream: Readable; size?: number };
 
-/** Builds a ZIP archive in memory (entries may stream, so a bomb never exists inflated). */
-export function buildZip(entries: ZipEntry[]): Promise<Buffer> {
+/**
+ * Builds a ZIP archive in memory (entries may stream, so a bomb never exists inflated). Stored entries
+ * (`compress: false`) make an archive as large on the wire as its content.
+ */
+export function buildZip(entries: ZipEntry[], { compress = true } = {}): Promise<Buffer> {
   const zip = new ZipFile();
   for (const entry of entries) {
-    if ('content' in entry) zip.addBuffer(Buffer.from(entry.content), entry.name);
+    if ('content' in entry) zip.addBuffer(Buffer.from(entry.content), entry.name, { compress });
     else zip.addReadStream(entry.stream, entry.name);
   }
   zip.end();

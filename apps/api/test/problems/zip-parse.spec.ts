@@ -99,7 +99,10 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     const user = await registerUser(t);
     await t.http().post('/api/problems/testcases/zip-parse').attach('file', zip, 'tests.zip').expect(401);
     await upload(zip, false, user).expect(403);
+    // The author of a private problem may not edit it (SPEC 6), so has no use for the form's tools either.
     await t.app.get(DataSource).query(`INSERT INTO problems (title, statement, difficulty, author_id) VALUES ('x', 'y', 'EASY', $1)`, [user.user.id]);
+    await upload(zip, false, user).expect(403);
+    await t.app.get(DataSource).query(`UPDATE problems SET is_public = true WHERE author_id = $1`, [user.user.id]);
     await upload(zip, false, user).expect(200);
   });
 

@@ -32,7 +32,7 @@ describe('submission limits and queueing', () => {
     const queue = new Bull(JUDGE_QUEUE, t.config.REDIS_URL, { prefix: t.config.REDIS_PREFIX });
     try {
       const job = await queue.getJob(id);
-      expect(job?.data).toEqual({ submissionId: id });
+      expect(job?.data).toEqual({ submissionId: id, requestId: expect.any(String) });
       expect(job?.opts).toMatchObject({ attempts: 3, backoff: { type: 'exponential' }, removeOnComplete: true });
     } finally {
       await queue.close();
@@ -76,6 +76,7 @@ describe('submission limits and queueing', () => {
     expect(refused.body.message).toBe('The judge queue is unavailable. Please try again later.');
     const [row] = await t.app.get(DataSource).getRepository(SubmissionEntity).findBy({ userId: user.user.id });
     expect(row).toMatchObject({ status: 'failed', verdict: 'FAILED' });
+    expect(row.countedAt).not.toBeNull();
   });
 
   it('does not limit admins', async () => {

@@ -72,6 +72,8 @@ describe('submissions end to end', () => {
   it('details: every field, per-test results, source only for the owner and admins', async () => {
     const id = (await submit(CPP_SUM).expect(201)).body.submissionId;
     const mine = await finalOf(id);
+    // The status and summary first: should grading ever fail here, the report shows why.
+    expect({ status: mine.status, summary: mine.resultSummary }).toMatchObject({ status: 'accepted' });
     expect(mine).toMatchObject({
       id, _id: id, userId: user.user.id, userName: user.user.username, problemId, problemTitle: 'A + B',
       problem: { id: expect.any(String), title: 'A + B', problemId },

@@ -1,39 +1,19 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { LiveEvent, liveEventsChannel } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
-import { ChildProcess, execFileSync, spawn } from 'child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { ChildProcess } from 'child_process';
+import { rmSync } from 'fs';
 import Redis from 'ioredis';
-import { join } from 'path';
 import { DataSource } from 'typeorm';
 import { bearer, createAdmin, registerUser } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
+import { compileWorker, spawnCompiledWorker } from '../reliability/compiled-worker';
 import { createTestApp, TestApp } from '../test-app';
 import { startWorker } from '../worker-harness';
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
 // A second per test keeps the submission in grading long enough to kill its worker mid-way.
 const SLOW_SUM = 'import time\na, b = map(int, input().split())\ntime.sleep(1)\nprint(a + b)';
 const LOCK_MS = '1000';
-
-/** The judge worker compiled as `npm start` builds it, run as its own process so it can be SIGKILLed. */
-function spawnCompiledWorker(outDir: string, t: TestApp): ChildProcess {
-  const entry = join(outDir, 'apps/judge-worker/src/main.js');
-  const register = `require('tsconfig-paths').register({ baseUrl: ${JSON.stringify(outDir)}, paths: { '@oj/*': ['libs/*/src'] } });`;
-  return spawn(process.execPath, ['-e', `${register} require(${JSON.stringify(entry)});`], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: t.config.DATABASE_URL,
-      REDIS_URL: t.config.REDIS_URL,
-      REDIS_PREFIX: t.config.REDIS_PREFIX,
-      WORKER_CONCURRENCY: '1',
-      JOB_LOCK_MS: LOCK_MS,
-    },
-  });
-}
 
 describe('a judge worker killed mid-grading', () => {
   let t: TestApp;
@@ -44,9 +24,7 @@ describe('a judge worker killed mid-grading', () => {
   const events: LiveEvent[] = [];
 
   beforeAll(async () => {
-    mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-    outDir = mkdtempSync(join(ROOT, 'tmp', 'worker-crash-'));
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'apps/judge-worker/tsconfig.app.json'), '--outDir', outDir], { cwd: ROOT });
+    outDir = compileWorker();
     t = await createTestApp();
     subscriber = new Redis(t.config.REDIS_URL);
     subscriber.on('message', (_c: string, message: string) => events.push(JSON.parse(message)));
@@ -68,7 +46,8 @@ describe('a judge worker killed mid-grading', () => {
     const problems = t.app.get(DataSource).getRepository(ProblemEntity);
     const submissions = t.app.get(DataSource).getRepository(SubmissionEntity);
 
-    child = spawnCompiledWorker(outDir, t);
+    const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = t.config;
+    child = spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL, REDIS_PREFIX, JOB_LOCK_MS: LOCK_MS });
     const id = (await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId, languageId: 71, sourceCode: SLOW_SUM }).expect(201)).body.submissionId;
     // Kill it once it has started the tests: the row says running and some progress was published.
     for (let i = 0; i < 600 && !events.some((e) => e.id === id && e._eventType === 'progress'); i++) await new Promise((r) => setTimeout(r, 50));

@@ -4,25 +4,25 @@ import type { UserEntity } from '@oj/db';
 import { IsBoolean, IsIn } from 'class-validator';
 
 export class AdminUserDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'alice' })
   username: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'alice@example.com' })
   email: string;
 
-  @ApiProperty({ enum: ROLES })
+  @ApiProperty({ example: 'user', enum: ROLES })
   role: Role;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   isActive: boolean;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   profilePublic: boolean;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' })
   createdAt: string;
 }
 
@@ -32,13 +32,13 @@ export class AdminUserListDto {
 }
 
 export class UpdateRoleDto {
-  @ApiProperty({ enum: ROLES })
+  @ApiProperty({ example: 'admin', enum: ROLES })
   @IsIn(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}.` })
   role: Role;
 }
 
 export class UpdateStatusDto {
-  @ApiProperty()
+  @ApiProperty({ example: false })
   @IsBoolean({ message: 'isActive must be true or false.' })
   isActive: boolean;
 }

@@ -2,58 +2,59 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_ANNOUNCEMENT_BODY, MAX_ANNOUNCEMENT_TITLE } from '@oj/contracts';
 import type { AnnouncementEntity } from '@oj/db';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
+import { Omittable } from '../../common/omittable.validator';
 
 const REQUIRED = 'Title and body are required.';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class AnnouncementInputDto {
-  @ApiProperty({ maxLength: MAX_ANNOUNCEMENT_TITLE })
+  @ApiProperty({ example: 'Maintenance on Sunday', maxLength: MAX_ANNOUNCEMENT_TITLE })
   @Transform(trim)
   @MaxLength(MAX_ANNOUNCEMENT_TITLE, { message: `Title must be at most ${MAX_ANNOUNCEMENT_TITLE} characters long.` })
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: REQUIRED })
   title: string;
 
-  @ApiProperty({ maxLength: MAX_ANNOUNCEMENT_BODY })
+  @ApiProperty({ example: 'The judge will be down for maintenance on **Sunday 02:00–03:00 UTC**.', maxLength: MAX_ANNOUNCEMENT_BODY })
   @Transform(trim)
   @MaxLength(MAX_ANNOUNCEMENT_BODY, { message: `Body must be at most ${MAX_ANNOUNCEMENT_BODY} characters long.` })
   @IsNotEmpty({ message: REQUIRED })
   @IsString({ message: REQUIRED })
   body: string;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @ApiPropertyOptional({ example: false, default: false })
+  @Omittable()
   @IsBoolean({ message: 'pinned must be true or false.' })
   pinned: boolean = false;
 }
 
 export class AnnouncementQueryDto extends FeedLimitQueryDto {
   @ApiPropertyOptional({ description: 'Pinned announcements first' })
-  @IsOptional()
+  @Omittable()
   @Transform(({ value }) => value === true || value === 'true')
   @IsBoolean()
   pinnedFirst?: boolean;
 }
 
 export class AnnouncementDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '5f2c9e1a-7b3d-4c8e-a1f0-6d4b2e9c8a17', format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Maintenance on Sunday' })
   title: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'The judge will be down for maintenance on **Sunday 02:00–03:00 UTC**.' })
   body: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: false })
   pinned: boolean;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' })
   createdAt: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:55.120Z', format: 'date-time' })
   updatedAt: string;
 }
 

@@ -17,13 +17,13 @@ export class RegisterDto {
   @IsString({ message: 'Email is required.' })
   email: string;
 
-  @ApiProperty({ minLength: 8 })
+  @ApiProperty({ example: 's3cret-pass', minLength: 8 })
   @MaxLength(1024, { message: 'Password must be at most 1024 characters long.' })
   @MinLength(8, { message: 'Password must be at least 8 characters long.' })
   @IsString({ message: 'Password is required.' })
   password: string;
 
-  @ApiProperty({ minLength: 8 })
+  @ApiProperty({ example: 's3cret-pass', minLength: 8 })
   @EqualsProperty('password', { message: 'Passwords must match.' })
   @IsString({ message: 'Passwords must match.' })
   confirmPassword: string;

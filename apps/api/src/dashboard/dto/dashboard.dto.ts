@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { UserProfileDto } from '../../users/dto/user-response.dto';
+import { Omittable } from '../../common/omittable.validator';
 
 export class YearQueryDto {
   @ApiPropertyOptional({ description: 'UTC calendar year; default the current one' })
-  @IsOptional()
+  @Omittable()
   @Max(9999, { message: 'year must be a four-digit year.' })
   @Min(1970, { message: 'year must be a four-digit year.' })
   @IsInt({ message: 'year must be a four-digit year.' })
@@ -14,18 +15,18 @@ export class YearQueryDto {
 }
 
 export class DashboardSummaryDto {
-  @ApiProperty() totalSubmissions: number;
-  @ApiProperty() totalAC: number;
-  @ApiProperty() totalWA: number;
-  @ApiProperty() totalTLE: number;
-  @ApiProperty() totalRTE: number;
-  @ApiProperty() totalCE: number;
+  @ApiProperty({ example: 48 }) totalSubmissions: number;
+  @ApiProperty({ example: 31 }) totalAC: number;
+  @ApiProperty({ example: 10 }) totalWA: number;
+  @ApiProperty({ example: 4 }) totalTLE: number;
+  @ApiProperty({ example: 1 }) totalRTE: number;
+  @ApiProperty({ example: 2 }) totalCE: number;
 }
 
 export class HeatmapItemDto {
   @ApiProperty({ example: '2026-11-23' }) date: string;
-  @ApiProperty() submitCount: number;
-  @ApiProperty() acCount: number;
+  @ApiProperty({ example: 5 }) submitCount: number;
+  @ApiProperty({ example: 2 }) acCount: number;
 }
 
 export class HeatmapDto {
@@ -33,23 +34,23 @@ export class HeatmapDto {
 }
 
 export class PublicUserDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() username: string;
-  @ApiProperty() profilePublic: boolean;
+  @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'alice' }) username: string;
+  @ApiProperty({ example: true }) profilePublic: boolean;
   @ApiProperty({ type: UserProfileDto }) profile: UserProfileDto;
 }
 
 export class SolvedProblemDto {
-  @ApiProperty() problemId: number;
-  @ApiProperty() problemTitle: string;
-  @ApiProperty({ format: 'date-time', description: 'First accepted submission' }) acceptedAt: string;
-  @ApiProperty({ format: 'uuid' }) latestAcceptedSubmissionId: string;
+  @ApiProperty({ example: 1001 }) problemId: number;
+  @ApiProperty({ example: 'A + B' }) problemTitle: string;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time', description: 'First accepted submission' }) acceptedAt: string;
+  @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) latestAcceptedSubmissionId: string;
 }
 
 export class AttemptedProblemDto {
-  @ApiProperty() problemId: number;
-  @ApiProperty() problemTitle: string;
-  @ApiProperty({ format: 'date-time' }) lastTriedAt: string;
+  @ApiProperty({ example: 1001 }) problemId: number;
+  @ApiProperty({ example: 'A + B' }) problemTitle: string;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) lastTriedAt: string;
 }
 
 export class UserDashboardDto {

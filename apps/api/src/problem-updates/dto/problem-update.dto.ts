@@ -3,19 +3,19 @@ import type { ProblemUpdateEntity } from '@oj/db';
 import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
 
 export class ProblemUpdateDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '5f2c9e1a-7b3d-4c8e-a1f0-6d4b2e9c8a17', format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 1001 })
   problemId: number;
 
-  @ApiProperty({ description: 'The problem title when the update was written' })
+  @ApiProperty({ example: 'A + B', description: 'The problem title when the update was written' })
   titleSnapshot: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Time limit raised to 2 s' })
   summary: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' })
   createdAt: string;
 }
 

@@ -1,12 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import {
   CPU_TIME_LIMIT,
   DIFFICULTIES,
   Difficulty,
   MAX_ALGORITHMS,
   MAX_INT_ID,
+  MAX_PROBLEM_LANGUAGES,
+  MAX_SAMPLES,
   MAX_STATEMENT_BYTES,
   MAX_TAGS,
+  MAX_TEST_CASES,
   MAX_TITLE_LENGTH,
   MEMORY_LIMIT_MB,
   TEST_CASE_POINTS,
@@ -21,7 +25,6 @@ import {
   IsInt,
   IsNotEmpty,
   IsNumber,
-  IsOptional,
   IsPositive,
   IsString,
   Max,
@@ -30,38 +33,39 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
+import { Omittable } from '../../common/omittable.validator';
 import { normalizeLabels, normalizePoints, trimmed } from './problem-normalizers';
 
 export class SampleInputDto {
-  @ApiProperty()
+  @ApiProperty({ example: '1 2\n' })
   @IsNotEmpty({ message: 'Sample input is required.' })
   @IsString({ message: 'Sample input is required.' })
   input: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: '3\n' })
   @IsNotEmpty({ message: 'Sample output is required.' })
   @IsString({ message: 'Sample output is required.' })
   output: string;
 
-  @ApiPropertyOptional({ description: 'Omitted when blank' })
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
+  @ApiPropertyOptional({ example: '1 + 2 = 3.', description: 'Omitted when blank or null' })
+  @Omittable()
+  @Transform(({ value }) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value))
   @IsString({ message: 'Explanation must be text.' })
   explanation?: string;
 }
 
 export class TestCaseInputDto {
-  @ApiProperty()
+  @ApiProperty({ example: '1 2\n' })
   @IsNotEmpty({ message: 'Test case input is required.' })
   @IsString({ message: 'Test case input is required.' })
   input: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: '3\n' })
   @IsNotEmpty({ message: 'Test case output is required.' })
   @IsString({ message: 'Test case output is required.' })
   output: string;
 
-  @ApiPropertyOptional({ minimum: TEST_CASE_POINTS.min, maximum: TEST_CASE_POINTS.max, default: TEST_CASE_POINTS.default })
+  @ApiPropertyOptional({ example: 1, minimum: TEST_CASE_POINTS.min, maximum: TEST_CASE_POINTS.max, default: TEST_CASE_POINTS.default })
   @Transform(({ value }) => normalizePoints(value))
   @IsInt()
   points: number = TEST_CASE_POINTS.default;
@@ -69,101 +73,128 @@ export class TestCaseInputDto {
 
 /** Body of POST /api/problems and PUT /api/problems/{problemId} (PUT replaces every field). */
 export class ProblemInputDto {
-  @ApiProperty({ maxLength: MAX_TITLE_LENGTH })
+  @ApiProperty({ example: 'A + B', maxLength: MAX_TITLE_LENGTH })
   @Transform(trimmed)
   @MaxLength(MAX_TITLE_LENGTH, { message: `Title must be at most ${MAX_TITLE_LENGTH} characters long.` })
   @IsNotEmpty({ message: 'Title is required.' })
   @IsString({ message: 'Title is required.' })
   title: string;
 
-  @ApiProperty({ description: 'Markdown with $…$ math, at most 64 KiB' })
+  @ApiProperty({ example: 'Given two integers $a$ and $b$, print $a + b$.', description: 'Markdown with $…$ math, at most 64 KiB' })
   @MaxUtf8Bytes(MAX_STATEMENT_BYTES, { message: 'Statement must be at most 64 KiB.' })
   @IsNotEmpty({ message: 'Statement is required.' })
   @IsString({ message: 'Statement is required.' })
   statement: string;
 
-  @ApiProperty({ enum: DIFFICULTIES })
+  @ApiProperty({ example: 'EASY', enum: DIFFICULTIES })
   @IsIn(DIFFICULTIES, { message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}.` })
   difficulty: Difficulty;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @ApiPropertyOptional({ example: true, default: false })
+  @Omittable()
   @IsBoolean({ message: 'isPublic must be true or false.' })
   isPublic: boolean = false;
 
-  @ApiPropertyOptional({ default: '' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'Two integers a and b on one line.', default: '' })
+  @Omittable()
   @MaxUtf8Bytes(MAX_STATEMENT_BYTES, { message: 'Input format must be at most 64 KiB.' })
   @IsString({ message: 'Input format must be text.' })
   inputFormat: string = '';
 
-  @ApiPropertyOptional({ default: '' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'Their sum.', default: '' })
+  @Omittable()
   @MaxUtf8Bytes(MAX_STATEMENT_BYTES, { message: 'Output format must be at most 64 KiB.' })
   @IsString({ message: 'Output format must be text.' })
   outputFormat: string = '';
 
-  @ApiPropertyOptional({ default: '' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: '-10^9 ≤ a, b ≤ 10^9', default: '' })
+  @Omittable()
   @MaxUtf8Bytes(MAX_STATEMENT_BYTES, { message: 'Constraints must be at most 64 KiB.' })
   @IsString({ message: 'Constraints must be text.' })
   constraints: string = '';
 
-  @ApiPropertyOptional({ minimum: CPU_TIME_LIMIT.min, maximum: CPU_TIME_LIMIT.max, default: CPU_TIME_LIMIT.default })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 1, minimum: CPU_TIME_LIMIT.min, maximum: CPU_TIME_LIMIT.max, default: CPU_TIME_LIMIT.default })
+  @Omittable()
   @Max(CPU_TIME_LIMIT.max, { message: `CPU time limit must be between ${CPU_TIME_LIMIT.min} and ${CPU_TIME_LIMIT.max} seconds.` })
   @Min(CPU_TIME_LIMIT.min, { message: `CPU time limit must be between ${CPU_TIME_LIMIT.min} and ${CPU_TIME_LIMIT.max} seconds.` })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'CPU time limit must be a number.' })
   cpuTimeLimit: number = CPU_TIME_LIMIT.default;
 
-  @ApiPropertyOptional({ minimum: MEMORY_LIMIT_MB.min, maximum: MEMORY_LIMIT_MB.max, default: MEMORY_LIMIT_MB.default })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 256, minimum: MEMORY_LIMIT_MB.min, maximum: MEMORY_LIMIT_MB.max, default: MEMORY_LIMIT_MB.default })
+  @Omittable()
   @Max(MEMORY_LIMIT_MB.max, { message: `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.` })
   @Min(MEMORY_LIMIT_MB.min, { message: `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.` })
   @IsInt({ message: 'Memory limit must be a whole number of megabytes.' })
   memoryLimit: number = MEMORY_LIMIT_MB.default;
 
-  @ApiPropertyOptional({ type: [String], maxItems: MAX_TAGS })
-  @IsOptional()
+  @ApiPropertyOptional({ example: ['beginner'], type: [String], maxItems: MAX_TAGS })
+  @Omittable()
   @Transform(({ value }) => normalizeLabels(value))
   @ArrayMaxSize(MAX_TAGS, { message: `Maximum of ${MAX_TAGS} tags reached.` })
   @IsString({ each: true, message: 'Tags must be text.' })
   @IsArray({ message: 'Tags must be a list.' })
   tags: string[] = [];
 
-  @ApiPropertyOptional({ type: [String], maxItems: MAX_ALGORITHMS })
-  @IsOptional()
+  @ApiPropertyOptional({ example: ['Math'], type: [String], maxItems: MAX_ALGORITHMS })
+  @Omittable()
   @Transform(({ value }) => normalizeLabels(value))
   @ArrayMaxSize(MAX_ALGORITHMS, { message: `Maximum of ${MAX_ALGORITHMS} algorithms reached.` })
   @IsString({ each: true, message: 'Algorithms must be text.' })
   @IsArray({ message: 'Algorithms must be a list.' })
   algorithms: string[] = [];
 
-  @ApiProperty({ type: [Number], minItems: 1, example: [50, 54, 71] })
+  @ApiProperty({ type: [Number], minItems: 1, maxItems: MAX_PROBLEM_LANGUAGES, example: [50, 54, 71] })
   @Max(MAX_INT_ID, { each: true, message: 'Language ids must be positive whole numbers.' })
   @IsPositive({ each: true, message: 'Language ids must be positive whole numbers.' })
   @IsInt({ each: true, message: 'Language ids must be positive whole numbers.' })
+  @ArrayMaxSize(MAX_PROBLEM_LANGUAGES, { message: `Select at most ${MAX_PROBLEM_LANGUAGES} languages.` })
   @ArrayMinSize(1, { message: 'Select at least one Judge0 language.' })
   @IsArray({ message: 'Select at least one Judge0 language.' })
   judge0LanguageIds: number[];
 
-  @ApiPropertyOptional({ type: [SampleInputDto] })
-  @IsOptional()
+  @ApiPropertyOptional({ type: [SampleInputDto], maxItems: MAX_SAMPLES })
+  @Omittable()
   @ValidateNested({ each: true })
   @Type(() => SampleInputDto)
+  @ArrayMaxSize(MAX_SAMPLES, { message: `A problem has at most ${MAX_SAMPLES} samples.` })
   @IsArray({ message: 'Samples must be a list.' })
   samples: SampleInputDto[] = [];
 
-  @ApiProperty({ type: [TestCaseInputDto], minItems: 1 })
-  @ValidateNested({ each: true })
-  @Type(() => TestCaseInputDto)
-  @ArrayMinSize(1, { message: 'At least one test case is required.' })
-  @IsArray({ message: 'At least one test case is required.' })
+  @ApiProperty({ type: [TestCaseInputDto], minItems: 1, maxItems: MAX_TEST_CASES })
+  @TestCaseList()
   testCases: TestCaseInputDto[];
 }
 
+/** The rules of a problem's test-case list, shared by create and update. */
+function TestCaseList(): PropertyDecorator {
+  // Listed in the order stacked decorators would run (bottom up): the error shown is the type check's first.
+  return applyDecorators(
+    IsArray({ message: 'At least one test case is required.' }),
+    ArrayMinSize(1, { message: 'At least one test case is required.' }),
+    ArrayMaxSize(MAX_TEST_CASES, { message: `A problem has at most ${MAX_TEST_CASES} test cases.` }),
+    Type(() => TestCaseInputDto),
+    ValidateNested({ each: true }),
+  );
+}
+
+/**
+ * PUT body: the whole problem, but test cases may be left out to keep the current ones. Authors who are not
+ * admins cannot read their problem's test cases (SPEC 6), so this is how they edit it without wiping them.
+ */
+export class UpdateProblemDto extends OmitType(ProblemInputDto, ['testCases'] as const) {
+  @ApiPropertyOptional({
+    type: [TestCaseInputDto],
+    minItems: 1,
+    maxItems: MAX_TEST_CASES,
+    description: 'Replaces every test case; leave it out to keep the current ones.',
+  })
+  @Omittable()
+  @TestCaseList()
+  testCases?: TestCaseInputDto[];
+}
+
 export class VisibilityDto {
-  @ApiProperty()
+  @ApiProperty({ example: true })
   @IsBoolean({ message: 'isPublic must be true or false.' })
   isPublic: boolean;
 }

@@ -3,64 +3,64 @@ import { DIFFICULTIES, Difficulty } from '@oj/contracts';
 import type { ProblemEntity, TestCaseEntity } from '@oj/db';
 
 export class SampleDto {
-  @ApiProperty()
+  @ApiProperty({ example: '1 2\n' })
   input: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: '3\n' })
   output: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: '1 + 2 = 3.' })
   explanation?: string;
 }
 
 export class TestCaseDto {
-  @ApiProperty()
+  @ApiProperty({ example: '1 2\n' })
   input: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: '3\n' })
   output: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 1 })
   points: number;
 }
 
 export class ProblemAuthorDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'setter' })
   username: string;
 }
 
 export class ProblemSummaryDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   id: string;
 
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   _id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 1001 })
   problemId: number;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'A + B' })
   title: string;
 
-  @ApiProperty({ enum: DIFFICULTIES })
+  @ApiProperty({ example: 'EASY', enum: DIFFICULTIES })
   difficulty: Difficulty;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   isPublic: boolean;
 
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ example: ['beginner'], type: [String] })
   tags: string[];
 
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ example: ['Math'], type: [String] })
   algorithms: string[];
 
-  @ApiProperty()
+  @ApiProperty({ example: 120 })
   submissionCount: number;
 
-  @ApiProperty()
+  @ApiProperty({ example: 57 })
   acceptedSubmissionCount: number;
 }
 
@@ -70,25 +70,25 @@ export class ProblemListDto {
 }
 
 export class ProblemDto extends ProblemSummaryDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'Given two integers $a$ and $b$, print $a + b$.' })
   statement: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Two integers a and b on one line.' })
   inputFormat: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'Their sum.' })
   outputFormat: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: '-10^9 ≤ a, b ≤ 10^9' })
   constraints: string;
 
-  @ApiProperty({ description: 'Seconds' })
+  @ApiProperty({ example: 1, description: 'Seconds' })
   cpuTimeLimit: number;
 
-  @ApiProperty({ description: 'Megabytes' })
+  @ApiProperty({ example: 256, description: 'Megabytes' })
   memoryLimit: number;
 
-  @ApiProperty({ type: [Number] })
+  @ApiProperty({ example: [54, 71], type: [Number] })
   judge0LanguageIds: number[];
 
   @ApiProperty({ type: [SampleDto] })
@@ -97,24 +97,24 @@ export class ProblemDto extends ProblemSummaryDto {
   @ApiPropertyOptional({ type: [TestCaseDto], description: 'Only for admins and the author, with includePrivate=true' })
   testCases?: TestCaseDto[];
 
-  @ApiProperty()
+  @ApiProperty({ example: 10 })
   testCaseCount: number;
 
-  @ApiProperty()
+  @ApiProperty({ example: 10 })
   totalPoints: number;
 
   @ApiProperty({ type: ProblemAuthorDto, nullable: true })
   author: ProblemAuthorDto | null;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' })
   createdAt: string;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:55.120Z', format: 'date-time' })
   updatedAt: string;
 }
 
 export class AlgorithmListDto {
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ example: ['Math', 'Greedy', 'Dynamic Programming'], type: [String] })
   items: string[];
 }
 

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { TestCaseDto } from './problem-response.dto';
+import { Omittable } from '../../common/omittable.validator';
 
 export class ZipParseBodyDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'A .zip of test files' })
+  @ApiProperty({ example: '(binary .zip archive)', type: 'string', format: 'binary', description: 'A .zip of test files' })
   file: unknown;
 
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Trim trailing whitespace on each line' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'true', enum: ['true', 'false'], description: 'Trim trailing whitespace on each line' })
+  @Omittable()
   @IsIn(['true', 'false'], { message: 'trimWhitespace must be true or false.' })
   trimWhitespace?: string;
 }
@@ -16,6 +17,6 @@ export class ZipParseResultDto {
   @ApiProperty({ type: [TestCaseDto] })
   testCases: TestCaseDto[];
 
-  @ApiProperty({ type: [String] })
+  @ApiProperty({ example: ['tests/3.out has no matching .in file; skipped'], type: [String] })
   warnings: string[];
 }

@@ -1,4 +1,4 @@
-import { TEST_CASE_POINTS } from '@oj/contracts';
+import { TEST_CASE_POINTS, trimLineEnds } from '@oj/contracts';
 import type { ArchiveFile } from './test-archive-reader';
 
 export interface ParsedTestCase {
@@ -43,10 +43,6 @@ function isJunk(path: string): boolean {
   return path.startsWith('__MACOSX/') || path.split('/').some((segment) => segment.startsWith('.'));
 }
 
-export function trimTrailingWhitespace(text: string): string {
-  return text.replace(/[ \t\r\f\v]+$/gm, '');
-}
-
 /** Pairs archive files into test cases (natural order), with a warning for everything left out. */
 export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): { testCases: ParsedTestCase[]; warnings: string[] } {
   const warnings: string[] = [];
@@ -72,7 +68,7 @@ export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): { 
       warnings.push(`Skipped ${present.path}: no matching ${slot.input ? 'output' : 'input'} file.`);
       continue;
     }
-    const decode = (f: ArchiveFile) => (trimWhitespace ? trimTrailingWhitespace(f.content.toString('utf8')) : f.content.toString('utf8'));
+    const decode = (f: ArchiveFile) => (trimWhitespace ? trimLineEnds(f.content.toString('utf8')) : f.content.toString('utf8'));
     const input = decode(slot.input);
     const output = decode(slot.output);
     if (!input.trim() && !output.trim()) {

@@ -16,7 +16,7 @@ export class CreateSubmissionDto {
   @IsInt({ message: 'languageId must be a positive whole number.' })
   languageId: number;
 
-  @ApiProperty({ maxLength: MAX_SOURCE_BYTES })
+  @ApiProperty({ example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}', maxLength: MAX_SOURCE_BYTES })
   @MaxUtf8Bytes(MAX_SOURCE_BYTES, { message: 'Source code must be at most 64 KiB.' })
   @IsNotEmpty({ message: 'Source code is required.' })
   @IsString({ message: 'Source code is required.' })
@@ -24,6 +24,6 @@ export class CreateSubmissionDto {
 }
 
 export class SubmissionIdDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   submissionId: string;
 }

@@ -2,67 +2,67 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
 
 export class SubmissionProblemRefDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   id: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 'A + B' })
   title: string;
 
-  @ApiProperty()
+  @ApiProperty({ example: 1001 })
   problemId: number;
 }
 
 export class ProgressDto {
-  @ApiProperty()
+  @ApiProperty({ example: 3 })
   done: number;
 
-  @ApiProperty()
+  @ApiProperty({ example: 10 })
   total: number;
 }
 
 export class SubmissionRowDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid' }) _id: string;
-  @ApiProperty({ nullable: true, type: String }) userId: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Null for a deleted user' }) userName: string | null;
-  @ApiProperty() problemId: number;
-  @ApiProperty({ nullable: true, type: String }) problemTitle: string | null;
+  @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) id: string;
+  @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) _id: string;
+  @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', nullable: true, type: String }) userId: string | null;
+  @ApiProperty({ example: 'alice', nullable: true, type: String, description: 'Null for a deleted user' }) userName: string | null;
+  @ApiProperty({ example: 1001 }) problemId: number;
+  @ApiProperty({ example: 'A + B', nullable: true, type: String }) problemTitle: string | null;
   @ApiProperty({ nullable: true, type: SubmissionProblemRefDto }) problem: SubmissionProblemRefDto | null;
-  @ApiProperty({ description: 'Language name' }) language: string;
-  @ApiProperty() languageId: number;
-  @ApiProperty({ example: 'PENDING' }) verdict: string;
-  @ApiProperty({ enum: SUBMISSION_STATUSES }) status: SubmissionStatus;
-  @ApiProperty({ description: 'Percent' }) score: number;
-  @ApiProperty({ nullable: true, type: Number }) runtimeMs: number | null;
-  @ApiProperty({ nullable: true, type: Number }) memoryKB: number | null;
-  @ApiProperty() sourceLen: number;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ format: 'date-time' }) submittedAt: string;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) queuedAt: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) startedAt: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) finishedAt: string | null;
-  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ example: 'C++ (GCC 12.2.0)', description: 'Language name' }) language: string;
+  @ApiProperty({ example: 54 }) languageId: number;
+  @ApiProperty({ example: 'ACCEPTED' }) verdict: string;
+  @ApiProperty({ example: 'accepted', enum: SUBMISSION_STATUSES }) status: SubmissionStatus;
+  @ApiProperty({ example: 100, description: 'Percent' }) score: number;
+  @ApiProperty({ example: 12, nullable: true, type: Number }) runtimeMs: number | null;
+  @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
+  @ApiProperty({ example: 72 }) sourceLen: number;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) createdAt: string;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) submittedAt: string;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', nullable: true, type: String, format: 'date-time' }) queuedAt: string | null;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', nullable: true, type: String, format: 'date-time' }) startedAt: string | null;
+  @ApiProperty({ example: '2026-03-14T09:26:55.120Z', nullable: true, type: String, format: 'date-time' }) finishedAt: string | null;
+  @ApiProperty({ example: '2026-03-14T09:26:55.120Z', format: 'date-time' }) updatedAt: string;
   @ApiPropertyOptional({ type: ProgressDto, nullable: true }) progress?: ProgressDto | null;
 }
 
 export class TestCaseResultDto {
-  @ApiProperty() index: number;
-  @ApiProperty({ enum: SUBMISSION_STATUSES }) status: SubmissionStatus;
-  @ApiProperty({ nullable: true, type: Number }) timeMs: number | null;
-  @ApiProperty({ nullable: true, type: Number }) memoryKB: number | null;
-  @ApiProperty() points: number;
-  @ApiPropertyOptional() message?: string;
+  @ApiProperty({ example: 0 }) index: number;
+  @ApiProperty({ example: 'accepted', enum: SUBMISSION_STATUSES }) status: SubmissionStatus;
+  @ApiProperty({ example: 12, nullable: true, type: Number }) timeMs: number | null;
+  @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
+  @ApiProperty({ example: 1 }) points: number;
+  @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Only for the owner and admins' }) message?: string;
 }
 
 export class ResultSummaryDto {
-  @ApiProperty() score: number;
+  @ApiProperty({ example: 100 }) score: number;
   @ApiProperty({ type: [TestCaseResultDto] }) cases: TestCaseResultDto[];
-  @ApiPropertyOptional() message?: string;
+  @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Compiler output or the first failing test; only for the owner and admins' }) message?: string;
 }
 
 export class SubmissionDetailDto extends SubmissionRowDto {
-  @ApiProperty() canViewSource: boolean;
-  @ApiPropertyOptional({ description: 'Only for the owner and admins' }) source?: string;
+  @ApiProperty({ example: true }) canViewSource: boolean;
+  @ApiPropertyOptional({ example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}', description: 'Only for the owner and admins' }) source?: string;
   @ApiProperty({ type: [TestCaseResultDto] }) testCaseResults: TestCaseResultDto[];
   @ApiProperty({ type: ResultSummaryDto, nullable: true }) resultSummary: ResultSummaryDto | null;
 }
@@ -74,11 +74,11 @@ export class SubmissionEnvelopeDto {
 
 export class PagedSubmissionsDto {
   @ApiProperty({ type: [SubmissionRowDto] }) items: SubmissionRowDto[];
-  @ApiProperty() total: number;
-  @ApiProperty() totalPages: number;
-  @ApiProperty() page: number;
-  @ApiProperty() limit: number;
-  @ApiPropertyOptional({ enum: ['mine', 'all'] }) scope?: 'mine' | 'all';
+  @ApiProperty({ example: 42 }) total: number;
+  @ApiProperty({ example: 3 }) totalPages: number;
+  @ApiProperty({ example: 1 }) page: number;
+  @ApiProperty({ example: 20 }) limit: number;
+  @ApiPropertyOptional({ example: 'all', enum: ['mine', 'all'] }) scope?: 'mine' | 'all';
 }
 
 export class SubmissionUpdatesDto {

@@ -14,7 +14,7 @@ export class UserProfileDto {
 }
 
 export class UserResponseDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' })
   id: string;
 
   @ApiProperty({ example: 'ada' })
@@ -23,19 +23,19 @@ export class UserResponseDto {
   @ApiProperty({ example: 'ada@example.com' })
   email: string;
 
-  @ApiProperty({ enum: ROLES })
+  @ApiProperty({ example: 'user', enum: ROLES })
   role: Role;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   isActive: boolean;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   profilePublic: boolean;
 
   @ApiProperty({ type: UserProfileDto })
   profile: UserProfileDto;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' })
   createdAt: string;
 }
 

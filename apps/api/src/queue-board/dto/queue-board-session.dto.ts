@@ -1,0 +1,9 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class QueueBoardSessionDto {
+  @ApiProperty({ description: 'Where the board is; the cookie is sent only there', example: '/admin/queues' })
+  path: string;
+
+  @ApiProperty({ description: 'Lifetime of the board cookie in seconds', example: 900 })
+  expiresInSeconds: number;
+}

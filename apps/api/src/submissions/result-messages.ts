@@ -1,0 +1,25 @@
+import { LiveEvent, TestCaseResult } from '@oj/contracts';
+import type { ResultSummary } from '@oj/db';
+
+/**
+ * Compiler output and test messages can quote the source (a compiler prints the offending line), so like the
+ * source they are for its owner and administrators. Status, points, time and memory stay public.
+ */
+export function withoutMessages(results: TestCaseResult[]): TestCaseResult[] {
+  return results.map(({ message: _message, ...figures }) => figures);
+}
+
+export function summaryWithoutMessages(summary: ResultSummary | null): ResultSummary | null {
+  return summary && { score: summary.score, cases: withoutMessages(summary.cases) };
+}
+
+/** Fields a live event must not carry to other users should a publisher ever add them. */
+const PRIVATE_EVENT_FIELDS = ['source', 'sourceCode', 'message', 'compileOutput', 'testCaseResults', 'resultSummary'];
+
+/** The event as other users may see it: the row's public figures, without source or messages. */
+export function eventForOthers(event: LiveEvent): LiveEvent {
+  if (!PRIVATE_EVENT_FIELDS.some((field) => field in event)) return event;
+  const copy: Record<string, unknown> = { ...event };
+  for (const field of PRIVATE_EVENT_FIELDS) delete copy[field];
+  return copy as unknown as LiveEvent;
+}
