@@ -13,4 +13,11 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  {
+    // class-validator's IsOptional lets null through to the services; request DTOs use Omittable instead.
+    files: ['apps/api/src/**/*.dto.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'class-validator', importNames: ['IsOptional'], message: 'Use Omittable from common/omittable.validator: null must be validated, not skipped.' }] }],
+    },
+  },
 );

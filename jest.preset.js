@@ -11,7 +11,11 @@ module.exports = {
   moduleNameMapper: {
     '^@oj/contracts$': path.join(__dirname, 'libs/contracts/src'),
     '^@oj/db$': path.join(__dirname, 'libs/db/src'),
+    '^@oj/observability$': path.join(__dirname, 'libs/observability/src'),
     '^@oj/api-client$': path.join(__dirname, 'libs/api-client/src'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Integration suites boot a Nest app on its own database in beforeAll; on a loaded 2-core machine that
+  // alone can pass Jest's 5 s default, which would fail every test of the file for a reason unrelated to it.
+  testTimeout: 30_000,
 };

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `npm start`: checks PostgreSQL and Redis, builds, migrates, creates the admin, seeds demo content,
-// then runs the API (serving the SPA) and one judge worker until Ctrl-C.
+// then runs the API (serving the SPA) and one judge worker until Ctrl-C. A worker that crashes is restarted
+// with back-off (supervise.js); the API exiting stops everything.
 const { spawn, spawnSync } = require('child_process');
 const { existsSync } = require('fs');
 const path = require('path');
 const { checkServices } = require('./service-check');
+const { exited, supervise } = require('./supervise');
 
 const root = path.join(__dirname, '..');
-const dist = path.join(root, 'dist', 'server');
 const env = { ...process.env, WEB_DIST_DIR: process.env.WEB_DIST_DIR || path.join(root, 'dist', 'web') };
 const port = env.PORT || '3000';
-const children = [];
+let api;
+let worker;
 let stopping = false;
 
 function log(line) {
@@ -26,8 +28,9 @@ function runStep(title, args) {
   }
 }
 
+/** A compiled file of an app: each app builds into dist/<app>, which holds apps/<app>/src/… and its libs. */
 function compiled(relative) {
-  return path.join(dist, relative);
+  return path.join(root, 'dist', relative.split('/')[1], relative);
 }
 
 function build() {
@@ -44,15 +47,17 @@ function build() {
   if (result.status !== 0) process.exit(result.status || 1);
 }
 
-function startChild(name, entry) {
-  const child = spawn(process.execPath, ['-r', path.join(__dirname, 'register-paths.js'), entry], { cwd: root, env, stdio: 'inherit' });
-  child.on('exit', (code, signal) => {
+function spawnEntry(entry) {
+  return spawn(process.execPath, ['-r', path.join(__dirname, 'register-paths.js'), entry], { cwd: root, env, stdio: 'inherit' });
+}
+
+function startApi(entry) {
+  api = spawnEntry(entry);
+  api.on('exit', (code, signal) => {
     if (stopping) return;
-    log(`${name} exited (${signal || code}); stopping.`);
+    log(`API exited (${signal || code}); stopping.`);
     stop(code || 1);
   });
-  children.push(child);
-  return child;
 }
 
 async function waitForApi() {
@@ -72,12 +77,11 @@ async function waitForApi() {
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  const force = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 10_000);
+  api?.kill('SIGTERM');
+  const exits = [api && exited(api), worker?.stop('SIGTERM')];
+  const force = setTimeout(() => [api, worker?.current()].forEach((c) => c?.kill('SIGKILL')), 10_000);
   force.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode ? null : new Promise((r) => c.on('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(exits).then(() => process.exit(code));
 }
 
 async function main() {
@@ -95,9 +99,9 @@ async function main() {
 
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  startChild('API', compiled('apps/api/src/main.js'));
+  startApi(compiled('apps/api/src/main.js'));
   const workerMain = compiled('apps/judge-worker/src/main.js');
-  if (existsSync(workerMain)) startChild('Judge worker', workerMain);
+  if (existsSync(workerMain)) worker = supervise('Judge worker', () => spawnEntry(workerMain), { log });
   await waitForApi();
   log(`Online judge ready at http://localhost:${port} (Ctrl-C stops it)`);
 }

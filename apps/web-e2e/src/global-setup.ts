@@ -36,6 +36,7 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       WORKER_CONCURRENCY: '2',
+      WORKER_HTTP_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

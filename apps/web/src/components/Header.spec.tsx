@@ -1,12 +1,18 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
+import { leaveApp } from '../api/leave-app';
 import { Header } from './Header';
+
+jest.mock('../api/leave-app', () => ({ leaveApp: jest.fn() }));
 
 const routes = <Route path="/" element={<Header />} />;
 
 describe('Header', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    jest.mocked(leaveApp).mockClear();
+  });
 
   it('shows guests Home, Problems, Login and Register only', () => {
     mockFetch(() => undefined);
@@ -46,5 +52,36 @@ describe('Header', () => {
     fireEvent.click(await screen.findByRole('button', { name: /alice/ }));
     expect(screen.getByRole('menuitem', { name: 'User Management' })).toHaveAttribute('href', '/admin/users');
     expect(screen.getByRole('link', { name: 'Create Problem' })).toHaveAttribute('href', '/admin/create');
+  });
+
+  it('opens the queue board for admins: gets the board cookie with the bearer token, then leaves the SPA for it', async () => {
+    storeTokens('admin-access');
+    const calls: string[] = [];
+    mockFetch((request, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
+      if (route === 'POST /api/admin/queue-board/session') {
+        calls.push(request.headers.get('Authorization') ?? '');
+        return json(200, { path: '/admin/queues', expiresInSeconds: 900 });
+      }
+    });
+    renderRoutes(routes);
+    fireEvent.click(await screen.findByRole('button', { name: /alice/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Queue Board' }));
+    await waitFor(() => expect(leaveApp).toHaveBeenCalledWith('/admin/queues'));
+    expect(calls).toEqual(['Bearer admin-access']);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('shows why the queue board did not open', async () => {
+    storeTokens();
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
+      if (route === 'POST /api/admin/queue-board/session') return json(403, { message: 'Administrator access required', code: 'FORBIDDEN' });
+    });
+    renderRoutes(routes);
+    fireEvent.click(await screen.findByRole('button', { name: /alice/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Queue Board' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Administrator access required');
+    expect(leaveApp).not.toHaveBeenCalled();
   });
 });

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { openQueueBoard } from '../api/queue-board';
 import { useSession } from '../session/SessionProvider';
 
 /** Brand, navigation and the user menu, whose popover closes on an outside click or Escape. */
 export function Header() {
   const { user, isAdmin, logout } = useSession();
   const [open, setOpen] = useState(false);
+  const [boardError, setBoardError] = useState<string | null>(null);
   const menu = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
@@ -69,6 +71,18 @@ export function Header() {
                     User Management
                   </Link>
                 )}
+                {isAdmin && (
+                  <button
+                    role="menuitem"
+                    onClick={() => {
+                      setOpen(false);
+                      setBoardError(null);
+                      openQueueBoard().catch((error: Error) => setBoardError(error.message));
+                    }}
+                  >
+                    Queue Board
+                  </button>
+                )}
                 <button
                   role="menuitem"
                   onClick={async () => {
@@ -80,6 +94,11 @@ export function Header() {
                   Logout
                 </button>
               </div>
+            )}
+            {boardError && (
+              <p role="alert" className="error">
+                {boardError}
+              </p>
             )}
           </div>
         )}

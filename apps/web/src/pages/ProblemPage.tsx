@@ -129,7 +129,7 @@ export function ProblemPage() {
   }, [flash, navigate, location.pathname]);
 
   const problem = useQuery({
-    // Test cases come back only for admins and the author; the server decides, so any signed-in user asks.
+    // Test cases come back only for admins (SPEC 6); the server decides, so any signed-in user asks.
     queryKey: ['problem', problemId, user?.id ?? null],
     queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: !!user } } })),
     enabled: Number.isInteger(problemId) && problemId > 0 && !loading,
@@ -240,30 +240,32 @@ export function ProblemPage() {
       {canEdit && p.testCases && (
         <section>
           <h2>Test Cases</h2>
-          <table className="table compact">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>Input</th>
-                <th>Output</th>
-                <th className="num">Points</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.testCases.map((t, i) => (
-                <tr key={i}>
-                  <td>{i + 1}</td>
-                  <td>
-                    <pre className="clip">{t.input}</pre>
-                  </td>
-                  <td>
-                    <pre className="clip">{t.output}</pre>
-                  </td>
-                  <td className="num">{t.points}</td>
+          <div className="table-wrap">
+            <table className="table compact">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>Input</th>
+                  <th>Output</th>
+                  <th className="num">Points</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {p.testCases.map((t, i) => (
+                  <tr key={i}>
+                    <td>{i + 1}</td>
+                    <td>
+                      <pre className="clip">{t.input}</pre>
+                    </td>
+                    <td>
+                      <pre className="clip">{t.output}</pre>
+                    </td>
+                    <td className="num">{t.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       )}
       {user ? (
