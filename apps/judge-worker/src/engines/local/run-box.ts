@@ -14,6 +14,12 @@ import { awakeDeadline } from './awake-deadline';
 const CPU_POLL_MS = 25;
 /** How long the launcher may take to answer once its test is over or was killed. */
 const LAUNCHER_GRACE_MS = 2000;
+/**
+ * How long a new box may take to answer its first run: bwrap still builds the box's mounts then, and on a host
+ * busy with other boxes that alone can take seconds. It is start-up, not the program's time, so it must not
+ * fail a submission.
+ */
+const START_GRACE_MS = 15_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The box's extra pipes: 3 bwrap's info, 4 bwrap's block, 5 commands to the launcher, 6 its replies. */
 const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 | 6) => (child.stdio as unknown as T[])[fd];
@@ -29,6 +35,8 @@ export class RunBox {
   private replies: string[] = [];
   private waiter: (() => void) | null = null;
   private dead = false;
+  /** Whether the launcher has answered yet: until then it may still be starting (see START_GRACE_MS). */
+  private started = false;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -146,7 +154,8 @@ export class RunBox {
 
   /** Runs the command once; its standard output goes to the file `stdoutPath` (outside the box). */
   async run(stdin: string | Buffer, limits: RunLimits, stdoutPath: string): Promise<SandboxResult | null> {
-    if (!this.send('r') || (await this.reply(LAUNCHER_GRACE_MS)) !== 'k') return null;
+    if (!this.send('r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
+    this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
     const input = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
     const output = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
