@@ -30,6 +30,7 @@ export class JudgeSubmissionService {
 
   async judge(submissionId: string): Promise<void> {
     const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId));
+    if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
     const { submission, problem, tests } = loaded;
 
@@ -56,15 +57,28 @@ export class JudgeSubmissionService {
     const submission = await this.step(`Loading submission ${submissionId}`, () =>
       this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } }),
     );
-    if (!submission || submission.countedAt) return;
+    if (!submission) return;
+    if (submission.countedAt) return this.republishResult(submissionId);
     await this.finish(submissionId, submission.problemId, failedResult(message));
   }
 
-  /** The submission, its problem and its tests in order; null (job dropped) when there is nothing to grade. */
+  /**
+   * A job runs again after its result was written only when the grading that wrote it died (a crash or a stall),
+   * possibly before it published the result: publish it again, so live clients learn the verdict at least once.
+   * A repeat carries the same final row, which clients apply idempotently.
+   */
+  private async republishResult(submissionId: string): Promise<void> {
+    await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
+  }
+
+  /**
+   * The submission, its problem and its tests in order; 'graded' when its result is already written; null (job
+   * dropped) when there is nothing to grade.
+   */
   private async load(submissionId: string) {
     const submission = await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } });
     if (!submission) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
-    if (submission.countedAt) return null;
+    if (submission.countedAt) return 'graded' as const;
     const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: submission.problemId } });
     if (!problem) return this.dropped(`Problem of submission ${submissionId} is gone; job dropped.`);
     const tests = await this.dataSource.getRepository(TestCaseEntity).find({ where: { problemUuid: problem.id }, order: { position: 'ASC' } });
