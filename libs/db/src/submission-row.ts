@@ -39,6 +39,14 @@ export function toSubmissionRow(s: SubmissionEntity, ctx: SubmissionRowContext):
 
 /** Loads a submission with its author's name and problem title, as a row; null when it is gone. */
 export async function loadSubmissionRow(manager: EntityManager, id: string): Promise<SubmissionRow | null> {
+  return (await loadSubmission(manager, id))?.row ?? null;
+}
+
+/**
+ * A submission and its list row from one read: a page built from two reads while the worker writes the result
+ * could show the final status beside the per-test results of the running one.
+ */
+export async function loadSubmission(manager: EntityManager, id: string): Promise<{ entity: SubmissionEntity; row: SubmissionRow } | null> {
   const found = await manager
     .createQueryBuilder(SubmissionEntity, 's')
     .leftJoin(UserEntity, 'u', 'u.id = s.user_id')
@@ -49,5 +57,5 @@ export async function loadSubmissionRow(manager: EntityManager, id: string): Pro
   const entity = found.entities[0];
   if (!entity) return null;
   const raw = found.raw[0];
-  return toSubmissionRow(entity, { userName: raw.u_username ?? null, problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null });
+  return { entity, row: toSubmissionRow(entity, { userName: raw.u_username ?? null, problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null }) };
 }

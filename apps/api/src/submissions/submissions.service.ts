@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, judgeJobOptions, SubmissionDetail, SubmissionRow } from '@oj/contracts';
-import { loadSubmissionRow, ProblemEntity, SubmissionEntity, writeFinalResult } from '@oj/db';
+import { loadSubmission, loadSubmissionRow, ProblemEntity, SubmissionEntity, writeFinalResult } from '@oj/db';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../auth/auth-user';
@@ -50,9 +50,9 @@ export class SubmissionsService {
   }
 
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
-    const entity = isUuid(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
-    const row = entity ? await loadSubmissionRow(this.dataSource.manager, id) : null;
-    if (!entity || !row) throw ApiException.notFound(NOT_FOUND);
+    const found = isUuid(id) ? await loadSubmission(this.dataSource.manager, id) : null;
+    if (!found) throw ApiException.notFound(NOT_FOUND);
+    const { entity, row } = found;
     const canViewSource = isAdmin(caller) || entity.userId === caller.id;
     if (!canViewSource) {
       const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: entity.problemId } });

@@ -35,6 +35,8 @@ describe('submissions end to end', () => {
   async function finalOf(id: string, session = user) {
     for (let i = 0; i < 300; i++) {
       const s = (await t.http().get(`/api/submissions/${id}`).set(...bearer(session)).expect(200)).body.submission;
+      // Every answer is one consistent state: the results are there exactly when the status is final.
+      expect({ status: s.status, hasSummary: s.resultSummary !== null }).toEqual({ status: s.status, hasSummary: !['queued', 'running'].includes(s.status) });
       if (!['queued', 'running'].includes(s.status)) return s;
       await new Promise((r) => setTimeout(r, 100));
     }
