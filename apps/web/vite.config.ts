@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'path';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { woff2Only } from './build/woff2-only';
 
 const root = resolve(__dirname, '../..');
 
@@ -14,7 +15,7 @@ const CHUNKS: [string, RegExp][] = [
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), woff2Only(), precompress()],
   resolve: {
     alias: {
       '@oj/contracts': resolve(root, 'libs/contracts/src/index.ts'),
@@ -24,6 +25,8 @@ export default defineConfig({
   build: {
     outDir: resolve(root, 'dist/web'),
     emptyOutDir: true,
+    // .vite/manifest.json: what each route loads, read by the first-load budget check (tools/web-budget.js).
+    manifest: true,
     // CodeMirror with its language modes is one ~800 kB chunk (230 kB as brotli).
     chunkSizeWarningLimit: 900,
     // Maps are written for debugging; the API serves them only with WEB_SOURCE_MAPS=true.

@@ -1,17 +1,24 @@
+import { ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Header } from './components/Header';
-import { AdminUsersPage } from './pages/AdminUsersPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { HomePage } from './pages/HomePage';
-import { LoginPage } from './pages/LoginPage';
-import { ProblemEditorPage } from './pages/ProblemEditorPage';
-import { ProblemPage } from './pages/ProblemPage';
-import { ProblemsPage } from './pages/ProblemsPage';
-import { RegisterPage } from './pages/RegisterPage';
-import { SettingsPage } from './pages/SettingsPage';
-import { SubmissionsPage } from './pages/SubmissionsPage';
-import { UserDashboardPage } from './pages/UserDashboardPage';
 import { RequireAuth } from './session/RouteGuards';
+
+/** A route's page in a chunk of its own, so the first screen loads only its own code. */
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as M[K] & ComponentType }));
+}
+
+const AdminUsersPage = lazyPage(() => import('./pages/AdminUsersPage'), 'AdminUsersPage');
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
+const ProblemEditorPage = lazyPage(() => import('./pages/ProblemEditorPage'), 'ProblemEditorPage');
+const ProblemPage = lazyPage(() => import('./pages/ProblemPage'), 'ProblemPage');
+const ProblemsPage = lazyPage(() => import('./pages/ProblemsPage'), 'ProblemsPage');
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
+const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
+const SubmissionsPage = lazyPage(() => import('./pages/SubmissionsPage'), 'SubmissionsPage');
+const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'), 'UserDashboardPage');
 
 /** The routes of SPEC 2. */
 export function App() {
@@ -19,22 +26,24 @@ export function App() {
     <>
       <Header />
       <main className="main">
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/problems" element={<ProblemsPage />} />
-          <Route path="/problems/:problemId" element={<ProblemPage />} />
-          <Route path="/problems/:problemId/edit" element={<RequireAuth><ProblemEditorPage mode="edit" /></RequireAuth>} />
-          <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
-          <Route path="/dashboard/submissions" element={<Navigate to="/submissions" replace />} />
-          <Route path="/u/:username" element={<UserDashboardPage />} />
-          <Route path="/submissions" element={<RequireAuth><SubmissionsPage /></RequireAuth>} />
-          <Route path="/settings" element={<RequireAuth><SettingsPage /></RequireAuth>} />
-          <Route path="/admin/create" element={<RequireAuth admin><ProblemEditorPage mode="create" /></RequireAuth>} />
-          <Route path="/admin/users" element={<RequireAuth admin><AdminUsersPage /></RequireAuth>} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        <Suspense fallback={<p className="muted" aria-busy="true">Loading…</p>}>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/problems" element={<ProblemsPage />} />
+            <Route path="/problems/:problemId" element={<ProblemPage />} />
+            <Route path="/problems/:problemId/edit" element={<RequireAuth><ProblemEditorPage mode="edit" /></RequireAuth>} />
+            <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
+            <Route path="/dashboard/submissions" element={<Navigate to="/submissions" replace />} />
+            <Route path="/u/:username" element={<UserDashboardPage />} />
+            <Route path="/submissions" element={<RequireAuth><SubmissionsPage /></RequireAuth>} />
+            <Route path="/settings" element={<RequireAuth><SettingsPage /></RequireAuth>} />
+            <Route path="/admin/create" element={<RequireAuth admin><ProblemEditorPage mode="create" /></RequireAuth>} />
+            <Route path="/admin/users" element={<RequireAuth admin><AdminUsersPage /></RequireAuth>} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
       </main>
     </>
   );

@@ -1,80 +1,19 @@
-import { cpp } from '@codemirror/lang-cpp';
-import { go } from '@codemirror/lang-go';
-import { java } from '@codemirror/lang-java';
-import { javascript } from '@codemirror/lang-javascript';
-import { python } from '@codemirror/lang-python';
-import { rust } from '@codemirror/lang-rust';
-import { Compartment, EditorState, Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { basicSetup } from 'codemirror';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
+import type { CodeEditorProps } from './CodeMirrorEditor';
 
-/** CodeMirror grammar for a Judge0 language id. */
-export function languageExtension(languageId: number | undefined): Extension {
-  switch (languageId) {
-    case 50:
-    case 54:
-      return cpp();
-    case 62:
-      return java();
-    case 63:
-      return javascript();
-    case 74:
-      return javascript({ typescript: true });
-    case 71:
-      return python();
-    case 60:
-      return go();
-    case 73:
-      return rust();
-    default:
-      return [];
-  }
-}
+// CodeMirror and its language modes are the largest part of the app: loaded with the first screen that shows code.
+const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
 
-interface CodeEditorProps {
-  value: string;
-  onChange?: (value: string) => void;
-  languageId?: number;
-  readOnly?: boolean;
-  label: string;
-}
-
-/** A CodeMirror 6 editor highlighting the chosen language; read-only for showing source. */
-export function CodeEditor({ value, onChange, languageId, readOnly = false, label }: CodeEditorProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const language = useRef(new Compartment());
-  const changed = useRef(onChange);
-  changed.current = onChange;
-
-  useEffect(() => {
-    view.current = new EditorView({
-      parent: host.current as HTMLDivElement,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          basicSetup,
-          language.current.of(languageExtension(languageId)),
-          EditorState.readOnly.of(readOnly),
-          EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
-          EditorView.updateListener.of((u) => u.docChanged && changed.current?.(u.state.doc.toString())),
-        ],
-      }),
-    });
-    return () => view.current?.destroy();
-    // The editor is created once; value and language changes are applied below.
-  }, []);
-
-  useEffect(() => {
-    view.current?.dispatch({ effects: language.current.reconfigure(languageExtension(languageId)) });
-  }, [languageId]);
-
-  useEffect(() => {
-    const current = view.current?.state.doc.toString();
-    if (view.current && current !== value) view.current.dispatch({ changes: { from: 0, to: current?.length ?? 0, insert: value } });
-  }, [value]);
-
-  return <div className={`code-editor${readOnly ? ' read-only' : ''}`} ref={host} data-testid={readOnly ? 'source-view' : 'source-editor'} />;
+/** The source editor (or read-only view); until CodeMirror has loaded, the code as plain text in its place. */
+export function CodeEditor(props: CodeEditorProps) {
+  const skeleton = (
+    <pre className={`code-editor code-editor-loading${props.readOnly ? ' read-only' : ''}`} aria-busy="true" aria-label={props.label}>
+      {props.value}
+    </pre>
+  );
+  return (
+    <Suspense fallback={skeleton}>
+      <CodeMirrorEditor {...props} />
+    </Suspense>
+  );
 }

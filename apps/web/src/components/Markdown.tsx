@@ -1,16 +1,13 @@
-import 'katex/dist/katex.min.css';
-import ReactMarkdown from 'react-markdown';
-import rehypeKatex from 'rehype-katex';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import { lazy, Suspense } from 'react';
 
-/** Problem statements: Markdown with $…$ math (KaTeX). Raw HTML is not rendered. */
+// The Markdown and KaTeX stack is loaded with the first screen that renders a statement or an announcement.
+const MarkdownRenderer = lazy(() => import('./MarkdownRenderer'));
+
+/** Markdown with $…$ math; until the renderer has loaded, the text as written. */
 export function Markdown({ children }: { children: string }) {
   return (
-    <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[rehypeKatex]}>
-        {children}
-      </ReactMarkdown>
-    </div>
+    <Suspense fallback={<div className="markdown markdown-loading" aria-busy="true">{children}</div>}>
+      <MarkdownRenderer>{children}</MarkdownRenderer>
+    </Suspense>
   );
 }
