@@ -17,6 +17,7 @@ const ProblemPage = lazyPage(() => import('./pages/ProblemPage'), 'ProblemPage')
 const ProblemsPage = lazyPage(() => import('./pages/ProblemsPage'), 'ProblemsPage');
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
+const SubmissionPage = lazyPage(() => import('./pages/SubmissionPage'), 'SubmissionPage');
 const SubmissionsPage = lazyPage(() => import('./pages/SubmissionsPage'), 'SubmissionsPage');
 const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'), 'UserDashboardPage');
 
@@ -38,6 +39,7 @@ export function App() {
             <Route path="/dashboard/submissions" element={<Navigate to="/submissions" replace />} />
             <Route path="/u/:username" element={<UserDashboardPage />} />
             <Route path="/submissions" element={<RequireAuth><SubmissionsPage /></RequireAuth>} />
+            <Route path="/submissions/:submissionId" element={<RequireAuth><SubmissionPage /></RequireAuth>} />
             <Route path="/settings" element={<RequireAuth><SettingsPage /></RequireAuth>} />
             <Route path="/admin/create" element={<RequireAuth admin><ProblemEditorPage mode="create" /></RequireAuth>} />
             <Route path="/admin/users" element={<RequireAuth admin><AdminUsersPage /></RequireAuth>} />

@@ -15,6 +15,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
+/**
+ * For a failure shown away from any field (a list under its filters): a VALIDATION_ERROR's field messages say
+ * what to change ('problemId must not be greater than 2147483647'), where its summary only says that it failed.
+ */
+export function detailedErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details?.length) return error.details.map((d) => d.message).join(' ');
+  return errorMessage(error, fallback);
+}
+
 /** What a failed call may carry: the API's error body, or anything a proxy answered instead. */
 type ErrorBody = Partial<ApiErrorBody>;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LiveEvent, PAGE_SIZE, SubmissionRow } from '@oj/contracts';
 import { useState } from 'react';
-import { ApiError, authFetch } from '../api/client';
-import { errorMessage, toApiError } from '../api/api-error';
+import { authFetch } from '../api/client';
+import { detailedErrorMessage, errorMessage, toApiError } from '../api/api-error';
 import { applyLiveEvent, SubmissionPage } from '../live/live-paging';
 import { useSubmissionStream } from '../live/useSubmissionStream';
 import { useSession } from '../session/SessionProvider';
@@ -69,7 +69,7 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
         </p>
       )}
       {list.isPending && <p className="muted">Loading…</p>}
-      {list.isError && <p className="error">{list.error instanceof ApiError ? list.error.message : 'Failed to load submissions.'}</p>}
+      {list.isError && <p className="error">{detailedErrorMessage(list.error, 'Failed to load submissions.')}</p>}
       {list.data && (
         <>
           <SubmissionsTable

@@ -1,4 +1,5 @@
 import { ReactNode, useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
@@ -19,8 +20,17 @@ function keepFocusInside(e: KeyboardEvent) {
   }
 }
 
+interface ModalProps {
+  title: string;
+  /** Where the title links to, when what the dialog shows also has a page of its own. */
+  titleTo?: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
 /** An accessible dialog: labelled, focus moved in and given back on close, Escape and the backdrop close it. */
-export function Modal({ title, onClose, children, footer }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Modal({ title, titleTo, onClose, children, footer }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -41,7 +51,7 @@ export function Modal({ title, onClose, children, footer }: { title: string; onC
   return (
     <div className="backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="modal" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={ref}>
-        <h2>{title}</h2>
+        <h2>{titleTo ? <Link to={titleTo}>{title}</Link> : title}</h2>
         <div className="modal-body">{children}</div>
         {footer && <div className="modal-footer">{footer}</div>}
       </div>

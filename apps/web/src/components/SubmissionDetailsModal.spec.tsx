@@ -59,6 +59,8 @@ describe('SubmissionDetailsModal', () => {
     expect(dialog).toHaveTextContent('12 ms');
     expect(dialog).toHaveTextContent('900 KB');
     expect(screen.getAllByRole('row')).toHaveLength(3);
+    // The title links to the submission's own page, which can be shared.
+    expect(screen.getByRole('link', { name: 'Submission Details' })).toHaveAttribute('href', '/submissions/s1');
     fireEvent.click(screen.getByRole('button', { name: 'Re-submit' }));
     expect(onResubmit).toHaveBeenCalledWith('s1');
   });

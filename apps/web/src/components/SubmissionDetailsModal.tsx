@@ -1,10 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { api, unwrap } from '../api/client';
-import { CodeEditor } from './CodeEditor';
-import { shortDate } from './format';
 import { Modal } from './Modal';
-import { StatusBadge } from './StatusBadge';
+import { SubmissionDetails, useSubmissionDetail } from './SubmissionDetails';
 
 interface Props {
   id: string;
@@ -13,18 +8,14 @@ interface Props {
   canResubmit: boolean;
 }
 
-/** Submission Details: figures, per-test results, the source when allowed, Re-submit and Close. */
+/** Submission Details: figures, per-test results, the source when allowed, Re-submit and Close; its title links to the submission's page. */
 export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }: Props) {
-  const query = useQuery({
-    queryKey: ['submission', id],
-    queryFn: () => unwrap(api.GET('/api/submissions/{id}', { params: { path: { id } } })),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
+  const query = useSubmissionDetail(id);
   const s = query.data?.submission;
   return (
     <Modal
       title="Submission Details"
+      titleTo={`/submissions/${id}`}
       onClose={onClose}
       footer={
         <>
@@ -41,62 +32,7 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
     >
       {query.isPending && <p className="muted">Loading…</p>}
       {query.isError && <p className="error">Failed to load submission.</p>}
-      {s && (
-        <>
-          <dl className="facts">
-            <dt>Problem</dt>
-            <dd>{s.problemTitle ? <Link to={`/problems/${s.problemId}`}>{s.problemTitle}</Link> : 'Unknown problem'}</dd>
-            <dt>Language</dt>
-            <dd>{s.language}</dd>
-            <dt>Status</dt>
-            <dd>
-              <StatusBadge status={s.status} />
-            </dd>
-            <dt>Score</dt>
-            <dd>{s.score}%</dd>
-            <dt>Runtime</dt>
-            <dd>{s.runtimeMs ?? '—'} ms</dd>
-            <dt>Memory</dt>
-            <dd>{s.memoryKB ?? '—'} KB</dd>
-            <dt>Submitted</dt>
-            <dd>{shortDate(s.submittedAt)}</dd>
-          </dl>
-          {s.resultSummary?.message && <pre className="compile-output">{s.resultSummary.message}</pre>}
-          {s.testCaseResults.length > 0 && <h3>Tests</h3>}
-          {s.testCaseResults.length > 0 && (
-            <table className="table compact">
-              <thead>
-                <tr>
-                  <th>Test</th>
-                  <th>Status</th>
-                  <th className="num">Time (ms)</th>
-                  <th className="num">Memory (KB)</th>
-                  <th className="num">Points</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.testCaseResults.map((t) => (
-                  <tr key={t.index}>
-                    <td>#{t.index + 1}</td>
-                    <td>
-                      <StatusBadge status={t.status} />
-                    </td>
-                    <td className="num">{t.timeMs ?? '—'}</td>
-                    <td className="num">{t.memoryKB ?? '—'}</td>
-                    <td className="num">{t.points}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <h3>Source</h3>
-          {s.canViewSource && s.source !== undefined ? (
-            <CodeEditor value={s.source} languageId={s.languageId} readOnly label="Submitted source" />
-          ) : (
-            <p className="muted">Source is private to the owner and administrators.</p>
-          )}
-        </>
-      )}
+      {s && <SubmissionDetails submission={s} />}
     </Modal>
   );
 }

@@ -1,42 +1,36 @@
-import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES, LiveEvent } from '@oj/contracts';
-import { useMemo, useState } from 'react';
+import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES } from '@oj/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
+import { eventMatches, filtersFromSearch, searchFromFilters, SubmissionFilters } from './submission-filters';
 
-interface Filters {
-  status: string;
-  user: string;
-  problemId: string;
-  dateFrom: string;
-  dateTo: string;
-}
+/** Typing in a text filter waits this long for a pause before the list (and the URL) follow. */
+export const FILTER_DEBOUNCE_MS = 300;
 
-const EMPTY: Filters = { status: '', user: '', problemId: '', dateFrom: '', dateTo: '' };
-
-/** Whether a live event belongs in the filtered list (the server applies the same filters to pages). */
-export function eventMatches(f: Filters, e: LiveEvent): boolean {
-  if (f.status && e.status !== f.status) return false;
-  if (f.user && !(e.userName ?? '').toLowerCase().includes(f.user.toLowerCase()) && e.userId?.toLowerCase() !== f.user.toLowerCase()) return false;
-  if (f.problemId && e.problemId !== Number(f.problemId)) return false;
-  const day = e.createdAt.slice(0, 10);
-  if (f.dateFrom && day < f.dateFrom) return false;
-  if (f.dateTo && day > f.dateTo) return false;
-  return true;
-}
-
+/** Platform-wide submissions; the filters and page live in the URL, so a view can be shared, reloaded and gone back to. */
 export function SubmissionsPage() {
   const { isAdmin } = useSession();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(1);
-  const set = (key: keyof Filters, value: string) => {
-    setFilters({ ...filters, [key]: value });
-    setPage(1);
-  };
+  const [search, setSearch] = useSearchParams();
+  const { filters, page } = filtersFromSearch(search);
+  const show = (next: SubmissionFilters, nextPage = 1) => setSearch(searchFromFilters(next, nextPage));
+  const set = (key: keyof SubmissionFilters, value: string) => show({ ...filters, [key]: value });
+
+  // The text fields show what is typed at once; the filters follow after a pause, and follow the URL back.
+  const [typed, setTyped] = useState({ user: filters.user, problemId: filters.problemId });
+  useEffect(() => setTyped({ user: filters.user, problemId: filters.problemId }), [filters.user, filters.problemId]);
+  useEffect(() => {
+    if (typed.user === filters.user && typed.problemId === filters.problemId) return;
+    const timer = setTimeout(() => show({ ...filters, ...typed }), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only a change of what is typed starts the wait; the filters it writes are read when it ends.
+  }, [typed]);
+
   const listUrl = useMemo(() => {
     const params = new URLSearchParams({ sort: '-createdAt' });
     for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
     return `/api/submissions?${params}`;
-  }, [filters]);
+  }, [search]);
   const active = Object.values(filters).some(Boolean);
   return (
     <section>
@@ -50,8 +44,8 @@ export function SubmissionsPage() {
             </option>
           ))}
         </select>
-        <input aria-label="User" placeholder="User" value={filters.user} onChange={(e) => set('user', e.target.value)} />
-        <input aria-label="Problem ID" placeholder="Problem ID" type="number" min={1} value={filters.problemId} onChange={(e) => set('problemId', e.target.value)} />
+        <input aria-label="User" placeholder="User" value={typed.user} onChange={(e) => setTyped({ ...typed, user: e.target.value })} />
+        <input aria-label="Problem ID" placeholder="Problem ID" type="number" min={1} value={typed.problemId} onChange={(e) => setTyped({ ...typed, problemId: e.target.value })} />
         <input aria-label="Date from" type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
         <input aria-label="Date to" type="date" value={filters.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
       </div>
@@ -64,7 +58,7 @@ export function SubmissionsPage() {
         showProblem
         showActions={isAdmin}
         page={page}
-        onPage={setPage}
+        onPage={(next) => show(filters, next)}
       />
     </section>
   );

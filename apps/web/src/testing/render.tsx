@@ -43,10 +43,15 @@ export function storeTokens(accessToken = 'access-1', refreshToken = 'refresh-1'
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <output data-testid="search">{location.search}</output>
+    </>
+  );
 }
 
-/** Renders routes inside the app's providers at a starting URL; the current path is shown in data-testid="location". */
+/** Renders routes inside the app's providers at a starting URL; the current path and query are shown in data-testid="location" and "search". */
 export function renderRoutes(routes: ReactElement, url = '/'): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(

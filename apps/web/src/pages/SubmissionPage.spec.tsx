@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
+import { SubmissionPage } from './SubmissionPage';
+
+jest.mock('../components/CodeEditor', () => ({
+  CodeEditor: ({ value, label }: { value: string; label: string }) => <pre aria-label={label}>{value}</pre>,
+}));
+
+const detail = (extra: Record<string, unknown> = {}) => ({
+  id: 's1', _id: 's1', userId: 'u1', userName: 'alice', problemId: 3, problemTitle: 'Sum', problem: null, language: 'Python (3.8.1)', languageId: 71,
+  verdict: 'ACCEPTED', status: 'accepted', score: 100, runtimeMs: 12, memoryKB: 900, sourceLen: 8,
+  createdAt: '2026-11-23T10:00:00.000Z', submittedAt: '2026-11-23T10:00:00.000Z', queuedAt: null, startedAt: null, finishedAt: null, updatedAt: '2026-11-23T10:00:00.000Z',
+  canViewSource: true, source: 'print(3)', testCaseResults: [{ index: 0, status: 'accepted', timeMs: 10, memoryKB: 800, points: 5 }], resultSummary: null,
+  ...extra,
+});
+
+function openPage(me: Record<string, unknown>, submission = detail()) {
+  storeTokens();
+  const fetch = mockFetch((_r, route) => {
+    if (route === 'GET /api/auth/me') return json(200, user(me));
+    if (route === 'GET /api/submissions/s1') return json(200, { submission });
+    if (route === 'GET /api/submissions/s2') return json(200, { submission: detail({ id: 's2', _id: 's2' }) });
+    if (route === 'GET /api/submissions/gone') return json(404, { message: 'Submission not found', code: 'NOT_FOUND' });
+    if (route === 'POST /api/submissions/s1/resubmit') return json(201, { submissionId: 's2' });
+    return undefined;
+  });
+  renderRoutes(<Route path="/submissions/:submissionId" element={<SubmissionPage />} />, `/submissions/${submission.id}`);
+  return fetch;
+}
+
+describe('SubmissionPage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows a linked submission's details, and Re-submit opens the new submission's page", async () => {
+    openPage({});
+    expect(await screen.findByLabelText('Submitted source')).toHaveTextContent('print(3)');
+    expect(screen.getByRole('heading', { name: 'Submission Details' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-submit' }));
+    await screen.findByText('/submissions/s2');
+  });
+
+  it("offers no Re-submit on someone else's submission, and shows the private-source text", async () => {
+    openPage({ id: 'u2', username: 'bob' }, detail({ canViewSource: false, source: undefined }));
+    expect(await screen.findByText('Source is private to the owner and administrators.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Re-submit' })).toBeNull();
+  });
+
+  it("shows the server's message for a submission that does not exist", async () => {
+    openPage({}, detail({ id: 'gone' }));
+    expect(await screen.findByText('Submission not found')).toBeInTheDocument();
+  });
+});

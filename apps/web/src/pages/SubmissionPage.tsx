@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { api, unwrap } from '../api/client';
+import { errorMessage } from '../api/api-error';
+import { SubmissionDetails, useSubmissionDetail } from '../components/SubmissionDetails';
+import { useSession } from '../session/SessionProvider';
+
+/** /submissions/{id}: the Submission Details of one submission, on a page that can be linked. */
+export function SubmissionPage() {
+  const { submissionId = '' } = useParams();
+  const { user, isAdmin } = useSession();
+  const navigate = useNavigate();
+  const query = useSubmissionDetail(submissionId);
+  const resubmit = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id: submissionId } } }), 'Failed to re-submit submission.'),
+    onSuccess: (created) => navigate(`/submissions/${created.submissionId}`),
+  });
+  const s = query.data?.submission;
+  const canResubmit = !!s && (isAdmin || (!!user && s.userId === user.id));
+  return (
+    <section className="card">
+      <div className="section-head">
+        <h1>Submission Details</h1>
+        {canResubmit && (
+          <button className="btn primary" onClick={() => resubmit.mutate()} disabled={resubmit.isPending}>
+            Re-submit
+          </button>
+        )}
+      </div>
+      {resubmit.isError && <p className="error">{errorMessage(resubmit.error, 'Failed to re-submit submission.')}</p>}
+      {query.isPending && <p className="muted">Loading…</p>}
+      {query.isError && <p className="error">{errorMessage(query.error, 'Failed to load submission.')}</p>}
+      {s && <SubmissionDetails submission={s} />}
+    </section>
+  );
+}
