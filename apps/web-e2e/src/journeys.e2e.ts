@@ -159,6 +159,84 @@ describe('browser journeys', () => {
     await page.context().close();
   });
 
+  it('on a 375 px phone a user solves a problem and sees the verdict without scrolling sideways; links and filters survive', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await login(page, username, password);
+    await page.goto('/problems/1');
+    await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
+    await page.locator('.live-list').waitFor();
+    await submit(page, /^Python/, 'a, b = map(int, input().split())\nprint(a + b)');
+    const row = page.locator('.live-list tbody tr').first();
+    await row.getByText('Accepted', { exact: true }).waitFor({ timeout: 60_000 });
+    // The verdict and score are in view on the phone's width, and nothing scrolls sideways.
+    for (const cell of ['.status-cell .badge', 'td.score-cell']) {
+      const box = await row.locator(cell).boundingBox();
+      expect({ cell, inView: !!box && box.x >= 0 && box.x + box.width <= 375 }).toEqual({ cell, inView: true });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'problem-verdict-375');
+
+    // A submission's page opens from a copied link (the details dialog's title).
+    await row.getByRole('button', { name: 'Details' }).click();
+    const href = await page.getByRole('dialog', { name: 'Submission Details' }).getByRole('link', { name: 'Submission Details' }).getAttribute('href');
+    expect(href).toMatch(/^\/submissions\/[0-9a-f-]{36}$/);
+    const linked = await context.newPage();
+    await linked.goto(href as string);
+    await linked.getByRole('heading', { name: 'Submission Details' }).waitFor();
+    await linked.getByText('Accepted', { exact: true }).first().waitFor();
+    await linked.getByText('print(a + b)').waitFor();
+    await screenshot(linked, 'submission-page-375');
+
+    // A filtered /submissions view survives a reload.
+    await linked.goto('/submissions');
+    await linked.getByLabel('Status').selectOption('accepted');
+    await linked.getByLabel('User').fill(username);
+    await linked.waitForURL((url) => url.searchParams.get('user') === username && url.searchParams.get('status') === 'accepted');
+    await linked.reload();
+    await linked.locator('.live-list tbody tr').first().waitFor();
+    expect(await linked.getByLabel('User').inputValue()).toBe(username);
+    expect(await linked.getByLabel('Status').inputValue()).toBe('accepted');
+    const users = await linked.locator('.live-list tbody td[data-label="User"]').allTextContents();
+    expect(users.length).toBeGreaterThan(0);
+    expect(new Set(users)).toEqual(new Set([username]));
+    await context.close();
+  });
+
+  it('keeps a screenshot of every screen at 1280 and 375 px, none scrolling sideways on the phone', async () => {
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Login' }).waitFor();
+      await screenshot(page, `screen-login-${width}`);
+      await page.goto('/register');
+      await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+      await screenshot(page, `screen-register-${width}`);
+      await login(page, app.admin.username, app.admin.password);
+      const screens: [string, string, string][] = [
+        ['home', '/', 'Announcements'],
+        ['problems', '/problems', 'Problem Archive'],
+        ['problem', '/problems/1', 'Statement'],
+        ['dashboard', '/dashboard', 'Dashboard'],
+        ['user-dashboard', `/u/${app.admin.username}`, 'Solved'],
+        ['submissions', '/submissions', 'Submissions'],
+        ['settings', '/settings', 'Settings'],
+        ['create-problem', '/admin/create', 'Create Problem'],
+        ['user-management', '/admin/users', 'User Management'],
+      ];
+      for (const [name, path, heading] of screens) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading }).first().waitFor();
+        // Shown once loaded: no 'Loading…' text and no lazy part still in its skeleton.
+        await page.waitForFunction(() => !document.body.innerText.includes('Loading…') && !document.querySelector('[aria-busy="true"]'));
+        await screenshot(page, `screen-${name}-${width}`);
+        if (width === 375) expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width });
+      }
+      await context.close();
+    }
+  });
+
   it('toggles profile privacy, and it sticks', async () => {
     const page = await newPage();
     await login(page, username, password);

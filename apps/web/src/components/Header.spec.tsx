@@ -24,6 +24,21 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
   });
 
+  it('folds the navigation behind a Menu button (shown on phones) that a picked link folds again', () => {
+    mockFetch(() => undefined);
+    renderRoutes(routes);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(menu).toHaveAttribute('aria-controls', nav.id);
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).toHaveClass('open');
+    fireEvent.click(screen.getByRole('link', { name: 'Problems' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(nav).not.toHaveClass('open');
+  });
+
   it("opens the user's menu, which closes on Escape and on an outside click", async () => {
     storeTokens();
     mockFetch((_r, route) => (route === 'GET /api/auth/me' ? json(200, user()) : undefined));

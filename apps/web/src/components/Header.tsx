@@ -7,6 +7,9 @@ import { useSession } from '../session/SessionProvider';
 export function Header() {
   const { user, isAdmin, logout } = useSession();
   const [open, setOpen] = useState(false);
+  // On a phone the navigation folds behind a Menu button (styles.css); picking a link folds it again.
+  const [navOpen, setNavOpen] = useState(false);
+  const closeNav = () => setNavOpen(false);
   const [boardError, setBoardError] = useState<string | null>(null);
   const menu = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -33,7 +36,10 @@ export function Header() {
       <Link to="/" className="brand">
         Online Judge
       </Link>
-      <nav aria-label="Main">
+      <button className="btn small nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((o) => !o)}>
+        Menu
+      </button>
+      <nav id="main-nav" aria-label="Main" className={navOpen ? 'open' : undefined} onClick={(e) => (e.target as HTMLElement).closest('a') && closeNav()}>
         <NavLink to="/" end>
           Home
         </NavLink>

@@ -8,6 +8,7 @@ import { useSubmissionStream } from '../live/useSubmissionStream';
 import { useSession } from '../session/SessionProvider';
 import { Pagination } from './Pagination';
 import { SubmissionDetailsModal } from './SubmissionDetailsModal';
+import { RecentSubmissionsTable } from './RecentSubmissionsTable';
 import { SubmissionsTable } from './SubmissionsTable';
 
 interface Props {
@@ -18,6 +19,8 @@ interface Props {
   /** Whether a live event belongs in this list (filters, My tab). */
   matches: (event: LiveEvent) => boolean;
   emptyText: string;
+  /** `full`: the archive's columns (with Problem when `showProblem`); `recent`: the dashboard's (SPEC 2). */
+  layout?: 'full' | 'recent';
   showProblem?: boolean;
   page: number;
   onPage: (page: number) => void;
@@ -25,7 +28,7 @@ interface Props {
 }
 
 /** A paged submissions list kept current by the live stream (SPEC 4 paging rules), with details and re-submit. */
-export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, showProblem, page, onPage, showActions }: Props) {
+export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, layout = 'full', showProblem, page, onPage, showActions }: Props) {
   const { user, isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<string | null>(null);
@@ -72,15 +75,19 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
       {list.isError && <p className="error">{detailedErrorMessage(list.error, 'Failed to load submissions.')}</p>}
       {list.data && (
         <>
-          <SubmissionsTable
-            rows={list.data.items}
-            emptyText={emptyText}
-            showProblem={showProblem}
-            onDetails={setDetails}
-            onResubmit={(row) => resubmit.mutate(row.id)}
-            canResubmit={canResubmit}
-            showActions={showActions}
-          />
+          {layout === 'recent' ? (
+            <RecentSubmissionsTable rows={list.data.items} emptyText={emptyText} onDetails={setDetails} onResubmit={(row) => resubmit.mutate(row.id)} canResubmit={canResubmit} />
+          ) : (
+            <SubmissionsTable
+              rows={list.data.items}
+              emptyText={emptyText}
+              showProblem={showProblem}
+              onDetails={setDetails}
+              onResubmit={(row) => resubmit.mutate(row.id)}
+              canResubmit={canResubmit}
+              showActions={showActions}
+            />
+          )}
           <Pagination page={page} totalPages={list.data.totalPages} onPage={onPage} />
         </>
       )}

@@ -3,6 +3,36 @@ import { Link } from 'react-router-dom';
 import { shortDate } from './format';
 import { StatusBadge } from './StatusBadge';
 
+/** The status badge, with a progress bar while the submission is graded. */
+export function StatusCell({ row }: { row: SubmissionRow }) {
+  return (
+    <td className="status-cell" data-label="Status">
+      <StatusBadge status={row.status} />
+      {row.status === 'running' && row.progress && (
+        <span className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={row.progress.total} aria-valuenow={row.progress.done}>
+          <span className="progress-bar" style={{ width: `${(100 * row.progress.done) / Math.max(1, row.progress.total)}%` }} />
+          <span className="progress-text">
+            Grading… {row.progress.done}/{row.progress.total}
+          </span>
+        </span>
+      )}
+    </td>
+  );
+}
+
+/** The submission's time as the button that opens its details (where a row has no Actions column). */
+export function DetailsByTime({ row, onDetails }: { row: SubmissionRow; onDetails: (id: string) => void }) {
+  return (
+    <button className="link-button" onClick={() => onDetails(row.id)} aria-label={`Details of the submission of ${shortDate(row.createdAt)}`}>
+      {shortDate(row.createdAt)}
+    </button>
+  );
+}
+
+export function ProblemCell({ row }: { row: SubmissionRow }) {
+  return <td data-label="Problem">{row.problemTitle ? <Link to={`/problems/${row.problemId}`}>{row.problemTitle}</Link> : 'Unknown problem'}</td>;
+}
+
 interface Props {
   rows: SubmissionRow[];
   emptyText: string;
@@ -14,12 +44,15 @@ interface Props {
   showActions?: boolean;
 }
 
-/** Time, User, Language, Status, Score, Runtime, Memory, Actions; a progress bar while grading. */
+/**
+ * Time, User, Language, Status, Score, Runtime, Memory, Actions; a progress bar while grading. On a phone each row
+ * becomes a card, Status and Score first (styles.css, `.table.stack`), so the verdict never hides off-screen.
+ */
 export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetails, onResubmit, canResubmit, showActions = true }: Props) {
   if (!rows.length) return <p className="muted">{emptyText}</p>;
   return (
     <div className="table-wrap">
-      <table className="table submissions">
+      <table className="table submissions stack">
         <thead>
           <tr>
             <th>Time</th>
@@ -36,36 +69,24 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-submission-id={row.id}>
-              <td>
+              <td data-label="Time">
                 {showActions ? (
                   shortDate(row.createdAt)
                 ) : (
-                  <button className="link-button" onClick={() => onDetails(row.id)} aria-label={`Details of the submission of ${shortDate(row.createdAt)}`}>
-                    {shortDate(row.createdAt)}
-                  </button>
+                  <DetailsByTime row={row} onDetails={onDetails} />
                 )}
               </td>
               {showProblem && (
-                <td>{row.problemTitle ? <Link to={`/problems/${row.problemId}`}>{row.problemTitle}</Link> : 'Unknown problem'}</td>
+                <ProblemCell row={row} />
               )}
-              <td>{row.userName ? <Link to={`/u/${row.userName}`}>{row.userName}</Link> : '(deleted user)'}</td>
-              <td>{row.language}</td>
-              <td className="status-cell">
-                <StatusBadge status={row.status} />
-                {row.status === 'running' && row.progress && (
-                  <span className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={row.progress.total} aria-valuenow={row.progress.done}>
-                    <span className="progress-bar" style={{ width: `${(100 * row.progress.done) / Math.max(1, row.progress.total)}%` }} />
-                    <span className="progress-text">
-                      Grading… {row.progress.done}/{row.progress.total}
-                    </span>
-                  </span>
-                )}
-              </td>
-              <td className="num">{row.score}</td>
-              <td className="num">{row.runtimeMs ?? '—'}</td>
-              <td className="num">{row.memoryKB ?? '—'}</td>
+              <td data-label="User">{row.userName ? <Link to={`/u/${row.userName}`}>{row.userName}</Link> : '(deleted user)'}</td>
+              <td data-label="Language">{row.language}</td>
+              <StatusCell row={row} />
+              <td className="num score-cell" data-label="Score">{row.score}</td>
+              <td className="num" data-label="Runtime (ms)">{row.runtimeMs ?? '—'}</td>
+              <td className="num" data-label="Memory (KB)">{row.memoryKB ?? '—'}</td>
               {showActions && (
-                <td className="actions">
+                <td className="actions" data-label="Actions">
                   <button className="btn small" onClick={() => onDetails(row.id)}>
                     Details
                   </button>
