@@ -135,6 +135,16 @@ describe('browser journeys', () => {
     await page.goto('/problems/1');
     await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
     await page.locator('.live-list').waitFor();
+    // From 1100 px the statement and the editor sit side by side.
+    const statement = await page.locator('.problem-statement').boundingBox();
+    const work = await page.locator('.problem-work').boundingBox();
+    expect(statement && work && work.x >= statement.x + statement.width && work.y < statement.y + 200).toBe(true);
+    // Tab indents in the editor and keeps the focus there.
+    const editor = page.locator('[data-testid="source-editor"] .cm-content');
+    await editor.click();
+    await page.keyboard.press('Tab');
+    expect(await editor.textContent()).toMatch(/^\s+$/);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
     await watchNewestRow(page);
     await submit(page, /^C\+\+/, CPP_SUM);
     const accepted = page.locator('.live-list tbody tr').first().getByText('Accepted', { exact: true });

@@ -5,7 +5,8 @@ import { javascript } from '@codemirror/lang-javascript';
 import { python } from '@codemirror/lang-python';
 import { rust } from '@codemirror/lang-rust';
 import { Compartment, EditorState, Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { indentWithTab } from '@codemirror/commands';
+import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
@@ -55,6 +56,8 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
         doc: value,
         extensions: [
           basicSetup,
+          // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode).
+          keymap.of([indentWithTab]),
           language.current.of(languageExtension(languageId)),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LiveEvent, PAGE_SIZE, SubmissionRow } from '@oj/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { authFetch } from '../api/client';
 import { detailedErrorMessage, errorMessage, toApiError } from '../api/api-error';
 import { applyLiveEvent, SubmissionPage } from '../live/live-paging';
@@ -25,10 +25,24 @@ interface Props {
   page: number;
   onPage: (page: number) => void;
   showActions?: boolean;
+  /** A submission to scroll into view once its row is on the page (the one just sent). */
+  revealId?: string | null;
+  /** Every live event the list receives, for counts kept beside it. */
+  onEvent?: (event: LiveEvent) => void;
+}
+
+/** Scrolls the row of `id` into view once it is rendered, once per id. */
+function useRevealRow(id: string | null | undefined, page: SubmissionPage | undefined): void {
+  const revealed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!id || revealed.current === id || !page?.items.some((row) => row.id === id)) return;
+    revealed.current = id;
+    document.querySelector(`[data-submission-id="${id}"]`)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [id, page]);
 }
 
 /** A paged submissions list kept current by the live stream (SPEC 4 paging rules), with details and re-submit. */
-export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, layout = 'full', showProblem, page, onPage, showActions }: Props) {
+export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, layout = 'full', showProblem, page, onPage, showActions, revealId, onEvent }: Props) {
   const { user, isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<string | null>(null);
@@ -48,8 +62,12 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
     enabled: !!user,
     streamPath,
     updatesPath,
-    onEvent: (event) => queryClient.setQueryData<SubmissionPage>(key, (current) => (current ? applyLiveEvent(current, event, matches) : current)),
+    onEvent: (event) => {
+      queryClient.setQueryData<SubmissionPage>(key, (current) => (current ? applyLiveEvent(current, event, matches) : current));
+      onEvent?.(event);
+    },
   });
+  useRevealRow(revealId, list.data);
 
   const resubmit = useMutation({
     mutationFn: async (id: string) => {

@@ -196,4 +196,53 @@ describe('ProblemPage', () => {
     act(() => stream?.onEvent(row('ghost', { userId: null, userName: null })));
     expect(await screen.findByText('(deleted user)')).toBeInTheDocument();
   });
+
+  it('keeps the unsent source per problem and language across a reload, and brings back each language its own', async () => {
+    storeTokens();
+    serve();
+    const first = renderRoutes(routes, '/problems/7');
+    const select = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('71'));
+    fireEvent.change(screen.getByLabelText('Source code'), { target: { value: 'print(1)' } });
+    await waitFor(() => expect(localStorage.getItem('oj.draft.7.71')).toBe('print(1)'));
+    // Another language without a draft keeps the text; once edited, it is that language's draft.
+    fireEvent.change(select, { target: { value: '54' } });
+    expect(screen.getByLabelText('Source code')).toHaveValue('print(1)');
+    fireEvent.change(screen.getByLabelText('Source code'), { target: { value: 'int main(){}' } });
+    await waitFor(() => expect(localStorage.getItem('oj.draft.7.54')).toBe('int main(){}'));
+    fireEvent.change(select, { target: { value: '71' } });
+    expect(screen.getByLabelText('Source code')).toHaveValue('print(1)');
+    first.unmount();
+
+    // A reload: the last language and its draft are back.
+    localStorage.setItem('oj.lastLanguage', '54');
+    renderRoutes(routes, '/problems/7');
+    await waitFor(() => expect(screen.getByLabelText('Source code')).toHaveValue('int main(){}'));
+  });
+
+  it("moves the problem's counts when a verdict arrives, once per submission, and scrolls the new row into view", async () => {
+    storeTokens();
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push((this as HTMLElement).dataset.submissionId ?? '');
+    };
+    serve({ submit: () => json(201, { submissionId: 'mine' }) });
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByText(/4 submissions · 1 accepted/)).toBeInTheDocument();
+    await screen.findByText('No submissions to display.');
+    fireEvent.change(screen.getByLabelText('Source code'), { target: { value: 'print(3)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Submitted. Watch it being graded below.');
+    act(() => stream?.onEvent(row('mine')));
+    await waitFor(() => expect(scrolled).toEqual(['mine']));
+
+    const accepted = row('mine', { status: 'accepted', verdict: 'ACCEPTED', score: 100, _eventType: 'finished' });
+    act(() => stream?.onEvent(accepted));
+    expect(await screen.findByText(/5 submissions · 2 accepted/)).toBeInTheDocument();
+    // The same final state delivered again, and a verdict of a submission finished before this visit, change nothing.
+    act(() => stream?.onEvent({ ...accepted, eventId: 'again' }));
+    act(() => stream?.onEvent(row('earlier', { userId: 'u2', status: 'accepted', _eventType: 'finished' })));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText(/5 submissions · 2 accepted/)).toBeInTheDocument();
+  });
 });

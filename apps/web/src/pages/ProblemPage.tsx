@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_LANGUAGE_ID, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
-import { FormEvent, useEffect, useState } from 'react';
+import { DEFAULT_LANGUAGE_ID, isFinalStatus, LANGUAGES_CACHE_SECONDS, LiveEvent } from '@oj/contracts';
+import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
@@ -9,8 +9,11 @@ import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { Markdown } from '../components/Markdown';
 import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
+import { loadDraft, saveDraft } from './problem-drafts';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
+/** Typing pauses this long before the draft is written to local storage. */
+const DRAFT_SAVE_DELAY_MS = 400;
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -30,19 +33,34 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-function SubmitForm({ problemId, allowed }: { problemId: number; allowed: number[] }) {
+function SubmitForm({ problemId, allowed, onSubmitted }: { problemId: number; allowed: number[]; onSubmitted: (submissionId: string) => void }) {
   const languages = useQuery({ queryKey: ['languages'], queryFn: () => unwrap(api.GET('/api/languages')), staleTime: LANGUAGES_CACHE_SECONDS * 1000 });
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
   const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
-  const [source, setSource] = useState('');
+  const [source, setSource] = useState(() => loadDraft(problemId, languageId) ?? '');
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
   useEffect(() => {
     if (options.length && !options.some((o) => o.id === languageId)) setLanguageId(options.find((o) => o.id === DEFAULT_LANGUAGE_ID)?.id ?? options[0].id);
   }, [options, languageId]);
+  // Another language brings back its own draft; without one, the text stays (it is not lost by a wrong pick).
+  const draftLanguage = useRef(languageId);
+  useEffect(() => {
+    if (draftLanguage.current === languageId) return;
+    draftLanguage.current = languageId;
+    const draft = loadDraft(problemId, languageId);
+    if (draft !== null) setSource(draft);
+  }, [problemId, languageId]);
+  useEffect(() => {
+    const timer = setTimeout(() => saveDraft(problemId, draftLanguage.current, source), DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [problemId, source]);
 
   const submit = useMutation({
     mutationFn: () => unwrap(api.POST('/api/submissions', { body: { problemId, languageId: Number(languageId), sourceCode: source } }), 'Failed to submit solution.'),
-    onSuccess: () => setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' }),
+    onSuccess: (created) => {
+      setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' });
+      onSubmitted(created.submissionId);
+    },
     onError: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Failed to submit solution.') }),
   });
   const onSubmit = (e: FormEvent) => {
@@ -79,7 +97,14 @@ function SubmitForm({ problemId, allowed }: { problemId: number; allowed: number
   );
 }
 
-function SubmissionsPanel({ problemId }: { problemId: number }) {
+interface PanelProps {
+  problemId: number;
+  /** The submission just sent: the panel shows the first page, where it appears, and scrolls it into view. */
+  submitted: string | null;
+  onEvent: (event: LiveEvent) => void;
+}
+
+function SubmissionsPanel({ problemId, submitted, onEvent }: PanelProps) {
   const { user } = useSession();
   const [tab, setTab] = useState<'mine' | 'all'>('mine');
   const [page, setPage] = useState(1);
@@ -87,6 +112,9 @@ function SubmissionsPanel({ problemId }: { problemId: number }) {
     setTab(next);
     setPage(1);
   };
+  useEffect(() => {
+    if (submitted) setPage(1);
+  }, [submitted]);
   return (
     <section className="card">
       <h2>Submissions</h2>
@@ -108,87 +136,22 @@ function SubmissionsPanel({ problemId }: { problemId: number }) {
           emptyText="No submissions to display."
           page={page}
           onPage={setPage}
+          revealId={submitted}
+          onEvent={onEvent}
         />
       </div>
     </section>
   );
 }
 
-export function ProblemPage() {
-  const { problemId: raw } = useParams();
-  const problemId = Number(raw);
-  const { user, isAdmin, loading } = useSession();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [flash] = useState<string | undefined>(() => (location.state as { flash?: string } | null)?.flash);
-  const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
-    if (flash) navigate(location.pathname, { replace: true, state: null });
-    // The flash is shown once: clear it from history right away.
-  }, [flash, navigate, location.pathname]);
+/** A problem with what the caller may see of it (test cases only for those the server allows, SPEC 6). */
+const fetchProblem = (problemId: number, includePrivate: boolean) => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate } } }));
+type ProblemDetail = Awaited<ReturnType<typeof fetchProblem>>;
 
-  const problem = useQuery({
-    // Test cases come back only for admins (SPEC 6); the server decides, so any signed-in user asks.
-    queryKey: ['problem', problemId, user?.id ?? null],
-    queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: !!user } } })),
-    enabled: Number.isInteger(problemId) && problemId > 0 && !loading,
-    retry: false,
-  });
-  const toggle = useMutation({
-    mutationFn: (isPublic: boolean) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['problem', problemId] }),
-  });
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId } } })),
-    onSuccess: () => navigate('/problems'),
-  });
-
-  if (!Number.isInteger(problemId) || problemId <= 0) return <p className="error">Problem not found.</p>;
-  if (problem.isPending) return <p className="muted">Loading…</p>;
-  if (problem.isError || !problem.data) {
-    const notFound = problem.error instanceof ApiError && problem.error.status === 404;
-    return <p className="error">{notFound ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
-  }
-  const p = problem.data;
-  const canEdit = isAdmin || (!!user && p.author?.id === user.id);
-
+/** Statement, formats, constraints, samples and, for those who may edit, the test cases. */
+function Statement({ p, canEdit }: { p: ProblemDetail; canEdit: boolean }) {
   return (
-    <article className="problem">
-      {flash && (
-        <p className="notice" role="status">
-          {flash}
-        </p>
-      )}
-      <header className="problem-head">
-        <h1>
-          {p.title} <span className="muted">#{p.problemId}</span>
-        </h1>
-        <div className="row">
-          <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
-          {!p.isPublic && <span className="badge private">Private</span>}
-          <span className="muted">
-            {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points · {p.cpuTimeLimit} s · {p.memoryLimit} MB
-          </span>
-        </div>
-        <div className="row">
-          {canEdit && (
-            <Link className="btn small" to={`/problems/${p.problemId}/edit`}>
-              Edit
-            </Link>
-          )}
-          {isAdmin && (
-            <>
-              <button className="btn small" onClick={() => toggle.mutate(!p.isPublic)}>
-                {p.isPublic ? 'Make Private' : 'Make Public'}
-              </button>
-              <button className="btn small danger" onClick={() => setConfirming(true)}>
-                Delete
-              </button>
-            </>
-          )}
-        </div>
-      </header>
+    <div className="problem-statement">
       <section>
         <h2>Statement</h2>
         <Markdown>{p.statement}</Markdown>
@@ -268,19 +231,128 @@ export function ProblemPage() {
           </div>
         </section>
       )}
-      {user ? (
-        <>
-          <SubmitForm problemId={p.problemId} allowed={p.judge0LanguageIds} />
-          <SubmissionsPanel problemId={p.problemId} />
-        </>
-      ) : (
-        <p className="card login-prompt">
-          <Link to="/login" state={{ from: location }}>
-            Log in
-          </Link>{' '}
-          to submit a solution.
+    </div>
+  );
+}
+
+/**
+ * Verdicts arriving live move the problem's submission and accepted counts. Only a submission seen unfinished
+ * during this visit is counted, and only once: the loaded counts already hold every earlier verdict, and a
+ * final event may be delivered twice.
+ */
+function useLiveVerdictCounts(problemId: number): (event: LiveEvent) => void {
+  const queryClient = useQueryClient();
+  const pending = useRef(new Set<string>());
+  return (event: LiveEvent) => {
+    if (!isFinalStatus(event.status)) {
+      pending.current.add(event.id);
+      return;
+    }
+    if (!pending.current.delete(event.id)) return;
+    queryClient.setQueriesData<{ submissionCount: number; acceptedSubmissionCount: number }>({ queryKey: ['problem', problemId] }, (current) =>
+      current && {
+        ...current,
+        submissionCount: current.submissionCount + 1,
+        acceptedSubmissionCount: current.acceptedSubmissionCount + (event.status === 'accepted' ? 1 : 0),
+      },
+    );
+  };
+}
+
+export function ProblemPage() {
+  const { problemId: raw } = useParams();
+  const problemId = Number(raw);
+  const { user, isAdmin, loading } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [flash] = useState<string | undefined>(() => (location.state as { flash?: string } | null)?.flash);
+  const [confirming, setConfirming] = useState(false);
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  useEffect(() => {
+    if (flash) navigate(location.pathname, { replace: true, state: null });
+    // The flash is shown once: clear it from history right away.
+  }, [flash, navigate, location.pathname]);
+
+  const problem = useQuery({
+    // Test cases come back only for admins (SPEC 6); the server decides, so any signed-in user asks.
+    queryKey: ['problem', problemId, user?.id ?? null],
+    queryFn: () => fetchProblem(problemId, !!user),
+    enabled: Number.isInteger(problemId) && problemId > 0 && !loading,
+    retry: false,
+  });
+  const countVerdict = useLiveVerdictCounts(problemId);
+  const toggle = useMutation({
+    mutationFn: (isPublic: boolean) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['problem', problemId] }),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId } } })),
+    onSuccess: () => navigate('/problems'),
+  });
+
+  if (!Number.isInteger(problemId) || problemId <= 0) return <p className="error">Problem not found.</p>;
+  if (problem.isPending) return <p className="muted">Loading…</p>;
+  if (problem.isError || !problem.data) {
+    const notFound = problem.error instanceof ApiError && problem.error.status === 404;
+    return <p className="error">{notFound ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
+  }
+  const p = problem.data;
+  const canEdit = isAdmin || (!!user && p.author?.id === user.id);
+
+  return (
+    <article className="problem">
+      {flash && (
+        <p className="notice" role="status">
+          {flash}
         </p>
       )}
+      <header className="problem-head">
+        <h1>
+          {p.title} <span className="muted">#{p.problemId}</span>
+        </h1>
+        <div className="row">
+          <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
+          {!p.isPublic && <span className="badge private">Private</span>}
+          <span className="muted">
+            {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points · {p.cpuTimeLimit} s · {p.memoryLimit} MB
+          </span>
+        </div>
+        <div className="row">
+          {canEdit && (
+            <Link className="btn small" to={`/problems/${p.problemId}/edit`}>
+              Edit
+            </Link>
+          )}
+          {isAdmin && (
+            <>
+              <button className="btn small" onClick={() => toggle.mutate(!p.isPublic)}>
+                {p.isPublic ? 'Make Private' : 'Make Public'}
+              </button>
+              <button className="btn small danger" onClick={() => setConfirming(true)}>
+                Delete
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      <div className="problem-layout">
+        <Statement p={p} canEdit={canEdit} />
+        <div className="problem-work">
+          {user ? (
+            <SubmitForm problemId={p.problemId} allowed={p.judge0LanguageIds} onSubmitted={setSubmitted} />
+          ) : (
+            <p className="card login-prompt">
+              <Link to="/login" state={{ from: location }}>
+                Log in
+              </Link>{' '}
+              to submit a solution.
+            </p>
+          )}
+        </div>
+      </div>
+      {/* Full width under both: the table's eight columns need it. */}
+      {user && <SubmissionsPanel problemId={p.problemId} submitted={submitted} onEvent={countVerdict} />}
       {confirming && (
         <ConfirmDialog
           title="Delete problem"
