@@ -4,6 +4,7 @@ import { api, unwrap } from '../api/client';
 import { CodeEditor } from './CodeEditor';
 import { shortDate } from './format';
 import { StatusBadge } from './StatusBadge';
+import { TestResultsTable } from './TestResultsTable';
 
 /** One submission's details; SPEC 9: a submission's detail is always fetched afresh. */
 export function useSubmissionDetail(id: string) {
@@ -43,30 +44,7 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
       {s.testCaseResults.length > 0 && (
         <>
           <h3>Tests</h3>
-          <table className="table compact test-results">
-            <thead>
-              <tr>
-                <th>Test</th>
-                <th>Status</th>
-                <th className="num">Time (ms)</th>
-                <th className="num">Memory (KB)</th>
-                <th className="num">Points</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.testCaseResults.map((t) => (
-                <tr key={t.index}>
-                  <td>#{t.index + 1}</td>
-                  <td>
-                    <StatusBadge status={t.status} />
-                  </td>
-                  <td className="num">{t.timeMs ?? '—'}</td>
-                  <td className="num">{t.memoryKB ?? '—'}</td>
-                  <td className="num">{t.points}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <TestResultsTable rows={s.testCaseResults.map((t) => ({ ...t, status: <StatusBadge status={t.status} /> }))} />
         </>
       )}
       <h3>Source</h3>

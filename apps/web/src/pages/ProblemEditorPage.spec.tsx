@@ -1,38 +1,221 @@
-import { screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link, Route } from 'react-router-dom';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { ProblemEditorPage } from './ProblemEditorPage';
 
-function open(author: string, problemStatus = 200) {
+// CodeMirror and react-markdown are ESM-only: stand-ins at the module boundary keep them out of unit tests.
+jest.mock('../components/CodeEditor', () => ({
+  CodeEditor: ({ value, onChange, label }: { value: string; onChange?: (v: string) => void; label: string }) => (
+    <textarea aria-label={label} value={value} onChange={(e) => onChange?.(e.target.value)} />
+  ),
+}));
+jest.mock('../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div data-testid="rendered">{children}</div> }));
+
+const LANGUAGES = [
+  { id: 54, name: 'C++ (GCC 12.2.0)' },
+  { id: 71, name: 'Python (3.11.2)' },
+];
+
+const stored = (extra: Record<string, unknown> = {}) => ({
+  id: 'uuid', problemId: 3, title: 'Knapsack', statement: 'Pack it.', difficulty: 'HARD', isPublic: true, inputFormat: '', outputFormat: '', constraints: '',
+  cpuTimeLimit: 1, memoryLimit: 256, tags: ['dp'], algorithms: ['Dynamic Programming'], judge0LanguageIds: [71], samples: [], testCaseCount: 2, totalPoints: 2,
+  author: { id: 'u1', username: 'alice' }, submissionCount: 0, acceptedSubmissionCount: 0, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z',
+  ...extra,
+});
+
+interface Server {
+  role?: string;
+  problem?: () => Response;
+  save?: (body: Record<string, unknown>) => Response;
+  zip?: () => Response;
+  validate?: (body: Record<string, unknown>) => Response;
+}
+
+function serve(s: Server = {}) {
   storeTokens();
-  const queries: string[] = [];
-  mockFetch((r, route) => {
-    if (route === 'GET /api/auth/me') return json(200, user());
-    if (route === 'GET /api/problems/3') {
-      queries.push(new URL(r.url).search);
-      return problemStatus === 200 ? json(200, { problemId: 3, title: 'Knapsack', author: { id: author, username: 'x' } }) : json(problemStatus, {});
-    }
+  const calls: { route: string; query: string; body?: Record<string, unknown> }[] = [];
+  mockFetch(async (r, route) => {
+    const body = r.method === 'POST' || r.method === 'PUT' ? (r.headers.get('content-type')?.includes('json') ? await r.json() : undefined) : undefined;
+    calls.push({ route, query: new URL(r.url).search, body });
+    if (route === 'GET /api/auth/me') return json(200, user({ role: s.role ?? 'admin' }));
+    if (route === 'GET /api/languages') return json(200, LANGUAGES);
+    if (route === 'GET /api/problems/algorithms') return json(200, { items: ['Dynamic Programming', 'Greedy', 'Graphs'] });
+    if (route === 'GET /api/problems/3') return s.problem?.() ?? json(200, stored());
+    if (route === 'POST /api/problems') return s.save?.(body ?? {}) ?? json(201, stored({ problemId: 9, title: (body ?? {}).title }));
+    if (route === 'PUT /api/problems/3') return s.save?.(body ?? {}) ?? json(200, stored());
+    if (route === 'POST /api/problems/testcases/zip-parse') return s.zip?.() ?? json(200, { testCases: [], warnings: [] });
+    if (route === 'POST /api/judge/validate') return s.validate?.(body ?? {}) ?? json(200, { score: 100, cases: [], maxExecTimeMs: 1, maxMemoryKb: 1 });
   });
-  renderRoutes(<Route path="/problems/:problemId/edit" element={<ProblemEditorPage mode="edit" />} />, '/problems/3/edit');
-  return queries;
+  return calls;
+}
+
+const editRoutes = (
+  <>
+    <Route path="/problems/:problemId/edit" element={<ProblemEditorPage mode="edit" />} />
+    <Route path="/problems/:problemId" element={<p>problem page</p>} />
+  </>
+);
+const createRoutes = (
+  <>
+    <Route path="/admin/create" element={<><Link to="/problems">Leave</Link><ProblemEditorPage mode="create" /></>} />
+    <Route path="/problems" element={<p>archive</p>} />
+  </>
+);
+
+async function fillValidProblem() {
+  fireEvent.change(await screen.findByLabelText('Title'), { target: { value: ' Sum ' } });
+  fireEvent.change(screen.getByLabelText('Statement'), { target: { value: 'Add $a$ and $b$.' } });
+  await screen.findByLabelText('Python (3.11.2)');
+  fireEvent.click(screen.getByRole('button', { name: 'Add test case' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add Test Case' });
+  fireEvent.change(within(dialog).getByLabelText('Input'), { target: { value: '1 2\n' } });
+  fireEvent.change(within(dialog).getByLabelText('Output'), { target: { value: '3\n' } });
+  fireEvent.change(within(dialog).getByLabelText('Points'), { target: { value: '2000' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 }
 
 describe('ProblemEditorPage (edit)', () => {
   beforeEach(() => localStorage.clear());
 
   it('refuses someone who is neither admin nor author', async () => {
-    open('someone-else');
+    serve({ role: 'user', problem: () => json(200, stored({ author: { id: 'someone-else', username: 'x' } })) });
+    renderRoutes(editRoutes, '/problems/3/edit');
     expect(await screen.findByText('You do not have permission to edit this problem.')).toBeInTheDocument();
   });
 
-  it('lets the author in, loading the problem with its private data', async () => {
-    const queries = open('u1');
-    expect(await screen.findByRole('heading', { name: 'Edit problem' })).toBeInTheDocument();
-    expect(queries).toEqual(['?includePrivate=true']);
+  it("says 'Problem not found.' for a missing problem", async () => {
+    serve({ problem: () => json(404, {}) });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    expect(await screen.findByText('Problem not found.')).toBeInTheDocument();
   });
 
-  it("says 'Problem not found.' for a missing problem", async () => {
-    open('u1', 404);
-    expect(await screen.findByText('Problem not found.')).toBeInTheDocument();
+  it("lets the author edit a public problem without its hidden tests: the update keeps them and returns with 'Problem updated'", async () => {
+    const calls = serve({ role: 'user' });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    expect(await screen.findByRole('heading', { name: 'Edit problem' })).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'GET /api/problems/3')?.query).toBe('?includePrivate=true');
+    expect(screen.getByLabelText('Title')).toHaveValue('Knapsack');
+    expect(screen.getByLabelText('Public')).toBeDisabled();
+    expect(screen.getByText('The current test cases are kept. Add test cases or upload a ZIP to replace them.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Knapsack 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update problem' }));
+    await screen.findByText('problem page');
+    const put = calls.find((c) => c.route === 'PUT /api/problems/3');
+    expect(put?.body).toMatchObject({ title: 'Knapsack 2', isPublic: true, judge0LanguageIds: [71], tags: ['dp'] });
+    expect(put?.body && 'testCases' in put.body).toBe(false);
+  });
+
+  it("shows the server's field messages at their fields", async () => {
+    serve({
+      problem: () => json(200, stored({ testCases: [{ input: '1', output: '1', points: 1 }] })),
+      save: () => json(400, { message: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ path: 'title', message: 'title must be shorter than or equal to 200 characters' }] }),
+    });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    fireEvent.click(await screen.findByRole('button', { name: 'Update problem' }));
+    expect(await screen.findByText('title must be shorter than or equal to 200 characters')).toBeInTheDocument();
+    expect(screen.queryByText('Validation failed')).toBeNull();
+  });
+});
+
+describe('ProblemEditorPage (create)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('checks the form with the spec texts before anything is sent', async () => {
+    const calls = serve();
+    renderRoutes(createRoutes, '/admin/create');
+    await screen.findByLabelText('Python (3.11.2)');
+    for (const name of ['C++ (GCC 12.2.0)', 'Python (3.11.2)']) fireEvent.click(screen.getByLabelText(name));
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    for (const text of ['Title is required.', 'Statement is required.', 'At least one test case is required.', 'Select at least one Judge0 language.']) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
+    expect(screen.getByText('At least one test case is required before validation.')).toBeInTheDocument();
+  });
+
+  it('creates a problem with every language preselected, says Creating… while saving, then resets', async () => {
+    let release!: () => void;
+    const calls = serve({ save: (body) => new Promise<Response>((r) => (release = () => r(json(201, stored({ problemId: 9, title: body.title }))))) as unknown as Response });
+    renderRoutes(createRoutes, '/admin/create');
+    await fillValidProblem();
+    expect(screen.getByText('Python (3.11.2)', { selector: 'label' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Statement'), { target: { value: 'Add $a$.' } });
+    expect(within(screen.getByLabelText('Statement preview')).getByTestId('rendered')).toHaveTextContent('Add $a$.');
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    expect(await screen.findByRole('button', { name: 'Creating…' })).toBeDisabled();
+    const post = calls.find((c) => c.route === 'POST /api/problems');
+    expect(post?.body).toMatchObject({ title: 'Sum', judge0LanguageIds: [54, 71], testCases: [{ input: '1 2\n', output: '3\n', points: 1000 }], cpuTimeLimit: 2, memoryLimit: 128 });
+    act(() => release());
+    expect(await screen.findByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/9');
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+    expect(screen.getByText('No test cases yet.')).toBeInTheDocument();
+  });
+
+  it('adds chips with Enter and commas, removes the last with Backspace, and suggests known algorithms', async () => {
+    serve();
+    renderRoutes(createRoutes, '/admin/create');
+    const tags = await screen.findByLabelText('Tags');
+    fireEvent.change(tags, { target: { value: 'math' } });
+    fireEvent.keyDown(tags, { key: 'Enter' });
+    fireEvent.change(tags, { target: { value: 'easy  one,' } });
+    expect(screen.getByText('math')).toBeInTheDocument();
+    expect(screen.getByText('easy one')).toBeInTheDocument();
+    fireEvent.keyDown(tags, { key: 'Backspace' });
+    expect(screen.queryByText('easy one')).toBeNull();
+    const algorithms = screen.getByLabelText('Algorithms');
+    fireEvent.focus(algorithms);
+    fireEvent.change(algorithms, { target: { value: 'gr' } });
+    const suggestions = await screen.findByRole('list', { name: 'Algorithms suggestions' });
+    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Dynamic Programming', 'Greedy', 'Graphs']);
+    fireEvent.click(within(suggestions).getByRole('button', { name: 'Greedy' }));
+    expect(screen.getByRole('button', { name: 'Remove Greedy' })).toBeInTheDocument();
+  });
+
+  it('imports test cases from a ZIP with its warnings, refuses other files, and says when no pair was found', async () => {
+    let answer = () => json(200, { testCases: [{ input: '1\n', output: '1\n', points: 1 }, { input: '2\n', output: '4\n', points: 1 }], warnings: ['3.in has no matching output; skipped'] });
+    serve({ zip: () => answer() });
+    renderRoutes(createRoutes, '/admin/create');
+    const upload = (await screen.findByLabelText('Upload ZIP')) as HTMLInputElement;
+    fireEvent.change(upload, { target: { files: [new File(['x'], 'tests.txt')] } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a .zip file.');
+    fireEvent.change(upload, { target: { files: [new File(['PK'], 'tests.zip', { type: 'application/zip' })] } });
+    expect(await screen.findByText('3.in has no matching output; skipped')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit test case 2' })).toBeInTheDocument();
+    answer = () => json(200, { testCases: [], warnings: [] });
+    fireEvent.change(upload, { target: { files: [new File(['PK'], 'empty.zip')] } });
+    expect(await screen.findByText('No valid test case pairs were found in the archive.')).toBeInTheDocument();
+    answer = () => json(400, {});
+    fireEvent.change(upload, { target: { files: [new File(['PK'], 'broken.zip')] } });
+    expect(await screen.findByText('Failed to parse test case archive')).toBeInTheDocument();
+  });
+
+  it('validates a reference solution and shows each case with its status label', async () => {
+    const calls = serve({ validate: () => json(200, { score: 50, cases: [{ i: 0, s: 3, t: 4, m: 900, p: 1 }, { i: 1, s: 5, t: 1000, m: 900, p: 0 }], maxExecTimeMs: 1000, maxMemoryKb: 900 }) });
+    renderRoutes(createRoutes, '/admin/create');
+    await fillValidProblem();
+    fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
+    const dialog = screen.getByRole('dialog', { name: 'Validate Test Cases' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Run validation' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Reference solution is required.');
+    fireEvent.change(within(dialog).getByLabelText('Reference Solution'), { target: { value: 'print(3)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Run validation' }));
+    expect(await within(dialog).findByText('Time Limit')).toBeInTheDocument();
+    expect(within(dialog).getByText('Accepted')).toBeInTheDocument();
+    expect(within(dialog).getByText('50%')).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'POST /api/judge/validate')?.body).toMatchObject({ languageId: 71, sourceCode: 'print(3)', cpuTimeLimit: 2, memoryLimit: 128, testCases: [{ index: 0, input: '1 2\n', output: '3\n', points: 1000 }] });
+  });
+
+  it('asks before leaving a form with unsaved changes', async () => {
+    serve();
+    renderRoutes(createRoutes, '/admin/create');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Draft' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Draft');
+    fireEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByText('archive')).toBeInTheDocument());
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, RenderResult } from '@testing-library/react';
 import { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { SESSION_KEY } from '../session/session-store';
 import { SessionProvider } from '../session/SessionProvider';
 
@@ -54,17 +54,27 @@ function LocationProbe() {
 /** Renders routes inside the app's providers at a starting URL; the current path and query are shown in data-testid="location" and "search". */
 export function renderRoutes(routes: ReactElement, url = '/'): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // A data router as in main.tsx, so hooks such as useBlocker work under test.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <SessionProvider>
+            <LocationProbe />
+            <Routes>
+              {routes}
+              <Route path="*" element={<p>elsewhere</p>} />
+            </Routes>
+          </SessionProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <SessionProvider>
-          <LocationProbe />
-          <Routes>
-            {routes}
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { ...result, queryClient };

@@ -1,0 +1,94 @@
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Browser } from 'playwright-core';
+import { ZipFile } from 'yazl';
+import { appUnderTest } from './app-under-test';
+import { launchBrowser, screenshot } from './browser';
+
+/** A .zip of `N.in`/`N.out` pairs for a "double it" problem, written to a temporary file. */
+async function testArchive(count: number): Promise<string> {
+  const zip = new ZipFile();
+  for (let i = 1; i <= count; i++) {
+    zip.addBuffer(Buffer.from(`${i}\n`), `${i}.in`);
+    zip.addBuffer(Buffer.from(`${2 * i}\n`), `${i}.out`);
+  }
+  zip.addBuffer(Buffer.from('orphan\n'), `${count + 1}.in`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const file = join(mkdtempSync(join(tmpdir(), 'oj-e2e-zip-')), 'tests.zip');
+  writeFileSync(file, Buffer.concat(chunks));
+  return file;
+}
+
+describe('problem authoring in the browser', () => {
+  const app = appUnderTest();
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('an admin creates a problem from a ZIP of tests, validates a reference solution, publishes it, edits it and sees Problem updated', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username or Email').fill(app.admin.username);
+    await page.getByLabel('Password').fill(app.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: `${app.admin.username} ▾` }).waitFor();
+
+    await page.getByRole('link', { name: 'Create Problem' }).click();
+    await page.getByRole('heading', { name: 'Create Problem' }).waitFor();
+    const title = `Double it ${Date.now().toString(36)}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Statement', { exact: true }).fill('Print twice the number $n$.');
+    await page.getByLabel('Statement preview').locator('.katex').waitFor();
+    await page.getByLabel('Tags').fill('warm-up');
+    await page.getByLabel('Tags').press('Enter');
+    await page.getByLabel('Public').check();
+
+    await page.getByLabel('Upload ZIP').setInputFiles(await testArchive(4));
+    await page.getByRole('button', { name: 'Edit test case 4' }).waitFor();
+    await page.getByLabel('Import warnings').waitFor();
+    expect(await page.getByRole('button', { name: /^Edit test case/ }).count()).toBe(4);
+
+    await page.getByRole('button', { name: 'Validate Test Cases' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Validate Test Cases' });
+    const python = await dialog.getByLabel('Language').locator('option').filter({ hasText: /^Python/ }).first().getAttribute('value');
+    await dialog.getByLabel('Language').selectOption(python as string);
+    await dialog.locator('[data-testid="source-editor"] .cm-content').click();
+    await page.keyboard.insertText('print(2 * int(input()))');
+    await dialog.getByRole('button', { name: 'Run validation' }).click();
+    await dialog.getByText('100%').waitFor({ timeout: 60_000 });
+    expect(await dialog.getByRole('cell', { name: 'Accepted' }).count()).toBe(4);
+    await screenshot(page, 'problem-form-validated');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Create problem' }).click();
+    const created = page.getByRole('status').getByRole('link', { name: title });
+    await created.waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    await created.click();
+    await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    await page.getByText('4 test cases').waitFor();
+
+    // Published: a guest finds it in the archive.
+    const guest = await browser.newContext({ baseURL: app.baseUrl });
+    const guestPage = await guest.newPage();
+    await guestPage.goto('/problems');
+    await guestPage.getByRole('link', { name: title }).waitFor();
+    await guest.close();
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit problem' }).waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe(title);
+    await page.getByLabel('Constraints', { exact: true }).fill('$1 \\le n \\le 10^9$');
+    await page.getByRole('button', { name: 'Update problem' }).click();
+    await page.getByText('Problem updated').waitFor();
+    await page.getByRole('heading', { name: 'Constraints' }).waitFor();
+    await screenshot(page, 'problem-updated');
+    await context.close();
+  });
+});

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import type { components } from '@oj/api-client';
+import { api, unwrap } from '../../api/client';
+import { ProblemBody } from './problem-form-values';
+
+type Schemas = components['schemas'];
+export type ValidationResult = Schemas['ValidationResultDto'];
+export type ValidateRequest = Schemas['ValidateRequestDto'];
+
+/** SPEC 9: the language and algorithm lists are cached for five minutes. */
+const LIST_CACHE_MS = LANGUAGES_CACHE_SECONDS * 1000;
+
+export function useLanguages() {
+  return useQuery({ queryKey: ['languages'], queryFn: () => unwrap(api.GET('/api/languages')), staleTime: LIST_CACHE_MS });
+}
+
+/** Known algorithms, asked for only once the Algorithms field is used (SPEC 7: fetched lazily). */
+export function useAlgorithms(enabled: boolean) {
+  return useQuery({
+    queryKey: ['algorithms'],
+    queryFn: async () => (await unwrap(api.GET('/api/problems/algorithms'))).items,
+    staleTime: LIST_CACHE_MS,
+    enabled,
+  });
+}
+
+export function createProblem(body: ProblemBody) {
+  // A new problem always carries its test cases (the form checks there is at least one).
+  return unwrap(api.POST('/api/problems', { body: body as Schemas['ProblemInputDto'] }), 'Failed to save problem');
+}
+
+export function updateProblem(problemId: number, body: ProblemBody) {
+  return unwrap(api.PUT('/api/problems/{problemId}', { params: { path: { problemId } }, body }), 'Failed to save problem');
+}
+
+/** Test cases from a .zip of matching input/output files, as multipart (file, trimWhitespace). */
+export function parseTestArchive(file: File, trimWhitespace: boolean) {
+  return unwrap(
+    api.POST('/api/problems/testcases/zip-parse', {
+      body: { file: file.name, trimWhitespace: trimWhitespace ? 'true' : 'false' },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('file', file);
+        form.append('trimWhitespace', String(trimWhitespace));
+        return form;
+      },
+    }),
+    'Failed to parse test case archive',
+  );
+}
+
+export function validateSolution(body: ValidateRequest) {
+  return unwrap(api.POST('/api/judge/validate', { body }), 'Failed to validate test cases');
+}

@@ -1,0 +1,65 @@
+import { FormEvent, useState } from 'react';
+import { TEST_CASE_POINTS } from '@oj/contracts';
+import { Modal } from '../../../components/Modal';
+import { CaseData, normalizePoints } from '../test-data';
+
+interface Props {
+  kind: 'test' | 'sample';
+  /** The case being edited; absent when adding. */
+  initial?: CaseData;
+  onSave: (data: CaseData) => void;
+  onClose: () => void;
+}
+
+/** Add/Edit Test Case (Input, Output, Points) and Add/Edit Sample (Input, Output, Explanation optional). */
+export function CaseDialog({ kind, initial, onSave, onClose }: Props) {
+  const [input, setInput] = useState(initial?.input ?? '');
+  const [output, setOutput] = useState(initial?.output ?? '');
+  const [points, setPoints] = useState(String(initial?.points ?? TEST_CASE_POINTS.default));
+  const [explanation, setExplanation] = useState(initial?.explanation ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const noun = kind === 'test' ? 'Test Case' : 'Sample';
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!input || !output) return setError('Input and output are required.');
+    onSave(kind === 'test' ? { input, output, points: normalizePoints(points) } : { input, output, explanation: explanation.trim() ? explanation : '' });
+  };
+  return (
+    <Modal title={`${initial ? 'Edit' : 'Add'} ${noun}`} onClose={onClose}>
+      <form className="case-form" onSubmit={save} noValidate>
+        <label>
+          Input
+          <textarea className="data" rows={8} value={input} onChange={(e) => setInput(e.target.value)} spellCheck={false} />
+        </label>
+        <label>
+          Output
+          <textarea className="data" rows={8} value={output} onChange={(e) => setOutput(e.target.value)} spellCheck={false} />
+        </label>
+        {kind === 'test' ? (
+          <label>
+            Points
+            <input type="number" min={TEST_CASE_POINTS.min} max={TEST_CASE_POINTS.max} step={1} value={points} onChange={(e) => setPoints(e.target.value)} />
+          </label>
+        ) : (
+          <label>
+            Explanation (optional)
+            <textarea rows={3} value={explanation} onChange={(e) => setExplanation(e.target.value)} />
+          </label>
+        )}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal-footer">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn primary">
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { CaseData, previewOf, sizeLabel } from '../test-data';
+
+interface Props {
+  kind: 'test' | 'sample';
+  cases: CaseData[];
+  onEdit: (index: number) => void;
+  onDelete: (index: number) => void;
+}
+
+/**
+ * Samples or test cases with their size and a one-line preview only: test data can be megabytes, and putting it
+ * whole into the page would freeze it. The dialog opens the full text of one case on demand.
+ */
+export function CasesTable({ kind, cases, onEdit, onDelete }: Props) {
+  const noun = kind === 'test' ? 'test case' : 'sample';
+  return (
+    <div className="table-wrap">
+      <table className="table compact cases">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Input</th>
+            <th>Output</th>
+            {kind === 'test' ? <th className="num">Points</th> : <th>Explanation</th>}
+            <th>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cases.map((c, i) => (
+            <tr key={i}>
+              <td>{i + 1}</td>
+              <td>
+                <span className="muted small">{sizeLabel(c.input)}</span> <code className="preview">{previewOf(c.input)}</code>
+              </td>
+              <td>
+                <span className="muted small">{sizeLabel(c.output)}</span> <code className="preview">{previewOf(c.output)}</code>
+              </td>
+              {kind === 'test' ? <td className="num">{c.points}</td> : <td>{c.explanation ? previewOf(c.explanation) : '—'}</td>}
+              <td className="actions">
+                <button type="button" className="btn small" onClick={() => onEdit(i)} aria-label={`Edit ${noun} ${i + 1}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn small danger" onClick={() => onDelete(i)} aria-label={`Delete ${noun} ${i + 1}`}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { parseTestArchive } from '../api';
+import { CaseData } from '../test-data';
+
+/** SPEC 5: what the archive must be, and what its parse may find. */
+const NOT_A_ZIP = 'Please choose a .zip file.';
+const NO_PAIRS = 'No valid test case pairs were found in the archive.';
+
+/** Upload ZIP: the archive's test cases replace the table's; the option to trim trailing whitespace; the import warnings. */
+export function ZipImport({ onImported }: { onImported: (cases: CaseData[]) => void }) {
+  const id = useId();
+  const file = useRef<HTMLInputElement>(null);
+  const [trim, setTrim] = useState(true);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const parse = useMutation({
+    mutationFn: (archive: File) => parseTestArchive(archive, trim),
+    onSuccess: (result) => {
+      setWarnings(result.warnings);
+      if (!result.testCases.length) return setError(NO_PAIRS);
+      onImported(result.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })));
+    },
+    onError: (e) => setError(errorMessage(e, 'Failed to parse test case archive')),
+  });
+  const choose = (archive: File | undefined) => {
+    setError(null);
+    setWarnings([]);
+    if (!archive) return;
+    if (!archive.name.toLowerCase().endsWith('.zip')) return setError(NOT_A_ZIP);
+    parse.mutate(archive);
+  };
+  return (
+    <div className="zip-import">
+      <div className="row">
+        <label className="btn small file-button" htmlFor={id}>
+          {parse.isPending ? 'Uploading…' : 'Upload ZIP'}
+        </label>
+        <input
+          id={id}
+          ref={file}
+          className="visually-hidden"
+          type="file"
+          accept=".zip,application/zip"
+          disabled={parse.isPending}
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            if (file.current) file.current.value = '';
+          }}
+        />
+        <label className="inline">
+          <input type="checkbox" checked={trim} onChange={(e) => setTrim(e.target.checked)} /> Trim trailing whitespace on import
+        </label>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {warnings.length > 0 && (
+        <ul className="warnings" aria-label="Import warnings">
+          {warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { bodyFromValues, emptyValues, validateValues } from './problem-form-values';
+import { normalizePoints, previewOf, sizeLabel } from './test-data';
+
+const valid = () => ({
+  ...emptyValues(),
+  title: '  A + B ',
+  statement: 'Add.',
+  judge0LanguageIds: [71],
+  testCases: [{ input: '1 2', output: '3', points: 2.6 }],
+  samples: [
+    { input: '1 1', output: '2', explanation: '   ' },
+    { input: '2 2', output: '4', explanation: 'Because.' },
+  ],
+});
+
+describe('problem form values', () => {
+  it('asks for title, statement, limits in range, a test case and a language, with the spec texts', () => {
+    const errors = validateValues({ ...emptyValues(), cpuTimeLimit: '31', memoryLimit: '8' });
+    expect(errors).toEqual({
+      title: 'Title is required.',
+      statement: 'Statement is required.',
+      cpuTimeLimit: 'CPU time limit must be between 0.1 and 30 seconds.',
+      memoryLimit: 'Memory limit must be between 16 and 1024 MB.',
+      testCases: 'At least one test case is required.',
+      judge0LanguageIds: 'Select at least one Judge0 language.',
+    });
+    expect(validateValues(valid())).toEqual({});
+    expect(validateValues({ ...valid(), cpuTimeLimit: '' }).cpuTimeLimit).toBeDefined();
+  });
+
+  it('sends the title trimmed, numbers as numbers, blank explanations left out and points normalised', () => {
+    expect(bodyFromValues(valid())).toMatchObject({
+      title: 'A + B',
+      cpuTimeLimit: 2,
+      memoryLimit: 128,
+      samples: [{ input: '1 1', output: '2' }, { input: '2 2', output: '4', explanation: 'Because.' }],
+      testCases: [{ input: '1 2', output: '3', points: 3 }],
+    });
+  });
+
+  it("leaves the test cases out when the user cannot see them, so the stored ones are kept", () => {
+    const body = bodyFromValues({ ...valid(), testCases: [], testCasesKnown: false });
+    expect('testCases' in body).toBe(false);
+    expect(validateValues({ ...valid(), testCases: [], testCasesKnown: false })).toEqual({});
+  });
+
+  it('rounds and clamps points to 1–1000, 1 when not a number', () => {
+    expect([normalizePoints(0), normalizePoints(1001), normalizePoints('7.4'), normalizePoints('x'), normalizePoints(undefined)]).toEqual([1, 1000, 7, 1, 1]);
+  });
+
+  it('labels big test data by size and previews its head only', () => {
+    const big = 'x'.repeat(20 * 1024 * 1024);
+    expect(sizeLabel(big)).toBe('20.0 MB');
+    expect(previewOf(big)).toHaveLength(81);
+    expect(previewOf('1 2\n3 4\n')).toBe('1 2 3 4');
+    expect(sizeLabel('abc')).toBe('3 B');
+  });
+});

@@ -1,0 +1,106 @@
+import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
+import type { components } from '@oj/api-client';
+import { CaseData, normalizePoints } from './test-data';
+
+type ProblemDto = components['schemas']['ProblemDto'];
+export type ProblemBody = components['schemas']['UpdateProblemDto'];
+
+/** Everything the problem form edits, as its inputs hold it. */
+export interface ProblemFormValues {
+  title: string;
+  difficulty: Difficulty;
+  isPublic: boolean;
+  statement: string;
+  inputFormat: string;
+  outputFormat: string;
+  constraints: string;
+  cpuTimeLimit: string;
+  memoryLimit: string;
+  tags: string[];
+  algorithms: string[];
+  judge0LanguageIds: number[];
+  samples: CaseData[];
+  testCases: CaseData[];
+  /**
+   * Whether the test cases above are the problem's: false when editing a problem whose tests the user may not
+   * read (a non-admin author, SPEC 6). Saving then keeps the stored tests unless new ones were added.
+   */
+  testCasesKnown: boolean;
+}
+
+export type FormErrors = Partial<Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds', string>>;
+
+export function emptyValues(): ProblemFormValues {
+  return {
+    title: '',
+    difficulty: 'EASY',
+    isPublic: false,
+    statement: '',
+    inputFormat: '',
+    outputFormat: '',
+    constraints: '',
+    cpuTimeLimit: String(CPU_TIME_LIMIT.default),
+    memoryLimit: String(MEMORY_LIMIT_MB.default),
+    tags: [],
+    algorithms: [],
+    judge0LanguageIds: [],
+    samples: [],
+    testCases: [],
+    testCasesKnown: true,
+  };
+}
+
+/** The form's values for a problem being edited (SPEC 4: edit mode starts from the problem). */
+export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
+  return {
+    title: p.title,
+    difficulty: p.difficulty,
+    isPublic: p.isPublic,
+    statement: p.statement,
+    inputFormat: p.inputFormat ?? '',
+    outputFormat: p.outputFormat ?? '',
+    constraints: p.constraints ?? '',
+    cpuTimeLimit: String(p.cpuTimeLimit),
+    memoryLimit: String(p.memoryLimit),
+    tags: [...p.tags],
+    algorithms: [...p.algorithms],
+    judge0LanguageIds: [...p.judge0LanguageIds],
+    samples: p.samples.map((s) => ({ input: s.input, output: s.output, explanation: s.explanation ?? '' })),
+    testCases: (p.testCases ?? []).map((t) => ({ input: t.input, output: t.output, points: t.points })),
+    testCasesKnown: p.testCases !== undefined && p.testCases !== null,
+  };
+}
+
+const inRange = (raw: string, min: number, max: number) => raw.trim() !== '' && Number(raw) >= min && Number(raw) <= max;
+
+/** SPEC 5's checks before saving; an empty object when the form may be sent. */
+export function validateValues(v: ProblemFormValues): FormErrors {
+  const errors: FormErrors = {};
+  if (!v.title.trim()) errors.title = 'Title is required.';
+  if (!v.statement.trim()) errors.statement = 'Statement is required.';
+  if (!inRange(v.cpuTimeLimit, CPU_TIME_LIMIT.min, CPU_TIME_LIMIT.max)) errors.cpuTimeLimit = `CPU time limit must be between ${CPU_TIME_LIMIT.min} and ${CPU_TIME_LIMIT.max} seconds.`;
+  if (!inRange(v.memoryLimit, MEMORY_LIMIT_MB.min, MEMORY_LIMIT_MB.max)) errors.memoryLimit = `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.`;
+  if (v.testCasesKnown && !v.testCases.length) errors.testCases = 'At least one test case is required.';
+  if (!v.judge0LanguageIds.length) errors.judge0LanguageIds = 'Select at least one Judge0 language.';
+  return errors;
+}
+
+/** The request body: title trimmed, blank explanations left out, points normalised; unknown tests not sent (kept). */
+export function bodyFromValues(v: ProblemFormValues): ProblemBody {
+  return {
+    title: v.title.trim(),
+    statement: v.statement,
+    difficulty: v.difficulty,
+    isPublic: v.isPublic,
+    inputFormat: v.inputFormat,
+    outputFormat: v.outputFormat,
+    constraints: v.constraints,
+    cpuTimeLimit: Number(v.cpuTimeLimit),
+    memoryLimit: Number(v.memoryLimit),
+    tags: v.tags,
+    algorithms: v.algorithms,
+    judge0LanguageIds: v.judge0LanguageIds,
+    samples: v.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation?.trim() ? { explanation: s.explanation } : {}) })),
+    ...(v.testCasesKnown ? { testCases: v.testCases.map((t) => ({ input: t.input, output: t.output, points: normalizePoints(t.points) })) } : {}),
+  };
+}
