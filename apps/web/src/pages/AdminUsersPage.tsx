@@ -2,10 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
+import { ConfirmDialog } from '../components/Modal';
+import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 export function AdminUsersPage() {
+  useDocumentTitle('User Management');
   const queryClient = useQueryClient();
+  const { user: me } = useSession();
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; username: string } | null>(null);
   const users = useQuery({ queryKey: ['admin-users'], queryFn: () => unwrap(api.GET('/api/admin/users')) });
   const act = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
@@ -43,15 +49,22 @@ export function AdminUsersPage() {
                     <td>{u.isActive ? 'Active' : 'Inactive'}</td>
                     <td>{u.profilePublic ? 'Public' : 'Private'}</td>
                     <td className="actions">
-                      <button className="btn small" onClick={() => act.mutate(() => unwrap(api.PATCH('/api/admin/users/{id}/role', { ...path, body: { role: u.role === 'admin' ? 'user' : 'admin' } })))}>
-                        {u.role === 'admin' ? 'Demote' : 'Promote'}
-                      </button>
-                      <button className="btn small" onClick={() => act.mutate(() => unwrap(api.PATCH('/api/admin/users/{id}/status', { ...path, body: { isActive: !u.isActive } })))}>
-                        {u.isActive ? 'Deactivate' : 'Activate'}
-                      </button>
-                      <button className="btn small danger" onClick={() => act.mutate(() => unwrap(api.DELETE('/api/admin/users/{id}', path)))}>
-                        Delete
-                      </button>
+                      {u.id === me?.id ? (
+                        // The server refuses demoting, deactivating or deleting yourself: no button that can only fail.
+                        <span className="muted">(you)</span>
+                      ) : (
+                        <>
+                          <button className="btn small" onClick={() => act.mutate(() => unwrap(api.PATCH('/api/admin/users/{id}/role', { ...path, body: { role: u.role === 'admin' ? 'user' : 'admin' } })))}>
+                            {u.role === 'admin' ? 'Demote' : 'Promote'}
+                          </button>
+                          <button className="btn small" onClick={() => act.mutate(() => unwrap(api.PATCH('/api/admin/users/{id}/status', { ...path, body: { isActive: !u.isActive } })))}>
+                            {u.isActive ? 'Deactivate' : 'Activate'}
+                          </button>
+                          <button className="btn small danger" onClick={() => setDeleting(u)}>
+                            Delete
+                          </button>
+                        </>
+                      )}
                     </td>
                   </tr>
                 );
@@ -59,6 +72,18 @@ export function AdminUsersPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete user"
+          message={`Delete the user ${deleting.username}? Their submissions stay, shown as (deleted user). This cannot be undone.`}
+          confirmLabel="Delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            act.mutate(() => unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id: deleting.id } } })));
+            setDeleting(null);
+          }}
+        />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../api/client';
 import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 const CARDS = [
   ['totalSubmissions', 'Submissions'],
@@ -55,6 +56,7 @@ function Heatmap({ year, items }: { year: number; items: { date: string; submitC
 }
 
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const { user } = useSession();
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(thisYear);

@@ -3,6 +3,9 @@ import { Route } from 'react-router-dom';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { HomePage } from './HomePage';
 
+// react-markdown is ESM-only: a stand-in at the module boundary, marking what it would render.
+jest.mock('../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div data-testid="markdown">{children}</div> }));
+
 const ANNOUNCEMENTS = [
   { id: 'a1', title: 'Contest on Friday', body: 'Be there.', pinned: true, createdAt: '2026-11-20T09:30:00.000Z' },
   { id: 'a2', title: 'New judge', body: 'Faster.', pinned: false, createdAt: '2026-11-21T09:30:00.000Z' },
@@ -79,7 +82,13 @@ describe('HomePage', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('Contest on Friday');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     const second = screen.getByRole('heading', { name: /New judge/ }).closest('article') as HTMLElement;
+    expect(within(second).getByTestId('markdown')).toHaveTextContent('Faster.');
+    // Deleting asks first: Cancel keeps it, Delete removes it.
     fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete announcement' })).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.route === 'DELETE /api/announcements/a2')).toBe(false);
+    fireEvent.click(within(second).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete announcement' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.route === 'DELETE /api/announcements/a2')).toBe(true));
   });
 });

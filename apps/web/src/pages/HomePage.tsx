@@ -5,7 +5,10 @@ import { Link } from 'react-router-dom';
 import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
 import { shortDate } from '../components/format';
+import { Markdown } from '../components/Markdown';
+import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 type Announcement = Schemas['AnnouncementDto'];
 type Draft = { title: string; body: string; pinned: boolean };
@@ -51,10 +54,12 @@ function AnnouncementForm({ initial, onSave, onCancel, failure }: { initial: Dra
 }
 
 export function HomePage() {
+  useDocumentTitle('Home');
   const { isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
   const announcements = useQuery({
     queryKey: ['announcements'],
     queryFn: () => unwrap(api.GET('/api/announcements', { params: { query: { limit: 20, pinnedFirst: true } } })),
@@ -114,7 +119,7 @@ export function HomePage() {
                 {a.title} {a.pinned && <span className="badge pinned">Pinned</span>}
               </h2>
               <p className="muted">{shortDate(a.createdAt)}</p>
-              <p className="body">{a.body}</p>
+              <Markdown>{a.body}</Markdown>
               {isAdmin && (
                 <div className="row">
                   <button className="btn small" onClick={() => setEditing(a.id)}>
@@ -123,7 +128,7 @@ export function HomePage() {
                   <button className="btn small" onClick={() => togglePin(a)}>
                     {a.pinned ? 'Unpin' : 'Pin'}
                   </button>
-                  <button className="btn small danger" onClick={() => remove.mutate(a.id)}>
+                  <button className="btn small danger" onClick={() => setDeleting(a)}>
                     Delete
                   </button>
                 </div>
@@ -150,6 +155,18 @@ export function HomePage() {
           ))}
         </ul>
       </aside>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete announcement"
+          message={`Delete the announcement "${deleting.title}"? This cannot be undone.`}
+          confirmLabel="Delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            remove.mutate(deleting.id);
+            setDeleting(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 export function LoginPage() {
+  useDocumentTitle('Login');
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

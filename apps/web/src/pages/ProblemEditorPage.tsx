@@ -3,9 +3,11 @@ import { useParams } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
 import { ProblemForm } from '../features/problem-form/components/ProblemForm';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** Create Problem (/admin/create) and Edit problem (/problems/{id}/edit): the shared problem form. */
 export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
+  useDocumentTitle(mode === 'create' ? 'Create Problem' : 'Edit problem');
   const { problemId: raw } = useParams();
   const problemId = Number(raw);
   const { user, isAdmin, loading } = useSession();

@@ -105,6 +105,7 @@ describe('ProblemPage', () => {
     serve();
     renderRoutes(routes, '/problems/7');
     expect(await screen.findByRole('heading', { name: /Sum/ })).toHaveTextContent('#7');
+    expect(document.title).toBe('Sum · Online Judge');
     expect(screen.getByText('Add them.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Constraints' })).toBeNull();
     expect(screen.getByText('Because.')).toBeInTheDocument();

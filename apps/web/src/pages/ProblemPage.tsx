@@ -9,6 +9,7 @@ import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { Markdown } from '../components/Markdown';
 import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { loadDraft, saveDraft } from './problem-drafts';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
@@ -282,6 +283,7 @@ export function ProblemPage() {
     retry: false,
   });
   const countVerdict = useLiveVerdictCounts(problemId);
+  useDocumentTitle(problem.data?.title ?? (problem.isError ? 'Problem not found' : undefined));
   const toggle = useMutation({
     mutationFn: (isPublic: boolean) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['problem', problemId] }),

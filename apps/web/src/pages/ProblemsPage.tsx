@@ -7,6 +7,7 @@ import { api, unwrap } from '../api/client';
 import { acRate } from '../components/format';
 import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 type Problem = Schemas['ProblemSummaryDto'];
 
@@ -18,6 +19,7 @@ export function matchesSearch(p: Problem, search: string): boolean {
 }
 
 export function ProblemsPage() {
+  useDocumentTitle('Problem Archive');
   const { isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');

@@ -2,6 +2,7 @@ import { FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -10,6 +11,7 @@ const TYPES: Record<Field, string> = { username: 'text', email: 'email', passwor
 
 /** Create Account: server VALIDATION_ERROR details under their fields, others in a general list, first bad field focused. */
 export function RegisterPage() {
+  useDocumentTitle('Create Account');
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '', confirmPassword: '' });

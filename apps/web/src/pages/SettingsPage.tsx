@@ -4,6 +4,7 @@ import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
 import { writeTokens } from '../session/session-store';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 function ProfileCard() {
   const { user } = useSession();
@@ -124,6 +125,7 @@ function PrivacyCard() {
 }
 
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   return (
     <div className="settings">
       <h1>Settings</h1>

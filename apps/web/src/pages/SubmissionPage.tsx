@@ -4,9 +4,11 @@ import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
 import { SubmissionDetails, useSubmissionDetail } from '../components/SubmissionDetails';
 import { useSession } from '../session/SessionProvider';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** /submissions/{id}: the Submission Details of one submission, on a page that can be linked. */
 export function SubmissionPage() {
+  useDocumentTitle('Submission Details');
   const { submissionId = '' } = useParams();
   const { user, isAdmin } = useSession();
   const navigate = useNavigate();

@@ -4,12 +4,14 @@ import { useSearchParams } from 'react-router-dom';
 import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
 import { eventMatches, filtersFromSearch, searchFromFilters, SubmissionFilters } from './submission-filters';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** Typing in a text filter waits this long for a pause before the list (and the URL) follow. */
 export const FILTER_DEBOUNCE_MS = 300;
 
 /** Platform-wide submissions; the filters and page live in the URL, so a view can be shared, reloaded and gone back to. */
 export function SubmissionsPage() {
+  useDocumentTitle('Submissions');
   const { isAdmin } = useSession();
   const [search, setSearch] = useSearchParams();
   const { filters, page } = filtersFromSearch(search);

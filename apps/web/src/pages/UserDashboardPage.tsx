@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
 import { shortDate } from '../components/format';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 export function UserDashboardPage() {
   const { username = '' } = useParams();
+  useDocumentTitle(username);
   const view = useQuery({
     queryKey: ['user-dashboard', username],
     queryFn: () => unwrap(api.GET('/api/users/{username}/dashboard', { params: { path: { username } } })),
