@@ -4,16 +4,18 @@ import { ApiError, apiErrorFrom } from './api-error';
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * The client for the calls that carry a refresh token instead of the access token (refresh, logout): through
+ * the authenticated client, a refused refresh would itself trigger a refresh.
+ */
+// fetch is looked up on each call, not kept from load time, so a page (or test) that wraps it is followed.
+export const sessionApi = createApiClient({ baseUrl: '', fetch: (request: Request) => fetch(request) });
+
 async function renew(refreshToken: string): Promise<boolean> {
   try {
-    const res = await fetch('/api/auth/refresh', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    });
-    if (!res.ok) throw new Error('refresh failed');
-    const body = await res.json();
-    writeTokens({ accessToken: body.accessToken, refreshToken: body.refreshToken });
+    const { data } = await sessionApi.POST('/api/auth/refresh', { body: { refreshToken } });
+    if (!data) throw new Error('refresh failed');
+    writeTokens({ accessToken: data.accessToken, refreshToken: data.refreshToken });
     return true;
   } catch {
     writeTokens(null);

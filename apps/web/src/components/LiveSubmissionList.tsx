@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LiveEvent, PAGE_SIZE, SubmissionRow } from '@oj/contracts';
+import { LiveEvent, SubmissionRow } from '@oj/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { authFetch } from '../api/client';
-import { detailedErrorMessage, errorMessage, toApiError } from '../api/api-error';
+import { detailedErrorMessage, errorMessage } from '../api/api-error';
+import { queryKeys } from '../api/query-keys';
+import { fetchSubmissionPage, livePathsOf, resubmit, SubmissionListSource } from '../features/submissions/api';
 import { applyLiveEvent, SubmissionPage } from '../live/live-paging';
 import { useSubmissionStream } from '../live/useSubmissionStream';
 import { useSession } from '../session/SessionProvider';
@@ -12,10 +13,7 @@ import { RecentSubmissionsTable } from './RecentSubmissionsTable';
 import { SubmissionsTable } from './SubmissionsTable';
 
 interface Props {
-  /** List URL without page/limit, e.g. /api/submissions?status=accepted */
-  listUrl: string;
-  streamPath: string;
-  updatesPath: string;
+  source: SubmissionListSource;
   /** Whether a live event belongs in this list (filters, My tab). */
   matches: (event: LiveEvent) => boolean;
   emptyText: string;
@@ -42,26 +40,17 @@ function useRevealRow(id: string | null | undefined, page: SubmissionPage | unde
 }
 
 /** A paged submissions list kept current by the live stream (SPEC 4 paging rules), with details and re-submit. */
-export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, emptyText, layout = 'full', showProblem, page, onPage, showActions, revealId, onEvent }: Props) {
+export function LiveSubmissionList({ source, matches, emptyText, layout = 'full', showProblem, page, onPage, showActions, revealId, onEvent }: Props) {
   const { user, isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const key = ['submissions', listUrl, page];
-  const separator = listUrl.includes('?') ? '&' : '?';
-  const list = useQuery({
-    queryKey: key,
-    queryFn: async (): Promise<SubmissionPage> => {
-      const res = await authFetch(new Request(`${listUrl}${separator}page=${page}&limit=${PAGE_SIZE}`));
-      if (!res.ok) throw await toApiError(res, 'Failed to load submissions.');
-      return res.json();
-    },
-  });
+  const key = queryKeys.submissionPage(source, page);
+  const list = useQuery({ queryKey: key, queryFn: () => fetchSubmissionPage(source, page) });
 
   useSubmissionStream({
     enabled: !!user,
-    streamPath,
-    updatesPath,
+    ...livePathsOf(source),
     onEvent: (event) => {
       queryClient.setQueryData<SubmissionPage>(key, (current) => (current ? applyLiveEvent(current, event, matches) : current));
       onEvent?.(event);
@@ -69,11 +58,8 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
   });
   useRevealRow(revealId, list.data);
 
-  const resubmit = useMutation({
-    mutationFn: async (id: string) => {
-      const res = await authFetch(new Request(`/api/submissions/${id}/resubmit`, { method: 'POST' }));
-      if (!res.ok) throw await toApiError(res, 'Failed to re-submit submission.');
-    },
+  const again = useMutation({
+    mutationFn: resubmit,
     onSuccess: () => {
       setDetails(null);
       setNotice('Re-submitted.');
@@ -94,14 +80,14 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
       {list.data && (
         <>
           {layout === 'recent' ? (
-            <RecentSubmissionsTable rows={list.data.items} emptyText={emptyText} onDetails={setDetails} onResubmit={(row) => resubmit.mutate(row.id)} canResubmit={canResubmit} />
+            <RecentSubmissionsTable rows={list.data.items} emptyText={emptyText} onDetails={setDetails} onResubmit={(row) => again.mutate(row.id)} canResubmit={canResubmit} />
           ) : (
             <SubmissionsTable
               rows={list.data.items}
               emptyText={emptyText}
               showProblem={showProblem}
               onDetails={setDetails}
-              onResubmit={(row) => resubmit.mutate(row.id)}
+              onResubmit={(row) => again.mutate(row.id)}
               canResubmit={canResubmit}
               showActions={showActions}
             />
@@ -114,7 +100,7 @@ export function LiveSubmissionList({ listUrl, streamPath, updatesPath, matches, 
           id={details}
           onClose={() => setDetails(null)}
           canResubmit={canResubmit({ userId: list.data?.items.find((r) => r.id === details)?.userId ?? null })}
-          onResubmit={(id) => resubmit.mutate(id)}
+          onResubmit={(id) => again.mutate(id)}
         />
       )}
     </div>

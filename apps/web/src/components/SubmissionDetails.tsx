@@ -5,11 +5,12 @@ import { CodeEditor } from './CodeEditor';
 import { shortDate } from './format';
 import { StatusBadge } from './StatusBadge';
 import { TestResultsTable } from './TestResultsTable';
+import { queryKeys } from '../api/query-keys';
 
 /** One submission's details; SPEC 9: a submission's detail is always fetched afresh. */
 export function useSubmissionDetail(id: string) {
   return useQuery({
-    queryKey: ['submission', id],
+    queryKey: queryKeys.submission(id),
     queryFn: () => unwrap(api.GET('/api/submissions/{id}', { params: { path: { id } } }), 'Failed to load submission.'),
     staleTime: 0,
     refetchOnMount: 'always',

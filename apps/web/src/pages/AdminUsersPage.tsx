@@ -5,6 +5,7 @@ import { errorMessage } from '../api/api-error';
 import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { queryKeys } from '../api/query-keys';
 
 export function AdminUsersPage() {
   useDocumentTitle('User Management');
@@ -12,10 +13,10 @@ export function AdminUsersPage() {
   const { user: me } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; username: string } | null>(null);
-  const users = useQuery({ queryKey: ['admin-users'], queryFn: () => unwrap(api.GET('/api/admin/users')) });
+  const users = useQuery({ queryKey: queryKeys.adminUsers(), queryFn: () => unwrap(api.GET('/api/admin/users')) });
   const act = useMutation({
     mutationFn: (action: () => Promise<unknown>) => action(),
-    onSuccess: () => (setError(null), queryClient.invalidateQueries({ queryKey: ['admin-users'] })),
+    onSuccess: () => (setError(null), queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers() })),
     onError: (e) => setError(errorMessage(e, 'Request failed')),
   });
   return (

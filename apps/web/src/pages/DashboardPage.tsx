@@ -5,6 +5,7 @@ import { api, unwrap } from '../api/client';
 import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { queryKeys } from '../api/query-keys';
 
 const CARDS = [
   ['totalSubmissions', 'Submissions'],
@@ -61,8 +62,8 @@ export function DashboardPage() {
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(thisYear);
   const [page, setPage] = useState(1);
-  const summary = useQuery({ queryKey: ['summary', year], queryFn: () => unwrap(api.GET('/api/dashboard/me/summary', { params: { query: { year } } })) });
-  const heatmap = useQuery({ queryKey: ['heatmap', year], queryFn: () => unwrap(api.GET('/api/dashboard/me/heatmap', { params: { query: { year } } })) });
+  const summary = useQuery({ queryKey: queryKeys.dashboardSummary(year), queryFn: () => unwrap(api.GET('/api/dashboard/me/summary', { params: { query: { year } } })) });
+  const heatmap = useQuery({ queryKey: queryKeys.dashboardHeatmap(year), queryFn: () => unwrap(api.GET('/api/dashboard/me/heatmap', { params: { query: { year } } })) });
   return (
     <section>
       <div className="section-head">
@@ -84,9 +85,7 @@ export function DashboardPage() {
       {heatmap.data && <Heatmap year={year} items={heatmap.data.items} />}
       <h2>Recent Submissions</h2>
       <LiveSubmissionList
-        listUrl="/api/submissions/mine"
-        streamPath="/api/submissions/stream"
-        updatesPath="/api/submissions/updates"
+        source={{ kind: 'mine' }}
         matches={(e) => e.userId === user?.id}
         emptyText="No submissions recorded yet."
         layout="recent"

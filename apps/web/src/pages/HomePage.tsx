@@ -9,6 +9,7 @@ import { Markdown } from '../components/Markdown';
 import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { queryKeys } from '../api/query-keys';
 
 type Announcement = Schemas['AnnouncementDto'];
 type Draft = { title: string; body: string; pinned: boolean };
@@ -61,11 +62,11 @@ export function HomePage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
   const announcements = useQuery({
-    queryKey: ['announcements'],
+    queryKey: queryKeys.announcements(),
     queryFn: () => unwrap(api.GET('/api/announcements', { params: { query: { limit: 20, pinnedFirst: true } } })),
   });
-  const updates = useQuery({ queryKey: ['problem-updates'], queryFn: () => unwrap(api.GET('/api/problem-updates', { params: { query: { limit: 20 } } })) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['announcements'] });
+  const updates = useQuery({ queryKey: queryKeys.problemUpdates(), queryFn: () => unwrap(api.GET('/api/problem-updates', { params: { query: { limit: 20 } } })) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.announcements() });
   const save = useMutation({
     mutationFn: async ({ id, draft }: { id?: string; draft: Draft }) => {
       if (id) await unwrap(api.PUT('/api/announcements/{id}', { params: { path: { id } }, body: draft }), 'Failed to update announcement.');

@@ -4,6 +4,7 @@ import { api, ApiError, unwrap } from '../api/client';
 import { ProblemForm } from '../features/problem-form/components/ProblemForm';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { queryKeys } from '../api/query-keys';
 
 /** Create Problem (/admin/create) and Edit problem (/problems/{id}/edit): the shared problem form. */
 export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -12,7 +13,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   const problemId = Number(raw);
   const { user, isAdmin, loading } = useSession();
   const problem = useQuery({
-    queryKey: ['problem', problemId, user?.id ?? null, 'edit'],
+    queryKey: queryKeys.problemFor(problemId, user?.id ?? null, 'edit'),
     queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: true } } })),
     enabled: mode === 'edit' && Number.isInteger(problemId) && problemId > 0 && !loading,
     retry: false,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_LANGUAGE_ID, isFinalStatus, LANGUAGES_CACHE_SECONDS, LiveEvent } from '@oj/contracts';
+import { DEFAULT_LANGUAGE_ID, isFinalStatus, LiveEvent } from '@oj/contracts';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { loadDraft, saveDraft } from './problem-drafts';
+import { useLanguages } from '../api/languages';
+import { queryKeys } from '../api/query-keys';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
 /** Typing pauses this long before the draft is written to local storage. */
@@ -35,7 +37,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 function SubmitForm({ problemId, allowed, onSubmitted }: { problemId: number; allowed: number[]; onSubmitted: (submissionId: string) => void }) {
-  const languages = useQuery({ queryKey: ['languages'], queryFn: () => unwrap(api.GET('/api/languages')), staleTime: LANGUAGES_CACHE_SECONDS * 1000 });
+  const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
   const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
   const [source, setSource] = useState(() => loadDraft(problemId, languageId) ?? '');
@@ -130,9 +132,7 @@ function SubmissionsPanel({ problemId, submitted, onEvent }: PanelProps) {
       <div role="tabpanel" id="submissions-panel" aria-labelledby={`tab-${tab}`}>
         <LiveSubmissionList
           key={tab}
-          listUrl={`/api/problems/${problemId}/submissions?scope=${tab}`}
-          streamPath={`/api/problems/${problemId}/submissions/stream`}
-          updatesPath={`/api/problems/${problemId}/submissions/updates`}
+          source={{ kind: 'problem', problemId, scope: tab }}
           matches={(event) => event.problemId === problemId && (tab === 'all' || event.userId === user?.id)}
           emptyText="No submissions to display."
           page={page}
@@ -250,7 +250,7 @@ function useLiveVerdictCounts(problemId: number): (event: LiveEvent) => void {
       return;
     }
     if (!pending.current.delete(event.id)) return;
-    queryClient.setQueriesData<{ submissionCount: number; acceptedSubmissionCount: number }>({ queryKey: ['problem', problemId] }, (current) =>
+    queryClient.setQueriesData<{ submissionCount: number; acceptedSubmissionCount: number }>({ queryKey: queryKeys.problem(problemId) }, (current) =>
       current && {
         ...current,
         submissionCount: current.submissionCount + 1,
@@ -277,7 +277,7 @@ export function ProblemPage() {
 
   const problem = useQuery({
     // Test cases come back only for admins (SPEC 6); the server decides, so any signed-in user asks.
-    queryKey: ['problem', problemId, user?.id ?? null],
+    queryKey: queryKeys.problemFor(problemId, user?.id ?? null),
     queryFn: () => fetchProblem(problemId, !!user),
     enabled: Number.isInteger(problemId) && problemId > 0 && !loading,
     retry: false,
@@ -286,7 +286,7 @@ export function ProblemPage() {
   useDocumentTitle(problem.data?.title ?? (problem.isError ? 'Problem not found' : undefined));
   const toggle = useMutation({
     mutationFn: (isPublic: boolean) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['problem', problemId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.problem(problemId) }),
   });
   const remove = useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId } } })),

@@ -8,6 +8,7 @@ import { acRate } from '../components/format';
 import { ConfirmDialog } from '../components/Modal';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { queryKeys } from '../api/query-keys';
 
 type Problem = Schemas['ProblemSummaryDto'];
 
@@ -27,7 +28,7 @@ export function ProblemsPage() {
   const [visibility, setVisibility] = useState<'all' | 'public' | 'private'>('all');
   const [deleting, setDeleting] = useState<Problem | null>(null);
   const problems = useQuery({
-    queryKey: ['problems', isAdmin ? visibility : 'public', difficulty],
+    queryKey: queryKeys.problemList(isAdmin ? visibility : 'public', difficulty),
     queryFn: () =>
       unwrap(
         api.GET('/api/problems', {
@@ -35,7 +36,7 @@ export function ProblemsPage() {
         }),
       ),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['problems'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.problems() });
   const toggle = useMutation({
     mutationFn: (p: Problem) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId: p.problemId } }, body: { isPublic: !p.isPublic } })),
     onSuccess: refresh,

@@ -1,5 +1,5 @@
 import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES } from '@oj/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LiveSubmissionList } from '../components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
@@ -28,11 +28,6 @@ export function SubmissionsPage() {
     // Only a change of what is typed starts the wait; the filters it writes are read when it ends.
   }, [typed]);
 
-  const listUrl = useMemo(() => {
-    const params = new URLSearchParams({ sort: '-createdAt' });
-    for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-    return `/api/submissions?${params}`;
-  }, [search]);
   const active = Object.values(filters).some(Boolean);
   return (
     <section>
@@ -52,9 +47,7 @@ export function SubmissionsPage() {
         <input aria-label="Date to" type="date" value={filters.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
       </div>
       <LiveSubmissionList
-        listUrl={listUrl}
-        streamPath="/api/submissions/stream"
-        updatesPath="/api/submissions/updates"
+        source={{ kind: 'global', filters }}
         matches={(e) => eventMatches(filters, e)}
         emptyText={active ? 'No submissions match the current filters.' : 'No submissions recorded yet.'}
         showProblem

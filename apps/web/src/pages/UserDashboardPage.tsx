@@ -3,12 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
 import { shortDate } from '../components/format';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { queryKeys } from '../api/query-keys';
 
 export function UserDashboardPage() {
   const { username = '' } = useParams();
   useDocumentTitle(username);
   const view = useQuery({
-    queryKey: ['user-dashboard', username],
+    queryKey: queryKeys.userDashboard(username),
     queryFn: () => unwrap(api.GET('/api/users/{username}/dashboard', { params: { path: { username } } })),
     retry: false,
   });

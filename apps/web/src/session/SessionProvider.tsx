@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@oj/api-client';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api, unwrap } from '../api/client';
+import { api, sessionApi, unwrap } from '../api/client';
 import { onTokensChange, readTokens, SESSION_KEY, writeTokens } from './session-store';
+import { queryKeys } from '../api/query-keys';
 
 export type CurrentUser = Schemas['UserResponseDto'];
 
@@ -27,14 +28,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== SESSION_KEY && e.key !== null) return;
       setHasToken(readTokens() !== null);
-      queryClient.invalidateQueries({ queryKey: ['me'] });
+      queryClient.invalidateQueries({ queryKey: queryKeys.me() });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [queryClient]);
 
   const me = useQuery({
-    queryKey: ['me'],
+    queryKey: queryKeys.me(),
     queryFn: () => unwrap(api.GET('/api/auth/me')),
     enabled: hasToken,
     retry: false,
@@ -50,9 +51,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const tokens = readTokens();
-    if (tokens) await fetch('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refreshToken: tokens.refreshToken }) }).catch(() => undefined);
+    // SPEC 7: logout errors are ignored; the session ends here either way.
+    if (tokens) await sessionApi.POST('/api/auth/logout', { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
     writeTokens(null);
-    queryClient.removeQueries({ queryKey: ['me'] });
+    queryClient.removeQueries({ queryKey: queryKeys.me() });
     queryClient.invalidateQueries();
   }, [queryClient]);
 

@@ -5,7 +5,8 @@ import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/Modal';
-import { createProblem, updateProblem, useAlgorithms, useLanguages } from '../api';
+import { useLanguages } from '../../../api/languages';
+import { createProblem, updateProblem, useAlgorithms } from '../api';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
 import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, validateValues, valuesFromProblem } from '../problem-form-values';
@@ -16,6 +17,7 @@ import { ChipInput } from './ChipInput';
 import { MarkdownField } from './MarkdownField';
 import { ValidateDialog } from './ValidateDialog';
 import { ZipImport } from './ZipImport';
+import { queryKeys } from '../../../api/query-keys';
 
 type ProblemDto = components['schemas']['ProblemDto'];
 
@@ -77,7 +79,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
     onSuccess: async (saved) => {
       setDirty(false);
       // The problem page and the archive show what was just saved, not what they cached before.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['problem', saved.problemId] }), queryClient.invalidateQueries({ queryKey: ['problems'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.problem(saved.problemId) }), queryClient.invalidateQueries({ queryKey: queryKeys.problems() })]);
       if (mode === 'edit') {
         allowNext();
         navigate(`/problems/${saved.problemId}`, { state: { flash: 'Problem updated' } });
