@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { heatmapLevel } from '@oj/contracts';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client';
-import { LiveSubmissionList } from '../components/LiveSubmissionList';
+import { LiveSubmissionList } from '../features/submissions/components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { queryKeys } from '../api/query-keys';

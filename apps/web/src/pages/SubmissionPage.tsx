@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api, unwrap } from '../api/client';
 import { errorMessage } from '../api/api-error';
-import { SubmissionDetails, useSubmissionDetail } from '../components/SubmissionDetails';
+import { SubmissionDetails } from '../features/submissions/components/SubmissionDetails';
+import { useSubmissionDetail } from '../features/submissions/hooks/useSubmissionDetail';
 import { useSession } from '../session/SessionProvider';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 

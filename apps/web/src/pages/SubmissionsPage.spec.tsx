@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LiveEvent } from '@oj/contracts';
 import { Route } from 'react-router-dom';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
-import { eventMatches, filtersFromSearch, searchFromFilters } from './submission-filters';
+import { eventMatches, filtersFromSearch, searchFromFilters } from '../features/submissions/submission-filters';
 import { FILTER_DEBOUNCE_MS, SubmissionsPage } from './SubmissionsPage';
 
 jest.mock('../components/CodeEditor', () => ({ CodeEditor: () => null }));

@@ -1,9 +1,9 @@
 import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LiveSubmissionList } from '../components/LiveSubmissionList';
+import { LiveSubmissionList } from '../features/submissions/components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
-import { eventMatches, filtersFromSearch, searchFromFilters, SubmissionFilters } from './submission-filters';
+import { eventMatches, filtersFromSearch, searchFromFilters, SubmissionFilters } from '../features/submissions/submission-filters';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** Typing in a text filter waits this long for a pause before the list (and the URL) follow. */

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@oj/contracts';
 import { api, unwrap } from '../../api/client';
 import type { SubmissionPage } from '../../live/live-paging';
-import type { SubmissionFilters } from '../../pages/submission-filters';
+import type { SubmissionFilters } from './submission-filters';
 
 /** Which submissions a list shows: the platform-wide list with its filters, the user's own, or one problem's. */
 export type SubmissionListSource =

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { json, mockFetch, renderRoutes, storeTokens } from '../testing/render';
+import { json, mockFetch, renderRoutes, storeTokens } from '../../../testing/render';
 import { SubmissionDetailsModal } from './SubmissionDetailsModal';
 
-jest.mock('./CodeEditor', () => ({
+jest.mock('../../../components/CodeEditor', () => ({
   CodeEditor: ({ value, label }: { value: string; label: string }) => <pre aria-label={label}>{value}</pre>,
 }));
 

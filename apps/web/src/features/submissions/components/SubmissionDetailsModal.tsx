@@ -1,5 +1,6 @@
-import { Modal } from './Modal';
-import { SubmissionDetails, useSubmissionDetail } from './SubmissionDetails';
+import { Modal } from '../../../components/Modal';
+import { useSubmissionDetail } from '../hooks/useSubmissionDetail';
+import { SubmissionDetails } from './SubmissionDetails';
 
 interface Props {
   id: string;

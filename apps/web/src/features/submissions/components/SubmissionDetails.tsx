@@ -1,21 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api, unwrap } from '../api/client';
-import { CodeEditor } from './CodeEditor';
-import { shortDate } from './format';
-import { StatusBadge } from './StatusBadge';
-import { TestResultsTable } from './TestResultsTable';
-import { queryKeys } from '../api/query-keys';
-
-/** One submission's details; SPEC 9: a submission's detail is always fetched afresh. */
-export function useSubmissionDetail(id: string) {
-  return useQuery({
-    queryKey: queryKeys.submission(id),
-    queryFn: () => unwrap(api.GET('/api/submissions/{id}', { params: { path: { id } } }), 'Failed to load submission.'),
-    staleTime: 0,
-    refetchOnMount: 'always',
-  });
-}
+import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
+import { CodeEditor } from '../../../components/CodeEditor';
+import { shortDate } from '../../../components/format';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { TestResultsTable } from '../../../components/TestResultsTable';
 
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];
 

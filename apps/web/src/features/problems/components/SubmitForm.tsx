@@ -1,0 +1,76 @@
+import { useMutation } from '@tanstack/react-query';
+import { DEFAULT_LANGUAGE_ID } from '@oj/contracts';
+import { FormEvent, useEffect, useRef, useState } from 'react';
+import { api, unwrap } from '../../../api/client';
+import { errorMessage } from '../../../api/api-error';
+import { useLanguages } from '../../../api/languages';
+import { CodeEditor } from '../../../components/CodeEditor';
+import { loadDraft, saveDraft } from '../problem-drafts';
+
+const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
+/** Typing pauses this long before the draft is written to local storage. */
+const DRAFT_SAVE_DELAY_MS = 400;
+
+export function SubmitForm({ problemId, allowed, onSubmitted }: { problemId: number; allowed: number[]; onSubmitted: (submissionId: string) => void }) {
+  const languages = useLanguages();
+  const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
+  const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
+  const [source, setSource] = useState(() => loadDraft(problemId, languageId) ?? '');
+  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+  useEffect(() => {
+    if (options.length && !options.some((o) => o.id === languageId)) setLanguageId(options.find((o) => o.id === DEFAULT_LANGUAGE_ID)?.id ?? options[0].id);
+  }, [options, languageId]);
+  // Another language brings back its own draft; without one, the text stays (it is not lost by a wrong pick).
+  const draftLanguage = useRef(languageId);
+  useEffect(() => {
+    if (draftLanguage.current === languageId) return;
+    draftLanguage.current = languageId;
+    const draft = loadDraft(problemId, languageId);
+    if (draft !== null) setSource(draft);
+  }, [problemId, languageId]);
+  useEffect(() => {
+    const timer = setTimeout(() => saveDraft(problemId, draftLanguage.current, source), DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [problemId, source]);
+
+  const submit = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/submissions', { body: { problemId, languageId: Number(languageId), sourceCode: source } }), 'Failed to submit solution.'),
+    onSuccess: (created) => {
+      setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' });
+      onSubmitted(created.submissionId);
+    },
+    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Failed to submit solution.') }),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!source.trim()) return setMessage({ kind: 'error', text: 'Source code is required.' });
+    localStorage.setItem(LAST_LANGUAGE_KEY, String(languageId));
+    submit.mutate();
+  };
+
+  return (
+    <form className="card submit-form" onSubmit={onSubmit}>
+      <h2>Submit Solution</h2>
+      <label>
+        Language
+        <select name="language" value={languageId} onChange={(e) => setLanguageId(Number(e.target.value))}>
+          {options.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {languages.isError && <p className="error">{errorMessage(languages.error, 'Failed to load languages.')}</p>}
+      <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" />
+      {message && (
+        <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <button className="btn primary" type="submit" disabled={submit.isPending}>
+        Submit
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isFinalStatus, LiveEvent } from '@oj/contracts';
+import { useRef } from 'react';
+import { queryKeys } from '../../../api/query-keys';
+
+/**
+ * Verdicts arriving live move the problem's submission and accepted counts. Only a submission seen unfinished
+ * during this visit is counted, and only once: the loaded counts already hold every earlier verdict, and a
+ * final event may be delivered twice.
+ */
+export function useLiveVerdictCounts(problemId: number): (event: LiveEvent) => void {
+  const queryClient = useQueryClient();
+  const pending = useRef(new Set<string>());
+  return (event: LiveEvent) => {
+    if (!isFinalStatus(event.status)) {
+      pending.current.add(event.id);
+      return;
+    }
+    if (!pending.current.delete(event.id)) return;
+    queryClient.setQueriesData<{ submissionCount: number; acceptedSubmissionCount: number }>({ queryKey: queryKeys.problem(problemId) }, (current) =>
+      current && {
+        ...current,
+        submissionCount: current.submissionCount + 1,
+        acceptedSubmissionCount: current.acceptedSubmissionCount + (event.status === 'accepted' ? 1 : 0),
+      },
+    );
+  };
+}
