@@ -1,60 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { heatmapLevel } from '@oj/contracts';
 import { useState } from 'react';
-import { api, unwrap } from '../api/client';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+import { Heatmap } from '../features/dashboard/components/Heatmap';
+import { SummaryCards } from '../features/dashboard/components/SummaryCards';
+import { useDashboard } from '../features/dashboard/hooks/useDashboard';
 import { LiveSubmissionList } from '../features/submissions/components/LiveSubmissionList';
 import { useSession } from '../session/SessionProvider';
-import { useDocumentTitle } from '../components/useDocumentTitle';
-import { queryKeys } from '../api/query-keys';
-
-const CARDS = [
-  ['totalSubmissions', 'Submissions'],
-  ['totalAC', 'Accepted'],
-  ['totalWA', 'Wrong Answer'],
-  ['totalTLE', 'Time Limit'],
-  ['totalRTE', 'Runtime Error'],
-  ['totalCE', 'Compile Error'],
-] as const;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The week column (0-based) in which each month of a UTC year starts, weeks starting on Sunday. */
-export function monthColumns(year: number): number[] {
-  const lead = new Date(Date.UTC(year, 0, 1)).getUTCDay();
-  return MONTHS.map((_, month) => Math.floor((lead + (Date.UTC(year, month, 1) - Date.UTC(year, 0, 1)) / 86_400_000) / 7));
-}
-
-/** Daily cells of a UTC calendar year in weeks starting on Sunday, month names above; scrolls in its own box on a phone. */
-function Heatmap({ year, items }: { year: number; items: { date: string; submitCount: number; acCount: number }[] }) {
-  const byDate = new Map(items.map((i) => [i.date, i]));
-  const start = new Date(Date.UTC(year, 0, 1));
-  const cells: (string | null)[] = Array.from({ length: start.getUTCDay() }, () => null);
-  for (let d = new Date(start); d.getUTCFullYear() === year; d.setUTCDate(d.getUTCDate() + 1)) cells.push(d.toISOString().slice(0, 10));
-  return (
-    <div className="heatmap-wrap">
-      <div className="heatmap-scroll" tabIndex={0} aria-label={`Activity in ${year}, scrollable`}>
-        <div className="heatmap-months" aria-hidden="true">
-          {monthColumns(year).map((column, month) => (
-            <span key={month} style={{ gridColumnStart: column + 1 }}>
-              {MONTHS[month]}
-            </span>
-          ))}
-        </div>
-        <div className="heatmap" role="grid" aria-label={`Activity in ${year}`}>
-          {cells.map((date, i) => {
-            if (!date) return <span key={`pad-${i}`} className="cell pad" />;
-            const item = byDate.get(date);
-            const title = item ? `${date}: ${item.submitCount} submissions, ${item.acCount} accepted` : `${date}: No submissions`;
-            return <span key={date} className={`cell level-${heatmapLevel(item?.submitCount ?? 0)}`} title={title} />;
-          })}
-        </div>
-      </div>
-      <div className="legend">
-        Less {[0, 1, 2, 3, 4].map((l) => <span key={l} className={`cell level-${l}`} />)} More
-      </div>
-    </div>
-  );
-}
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -62,8 +12,7 @@ export function DashboardPage() {
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(thisYear);
   const [page, setPage] = useState(1);
-  const summary = useQuery({ queryKey: queryKeys.dashboardSummary(year), queryFn: () => unwrap(api.GET('/api/dashboard/me/summary', { params: { query: { year } } })) });
-  const heatmap = useQuery({ queryKey: queryKeys.dashboardHeatmap(year), queryFn: () => unwrap(api.GET('/api/dashboard/me/heatmap', { params: { query: { year } } })) });
+  const { summary, heatmap } = useDashboard(year);
   return (
     <section>
       <div className="section-head">
@@ -74,14 +23,7 @@ export function DashboardPage() {
           ))}
         </select>
       </div>
-      <div className="cards">
-        {CARDS.map(([key, label]) => (
-          <div className="stat" key={key}>
-            <span className="stat-value">{summary.data?.[key] ?? '—'}</span>
-            <span className="stat-label">{label}</span>
-          </div>
-        ))}
-      </div>
+      <SummaryCards summary={summary.data} />
       {heatmap.data && <Heatmap year={year} items={heatmap.data.items} />}
       <h2>Recent Submissions</h2>
       <LiveSubmissionList
