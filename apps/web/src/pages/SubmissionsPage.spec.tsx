@@ -3,7 +3,8 @@ import { LiveEvent } from '@oj/contracts';
 import { Route } from 'react-router-dom';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { eventMatches, filtersFromSearch, searchFromFilters } from '../features/submissions/submission-filters';
-import { FILTER_DEBOUNCE_MS, SubmissionsPage } from './SubmissionsPage';
+import { SubmissionsPage } from './SubmissionsPage';
+import { FILTER_DEBOUNCE_MS } from '../features/submissions/components/SubmissionsBrowser';
 
 jest.mock('../components/CodeEditor', () => ({ CodeEditor: () => null }));
 jest.mock('../live/useSubmissionStream', () => ({ useSubmissionStream: () => undefined }));
