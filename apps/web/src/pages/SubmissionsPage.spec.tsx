@@ -115,4 +115,12 @@ describe('SubmissionsPage', () => {
     expect(await screen.findByText('problemId must not be greater than 2147483647')).toBeInTheDocument();
     expect(screen.queryByText('Validation failed')).toBeNull();
   });
+
+  it('keeps a status picked while a typed filter waits', async () => {
+    open('user');
+    await screen.findByText('C++');
+    fireEvent.change(screen.getByLabelText('User'), { target: { value: 'bob' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'tle' } });
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?status=tle&user=bob'));
+  });
 });

@@ -1,5 +1,5 @@
 import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES } from '@oj/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LiveSubmissionList } from './LiveSubmissionList';
 import { useSession } from '../../../session/SessionProvider';
@@ -12,6 +12,8 @@ export const FILTER_DEBOUNCE_MS = 300;
 export function SubmissionsBrowser() {
   const { isAdmin } = useSession();
   const [search, setSearch] = useSearchParams();
+  const latest = useRef(search);
+  latest.current = search;
   const { filters, page } = filtersFromSearch(search);
   const show = (next: SubmissionFilters, nextPage = 1) => setSearch(searchFromFilters(next, nextPage));
   const set = (key: keyof SubmissionFilters, value: string) => show({ ...filters, [key]: value });
@@ -21,9 +23,10 @@ export function SubmissionsBrowser() {
   useEffect(() => setTyped({ user: filters.user, problemId: filters.problemId }), [filters.user, filters.problemId]);
   useEffect(() => {
     if (typed.user === filters.user && typed.problemId === filters.problemId) return;
-    const timer = setTimeout(() => show({ ...filters, ...typed }), FILTER_DEBOUNCE_MS);
+    // Applied to the URL as it is when the wait ends: a filter picked meanwhile (a status) is kept.
+    const timer = setTimeout(() => setSearch(searchFromFilters({ ...filtersFromSearch(latest.current).filters, ...typed }, 1)), FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // Only a change of what is typed starts the wait; the filters it writes are read when it ends.
+    // Only a change of what is typed starts the wait.
   }, [typed]);
 
   const active = Object.values(filters).some(Boolean);
