@@ -233,6 +233,7 @@ describe('browser journeys', () => {
         ['submissions', '/submissions', 'Submissions'],
         ['settings', '/settings', 'Settings'],
         ['create-problem', '/admin/create', 'Create Problem'],
+        ['edit-problem', '/problems/1/edit', 'Edit problem'],
         ['user-management', '/admin/users', 'User Management'],
       ];
       for (const [name, path, heading] of screens) {

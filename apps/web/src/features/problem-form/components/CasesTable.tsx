@@ -15,7 +15,7 @@ export function CasesTable({ kind, cases, onEdit, onDelete }: Props) {
   const noun = kind === 'test' ? 'test case' : 'sample';
   return (
     <div className="table-wrap">
-      <table className="table compact cases">
+      <table className="table compact cases stack">
         <thead>
           <tr>
             <th>#</th>
@@ -28,15 +28,21 @@ export function CasesTable({ kind, cases, onEdit, onDelete }: Props) {
         <tbody>
           {cases.map((c, i) => (
             <tr key={i}>
-              <td>{i + 1}</td>
-              <td>
+              <td data-label="#">{i + 1}</td>
+              <td data-label="Input">
                 <span className="muted small">{sizeLabel(c.input)}</span> <code className="preview">{previewOf(c.input)}</code>
               </td>
-              <td>
+              <td data-label="Output">
                 <span className="muted small">{sizeLabel(c.output)}</span> <code className="preview">{previewOf(c.output)}</code>
               </td>
-              {kind === 'test' ? <td className="num">{c.points}</td> : <td>{c.explanation ? previewOf(c.explanation) : '—'}</td>}
-              <td className="actions">
+              {kind === 'test' ? (
+                <td className="num" data-label="Points">
+                  {c.points}
+                </td>
+              ) : (
+                <td data-label="Explanation">{c.explanation ? previewOf(c.explanation) : '—'}</td>
+              )}
+              <td className="actions" data-label="Actions">
                 <button type="button" className="btn small" onClick={() => onEdit(i)} aria-label={`Edit ${noun} ${i + 1}`}>
                   Edit
                 </button>
