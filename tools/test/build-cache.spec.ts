@@ -5,7 +5,8 @@ import { stripVTControlCharacters } from 'util';
 
 const root = join(__dirname, '../..');
 const entries = ['dist/api/apps/api/src/main.js', 'dist/judge-worker/apps/judge-worker/src/main.js'];
-const libs = ['dist/api/libs/db/src/index.js', 'dist/judge-worker/libs/db/src/index.js'];
+// The worker compiles its sandbox launcher from the C source the build copies beside it.
+const libs = ['dist/api/libs/db/src/index.js', 'dist/judge-worker/libs/db/src/index.js', 'dist/judge-worker/apps/judge-worker/src/engines/local/box-launcher.c'];
 
 /** `npm start`'s build. */
 function build(): string {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'child_process';
 import { createHash } from 'crypto';
-import { chmodSync, lstatSync, renameSync } from 'fs';
+import { chmodSync, lstatSync, readFileSync, renameSync } from 'fs';
 import { join } from 'path';
 
 /**
@@ -24,181 +24,8 @@ import { join } from 'path';
  * and stderr, waits for it, kills and reaps the rest, answers "x <wait status>\n", then clears the box.
  * EOF on fd 5 ends the box. The worker's SIGUSR1 (a limit was hit) kills every process but the launcher.
  */
-const LAUNCHER_SOURCE = String.raw`
-#define _GNU_SOURCE
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <signal.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <sys/msg.h>
-#include <sys/prctl.h>
-#include <sys/sem.h>
-#include <sys/shm.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-enum { CMD = 5, REPLY = 6 };
-
-static void reply_to(int fd, const char *s) { if (write(fd, s, strlen(s)) < 0) _exit(2); }
-static void reply(const char *s) { reply_to(REPLY, s); }
-static char command(void) { char c; return read(CMD, &c, 1) == 1 ? c : 0; }
-static void kill_others(int sig) { (void)sig; kill(-1, SIGKILL); }
-
-/* Empties dirfd's directory; returns how many entries it could not remove. */
-static int wipe(int dirfd) {
-  DIR *d = fdopendir(dirfd);
-  if (!d) { close(dirfd); return 1; }
-  int left, removed;
-  do {
-    left = removed = 0;
-    rewinddir(d);
-    struct dirent *e;
-    while ((e = readdir(d))) {
-      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-      if (unlinkat(dirfd, e->d_name, 0) == 0) { removed++; continue; }
-      /* A directory, perhaps made unreadable on purpose: it is ours, so open it up first. */
-      fchmodat(dirfd, e->d_name, 0700, AT_SYMLINK_NOFOLLOW);
-      int sub = openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (sub >= 0) left += wipe(sub);
-      if (unlinkat(dirfd, e->d_name, AT_REMOVEDIR) == 0) removed++; else left++;
-    }
-  } while (removed && left);
-  closedir(d);
-  return left;
-}
-
-#if defined(__x86_64__)
-#define BOX_ARCH AUDIT_ARCH_X86_64
-#elif defined(__aarch64__)
-#define BOX_ARCH AUDIT_ARCH_AARCH64
-#endif
-
-/* Kernel interfaces no solution needs and a box should not reach: keyrings, BPF, perf, io_uring, userfaultfd,
-   tracing and other processes' memory, namespaces and mounts, modules. They fail with EPERM. */
-static const long denied[] = {
-  SYS_keyctl, SYS_add_key, SYS_request_key, SYS_bpf, SYS_perf_event_open, SYS_userfaultfd,
-  SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register, SYS_ptrace, SYS_process_vm_readv,
-  SYS_process_vm_writev, SYS_unshare, SYS_setns, SYS_mount, SYS_umount2, SYS_pivot_root, SYS_kexec_load,
-  SYS_init_module, SYS_finit_module, SYS_delete_module, SYS_acct, SYS_swapon, SYS_swapoff, SYS_reboot,
-};
-
-/* Sockets: a solution talks to nothing, and the box has no network, but a socket of another family reaches the
-   kernel all the same (netlink, packet, vsock, and each protocol's parsers). Only AF_UNIX is allowed: runtimes use
-   Unix socket pairs for their own plumbing, and nothing run here needs AF_INET/AF_INET6 to start (Java, Go, Node,
-   Python, PyPy, Rust, C, C++ and TypeScript all pass the verdict tests without). Other families fail with
-   EAFNOSUPPORT, as on a kernel built without them. */
-static const long socket_calls[] = { SYS_socket, SYS_socketpair };
-
-static int deny_syscalls(void) {
-  enum { N = sizeof denied / sizeof denied[0], S = sizeof socket_calls / sizeof socket_calls[0] };
-  struct sock_filter f[7 + 2 * N + 5 * S];
-  int k = 0;
-  f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
-  /* Another ABI (i386 through int 0x80) would dodge the numbers below: such a process dies. */
-  f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, BOX_ARCH, 1, 0);
-  f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
-  f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
-  /* x32 numbers alias the x86_64 ones with bit 30 set. */
-  f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1);
-  f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
-  for (int i = 0; i < N; i++) {
-    f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, denied[i], 0, 1);
-    f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
-  }
-  for (int i = 0; i < S; i++) {
-    /* Each block returns when the call is its own, so the accumulator still holds nr for the next. */
-    f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, socket_calls[i], 0, 4);
-    /* The family is an int: the low half of args[0] (both architectures are little-endian). */
-    f[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0]));
-    f[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1);
-    f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-    f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EAFNOSUPPORT);
-  }
-  f[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-  struct sock_fprog prog = { .len = (unsigned short)k, .filter = f };
-  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
-}
-
-static void drop_ipc(void) {
-  const char *tables[] = { "/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem" };
-  for (int t = 0; t < 3; t++) {
-    FILE *f = fopen(tables[t], "re");
-    if (!f) continue;
-    int id;
-    fscanf(f, "%*[^\n]\n");
-    while (fscanf(f, "%*d %d%*[^\n]\n", &id) == 1) {
-      if (t == 0) shmctl(id, IPC_RMID, 0);
-      else if (t == 1) msgctl(id, IPC_RMID, 0);
-      else semctl(id, 0, IPC_RMID);
-    }
-    fclose(f);
-  }
-}
-
-int main(int argc, char **argv) {
-  if (argc < 2 || getpid() != 1) return 2;
-  /* Whatever descriptors the worker itself inherited without close-on-exec stop here. */
-  close_range(3, CMD - 1, 0);
-  close_range(REPLY + 1, ~0U, 0);
-  prctl(PR_SET_DUMPABLE, 0);
-  fcntl(CMD, F_SETFD, FD_CLOEXEC);
-  fcntl(REPLY, F_SETFD, FD_CLOEXEC);
-  struct sigaction sa = { .sa_handler = kill_others, .sa_flags = SA_RESTART };
-  sigaction(SIGUSR1, &sa, 0);
-  signal(SIGPIPE, SIG_IGN);
-  int dirty = 0;
-  while (command() == 'r') {
-    int in = open("/io/in", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    int out = open("/io/out", O_RDWR | O_CLOEXEC);
-    int err = open("/io/err", O_RDWR | O_CLOEXEC);
-    if (in < 0 || out < 0 || err < 0) return 3;
-    fcntl(in, F_SETFL, 0);
-    reply(dirty ? "d\n" : "k\n");
-    if (command() != 'g') return 0;
-    pid_t pid = fork();
-    if (pid == 0) {
-      signal(SIGPIPE, SIG_DFL);
-      sigaction(SIGUSR1, &(struct sigaction){ .sa_handler = SIG_DFL }, 0);
-      dup2(in, 0);
-      dup2(out, 1);
-      dup2(err, 2);
-      close_range(3, ~0U, 0);
-      /* Under memory pressure the test, never the launcher, is the one to go. */
-      int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-      if (adj >= 0) { (void)!write(adj, "1000", 4); close(adj); }
-      /* Fail closed: nothing runs in a box without the filter. */
-      if (deny_syscalls() != 0) { reply_to(2, "box launcher: seccomp unavailable\n"); _exit(126); }
-      execv(argv[1], argv + 1);
-      _exit(127);
-    }
-    close(in);
-    close(out);
-    close(err);
-    int status = 127 << 8;
-    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    for (;;) {
-      kill(-1, SIGKILL);
-      if (waitpid(-1, 0, 0) < 0 && errno == ECHILD) break;
-    }
-    char line[32];
-    snprintf(line, sizeof line, "x %d\n", status);
-    reply(line);
-    int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    dirty = tmp < 0 || wipe(tmp) > 0;
-    drop_ipc();
-  }
-  return 0;
-}
-`;
+/** The launcher's C source, beside this file in the source tree and in the build (the build copies it). */
+const LAUNCHER_SOURCE_FILE = join(__dirname, 'box-launcher.c');
 
 /** A build the worker itself made: owned by it and writable by nobody else (it controls every test's I/O). */
 function trustworthy(path: string): boolean {
@@ -215,11 +42,13 @@ function trustworthy(path: string): boolean {
  * worker never runs a stale build. Unavailable without a working C compiler: runs then use a fresh box each.
  */
 export function buildLauncher(dir: string): { path: string } | { unavailable: string } {
-  const hash = createHash('sha256').update(LAUNCHER_SOURCE).digest('hex').slice(0, 12);
+  const source = readFileSync(LAUNCHER_SOURCE_FILE, 'utf8');
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
   const path = join(dir, `box-launcher-${hash}`);
   if (trustworthy(path)) return { path };
   const partial = `${path}.${process.pid}.tmp`;
-  const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-o', partial, '-'], { input: LAUNCHER_SOURCE, encoding: 'utf8', timeout: 60_000 });
+  // Warnings are errors: in the code that isolates every test, a warning is a bug until shown otherwise.
+  const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-Wextra', '-Werror', '-o', partial, '-'], { input: source, encoding: 'utf8', timeout: 60_000 });
   if (cc.status !== 0) return { unavailable: `cannot build the box launcher: ${cc.error?.message ?? cc.stderr}` };
   chmodSync(partial, 0o755);
   renameSync(partial, path);
