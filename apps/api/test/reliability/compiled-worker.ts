@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'child_process';
-import { mkdirSync, mkdtempSync } from 'fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'fs';
 import { join } from 'path';
 
 export const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -9,6 +9,9 @@ export function compileWorker(): string {
   mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const outDir = mkdtempSync(join(ROOT, 'tmp', 'compiled-worker-'));
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'apps/judge-worker/tsconfig.app.json'), '--outDir', outDir], { cwd: ROOT });
+  // As the build target does: the sandbox launcher's C source goes beside the compiled engine.
+  const launcher = 'apps/judge-worker/src/engines/local/box-launcher.c';
+  copyFileSync(join(ROOT, launcher), join(outDir, launcher));
   return outDir;
 }
 

@@ -42,7 +42,12 @@ function trustworthy(path: string): boolean {
  * worker never runs a stale build. Unavailable without a working C compiler: runs then use a fresh box each.
  */
 export function buildLauncher(dir: string): { path: string } | { unavailable: string } {
-  const source = readFileSync(LAUNCHER_SOURCE_FILE, 'utf8');
+  let source: string;
+  try {
+    source = readFileSync(LAUNCHER_SOURCE_FILE, 'utf8');
+  } catch (error) {
+    return { unavailable: `cannot read the box launcher's source: ${(error as Error).message}` };
+  }
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
   const path = join(dir, `box-launcher-${hash}`);
   if (trustworthy(path)) return { path };
