@@ -2,7 +2,7 @@
 // REDIS_PREFIX, BENCH_ADMIN_USER / BENCH_ADMIN_PASSWORD), or a stack of its own: the API and N judge workers
 // compiled from this checkout, on a fresh database and Redis prefix that are removed afterwards.
 const { execFileSync, spawn } = require('child_process');
-const { mkdirSync } = require('fs');
+const { copyFileSync, mkdirSync } = require('fs');
 const path = require('path');
 const { Client } = require('pg');
 const Redis = require('ioredis');
@@ -18,6 +18,9 @@ function build() {
   for (const app of ['api', 'judge-worker']) {
     execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], { cwd: ROOT, stdio: 'inherit' });
   }
+  // As the worker's build target does: the sandbox launcher's C source goes beside the compiled engine.
+  const launcher = 'apps/judge-worker/src/engines/local/box-launcher.c';
+  copyFileSync(path.join(ROOT, launcher), path.join(OUT, launcher));
 }
 
 function registerPaths() {
