@@ -19,8 +19,12 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export interface Paged<T> {
+/** A list body: `{items}`. */
+export interface ItemList<T> {
   items: T[];
+}
+
+export interface Paged<T> extends ItemList<T> {
   total: number;
   totalPages: number;
   page: number;

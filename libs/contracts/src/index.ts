@@ -5,3 +5,8 @@ export * from './judging';
 export * from './live-event';
 export * from './errors';
 export * from './text';
+export * from './users';
+export * from './problems';
+export * from './feeds';
+export * from './dashboard';
+export * from './queue-board';

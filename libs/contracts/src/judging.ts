@@ -39,13 +39,16 @@ export function judgeJobOptions(submissionId: string) {
   return { jobId: submissionId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 };
 }
 
-export interface ValidateJobData extends TracedJobData {
+/** A reference solution and tests to validate (the body of POST /api/judge/validate). */
+export interface ValidateRequest {
   languageId: number;
   sourceCode: string;
   cpuTimeLimit: number;
   memoryLimit: number;
   testCases: TestCaseData[];
 }
+
+export interface ValidateJobData extends TracedJobData, ValidateRequest {}
 
 /** One graded test as stored on a submission (`testCaseResults`). */
 export interface TestCaseResult {

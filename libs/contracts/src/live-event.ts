@@ -3,6 +3,19 @@ import { TestCaseResult } from './judging';
 
 export type LiveEventType = 'created' | 'running' | 'progress' | 'finished';
 
+/** The problem a submission row links to (null once the problem is gone). */
+export interface SubmissionProblemRef {
+  id: string;
+  title: string;
+  problemId: number;
+}
+
+/** Grading progress while running: tests done and total. */
+export interface GradingProgress {
+  done: number;
+  total: number;
+}
+
 /** Submission fields that travel in list rows and live events (never the source). */
 export interface SubmissionRow {
   id: string;
@@ -11,7 +24,7 @@ export interface SubmissionRow {
   userName: string | null;
   problemId: number;
   problemTitle: string | null;
-  problem: { id: string; title: string; problemId: number } | null;
+  problem: SubmissionProblemRef | null;
   language: string;
   languageId: number;
   verdict: string;
@@ -26,8 +39,7 @@ export interface SubmissionRow {
   startedAt: string | null;
   finishedAt: string | null;
   updatedAt: string;
-  /** Grading progress while running: tests done and total. */
-  progress?: { done: number; total: number } | null;
+  progress?: GradingProgress | null;
 }
 
 /** What workers publish and SSE clients receive (SPEC 3 "Live event"). */
@@ -38,11 +50,27 @@ export interface LiveEvent extends SubmissionRow {
   eventType: LiveEventType;
 }
 
+/** Score and per-test results of a graded submission; the message is compiler output or the first failing test. */
+export interface ResultSummary {
+  score: number;
+  cases: TestCaseResult[];
+  message?: string;
+}
+
 export interface SubmissionDetail extends SubmissionRow {
   canViewSource: boolean;
   source?: string;
   testCaseResults: TestCaseResult[];
-  resultSummary: { score: number; cases: TestCaseResult[]; message?: string } | null;
+  resultSummary: ResultSummary | null;
+}
+
+export interface SubmissionEnvelope {
+  submission: SubmissionDetail;
+}
+
+/** Answer to a new submission or a re-submission. */
+export interface SubmissionCreated {
+  submissionId: string;
 }
 
 /** The Redis pub/sub channel of a site (its key prefix keeps sites and test runs apart). */

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Language } from '@oj/contracts';
 
-export class LanguageDto {
+export class LanguageDto implements Language {
   @ApiProperty({ example: 71, description: 'Judge0 CE language id' })
   id: number;
 

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLES, Role } from '@oj/contracts';
+import { ItemList, ROLES, Role, UserAccount } from '@oj/contracts';
 import type { UserEntity } from '@oj/db';
 import { IsBoolean, IsIn } from 'class-validator';
 
-export class AdminUserDto {
+export class AdminUserDto implements UserAccount {
   @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' })
   id: string;
 
@@ -26,7 +26,7 @@ export class AdminUserDto {
   createdAt: string;
 }
 
-export class AdminUserListDto {
+export class AdminUserListDto implements ItemList<UserAccount> {
   @ApiProperty({ type: [AdminUserDto] })
   items: AdminUserDto[];
 }

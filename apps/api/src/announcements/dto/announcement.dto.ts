@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_ANNOUNCEMENT_BODY, MAX_ANNOUNCEMENT_TITLE } from '@oj/contracts';
+import { Announcement, ItemList, MAX_ANNOUNCEMENT_BODY, MAX_ANNOUNCEMENT_TITLE } from '@oj/contracts';
 import type { AnnouncementEntity } from '@oj/db';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -38,7 +38,7 @@ export class AnnouncementQueryDto extends FeedLimitQueryDto {
   pinnedFirst?: boolean;
 }
 
-export class AnnouncementDto {
+export class AnnouncementDto implements Announcement {
   @ApiProperty({ example: '5f2c9e1a-7b3d-4c8e-a1f0-6d4b2e9c8a17', format: 'uuid' })
   id: string;
 
@@ -58,7 +58,7 @@ export class AnnouncementDto {
   updatedAt: string;
 }
 
-export class AnnouncementListDto {
+export class AnnouncementListDto implements ItemList<Announcement> {
   @ApiProperty({ type: [AnnouncementDto] })
   items: AnnouncementDto[];
 }

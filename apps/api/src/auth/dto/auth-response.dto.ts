@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AuthSession } from '@oj/contracts';
 import { UserResponseDto } from '../../users/dto/user-response.dto';
 
-export class AuthResponseDto {
+export class AuthResponseDto implements AuthSession {
   @ApiProperty({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.c2lnbmF0dXJl', description: 'JWT, valid for 15 minutes' })
   accessToken: string;
 

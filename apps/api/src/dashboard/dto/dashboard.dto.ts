@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AttemptedProblem, DashboardSummary, HeatmapDay, ItemList, PublicUser, SolvedProblem, UserDashboard } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { UserProfileDto } from '../../users/dto/user-response.dto';
@@ -14,7 +15,7 @@ export class YearQueryDto {
   year?: number;
 }
 
-export class DashboardSummaryDto {
+export class DashboardSummaryDto implements DashboardSummary {
   @ApiProperty({ example: 48 }) totalSubmissions: number;
   @ApiProperty({ example: 31 }) totalAC: number;
   @ApiProperty({ example: 10 }) totalWA: number;
@@ -23,37 +24,37 @@ export class DashboardSummaryDto {
   @ApiProperty({ example: 2 }) totalCE: number;
 }
 
-export class HeatmapItemDto {
+export class HeatmapItemDto implements HeatmapDay {
   @ApiProperty({ example: '2026-11-23' }) date: string;
   @ApiProperty({ example: 5 }) submitCount: number;
   @ApiProperty({ example: 2 }) acCount: number;
 }
 
-export class HeatmapDto {
+export class HeatmapDto implements ItemList<HeatmapDay> {
   @ApiProperty({ type: [HeatmapItemDto] }) items: HeatmapItemDto[];
 }
 
-export class PublicUserDto {
+export class PublicUserDto implements PublicUser {
   @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'alice' }) username: string;
   @ApiProperty({ example: true }) profilePublic: boolean;
   @ApiProperty({ type: UserProfileDto }) profile: UserProfileDto;
 }
 
-export class SolvedProblemDto {
+export class SolvedProblemDto implements SolvedProblem {
   @ApiProperty({ example: 1001 }) problemId: number;
   @ApiProperty({ example: 'A + B' }) problemTitle: string;
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time', description: 'First accepted submission' }) acceptedAt: string;
   @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) latestAcceptedSubmissionId: string;
 }
 
-export class AttemptedProblemDto {
+export class AttemptedProblemDto implements AttemptedProblem {
   @ApiProperty({ example: 1001 }) problemId: number;
   @ApiProperty({ example: 'A + B' }) problemTitle: string;
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) lastTriedAt: string;
 }
 
-export class UserDashboardDto {
+export class UserDashboardDto implements UserDashboard {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
   @ApiProperty({ type: [SolvedProblemDto] }) solved: SolvedProblemDto[];
   @ApiProperty({ type: [AttemptedProblemDto] }) attempted: AttemptedProblemDto[];

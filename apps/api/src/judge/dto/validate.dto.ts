@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CPU_TIME_LIMIT, MAX_SOURCE_BYTES, MAX_TEST_CASES, MEMORY_LIMIT_MB } from '@oj/contracts';
+import { CPU_TIME_LIMIT, MAX_SOURCE_BYTES, MAX_TEST_CASES, MEMORY_LIMIT_MB, TestCaseData, ValidateRequest, ValidationCase, ValidationResult } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsPositive, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { normalizePoints } from '../../problems/dto/problem-normalizers';
 
-export class ValidateTestCaseDto {
+export class ValidateTestCaseDto implements TestCaseData {
   @ApiPropertyOptional({ example: 0 })
   @Omittable()
   @IsInt()
@@ -26,7 +26,7 @@ export class ValidateTestCaseDto {
   points: number = 1;
 }
 
-export class ValidateRequestDto {
+export class ValidateRequestDto implements ValidateRequest {
   @ApiProperty({ example: 71 })
   @IsPositive({ message: 'Select a language.' })
   @IsInt({ message: 'Select a language.' })
@@ -61,7 +61,7 @@ export class ValidateRequestDto {
   testCases: ValidateTestCaseDto[];
 }
 
-export class ValidationCaseDto {
+export class ValidationCaseDto implements ValidationCase {
   @ApiProperty({ example: 0, description: 'Test index' })
   i: number;
 
@@ -78,7 +78,7 @@ export class ValidationCaseDto {
   p: number;
 }
 
-export class ValidationResultDto {
+export class ValidationResultDto implements ValidationResult {
   @ApiProperty({ example: 100, description: 'Percent' })
   score: number;
 

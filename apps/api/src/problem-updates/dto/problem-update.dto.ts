@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ItemList, ProblemUpdate } from '@oj/contracts';
 import type { ProblemUpdateEntity } from '@oj/db';
 import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
 
-export class ProblemUpdateDto {
+export class ProblemUpdateDto implements ProblemUpdate {
   @ApiProperty({ example: '5f2c9e1a-7b3d-4c8e-a1f0-6d4b2e9c8a17', format: 'uuid' })
   id: string;
 
@@ -19,7 +20,7 @@ export class ProblemUpdateDto {
   createdAt: string;
 }
 
-export class ProblemUpdateListDto {
+export class ProblemUpdateListDto implements ItemList<ProblemUpdate> {
   @ApiProperty({ type: [ProblemUpdateDto] })
   items: ProblemUpdateDto[];
 }

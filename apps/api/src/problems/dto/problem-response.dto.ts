@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DIFFICULTIES, Difficulty } from '@oj/contracts';
+import { DIFFICULTIES, Difficulty, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, TestCaseData } from '@oj/contracts';
 import type { ProblemEntity, TestCaseEntity } from '@oj/db';
 
-export class SampleDto {
+export class SampleDto implements Sample {
   @ApiProperty({ example: '1 2\n' })
   input: string;
 
@@ -13,7 +13,7 @@ export class SampleDto {
   explanation?: string;
 }
 
-export class TestCaseDto {
+export class TestCaseDto implements TestCaseData {
   @ApiProperty({ example: '1 2\n' })
   input: string;
 
@@ -24,7 +24,7 @@ export class TestCaseDto {
   points: number;
 }
 
-export class ProblemAuthorDto {
+export class ProblemAuthorDto implements ProblemAuthor {
   @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' })
   id: string;
 
@@ -32,7 +32,7 @@ export class ProblemAuthorDto {
   username: string;
 }
 
-export class ProblemSummaryDto {
+export class ProblemSummaryDto implements ProblemSummary {
   @ApiProperty({ example: '9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   id: string;
 
@@ -64,12 +64,12 @@ export class ProblemSummaryDto {
   acceptedSubmissionCount: number;
 }
 
-export class ProblemListDto {
+export class ProblemListDto implements ItemList<ProblemSummary> {
   @ApiProperty({ type: [ProblemSummaryDto] })
   items: ProblemSummaryDto[];
 }
 
-export class ProblemDto extends ProblemSummaryDto {
+export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiProperty({ example: 'Given two integers $a$ and $b$, print $a + b$.' })
   statement: string;
 
@@ -113,7 +113,7 @@ export class ProblemDto extends ProblemSummaryDto {
   updatedAt: string;
 }
 
-export class AlgorithmListDto {
+export class AlgorithmListDto implements ItemList<string> {
   @ApiProperty({ example: ['Math', 'Greedy', 'Dynamic Programming'], type: [String] })
   items: string[];
 }

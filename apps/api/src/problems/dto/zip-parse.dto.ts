@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TestArchiveResult } from '@oj/contracts';
 import { IsIn } from 'class-validator';
 import { TestCaseDto } from './problem-response.dto';
 import { Omittable } from '../../common/omittable.validator';
@@ -13,7 +14,7 @@ export class ZipParseBodyDto {
   trimWhitespace?: string;
 }
 
-export class ZipParseResultDto {
+export class ZipParseResultDto implements TestArchiveResult {
   @ApiProperty({ type: [TestCaseDto] })
   testCases: TestCaseDto[];
 

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { QueueBoardSession } from '@oj/contracts';
 
-export class QueueBoardSessionDto {
+export class QueueBoardSessionDto implements QueueBoardSession {
   @ApiProperty({ description: 'Where the board is; the cookie is sent only there', example: '/admin/queues' })
   path: string;
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_INT_ID, MAX_SOURCE_BYTES } from '@oj/contracts';
+import { MAX_INT_ID, MAX_SOURCE_BYTES, SubmissionCreated } from '@oj/contracts';
 import { IsInt, IsNotEmpty, IsPositive, IsString, Max } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 
@@ -23,7 +23,7 @@ export class CreateSubmissionDto {
   sourceCode: string;
 }
 
-export class SubmissionIdDto {
+export class SubmissionIdDto implements SubmissionCreated {
   @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   submissionId: string;
 }

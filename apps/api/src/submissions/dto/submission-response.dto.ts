@@ -1,7 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
+import {
+  GradingProgress,
+  ItemList,
+  Paged,
+  ResultSummary,
+  SUBMISSION_STATUSES,
+  SubmissionDetail,
+  SubmissionEnvelope,
+  SubmissionProblemRef,
+  SubmissionRow,
+  SubmissionStatus,
+  TestCaseResult,
+} from '@oj/contracts';
 
-export class SubmissionProblemRefDto {
+export class SubmissionProblemRefDto implements SubmissionProblemRef {
   @ApiProperty({ example: '9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   id: string;
 
@@ -12,7 +24,7 @@ export class SubmissionProblemRefDto {
   problemId: number;
 }
 
-export class ProgressDto {
+export class ProgressDto implements GradingProgress {
   @ApiProperty({ example: 3 })
   done: number;
 
@@ -20,7 +32,7 @@ export class ProgressDto {
   total: number;
 }
 
-export class SubmissionRowDto {
+export class SubmissionRowDto implements SubmissionRow {
   @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) id: string;
   @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) _id: string;
   @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', nullable: true, type: String }) userId: string | null;
@@ -45,7 +57,7 @@ export class SubmissionRowDto {
   @ApiPropertyOptional({ type: ProgressDto, nullable: true }) progress?: ProgressDto | null;
 }
 
-export class TestCaseResultDto {
+export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({ example: 0 }) index: number;
   @ApiProperty({ example: 'accepted', enum: SUBMISSION_STATUSES }) status: SubmissionStatus;
   @ApiProperty({ example: 12, nullable: true, type: Number }) timeMs: number | null;
@@ -54,25 +66,25 @@ export class TestCaseResultDto {
   @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Only for the owner and admins' }) message?: string;
 }
 
-export class ResultSummaryDto {
+export class ResultSummaryDto implements ResultSummary {
   @ApiProperty({ example: 100 }) score: number;
   @ApiProperty({ type: [TestCaseResultDto] }) cases: TestCaseResultDto[];
   @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Compiler output or the first failing test; only for the owner and admins' }) message?: string;
 }
 
-export class SubmissionDetailDto extends SubmissionRowDto {
+export class SubmissionDetailDto extends SubmissionRowDto implements SubmissionDetail {
   @ApiProperty({ example: true }) canViewSource: boolean;
   @ApiPropertyOptional({ example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}', description: 'Only for the owner and admins' }) source?: string;
   @ApiProperty({ type: [TestCaseResultDto] }) testCaseResults: TestCaseResultDto[];
   @ApiProperty({ type: ResultSummaryDto, nullable: true }) resultSummary: ResultSummaryDto | null;
 }
 
-export class SubmissionEnvelopeDto {
+export class SubmissionEnvelopeDto implements SubmissionEnvelope {
   @ApiProperty({ type: SubmissionDetailDto })
   submission: SubmissionDetailDto;
 }
 
-export class PagedSubmissionsDto {
+export class PagedSubmissionsDto implements Paged<SubmissionRow> {
   @ApiProperty({ type: [SubmissionRowDto] }) items: SubmissionRowDto[];
   @ApiProperty({ example: 42 }) total: number;
   @ApiProperty({ example: 3 }) totalPages: number;
@@ -81,6 +93,6 @@ export class PagedSubmissionsDto {
   @ApiPropertyOptional({ example: 'all', enum: ['mine', 'all'] }) scope?: 'mine' | 'all';
 }
 
-export class SubmissionUpdatesDto {
+export class SubmissionUpdatesDto implements ItemList<SubmissionRow> {
   @ApiProperty({ type: [SubmissionRowDto] }) items: SubmissionRowDto[];
 }

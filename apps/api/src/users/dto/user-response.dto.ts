@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLES, Role } from '@oj/contracts';
+import { ROLES, Role, User, UserProfile } from '@oj/contracts';
 import type { UserEntity } from '@oj/db';
 
-export class UserProfileDto {
+export class UserProfileDto implements UserProfile {
   @ApiProperty({ example: 'Ada Lovelace' })
   displayName: string;
 
@@ -13,7 +13,7 @@ export class UserProfileDto {
   avatarUrl: string;
 }
 
-export class UserResponseDto {
+export class UserResponseDto implements User {
   @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', format: 'uuid' })
   id: string;
 

@@ -1,0 +1,52 @@
+import { TestCaseData } from './judging';
+import { Difficulty } from './limits';
+
+/** A worked example shown with the statement. */
+export interface Sample {
+  input: string;
+  output: string;
+  explanation?: string;
+}
+
+export interface ProblemAuthor {
+  id: string;
+  username: string;
+}
+
+/** A problem as the archive lists it. */
+export interface ProblemSummary {
+  id: string;
+  _id: string;
+  problemId: number;
+  title: string;
+  difficulty: Difficulty;
+  isPublic: boolean;
+  tags: string[];
+  algorithms: string[];
+  submissionCount: number;
+  acceptedSubmissionCount: number;
+}
+
+/** A problem with its statement, limits and samples; test cases only for admins and the author. */
+export interface Problem extends ProblemSummary {
+  statement: string;
+  inputFormat: string;
+  outputFormat: string;
+  constraints: string;
+  cpuTimeLimit: number;
+  memoryLimit: number;
+  judge0LanguageIds: number[];
+  samples: Sample[];
+  testCases?: TestCaseData[];
+  testCaseCount: number;
+  totalPoints: number;
+  author: ProblemAuthor | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Test cases read from an uploaded archive, with what was skipped and why. */
+export interface TestArchiveResult {
+  testCases: TestCaseData[];
+  warnings: string[];
+}
