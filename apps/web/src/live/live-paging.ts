@@ -1,7 +1,9 @@
-import { LiveEvent, Paged, SubmissionRow } from '@oj/contracts';
+import type { Schemas } from '@oj/api-client';
+import { LiveEvent } from '@oj/contracts';
 
-/** A page of submissions as every list endpoint returns it. */
-export type SubmissionPage = Paged<SubmissionRow>;
+/** A page of submissions as every list endpoint returns it, and one of its rows. */
+export type SubmissionPage = Schemas['PagedSubmissionsDto'];
+export type SubmissionRow = Schemas['SubmissionRowDto'];
 
 const EVENT_ONLY = ['eventId', 'emittedAt', '_eventType', 'eventType'] as const;
 

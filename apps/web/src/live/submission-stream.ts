@@ -1,5 +1,6 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
-import { isFinalStatus, LIVE_DEDUP_MEMORY, LIVE_POLL_INTERVAL_MS, LIVE_RECONNECT_DELAY_MS, LiveEvent, SubmissionRow } from '@oj/contracts';
+import type { Schemas } from '@oj/api-client';
+import { isFinalStatus, LIVE_DEDUP_MEMORY, LIVE_POLL_INTERVAL_MS, LIVE_RECONNECT_DELAY_MS, LiveEvent } from '@oj/contracts';
 
 export interface SubmissionStreamOptions {
   streamPath: string;
@@ -107,7 +108,7 @@ export function connectSubmissionStream(options: SubmissionStreamOptions): () =>
         signal,
       });
       if (!response.ok) return;
-      const { items } = (await response.json()) as { items: SubmissionRow[] };
+      const { items } = (await response.json()) as Schemas['SubmissionUpdatesDto'];
       for (const row of items) {
         const type = isFinalStatus(row.status) ? 'finished' : 'running';
         deliver({ ...row, eventId: `${row.id}:${row.updatedAt}`, emittedAt: row.updatedAt, _eventType: type, eventType: type });

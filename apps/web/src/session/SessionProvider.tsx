@@ -11,7 +11,7 @@ interface SessionValue {
   user: CurrentUser | null;
   loading: boolean;
   isAdmin: boolean;
-  signIn: (session: { accessToken: string; refreshToken: string; user: CurrentUser }) => void;
+  signIn: (session: Schemas['AuthResponseDto']) => void;
   logout: () => Promise<void>;
   accessToken: () => string | undefined;
 }

@@ -1,7 +1,9 @@
+import type { Schemas } from '@oj/api-client';
 import { FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 
-export type AnnouncementDraft = { title: string; body: string; pinned: boolean };
+/** The body the form sends, with `pinned` always set. */
+export type AnnouncementDraft = Required<Schemas['AnnouncementInputDto']>;
 
 /** New Announcement and edit in place: title and body required after trimming (SPEC 5), Pin, Publish and Cancel. */
 export function AnnouncementForm({ initial, onSave, onCancel, failure }: { initial: AnnouncementDraft; onSave: (d: AnnouncementDraft) => Promise<void>; onCancel: () => void; failure: string }) {

@@ -1,3 +1,4 @@
+import type { Schemas } from '@oj/api-client';
 import { heatmapLevel } from '@oj/contracts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -9,7 +10,7 @@ export function monthColumns(year: number): number[] {
 }
 
 /** Daily cells of a UTC calendar year in weeks starting on Sunday, month names above; scrolls in its own box on a phone. */
-export function Heatmap({ year, items }: { year: number; items: { date: string; submitCount: number; acCount: number }[] }) {
+export function Heatmap({ year, items }: { year: number; items: Schemas['HeatmapItemDto'][] }) {
   const byDate = new Map(items.map((i) => [i.date, i]));
   const start = new Date(Date.UTC(year, 0, 1));
   const cells: (string | null)[] = Array.from({ length: start.getUTCDay() }, () => null);

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Schemas } from '@oj/api-client';
 import { DEFAULT_LANGUAGE_ID, validationStatusLabel } from '@oj/contracts';
 import { FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
@@ -9,7 +10,7 @@ import { validateSolution } from '../api';
 import { CaseData, normalizePoints } from '../test-data';
 
 interface Props {
-  languages: { id: number; name: string }[];
+  languages: Schemas['LanguageDto'][];
   testCases: CaseData[];
   cpuTimeLimit: number;
   memoryLimit: number;

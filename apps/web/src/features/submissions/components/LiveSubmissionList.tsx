@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LiveEvent, SubmissionRow } from '@oj/contracts';
+import { LiveEvent } from '@oj/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { detailedErrorMessage, errorMessage } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
 import { fetchSubmissionPage, livePathsOf, resubmit, SubmissionListSource } from '../api';
-import { applyLiveEvent, SubmissionPage } from '../../../live/live-paging';
+import { applyLiveEvent, SubmissionPage, SubmissionRow } from '../../../live/live-paging';
 import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
 import { Pagination } from '../../../components/Pagination';

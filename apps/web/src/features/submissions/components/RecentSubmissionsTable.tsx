@@ -1,4 +1,4 @@
-import { SubmissionRow } from '@oj/contracts';
+import type { SubmissionRow } from '../../../live/live-paging';
 import { DetailsByTime, ProblemCell, StatusCell } from './SubmissionsTable';
 
 interface Props {

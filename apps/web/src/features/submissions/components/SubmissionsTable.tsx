@@ -1,7 +1,7 @@
-import { SubmissionRow } from '@oj/contracts';
 import { Link } from 'react-router-dom';
 import { shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
+import type { SubmissionRow } from '../../../live/live-paging';
 
 /** The status badge, with a progress bar while the submission is graded. */
 export function StatusCell({ row }: { row: SubmissionRow }) {
