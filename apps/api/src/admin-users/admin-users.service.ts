@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { Role } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { adminUsersWhere, isAdmin, isAdminRole } from '../access';
 import { TokenService } from '../auth/token.service';
 import { LivePublisher } from '../live/live-publisher';
 import { ApiException } from '../common/api-exception';
 import { AdminUserDto, toAdminUser } from './dto/admin-user.dto';
 import { isUuid } from '../common/is-uuid';
-
 
 /**
  * Role, status and deletion of accounts. Changes run in a transaction that locks the active admins, so two
@@ -17,18 +17,17 @@ import { isUuid } from '../common/is-uuid';
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
     private readonly live: LivePublisher,
   ) {}
 
   async list(): Promise<AdminUserDto[]> {
-    const users = await this.dataSource.getRepository(UserEntity).find({ order: { createdAt: 'ASC' } });
-    return users.map(toAdminUser);
+    return (await this.users.find({ order: { createdAt: 'ASC' } })).map(toAdminUser);
   }
 
   async setRole(actorId: string, userId: string, role: Role): Promise<AdminUserDto> {
-    return this.change(actorId, userId, 'demote', role !== 'admin', (user) => (user.role = role));
+    return this.change(actorId, userId, 'demote', !isAdminRole(role), (user) => (user.role = role));
   }
 
   async setStatus(actorId: string, userId: string, isActive: boolean): Promise<AdminUserDto> {
@@ -39,7 +38,7 @@ export class AdminUsersService {
 
   /** Deletes the account; its submissions stay, without a user (user_id ON DELETE SET NULL). */
   async remove(actorId: string, userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.users.manager.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, 'delete', true);
       await manager.delete(UserEntity, { id: user.id });
     });
@@ -48,7 +47,7 @@ export class AdminUsersService {
 
   /** Open live streams were authorised with the old role or status: accessChanged ends them. */
   private async change(actorId: string, userId: string, action: string, removesAdmin: boolean, apply: (user: UserEntity) => void): Promise<AdminUserDto> {
-    const changed = await this.dataSource.transaction(async (manager) => {
+    const changed = await this.users.manager.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, action, removesAdmin);
       apply(user);
       return toAdminUser(await manager.save(user));
@@ -59,17 +58,18 @@ export class AdminUsersService {
 
   private async lockedTarget(manager: EntityManager, actorId: string, userId: string, action: string, removesAdmin: boolean): Promise<UserEntity> {
     if (!isUuid(userId)) throw ApiException.notFound('User not found.');
+    const admins = adminUsersWhere('u');
     const activeAdmins = await manager
       .getRepository(UserEntity)
       .createQueryBuilder('u')
       .setLock('pessimistic_write')
-      .where("u.role = 'admin' AND u.is_active")
+      .where(`${admins.sql} AND u.is_active`, admins.params)
       .getMany();
     const user = await manager.findOne(UserEntity, { where: { id: userId } });
     if (!user) throw ApiException.notFound('User not found.');
     if (!removesAdmin) return user;
     if (user.id === actorId) throw ApiException.conflict(`You cannot ${action} your own account.`);
-    const isActiveAdmin = user.role === 'admin' && user.isActive;
+    const isActiveAdmin = isAdmin(user) && user.isActive;
     if (isActiveAdmin && activeAdmins.length <= 1) throw ApiException.conflict('The last active administrator cannot be removed.');
     return user;
   }

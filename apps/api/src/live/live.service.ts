@@ -5,10 +5,10 @@ import { ProblemEntity } from '@oj/db';
 import type { Response } from 'express';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
+import { canSeeSubmission, canViewSource } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
-import { canSeeProblem, isAdmin } from '../problems/problem-access';
 import { eventForOthers } from '../submissions/result-messages';
 import { AccessChange, accessChangesChannel } from './live-publisher';
 
@@ -130,13 +130,13 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     let problem: ProblemEntity | null | undefined;
     for (const client of this.clients) {
       if (client.problemId !== undefined && client.problemId !== event.problemId) continue;
-      if (isAdmin(client.viewer) || client.viewer.id === event.userId) {
+      if (canViewSource(event, client.viewer)) {
         client.res.write(frame);
         continue;
       }
-      // As in the lists: a private problem's submissions reach admins and the submitter only.
+      // As in the lists: the others see the event where they may see the problem, without messages.
       if (problem === undefined) problem = await this.problemOf(event.problemId);
-      if (!problem || !canSeeProblem(problem, client.viewer)) continue;
+      if (!canSeeSubmission(event, problem, client.viewer)) continue;
       if (othersFrame === undefined) {
         const redacted = eventForOthers(event);
         othersFrame = redacted === event ? frame : `id: ${event.eventId}\ndata: ${JSON.stringify(redacted)}\n\n`;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ProblemEntity, ProblemUpdateEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
+import { visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ProblemUpdateDto, toProblemUpdateDto } from './dto/problem-update.dto';
 
@@ -22,7 +23,8 @@ export class ProblemUpdatesService {
       .orderBy('u.created_at', 'DESC')
       .addOrderBy('u.id', 'DESC')
       .limit(limit);
-    if (viewer?.role !== 'admin') query.where('p.is_public');
+    const visible = visibleProblemsWhere('p', viewer);
+    query.where(visible.sql, visible.params);
     return (await query.getMany()).map(toProblemUpdateDto);
   }
 }

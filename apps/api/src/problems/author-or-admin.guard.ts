@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
-import { isAdmin } from './problem-access';
 import { ProblemsService } from './problems.service';
 
 /** Admins, and authors with a problem they may edit (archive import, test validation). Runs before uploads are read. */

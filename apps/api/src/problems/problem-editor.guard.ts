@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { canEditProblem } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { ProblemIdPipe } from './problem-id.pipe';
-import { canEditProblem } from './problem-access';
 import { EDIT_FORBIDDEN, ProblemsService } from './problems.service';
 
 /**

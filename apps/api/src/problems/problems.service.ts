@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { MAX_TEST_DATA_BYTES } from '@oj/contracts';
 import { ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { LivePublisher } from '../live/live-publisher';
@@ -11,7 +12,6 @@ import { ProblemInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
 import { ProblemDto, ProblemSummaryDto, toProblemDto, toProblemSummary } from './dto/problem-response.dto';
 import { KNOWN_ALGORITHMS } from './known-algorithms';
-import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin } from './problem-access';
 import { describeProblemChange } from './problem-change-summary';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
@@ -21,39 +21,48 @@ function testDataBytes(dto: ProblemInputDto): number {
   return dto.testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
 }
 
+/**
+ * The problem aggregate (a problem, its test cases, its updates) through the problems repository; changes run in
+ * that repository's transactions, with the test cases and updates written through the transaction's manager.
+ */
 @Injectable()
 export class ProblemsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
     private readonly updates: ProblemUpdatesService,
     private readonly live: LivePublisher,
   ) {}
 
-  /** The problem if this user may see it (public, or admin, or author); otherwise 404. */
+  /** The problem whoever asks, or null; findVisibleProblem is the one for callers' requests. */
+  async findProblem(problemId: number): Promise<ProblemEntity | null> {
+    return Number.isSafeInteger(problemId) ? this.problems.findOne({ where: { problemId } }) : null;
+  }
+
+  /** The problem if this user may see it (canSeeProblem); otherwise 404. */
   async findVisibleProblem(problemId: number, user: AuthUser | undefined): Promise<ProblemEntity> {
-    const problem = Number.isSafeInteger(problemId) ? await this.problems.findOne({ where: { problemId } }) : null;
+    const problem = await this.findProblem(problemId);
     if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
     return problem;
   }
 
   async list(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<ProblemSummaryDto[]> {
-    const q = this.problems.createQueryBuilder('p').orderBy('p.problem_id', 'ASC').limit(query.limit);
-    const visibility = isAdmin(user) ? (query.visibility ?? 'all') : 'public';
-    if (visibility !== 'all') q.andWhere('p.is_public = :pub', { pub: visibility === 'public' });
+    const visible = visibleProblemsWhere('p', user);
+    const q = this.problems.createQueryBuilder('p').where(visible.sql, visible.params).orderBy('p.problem_id', 'ASC').limit(query.limit);
+    // Admins, who see every problem, may narrow the list to public or private ones.
+    if (isAdmin(user) && query.visibility && query.visibility !== 'all') q.andWhere({ isPublic: query.visibility === 'public' });
     if (query.difficulty) q.andWhere('p.difficulty = :difficulty', { difficulty: query.difficulty });
     return (await q.getMany()).map(toProblemSummary);
   }
 
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {
     const problem = await this.findVisibleProblem(problemId, user);
-    const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.dataSource.manager, problem) : undefined;
+    const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.problems.manager, problem) : undefined;
     return this.present(problem, tests);
   }
 
   async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
     this.checkTestDataSize(dto);
-    return this.dataSource.transaction(async (manager) => {
+    return this.problems.manager.transaction(async (manager) => {
       const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
       const tests = await this.replaceTests(manager, problem, dto);
       await this.updates.record(manager, problem, 'New problem');
@@ -63,7 +72,7 @@ export class ProblemsService {
 
   async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
     if (body.testCases) this.checkTestDataSize({ ...body, testCases: body.testCases });
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
       if (!canEditProblem(problem, user)) throw ApiException.forbidden(EDIT_FORBIDDEN);
@@ -86,7 +95,7 @@ export class ProblemsService {
 
   /** Live streams stop showing a problem's events to users the moment it turns private (accessChanged). */
   async setVisibility(problemId: number, isPublic: boolean): Promise<ProblemDto> {
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
       if (problem.isPublic !== isPublic) {
@@ -108,7 +117,7 @@ export class ProblemsService {
   }
 
   async algorithms(): Promise<string[]> {
-    const rows: { name: string }[] = await this.dataSource.query('SELECT DISTINCT jsonb_array_elements_text(algorithms) AS name FROM problems');
+    const rows: { name: string }[] = await this.problems.createQueryBuilder('p').select('DISTINCT jsonb_array_elements_text(p.algorithms)', 'name').getRawMany();
     const byKey = new Map<string, string>();
     for (const name of [...rows.map((r) => r.name), ...KNOWN_ALGORITHMS]) {
       if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
@@ -162,7 +171,7 @@ export class ProblemsService {
     return manager.find(TestCaseEntity, { where: { problemUuid: problem.id }, order: { position: 'ASC' } });
   }
 
-  private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.dataSource.manager): Promise<ProblemDto> {
+  private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.problems.manager): Promise<ProblemDto> {
     const author = problem.authorId ? await manager.findOne(UserEntity, { where: { id: problem.authorId }, select: ['id', 'username'] }) : null;
     const fresh = await manager.findOneOrFail(ProblemEntity, { where: { id: problem.id } });
     return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, tests);

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { createHmac } from 'crypto';
 import { Repository } from 'typeorm';
+import { isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { JwtSecrets } from '../auth/jwt-secrets';
 
@@ -46,7 +47,7 @@ export class QueueBoardAccess {
     }
     const user = await this.users.findOne({ where: { id: userId }, select: ['id', 'role', 'isActive'] });
     if (!user || !user.isActive) return { allowed: false, status: 401, message: 'The queue board session is no longer valid' };
-    if (user.role !== 'admin') return { allowed: false, status: 403, message: 'Administrator access required' };
+    if (!isAdmin(user)) return { allowed: false, status: 403, message: 'Administrator access required' };
     return { allowed: true };
   }
 }

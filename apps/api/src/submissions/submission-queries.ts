@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SubmissionRow } from '@oj/contracts';
-import { ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity } from '@oj/db';
+import { GradeResult, SubmissionRow } from '@oj/contracts';
+import { loadSubmission, loadSubmissionRow, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { visibleSubmissionsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
 import { isUuid } from '../common/is-uuid';
-import { isAdmin } from '../problems/problem-access';
 
 /** Every column a row needs, and never source_code: lists stay light on a million rows. */
 const ROW_COLUMNS = [
@@ -24,10 +24,49 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Listing queries of submissions: filters, visibility, paging; each one served by an index of the migration. */
+/**
+ * Every database access of the submissions aggregate. Listings (filters, visibility, paging) are each served by
+ * an index of the migration; single rows and results go through the row builders the worker shares (@oj/db).
+ */
 @Injectable()
 export class SubmissionQueries {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  findById(id: string): Promise<SubmissionEntity | null> {
+    return isUuid(id) ? this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : Promise.resolve(null);
+  }
+
+  /** The submission with its list row (user name, problem title). */
+  async detail(id: string): ReturnType<typeof loadSubmission> {
+    return isUuid(id) ? loadSubmission(this.dataSource.manager, id) : null;
+  }
+
+  async row(id: string): Promise<SubmissionRow> {
+    return (await loadSubmissionRow(this.dataSource.manager, id)) as SubmissionRow;
+  }
+
+  insert(submission: Partial<SubmissionEntity>): Promise<SubmissionEntity> {
+    const submissions = this.dataSource.getRepository(SubmissionEntity);
+    return submissions.save(submissions.create(submission));
+  }
+
+  /**
+   * Inserts the submission unless the submitter already has `maxWaiting` queued (then null). The count and the
+   * insert run under a lock on the submitter's user row: their submissions go one at a time across every API
+   * instance, so parallel requests cannot all pass a count taken before any inserted.
+   */
+  insertIfFewerWaiting(submitterId: string, submission: Partial<SubmissionEntity>, maxWaiting: number): Promise<SubmissionEntity | null> {
+    return this.dataSource.transaction(async (manager) => {
+      // NO KEY UPDATE: serialises these transactions without blocking the key-share locks of foreign keys.
+      await manager.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [submitterId]);
+      const waiting = await manager.count(SubmissionEntity, { where: { userId: submitterId, status: 'queued' } });
+      return waiting >= maxWaiting ? null : manager.save(manager.create(SubmissionEntity, submission));
+    });
+  }
+
+  async finish(id: string, problemId: number, result: GradeResult): Promise<void> {
+    await writeFinalResult(this.dataSource, id, problemId, result);
+  }
 
   async page(viewer: AuthUser, filter: RowFilter, page: number, limit: number): Promise<{ items: SubmissionRow[]; total: number }> {
     const query = this.withRowColumns(this.filtered(viewer, filter)).orderBy('s.created_at', 'DESC').addOrderBy('s.id', 'DESC');
@@ -45,10 +84,8 @@ export class SubmissionQueries {
   /** The filters, on submission columns only (other tables through sub-queries), so counts need no join. */
   private filtered(viewer: AuthUser, f: RowFilter): SelectQueryBuilder<SubmissionEntity> {
     const q = this.dataSource.createQueryBuilder(SubmissionEntity, 's');
-    // canSeeProblem in SQL: submissions of a private problem are shown to admins and to their own authors only.
-    if (!isAdmin(viewer)) {
-      q.andWhere('(s.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public) OR s.user_id = :viewer)', { viewer: viewer.id });
-    }
+    const visible = visibleSubmissionsWhere('s', viewer);
+    q.andWhere(visible.sql, visible.params);
     if (f.status?.length) q.andWhere('s.status IN (:...status)', { status: f.status });
     if (f.userId) q.andWhere('s.user_id = :userId', { userId: f.userId });
     if (f.user) {

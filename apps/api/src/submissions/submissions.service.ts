@@ -1,22 +1,20 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, judgeJobOptions, SubmissionDetail, SubmissionRow } from '@oj/contracts';
-import { loadSubmission, loadSubmissionRow, ProblemEntity, SubmissionEntity, writeFinalResult } from '@oj/db';
+import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, judgeJobOptions, SubmissionDetail } from '@oj/contracts';
+import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { Queue } from 'bull';
-import { DataSource } from 'typeorm';
+import { canResubmit, canSeeSubmission, canViewSource, isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
-import { canSeeProblem, isAdmin } from '../problems/problem-access';
 import { ProblemsService } from '../problems/problems.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 import { summaryWithoutMessages, withoutMessages } from './result-messages';
-import { isUuid } from '../common/is-uuid';
 import { currentRequestId } from '../logging/request-context';
+import { SubmissionQueries } from './submission-queries';
 
 export const MAX_WAITING_PER_USER = 10;
 const NOT_FOUND = 'Submission not found.';
@@ -25,7 +23,7 @@ const NOT_FOUND = 'Submission not found.';
 @Injectable()
 export class SubmissionsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queries: SubmissionQueries,
     @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<JudgeJobData>,
     private readonly problems: ProblemsService,
     private readonly languages: LanguagesService,
@@ -42,28 +40,26 @@ export class SubmissionsService {
 
   /** A new submission with the same problem, language and source, owned by the original author. */
   async resubmit(caller: AuthUser, id: string): Promise<string> {
-    const original = isUuid(id) ? await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : null;
+    const original = await this.queries.findById(id);
     if (!original) throw ApiException.notFound(NOT_FOUND);
-    if (!isAdmin(caller) && original.userId !== caller.id) throw ApiException.forbidden('You may only re-submit your own submissions.');
+    if (!canResubmit(original, caller)) throw ApiException.forbidden('You may only re-submit your own submissions.');
     await this.problems.findVisibleProblem(original.problemId, caller);
     return this.enqueue(caller, original.userId, original.problemId, original.languageId, original.languageName, original.sourceCode);
   }
 
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
-    const found = isUuid(id) ? await loadSubmission(this.dataSource.manager, id) : null;
+    const found = await this.queries.detail(id);
     if (!found) throw ApiException.notFound(NOT_FOUND);
     const { entity, row } = found;
-    const canViewSource = isAdmin(caller) || entity.userId === caller.id;
-    if (!canViewSource) {
-      const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: entity.problemId } });
-      if (!problem || !canSeeProblem(problem, caller)) throw ApiException.notFound(NOT_FOUND);
-    }
+    const showSource = canViewSource(entity, caller);
+    // Only those who may not read the source need the problem: its visibility decides whether they see the row.
+    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblem(entity.problemId), caller)) throw ApiException.notFound(NOT_FOUND);
     return {
       ...row,
-      canViewSource,
-      ...(canViewSource ? { source: entity.sourceCode } : {}),
-      testCaseResults: canViewSource ? entity.testCaseResults : withoutMessages(entity.testCaseResults),
-      resultSummary: canViewSource ? entity.resultSummary : summaryWithoutMessages(entity.resultSummary),
+      canViewSource: showSource,
+      ...(showSource ? { source: entity.sourceCode } : {}),
+      testCaseResults: showSource ? entity.testCaseResults : withoutMessages(entity.testCaseResults),
+      resultSummary: showSource ? entity.resultSummary : summaryWithoutMessages(entity.resultSummary),
     };
   }
 
@@ -76,52 +72,40 @@ export class SubmissionsService {
 
   /**
    * Stores a submission unless the caller is over their limits (admins have none). The per-minute rate is an
-   * atomic Redis counter and comes first, so a burst is cut down before it reaches the database. The waiting
-   * cap is counted and the row inserted under a lock on the caller's user row: their submissions go one at a
-   * time across every API instance, so parallel requests cannot all pass a count taken before any inserted.
+   * atomic Redis counter and comes first, so a burst is cut down before it reaches the database; the waiting cap
+   * is counted under a lock (insertIfFewerWaiting).
    */
-  private async insertWithinLimits(caller: AuthUser, submission: SubmissionEntity): Promise<SubmissionEntity> {
-    if (isAdmin(caller)) return this.dataSource.getRepository(SubmissionEntity).save(submission);
+  private async insertWithinLimits(caller: AuthUser, submission: Partial<SubmissionEntity>): Promise<SubmissionEntity> {
+    if (isAdmin(caller)) return this.queries.insert(submission);
     await this.rateLimits.consume('submit', caller.id, this.config.SUBMISSIONS_PER_MINUTE, 'You are submitting too fast. Please wait a minute and try again.');
-    return this.dataSource.transaction(async (manager) => {
-      // NO KEY UPDATE: serialises these transactions without blocking the key-share locks of foreign keys.
-      await manager.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [caller.id]);
-      const waiting = await manager.count(SubmissionEntity, { where: { userId: caller.id, status: 'queued' } });
-      if (waiting >= MAX_WAITING_PER_USER) {
-        throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, 'You have too many submissions waiting to be judged.');
-      }
-      return manager.save(submission);
-    });
+    const saved = await this.queries.insertIfFewerWaiting(caller.id, submission, MAX_WAITING_PER_USER);
+    if (!saved) throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, 'You have too many submissions waiting to be judged.');
+    return saved;
   }
 
   private async enqueue(caller: AuthUser, userId: string | null, problemId: number, languageId: number, languageName: string, sourceCode: string): Promise<string> {
-    const submissions = this.dataSource.getRepository(SubmissionEntity);
-    const saved = await this.insertWithinLimits(
-      caller,
-      submissions.create({
-        userId,
-        problemId,
-        languageId,
-        languageName,
-        sourceCode,
-        sourceLen: Buffer.byteLength(sourceCode),
-        status: 'queued',
-        verdict: 'PENDING',
-        score: 0,
-        queuedAt: new Date(),
-      }),
-    );
+    const saved = await this.insertWithinLimits(caller, {
+      userId,
+      problemId,
+      languageId,
+      languageName,
+      sourceCode,
+      sourceLen: Buffer.byteLength(sourceCode),
+      status: 'queued',
+      verdict: 'PENDING',
+      score: 0,
+      queuedAt: new Date(),
+    });
     try {
       // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
       await this.queue.add({ submissionId: saved.id, requestId: currentRequestId() }, judgeJobOptions(saved.id));
     } catch {
       // No worker will ever see this row: end it now rather than leave it queued forever.
       const message = 'The judge queue is unavailable. Please try again later.';
-      await writeFinalResult(this.dataSource, saved.id, problemId, { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message });
+      await this.queries.finish(saved.id, problemId, { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message });
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, message);
     }
-    const row = (await loadSubmissionRow(this.dataSource.manager, saved.id)) as SubmissionRow;
-    await this.live.publish(row, 'created');
+    await this.live.publish(await this.queries.row(saved.id), 'created');
     return saved.id;
   }
 }

@@ -1,0 +1,31 @@
+import type { ObjectLiteral } from 'typeorm';
+import { isAdmin, Viewer } from './access-policy';
+
+/** A WHERE condition and its named parameters, for `query.andWhere(sql, params)`. */
+export interface SqlCondition {
+  sql: string;
+  params: ObjectLiteral;
+}
+
+const EVERYTHING: SqlCondition = { sql: 'TRUE', params: {} };
+
+/** canSeeProblem in SQL, on the problems row aliased `alias`. */
+export function visibleProblemsWhere(alias: string, viewer: Viewer): SqlCondition {
+  return isAdmin(viewer) ? EVERYTHING : { sql: `${alias}.is_public`, params: {} };
+}
+
+/**
+ * canSeeSubmission in SQL, on the submissions row aliased `alias`. The problem is read in a sub-query, not a
+ * join, so a count of submissions stays an index scan of the submissions alone.
+ */
+export function visibleSubmissionsWhere(alias: string, viewer: Viewer): SqlCondition {
+  if (isAdmin(viewer)) return EVERYTHING;
+  const ofPublicProblem = `${alias}.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public)`;
+  if (!viewer) return { sql: ofPublicProblem, params: {} };
+  return { sql: `(${ofPublicProblem} OR ${alias}.user_id = :accessViewerId)`, params: { accessViewerId: viewer.id } };
+}
+
+/** Accounts holding the admin role, on the users row aliased `alias`. */
+export function adminUsersWhere(alias: string): SqlCondition {
+  return { sql: `${alias}.role = :accessAdminRole`, params: { accessAdminRole: 'admin' } };
+}

@@ -1,0 +1,2 @@
+export * from './access-policy';
+export * from './access-sql';
