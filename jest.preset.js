@@ -12,6 +12,7 @@ module.exports = {
     '^@oj/contracts$': path.join(__dirname, 'libs/contracts/src'),
     '^@oj/db$': path.join(__dirname, 'libs/db/src'),
     '^@oj/observability$': path.join(__dirname, 'libs/observability/src'),
+    '^@oj/messaging$': path.join(__dirname, 'libs/messaging/src'),
     '^@oj/api-client$': path.join(__dirname, 'libs/api-client/src'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

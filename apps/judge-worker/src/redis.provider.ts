@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/common';
+import { closeRedisConnection, createRedisConnection } from '@oj/messaging';
 import Redis from 'ioredis';
 import { WorkerConfig } from './config/worker-config';
 
@@ -8,7 +9,7 @@ export const REDIS = Symbol('REDIS');
 export const redisProvider: Provider = {
   provide: REDIS,
   inject: [WorkerConfig],
-  useFactory: (config: WorkerConfig) => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }),
+  useFactory: (config: WorkerConfig) => createRedisConnection(config.REDIS_URL),
 };
 
 /** Closes that connection when the worker stops, so a stopped worker leaves nothing open. */
@@ -16,7 +17,7 @@ export const redisProvider: Provider = {
 export class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+  onApplicationShutdown(): Promise<void> {
+    return closeRedisConnection(this.redis);
   }
 }

@@ -2,7 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/contracts';
+import { QUEUE_NAMES, queueConnection } from '@oj/messaging';
 import { dataSourceOptions } from '@oj/db';
 import { ObservabilityLoggingModule } from '@oj/observability';
 import { WorkerConfig } from './config/worker-config';
@@ -15,7 +15,7 @@ import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
 import { JudgeSubmissionService } from './submissions/judge-submission.service';
-import { LiveEventPublisher } from './submissions/live-event-publisher';
+import { LivePublisher } from './submissions/live-publisher';
 import { ValidationService } from './validation/validation.service';
 
 @Module({})
@@ -26,11 +26,10 @@ export class WorkerModule {
       imports: [
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), extra: { max: config.WORKER_CONCURRENCY + 2 } }),
         BullModule.forRoot({
-          redis: config.REDIS_URL,
-          prefix: config.REDIS_PREFIX,
+          ...queueConnection(config),
           settings: { lockDuration: config.JOB_LOCK_MS, stalledInterval: config.JOB_LOCK_MS, maxStalledCount: 2 },
         }),
-        BullModule.registerQueue({ name: JUDGE_QUEUE }, { name: VALIDATE_QUEUE }),
+        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
         ObservabilityLoggingModule.forRoot({ app: 'judge-worker', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' }),
         TerminusModule.forRoot({ logger: false }),
       ],
@@ -40,7 +39,7 @@ export class WorkerModule {
         engineProvider,
         redisProvider,
         RedisCloser,
-        LiveEventPublisher,
+        LivePublisher,
         LanguagesPublisher,
         JudgeSubmissionService,
         ValidationService,

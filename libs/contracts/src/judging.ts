@@ -1,16 +1,5 @@
 import { SubmissionStatus } from './submission-status';
 
-/** Bull queue names shared by the API (producer) and the worker (consumer). */
-export const JUDGE_QUEUE = 'judge';
-export const VALIDATE_QUEUE = 'validate';
-
-/** Redis key (under the site's prefix) where workers publish the languages of their engine. */
-export function languagesKey(redisPrefix: string): string {
-  return `${redisPrefix}:languages`;
-}
-/** Seconds a published language list stays valid without a live worker refreshing it. */
-export const LANGUAGES_TTL_SECONDS = 90;
-
 export interface Language {
   id: number;
   name: string;
@@ -29,14 +18,6 @@ export interface TracedJobData {
 
 export interface JudgeJobData extends TracedJobData {
   submissionId: string;
-}
-
-/**
- * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
- * is the submission id, so adding it twice is a no-op; three grading attempts with back-off (2 s, 4 s).
- */
-export function judgeJobOptions(submissionId: string) {
-  return { jobId: submissionId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 };
 }
 
 /** A reference solution and tests to validate (the body of POST /api/judge/validate). */

@@ -72,22 +72,3 @@ export interface SubmissionEnvelope {
 export interface SubmissionCreated {
   submissionId: string;
 }
-
-/** The Redis pub/sub channel of a site (its key prefix keeps sites and test runs apart). */
-export function liveEventsChannel(redisPrefix: string): string {
-  return `${redisPrefix}:submission-events`;
-}
-
-export function toLiveEvent(row: SubmissionRow, type: LiveEventType, eventId: string, emittedAt = new Date()): LiveEvent {
-  return { ...row, eventId, emittedAt: emittedAt.toISOString(), _eventType: type, eventType: type };
-}
-
-/** Anything that can publish on a pub/sub channel (an ioredis client). */
-export interface Publisher {
-  publish(channel: string, message: string): Promise<unknown>;
-}
-
-/** Publishes one submission change to every API instance of the site. */
-export async function publishLiveEvent(redis: Publisher, redisPrefix: string, row: SubmissionRow, type: LiveEventType, eventId: string): Promise<void> {
-  await redis.publish(liveEventsChannel(redisPrefix), JSON.stringify(toLiveEvent(row, type, eventId)));
-}

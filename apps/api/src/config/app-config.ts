@@ -1,32 +1,16 @@
-import { plainToInstance, Transform } from 'class-transformer';
-import { LOG_LEVELS } from '@oj/observability';
-import type { LevelWithSilent } from 'pino';
-import { IsBoolean, IsIn, IsInt, IsNotIn, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : String(value) !== 'false');
+import { Transform } from 'class-transformer';
+import { BaseConfig, loadConfig, toBool, toInt } from '@oj/messaging';
+import { IsBoolean, IsInt, IsNotIn, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Secrets that once were defaults in this repository: anyone can sign with them, so none may be configured. */
 const PUBLISHED_SECRETS = ['dev-access-secret-change-me', 'dev-refresh-secret-change-me'];
 
 /**
  * The API's whole configuration, read from the environment once at start-up and validated:
- * a bad value stops the process with one line naming the variable.
+ * a bad value stops the process with one line naming the variable. The settings it shares with the worker are in
+ * BaseConfig.
  */
-export class AppConfig {
-  @IsIn(['development', 'production', 'test'])
-  NODE_ENV = 'development';
-
-  @IsString()
-  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/online_judge';
-
-  @IsString()
-  REDIS_URL = 'redis://127.0.0.1:6379';
-
-  /** Prefix of every Redis key (queues, rate limits, live events): lets tests and sites share one Redis. */
-  @IsString()
-  REDIS_PREFIX = 'oj';
-
+export class AppConfig extends BaseConfig {
   @Transform(toInt)
   @IsInt()
   @Min(0)
@@ -94,16 +78,6 @@ export class AppConfig {
   @Min(1)
   LIVE_STREAMS_PER_IP = 50;
 
-  /** Minimum level of the log lines written to stdout (JSON in production and tests, readable in development). */
-  @IsIn(LOG_LEVELS)
-  LOG_LEVEL: LevelWithSilent = 'info';
-
-  /** Bearer token that /metrics requires; unset, /metrics answers loopback callers only. */
-  @IsOptional()
-  @IsString()
-  @MinLength(16)
-  METRICS_TOKEN?: string;
-
   /** Directory of the built SPA served at /; empty disables static serving. */
   @IsString()
   WEB_DIST_DIR = '';
@@ -127,12 +101,5 @@ export class AppConfig {
 }
 
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const config = plainToInstance(AppConfig, defined, { exposeDefaultValues: true });
-  const errors = validateSync(config, { skipMissingProperties: false });
-  if (errors.length) {
-    const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
-    throw new Error(`Invalid configuration: ${lines.join(' | ')}`);
-  }
-  return config;
+  return loadConfig(AppConfig, env);
 }

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ERROR_CODES, VALIDATE_QUEUE, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { ERROR_CODES, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
@@ -31,7 +32,7 @@ export class JudgeService {
         testCases: dto.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
         requestId: currentRequestId(),
       },
-      { removeOnComplete: true, removeOnFail: true, attempts: 1 },
+      VALIDATE_JOB_OPTIONS,
     );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { ERROR_CODES, Language, languagesKey, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { ERROR_CODES, Language, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';

@@ -1,30 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LiveEventType, publishLiveEvent, SubmissionRow } from '@oj/contracts';
-import { randomUUID } from 'crypto';
+import { LiveEventType, SubmissionRow } from '@oj/contracts';
+import { AccessChange, LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
-
-/** What changes who may see live events: a problem's visibility (or existence), or a user's role or status. */
-export type AccessChange = { problemId: number } | { userId: string };
-
-/** API instances tell each other about access changes on this channel; stream clients never see it. */
-export function accessChangesChannel(redisPrefix: string): string {
-  return `${redisPrefix}:live-access-changes`;
-}
 
 /** The API publishes the `created` event of a new submission, and access changes; workers publish the rest. */
 @Injectable()
 export class LivePublisher {
   private readonly logger = new Logger(LivePublisher.name);
+  private readonly events: LiveEventPublisher;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+    this.events = new LiveEventPublisher(redis, config.REDIS_PREFIX);
+  }
 
   publish(row: SubmissionRow, type: LiveEventType): Promise<void> {
-    return publishLiveEvent(this.redis, this.config.REDIS_PREFIX, row, type, randomUUID());
+    return this.events.publish(row, type);
   }
 
   /**
@@ -33,6 +25,6 @@ export class LivePublisher {
    * either; the fan-out's short visibility cache covers the rest.
    */
   async accessChanged(change: AccessChange): Promise<void> {
-    await this.redis.publish(accessChangesChannel(this.config.REDIS_PREFIX), JSON.stringify(change)).catch((error) => this.logger.warn(`Could not publish an access change: ${error}`));
+    await this.events.publishAccessChange(change).catch((error) => this.logger.warn(`Could not publish an access change: ${error}`));
   }
 }

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERROR_CODES, LiveEvent, liveEventsChannel } from '@oj/contracts';
+import { ERROR_CODES, LiveEvent } from '@oj/contracts';
+import { AccessChange, accessChangesChannel, closeRedisConnection, createSubscriberConnection, liveEventsChannel } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
 import type { Response } from 'express';
 import Redis from 'ioredis';
@@ -10,7 +11,6 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { eventForOthers } from '../submissions/result-messages';
-import { AccessChange, accessChangesChannel } from './live-publisher';
 
 /** The final frame of every stream when the API stops. */
 export const STOPPING_FRAME = ': server stopping\n\n';
@@ -45,7 +45,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+    this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
     const accessChanges = accessChangesChannel(this.config.REDIS_PREFIX);
     this.subscriber.on('message', (channel: string, message: string) => {
       // Access changes go through the same queue as events: an event published after a change sees its effect.
@@ -61,7 +61,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     // A last comment tells a watching client the server is going away; the SPA reconnects, to this or another API.
     for (const client of this.clients) client.res.end(STOPPING_FRAME);
     this.clients.clear();
-    await this.subscriber?.quit().catch(() => undefined);
+    if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
   /** Turns the response into an event stream that lasts until the client goes away. */

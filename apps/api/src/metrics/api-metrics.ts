@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
-import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/contracts';
+import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { createMetricsRegistry } from '@oj/observability';
 import { Queue } from 'bull';
 import { Gauge, Histogram, Registry } from 'prom-client';

@@ -4,7 +4,8 @@ import { createBullBoard } from '@bull-board/api';
 import { BullAdapter } from '@bull-board/api/bullAdapter';
 import type { IServerAdapter } from '@bull-board/api/dist/types';
 import { ExpressAdapter } from '@bull-board/express';
-import { ERROR_CODES, JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/contracts';
+import { ERROR_CODES } from '@oj/contracts';
+import { QUEUE_NAMES } from '@oj/messaging';
 import { Queue } from 'bull';
 import type { NextFunction, Request, Response } from 'express';
 import { QUEUE_BOARD_PATH, QueueBoardAccess } from './queue-board-access.service';
@@ -14,7 +15,7 @@ export function mountQueueBoard(app: NestExpressApplication): void {
   const access = app.get(QueueBoardAccess);
   const board = new ExpressAdapter().setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
-    queues: [JUDGE_QUEUE, VALIDATE_QUEUE].map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name)))),
+    queues: QUEUE_NAMES.map((name) => new BullAdapter(app.get<Queue>(getQueueToken(name)))),
     // @bull-board/express pins its own copy of @bull-board/api one patch behind ours: same shape, separate
     // declarations, so TypeScript needs telling.
     serverAdapter: board as unknown as IServerAdapter,

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
-import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/contracts';
+import { QUEUE_NAMES, queueConnection } from '@oj/messaging';
 import { AppConfig } from '../config/app-config';
 
 /** The API's side of the judge queues: it only adds jobs; workers consume them. */
@@ -9,9 +9,9 @@ import { AppConfig } from '../config/app-config';
   imports: [
     BullModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ redis: config.REDIS_URL, prefix: config.REDIS_PREFIX }),
+      useFactory: (config: AppConfig) => queueConnection(config),
     }),
-    BullModule.registerQueue({ name: JUDGE_QUEUE }, { name: VALIDATE_QUEUE }),
+    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
   ],
   exports: [BullModule],
 })

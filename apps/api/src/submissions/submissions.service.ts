@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ERROR_CODES, JUDGE_QUEUE, JudgeJobData, judgeJobOptions, SubmissionDetail } from '@oj/contracts';
+import { ERROR_CODES, JudgeJobData, SubmissionDetail } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import { canResubmit, canSeeSubmission, canViewSource, isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';

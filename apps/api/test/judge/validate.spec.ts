@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
-import { VALIDATE_QUEUE } from '@oj/contracts';
+import { VALIDATE_QUEUE } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';

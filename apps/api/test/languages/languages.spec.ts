@@ -1,4 +1,4 @@
-import { languagesKey, LANGUAGES_TTL_SECONDS } from '@oj/contracts';
+import { languagesKey, LANGUAGES_TTL_SECONDS } from '@oj/messaging';
 import Redis from 'ioredis';
 import { REDIS } from '../../src/redis/redis.module';
 import { createTestApp, TestApp } from '../test-app';

@@ -1,6 +1,6 @@
-import { liveEventsChannel, publishLiveEvent, SubmissionRow } from '@oj/contracts';
+import { SubmissionRow } from '@oj/contracts';
+import { liveEventsChannel, LiveEventPublisher } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
-import { randomUUID } from 'crypto';
 import { request } from 'http';
 import Redis from 'ioredis';
 import { AddressInfo } from 'net';
@@ -55,7 +55,7 @@ describe('live submission events over SSE', () => {
     await t.close();
   });
 
-  const publish = (r: SubmissionRow) => publishLiveEvent(redis, t.config.REDIS_PREFIX, r, 'running', randomUUID());
+  const publish = (r: SubmissionRow) => new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish(r, 'running');
 
   it('sends each event as `id:` + `data:` with SSE headers', async () => {
     const sent = liveRow(shown.problemId);

@@ -1,6 +1,6 @@
-import { publishLiveEvent, SubmissionRow } from '@oj/contracts';
+import { SubmissionRow } from '@oj/contracts';
+import { LiveEventPublisher } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
-import { randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { LiveService } from '../../src/live/live.service';
@@ -42,7 +42,7 @@ describe('live stream limits and access changes', () => {
     for (let i = 0; i < 250 && live.clientCount !== n; i++) await new Promise((r) => setTimeout(r, 20));
     expect(live.clientCount).toBe(n);
   };
-  const publish = (r: SubmissionRow) => publishLiveEvent(redis, t.config.REDIS_PREFIX, r, 'running', randomUUID());
+  const publish = (r: SubmissionRow) => new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish(r, 'running');
 
   it('refuses a user’s stream past LIVE_STREAMS_PER_USER with a clear 429, and lets one in once another closes', async () => {
     const user = await registerUser(t);

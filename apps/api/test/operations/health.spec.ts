@@ -1,4 +1,4 @@
-import { languagesKey } from '@oj/contracts';
+import { languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
 import { createTestApp, TestApp } from '../test-app';
 import { RedisProxy } from './redis-proxy';

@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { languagesKey } from '@oj/contracts';
+import { languagesKey } from '@oj/messaging';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { WorkerMetrics } from '../../../judge-worker/src/operations/worker-metrics';

@@ -1,4 +1,5 @@
-import { isFinalStatus, LiveEvent, liveEventsChannel } from '@oj/contracts';
+import { isFinalStatus, LiveEvent } from '@oj/contracts';
+import { liveEventsChannel } from '@oj/messaging';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import Redis from 'ioredis';
 import { DataSource, In } from 'typeorm';

@@ -1,5 +1,5 @@
 import { getQueueToken } from '@nestjs/bull';
-import { JUDGE_QUEUE } from '@oj/contracts';
+import { JUDGE_QUEUE } from '@oj/messaging';
 import { SubmissionEntity } from '@oj/db';
 import Bull from 'bull';
 import { DataSource } from 'typeorm';

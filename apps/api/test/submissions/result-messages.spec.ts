@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { publishLiveEvent, SubmissionRow } from '@oj/contracts';
-import { randomBytes, randomUUID } from 'crypto';
+import { SubmissionRow } from '@oj/contracts';
+import { LiveEventPublisher } from '@oj/messaging';
+import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
@@ -95,7 +96,7 @@ describe('grading messages follow the source’s visibility', () => {
       const row = liveRow(problemId, { userId: owner.user.id, userName: owner.user.username, language: 'C++', languageId: 54, verdict: 'COMPILE_ERROR', status: 'ce' });
       const id = row.id;
       const results = { source: 'int main() { return secret; }', testCaseResults: [{ index: 0, status: 'rte', timeMs: 1, memoryKB: 2, points: 0, message: 'secret' }], resultSummary: { score: 0, cases: [], message: 'secret' } };
-      await publishLiveEvent(redis, t.config.REDIS_PREFIX, { ...row, ...results } as SubmissionRow, 'finished', randomUUID());
+      await new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish({ ...row, ...results } as SubmissionRow, 'finished');
       const full = await own.waitFor((e) => e.id === id);
       const redacted = await theirs.waitFor((e) => e.id === id);
       expect(full).toMatchObject(results);

@@ -1,5 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { LiveEvent, liveEventsChannel } from '@oj/contracts';
+import { LiveEvent } from '@oj/contracts';
+import { liveEventsChannel } from '@oj/messaging';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { ChildProcess } from 'child_process';
 import { rmSync } from 'fs';

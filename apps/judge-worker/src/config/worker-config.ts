@@ -1,25 +1,10 @@
-import { plainToInstance, Transform } from 'class-transformer';
-import { LOG_LEVELS } from '@oj/observability';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Min, MinLength, validateSync } from 'class-validator';
-import type { LevelWithSilent } from 'pino';
+import { Transform } from 'class-transformer';
+import { BaseConfig, loadConfig, toInt } from '@oj/messaging';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { cpus } from 'os';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-
 /** The judge worker's configuration, read from the environment once and validated at start-up. */
-export class WorkerConfig {
-  @IsIn(['development', 'production', 'test'])
-  NODE_ENV = 'development';
-
-  @IsString()
-  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/online_judge';
-
-  @IsString()
-  REDIS_URL = 'redis://127.0.0.1:6379';
-
-  @IsString()
-  REDIS_PREFIX = 'oj';
-
+export class WorkerConfig extends BaseConfig {
   @IsIn(['local', 'judge0'])
   JUDGE_ENGINE: 'local' | 'judge0' = 'local';
 
@@ -54,22 +39,12 @@ export class WorkerConfig {
   @IsString()
   SANDBOX_WORK_ROOT?: string;
 
-  /** Minimum level of the log lines written to stdout (JSON in production and tests, readable in development). */
-  @IsIn(LOG_LEVELS)
-  LOG_LEVEL: LevelWithSilent = 'info';
-
   /**
    * Port of the worker's own HTTP server (health probes and /metrics): a number, `0` for any free port (the
    * chosen one is logged), or `off` for none. Several workers on one host each need their own.
    */
   @Matches(/^(off|\d{1,5})$/, { message: 'WORKER_HTTP_PORT must be a port number, 0 (any free port) or off' })
   WORKER_HTTP_PORT = '3001';
-
-  /** Bearer token that /metrics requires; unset, /metrics answers loopback callers only. */
-  @IsOptional()
-  @IsString()
-  @MinLength(16)
-  METRICS_TOKEN?: string;
 
   /** The HTTP port to listen on, or null when the worker serves no HTTP. */
   get httpPort(): number | null {
@@ -78,17 +53,8 @@ export class WorkerConfig {
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const config = plainToInstance(WorkerConfig, defined, { exposeDefaultValues: true });
-  const errors = validateSync(config);
-  if (config.JUDGE_ENGINE === 'judge0' && !config.JUDGE0_URL) {
-    errors.push({ property: 'JUDGE0_URL', constraints: { required: 'JUDGE0_URL is required when JUDGE_ENGINE=judge0' } } as never);
-  }
-  if ((config.httpPort ?? 0) > 65535) {
-    errors.push({ property: 'WORKER_HTTP_PORT', constraints: { range: 'WORKER_HTTP_PORT must be at most 65535' } } as never);
-  }
-  if (errors.length) {
-    throw new Error(`Invalid configuration: ${errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`).join(' | ')}`);
-  }
-  return config;
+  return loadConfig(WorkerConfig, env, (config) => [
+    ...(config.JUDGE_ENGINE === 'judge0' && !config.JUDGE0_URL ? [{ property: 'JUDGE0_URL', message: 'JUDGE0_URL is required when JUDGE_ENGINE=judge0' }] : []),
+    ...((config.httpPort ?? 0) > 65535 ? [{ property: 'WORKER_HTTP_PORT', message: 'WORKER_HTTP_PORT must be at most 65535' }] : []),
+  ]);
 }

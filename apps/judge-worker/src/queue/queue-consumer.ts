@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { JUDGE_QUEUE, JudgeJobData, VALIDATE_QUEUE, ValidateJobData } from '@oj/contracts';
+import { JudgeJobData, ValidateJobData } from '@oj/contracts';
+import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 import { WorkerConfig } from '../config/worker-config';
 import { JobLogContext } from '../operations/job-log-context';

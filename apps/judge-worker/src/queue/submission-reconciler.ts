@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { JUDGE_QUEUE, JudgeJobData, judgeJobOptions } from '@oj/contracts';
+import { JudgeJobData } from '@oj/contracts';
+import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { WorkerConfig } from '../config/worker-config';

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
 import { failedResult } from '../grading/grade-aggregate';
-import { LiveEventPublisher } from './live-event-publisher';
+import { LivePublisher } from './live-publisher';
 
 /** A grading attempt that should be retried (engine trouble, not the program's fault). */
 export class GradingFailedError extends Error {}
@@ -25,7 +25,7 @@ export class JudgeSubmissionService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine,
-    private readonly live: LiveEventPublisher,
+    private readonly live: LivePublisher,
   ) {}
 
   async judge(submissionId: string): Promise<void> {

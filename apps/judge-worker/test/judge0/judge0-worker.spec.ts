@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { languagesKey, VALIDATE_QUEUE, ValidateJobData } from '@oj/contracts';
+import { ValidateJobData } from '@oj/contracts';
+import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import { dropDatabase, migrate } from '@oj/db';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';

@@ -1,6 +1,7 @@
 import { INestApplicationContext, Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { GradeResult, JUDGE_QUEUE, JudgeJobData, LiveEvent, liveEventsChannel } from '@oj/contracts';
+import { GradeResult, JudgeJobData, LiveEvent } from '@oj/contracts';
+import { JUDGE_QUEUE, liveEventsChannel } from '@oj/messaging';
 import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import Bull from 'bull';
 import { randomBytes, randomUUID } from 'crypto';

@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { JUDGE_QUEUE, JudgeJobData } from '@oj/contracts';
+import { JudgeJobData } from '@oj/contracts';
+import { JUDGE_QUEUE } from '@oj/messaging';
 import { dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';

@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { languagesKey, Language, VALIDATE_QUEUE, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { Language, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import { dropDatabase, migrate } from '@oj/db';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';

@@ -1,0 +1,53 @@
+import { LOG_LEVELS } from '@oj/observability';
+import { plainToInstance } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MinLength, validateSync } from 'class-validator';
+import type { LevelWithSilent } from 'pino';
+
+/** class-transformer helpers for environment values: an empty value counts as unset (the default applies). */
+export const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+export const toBool = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : String(value) !== 'false');
+
+/** The settings the API and the worker share: the same database, Redis and prefix make them one site. */
+export class BaseConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV = 'development';
+
+  @IsString()
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/online_judge';
+
+  @IsString()
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key (queues, rate limits, live events): lets tests and sites share one Redis. */
+  @IsString()
+  REDIS_PREFIX = 'oj';
+
+  /** Minimum level of the log lines written to stdout (JSON in production and tests, readable in development). */
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LevelWithSilent = 'info';
+
+  /** Bearer token that /metrics requires; unset, /metrics answers loopback callers only. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+}
+
+/** A rule between settings that decorators cannot express, broken: the variable and what is wrong with it. */
+export interface ConfigProblem {
+  property: string;
+  message: string;
+}
+
+/**
+ * Reads a configuration class from the environment (empty values count as unset) and validates it: a bad value
+ * stops the process with one line naming every variable at fault.
+ */
+export function loadConfig<T extends BaseConfig>(type: new () => T, env: NodeJS.ProcessEnv, crossChecks: (config: T) => ConfigProblem[] = () => []): T {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const config = plainToInstance(type, defined, { exposeDefaultValues: true });
+  const problems = validateSync(config).map((e) => ({ property: e.property, message: Object.values(e.constraints ?? {}).join('; ') }));
+  problems.push(...crossChecks(config));
+  if (problems.length) throw new Error(`Invalid configuration: ${problems.map((p) => `${p.property}: ${p.message}`).join(' | ')}`);
+  return config;
+}

@@ -1,0 +1,22 @@
+import type { JobOptions, QueueOptions } from 'bull';
+
+/** Bull queue names shared by the API (producer) and the worker (consumer). */
+export const JUDGE_QUEUE = 'judge';
+export const VALIDATE_QUEUE = 'validate';
+export const QUEUE_NAMES = [JUDGE_QUEUE, VALIDATE_QUEUE] as const;
+
+/** Where a site's queues live: its Redis, under its key prefix (so sites and test runs can share one Redis). */
+export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: string }): Pick<QueueOptions, 'redis' | 'prefix'> {
+  return { redis: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+}
+
+/**
+ * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
+ * is the submission id, so adding it twice is a no-op; three grading attempts with back-off (2 s, 4 s).
+ */
+export function judgeJobOptions(submissionId: string): JobOptions {
+  return { jobId: submissionId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 };
+}
+
+/** A validation is tried once (the author is waiting for its answer) and leaves nothing behind in Redis. */
+export const VALIDATE_JOB_OPTIONS: JobOptions = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
