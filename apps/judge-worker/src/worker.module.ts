@@ -14,8 +14,8 @@ import { WorkerMetrics } from './operations/worker-metrics';
 import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
-import { JudgeSubmissionService } from './submissions/judge-submission.service';
-import { LivePublisher } from './submissions/live-publisher';
+import { JudgeSubmissionService } from './grading/judge-submission.service';
+import { LivePublisher } from './grading/live-publisher';
 import { ValidationService } from './validation/validation.service';
 
 @Module({})

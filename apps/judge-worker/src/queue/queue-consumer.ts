@@ -5,7 +5,7 @@ import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 import { WorkerConfig } from '../config/worker-config';
 import { JobLogContext } from '../operations/job-log-context';
-import { JudgeSubmissionService } from '../submissions/judge-submission.service';
+import { JudgeSubmissionService } from '../grading/judge-submission.service';
 import { ValidationService } from '../validation/validation.service';
 
 /**

@@ -6,7 +6,7 @@ import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { WorkerConfig } from '../config/worker-config';
-import { JudgeSubmissionService } from '../submissions/judge-submission.service';
+import { JudgeSubmissionService } from '../grading/judge-submission.service';
 
 /** Submissions looked at per pass; a larger backlog is worked through over the following passes. */
 const BATCH = 500;

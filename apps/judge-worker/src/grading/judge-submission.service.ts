@@ -5,7 +5,7 @@ import { loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, wri
 import { DataSource } from 'typeorm';
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
-import { failedResult } from '../grading/grade-aggregate';
+import { failedResult } from './grade-aggregate';
 import { LivePublisher } from './live-publisher';
 
 /** A grading attempt that should be retried (engine trouble, not the program's fault). */

@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { loadWorkerConfig } from '../../src/config/worker-config';
 import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
 import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
-import { JudgeSubmissionService } from '../../src/submissions/judge-submission.service';
+import { JudgeSubmissionService } from '../../src/grading/judge-submission.service';
 import { WorkerModule } from '../../src/worker.module';
 import { TcpProxy } from '../faults/tcp-proxy';
 
