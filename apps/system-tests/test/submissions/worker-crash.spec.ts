@@ -6,10 +6,10 @@ import { ChildProcess } from 'child_process';
 import { rmSync } from 'fs';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { bearer, createAdmin, registerUser } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
+import { bearer, createAdmin, registerUser } from '../../../api/test/factories';
+import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { compileWorker, spawnCompiledWorker } from '../reliability/compiled-worker';
-import { createTestApp, TestApp } from '../test-app';
+import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 // A second per test keeps the submission in grading long enough to kill its worker mid-way.

@@ -4,9 +4,9 @@ import { VALIDATE_QUEUE } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
+import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
+import { problemBody } from '../../../api/test/problems/problem-fixtures';
+import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const tests = [
@@ -63,7 +63,7 @@ describe('languages and test validation', () => {
 
   it('answers 504 when the worker never answers', async () => {
     // A live-looking worker (its language key) that consumes nothing.
-    const redis = t.app.get<import('ioredis').default>((await import('../../src/redis/redis.module')).REDIS);
+    const redis = t.app.get<import('ioredis').default>((await import('../../../api/src/redis/redis.module')).REDIS);
     await redis.set(`${t.config.REDIS_PREFIX}:languages`, JSON.stringify([{ id: 71, name: 'Python' }]), 'EX', 5);
     const res = await t.http().post('/api/judge/validate').set(...bearer(admin)).send({ languageId: 71, sourceCode: 'print(3)', testCases: tests }).expect(504);
     expect(res.body).toEqual({ message: 'Validation timed out. Is a judge worker running?', code: 'TIMEOUT' });
