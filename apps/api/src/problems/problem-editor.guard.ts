@@ -17,7 +17,7 @@ export class ProblemEditorGuard implements CanActivate {
     const request = context.switchToHttp().getRequest();
     const user: AuthUser | undefined = request.user;
     if (!user) throw ApiException.unauthorized('Authentication required');
-    const problem = await this.problems.findVisibleProblem(new ProblemIdPipe().transform(request.params.problemId), user);
+    const problem = await this.problems.findVisibleProblemRef(new ProblemIdPipe().transform(request.params.problemId), user);
     if (!canEditProblem(problem, user)) throw ApiException.forbidden(EDIT_FORBIDDEN);
     return true;
   }

@@ -17,6 +17,12 @@ import { describeProblemChange } from './problem-change-summary';
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
 
+/** What access checks and submissions read of a problem. */
+export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
+const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', 'isPublic', 'authorId', 'judge0LanguageIds'];
+/** What a list item shows (toProblemSummary): a hundred statements would be read only to be dropped. */
+const PROBLEM_SUMMARY_COLUMNS: (keyof ProblemEntity)[] = ['id', 'problemId', 'title', 'difficulty', 'isPublic', 'tags', 'algorithms', 'submissionCount', 'acceptedSubmissionCount'];
+
 function testDataBytes(dto: ProblemInputDto): number {
   return dto.testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
 }
@@ -33,21 +39,38 @@ export class ProblemsService {
     private readonly live: LivePublisher,
   ) {}
 
-  /** The problem whoever asks, or null; findVisibleProblem is the one for callers' requests. */
-  async findProblem(problemId: number): Promise<ProblemEntity | null> {
-    return Number.isSafeInteger(problemId) ? this.problems.findOne({ where: { problemId } }) : null;
+  /**
+   * What access checks and submissions need of a problem, whoever asks, or null: never the statement, samples or
+   * other texts, which the checks on every submit, list and stream would otherwise read for nothing.
+   */
+  async findProblemRef(problemId: number): Promise<ProblemRef | null> {
+    return Number.isSafeInteger(problemId) ? this.problems.findOne({ where: { problemId }, select: PROBLEM_REF_COLUMNS }) : null;
   }
 
-  /** The problem if this user may see it (canSeeProblem); otherwise 404. */
+  /** findProblemRef if this user may see the problem (canSeeProblem); otherwise 404. */
+  async findVisibleProblemRef(problemId: number, user: AuthUser | undefined): Promise<ProblemRef> {
+    return this.visibleOr404(await this.findProblemRef(problemId), user);
+  }
+
+  /** The whole problem if this user may see it (canSeeProblem); otherwise 404. */
   async findVisibleProblem(problemId: number, user: AuthUser | undefined): Promise<ProblemEntity> {
-    const problem = await this.findProblem(problemId);
+    const problem = Number.isSafeInteger(problemId) ? await this.problems.findOne({ where: { problemId } }) : null;
+    return this.visibleOr404(problem, user);
+  }
+
+  private visibleOr404<P extends ProblemRef>(problem: P | null, user: AuthUser | undefined): P {
     if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
     return problem;
   }
 
   async list(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<ProblemSummaryDto[]> {
     const visible = visibleProblemsWhere('p', user);
-    const q = this.problems.createQueryBuilder('p').where(visible.sql, visible.params).orderBy('p.problem_id', 'ASC').limit(query.limit);
+    const q = this.problems
+      .createQueryBuilder('p')
+      .select(PROBLEM_SUMMARY_COLUMNS.map((column) => `p.${column}`))
+      .where(visible.sql, visible.params)
+      .orderBy('p.problem_id', 'ASC')
+      .limit(query.limit);
     // Admins, who see every problem, may narrow the list to public or private ones.
     if (isAdmin(user) && query.visibility && query.visibility !== 'all') q.andWhere({ isPublic: query.visibility === 'public' });
     if (query.difficulty) q.andWhere('p.difficulty = :difficulty', { difficulty: query.difficulty });

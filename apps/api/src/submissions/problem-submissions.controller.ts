@@ -29,7 +29,7 @@ export class ProblemSubmissionsController {
     @Param('problemId', ProblemIdPipe) problemId: number,
     @Query() query: ProblemSubmissionsQueryDto,
   ): Promise<PagedSubmissionsDto> {
-    await this.problems.findVisibleProblem(problemId, user);
+    await this.problems.findVisibleProblemRef(problemId, user);
     const filter = { problemId, ...(query.scope === 'mine' ? { userId: user.id } : {}) };
     const { items, total } = await this.queries.page(user, filter, query.page, query.limit);
     return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit, scope: query.scope };
@@ -39,7 +39,7 @@ export class ProblemSubmissionsController {
   @ApiOkResponse(liveStreamResponse("Server-sent events of this problem's submissions"))
   @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
   async streamProblemSubmissions(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Res() res: Response): Promise<void> {
-    await this.problems.findVisibleProblem(problemId, user);
+    await this.problems.findVisibleProblemRef(problemId, user);
     this.live.open(res, user, problemId);
   }
 
@@ -50,7 +50,7 @@ export class ProblemSubmissionsController {
     @Param('problemId', ProblemIdPipe) problemId: number,
     @Query() query: UpdatesQueryDto,
   ): Promise<SubmissionUpdatesDto> {
-    await this.problems.findVisibleProblem(problemId, user);
+    await this.problems.findVisibleProblemRef(problemId, user);
     return { items: await this.queries.changedSince(user, { problemId, updatedAfter: new Date(query.since) }) };
   }
 }

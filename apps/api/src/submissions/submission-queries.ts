@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, SubmissionRow } from '@oj/contracts';
-import { loadSubmission, loadSubmissionRow, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
+import { GradeResult, SubmissionRow, SubmissionStatus } from '@oj/contracts';
+import { loadSubmission, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { visibleSubmissionsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
 import { isUuid } from '../common/is-uuid';
+import { InsertedSubmission, NewSubmission } from './new-submission';
 
 /** Every column a row needs, and never source_code: lists stay light on a million rows. */
 const ROW_COLUMNS = [
@@ -14,6 +15,19 @@ const ROW_COLUMNS = [
   'queuedAt', 'startedAt', 'finishedAt', 'createdAt', 'updatedAt',
 ].map((c) => `s.${c}`);
 
+
+/** The columns a new submission sets, in the order of newValues; typed so the INSERT … SELECT form needs no inference. */
+const NEW_COLUMNS = 'user_id, problem_id, language_id, language_name, source_code, source_len, queued_at';
+const NEW_VALUES = '$1::uuid, $2::integer, $3::integer, $4::varchar, $5::text, $6::integer, $7::timestamptz';
+const RETURNED = 'id, status, verdict, score, created_at, updated_at';
+
+function newValues(s: NewSubmission): unknown[] {
+  return [s.userId, s.problemId, s.languageId, s.languageName, s.sourceCode, s.sourceLen, s.queuedAt];
+}
+
+function fromReturned(r: { id: string; status: SubmissionStatus; verdict: string; score: number; created_at: Date; updated_at: Date }) {
+  return { id: r.id, status: r.status, verdict: r.verdict, score: r.score, createdAt: r.created_at, updatedAt: r.updated_at };
+}
 
 export interface RowFilter extends Partial<Omit<SubmissionFilterQueryDto, 'page' | 'limit' | 'sort'>> {
   userId?: string;
@@ -32,35 +46,34 @@ function escapeLike(text: string): string {
 export class SubmissionQueries {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  findById(id: string): Promise<SubmissionEntity | null> {
-    return isUuid(id) ? this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id } }) : Promise.resolve(null);
-  }
-
   /** The submission with its list row (user name, problem title). */
   async detail(id: string): ReturnType<typeof loadSubmission> {
     return isUuid(id) ? loadSubmission(this.dataSource.manager, id) : null;
   }
 
-  async row(id: string): Promise<SubmissionRow> {
-    return (await loadSubmissionRow(this.dataSource.manager, id)) as SubmissionRow;
-  }
-
-  insert(submission: Partial<SubmissionEntity>): Promise<SubmissionEntity> {
-    const submissions = this.dataSource.getRepository(SubmissionEntity);
-    return submissions.save(submissions.create(submission));
+  /** Stores a new submission in one statement, which returns what the database filled in. */
+  async insert(submission: NewSubmission): Promise<InsertedSubmission> {
+    const [inserted] = await this.dataSource.query(`INSERT INTO submissions (${NEW_COLUMNS}) VALUES (${NEW_VALUES}) RETURNING ${RETURNED}`, newValues(submission));
+    return { ...submission, ...fromReturned(inserted) };
   }
 
   /**
    * Inserts the submission unless the submitter already has `maxWaiting` queued (then null). The count and the
    * insert run under a lock on the submitter's user row: their submissions go one at a time across every API
-   * instance, so parallel requests cannot all pass a count taken before any inserted.
+   * instance, so parallel requests cannot all pass a count taken before any inserted. The count is part of the
+   * insert, a statement of its own after the lock, so it sees every submission committed while the lock waited.
    */
-  insertIfFewerWaiting(submitterId: string, submission: Partial<SubmissionEntity>, maxWaiting: number): Promise<SubmissionEntity | null> {
+  insertIfFewerWaiting(submitterId: string, submission: NewSubmission, maxWaiting: number): Promise<InsertedSubmission | null> {
     return this.dataSource.transaction(async (manager) => {
       // NO KEY UPDATE: serialises these transactions without blocking the key-share locks of foreign keys.
       await manager.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [submitterId]);
-      const waiting = await manager.count(SubmissionEntity, { where: { userId: submitterId, status: 'queued' } });
-      return waiting >= maxWaiting ? null : manager.save(manager.create(SubmissionEntity, submission));
+      const [inserted] = await manager.query(
+        `INSERT INTO submissions (${NEW_COLUMNS}) SELECT ${NEW_VALUES}
+          WHERE (SELECT count(*) FROM submissions WHERE user_id = $1 AND status = 'queued') < $8
+         RETURNING ${RETURNED}`,
+        [...newValues(submission), maxWaiting],
+      );
+      return inserted ? { ...submission, ...fromReturned(inserted) } : null;
     });
   }
 

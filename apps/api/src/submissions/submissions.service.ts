@@ -1,7 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ERROR_CODES, JudgeJobData, SubmissionDetail } from '@oj/contracts';
-import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import { canResubmit, canSeeSubmission, canViewSource, isAdmin } from '../access';
@@ -11,8 +10,9 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
-import { ProblemsService } from '../problems/problems.service';
+import { ProblemRef, ProblemsService } from '../problems/problems.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
+import { InsertedSubmission, NewSubmission, newSubmissionRow, SubmittedCode } from './new-submission';
 import { summaryWithoutMessages, withoutMessages } from './result-messages';
 import { currentRequestId } from '../logging/request-context';
 import { SubmissionQueries } from './submission-queries';
@@ -34,18 +34,21 @@ export class SubmissionsService {
   ) {}
 
   async create(caller: AuthUser, dto: CreateSubmissionDto): Promise<string> {
-    const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
+    const problem = await this.problems.findVisibleProblemRef(dto.problemId, caller);
     const languageName = await this.languageName(problem, dto.languageId);
-    return this.enqueue(caller, caller.id, problem.problemId, dto.languageId, languageName, dto.sourceCode);
+    const submitter = { id: caller.id, name: caller.username };
+    return this.enqueue(caller, submitter, problem, { languageId: dto.languageId, languageName, sourceCode: dto.sourceCode });
   }
 
   /** A new submission with the same problem, language and source, owned by the original author. */
   async resubmit(caller: AuthUser, id: string): Promise<string> {
-    const original = await this.queries.findById(id);
-    if (!original) throw ApiException.notFound(NOT_FOUND);
+    const found = await this.queries.detail(id);
+    if (!found) throw ApiException.notFound(NOT_FOUND);
+    const { entity: original, row } = found;
     if (!canResubmit(original, caller)) throw ApiException.forbidden('You may only re-submit your own submissions.');
-    await this.problems.findVisibleProblem(original.problemId, caller);
-    return this.enqueue(caller, original.userId, original.problemId, original.languageId, original.languageName, original.sourceCode);
+    const problem = await this.problems.findVisibleProblemRef(original.problemId, caller);
+    const submitter = { id: original.userId, name: row.userName };
+    return this.enqueue(caller, submitter, problem, { languageId: original.languageId, languageName: original.languageName, sourceCode: original.sourceCode });
   }
 
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
@@ -54,7 +57,7 @@ export class SubmissionsService {
     const { entity, row } = found;
     const showSource = canViewSource(entity, caller);
     // Only those who may not read the source need the problem: its visibility decides whether they see the row.
-    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblem(entity.problemId), caller)) throw ApiException.notFound(NOT_FOUND);
+    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller)) throw ApiException.notFound(NOT_FOUND);
     return {
       ...row,
       canViewSource: showSource,
@@ -64,7 +67,7 @@ export class SubmissionsService {
     };
   }
 
-  private async languageName(problem: ProblemEntity, languageId: number): Promise<string> {
+  private async languageName(problem: ProblemRef, languageId: number): Promise<string> {
     const engineLanguage = await this.languages.find(languageId);
     const allowed = problem.judge0LanguageIds.length ? problem.judge0LanguageIds.includes(languageId) : !!engineLanguage;
     if (!allowed) throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
@@ -76,7 +79,7 @@ export class SubmissionsService {
    * atomic Redis counter and comes first, so a burst is cut down before it reaches the database; the waiting cap
    * is counted under a lock (insertIfFewerWaiting).
    */
-  private async insertWithinLimits(caller: AuthUser, submission: Partial<SubmissionEntity>): Promise<SubmissionEntity> {
+  private async insertWithinLimits(caller: AuthUser, submission: NewSubmission): Promise<InsertedSubmission> {
     if (isAdmin(caller)) return this.queries.insert(submission);
     await this.rateLimits.consume('submit', caller.id, this.config.SUBMISSIONS_PER_MINUTE, 'You are submitting too fast. Please wait a minute and try again.');
     const saved = await this.queries.insertIfFewerWaiting(caller.id, submission, MAX_WAITING_PER_USER);
@@ -84,17 +87,12 @@ export class SubmissionsService {
     return saved;
   }
 
-  private async enqueue(caller: AuthUser, userId: string | null, problemId: number, languageId: number, languageName: string, sourceCode: string): Promise<string> {
+  private async enqueue(caller: AuthUser, submitter: { id: string | null; name: string | null }, problem: ProblemRef, code: SubmittedCode): Promise<string> {
     const saved = await this.insertWithinLimits(caller, {
-      userId,
-      problemId,
-      languageId,
-      languageName,
-      sourceCode,
-      sourceLen: Buffer.byteLength(sourceCode),
-      status: 'queued',
-      verdict: 'PENDING',
-      score: 0,
+      userId: submitter.id,
+      problemId: problem.problemId,
+      ...code,
+      sourceLen: Buffer.byteLength(code.sourceCode),
       queuedAt: new Date(),
     });
     try {
@@ -103,10 +101,11 @@ export class SubmissionsService {
     } catch {
       // No worker will ever see this row: end it now rather than leave it queued forever.
       const message = 'The judge queue is unavailable. Please try again later.';
-      await this.queries.finish(saved.id, problemId, { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message });
+      await this.queries.finish(saved.id, problem.problemId, { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message });
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, message);
     }
-    await this.live.publish(await this.queries.row(saved.id), 'created');
+    // The row is built from what is in hand rather than read back: the insert returned everything else.
+    await this.live.publish(newSubmissionRow(saved, submitter.name, problem), 'created');
     return saved.id;
   }
 }

@@ -1,0 +1,84 @@
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { problemBody } from '../problems/problem-fixtures';
+import { createTestApp, TestApp } from '../test-app';
+
+/**
+ * The regression guard of the submit path: how many SQL statements and Redis commands one request costs, as
+ * counts rather than timings, so a slowdown shows as a changed number and never as a flaky timer. The figures
+ * below are the current design; a change that adds a round trip must change them on purpose (and say why in
+ * bench/BENCHMARKS.md), and one that removes a round trip lowers them.
+ */
+describe('round trips per request', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  let user: TestSession;
+  let problemId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+    user = await registerUser(t);
+    problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201)).body.problemId;
+  });
+  afterAll(() => t.close());
+
+  /** The SQL statements and Redis commands every connection of this process sends while `run` runs. */
+  async function count(run: () => Promise<unknown>): Promise<{ sql: string[]; redis: string[] }> {
+    const sql: string[] = [];
+    const redis: string[] = [];
+    const realQuery = Client.prototype.query;
+    const realSend = Redis.prototype.sendCommand;
+    const query = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      sql.push(String(text).replace(/\s+/g, ' ').trim());
+      return (realQuery as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    const send = jest.spyOn(Redis.prototype, 'sendCommand').mockImplementation(function (this: Redis, command) {
+      redis.push(String((command as unknown as { name: string }).name).toUpperCase());
+      return realSend.call(this, command);
+    });
+    try {
+      await run();
+    } finally {
+      query.mockRestore();
+      send.mockRestore();
+    }
+    return { sql, redis };
+  }
+
+  const submit = (session: TestSession) =>
+    t.http().post('/api/submissions').set(...bearer(session)).send({ problemId, languageId: 71, sourceCode: 'print(1)' }).expect(201);
+
+  /** A count, with the statements or commands themselves shown when it differs. */
+  const counted = (items: string[]) => ({ count: items.length, items });
+  const expectCount = (items: string[], count: number) => expect(counted(items)).toEqual({ count, items: expect.any(Array) });
+
+  it('POST /api/submissions by a user: 6 statements, 4 Redis commands', async () => {
+    await submit(user); // warm-up: Bull's scripts loaded, the languages cached
+    const { sql, redis } = await count(() => submit(user));
+    // The caller's account (auth), the problem's access columns, then BEGIN, the lock on the caller's row, one
+    // INSERT … SELECT that counts the waiting submissions and returns the new row, COMMIT. No read-back.
+    expectCount(sql, 6);
+    expect(sql[1]).not.toMatch(/statement/);
+    // The engine's liveness (languages), the per-minute counter, Bull's add, the live event.
+    expectCount(redis, 4);
+    expect(redis).toEqual(['GET', 'EVALSHA', 'EVALSHA', 'PUBLISH']);
+  });
+
+  it('POST /api/submissions by an admin, who has no limits: 3 statements, 3 Redis commands', async () => {
+    await submit(admin);
+    const { sql, redis } = await count(() => submit(admin));
+    // Auth, the problem, one INSERT … RETURNING outside any transaction.
+    expectCount(sql, 3);
+    expect(sql[2]).toMatch(/^INSERT INTO submissions .* RETURNING/);
+    expect(redis).toEqual(['GET', 'EVALSHA', 'PUBLISH']);
+  });
+
+  it('GET /api/problems reads the list columns only, in one statement', async () => {
+    const { sql } = await count(() => t.http().get('/api/problems?limit=100').expect(200));
+    expectCount(sql, 1);
+    expect(sql[0]).not.toMatch(/statement|samples|input_format/);
+  });
+});
