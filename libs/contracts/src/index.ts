@@ -10,3 +10,4 @@ export * from './problems';
 export * from './feeds';
 export * from './dashboard';
 export * from './queue-board';
+export * from './subtasks';

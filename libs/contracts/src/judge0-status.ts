@@ -1,4 +1,4 @@
-import { SubmissionStatus } from './submission-status';
+import { SubmissionStatus, TestCaseStatus } from './submission-status';
 
 /**
  * Judge0 CE status ids. Validation results (`cases[].s`) use them on both engines,
@@ -21,7 +21,7 @@ export const JUDGE0_STATUS = {
   EXEC_FORMAT_ERROR: 14,
 } as const;
 
-/** Skipped is our own code 0: a test not run because compilation failed. */
+/** Skipped is our own code 0: a test not run because compilation failed or its `min` subtask already failed. */
 export const VALIDATION_SKIPPED = 0;
 
 /** SPEC 4 "Test-case validation status labels". */
@@ -48,8 +48,10 @@ export function statusFromJudge0(id: number): SubmissionStatus {
 }
 
 /** Our test status → the Judge0 status id reported in validation results. */
-export function judge0FromStatus(status: SubmissionStatus): number {
+export function judge0FromStatus(status: TestCaseStatus): number {
   switch (status) {
+    case 'skipped':
+      return VALIDATION_SKIPPED;
     case 'accepted':
       return JUDGE0_STATUS.ACCEPTED;
     case 'wrong_answer':

@@ -1,4 +1,5 @@
-import { SubmissionStatus } from './submission-status';
+import { SubmissionStatus, TestCaseStatus } from './submission-status';
+import { SubtaskResult } from './subtasks';
 
 export interface Language {
   id: number;
@@ -9,6 +10,8 @@ export interface TestCaseData {
   input: string;
   output: string;
   points: number;
+  /** Index into the problem's subtasks; absent for a test in none. */
+  subtask?: number;
 }
 
 /** Id of the HTTP request that caused a job: the worker logs it on every line about the job. */
@@ -34,11 +37,14 @@ export interface ValidateJobData extends TracedJobData, ValidateRequest {}
 /** One graded test as stored on a submission (`testCaseResults`). */
 export interface TestCaseResult {
   index: number;
-  status: SubmissionStatus;
+  /** `skipped`: not run, because an earlier test of its `min` subtask failed. */
+  status: TestCaseStatus;
   timeMs: number | null;
   memoryKB: number | null;
   points: number;
   message?: string;
+  /** The test's subtask, as in TestCaseData. */
+  subtask?: number;
 }
 
 /** Outcome of grading a source against a set of tests, engine-independent. */
@@ -50,6 +56,8 @@ export interface GradeResult {
   testCaseResults: TestCaseResult[];
   /** Compiler output for ce, or the infrastructure message for failed. */
   message?: string;
+  /** Points earned per subtask; absent for a problem without subtasks. */
+  subtasks?: SubtaskResult[];
 }
 
 /** Validation result (SPEC 3): per case index, Judge0 status code, time, memory, points. */

@@ -11,6 +11,10 @@ export const SUBMISSION_STATUSES = [
 ] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
+/** A test's status: a submission's, or `skipped` when its `min` subtask already failed. */
+export const TEST_CASE_STATUSES = [...SUBMISSION_STATUSES, 'skipped'] as const;
+export type TestCaseStatus = (typeof TEST_CASE_STATUSES)[number];
+
 export const FINAL_STATUSES: readonly SubmissionStatus[] = ['accepted', 'wrong_answer', 'tle', 'rte', 'ce', 'failed'];
 
 export function isFinalStatus(status: SubmissionStatus): boolean {
@@ -28,6 +32,10 @@ export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
   ce: 'Compile Error',
   failed: 'Failed',
 };
+
+export function testCaseStatusLabel(status: TestCaseStatus): string {
+  return status === 'skipped' ? 'Skipped' : SUBMISSION_STATUS_LABELS[status];
+}
 
 /** The upper-case verdict text stored beside the status. */
 export const VERDICT_BY_STATUS: Record<SubmissionStatus, string> = {

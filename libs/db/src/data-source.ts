@@ -11,6 +11,7 @@ import {
 } from './entities';
 import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-schema';
 import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets';
+import { Subtasks1764028800000 } from './migrations/1764028800000-subtasks';
 
 export const ENTITIES = [
   UserEntity,
@@ -24,7 +25,7 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
-export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000];
+export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000, Subtasks1764028800000];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {

@@ -20,7 +20,12 @@ export async function writeFinalResult(dataSource: DataSource, submissionId: str
         runtimeMs: result.runtimeMs,
         memoryKB: result.memoryKB,
         testCaseResults: result.testCaseResults,
-        resultSummary: { score: result.score, cases: result.testCaseResults, ...(result.message ? { message: result.message } : {}) },
+        resultSummary: {
+          score: result.score,
+          cases: result.testCaseResults,
+          ...(result.message ? { message: result.message } : {}),
+          ...(result.subtasks ? { subtasks: result.subtasks } : {}),
+        },
         finishedAt: new Date(),
         countedAt: () => 'now()',
       })

@@ -1,4 +1,4 @@
-import { GradeResult, Language, TestCaseData } from '@oj/contracts';
+import { GradeResult, Language, Subtask, TestCaseData } from '@oj/contracts';
 
 /** What one grading run needs: the source, its language and the problem's limits and tests. */
 export interface GradeRequest {
@@ -9,6 +9,8 @@ export interface GradeRequest {
   /** Megabytes of memory per test. */
   memoryLimit: number;
   testCases: TestCaseData[];
+  /** The problem's subtasks, which the tests' `subtask` indices point into; none for a problem without. */
+  subtasks?: Subtask[];
 }
 
 /** Called after each test so the caller can publish progress (tests done / total). */

@@ -44,7 +44,8 @@ export class JudgeSubmissionService {
         sourceCode: submission.sourceCode,
         cpuTimeLimit: problem.cpuTimeLimit,
         memoryLimit: problem.memoryLimit,
-        testCases: tests.map((t) => ({ input: t.input, output: t.output, points: t.points })),
+        testCases: tests.map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === null ? {} : { subtask: t.subtask }) })),
+        subtasks: problem.subtasks,
       },
       (done, total) => this.publishProgress(submissionId, done, total),
     );

@@ -72,6 +72,24 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     expect(result.testCaseResults.map((r) => [r.status, r.points])).toEqual([['accepted', 2], ['wrong_answer', 0], ['accepted', 1]]);
   });
 
+  it('stops sending the tests of a failed min subtask and reports them skipped, as the local engine does', async () => {
+    const engine = await engineFor();
+    // Tests 0–21 form a min subtask whose test 1 fails; tests 22–24 are in no subtask.
+    const testCases: TestCaseData[] = Array.from({ length: 25 }, (_, i) => ({
+      input: `${i}\n`,
+      output: i === 1 ? 'other\n' : `${i}\n`,
+      points: 1,
+      ...(i < 22 ? { subtask: 0 } : {}),
+    }));
+    const result = await engine.grade({ languageId: 71, sourceCode: 'echo', cpuTimeLimit: 1, memoryLimit: 64, testCases, subtasks: [{ scoring: 'min', points: 10 }] });
+
+    // The first window ran whole; the second left out tests 20 and 21, already skipped.
+    const posts = server.requestsTo('POST', '/submissions/batch');
+    expect(posts.map((p) => (p.body as { submissions: unknown[] }).submissions.length)).toEqual([20, 3]);
+    expect(result.testCaseResults.map((r) => r.status)).toEqual(['accepted', 'wrong_answer', ...Array(20).fill('skipped'), 'accepted', 'accepted', 'accepted']);
+    expect(result).toMatchObject({ status: 'wrong_answer', score: Math.round((100 * 3) / 13), subtasks: [{ index: 0, scoring: 'min', points: 10, earned: 0 }] });
+  });
+
   it('polls while tests are queued or processing, backing off between polls', async () => {
     const engine = await engineFor({ pollsBeforeDone: 4 }, { pollDelayMs: 20, maxPollDelayMs: 1000 });
     const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Difficulty } from '@oj/contracts';
+import type { Difficulty, Subtask } from '@oj/contracts';
 
 export interface SampleData {
   input: string;
@@ -55,6 +55,10 @@ export class ProblemEntity {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   samples: SampleData[];
+
+  /** The tests' groups (test_cases.subtask points into this list); empty for a problem scored per test. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  subtasks: Subtask[];
 
   @Column({ name: 'test_case_count', type: 'integer', default: 0 })
   testCaseCount: number;

@@ -1,10 +1,12 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { SubmissionStatus, TestCaseResult } from '@oj/contracts';
+import type { SubmissionStatus, SubtaskResult, TestCaseResult } from '@oj/contracts';
 
 export interface ResultSummary {
   score: number;
   cases: TestCaseResult[];
   message?: string;
+  /** Points earned per subtask, for a problem with subtasks. */
+  subtasks?: SubtaskResult[];
 }
 
 @Entity('submissions')

@@ -20,4 +20,8 @@ export class TestCaseEntity {
 
   @Column({ type: 'integer', default: 1 })
   points: number;
+
+  /** Index into the problem's subtasks; null for a test in none. */
+  @Column({ type: 'integer', nullable: true })
+  subtask: number | null;
 }

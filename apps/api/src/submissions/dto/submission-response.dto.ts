@@ -10,7 +10,12 @@ import {
   SubmissionProblemRef,
   SubmissionRow,
   SubmissionStatus,
+  SUBTASK_SCORINGS,
+  SubtaskResult,
+  SubtaskScoring,
+  TEST_CASE_STATUSES,
   TestCaseResult,
+  TestCaseStatus,
 } from '@oj/contracts';
 
 export class SubmissionProblemRefDto implements SubmissionProblemRef {
@@ -59,17 +64,28 @@ export class SubmissionRowDto implements SubmissionRow {
 
 export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({ example: 0 }) index: number;
-  @ApiProperty({ example: 'accepted', enum: SUBMISSION_STATUSES }) status: SubmissionStatus;
+  @ApiProperty({ example: 'accepted', enum: TEST_CASE_STATUSES, description: '`skipped`: not run, an earlier test of its `min` subtask failed' })
+  status: TestCaseStatus;
   @ApiProperty({ example: 12, nullable: true, type: Number }) timeMs: number | null;
   @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
   @ApiProperty({ example: 1 }) points: number;
   @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Only for the owner and admins' }) message?: string;
+  @ApiPropertyOptional({ example: 0, description: "Index of the test's subtask; absent for a test in none" }) subtask?: number;
+}
+
+export class SubtaskResultDto implements SubtaskResult {
+  @ApiProperty({ example: 0 }) index: number;
+  @ApiPropertyOptional({ example: 'n ≤ 100' }) name?: string;
+  @ApiProperty({ example: 'min', enum: SUBTASK_SCORINGS }) scoring: SubtaskScoring;
+  @ApiProperty({ example: 40, description: 'What the subtask is worth' }) points: number;
+  @ApiProperty({ example: 0, description: 'What this submission earned of it' }) earned: number;
 }
 
 export class ResultSummaryDto implements ResultSummary {
   @ApiProperty({ example: 100 }) score: number;
   @ApiProperty({ type: [TestCaseResultDto] }) cases: TestCaseResultDto[];
   @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Compiler output or the first failing test; only for the owner and admins' }) message?: string;
+  @ApiPropertyOptional({ type: [SubtaskResultDto], description: 'Points per subtask, for a problem with subtasks' }) subtasks?: SubtaskResultDto[];
 }
 
 export class SubmissionDetailDto extends SubmissionRowDto implements SubmissionDetail {

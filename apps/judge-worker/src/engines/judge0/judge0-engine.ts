@@ -1,6 +1,7 @@
 import { GradeResult, Language, statusFromJudge0, TestCaseResult } from '@oj/contracts';
 import { outputsMatch } from '../../grading/checker';
-import { aggregateResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
+import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
+import { SubtaskSkips } from '../../grading/subtask-skips';
 import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
@@ -47,35 +48,57 @@ export class Judge0Engine implements JudgeEngine {
     }
   }
 
+  /**
+   * Sends the tests in windows of up to 20 not yet skipped. Tests of a `min` subtask that failed earlier in the
+   * same window ran anyway, but are reported skipped, so both engines give the same result.
+   */
   private async gradeBatches(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
     const results: TestCaseResult[] = [];
     const total = request.testCases.length;
-    const wallSeconds = Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
-    for (let start = 0; start < total; start += JUDGE0_BATCH_SIZE) {
-      const batch = request.testCases.slice(start, start + JUDGE0_BATCH_SIZE);
-      const tokens = await this.client.submitBatch(
-        batch.map((test) => ({
-          language_id: request.languageId,
-          source_code: b64(request.sourceCode),
-          stdin: b64(test.input),
-          expected_output: b64(test.output),
-          cpu_time_limit: request.cpuTimeLimit,
-          wall_time_limit: wallSeconds,
-          memory_limit: request.memoryLimit * 1024,
-        })),
-      );
-      const finished = await this.waitFor(tokens);
-      for (const [i, submission] of finished.entries()) {
+    const skips = new SubtaskSkips(request.testCases, request.subtasks);
+    for (let start = 0; start < total; ) {
+      const batch: number[] = [];
+      let end = start;
+      for (; end < total && batch.length < JUDGE0_BATCH_SIZE; end++) if (!skips.skipped(end)) batch.push(end);
+      const finished = await this.runBatch(request, batch);
+      for (let index = start; index < end; index++) {
+        const skipped = skips.skipped(index);
+        if (skipped) {
+          results.push(skipped);
+          continue;
+        }
+        const submission = finished.get(index) as Judge0Submission;
         if (submission.status.id === 6) return compileErrorResult(unb64(submission.compile_output) || 'Compilation failed.');
         if (statusFromJudge0(submission.status.id) === 'failed') {
           const detail = unb64(submission.message).trim();
-          return failedResult(`Judge0 could not run test ${start + i + 1}: ${submission.status.description}${detail ? ` (${detail})` : ''}`);
+          return failedResult(`Judge0 could not run test ${index + 1}: ${submission.status.description}${detail ? ` (${detail})` : ''}`);
         }
-        results.push(this.toResult(start + i, batch[i].output, batch[i].points, submission));
+        const test = request.testCases[index];
+        results.push(skips.record(this.toResult(index, test.output, test.points, submission)));
       }
       await onProgress?.(results.length, total);
+      start = end;
     }
-    return aggregateResults(results, request.testCases.reduce((sum, t) => sum + t.points, 0));
+    return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
+  }
+
+  /** Runs the tests at `indices` as one Judge0 batch; their finished submissions by test index. */
+  private async runBatch(request: GradeRequest, indices: number[]): Promise<Map<number, Judge0Submission>> {
+    if (!indices.length) return new Map();
+    const wallSeconds = Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
+    const tokens = await this.client.submitBatch(
+      indices.map((index) => ({
+        language_id: request.languageId,
+        source_code: b64(request.sourceCode),
+        stdin: b64(request.testCases[index].input),
+        expected_output: b64(request.testCases[index].output),
+        cpu_time_limit: request.cpuTimeLimit,
+        wall_time_limit: wallSeconds,
+        memory_limit: request.memoryLimit * 1024,
+      })),
+    );
+    const finished = await this.waitFor(tokens);
+    return new Map(indices.map((index, i) => [index, finished[i]]));
   }
 
   private async waitFor(tokens: string[]): Promise<Judge0Submission[]> {

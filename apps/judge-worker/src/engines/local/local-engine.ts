@@ -2,7 +2,8 @@ import { GradeResult, Language, TestCaseResult } from '@oj/contracts';
 import { chmodSync, chownSync, closeSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { compileErrorResult, failedResult, aggregateResults } from '../../grading/grade-aggregate';
+import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
+import { SubtaskSkips } from '../../grading/subtask-skips';
 import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
 import { buildLauncher } from './box-launcher';
 import { CgroupFactory } from './cgroup';
@@ -141,16 +142,22 @@ export class LocalEngine implements JudgeEngine {
       if (compileError !== null) return compileErrorResult(compileError);
       const results: TestCaseResult[] = [];
       const total = request.testCases.length;
+      const skips = new SubtaskSkips(request.testCases, request.subtasks);
       await this.withRunner(lang, place, request, async (run) => {
         for (let index = 0; index < total; index++) {
-          const test = request.testCases[index];
-          const limits = this.runLimits(lang, request, test.output);
-          const ran = await run(test.input, limits, stdoutPath);
-          results.push(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath));
+          const skipped = skips.skipped(index);
+          if (skipped) {
+            results.push(skipped);
+          } else {
+            const test = request.testCases[index];
+            const limits = this.runLimits(lang, request, test.output);
+            const ran = await run(test.input, limits, stdoutPath);
+            results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath)));
+          }
           await onProgress?.(index + 1, total);
         }
       });
-      return aggregateResults(results, request.testCases.reduce((sum, t) => sum + t.points, 0));
+      return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
     } catch (error) {
       return failedResult(`Sandbox failure: ${(error as Error).message}`);
     } finally {

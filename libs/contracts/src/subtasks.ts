@@ -1,0 +1,42 @@
+/** How a subtask scores: `sum` adds its tests' own points; `min` gives its points only if every test passes. */
+export const SUBTASK_SCORINGS = ['sum', 'min'] as const;
+export type SubtaskScoring = (typeof SUBTASK_SCORINGS)[number];
+
+/** Not in the spec: enough for any IOI-style problem, and it keeps the form and a result's summary short. */
+export const MAX_SUBTASKS = 50;
+export const MAX_SUBTASK_NAME_LENGTH = 100;
+
+/**
+ * A group of a problem's tests. A test joins one by its index (`TestCaseData.subtask`); tests in no subtask score
+ * on their own, as every test does in a problem without subtasks. For `sum`, `points` is the sum of its tests'
+ * points (the API stores it so); for `min`, the tests' own points do not count.
+ */
+export interface Subtask {
+  name?: string;
+  scoring: SubtaskScoring;
+  points: number;
+}
+
+/** What a subtask earned in one grading, stored with the submission's result so later edits do not change it. */
+export interface SubtaskResult extends Subtask {
+  index: number;
+  earned: number;
+}
+
+/** The part of a test that scoring needs. */
+export interface ScoredTest {
+  points: number;
+  subtask?: number;
+}
+
+/** A subtask's worth: its tests' points for `sum`, its own points for `min`. */
+export function subtaskWorth(subtask: Subtask, index: number, tests: readonly ScoredTest[]): number {
+  if (subtask.scoring === 'min') return subtask.points;
+  return tests.reduce((sum, t) => (t.subtask === index ? sum + t.points : sum), 0);
+}
+
+/** A problem's total points: tests in no subtask count their own points, each subtask its worth. */
+export function problemTotalPoints(tests: readonly ScoredTest[], subtasks: readonly Subtask[]): number {
+  const loose = tests.reduce((sum, t) => (t.subtask === undefined ? sum + t.points : sum), 0);
+  return subtasks.reduce((sum, s, index) => sum + subtaskWorth(s, index, tests), loose);
+}
