@@ -869,6 +869,8 @@ export interface components {
             statement: string;
             /** @example 120 */
             submissionCount: number;
+            /** @description Empty for a problem scored per test */
+            subtasks: components["schemas"]["SubtaskDto"][];
             /**
              * @example [
              *       "beginner"
@@ -945,6 +947,8 @@ export interface components {
              * @example Given two integers $a$ and $b$, print $a + b$.
              */
             statement: string;
+            /** @description None: every test scores on its own */
+            subtasks?: components["schemas"]["SubtaskInputDto"][];
             /**
              * @example [
              *       "beginner"
@@ -1097,6 +1101,8 @@ export interface components {
             message?: string;
             /** @example 100 */
             score: number;
+            /** @description Points per subtask, for a problem with subtasks */
+            subtasks?: components["schemas"]["SubtaskResultDto"][];
         };
         SampleDto: {
             /** @example 1 + 2 = 3. */
@@ -1328,6 +1334,59 @@ export interface components {
         SubmissionUpdatesDto: {
             items: components["schemas"]["SubmissionRowDto"][];
         };
+        SubtaskDto: {
+            /** @example n ≤ 100 */
+            name?: string;
+            /**
+             * @description What the subtask is worth: for `sum` its tests' points
+             * @example 40
+             */
+            points: number;
+            /**
+             * @example min
+             * @enum {string}
+             */
+            scoring: "sum" | "min";
+        };
+        SubtaskInputDto: {
+            /**
+             * @description Omitted when blank
+             * @example n ≤ 100
+             */
+            name?: string;
+            /**
+             * @description For `sum` the API stores its tests' points instead
+             * @example 40
+             */
+            points: number;
+            /**
+             * @description `sum`: its tests' points; `min`: its points only if every test passes
+             * @example min
+             * @enum {string}
+             */
+            scoring: "sum" | "min";
+        };
+        SubtaskResultDto: {
+            /**
+             * @description What this submission earned of it
+             * @example 0
+             */
+            earned: number;
+            /** @example 0 */
+            index: number;
+            /** @example n ≤ 100 */
+            name?: string;
+            /**
+             * @description What the subtask is worth
+             * @example 40
+             */
+            points: number;
+            /**
+             * @example min
+             * @enum {string}
+             */
+            scoring: "sum" | "min";
+        };
         TestCaseDto: {
             /** @example 1 2 */
             input: string;
@@ -1335,6 +1394,11 @@ export interface components {
             output: string;
             /** @example 1 */
             points: number;
+            /**
+             * @description Index into the problem's subtasks; absent for a test in none
+             * @example 0
+             */
+            subtask?: number;
         };
         TestCaseInputDto: {
             /** @example 1 2 */
@@ -1346,6 +1410,11 @@ export interface components {
              * @example 1
              */
             points: number;
+            /**
+             * @description Index into the problem's subtasks; leave it out for a test in none
+             * @example 0
+             */
+            subtask?: number;
         };
         TestCaseResultDto: {
             /** @example 0 */
@@ -1360,10 +1429,16 @@ export interface components {
             /** @example 1 */
             points: number;
             /**
+             * @description `skipped`: not run, an earlier test of its `min` subtask failed
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
+            /**
+             * @description Index of the test's subtask; absent for a test in none
+             * @example 0
+             */
+            subtask?: number;
             /** @example 12 */
             timeMs: number | null;
         };
@@ -1423,6 +1498,8 @@ export interface components {
              * @example Given two integers $a$ and $b$, print $a + b$.
              */
             statement: string;
+            /** @description Replaces every subtask; leave it out to keep the current ones. */
+            subtasks?: components["schemas"]["SubtaskInputDto"][];
             /**
              * @example [
              *       "beginner"

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MAX_TEST_DATA_BYTES } from '@oj/contracts';
+import { MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
 import { ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
 import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
@@ -8,11 +8,12 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
-import { ProblemInputDto, UpdateProblemDto } from './dto/problem-input.dto';
+import { ProblemInputDto, TestCaseInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
 import { ProblemDto, ProblemSummaryDto, toProblemDto, toProblemSummary } from './dto/problem-response.dto';
 import { KNOWN_ALGORITHMS } from './known-algorithms';
 import { describeProblemChange } from './problem-change-summary';
+import { storedSubtasks, subtaskErrors, subtaskField } from './problem-subtasks';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
@@ -23,8 +24,8 @@ const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', '
 /** What a list item shows (toProblemSummary): a hundred statements would be read only to be dropped. */
 const PROBLEM_SUMMARY_COLUMNS: (keyof ProblemEntity)[] = ['id', 'problemId', 'title', 'difficulty', 'isPublic', 'tags', 'algorithms', 'submissionCount', 'acceptedSubmissionCount'];
 
-function testDataBytes(dto: ProblemInputDto): number {
-  return dto.testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
+function testDataBytes(testCases: TestCaseInputDto[]): number {
+  return testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
 }
 
 /**
@@ -84,7 +85,8 @@ export class ProblemsService {
   }
 
   async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
-    this.checkTestDataSize(dto);
+    this.checkTestDataSize(dto.testCases);
+    this.checkSubtasks(dto);
     return this.problems.manager.transaction(async (manager) => {
       const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
       const tests = await this.replaceTests(manager, problem, dto);
@@ -94,7 +96,7 @@ export class ProblemsService {
   }
 
   async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
-    if (body.testCases) this.checkTestDataSize({ ...body, testCases: body.testCases });
+    if (body.testCases) this.checkTestDataSize(body.testCases);
     const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
@@ -102,8 +104,13 @@ export class ProblemsService {
       if (body.isPublic !== problem.isPublic && !canChangeVisibility(user)) throw ApiException.forbidden("Only administrators may change a problem's visibility.");
       const before = { ...problem };
       const beforeTests = await this.loadTests(manager, problem);
-      // Test cases left out are kept as they are.
-      const dto: ProblemInputDto = { ...body, testCases: body.testCases ?? beforeTests };
+      // Test cases and subtasks left out are kept as they are.
+      const dto: ProblemInputDto = {
+        ...body,
+        testCases: body.testCases ?? beforeTests.map((t) => ({ input: t.input, output: t.output, points: t.points, ...subtaskField(t.subtask) })),
+        subtasks: body.subtasks ?? problem.subtasks,
+      };
+      this.checkSubtasks(dto);
       Object.assign(problem, this.fields(dto));
       await manager.save(problem);
       const tests = body.testCases ? await this.replaceTests(manager, problem, dto) : beforeTests;
@@ -156,10 +163,15 @@ export class ProblemsService {
     return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
   }
 
-  private checkTestDataSize(dto: ProblemInputDto): void {
-    if (testDataBytes(dto) > MAX_TEST_DATA_BYTES) {
+  private checkTestDataSize(testCases: TestCaseInputDto[]): void {
+    if (testDataBytes(testCases) > MAX_TEST_DATA_BYTES) {
       throw ApiException.validation([{ path: 'testCases', message: 'Test data must not exceed 64 MiB per problem.' }]);
     }
+  }
+
+  private checkSubtasks(dto: ProblemInputDto): void {
+    const errors = subtaskErrors(dto.testCases, dto.subtasks);
+    if (errors.length) throw ApiException.validation(errors, errors[0].message);
   }
 
   private fields(dto: ProblemInputDto): Partial<ProblemEntity> {
@@ -178,13 +190,16 @@ export class ProblemsService {
       judge0LanguageIds: [...new Set(dto.judge0LanguageIds)],
       samples: dto.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation ? { explanation: s.explanation } : {}) })),
       testCaseCount: dto.testCases.length,
-      totalPoints: dto.testCases.reduce((sum, t) => sum + t.points, 0),
+      subtasks: storedSubtasks(dto.testCases, dto.subtasks),
+      totalPoints: problemTotalPoints(dto.testCases, dto.subtasks),
     };
   }
 
   private async replaceTests(manager: EntityManager, problem: ProblemEntity, dto: ProblemInputDto): Promise<TestCaseEntity[]> {
     await manager.delete(TestCaseEntity, { problemUuid: problem.id });
-    const rows = dto.testCases.map((t, position) => manager.create(TestCaseEntity, { problemUuid: problem.id, position, input: t.input, output: t.output, points: t.points }));
+    const rows = dto.testCases.map((t, position) =>
+      manager.create(TestCaseEntity, { problemUuid: problem.id, position, input: t.input, output: t.output, points: t.points, subtask: t.subtask ?? null }),
+    );
     // Chunked so a 64 MiB upload never becomes one giant statement.
     for (let i = 0; i < rows.length; i += 100) await manager.insert(TestCaseEntity, rows.slice(i, i + 100));
     return rows;

@@ -10,9 +10,13 @@ import {
   MAX_SAMPLES,
   MAX_STATEMENT_BYTES,
   MAX_TAGS,
+  MAX_SUBTASK_NAME_LENGTH,
+  MAX_SUBTASKS,
   MAX_TEST_CASES,
   MAX_TITLE_LENGTH,
   MEMORY_LIMIT_MB,
+  SUBTASK_SCORINGS,
+  SubtaskScoring,
   TEST_CASE_POINTS,
 } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
@@ -69,6 +73,32 @@ export class TestCaseInputDto {
   @Transform(({ value }) => normalizePoints(value))
   @IsInt()
   points: number = TEST_CASE_POINTS.default;
+
+  @ApiPropertyOptional({ example: 0, minimum: 0, maximum: MAX_SUBTASKS - 1, description: "Index into the problem's subtasks; leave it out for a test in none" })
+  @Omittable()
+  @Max(MAX_SUBTASKS - 1, { message: 'Subtask must be the index of one of the subtasks.' })
+  @Min(0, { message: 'Subtask must be the index of one of the subtasks.' })
+  @IsInt({ message: 'Subtask must be the index of one of the subtasks.' })
+  subtask?: number;
+}
+
+export class SubtaskInputDto {
+  @ApiPropertyOptional({ example: 'n ≤ 100', maxLength: MAX_SUBTASK_NAME_LENGTH, description: 'Omitted when blank' })
+  @Omittable()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @MaxLength(MAX_SUBTASK_NAME_LENGTH, { message: `Subtask names must be at most ${MAX_SUBTASK_NAME_LENGTH} characters long.` })
+  @IsString({ message: 'Subtask name must be text.' })
+  name?: string;
+
+  @ApiProperty({ example: 'min', enum: SUBTASK_SCORINGS, description: "`sum`: its tests' points; `min`: its points only if every test passes" })
+  @IsIn(SUBTASK_SCORINGS, { message: `Subtask scoring must be one of: ${SUBTASK_SCORINGS.join(', ')}.` })
+  scoring: SubtaskScoring;
+
+  @ApiProperty({ example: 40, minimum: TEST_CASE_POINTS.min, maximum: TEST_CASE_POINTS.max, description: "For `sum` the API stores its tests' points instead" })
+  @Max(TEST_CASE_POINTS.max, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
+  @Min(TEST_CASE_POINTS.min, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
+  @IsInt({ message: 'Subtask points must be a whole number.' })
+  points: number;
 }
 
 /** Body of POST /api/problems and PUT /api/problems/{problemId} (PUT replaces every field). */
@@ -163,6 +193,20 @@ export class ProblemInputDto {
   @ApiProperty({ type: [TestCaseInputDto], minItems: 1, maxItems: MAX_TEST_CASES })
   @TestCaseList()
   testCases: TestCaseInputDto[];
+
+  @ApiPropertyOptional({ type: [SubtaskInputDto], maxItems: MAX_SUBTASKS, description: 'None: every test scores on its own' })
+  @Omittable()
+  @SubtaskList()
+  subtasks: SubtaskInputDto[] = [];
+}
+
+function SubtaskList(): PropertyDecorator {
+  return applyDecorators(
+    IsArray({ message: 'Subtasks must be a list.' }),
+    ArrayMaxSize(MAX_SUBTASKS, { message: `A problem has at most ${MAX_SUBTASKS} subtasks.` }),
+    Type(() => SubtaskInputDto),
+    ValidateNested({ each: true }),
+  );
 }
 
 /** The rules of a problem's test-case list, shared by create and update. */
@@ -178,10 +222,10 @@ function TestCaseList(): PropertyDecorator {
 }
 
 /**
- * PUT body: the whole problem, but test cases may be left out to keep the current ones. Authors who are not
+ * PUT body: the whole problem, but test cases and subtasks may be left out to keep the current ones. Authors who are not
  * admins cannot read their problem's test cases (SPEC 6), so this is how they edit it without wiping them.
  */
-export class UpdateProblemDto extends OmitType(ProblemInputDto, ['testCases'] as const) {
+export class UpdateProblemDto extends OmitType(ProblemInputDto, ['testCases', 'subtasks'] as const) {
   @ApiPropertyOptional({
     type: [TestCaseInputDto],
     minItems: 1,
@@ -191,6 +235,11 @@ export class UpdateProblemDto extends OmitType(ProblemInputDto, ['testCases'] as
   @Omittable()
   @TestCaseList()
   testCases?: TestCaseInputDto[];
+
+  @ApiPropertyOptional({ type: [SubtaskInputDto], maxItems: MAX_SUBTASKS, description: 'Replaces every subtask; leave it out to keep the current ones.' })
+  @Omittable()
+  @SubtaskList()
+  subtasks?: SubtaskInputDto[];
 }
 
 export class VisibilityDto {

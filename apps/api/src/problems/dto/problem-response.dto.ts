@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DIFFICULTIES, Difficulty, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, TestCaseData } from '@oj/contracts';
+import { DIFFICULTIES, Difficulty, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, Subtask, SUBTASK_SCORINGS, SubtaskScoring, TestCaseData } from '@oj/contracts';
+import { subtaskField } from '../problem-subtasks';
 import type { ProblemEntity, TestCaseEntity } from '@oj/db';
 
 export class SampleDto implements Sample {
@@ -21,6 +22,20 @@ export class TestCaseDto implements TestCaseData {
   output: string;
 
   @ApiProperty({ example: 1 })
+  points: number;
+
+  @ApiPropertyOptional({ example: 0, description: "Index into the problem's subtasks; absent for a test in none" })
+  subtask?: number;
+}
+
+export class SubtaskDto implements Subtask {
+  @ApiPropertyOptional({ example: 'n ≤ 100' })
+  name?: string;
+
+  @ApiProperty({ example: 'min', enum: SUBTASK_SCORINGS })
+  scoring: SubtaskScoring;
+
+  @ApiProperty({ example: 40, description: "What the subtask is worth: for `sum` its tests' points" })
   points: number;
 }
 
@@ -97,6 +112,9 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiPropertyOptional({ type: [TestCaseDto], description: 'Only for admins and the author, with includePrivate=true' })
   testCases?: TestCaseDto[];
 
+  @ApiProperty({ type: [SubtaskDto], description: 'Empty for a problem scored per test' })
+  subtasks: SubtaskDto[];
+
   @ApiProperty({ example: 10 })
   testCaseCount: number;
 
@@ -144,7 +162,8 @@ export function toProblemDto(p: ProblemEntity, author: ProblemAuthorDto | null, 
     memoryLimit: p.memoryLimit,
     judge0LanguageIds: p.judge0LanguageIds,
     samples: p.samples,
-    ...(testCases ? { testCases: testCases.map((tc) => ({ input: tc.input, output: tc.output, points: tc.points })) } : {}),
+    ...(testCases ? { testCases: testCases.map((tc) => ({ input: tc.input, output: tc.output, points: tc.points, ...subtaskField(tc.subtask) })) } : {}),
+    subtasks: p.subtasks,
     testCaseCount: p.testCaseCount,
     totalPoints: p.totalPoints,
     author,

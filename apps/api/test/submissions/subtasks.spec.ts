@@ -1,0 +1,73 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { problemBody } from '../problems/problem-fixtures';
+import { createTestApp, TestApp } from '../test-app';
+import { startWorker } from '../worker-harness';
+
+/** Sums, but loops forever when a is 5: a time limit on every such test. */
+const PY_SUM_BUT_FIVE = 'a, b = map(int, input().split())\nwhile a == 5:\n    pass\nprint(a + b)';
+
+describe('subtasks graded by a real worker', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let admin: TestSession;
+  let user: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SUBMISSIONS_PER_MINUTE: '1000' });
+    worker = await startWorker(t);
+    admin = await createAdmin(t);
+    user = await registerUser(t);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+  });
+
+  async function finalOf(id: string) {
+    for (let i = 0; i < 300; i++) {
+      const s = (await t.http().get(`/api/submissions/${id}`).set(...bearer(user)).expect(200)).body.submission;
+      if (!['queued', 'running'].includes(s.status)) return s;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('never graded');
+  }
+
+  it('skips the rest of a min subtask after its first failing test, and scores per subtask', async () => {
+    const body = problemBody({
+      cpuTimeLimit: 0.5,
+      subtasks: [
+        { name: 'Small', scoring: 'min', points: 60 },
+        { name: 'Large', scoring: 'min', points: 30 },
+      ],
+      testCases: [
+        { input: '1 2\n', output: '3\n', subtask: 0 },
+        { input: '5 5\n', output: '10\n', subtask: 1 },
+        { input: '2 2\n', output: '4\n', subtask: 1 },
+        { input: '5 6\n', output: '11\n', subtask: 1 },
+        { input: '3 4\n', output: '7\n', points: 10 },
+      ],
+    });
+    const problem = (await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201)).body;
+    expect(problem.totalPoints).toBe(100);
+
+    const sent = await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId: problem.problemId, languageId: 71, sourceCode: PY_SUM_BUT_FIVE }).expect(201);
+    const final = await finalOf(sent.body.submissionId);
+    // Small (60) and the loose test (10) pass; Large fails on its first test and earns nothing.
+    expect(final).toMatchObject({ status: 'tle', verdict: 'TIME_LIMIT_EXCEEDED', score: 70 });
+    expect(final.testCaseResults.map((r: { status: string; subtask?: number }) => [r.status, r.subtask])).toEqual([
+      ['accepted', 0],
+      ['tle', 1],
+      ['skipped', 1],
+      ['skipped', 1],
+      ['accepted', undefined],
+    ]);
+    // The second looping test was never run: one time limit, not two.
+    expect(final.testCaseResults[3]).toMatchObject({ timeMs: null, memoryKB: null, points: 0 });
+    expect(final.resultSummary.subtasks).toEqual([
+      { index: 0, name: 'Small', scoring: 'min', points: 60, earned: 60 },
+      { index: 1, name: 'Large', scoring: 'min', points: 30, earned: 0 },
+    ]);
+    expect(final.resultSummary.message).toMatch(/^Test 2: Time limit exceeded/);
+  }, 120_000);
+});
