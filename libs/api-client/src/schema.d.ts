@@ -1665,6 +1665,9 @@ export interface components {
             trimWhitespace?: "true" | "false";
         };
         ZipParseResultDto: {
+            /** @description From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none */
+            subtasks: components["schemas"]["SubtaskDto"][];
+            /** @description Each test's `subtask` indexes `subtasks` */
             testCases: components["schemas"]["TestCaseDto"][];
             /**
              * @example [

@@ -1,3 +1,4 @@
+import { Subtask } from './subtasks';
 import { TestCaseData } from './judging';
 import { Difficulty } from './limits';
 
@@ -48,5 +49,7 @@ export interface Problem extends ProblemSummary {
 /** Test cases read from an uploaded archive, with what was skipped and why. */
 export interface TestArchiveResult {
   testCases: TestCaseData[];
+  /** Suggested from `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none. */
+  subtasks: Subtask[];
   warnings: string[];
 }

@@ -50,6 +50,40 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     ]);
   });
 
+  it('groups tests of subtask<N>/ folders into subtasks for the form', async () => {
+    const zip = await buildZip([
+      { name: 'subtask2/1.in', content: 'c' },
+      { name: 'subtask2/1.out', content: 'C' },
+      { name: 'subtask1/2.in', content: 'b' },
+      { name: 'subtask1/2.out', content: 'B' },
+      { name: 'subtask1/1.in', content: 'a' },
+      { name: 'subtask1/1.out', content: 'A' },
+    ]);
+    const res = await upload(zip).expect(200);
+    expect(res.body.testCases).toEqual([
+      { input: 'a', output: 'A', points: 1, subtask: 0 },
+      { input: 'b', output: 'B', points: 1, subtask: 0 },
+      { input: 'c', output: 'C', points: 1, subtask: 1 },
+    ]);
+    expect(res.body.subtasks).toEqual([
+      { name: 'Subtask 1', scoring: 'min', points: 2 },
+      { name: 'Subtask 2', scoring: 'min', points: 1 },
+    ]);
+    expect(res.body.warnings).toEqual([]);
+  });
+
+  it('warns instead of guessing when only some names carry a group prefix', async () => {
+    const zip = await buildZip([
+      { name: '1-01.in', content: 'a' },
+      { name: '1-01.out', content: 'A' },
+      { name: '2.in', content: 'b' },
+      { name: '2.out', content: 'B' },
+    ]);
+    const res = await upload(zip).expect(200);
+    expect(res.body).toMatchObject({ subtasks: [], warnings: [expect.stringMatching(/ambiguous/)] });
+    expect(res.body.testCases.every((c: { subtask?: number }) => c.subtask === undefined)).toBe(true);
+  });
+
   it('trims trailing whitespace on each line when asked', async () => {
     const zip = await buildZip([
       { name: '1.in', content: '1 2  \r\n3\t\n' },

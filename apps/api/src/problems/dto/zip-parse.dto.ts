@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TestArchiveResult } from '@oj/contracts';
 import { IsIn } from 'class-validator';
-import { TestCaseDto } from './problem-response.dto';
+import { SubtaskDto, TestCaseDto } from './problem-response.dto';
 import { Omittable } from '../../common/omittable.validator';
 
 export class ZipParseBodyDto {
@@ -15,8 +15,11 @@ export class ZipParseBodyDto {
 }
 
 export class ZipParseResultDto implements TestArchiveResult {
-  @ApiProperty({ type: [TestCaseDto] })
+  @ApiProperty({ type: [TestCaseDto], description: "Each test's `subtask` indexes `subtasks`" })
   testCases: TestCaseDto[];
+
+  @ApiProperty({ type: [SubtaskDto], description: 'From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none' })
+  subtasks: SubtaskDto[];
 
   @ApiProperty({ example: ['tests/3.out has no matching .in file; skipped'], type: [String] })
   warnings: string[];

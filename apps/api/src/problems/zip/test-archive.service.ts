@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../../common/api-exception';
 import { ArchiveRejectedError, readTestArchive } from './test-archive-reader';
-import { pairTestCases, ParsedTestCase } from './test-case-pairing';
+import { pairTestCases, ParsedArchive } from './test-case-pairing';
 
 export const NO_PAIRS_MESSAGE = 'No valid test case pairs were found in the archive.';
 
 @Injectable()
 export class TestArchiveService {
-  async parse(buffer: Buffer | undefined, trimWhitespace: boolean): Promise<{ testCases: ParsedTestCase[]; warnings: string[] }> {
+  async parse(buffer: Buffer | undefined, trimWhitespace: boolean): Promise<ParsedArchive> {
     if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
     let files;
     try {

@@ -1,10 +1,19 @@
-import { TEST_CASE_POINTS, trimLineEnds } from '@oj/contracts';
+import { Subtask, TEST_CASE_POINTS, trimLineEnds } from '@oj/contracts';
 import type { ArchiveFile } from './test-archive-reader';
+import { groupTests } from './test-grouping';
 
 export interface ParsedTestCase {
   input: string;
   output: string;
   points: number;
+  subtask?: number;
+}
+
+export interface ParsedArchive {
+  testCases: ParsedTestCase[];
+  /** Suggested from `subtask<N>/` folders or group prefixes (see groupTests); empty when there are none. */
+  subtasks: Subtask[];
+  warnings: string[];
 }
 
 interface Slot {
@@ -43,8 +52,8 @@ function isJunk(path: string): boolean {
   return path.startsWith('__MACOSX/') || path.split('/').some((segment) => segment.startsWith('.'));
 }
 
-/** Pairs archive files into test cases (natural order), with a warning for everything left out. */
-export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): { testCases: ParsedTestCase[]; warnings: string[] } {
+/** Pairs archive files into test cases (natural order), grouped into subtasks, with a warning for everything left out. */
+export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): ParsedArchive {
   const warnings: string[] = [];
   const slots = new Map<string, Slot>();
   for (const file of files) {
@@ -62,6 +71,7 @@ export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): { 
     slots.set(kind.key, slot);
   }
   const testCases: ParsedTestCase[] = [];
+  const labels: string[] = [];
   for (const slot of [...slots.values()].sort((a, b) => collator.compare(a.label, b.label))) {
     if (!slot.input || !slot.output) {
       const present = (slot.input ?? slot.output) as ArchiveFile;
@@ -80,6 +90,12 @@ export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): { 
       continue;
     }
     testCases.push({ input, output, points: TEST_CASE_POINTS.default });
+    labels.push(slot.label);
   }
-  return { testCases, warnings };
+  const grouping = groupTests(labels);
+  return {
+    testCases: testCases.map((test, i) => (grouping.assignments[i] === undefined ? test : { ...test, subtask: grouping.assignments[i] })),
+    subtasks: grouping.subtasks,
+    warnings: [...warnings, ...grouping.warnings],
+  };
 }
