@@ -1,5 +1,6 @@
-import { SUBMISSION_STATUS_LABELS, SubmissionStatus } from '@oj/contracts';
+import { testCaseStatusLabel, TestCaseStatus } from '@oj/contracts';
 
-export function StatusBadge({ status }: { status: SubmissionStatus }) {
-  return <span className={`badge status-${status}`}>{SUBMISSION_STATUS_LABELS[status] ?? status}</span>;
+/** A submission's status, or a test's (which may also be `skipped`). */
+export function StatusBadge({ status }: { status: TestCaseStatus }) {
+  return <span className={`badge status-${status}`}>{testCaseStatusLabel(status) ?? status}</span>;
 }

@@ -4,6 +4,7 @@ import { CodeEditor } from '../../../components/CodeEditor';
 import { shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
+import { groupTestResults, SCORING_LABELS } from '../test-groups';
 
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];
 
@@ -33,7 +34,22 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
       {s.testCaseResults.length > 0 && (
         <>
           <h3>Tests</h3>
-          <TestResultsTable rows={s.testCaseResults.map((t) => ({ ...t, status: <StatusBadge status={t.status} /> }))} />
+          {groupTestResults(s.testCaseResults, s.resultSummary?.subtasks).map((group) => (
+            <section key={group.key} className="test-group" aria-label={group.title || undefined}>
+              {group.title && (
+                <h4>
+                  {group.title}
+                  {group.subtask && (
+                    <span className="muted small">
+                      {' '}
+                      — {group.subtask.earned} / {group.subtask.points} points, {SCORING_LABELS[group.subtask.scoring]}
+                    </span>
+                  )}
+                </h4>
+              )}
+              <TestResultsTable rows={group.tests.map((t) => ({ ...t, status: <StatusBadge status={t.status} /> }))} />
+            </section>
+          ))}
         </>
       )}
       <h3>Source</h3>

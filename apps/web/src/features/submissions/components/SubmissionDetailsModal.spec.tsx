@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 import { json, mockFetch, renderRoutes, storeTokens } from '../../../testing/render';
 import { SubmissionDetailsModal } from './SubmissionDetailsModal';
@@ -63,6 +63,24 @@ describe('SubmissionDetailsModal', () => {
     expect(screen.getByRole('link', { name: 'Submission Details' })).toHaveAttribute('href', '/submissions/s1');
     fireEvent.click(screen.getByRole('button', { name: 'Re-submit' }));
     expect(onResubmit).toHaveBeenCalledWith('s1');
+  });
+
+  it('groups the tests by subtask, each with its earned and total points, and shows skipped tests', async () => {
+    const testCaseResults = [
+      { index: 0, status: 'tle', timeMs: 1000, memoryKB: 800, points: 0, subtask: 0 },
+      { index: 1, status: 'skipped', timeMs: null, memoryKB: null, points: 0, subtask: 0 },
+      { index: 2, status: 'accepted', timeMs: 10, memoryKB: 800, points: 0, subtask: 1 },
+    ];
+    const subtasks = [
+      { index: 0, name: 'Large', scoring: 'min', points: 60, earned: 0 },
+      { index: 1, scoring: 'min', points: 40, earned: 40 },
+    ];
+    open(() => json(200, { submission: detail({ testCaseResults, resultSummary: { score: 40, cases: testCaseResults, subtasks } }) }));
+    const large = await screen.findByRole('region', { name: 'Subtask 1: Large' });
+    expect(within(large).getByRole('heading')).toHaveTextContent('Subtask 1: Large — 0 / 60 points, all or nothing');
+    expect(within(large).getAllByRole('row')).toHaveLength(3);
+    expect(within(large).getByText('Skipped')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Subtask 2' })).getByRole('heading')).toHaveTextContent('40 / 40 points');
   });
 
   it('says the source is private when it may not be seen, and offers no Re-submit', async () => {

@@ -1,0 +1,32 @@
+import type { components } from '@oj/api-client';
+
+type TestCaseResult = components['schemas']['TestCaseResultDto'];
+type SubtaskResult = components['schemas']['SubtaskResultDto'];
+
+/** A heading over some of a submission's tests: one subtask with what it earned, or the tests in none. */
+export interface TestGroup {
+  key: string;
+  title: string;
+  /** Earned and total points; absent for the tests in no subtask. */
+  subtask?: SubtaskResult;
+  tests: TestCaseResult[];
+}
+
+/** The scoring rule as a reader wants it. */
+export const SCORING_LABELS: Record<SubtaskResult['scoring'], string> = { sum: 'points per test', min: 'all or nothing' };
+
+/**
+ * A submission's tests grouped by subtask, in subtask order, then the tests in none; one untitled group when the
+ * result has no subtasks (a problem scored per test).
+ */
+export function groupTestResults(tests: TestCaseResult[], subtasks: SubtaskResult[] | undefined): TestGroup[] {
+  if (!subtasks?.length) return [{ key: 'all', title: '', tests }];
+  const groups: TestGroup[] = subtasks.map((s) => ({
+    key: `subtask-${s.index}`,
+    title: `Subtask ${s.index + 1}${s.name ? `: ${s.name}` : ''}`,
+    subtask: s,
+    tests: tests.filter((t) => t.subtask === s.index),
+  }));
+  const loose = tests.filter((t) => t.subtask === undefined || !subtasks.some((s) => s.index === t.subtask));
+  return loose.length ? [...groups, { key: 'other', title: 'Other tests', tests: loose }] : groups;
+}
