@@ -190,6 +190,54 @@ describe('ProblemEditorPage (create)', () => {
     expect(await screen.findByText('Failed to parse test case archive')).toBeInTheDocument();
   });
 
+  it('defines subtasks, assigns a test to one in its dialog, and sends both', async () => {
+    const calls = serve();
+    renderRoutes(createRoutes, '/admin/create');
+    await fillValidProblem();
+    fireEvent.click(screen.getByRole('button', { name: 'Add subtask' }));
+    const subtask = screen.getByRole('group', { name: 'Subtask 1' });
+    fireEvent.change(within(subtask).getByLabelText('Name (optional)'), { target: { value: 'Small' } });
+    fireEvent.change(within(subtask).getByLabelText('Points'), { target: { value: '40' } });
+    // A subtask without tests is refused before anything is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    expect(await screen.findByText('Subtask 1 has no test cases: assign some, or remove it.')).toBeInTheDocument();
+    expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit test case 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Test Case' });
+    fireEvent.change(within(dialog).getByLabelText('Subtask'), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Subtask 1: Small', { selector: 'td' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Subtask 1: Small' })).getByText('1 test case')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    await waitFor(() => expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(true));
+    expect(calls.find((c) => c.route === 'POST /api/problems')?.body).toMatchObject({
+      testCases: [{ input: '1 2\n', output: '3\n', points: 1000, subtask: 0 }],
+      subtasks: [{ name: 'Small', scoring: 'min', points: 40 }],
+    });
+  });
+
+  it('takes the subtasks a ZIP suggests along with its tests, and removing one frees its tests', async () => {
+    const zip = {
+      testCases: [
+        { input: '1\n', output: '1\n', points: 1, subtask: 0 },
+        { input: '2\n', output: '4\n', points: 1, subtask: 1 },
+      ],
+      subtasks: [
+        { name: 'Subtask 1', scoring: 'min', points: 1 },
+        { name: 'Subtask 2', scoring: 'min', points: 1 },
+      ],
+      warnings: [],
+    };
+    serve({ zip: () => json(200, zip) });
+    renderRoutes(createRoutes, '/admin/create');
+    fireEvent.change(await screen.findByLabelText('Upload ZIP'), { target: { files: [new File(['PK'], 'tests.zip')] } });
+    expect(await screen.findByRole('group', { name: 'Subtask 2: Subtask 2' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Subtask 1: Subtask 1' }));
+    // The second test followed its subtask, now the first.
+    expect(screen.getAllByRole('cell', { name: /^(None|Subtask 1: Subtask 2)$/ }).map((c) => c.textContent)).toEqual(['None', 'Subtask 1: Subtask 2']);
+  });
+
   it('validates a reference solution and shows each case with its status label', async () => {
     const calls = serve({ validate: () => json(200, { score: 50, cases: [{ i: 0, s: 3, t: 4, m: 900, p: 1 }, { i: 1, s: 5, t: 1000, m: 900, p: 0 }], maxExecTimeMs: 1000, maxMemoryKb: 900 }) });
     renderRoutes(createRoutes, '/admin/create');

@@ -1,4 +1,4 @@
-import { bodyFromValues, emptyValues, validateValues } from './problem-form-values';
+import { bodyFromValues, emptyValues, validateValues, withoutSubtask } from './problem-form-values';
 import { normalizePoints, previewOf, sizeLabel } from './test-data';
 
 const valid = () => ({
@@ -42,6 +42,29 @@ describe('problem form values', () => {
     const body = bodyFromValues({ ...valid(), testCases: [], testCasesKnown: false });
     expect('testCases' in body).toBe(false);
     expect(validateValues({ ...valid(), testCases: [], testCasesKnown: false })).toEqual({});
+  });
+
+  it('checks subtasks: points of an all-or-nothing subtask in range, and tests in every subtask', () => {
+    const withSubtasks = { ...valid(), subtasks: [{ name: '', scoring: 'min' as const, points: '0' }] };
+    expect(validateValues(withSubtasks).subtasks).toBe('Subtask 1: points must be a whole number between 1 and 1000.');
+    const ok = { ...withSubtasks, subtasks: [{ name: '', scoring: 'min' as const, points: '40' }] };
+    expect(validateValues(ok).subtasks).toBe('Subtask 1 has no test cases: assign some, or remove it.');
+    expect(validateValues({ ...ok, testCases: [{ ...ok.testCases[0], subtask: 0 }] })).toEqual({});
+    expect(bodyFromValues({ ...ok, testCases: [{ ...ok.testCases[0], subtask: 0 }] })).toMatchObject({
+      testCases: [{ subtask: 0 }],
+      subtasks: [{ scoring: 'min', points: 40 }],
+    });
+  });
+
+  it('removing a subtask frees its tests and moves later subtasks’ tests down', () => {
+    const v = {
+      ...valid(),
+      subtasks: ['a', 'b', 'c'].map((name) => ({ name, scoring: 'sum' as const, points: '1' })),
+      testCases: [0, 1, 2, undefined].map((subtask) => ({ input: '1', output: '1', points: 1, ...(subtask === undefined ? {} : { subtask }) })),
+    };
+    const after = withoutSubtask(v, 1);
+    expect(after.subtasks.map((s) => s.name)).toEqual(['a', 'c']);
+    expect(after.testCases.map((t) => t.subtask)).toEqual([0, undefined, 1, undefined]);
   });
 
   it('rounds and clamps points to 1–1000, 1 when not a number', () => {

@@ -1,9 +1,16 @@
-import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
+import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 import type { components } from '@oj/api-client';
 import { CaseData, normalizePoints } from './test-data';
 
 type ProblemDto = components['schemas']['ProblemDto'];
 export type ProblemBody = components['schemas']['UpdateProblemDto'];
+
+/** A subtask as its inputs hold it. */
+export interface SubtaskValues {
+  name: string;
+  scoring: SubtaskScoring;
+  points: string;
+}
 
 /** Everything the problem form edits, as its inputs hold it. */
 export interface ProblemFormValues {
@@ -26,9 +33,11 @@ export interface ProblemFormValues {
    * read (a non-admin author, SPEC 6). Saving then keeps the stored tests unless new ones were added.
    */
   testCasesKnown: boolean;
+  /** None: every test scores on its own. */
+  subtasks: SubtaskValues[];
 }
 
-export type FormErrors = Partial<Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds', string>>;
+export type FormErrors = Partial<Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks', string>>;
 
 export function emptyValues(): ProblemFormValues {
   return {
@@ -47,6 +56,25 @@ export function emptyValues(): ProblemFormValues {
     samples: [],
     testCases: [],
     testCasesKnown: true,
+    subtasks: [],
+  };
+}
+
+export function newSubtask(): SubtaskValues {
+  return { name: '', scoring: 'min', points: '10' };
+}
+
+/** A subtask's label in selects and tables: "Subtask 2: n ≤ 1000". */
+export function subtaskLabel(s: SubtaskValues, index: number): string {
+  return `Subtask ${index + 1}${s.name.trim() ? `: ${s.name.trim()}` : ''}`;
+}
+
+/** Removes subtask `index`: its tests join no subtask, and the tests of later subtasks follow their subtask down. */
+export function withoutSubtask(v: ProblemFormValues, index: number): Pick<ProblemFormValues, 'subtasks' | 'testCases'> {
+  const moved = (subtask: number | undefined) => (subtask === undefined || subtask === index ? undefined : subtask > index ? subtask - 1 : subtask);
+  return {
+    subtasks: v.subtasks.filter((_, i) => i !== index),
+    testCases: v.testCases.map(({ subtask, ...test }) => (moved(subtask) === undefined ? test : { ...test, subtask: moved(subtask) })),
   };
 }
 
@@ -66,8 +94,9 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
     algorithms: [...p.algorithms],
     judge0LanguageIds: [...p.judge0LanguageIds],
     samples: p.samples.map((s) => ({ input: s.input, output: s.output, explanation: s.explanation ?? '' })),
-    testCases: (p.testCases ?? []).map((t) => ({ input: t.input, output: t.output, points: t.points })),
+    testCases: (p.testCases ?? []).map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })),
     testCasesKnown: p.testCases !== undefined && p.testCases !== null,
+    subtasks: (p.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
   };
 }
 
@@ -82,7 +111,19 @@ export function validateValues(v: ProblemFormValues): FormErrors {
   if (!inRange(v.memoryLimit, MEMORY_LIMIT_MB.min, MEMORY_LIMIT_MB.max)) errors.memoryLimit = `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.`;
   if (v.testCasesKnown && !v.testCases.length) errors.testCases = 'At least one test case is required.';
   if (!v.judge0LanguageIds.length) errors.judge0LanguageIds = 'Select at least one Judge0 language.';
+  const subtasksError = subtaskError(v);
+  if (subtasksError) errors.subtasks = subtasksError;
   return errors;
+}
+
+/** The first thing wrong with the subtasks: points out of range, or (when the tests are known) one without tests. */
+function subtaskError(v: ProblemFormValues): string | null {
+  const { min, max } = TEST_CASE_POINTS;
+  const badPoints = v.subtasks.findIndex((s) => s.scoring === 'min' && !(Number.isInteger(Number(s.points)) && inRange(s.points, min, max)));
+  if (badPoints >= 0) return `Subtask ${badPoints + 1}: points must be a whole number between ${min} and ${max}.`;
+  const empty = v.testCasesKnown ? v.subtasks.findIndex((_, i) => !v.testCases.some((t) => t.subtask === i)) : -1;
+  if (empty >= 0) return `Subtask ${empty + 1} has no test cases: assign some, or remove it.`;
+  return null;
 }
 
 /** The request body: title trimmed, blank explanations left out, points normalised; unknown tests not sent (kept). */
@@ -101,6 +142,10 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
     algorithms: v.algorithms,
     judge0LanguageIds: v.judge0LanguageIds,
     samples: v.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation?.trim() ? { explanation: s.explanation } : {}) })),
-    ...(v.testCasesKnown ? { testCases: v.testCases.map((t) => ({ input: t.input, output: t.output, points: normalizePoints(t.points) })) } : {}),
+    ...(v.testCasesKnown
+      ? { testCases: v.testCases.map((t) => ({ input: t.input, output: t.output, points: normalizePoints(t.points), ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })) }
+      : {}),
+    // A sum subtask's points are its tests' (the server counts them); the field only has to be valid.
+    subtasks: v.subtasks.map((s) => ({ ...(s.name.trim() ? { name: s.name.trim() } : {}), scoring: s.scoring, points: s.scoring === 'min' ? Number(s.points) : TEST_CASE_POINTS.default })),
   };
 }

@@ -1,11 +1,13 @@
 import { TEST_CASE_POINTS } from '@oj/contracts';
 
-/** A test case or sample as the form holds it; points only matter for test cases. */
+/** A test case or sample as the form holds it; points and subtask only matter for test cases. */
 export interface CaseData {
   input: string;
   output: string;
   points?: number;
   explanation?: string;
+  /** Index into the form's subtasks; absent for a test in none. */
+  subtask?: number;
 }
 
 /** Characters of a case shown in a table cell: whole test data can be megabytes and must not freeze the page. */

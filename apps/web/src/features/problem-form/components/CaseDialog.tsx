@@ -9,20 +9,24 @@ interface Props {
   initial?: CaseData;
   onSave: (data: CaseData) => void;
   onClose: () => void;
+  /** Labels of the problem's subtasks a test may join; none hides the choice. */
+  subtasks?: string[];
 }
 
 /** Add/Edit Test Case (Input, Output, Points) and Add/Edit Sample (Input, Output, Explanation optional). */
-export function CaseDialog({ kind, initial, onSave, onClose }: Props) {
+export function CaseDialog({ kind, initial, onSave, onClose, subtasks = [] }: Props) {
   const [input, setInput] = useState(initial?.input ?? '');
   const [output, setOutput] = useState(initial?.output ?? '');
   const [points, setPoints] = useState(String(initial?.points ?? TEST_CASE_POINTS.default));
   const [explanation, setExplanation] = useState(initial?.explanation ?? '');
+  const [subtask, setSubtask] = useState(initial?.subtask === undefined ? '' : String(initial.subtask));
   const [error, setError] = useState<string | null>(null);
   const noun = kind === 'test' ? 'Test Case' : 'Sample';
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (!input || !output) return setError('Input and output are required.');
-    onSave(kind === 'test' ? { input, output, points: normalizePoints(points) } : { input, output, explanation: explanation.trim() ? explanation : '' });
+    const group = subtask === '' ? {} : { subtask: Number(subtask) };
+    onSave(kind === 'test' ? { input, output, points: normalizePoints(points), ...group } : { input, output, explanation: explanation.trim() ? explanation : '' });
   };
   return (
     <Modal title={`${initial ? 'Edit' : 'Add'} ${noun}`} onClose={onClose}>
@@ -36,10 +40,25 @@ export function CaseDialog({ kind, initial, onSave, onClose }: Props) {
           <textarea className="data" rows={8} value={output} onChange={(e) => setOutput(e.target.value)} spellCheck={false} />
         </label>
         {kind === 'test' ? (
-          <label>
-            Points
-            <input type="number" min={TEST_CASE_POINTS.min} max={TEST_CASE_POINTS.max} step={1} value={points} onChange={(e) => setPoints(e.target.value)} />
-          </label>
+          <>
+            <label>
+              Points
+              <input type="number" min={TEST_CASE_POINTS.min} max={TEST_CASE_POINTS.max} step={1} value={points} onChange={(e) => setPoints(e.target.value)} />
+            </label>
+            {subtasks.length > 0 && (
+              <label>
+                Subtask
+                <select value={subtask} onChange={(e) => setSubtask(e.target.value)}>
+                  <option value="">None</option>
+                  {subtasks.map((label, i) => (
+                    <option key={i} value={i}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </>
         ) : (
           <label>
             Explanation (optional)

@@ -5,14 +5,17 @@ interface Props {
   cases: CaseData[];
   onEdit: (index: number) => void;
   onDelete: (index: number) => void;
+  /** Labels of the problem's subtasks: with any, test cases show which one they are in. */
+  subtasks?: string[];
 }
 
 /**
  * Samples or test cases with their size and a one-line preview only: test data can be megabytes, and putting it
  * whole into the page would freeze it. The dialog opens the full text of one case on demand.
  */
-export function CasesTable({ kind, cases, onEdit, onDelete }: Props) {
+export function CasesTable({ kind, cases, onEdit, onDelete, subtasks = [] }: Props) {
   const noun = kind === 'test' ? 'test case' : 'sample';
+  const grouped = kind === 'test' && subtasks.length > 0;
   return (
     <div className="table-wrap">
       <table className="table compact cases stack">
@@ -22,6 +25,7 @@ export function CasesTable({ kind, cases, onEdit, onDelete }: Props) {
             <th>Input</th>
             <th>Output</th>
             {kind === 'test' ? <th className="num">Points</th> : <th>Explanation</th>}
+            {grouped && <th>Subtask</th>}
             <th>Actions</th>
           </tr>
         </thead>
@@ -42,6 +46,7 @@ export function CasesTable({ kind, cases, onEdit, onDelete }: Props) {
               ) : (
                 <td data-label="Explanation">{c.explanation ? previewOf(c.explanation) : '—'}</td>
               )}
+              {grouped && <td data-label="Subtask">{c.subtask === undefined ? 'None' : (subtasks[c.subtask] ?? `Subtask ${c.subtask + 1}`)}</td>}
               <td className="actions" data-label="Actions">
                 <button type="button" className="btn small" onClick={() => onEdit(i)} aria-label={`Edit ${noun} ${i + 1}`}>
                   Edit

@@ -9,12 +9,13 @@ import { useLanguages } from '../../../api/languages';
 import { createProblem, updateProblem, useAlgorithms } from '../api';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
-import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, validateValues, valuesFromProblem } from '../problem-form-values';
+import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, SubtaskValues, subtaskLabel, validateValues, valuesFromProblem } from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
 import { ChipInput } from './ChipInput';
 import { MarkdownField } from './MarkdownField';
+import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
 import { ZipImport } from './ZipImport';
 import { queryKeys } from '../../../api/query-keys';
@@ -31,7 +32,7 @@ interface Props {
 
 type CaseEditor = { kind: 'test' | 'sample'; index: number | null };
 
-const FIELD_PATHS: (keyof FormErrors)[] = ['title', 'statement', 'cpuTimeLimit', 'memoryLimit', 'testCases', 'judge0LanguageIds'];
+const FIELD_PATHS: (keyof FormErrors)[] = ['title', 'statement', 'cpuTimeLimit', 'memoryLimit', 'testCases', 'judge0LanguageIds', 'subtasks'];
 
 /** Server VALIDATION_ERROR details at their fields; the rest, or any other failure, as one message. */
 function serverErrors(error: unknown): { fields: FormErrors; general: string } {
@@ -127,6 +128,15 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
     setCases(caseEditor.kind, cases);
     setCaseEditor(null);
   };
+  const importCases = (testCases: CaseData[], subtasks: SubtaskValues[]) => {
+    setValues((v) => ({ ...v, testCases, subtasks, testCasesKnown: true }));
+    setDirty(true);
+  };
+  const changeSubtasks = (change: (v: ProblemFormValues) => Partial<ProblemFormValues>) => {
+    setValues((v) => ({ ...v, ...change(v) }));
+    setDirty(true);
+  };
+  const subtaskLabels = values.subtasks.map(subtaskLabel);
   const toggleLanguage = (id: number, on: boolean) => {
     languagesChosen.current = true;
     set('judge0LanguageIds', on ? [...values.judge0LanguageIds, id] : values.judge0LanguageIds.filter((l) => l !== id));
@@ -224,7 +234,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
               </button>
             </div>
           </div>
-          <ZipImport onImported={(cases) => setCases('test', cases)} />
+          <ZipImport onImported={importCases} />
           {validateError && (
             <p className="error" role="alert">
               {validateError}
@@ -233,12 +243,20 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
           {!values.testCasesKnown ? (
             <p className="muted">The current test cases are kept. Add test cases or upload a ZIP to replace them.</p>
           ) : values.testCases.length ? (
-            <CasesTable kind="test" cases={values.testCases} onEdit={(index) => setCaseEditor({ kind: 'test', index })} onDelete={(i) => setCases('test', values.testCases.filter((_, j) => j !== i))} />
+            <CasesTable
+              kind="test"
+              cases={values.testCases}
+              subtasks={subtaskLabels}
+              onEdit={(index) => setCaseEditor({ kind: 'test', index })}
+              onDelete={(i) => setCases('test', values.testCases.filter((_, j) => j !== i))}
+            />
           ) : (
             <p className="muted">No test cases yet.</p>
           )}
           {errors.testCases && <span className="field-error">{errors.testCases}</span>}
         </section>
+
+        <SubtasksEditor values={values} error={errors.subtasks} onChange={changeSubtasks} />
 
         {general && (
           <p className="error" role="alert">
@@ -259,6 +277,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
           <CaseDialog
             kind={caseEditor.kind}
             initial={caseEditor.index === null ? undefined : casesOf(caseEditor.kind)[caseEditor.index]}
+            subtasks={subtaskLabels}
             onSave={saveCase}
             onClose={() => setCaseEditor(null)}
           />

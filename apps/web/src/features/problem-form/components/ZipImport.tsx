@@ -2,14 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { parseTestArchive } from '../api';
+import { SubtaskValues } from '../problem-form-values';
 import { CaseData } from '../test-data';
 
 /** SPEC 5: what the archive must be, and what its parse may find. */
 const NOT_A_ZIP = 'Please choose a .zip file.';
 const NO_PAIRS = 'No valid test case pairs were found in the archive.';
 
-/** Upload ZIP: the archive's test cases replace the table's; the option to trim trailing whitespace; the import warnings. */
-export function ZipImport({ onImported }: { onImported: (cases: CaseData[]) => void }) {
+/**
+ * Upload ZIP: the archive's test cases replace the table's, and the subtasks found in it (`subtask<N>/` folders,
+ * group prefixes) the form's; the option to trim trailing whitespace; the import warnings.
+ */
+export function ZipImport({ onImported }: { onImported: (cases: CaseData[], subtasks: SubtaskValues[]) => void }) {
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const [trim, setTrim] = useState(true);
@@ -20,7 +24,10 @@ export function ZipImport({ onImported }: { onImported: (cases: CaseData[]) => v
     onSuccess: (result) => {
       setWarnings(result.warnings);
       if (!result.testCases.length) return setError(NO_PAIRS);
-      onImported(result.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })));
+      onImported(
+        result.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })),
+        (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
+      );
     },
     onError: (e) => setError(errorMessage(e, 'Failed to parse test case archive')),
   });
