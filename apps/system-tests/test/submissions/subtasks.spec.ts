@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
+import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
+import { problemBody } from '../../../api/test/problems/problem-fixtures';
+import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 /** Sums, but loops forever when a is 5: a time limit on every such test. */
