@@ -11,3 +11,4 @@ export * from './feeds';
 export * from './dashboard';
 export * from './queue-board';
 export * from './subtasks';
+export * from './checker';

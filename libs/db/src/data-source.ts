@@ -12,6 +12,7 @@ import {
 import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-schema';
 import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets';
 import { Subtasks1764028800000 } from './migrations/1764028800000-subtasks';
+import { ProblemCheckers1764057600000 } from './migrations/1764057600000-problem-checkers';
 
 export const ENTITIES = [
   UserEntity,
@@ -25,7 +26,7 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
-export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000, Subtasks1764028800000];
+export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000, Subtasks1764028800000, ProblemCheckers1764057600000];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {

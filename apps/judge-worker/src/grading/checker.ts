@@ -2,6 +2,15 @@ import { isLineEndSpace, trimLineEnds } from '@oj/contracts';
 
 const NEWLINE = 0x0a;
 
+/**
+ * A built-in checker fed an output in chunks (the output is never held whole): `push` answers false once the
+ * outputs certainly differ, `matches` decides once everything has been pushed.
+ */
+export interface OutputChecker {
+  push(chunk: Uint8Array): boolean;
+  matches(): boolean;
+}
+
 /** The expected output as the checker compares it: every line's trailing whitespace and the trailing empty lines dropped. */
 export function normalizedExpected(expected: string): Buffer {
   const trimmed = trimLineEnds(expected);
@@ -19,7 +28,7 @@ export function normalizedExpected(expected: string): Buffer {
  * yet (they are dropped if only whitespace follows them) are counted and checked against the expected bytes they
  * would have to equal, so a long run of spaces or empty lines costs no memory and no second pass.
  */
-export class StreamingChecker {
+export class StreamingChecker implements OutputChecker {
   private readonly expected: Buffer;
   /** Expected bytes matched by the output so far (up to its last byte that was neither whitespace nor newline). */
   private matched = 0;
@@ -70,16 +79,19 @@ export class StreamingChecker {
   }
 }
 
-/** The standard checker on an output held whole (Judge0's answers arrive that way). */
-export function outputsMatch(actual: string | Uint8Array, expected: string): boolean {
-  const checker = new StreamingChecker(expected);
+/** A checker given as such, or the standard one for an expected output given as text. */
+const checkerFor = (expected: string | OutputChecker): OutputChecker => (typeof expected === 'string' ? new StreamingChecker(expected) : expected);
+
+/** A checker (by default the standard one) on an output held whole (Judge0's answers arrive that way). */
+export function outputsMatch(actual: string | Uint8Array, expected: string | OutputChecker): boolean {
+  const checker = checkerFor(expected);
   checker.push(typeof actual === 'string' ? Buffer.from(actual, 'utf8') : actual);
   return checker.matches();
 }
 
-/** The standard checker reading an output stream (a file) chunk by chunk; stops reading at the first difference. */
-export async function streamMatches(actual: AsyncIterable<Uint8Array>, expected: string): Promise<boolean> {
-  const checker = new StreamingChecker(expected);
+/** A checker (by default the standard one) reading an output stream chunk by chunk; stops at the first difference. */
+export async function streamMatches(actual: AsyncIterable<Uint8Array>, expected: string | OutputChecker): Promise<boolean> {
+  const checker = checkerFor(expected);
   for await (const chunk of actual) {
     if (!checker.push(chunk)) return false;
   }

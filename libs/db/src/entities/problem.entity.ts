@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Difficulty, Subtask } from '@oj/contracts';
+import type { CheckerType, Difficulty, Subtask } from '@oj/contracts';
 
 export interface SampleData {
   input: string;
@@ -65,6 +65,19 @@ export class ProblemEntity {
 
   @Column({ name: 'total_points', type: 'integer', default: 0 })
   totalPoints: number;
+
+  /** How outputs are judged (see CheckerSettings); epsilon only for `float`, source and language only for `custom`. */
+  @Column({ name: 'checker_type', type: 'varchar', length: 8, default: 'lines' })
+  checkerType: CheckerType;
+
+  @Column({ name: 'checker_epsilon', type: 'double precision', nullable: true })
+  checkerEpsilon: number | null;
+
+  @Column({ name: 'checker_source', type: 'text', nullable: true })
+  checkerSource: string | null;
+
+  @Column({ name: 'checker_language_id', type: 'integer', nullable: true })
+  checkerLanguageId: number | null;
 
   @Column({ name: 'author_id', type: 'uuid', nullable: true })
   authorId: string | null;

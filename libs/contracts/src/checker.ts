@@ -1,0 +1,46 @@
+/**
+ * How a problem's outputs are judged (its checker). `lines` is the spec's comparison and the default; the others
+ * are for problem setters who need more (issue 13).
+ */
+export const CHECKER_TYPES = ['lines', 'tokens', 'exact', 'float', 'custom'] as const;
+export type CheckerType = (typeof CHECKER_TYPES)[number];
+
+export const DEFAULT_CHECKER_TYPE: CheckerType = 'lines';
+/** `float` checkers accept a number within this absolute or relative distance of the answer unless set otherwise. */
+export const DEFAULT_FLOAT_EPSILON = 1e-6;
+export const MAX_CHECKER_SOURCE_BYTES = 64 * 1024;
+/** Custom checkers are written in C or C++ (Judge0 CE ids), with our testlib-compatible header on the include path. */
+export const CHECKER_LANGUAGE_IDS = [54, 50] as const;
+
+export interface CheckerSettings {
+  type: CheckerType;
+  /** `float` only: the absolute or relative tolerance. */
+  epsilon?: number;
+  /** `custom` only: the checker's source and its language (one of CHECKER_LANGUAGE_IDS). */
+  source?: string;
+  languageId?: number;
+}
+
+/** The checker a problem actually uses: `float` gets its default epsilon; anything not `custom` drops source. */
+export function effectiveChecker(settings: CheckerSettings | null | undefined): CheckerSettings {
+  const type = settings?.type ?? DEFAULT_CHECKER_TYPE;
+  if (type === 'float') return { type, epsilon: settings?.epsilon ?? DEFAULT_FLOAT_EPSILON };
+  if (type === 'custom') return { type, source: settings?.source ?? '', languageId: settings?.languageId ?? CHECKER_LANGUAGE_IDS[0] };
+  return { type };
+}
+
+/** The queue on which the API asks a worker to compile a custom checker before the problem is saved. */
+export const CHECKER_COMPILE_QUEUE = 'checker-compile';
+
+export interface CheckerCompileJobData {
+  /** Id of the HTTP request that asked (see TracedJobData). */
+  requestId?: string;
+  source: string;
+  languageId: number;
+}
+
+/** Whether the checker compiled, and what the compiler printed (why not, when it did not). */
+export interface CheckerCompileResult {
+  compiled: boolean;
+  compilerOutput: string;
+}
