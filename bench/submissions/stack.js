@@ -18,9 +18,10 @@ function build() {
   for (const app of ['api', 'judge-worker']) {
     execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], { cwd: ROOT, stdio: 'inherit' });
   }
-  // As the worker's build target does: the sandbox launcher's C source goes beside the compiled engine.
-  const launcher = 'apps/judge-worker/src/engines/local/box-launcher.c';
-  copyFileSync(path.join(ROOT, launcher), path.join(OUT, launcher));
+  // As the worker's build target does: the sandbox launcher's C source and the checkers' testlib.h go beside the compiled engine.
+  for (const file of ['apps/judge-worker/src/engines/local/box-launcher.c', 'apps/judge-worker/src/engines/checker-support/testlib.h']) {
+    copyFileSync(path.join(ROOT, file), path.join(OUT, file));
+  }
 }
 
 function registerPaths() {

@@ -5,8 +5,13 @@ import { stripVTControlCharacters } from 'util';
 
 const root = join(__dirname, '../..');
 const entries = ['dist/api/apps/api/src/main.js', 'dist/judge-worker/apps/judge-worker/src/main.js'];
-// The worker compiles its sandbox launcher from the C source the build copies beside it.
-const libs = ['dist/api/libs/db/src/index.js', 'dist/judge-worker/libs/db/src/index.js', 'dist/judge-worker/apps/judge-worker/src/engines/local/box-launcher.c'];
+// The worker compiles its sandbox launcher from the C source the build copies beside it, and checkers with testlib.h.
+const libs = [
+  'dist/api/libs/db/src/index.js',
+  'dist/judge-worker/libs/db/src/index.js',
+  'dist/judge-worker/apps/judge-worker/src/engines/local/box-launcher.c',
+  'dist/judge-worker/apps/judge-worker/src/engines/checker-support/testlib.h',
+];
 
 /** `npm start`'s build. */
 function build(): string {

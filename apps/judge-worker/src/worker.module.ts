@@ -16,6 +16,7 @@ import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
 import { JudgeSubmissionService } from './grading/judge-submission.service';
 import { LivePublisher } from './grading/live-publisher';
+import { CheckerCompileService } from './validation/checker-compile.service';
 import { ValidationService } from './validation/validation.service';
 
 @Module({})
@@ -43,6 +44,7 @@ export class WorkerModule {
         LanguagesPublisher,
         JudgeSubmissionService,
         ValidationService,
+        CheckerCompileService,
         QueueConsumer,
         SubmissionReconciler,
         JobLogContext,

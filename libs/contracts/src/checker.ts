@@ -29,9 +29,7 @@ export function effectiveChecker(settings: CheckerSettings | null | undefined): 
   return { type };
 }
 
-/** The queue on which the API asks a worker to compile a custom checker before the problem is saved. */
-export const CHECKER_COMPILE_QUEUE = 'checker-compile';
-
+/** What the API sends a worker to compile a custom checker before the problem is saved. */
 export interface CheckerCompileJobData {
   /** Id of the HTTP request that asked (see TracedJobData). */
   requestId?: string;

@@ -3,7 +3,9 @@ import type { JobOptions, QueueOptions } from 'bull';
 /** Bull queue names shared by the API (producer) and the worker (consumer). */
 export const JUDGE_QUEUE = 'judge';
 export const VALIDATE_QUEUE = 'validate';
-export const QUEUE_NAMES = [JUDGE_QUEUE, VALIDATE_QUEUE] as const;
+/** A problem's custom checker compiled on a worker before the problem is saved. */
+export const CHECKER_COMPILE_QUEUE = 'checker-compile';
+export const QUEUE_NAMES = [JUDGE_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE] as const;
 
 /** Where a site's queues live: its Redis, under its key prefix (so sites and test runs can share one Redis). */
 export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: string }): Pick<QueueOptions, 'redis' | 'prefix'> {

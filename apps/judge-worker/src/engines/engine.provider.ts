@@ -1,4 +1,5 @@
 import { Logger, Provider } from '@nestjs/common';
+import { CHECKER_LANGUAGE_IDS } from '@oj/contracts';
 import { WorkerConfig } from '../config/worker-config';
 import { Judge0Engine } from './judge0/judge0-engine';
 import { JUDGE_ENGINE, JudgeEngine } from './judge-engine';
@@ -11,7 +12,10 @@ export const engineProvider: Provider = {
   useFactory: (config: WorkerConfig): JudgeEngine => {
     const logger = new Logger('Engine');
     if (config.JUDGE_ENGINE === 'judge0') {
-      return new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN });
+      // Judge0 has no checkers: custom ones run in a local sandbox, set up the first time one is needed.
+      let local: LocalEngine | null = null;
+      const customChecker = () => (local ??= new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, languageIds: CHECKER_LANGUAGE_IDS })).customChecker;
+      return new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker });
     }
     return new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger });
   },

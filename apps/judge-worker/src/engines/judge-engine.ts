@@ -1,4 +1,4 @@
-import { GradeResult, Language, Subtask, TestCaseData } from '@oj/contracts';
+import { CheckerCompileResult, CheckerSettings, GradeResult, Language, Subtask, TestCaseData } from '@oj/contracts';
 
 /** What one grading run needs: the source, its language and the problem's limits and tests. */
 export interface GradeRequest {
@@ -11,6 +11,8 @@ export interface GradeRequest {
   testCases: TestCaseData[];
   /** The problem's subtasks, which the tests' `subtask` indices point into; none for a problem without. */
   subtasks?: Subtask[];
+  /** The problem's checker; the spec's line comparison when left out. */
+  checker?: CheckerSettings;
 }
 
 /** Called after each test so the caller can publish progress (tests done / total). */
@@ -25,6 +27,11 @@ export interface JudgeEngine {
   /** Languages this engine can run, keyed by Judge0 CE ids. */
   languages(): Promise<Language[]>;
   grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult>;
+  /**
+   * Compiles a custom checker (in the local sandbox, whichever engine grades) so the API can refuse a broken one.
+   * Both real engines have it; stand-ins in tests may not.
+   */
+  compileChecker?(source: string, languageId: number): Promise<CheckerCompileResult>;
 }
 
 export const JUDGE_ENGINE = Symbol('JUDGE_ENGINE');

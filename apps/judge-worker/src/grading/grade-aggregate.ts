@@ -61,3 +61,17 @@ export function compileErrorResult(compilerOutput: string): GradeResult {
 export function failedResult(message: string): GradeResult {
   return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: storableText(message) };
 }
+
+/** A failure no retry can fix: the problem's own checker failed, so the submission ends `failed` at once. */
+export interface DefinitiveFailure extends GradeResult {
+  definitive: true;
+}
+
+export function isDefinitiveFailure(result: GradeResult): result is DefinitiveFailure {
+  return (result as Partial<DefinitiveFailure>).definitive === true;
+}
+
+/** The problem's checker failed on a test (or did not compile): never a verdict on the submission. */
+export function checkerFailedResult(message: string): DefinitiveFailure {
+  return { ...failedResult(`Checker failure (the problem's, not the submission's): ${message}`), definitive: true };
+}

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, VERDICT_BY_STATUS } from '@oj/contracts';
-import { loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import { checkerOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
-import { failedResult } from './grade-aggregate';
+import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { LivePublisher } from './live-publisher';
 
 /** A grading attempt that should be retried (engine trouble, not the program's fault). */
@@ -46,10 +46,12 @@ export class JudgeSubmissionService {
         memoryLimit: problem.memoryLimit,
         testCases: tests.map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === null ? {} : { subtask: t.subtask }) })),
         subtasks: problem.subtasks,
+        checker: checkerOf(problem),
       },
       (done, total) => this.publishProgress(submissionId, done, total),
     );
-    if (result.status === 'failed') throw new GradingFailedError(result.message ?? 'The judge failed.');
+    // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
+    if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
     await this.finish(submissionId, problem.problemId, result);
   }
 

@@ -1,15 +1,16 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { JudgeJobData, ValidateJobData } from '@oj/contracts';
-import { JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
+import { CheckerCompileJobData, JudgeJobData, ValidateJobData } from '@oj/contracts';
+import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 import { WorkerConfig } from '../config/worker-config';
-import { JobLogContext } from '../operations/job-log-context';
 import { JudgeSubmissionService } from '../grading/judge-submission.service';
+import { JobLogContext } from '../operations/job-log-context';
+import { CheckerCompileService } from '../validation/checker-compile.service';
 import { ValidationService } from '../validation/validation.service';
 
 /**
- * Thin consumer of both queues: each job becomes one use-case call. Concurrency comes from the configuration,
+ * Thin consumer of the queues: each job becomes one use-case call. Concurrency comes from the configuration,
  * so the handlers are registered at start-up rather than with decorators.
  */
 @Injectable()
@@ -20,8 +21,10 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @InjectQueue(JUDGE_QUEUE) private readonly judgeQueue: Queue<JudgeJobData>,
     @InjectQueue(VALIDATE_QUEUE) private readonly validateQueue: Queue<ValidateJobData>,
+    @InjectQueue(CHECKER_COMPILE_QUEUE) private readonly checkerQueue: Queue<CheckerCompileJobData>,
     private readonly judging: JudgeSubmissionService,
     private readonly validation: ValidationService,
+    private readonly checkers: CheckerCompileService,
     private readonly config: WorkerConfig,
     private readonly jobs: JobLogContext,
   ) {}
@@ -32,12 +35,13 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
       .process(concurrency, (job: Job<JudgeJobData>) => this.jobs.run(job, { submissionId: job.data.submissionId }, () => this.judging.judge(job.data.submissionId)))
       .catch((e) => this.stopTakingJobs(e));
     this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data))).catch((e) => this.stopTakingJobs(e));
+    this.checkerQueue.process(concurrency, (job: Job<CheckerCompileJobData>) => this.jobs.run(job, {}, () => this.checkers.compile(job.data))).catch((e) => this.stopTakingJobs(e));
     this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => {
       this.jobs
         .within(job, { submissionId: job.data.submissionId }, () => this.onJudgeFailed(job, error))
         .catch((e) => this.logger.error(`Could not end ${job.data.submissionId} as failed: ${(e as Error).message}`));
     });
-    this.logger.log(`Consuming ${JUDGE_QUEUE} and ${VALIDATE_QUEUE} with concurrency ${concurrency}`);
+    this.logger.log(`Consuming ${JUDGE_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} with concurrency ${concurrency}`);
   }
 
   /**
@@ -46,7 +50,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    await Promise.all([this.judgeQueue.close(), this.validateQueue.close()]);
+    await Promise.all([this.judgeQueue.close(), this.validateQueue.close(), this.checkerQueue.close()]);
   }
 
   /** Bull's processing loop only ends on a Redis error at start-up; a worker taking no jobs is better restarted. */

@@ -9,6 +9,7 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { loadWorkerConfig } from '../../src/config/worker-config';
 import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
+import { checkerFailedResult } from '../../src/grading/grade-aggregate';
 import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
 import { JudgeSubmissionService } from '../../src/grading/judge-submission.service';
 import { WorkerModule } from '../../src/worker.module';
@@ -177,6 +178,16 @@ describe('judging a submission from the queue', () => {
     const after = await counters();
     expect(after.submissionCount).toBe(before.submissionCount + 1);
     expect(after.acceptedSubmissionCount).toBe(before.acceptedSubmissionCount);
+  });
+
+  it("ends the submission failed at once when the problem's checker fails: no retry can fix it", async () => {
+    grader = async () => checkerFailedResult('test 1: The checker crashed.');
+    (engine.grade as jest.Mock).mockClear();
+    const row = await settled(await enqueue());
+    expect(engine.grade).toHaveBeenCalledTimes(1);
+    expect((engine.grade as jest.Mock).mock.calls[0][0]).toMatchObject({ checker: { type: 'lines' } });
+    expect(row).toMatchObject({ status: 'failed', verdict: 'FAILED', score: 0 });
+    expect(row.resultSummary?.message).toMatch(/Checker failure .*test 1: The checker crashed\./);
   });
 
   it('recovers when a retry succeeds', async () => {

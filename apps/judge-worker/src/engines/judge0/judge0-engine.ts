@@ -1,8 +1,13 @@
-import { GradeResult, Language, statusFromJudge0, TestCaseResult } from '@oj/contracts';
-import { outputsMatch } from '../../grading/checker';
+import { CheckerCompileResult, GradeResult, Language, statusFromJudge0, TestCaseData, TestCaseResult } from '@oj/contracts';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
+import { OutputJudge } from '../../grading/output-judge';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
+import { CustomChecker } from '../local/custom-checker';
+import { checkerFailureResult, outputJudgeFor } from '../output-judges';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
 export const JUDGE0_BATCH_SIZE = 20;
@@ -15,6 +20,12 @@ export interface Judge0EngineOptions extends Judge0ClientOptions {
   maxPollDelayMs?: number;
   /** Give up on a batch after this long. */
   pollTimeoutMs?: number;
+  /** Custom checkers run here, in the local sandbox (Judge0 has no checkers); made on first use. */
+  customChecker?: () => CustomChecker;
+}
+
+function noLocalSandbox(): CustomChecker {
+  throw new Error('This worker has no local sandbox for custom checkers.');
 }
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
@@ -23,8 +34,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Grades through a Judge0 CE server. Each test is one Judge0 submission (Judge0 compiles every time), sent in
- * batches of at most 20 and polled with back-off. Outputs are checked here with the shared standard checker,
- * so both engines accept exactly the same answers.
+ * batches of at most 20 and polled with back-off. Outputs are checked here with the problem's checker (a built-in
+ * one, or the author's run in the local sandbox), so both engines accept exactly the same answers.
  */
 export class Judge0Engine implements JudgeEngine {
   readonly name = 'judge0' as const;
@@ -38,13 +49,28 @@ export class Judge0Engine implements JudgeEngine {
     return this.client.languages();
   }
 
-  /** Judge0 trouble (bad token, rejected batch, queue still full after retries) ends as `failed`, which is retried. */
+  compileChecker(source: string, languageId: number): Promise<CheckerCompileResult> {
+    return (this.options.customChecker ?? noLocalSandbox)().compileResult(source, languageId);
+  }
+
+  /**
+   * Judge0 trouble (bad token, rejected batch, queue still full after retries) ends as `failed`, which is retried;
+   * a failing checker ends it as a failure no retry can fix.
+   */
   async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
+    const judgeOutput = await outputJudgeFor(request.checker, this.options.customChecker ?? noLocalSandbox);
+    if (typeof judgeOutput !== 'function') return judgeOutput;
+    // Outputs go to a file the worker alone can reach, which the checkers read (streaming, or in a box).
+    const outDir = mkdtempSync(join(tmpdir(), 'oj-judge0-'));
     try {
-      return await this.gradeBatches(request, onProgress);
+      return await this.gradeBatches(request, judgeOutput, join(outDir, 'stdout'), onProgress);
     } catch (error) {
       if (error instanceof Judge0Error) return failedResult(error.message);
+      const checkerFailure = checkerFailureResult(error);
+      if (checkerFailure) return checkerFailure;
       throw error;
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
     }
   }
 
@@ -52,7 +78,7 @@ export class Judge0Engine implements JudgeEngine {
    * Sends the tests in windows of up to 20 not yet skipped. Tests of a `min` subtask that failed earlier in the
    * same window ran anyway, but are reported skipped, so both engines give the same result.
    */
-  private async gradeBatches(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
+  private async gradeBatches(request: GradeRequest, judgeOutput: OutputJudge, stdoutPath: string, onProgress?: ProgressListener): Promise<GradeResult> {
     const results: TestCaseResult[] = [];
     const total = request.testCases.length;
     const skips = new SubtaskSkips(request.testCases, request.subtasks);
@@ -73,8 +99,7 @@ export class Judge0Engine implements JudgeEngine {
           const detail = unb64(submission.message).trim();
           return failedResult(`Judge0 could not run test ${index + 1}: ${submission.status.description}${detail ? ` (${detail})` : ''}`);
         }
-        const test = request.testCases[index];
-        results.push(skips.record(this.toResult(index, test.output, test.points, submission)));
+        results.push(skips.record(await this.toResult(index, request.testCases[index], submission, judgeOutput, stdoutPath)));
       }
       await onProgress?.(results.length, total);
       start = end;
@@ -113,14 +138,13 @@ export class Judge0Engine implements JudgeEngine {
     }
   }
 
-  private toResult(index: number, expected: string, points: number, s: Judge0Submission): TestCaseResult {
+  private async toResult(index: number, test: TestCaseData, s: Judge0Submission, judgeOutput: OutputJudge, stdoutPath: string): Promise<TestCaseResult> {
     const figures = { index, timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000), memoryKB: s.memory };
     const status = statusFromJudge0(s.status.id);
-    // Judge0 compares outputs too, but the shared checker decides, so both engines accept exactly the same answers.
+    // Judge0 compares outputs too, but the problem's checker decides, so both engines accept exactly the same answers.
     if (status === 'accepted' || status === 'wrong_answer') {
-      return outputsMatch(Buffer.from(s.stdout ?? '', 'base64'), expected)
-        ? { ...figures, status: 'accepted', points }
-        : { ...figures, status: 'wrong_answer', points: 0, message: 'Wrong answer' };
+      writeFileSync(stdoutPath, Buffer.from(s.stdout ?? '', 'base64'), { mode: 0o600 });
+      return { ...figures, ...(await judgeOutput(test, stdoutPath, index)) };
     }
     return { ...figures, status, points: 0, message: unb64(s.message) || s.status.description };
   }

@@ -1,16 +1,20 @@
 import { GradeResult, Language, TestCaseResult } from '@oj/contracts';
-import { chmodSync, chownSync, closeSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'fs';
+import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
+import { checkerFailureResult, outputJudgeFor } from '../output-judges';
 import { buildLauncher } from './box-launcher';
+import { compileFailure } from './compiler-output';
+import { CustomChecker } from './custom-checker';
 import { CgroupFactory } from './cgroup';
-import { AvailableLanguage, discoverLanguages } from './language-catalog';
+import { AvailableLanguage, discoverLanguages, LANGUAGE_SPECS } from './language-catalog';
 import { BOX_UID, BoxSpec } from './box-command';
 import { Sandbox, SandboxResult } from './sandbox';
 import { RunBox } from './run-box';
+import { runOnce } from './run-once';
 import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { testVerdict } from './test-verdict';
 import { sweepWorkRoot } from './worker-leftovers';
@@ -27,9 +31,10 @@ export interface LocalEngineOptions {
   logger?: EngineLogger;
   /** Where the cgroup hierarchies are mounted; without a writable cgroup there, limits fall back to rlimits. */
   cgroupRoot?: string;
+  /** Only these languages (Judge0 ids); a Judge0 worker's local sandbox needs only the checkers' C and C++. */
+  languageIds?: readonly number[];
 }
 
-const COMPILER_OUTPUT_CAP = 16 * 1024;
 /** A submission's tmpfs: what the compile may write (plus the source, FIFOs and the launcher). */
 const SUBMISSION_TMPFS_BYTES = COMPILE_LIMITS.fileBytes + MIB;
 
@@ -39,17 +44,6 @@ interface BoxPlace {
   ioParent: string;
   /** Null when runs use a fresh box each (no cgroup or no C compiler). */
   launcher: string | null;
-}
-
-/** The first `cap` bytes of a file. */
-function readHead(path: string, cap: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const head = Buffer.alloc(cap);
-    return head.subarray(0, readSync(fd, head, 0, cap, 0));
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -81,6 +75,8 @@ export class LocalEngine implements JudgeEngine {
   private readonly launcher: string | null = null;
   /** Null where the worker may not mount: box binds then show their host paths in the box's mountinfo. */
   private readonly mounts: PrivateMounts | null;
+  /** Problem authors' checkers, compiled and run in this engine's sandbox (also for the Judge0 engine). */
+  readonly customChecker: CustomChecker;
 
   constructor(options: LocalEngineOptions = {}) {
     const logger = options.logger ?? console;
@@ -99,7 +95,14 @@ export class LocalEngine implements JudgeEngine {
     const mounts = PrivateMounts.detect(this.workRoot);
     if ('unavailable' in mounts) logger.warn(`Cannot mount a tmpfs (${mounts.unavailable}): boxes can read the work root's path in /proc/self/mountinfo.`);
     this.mounts = 'unavailable' in mounts ? null : mounts;
-    this.catalog = new Map(discoverLanguages().map((l) => [l.spec.id, l]));
+    const wanted = options.languageIds;
+    this.catalog = new Map(discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]));
+    this.customChecker = new CustomChecker({
+      workRoot: this.workRoot,
+      languages: this.catalog,
+      place: { sandbox: this.sandbox, cgroups: this.cgroups, launcher: this.launcher },
+      stageBinds: (binds) => (this.mounts && binds.length ? this.mounts.stagedBinds(binds) : binds),
+    });
     logger.log(`Local engine languages: ${[...this.catalog.values()].map((l) => l.language.name).join(', ') || 'none'}`);
   }
 
@@ -115,6 +118,10 @@ export class LocalEngine implements JudgeEngine {
   /** A language's toolchain binds, staged in a tmpfs where the worker may mount (see PrivateMounts). */
   private bindsOf(lang: AvailableLanguage) {
     return this.mounts && lang.binds.length ? this.mounts.stagedBinds(lang.binds) : lang.binds;
+  }
+
+  compileChecker(source: string, languageId: number) {
+    return this.customChecker.compileResult(source, languageId);
   }
 
   async languages(): Promise<Language[]> {
@@ -140,6 +147,8 @@ export class LocalEngine implements JudgeEngine {
       writeFileSync(join(workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
       const compileError = await this.compile(lang, place, stdoutPath);
       if (compileError !== null) return compileErrorResult(compileError);
+      const judgeOutput = await outputJudgeFor(request.checker, () => this.customChecker);
+      if (typeof judgeOutput !== 'function') return judgeOutput;
       const results: TestCaseResult[] = [];
       const total = request.testCases.length;
       const skips = new SubtaskSkips(request.testCases, request.subtasks);
@@ -152,14 +161,14 @@ export class LocalEngine implements JudgeEngine {
             const test = request.testCases[index];
             const limits = this.runLimits(lang, request, test.output);
             const ran = await run(test.input, limits, stdoutPath);
-            results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath)));
+            results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath, judgeOutput)));
           }
           await onProgress?.(index + 1, total);
         }
       });
       return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
     } catch (error) {
-      return failedResult(`Sandbox failure: ${(error as Error).message}`);
+      return checkerFailureResult(error) ?? failedResult(`Sandbox failure: ${(error as Error).message}`);
     } finally {
       removeBoxDir(subDir);
       rmSync(outDir, { recursive: true, force: true });
@@ -177,26 +186,12 @@ export class LocalEngine implements JudgeEngine {
       env: lang.spec.env,
       binds: this.bindsOf(lang),
     });
-    if (run.termination === 'exited' && run.exitCode === 0) return null;
-    const output = Buffer.concat([run.stderr, readHead(stdoutPath, COMPILER_OUTPUT_CAP)]).toString('utf8').slice(0, COMPILER_OUTPUT_CAP).trim();
-    if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') return `Compilation time limit exceeded.\n${output}`.trim();
-    if (run.termination === 'memory-limit') return `Compilation memory limit exceeded.\n${output}`.trim();
-    return output || `Compiler exited with code ${run.exitCode}.`;
+    return compileFailure(run, stdoutPath);
   }
 
   /** One command in a box of its own: a run box with a single run where possible (see withRunner). */
-  private async runOnce(place: BoxPlace, stdoutPath: string, spec: BoxSpec): Promise<SandboxResult> {
-    const { launcher } = place;
-    const { cgroups } = this;
-    if (!launcher || !cgroups) return this.sandbox.run({ ...spec, stdin: '', stdoutPath });
-    const box = await RunBox.start(spec, launcher, cgroups, place.ioParent);
-    try {
-      const result = await box.run('', spec.limits, stdoutPath);
-      if (!result) throw new Error('a fresh run box refused its run');
-      return result;
-    } finally {
-      await box.close();
-    }
+  private runOnce(place: BoxPlace, stdoutPath: string, spec: BoxSpec): Promise<SandboxResult> {
+    return runOnce({ sandbox: this.sandbox, cgroups: this.cgroups, launcher: place.launcher, ioParent: place.ioParent }, spec, stdoutPath);
   }
 
   /** A test's limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */

@@ -1,7 +1,6 @@
 import { TestCaseData, TestCaseResult } from '@oj/contracts';
-import { createReadStream } from 'fs';
 import { constants } from 'os';
-import { streamMatches } from '../../grading/checker';
+import { builtinJudge, OutputJudge } from '../../grading/output-judge';
 import { SandboxResult } from './sandbox';
 
 /** Memory use this close to the limit means a failed allocation, whatever way the runtime died of it. */
@@ -18,11 +17,20 @@ function signalName(result: SandboxResult): string | null {
   return null;
 }
 
-/** Chunks the checker reads the output file in: the worker never holds more of an output than this. */
-const CHECK_CHUNK_BYTES = 64 * 1024;
+const LINES_JUDGE = builtinJudge({ type: 'lines' });
 
-/** One test's verdict from how its run ended and what it printed (the file `stdoutPath`, streamed). */
-export async function testVerdict(index: number, test: TestCaseData, run: SandboxResult, memoryLimitBytes: number, stdoutPath: string): Promise<TestCaseResult> {
+/**
+ * One test's verdict from how its run ended and what it printed (the file `stdoutPath`), judged by the problem's
+ * checker (the spec's line comparison by default).
+ */
+export async function testVerdict(
+  index: number,
+  test: TestCaseData,
+  run: SandboxResult,
+  memoryLimitBytes: number,
+  stdoutPath: string,
+  judgeOutput: OutputJudge = LINES_JUDGE,
+): Promise<TestCaseResult> {
   const figures = { index, timeMs: run.cpuMs, memoryKB: run.memoryKB };
   const fail = (status: TestCaseResult['status'], message: string): TestCaseResult => ({ ...figures, status, points: 0, message });
   const nearLimit = run.memoryKB !== null && run.memoryKB * 1024 >= NEAR_LIMIT * memoryLimitBytes;
@@ -42,11 +50,5 @@ export async function testVerdict(index: number, test: TestCaseData, run: Sandbo
     const outOfMemory = nearLimit || OUT_OF_MEMORY.test(run.stderr.toString('utf8', 0, 4096));
     return fail('rte', outOfMemory ? 'Memory limit exceeded' : `Exit code ${run.exitCode}`);
   }
-  const output = createReadStream(stdoutPath, { highWaterMark: CHECK_CHUNK_BYTES });
-  try {
-    if (!(await streamMatches(output, test.output))) return fail('wrong_answer', 'Wrong answer');
-  } finally {
-    output.destroy();
-  }
-  return { ...figures, status: 'accepted', points: test.points };
+  return { ...figures, ...(await judgeOutput(test, stdoutPath, index)) };
 }

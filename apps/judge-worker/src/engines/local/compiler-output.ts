@@ -1,0 +1,24 @@
+import { closeSync, openSync, readSync } from 'fs';
+import { SandboxResult } from './sandbox';
+
+const COMPILER_OUTPUT_CAP = 16 * 1024;
+
+/** The first `cap` bytes of a file. */
+function readHead(path: string, cap: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(cap);
+    return head.subarray(0, readSync(fd, head, 0, cap, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Null when a compile run succeeded, otherwise what went wrong: the (capped) compiler output, or the limit hit. */
+export function compileFailure(run: SandboxResult, stdoutPath: string): string | null {
+  if (run.termination === 'exited' && run.exitCode === 0) return null;
+  const output = Buffer.concat([run.stderr, readHead(stdoutPath, COMPILER_OUTPUT_CAP)]).toString('utf8').slice(0, COMPILER_OUTPUT_CAP).trim();
+  if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') return `Compilation time limit exceeded.\n${output}`.trim();
+  if (run.termination === 'memory-limit') return `Compilation memory limit exceeded.\n${output}`.trim();
+  return output || `Compiler exited with code ${run.exitCode}.`;
+}

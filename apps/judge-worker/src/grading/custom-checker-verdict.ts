@@ -1,0 +1,60 @@
+/** How a custom checker's run ended, as the sandbox reports it. */
+export interface CheckerRun {
+  termination: 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
+  exitCode: number | null;
+  stderr: Buffer;
+}
+
+/** A checker's judgement of one output: `fraction` of the test's points (partial credit is a wrong answer). */
+export interface CheckerJudgement {
+  status: 'accepted' | 'wrong_answer';
+  fraction: number;
+  message: string;
+}
+
+/**
+ * The checker itself failed (exit 3, a crash, its own limits, output it may not give): the problem's fault, not
+ * the contestant's, so the submission ends `failed` with this message instead of receiving a verdict.
+ */
+export class CheckerFailure extends Error {}
+
+export const CHECKER_CPU_SECONDS = 10;
+const MESSAGE_MAX_CHARS = 500;
+const PARTIAL_BASE = 16;
+const POINTS_EXIT = 7;
+
+/** The checker's first line of standard error (where testlib writes its verdict), capped. */
+function firstLine(stderr: Buffer): string {
+  const text = stderr.toString('utf8', 0, Math.min(stderr.length, 4 * MESSAGE_MAX_CHARS));
+  const end = text.indexOf('\n');
+  return (end < 0 ? text : text.slice(0, end)).trim().slice(0, MESSAGE_MAX_CHARS);
+}
+
+function judgement(fraction: number, message: string): CheckerJudgement {
+  if (!(fraction >= 0 && fraction <= 1)) throw new CheckerFailure(`The checker gave points outside 0..1: ${message}`);
+  return { status: fraction === 1 ? 'accepted' : 'wrong_answer', fraction, message };
+}
+
+/**
+ * The testlib convention: exit 0 accepted, 1 wrong answer, 2 presentation error (a wrong answer here), 3 checker
+ * failure; partial credit is exit 7 with "points <fraction> …" first on stderr (our testlib.h's quitp), or
+ * exit 16 + n for n % (testlib's _pc). The first line of stderr is the test's message.
+ */
+export function checkerJudgement(run: CheckerRun): CheckerJudgement {
+  const message = firstLine(run.stderr);
+  if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') throw new CheckerFailure(`The checker exceeded its time limit (${CHECKER_CPU_SECONDS} s).`);
+  if (run.termination === 'memory-limit') throw new CheckerFailure('The checker exceeded its memory limit.');
+  if (run.termination === 'output-limit') throw new CheckerFailure('The checker printed too much.');
+  if (run.termination !== 'exited' || run.exitCode === null) throw new CheckerFailure(`The checker crashed${message ? `: ${message}` : '.'}`);
+  const code = run.exitCode;
+  if (code === 0) return judgement(1, message);
+  if (code === 1 || code === 2) return judgement(0, message);
+  if (code === 3) throw new CheckerFailure(`The checker failed: ${message || 'no message'}`);
+  if (code === POINTS_EXIT) {
+    const points = /^points\s+(\S+)\s*(.*)$/.exec(message);
+    if (!points) throw new CheckerFailure(`The checker exited with code ${POINTS_EXIT} without a points line.`);
+    return judgement(Number(points[1]), points[2]);
+  }
+  if (code >= PARTIAL_BASE && code <= PARTIAL_BASE + 100) return judgement((code - PARTIAL_BASE) / 100, message);
+  throw new CheckerFailure(`The checker exited with code ${code}${message ? `: ${message}` : '.'}`);
+}

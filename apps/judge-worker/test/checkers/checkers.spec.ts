@@ -1,0 +1,104 @@
+import { CheckerSettings, TestCaseData } from '@oj/contracts';
+import { existsSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
+import { localEngine, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
+import { ANY_PAIR_CHECKER, BROKEN_CHECKER, CRASHING_CHECKER, ESCAPING_CHECKER, FAILING_CHECKER, LOOPING_CHECKER, PARTIAL_POINTS_CHECKER } from './checker-programs';
+
+const PYTHON = 71;
+const CPP = 54;
+/** A Python solution that prints `text` whatever the input. */
+const printing = (text: string) => `import sys\nsys.stdin.read()\nsys.stdout.write(${JSON.stringify(text)})\n`;
+const custom = (source: string): CheckerSettings => ({ type: 'custom', source, languageId: CPP });
+
+function grade(sourceCode: string, checker: CheckerSettings, testCases: TestCaseData[]) {
+  return localEngine().grade({ languageId: PYTHON, sourceCode, cpuTimeLimit: 2, memoryLimit: 128, testCases, checker });
+}
+
+describe('checkers in the local sandbox', () => {
+  afterAll(removeWorkRoot);
+
+  describe('built-in', () => {
+    const third: TestCaseData[] = [{ input: '1 3\n', output: '0.333333333\n', points: 1 }];
+
+    it('float: accepts an answer within epsilon and refuses one outside', async () => {
+      expect(await grade(printing('0.3333334\n'), { type: 'float', epsilon: 1e-6 }, third)).toMatchObject({ status: 'accepted', score: 100 });
+      expect(await grade(printing('0.3334\n'), { type: 'float', epsilon: 1e-6 }, third)).toMatchObject({ status: 'wrong_answer', score: 0 });
+      expect(await grade(printing('0.3334\n'), { type: 'float', epsilon: 1e-3 }, third)).toMatchObject({ status: 'accepted' });
+    }, 60_000);
+
+    it('tokens ignores spacing; lines (the default) and exact do not', async () => {
+      const tests: TestCaseData[] = [{ input: '', output: '1 2\n3\n', points: 1 }];
+      expect(await grade(printing('1\n2   3'), { type: 'tokens' }, tests)).toMatchObject({ status: 'accepted' });
+      expect(await grade(printing('1\n2   3'), { type: 'lines' }, tests)).toMatchObject({ status: 'wrong_answer' });
+      expect(await grade(printing('1 2\r\n3\r\n'), { type: 'exact' }, tests)).toMatchObject({ status: 'accepted' });
+      expect(await grade(printing('1 2\n3'), { type: 'exact' }, tests)).toMatchObject({ status: 'wrong_answer' });
+      expect(await localEngine().grade({ languageId: PYTHON, sourceCode: printing('1 2 \n3\n\n'), cpuTimeLimit: 2, memoryLimit: 128, testCases: tests })).toMatchObject({
+        status: 'accepted',
+      });
+    }, 60_000);
+  });
+
+  describe('custom (testlib)', () => {
+    it('accepts any right answer a checker allows, with its message', async () => {
+      const tests: TestCaseData[] = [{ input: '10\n', output: '5 5\n', points: 2 }];
+      const result = await grade(printing('3 7\n'), custom(ANY_PAIR_CHECKER), tests);
+      expect(result).toMatchObject({ status: 'accepted', score: 100 });
+      expect(result.testCaseResults[0]).toMatchObject({ status: 'accepted', points: 2, message: 'ok 3 + 7' });
+      const wrong = await grade(printing('3 8\n'), custom(ANY_PAIR_CHECKER), tests);
+      expect(wrong.testCaseResults[0]).toMatchObject({ status: 'wrong_answer', points: 0, message: 'wrong answer 3 + 8 is not 10' });
+    }, 60_000);
+
+    it('scales a test by the partial points the checker gives', async () => {
+      const tests: TestCaseData[] = [
+        { input: '4\n', output: '1 2 3 4\n', points: 4 },
+        { input: '1\n', output: '7\n', points: 4 },
+      ];
+      const result = await grade('n = int(input())\nprint(*([1, 2, 0, 0] if n == 4 else [7]))\n', custom(PARTIAL_POINTS_CHECKER), tests);
+      expect(result.testCaseResults.map((t) => [t.status, t.points, t.message])).toEqual([
+        ['wrong_answer', 2, '2 of 4 right'],
+        ['accepted', 4, 'ok 1 numbers'],
+      ]);
+      expect(result).toMatchObject({ status: 'wrong_answer', score: 75 });
+    }, 60_000);
+
+    it('compiles a checker once and keeps it in the cache for the next grading', async () => {
+      const first = await localEngine().customChecker.build(ANY_PAIR_CHECKER, CPP);
+      const second = await localEngine().customChecker.build(ANY_PAIR_CHECKER, CPP);
+      expect(first).toEqual(second);
+      expect('program' in first && existsSync(first.program)).toBe(true);
+      expect(readdirSync(join(workRoot, 'checkers')).filter((f) => !f.endsWith('.tmp')).length).toBeGreaterThanOrEqual(1);
+    }, 60_000);
+
+    it.each([
+      ['crashes', CRASHING_CHECKER, /test 1: The checker crashed/],
+      ['fails (exit 3)', FAILING_CHECKER, /test 1: The checker failed: FAIL/],
+      ['does not compile', BROKEN_CHECKER, /does not compile/],
+    ])('ends the submission failed, never with a verdict, when the checker %s', async (_what, source, message) => {
+      const result = await grade(printing('1\n'), custom(source), [{ input: '', output: '1\n', points: 1 }]);
+      expect(result).toMatchObject({ status: 'failed', score: 0 });
+      expect(result.message).toMatch(message);
+      expect(isDefinitiveFailure(result)).toBe(true);
+    }, 60_000);
+
+    it('stops a looping checker at its own time limit and fails the submission', async () => {
+      const started = Date.now();
+      const result = await grade(printing('1\n'), custom(LOOPING_CHECKER), [{ input: '', output: '1\n', points: 1 }]);
+      expect(result).toMatchObject({ status: 'failed' });
+      expect(result.message).toMatch(/test 1: The checker exceeded its time limit \(10 s\)/);
+      expect(Date.now() - started).toBeLessThan(40_000);
+    }, 60_000);
+
+    it('contains a checker that tries the network and the file system: it sees its three files and nothing else', async () => {
+      const result = await grade(printing('1\n'), custom(ESCAPING_CHECKER), [{ input: 'in\n', output: '1\n', points: 1 }]);
+      expect(result.testCaseResults[0]).toMatchObject({ status: 'accepted', message: 'ok contained' });
+    }, 60_000);
+
+    it('reports the compiler output of a checker that does not compile', async () => {
+      const result = await localEngine().customChecker.compileResult(BROKEN_CHECKER, CPP);
+      expect(result.compiled).toBe(false);
+      expect(result.compilerOutput).toMatch(/error: expected .;. before .quitf./);
+      expect(await localEngine().customChecker.compileResult(ANY_PAIR_CHECKER, CPP)).toEqual({ compiled: true, compilerOutput: '' });
+    }, 60_000);
+  });
+});
