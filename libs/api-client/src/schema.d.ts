@@ -727,6 +727,54 @@ export interface components {
             /** @example n3w-Secret-pass */
             newPassword: string;
         };
+        CheckerDto: {
+            /**
+             * @description float only
+             * @example 0.000001
+             */
+            epsilon?: number;
+            /**
+             * @description custom only
+             * @example 54
+             */
+            languageId?: number;
+            /** @description custom only; for admins and the author, with includePrivate=true */
+            source?: string;
+            /**
+             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
+             * @example lines
+             * @enum {string}
+             */
+            type: "lines" | "tokens" | "exact" | "float" | "custom";
+        };
+        CheckerInputDto: {
+            /**
+             * @description float only; 0.000001 when left out
+             * @example 0.000001
+             */
+            epsilon?: number;
+            /**
+             * @description custom only: 54 C++ (GCC), 50 C (GCC)
+             * @example 54
+             * @enum {number}
+             */
+            languageId?: 54 | 50;
+            /**
+             * @description custom only, at most 64 KiB; shown only to admins and the author with includePrivate=true
+             * @example #include "testlib.h"
+             *     int main(int argc, char *argv[]) {
+             *       registerTestlibCmd(argc, argv);
+             *       quitf(_ok, "fine");
+             *     }
+             */
+            source?: string;
+            /**
+             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
+             * @example float
+             * @enum {string}
+             */
+            type: "lines" | "tokens" | "exact" | "float" | "custom";
+        };
         CreateSubmissionDto: {
             /** @example 71 */
             languageId: number;
@@ -822,6 +870,12 @@ export interface components {
              */
             algorithms: string[];
             author: components["schemas"]["ProblemAuthorDto"] | null;
+            /**
+             * @example {
+             *       "type": "lines"
+             *     }
+             */
+            checker: components["schemas"]["CheckerDto"];
             /** @example -10^9 ≤ a, b ≤ 10^9 */
             constraints: string;
             /**
@@ -898,6 +952,8 @@ export interface components {
              *     ]
              */
             algorithms?: string[];
+            /** @description How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused. */
+            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default
              * @example -10^9 ≤ a, b ≤ 10^9
@@ -1449,6 +1505,8 @@ export interface components {
              *     ]
              */
             algorithms?: string[];
+            /** @description How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused. */
+            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default
              * @example -10^9 ≤ a, b ≤ 10^9

@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';
 import { ValidateRequestDto } from './dto/validate.dto';
 import { currentRequestId } from '../logging/request-context';
+import { awaitWorkerJob } from '../queue/await-worker-job';
 
 export const VALIDATION_TIMEOUT_MESSAGE = 'Validation timed out. Is a judge worker running?';
 
@@ -34,20 +35,6 @@ export class JudgeService {
       },
       VALIDATE_JOB_OPTIONS,
     );
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ApiException(HttpStatus.GATEWAY_TIMEOUT, ERROR_CODES.TIMEOUT, VALIDATION_TIMEOUT_MESSAGE)), this.config.VALIDATE_TIMEOUT_MS);
-    });
-    try {
-      return (await Promise.race([job.finished(), timeout])) as ValidationResult;
-    } catch (error) {
-      if (error instanceof ApiException) {
-        await job.remove().catch(() => undefined);
-        throw error;
-      }
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, `Validation failed: ${(error as Error).message}`);
-    } finally {
-      clearTimeout(timer);
-    }
+    return awaitWorkerJob<ValidationResult>(job, this.config.VALIDATE_TIMEOUT_MS, VALIDATION_TIMEOUT_MESSAGE, 'Validation failed');
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProblemUpdatesModule } from '../problem-updates/problem-updates.module';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
+import { CheckerCompiler } from './checker-compiler';
 import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemsController } from './problems.controller';
 import { ProblemsService } from './problems.service';
@@ -9,7 +10,7 @@ import { TestArchiveService } from './zip/test-archive.service';
 @Module({
   imports: [ProblemUpdatesModule],
   controllers: [ProblemsController],
-  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard, ProblemEditorGuard],
+  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard, ProblemEditorGuard, CheckerCompiler],
   exports: [ProblemsService, AuthorOrAdminGuard],
 })
 export class ProblemsModule {}

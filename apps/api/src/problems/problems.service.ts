@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
-import { ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
+import { checkerColumns, checkerOf, ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
 import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
+import { CheckerCompiler } from './checker-compiler';
+import { CheckerInputDto } from './dto/checker.dto';
 import { ProblemInputDto, TestCaseInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
 import { ProblemDto, ProblemSummaryDto, toProblemDto, toProblemSummary } from './dto/problem-response.dto';
@@ -38,6 +40,7 @@ export class ProblemsService {
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
     private readonly updates: ProblemUpdatesService,
     private readonly live: LivePublisher,
+    private readonly checkers: CheckerCompiler,
   ) {}
 
   /**
@@ -81,22 +84,28 @@ export class ProblemsService {
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {
     const problem = await this.findVisibleProblem(problemId, user);
     const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.problems.manager, problem) : undefined;
-    return this.present(problem, tests);
+    return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
   }
 
   async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
     this.checkSubtasks(dto);
+    await this.requireCheckerCompiles(dto.checker);
     return this.problems.manager.transaction(async (manager) => {
       const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
       const tests = await this.replaceTests(manager, problem, dto);
       await this.updates.record(manager, problem, 'New problem');
-      return this.present(problem, tests, manager);
+      return this.present(problem, tests, manager, true);
     });
   }
 
   async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
     if (body.testCases) this.checkTestDataSize(body.testCases);
+    // An unchanged custom checker was compiled when it was saved: only a new one needs a worker now.
+    const current = await this.problems.findOne({ where: { problemId }, select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon'] });
+    const saved = current ? checkerOf(current) : null;
+    const unchanged = body.checker?.source === saved?.source && body.checker?.languageId === saved?.languageId;
+    if (!unchanged) await this.requireCheckerCompiles(body.checker);
     const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
@@ -117,7 +126,7 @@ export class ProblemsService {
       const summary = describeProblemChange(before as ProblemEntity, beforeTests, dto);
       if (summary) await this.updates.record(manager, problem, summary);
       if (!before.isPublic && problem.isPublic) await this.updates.record(manager, problem, 'Problem is now public');
-      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager);
+      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager, true);
     });
     await this.live.accessChanged({ problemId });
     return updated;
@@ -163,6 +172,10 @@ export class ProblemsService {
     return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
   }
 
+  private async requireCheckerCompiles(checker: CheckerInputDto | undefined): Promise<void> {
+    if (checker?.type === 'custom') await this.checkers.requireCompiles(checker.source ?? '', checker.languageId ?? 0);
+  }
+
   private checkTestDataSize(testCases: TestCaseInputDto[]): void {
     if (testDataBytes(testCases) > MAX_TEST_DATA_BYTES) {
       throw ApiException.validation([{ path: 'testCases', message: 'Test data must not exceed 64 MiB per problem.' }]);
@@ -192,6 +205,8 @@ export class ProblemsService {
       testCaseCount: dto.testCases.length,
       subtasks: storedSubtasks(dto.testCases, dto.subtasks),
       totalPoints: problemTotalPoints(dto.testCases, dto.subtasks),
+      // Left out, a new problem gets the default checker and an updated one keeps its own.
+      ...(dto.checker ? checkerColumns(dto.checker) : {}),
     };
   }
 
@@ -209,9 +224,10 @@ export class ProblemsService {
     return manager.find(TestCaseEntity, { where: { problemUuid: problem.id }, order: { position: 'ASC' } });
   }
 
-  private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.problems.manager): Promise<ProblemDto> {
+  /** `withCheckerSource`: the caller may see the problem's private data (see get) or just saved it. */
+  private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.problems.manager, withCheckerSource = false): Promise<ProblemDto> {
     const author = problem.authorId ? await manager.findOne(UserEntity, { where: { id: problem.authorId }, select: ['id', 'username'] }) : null;
     const fresh = await manager.findOneOrFail(ProblemEntity, { where: { id: problem.id } });
-    return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, tests);
+    return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, tests, withCheckerSource);
   }
 }

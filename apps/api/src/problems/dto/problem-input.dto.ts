@@ -29,6 +29,7 @@ import {
   IsInt,
   IsNotEmpty,
   IsNumber,
+  IsObject,
   IsPositive,
   IsString,
   Max,
@@ -38,6 +39,7 @@ import {
 } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
+import { CheckerInputDto } from './checker.dto';
 import { normalizeLabels, normalizePoints, trimmed } from './problem-normalizers';
 
 export class SampleInputDto {
@@ -198,6 +200,16 @@ export class ProblemInputDto {
   @Omittable()
   @SubtaskList()
   subtasks: SubtaskInputDto[] = [];
+
+  @ApiPropertyOptional({
+    type: CheckerInputDto,
+    description: 'How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused.',
+  })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => CheckerInputDto)
+  @IsObject({ message: 'Checker must be an object with a type.' })
+  checker?: CheckerInputDto;
 }
 
 function SubtaskList(): PropertyDecorator {

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DIFFICULTIES, Difficulty, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, Subtask, SUBTASK_SCORINGS, SubtaskScoring, TestCaseData } from '@oj/contracts';
+import { checkerOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
 import { subtaskField } from '../problem-subtasks';
-import type { ProblemEntity, TestCaseEntity } from '@oj/db';
+import { CheckerDto } from './checker.dto';
 
 export class SampleDto implements Sample {
   @ApiProperty({ example: '1 2\n' })
@@ -118,6 +119,9 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiProperty({ example: 10 })
   testCaseCount: number;
 
+  @ApiProperty({ type: CheckerDto, example: { type: 'lines' } })
+  checker: CheckerDto;
+
   @ApiProperty({ example: 10 })
   totalPoints: number;
 
@@ -151,7 +155,13 @@ export function toProblemSummary(p: ProblemEntity): ProblemSummaryDto {
   };
 }
 
-export function toProblemDto(p: ProblemEntity, author: ProblemAuthorDto | null, testCases?: TestCaseEntity[]): ProblemDto {
+/** A problem's checker for the response: its source only when `withSource` (private data, like test cases). */
+function toCheckerDto(p: ProblemEntity, withSource: boolean): CheckerDto {
+  const { source, ...shown } = checkerOf(p);
+  return withSource && source !== undefined ? { ...shown, source } : shown;
+}
+
+export function toProblemDto(p: ProblemEntity, author: ProblemAuthorDto | null, testCases?: TestCaseEntity[], withCheckerSource = false): ProblemDto {
   return {
     ...toProblemSummary(p),
     statement: p.statement,
@@ -165,6 +175,7 @@ export function toProblemDto(p: ProblemEntity, author: ProblemAuthorDto | null, 
     ...(testCases ? { testCases: testCases.map((tc) => ({ input: tc.input, output: tc.output, points: tc.points, ...subtaskField(tc.subtask) })) } : {}),
     subtasks: p.subtasks,
     testCaseCount: p.testCaseCount,
+    checker: toCheckerDto(p, withCheckerSource),
     totalPoints: p.totalPoints,
     author,
     createdAt: p.createdAt.toISOString(),

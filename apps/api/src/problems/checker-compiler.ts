@@ -1,0 +1,35 @@
+import { InjectQueue } from '@nestjs/bull';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { CheckerCompileJobData, CheckerCompileResult, ERROR_CODES } from '@oj/contracts';
+import { CHECKER_COMPILE_QUEUE } from '@oj/messaging';
+import { Queue } from 'bull';
+import { ApiException } from '../common/api-exception';
+import { AppConfig } from '../config/app-config';
+import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';
+import { currentRequestId } from '../logging/request-context';
+import { awaitWorkerJob } from '../queue/await-worker-job';
+
+export const CHECKER_COMPILE_TIMEOUT_MESSAGE = 'Compiling the checker timed out. Is a judge worker running?';
+
+/**
+ * The API cannot compile: a custom checker is compiled by a worker (in its sandbox, where it will run) through a
+ * queued job the API waits for, like test validation. A checker that does not compile is refused with the
+ * compiler's output, so a saved problem never has one.
+ */
+@Injectable()
+export class CheckerCompiler {
+  constructor(
+    @InjectQueue(CHECKER_COMPILE_QUEUE) private readonly queue: Queue<CheckerCompileJobData>,
+    private readonly languages: LanguagesService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async requireCompiles(source: string, languageId: number): Promise<void> {
+    if (!(await this.languages.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    const job = await this.queue.add({ source, languageId, requestId: currentRequestId() }, { removeOnComplete: true, removeOnFail: true, attempts: 1 });
+    const result = await awaitWorkerJob<CheckerCompileResult>(job, this.config.VALIDATE_TIMEOUT_MS, CHECKER_COMPILE_TIMEOUT_MESSAGE, 'Compiling the checker failed');
+    if (!result.compiled) {
+      throw ApiException.validation([{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }], 'The checker does not compile.');
+    }
+  }
+}
