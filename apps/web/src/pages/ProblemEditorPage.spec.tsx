@@ -267,3 +267,38 @@ describe('ProblemEditorPage (create)', () => {
     await waitFor(() => expect(screen.getByText('archive')).toBeInTheDocument());
   });
 });
+
+describe('ProblemEditorPage checker section', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sets a float checker with its epsilon, and checks the epsilon before sending', async () => {
+    const calls = serve();
+    renderRoutes(createRoutes, '/admin/create');
+    await fillValidProblem();
+    const checker = screen.getByRole('region', { name: 'Checker' });
+    fireEvent.change(within(checker).getByLabelText('Type'), { target: { value: 'float' } });
+    fireEvent.change(within(checker).getByLabelText('Epsilon (absolute or relative)'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    expect(await within(checker).findByText('Epsilon must be a number greater than 0 and at most 1.')).toBeInTheDocument();
+    expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
+    fireEvent.change(within(checker).getByLabelText('Epsilon (absolute or relative)'), { target: { value: '1e-4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    await waitFor(() => expect(calls.find((c) => c.route === 'POST /api/problems')?.body).toMatchObject({ checker: { type: 'float', epsilon: 1e-4 } }));
+  });
+
+  it("edits a custom checker's source and shows the compiler output when the judge refuses it", async () => {
+    const source = '#include "testlib.h"\nint main() {}\n';
+    const compileError = 'The checker does not compile:\nmain.cpp:2: error: expected ;';
+    const calls = serve({
+      problem: () => json(200, stored({ testCases: [{ input: '1\n', output: '1\n', points: 1 }], checker: { type: 'custom', languageId: 54, source } })),
+      save: () => json(400, { code: 'VALIDATION_ERROR', message: 'The checker does not compile.', details: [{ path: 'checker.source', message: compileError }] }),
+    });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    const checker = await screen.findByRole('region', { name: 'Checker' });
+    expect(within(checker).getByLabelText('Type')).toHaveValue('custom');
+    fireEvent.change(within(checker).getByLabelText('Checker source'), { target: { value: `${source}// edited\n` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update problem' }));
+    expect(await within(checker).findByText(/main\.cpp:2: error: expected ;/)).toBeInTheDocument();
+    expect(calls.find((c) => c.route === 'PUT /api/problems/3')?.body).toMatchObject({ checker: { type: 'custom', languageId: 54, source: `${source}// edited\n` } });
+  });
+});

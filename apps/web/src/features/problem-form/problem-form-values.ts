@@ -1,5 +1,6 @@
 import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 import type { components } from '@oj/api-client';
+import { checkerBody, checkerError, CheckerFormValues, checkerValuesFrom, emptyChecker } from './checker-values';
 import { CaseData, normalizePoints } from './test-data';
 
 type ProblemDto = components['schemas']['ProblemDto'];
@@ -35,9 +36,10 @@ export interface ProblemFormValues {
   testCasesKnown: boolean;
   /** None: every test scores on its own. */
   subtasks: SubtaskValues[];
+  checker: CheckerFormValues;
 }
 
-export type FormErrors = Partial<Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks', string>>;
+export type FormErrors = Partial<Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks' | 'checker', string>>;
 
 export function emptyValues(): ProblemFormValues {
   return {
@@ -57,6 +59,7 @@ export function emptyValues(): ProblemFormValues {
     testCases: [],
     testCasesKnown: true,
     subtasks: [],
+    checker: emptyChecker(),
   };
 }
 
@@ -97,6 +100,7 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
     testCases: (p.testCases ?? []).map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })),
     testCasesKnown: p.testCases !== undefined && p.testCases !== null,
     subtasks: (p.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
+    checker: checkerValuesFrom(p.checker),
   };
 }
 
@@ -113,6 +117,8 @@ export function validateValues(v: ProblemFormValues): FormErrors {
   if (!v.judge0LanguageIds.length) errors.judge0LanguageIds = 'Select at least one Judge0 language.';
   const subtasksError = subtaskError(v);
   if (subtasksError) errors.subtasks = subtasksError;
+  const checker = checkerError(v.checker);
+  if (checker) errors.checker = checker;
   return errors;
 }
 
@@ -147,5 +153,6 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
       : {}),
     // A sum subtask's points are its tests' (the server counts them); the field only has to be valid.
     subtasks: v.subtasks.map((s) => ({ ...(s.name.trim() ? { name: s.name.trim() } : {}), scoring: s.scoring, points: s.scoring === 'min' ? Number(s.points) : TEST_CASE_POINTS.default })),
+    ...checkerBody(v.checker),
   };
 }

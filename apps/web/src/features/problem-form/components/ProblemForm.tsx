@@ -13,6 +13,7 @@ import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, SubtaskValu
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
+import { CheckerSection } from './CheckerSection';
 import { ChipInput } from './ChipInput';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
@@ -32,7 +33,7 @@ interface Props {
 
 type CaseEditor = { kind: 'test' | 'sample'; index: number | null };
 
-const FIELD_PATHS: (keyof FormErrors)[] = ['title', 'statement', 'cpuTimeLimit', 'memoryLimit', 'testCases', 'judge0LanguageIds', 'subtasks'];
+const FIELD_PATHS: (keyof FormErrors)[] = ['title', 'statement', 'cpuTimeLimit', 'memoryLimit', 'testCases', 'judge0LanguageIds', 'subtasks', 'checker'];
 
 /** Server VALIDATION_ERROR details at their fields; the rest, or any other failure, as one message. */
 function serverErrors(error: unknown): { fields: FormErrors; general: string } {
@@ -257,6 +258,8 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
         </section>
 
         <SubtasksEditor values={values} error={errors.subtasks} onChange={changeSubtasks} />
+
+        <CheckerSection value={values.checker} onChange={(checker) => set('checker', checker)} error={errors.checker} />
 
         {general && (
           <p className="error" role="alert">

@@ -1,0 +1,83 @@
+import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType } from '@oj/contracts';
+import { CheckerFormValues } from '../checker-values';
+
+const TYPE_LABELS: Record<CheckerType, string> = {
+  lines: 'Lines (ignore trailing whitespace)',
+  tokens: 'Tokens (ignore all whitespace)',
+  exact: 'Exact (byte for byte)',
+  float: 'Float (numbers within epsilon)',
+  custom: 'Custom checker (testlib)',
+};
+
+const LANGUAGE_LABELS: Record<(typeof CHECKER_LANGUAGE_IDS)[number], string> = { 54: 'C++', 50: 'C' };
+
+interface Props {
+  value: CheckerFormValues;
+  onChange: (value: CheckerFormValues) => void;
+  error?: string;
+}
+
+/** How the problem's outputs are judged: a built-in comparison, or the author's testlib checker. */
+export function CheckerSection({ value, onChange, error }: Props) {
+  const set = (patch: Partial<CheckerFormValues>) => onChange({ ...value, ...patch });
+  return (
+    <section className="form-section" aria-label="Checker">
+      <h2>Checker</h2>
+      <div className="form-grid">
+        <label>
+          Type
+          <select value={value.type} onChange={(e) => set({ type: e.target.value as CheckerType })}>
+            {CHECKER_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {value.type === 'float' && (
+          <label>
+            Epsilon (absolute or relative)
+            <input type="number" min={0} max={1} step="any" value={value.epsilon} onChange={(e) => set({ epsilon: e.target.value })} aria-invalid={!!error} />
+          </label>
+        )}
+        {value.type === 'custom' && value.known && (
+          <label>
+            Checker language
+            <select value={value.languageId} onChange={(e) => set({ languageId: Number(e.target.value) })}>
+              {CHECKER_LANGUAGE_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {LANGUAGE_LABELS[id]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {value.type === 'custom' &&
+        (value.known ? (
+          <>
+            <label>
+              Checker source
+              <textarea
+                className="data"
+                rows={14}
+                value={value.source}
+                onChange={(e) => set({ source: e.target.value })}
+                spellCheck={false}
+                aria-invalid={!!error}
+                placeholder={'#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  …\n}'}
+              />
+            </label>
+            <p className="muted">
+              Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure; <code>quitp</code> gives partial
+              points. <code>testlib.h</code> is our compatible subset of testlib. Saving compiles it on the judge.
+            </p>
+          </>
+        ) : (
+          <p className="muted">The current custom checker is kept.</p>
+        ))}
+      {/* A compile failure's message carries the compiler's output, lines and all. */}
+      {error && <span className="field-error checker-error">{error}</span>}
+    </section>
+  );
+}
