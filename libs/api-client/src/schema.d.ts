@@ -312,6 +312,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judge/checker-trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["tryChecker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/judge/validate": {
         parameters: {
             query?: never;
@@ -774,6 +790,65 @@ export interface components {
              * @enum {string}
              */
             type: "lines" | "tokens" | "exact" | "float" | "custom";
+        };
+        CheckerTrialOutcomeDto: {
+            /**
+             * @description Share of the test points, 0 to 1
+             * @example 1
+             */
+            fraction: number;
+            /**
+             * @description The checker's first line of standard error
+             * @example ok fine
+             */
+            message: string;
+            /**
+             * @description `failed`: the checker itself failed (exit 3, crash, limits)
+             * @example accepted
+             * @enum {string}
+             */
+            outcome: "accepted" | "wrong_answer" | "failed";
+        };
+        CheckerTrialRequestDto: {
+            /**
+             * @description The jury's answer, at most 1 MiB
+             * @example 3
+             */
+            answer: string;
+            /**
+             * @description The test input, at most 1 MiB
+             * @example 1 2
+             */
+            input: string;
+            /**
+             * @example 54
+             * @enum {number}
+             */
+            languageId: 54 | 50;
+            /**
+             * @description What a contestant printed, at most 1 MiB
+             * @example 3
+             */
+            output: string;
+            /**
+             * @example #include "testlib.h"
+             *     int main(int argc, char *argv[]) {
+             *       registerTestlibCmd(argc, argv);
+             *       quitf(_ok, "fine");
+             *     }
+             */
+            source: string;
+        };
+        CheckerTrialResultDto: {
+            /** @example true */
+            compiled: boolean;
+            /**
+             * @description The compiler's output when it did not compile
+             * @example
+             */
+            compilerOutput: string;
+            /** @description Present when it compiled */
+            trial?: components["schemas"]["CheckerTrialOutcomeDto"];
         };
         CreateSubmissionDto: {
             /** @example 71 */
@@ -1631,6 +1706,8 @@ export interface components {
             username: string;
         };
         ValidateRequestDto: {
+            /** @description The checker to judge the outputs with (the problem form's); `lines` when left out */
+            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default 2
              * @example 1
@@ -2403,6 +2480,50 @@ export interface operations {
             };
             /** @description Not ready; the message and details name each dependency that is down */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tryChecker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckerTrialRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckerTrialResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No judge worker is running */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No answer within the time limit */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,16 +29,35 @@ export function effectiveChecker(settings: CheckerSettings | null | undefined): 
   return { type };
 }
 
+/** A test to try a checker on before saving it: what the contestant printed and the jury's answer. */
+export interface CheckerTrialData {
+  input: string;
+  output: string;
+  answer: string;
+}
+
+export const MAX_CHECKER_TRIAL_BYTES = 1024 * 1024;
+
 /** What the API sends a worker to compile a custom checker before the problem is saved. */
 export interface CheckerCompileJobData {
   /** Id of the HTTP request that asked (see TracedJobData). */
   requestId?: string;
   source: string;
   languageId: number;
+  /** Also run the compiled checker on this test (the problem form's 'Test checker'). */
+  trial?: CheckerTrialData;
 }
 
-/** Whether the checker compiled, and what the compiler printed (why not, when it did not). */
+/** What the checker made of a trial: its verdict, share of the points and message, or `failed` (its own fault). */
+export interface CheckerTrialOutcome {
+  outcome: 'accepted' | 'wrong_answer' | 'failed';
+  fraction: number;
+  message: string;
+}
+
+/** Whether the checker compiled, and what the compiler printed (why not, when it did not); a trial's outcome. */
 export interface CheckerCompileResult {
   compiled: boolean;
   compilerOutput: string;
+  trial?: CheckerTrialOutcome;
 }

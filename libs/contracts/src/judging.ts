@@ -1,3 +1,4 @@
+import type { CheckerSettings } from './checker';
 import { SubmissionStatus, TestCaseStatus } from './submission-status';
 import { SubtaskResult } from './subtasks';
 
@@ -30,6 +31,8 @@ export interface ValidateRequest {
   cpuTimeLimit: number;
   memoryLimit: number;
   testCases: TestCaseData[];
+  /** The checker to judge the outputs with (the form's, before the problem is saved); `lines` when left out. */
+  checker?: CheckerSettings;
 }
 
 export interface ValidateJobData extends TracedJobData, ValidateRequest {}

@@ -3,13 +3,18 @@ import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiServiceUnavailableResponse
 import { Auth } from '../auth/auth.decorators';
 import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
+import { CheckerCompiler } from '../problems/checker-compiler';
+import { CheckerTrialRequestDto, CheckerTrialResultDto } from './dto/checker-trial.dto';
 import { ValidateRequestDto, ValidationResultDto } from './dto/validate.dto';
 import { JudgeService } from './judge.service';
 
 @ApiTags('judge')
 @Controller('judge')
 export class JudgeController {
-  constructor(private readonly judge: JudgeService) {}
+  constructor(
+    private readonly judge: JudgeService,
+    private readonly checkers: CheckerCompiler,
+  ) {}
 
   @Post('validate')
   @HttpCode(200)
@@ -21,5 +26,18 @@ export class JudgeController {
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
   validateTestCases(@Body() dto: ValidateRequestDto): Promise<ValidationResultDto> {
     return this.judge.validate(dto);
+  }
+
+  /** The problem form's 'Test checker': compiles a custom checker on a worker and runs it on one test. */
+  @Post('checker-trial')
+  @HttpCode(200)
+  @Auth()
+  @UseGuards(AuthorOrAdminGuard)
+  @LargeJsonBody()
+  @ApiOkResponse({ type: CheckerTrialResultDto })
+  @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
+  @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
+  tryChecker(@Body() dto: CheckerTrialRequestDto): Promise<CheckerTrialResultDto> {
+    return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer });
   }
 }

@@ -31,6 +31,7 @@ export class JudgeService {
         cpuTimeLimit: dto.cpuTimeLimit,
         memoryLimit: dto.memoryLimit,
         testCases: dto.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
+        ...(dto.checker ? { checker: dto.checker } : {}),
         requestId: currentRequestId(),
       },
       VALIDATE_JOB_OPTIONS,

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { CheckerCompileJobData, CheckerCompileResult, ERROR_CODES } from '@oj/contracts';
+import { CheckerCompileJobData, CheckerCompileResult, CheckerTrialData, ERROR_CODES } from '@oj/contracts';
 import { CHECKER_COMPILE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { ApiException } from '../common/api-exception';
@@ -24,10 +24,16 @@ export class CheckerCompiler {
     private readonly config: AppConfig,
   ) {}
 
-  async requireCompiles(source: string, languageId: number): Promise<void> {
+  /** Compiles the checker on a worker and, given a trial test, runs it there: what the problem form's 'Test checker' shows. */
+  async compile(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
     if (!(await this.languages.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
-    const job = await this.queue.add({ source, languageId, requestId: currentRequestId() }, { removeOnComplete: true, removeOnFail: true, attempts: 1 });
-    const result = await awaitWorkerJob<CheckerCompileResult>(job, this.config.VALIDATE_TIMEOUT_MS, CHECKER_COMPILE_TIMEOUT_MESSAGE, 'Compiling the checker failed');
+    const data: CheckerCompileJobData = { source, languageId, requestId: currentRequestId(), ...(trial ? { trial } : {}) };
+    const job = await this.queue.add(data, { removeOnComplete: true, removeOnFail: true, attempts: 1 });
+    return awaitWorkerJob<CheckerCompileResult>(job, this.config.VALIDATE_TIMEOUT_MS, CHECKER_COMPILE_TIMEOUT_MESSAGE, 'Compiling the checker failed');
+  }
+
+  async requireCompiles(source: string, languageId: number): Promise<void> {
+    const result = await this.compile(source, languageId);
     if (!result.compiled) {
       throw ApiException.validation([{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }], 'The checker does not compile.');
     }

@@ -11,6 +11,6 @@ import { TestArchiveService } from './zip/test-archive.service';
   imports: [ProblemUpdatesModule],
   controllers: [ProblemsController],
   providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard, ProblemEditorGuard, CheckerCompiler],
-  exports: [ProblemsService, AuthorOrAdminGuard],
+  exports: [ProblemsService, AuthorOrAdminGuard, CheckerCompiler],
 })
 export class ProblemsModule {}

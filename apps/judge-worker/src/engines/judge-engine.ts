@@ -1,4 +1,4 @@
-import { CheckerCompileResult, CheckerSettings, GradeResult, Language, Subtask, TestCaseData } from '@oj/contracts';
+import { CheckerCompileResult, CheckerSettings, CheckerTrialData, GradeResult, Language, Subtask, TestCaseData } from '@oj/contracts';
 
 /** What one grading run needs: the source, its language and the problem's limits and tests. */
 export interface GradeRequest {
@@ -31,7 +31,7 @@ export interface JudgeEngine {
    * Compiles a custom checker (in the local sandbox, whichever engine grades) so the API can refuse a broken one.
    * Both real engines have it; stand-ins in tests may not.
    */
-  compileChecker?(source: string, languageId: number): Promise<CheckerCompileResult>;
+  compileChecker?(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult>;
 }
 
 export const JUDGE_ENGINE = Symbol('JUDGE_ENGINE');

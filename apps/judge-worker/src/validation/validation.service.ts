@@ -14,6 +14,7 @@ export class ValidationService {
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
       testCases: job.testCases,
+      checker: job.checker,
     });
     if (result.status === 'failed') throw new Error(result.message ?? 'The judge failed to run the validation.');
     if (result.status === 'ce') {

@@ -103,6 +103,26 @@ describe('problem checkers', () => {
       expect((await fetch(problemId, admin, true)).checker).toEqual({ type: 'exact' });
     }, 60_000);
 
+    it("tries a checker on one test for the form's 'Test checker', saving nothing", async () => {
+      const trial = (body: Record<string, unknown>) => t.http().post('/api/judge/checker-trial').set(...bearer(admin)).send({ source: PAIR_CHECKER, languageId: 54, input: '1 2\n', answer: '3\n', ...body });
+      expect((await trial({ output: '+3\n' }).expect(200)).body).toEqual({ compiled: true, compilerOutput: '', trial: { outcome: 'accepted', fraction: 1, message: 'ok right' } });
+      expect((await trial({ output: '4\n' }).expect(200)).body.trial).toEqual({ outcome: 'wrong_answer', fraction: 0, message: 'wrong answer 4 is not 3' });
+      expect((await trial({ output: '3\n', input: '' }).expect(200)).body.trial).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/checker failed: FAIL/) });
+      const broken = (await trial({ output: '3\n', source: 'int main( {' }).expect(200)).body;
+      expect(broken).toMatchObject({ compiled: false, compilerOutput: expect.stringContaining('error') });
+      expect(broken.trial).toBeUndefined();
+      const refused = await trial({ output: '3\n', languageId: 71 }).expect(400);
+      expect(refused.body.details).toEqual([{ path: 'languageId', message: 'A custom checker is written in C++ (54) or C (50).' }]);
+      await t.http().post('/api/judge/checker-trial').set(...bearer(await registerUser(t))).send({}).expect(403);
+    }, 60_000);
+
+    it("validates a reference solution with the form's checker", async () => {
+      const body = { languageId: 71, sourceCode: 'print(1 / 3)', testCases: [{ input: '', output: '0.3333333\n', points: 1 }] };
+      const validate = (checker?: unknown) => t.http().post('/api/judge/validate').set(...bearer(admin)).send({ ...body, checker }).expect(200);
+      expect((await validate({ type: 'float', epsilon: 1e-6 })).body.score).toBe(100);
+      expect((await validate()).body.score).toBe(0);
+    }, 60_000);
+
     it('grades submissions with the checker', async () => {
       const created = (await create({ type: 'custom', source: PAIR_CHECKER, languageId: 54 })).body;
       const user = await registerUser(t);

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CPU_TIME_LIMIT, MAX_SOURCE_BYTES, MAX_TEST_CASES, MEMORY_LIMIT_MB, TestCaseData, ValidateRequest, ValidationCase, ValidationResult } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsPositive, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsPositive, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
+import { CheckerInputDto } from '../../problems/dto/checker.dto';
 import { normalizePoints } from '../../problems/dto/problem-normalizers';
 
 export class ValidateTestCaseDto implements TestCaseData {
@@ -59,6 +60,13 @@ export class ValidateRequestDto implements ValidateRequest {
   @ArrayMinSize(1, { message: 'At least one test case is required before validation.' })
   @IsArray({ message: 'At least one test case is required before validation.' })
   testCases: ValidateTestCaseDto[];
+
+  @ApiPropertyOptional({ type: CheckerInputDto, description: 'The checker to judge the outputs with (the problem form\'s); `lines` when left out' })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => CheckerInputDto)
+  @IsObject({ message: 'Checker must be an object with a type.' })
+  checker?: CheckerInputDto;
 }
 
 export class ValidationCaseDto implements ValidationCase {

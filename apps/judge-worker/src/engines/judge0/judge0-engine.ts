@@ -1,4 +1,4 @@
-import { CheckerCompileResult, GradeResult, Language, statusFromJudge0, TestCaseData, TestCaseResult } from '@oj/contracts';
+import { CheckerCompileResult, CheckerTrialData, GradeResult, Language, statusFromJudge0, TestCaseData, TestCaseResult } from '@oj/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -49,8 +49,8 @@ export class Judge0Engine implements JudgeEngine {
     return this.client.languages();
   }
 
-  compileChecker(source: string, languageId: number): Promise<CheckerCompileResult> {
-    return (this.options.customChecker ?? noLocalSandbox)().compileResult(source, languageId);
+  compileChecker(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
+    return (this.options.customChecker ?? noLocalSandbox)().compileResult(source, languageId, trial);
   }
 
   /**

@@ -1,9 +1,9 @@
-import { CheckerCompileResult } from '@oj/contracts';
+import { CheckerCompileResult, CheckerTrialData, CheckerTrialOutcome } from '@oj/contracts';
 import { createHash } from 'crypto';
 import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { TESTLIB_BOX_DIR, TESTLIB_HEADER_FILE, testlibHeader } from '../checker-support/testlib-header';
-import { CHECKER_CPU_SECONDS, CheckerJudgement, checkerJudgement } from '../../grading/custom-checker-verdict';
+import { CHECKER_CPU_SECONDS, CheckerFailure, CheckerJudgement, checkerJudgement } from '../../grading/custom-checker-verdict';
 import { BOX_UID } from './box-command';
 import { compileFailure } from './compiler-output';
 import { AvailableLanguage, ToolchainBind } from './language-catalog';
@@ -63,10 +63,26 @@ export class CustomChecker {
     return build;
   }
 
-  /** Compiles for the API's check when a problem is saved. */
-  async compileResult(source: string, languageId: number): Promise<CheckerCompileResult> {
+  /** Compiles for the API's check when a problem is saved, and runs the checker on a trial test if one is given. */
+  async compileResult(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
     const build = await this.build(source, languageId);
-    return 'program' in build ? { compiled: true, compilerOutput: '' } : { compiled: false, compilerOutput: build.compilerOutput };
+    if (!('program' in build)) return { compiled: false, compilerOutput: build.compilerOutput };
+    return { compiled: true, compilerOutput: '', ...(trial ? { trial: await this.tryOn(build.program, trial) } : {}) };
+  }
+
+  private async tryOn(program: string, trial: CheckerTrialData): Promise<CheckerTrialOutcome> {
+    const dir = this.newDir();
+    try {
+      const outputPath = join(dir, 'output');
+      writeFileSync(outputPath, trial.output, { mode: 0o600 });
+      const judgement = await this.check(program, trial.input, outputPath, trial.answer);
+      return { outcome: judgement.status, fraction: judgement.fraction, message: judgement.message };
+    } catch (error) {
+      if (error instanceof CheckerFailure) return { outcome: 'failed', fraction: 0, message: error.message };
+      throw error;
+    } finally {
+      removeBoxDir(dir);
+    }
   }
 
   /** Runs a compiled checker on one test; a CheckerFailure when the checker itself fails. */

@@ -1,4 +1,4 @@
-import { GradeResult, Language, TestCaseResult } from '@oj/contracts';
+import { CheckerTrialData, GradeResult, Language, TestCaseResult } from '@oj/contracts';
 import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -120,8 +120,8 @@ export class LocalEngine implements JudgeEngine {
     return this.mounts && lang.binds.length ? this.mounts.stagedBinds(lang.binds) : lang.binds;
   }
 
-  compileChecker(source: string, languageId: number) {
-    return this.customChecker.compileResult(source, languageId);
+  compileChecker(source: string, languageId: number, trial?: CheckerTrialData) {
+    return this.customChecker.compileResult(source, languageId, trial);
   }
 
   async languages(): Promise<Language[]> {
