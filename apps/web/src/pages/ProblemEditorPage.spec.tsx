@@ -29,6 +29,7 @@ interface Server {
   save?: (body: Record<string, unknown>) => Response;
   zip?: () => Response;
   validate?: (body: Record<string, unknown>) => Response;
+  trial?: (body: Record<string, unknown>) => Response;
 }
 
 function serve(s: Server = {}) {
@@ -44,6 +45,7 @@ function serve(s: Server = {}) {
     if (route === 'POST /api/problems') return s.save?.(body ?? {}) ?? json(201, stored({ problemId: 9, title: (body ?? {}).title }));
     if (route === 'PUT /api/problems/3') return s.save?.(body ?? {}) ?? json(200, stored());
     if (route === 'POST /api/problems/testcases/zip-parse') return s.zip?.() ?? json(200, { testCases: [], warnings: [] });
+    if (route === 'POST /api/judge/checker-trial') return s.trial?.(body ?? {});
     if (route === 'POST /api/judge/validate') return s.validate?.(body ?? {}) ?? json(200, { score: 100, cases: [], maxExecTimeMs: 1, maxMemoryKb: 1 });
   });
   return calls;
@@ -300,5 +302,22 @@ describe('ProblemEditorPage checker section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update problem' }));
     expect(await within(checker).findByText(/main\.cpp:2: error: expected ;/)).toBeInTheDocument();
     expect(calls.find((c) => c.route === 'PUT /api/problems/3')?.body).toMatchObject({ checker: { type: 'custom', languageId: 54, source: `${source}// edited\n` } });
+  });
+
+  it("tests a custom checker on the first sample, and validates with the form's checker", async () => {
+    const calls = serve({
+      problem: () => json(200, stored({ samples: [{ input: '1 2\n', output: '3\n' }], testCases: [{ input: '1\n', output: '1\n', points: 1 }], checker: { type: 'custom', languageId: 54, source: 'src' } })),
+      trial: () => json(200, { compiled: true, compilerOutput: '', trial: { outcome: 'wrong_answer', fraction: 0.5, message: 'half right' } }),
+    });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    const checker = await screen.findByRole('region', { name: 'Checker' });
+    fireEvent.click(within(checker).getByRole('button', { name: 'Test checker' }));
+    expect(await within(checker).findByRole('status')).toHaveTextContent('Wrong answer (50 % of the points): half right');
+    expect(calls.find((c) => c.route === 'POST /api/judge/checker-trial')?.body).toEqual({ source: 'src', languageId: 54, input: '1 2\n', output: '3\n', answer: '3\n' });
+    fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Validate Test Cases' });
+    fireEvent.change(within(dialog).getByLabelText('Reference Solution'), { target: { value: 'print(1)' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Run validation' }));
+    await waitFor(() => expect(calls.find((c) => c.route === 'POST /api/judge/validate')?.body).toMatchObject({ checker: { type: 'custom', source: 'src', languageId: 54 } }));
   });
 });

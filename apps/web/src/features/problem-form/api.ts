@@ -50,3 +50,10 @@ export function parseTestArchive(file: File, trimWhitespace: boolean) {
 export function validateSolution(body: ValidateRequest) {
   return unwrap(api.POST('/api/judge/validate', { body }), 'Failed to validate test cases');
 }
+
+export type CheckerTrialRequest = Schemas['CheckerTrialRequestDto'];
+export type CheckerTrialResult = Schemas['CheckerTrialResultDto'];
+
+export function tryChecker(body: CheckerTrialRequest) {
+  return unwrap(api.POST('/api/judge/checker-trial', { body }), 'Failed to test the checker');
+}

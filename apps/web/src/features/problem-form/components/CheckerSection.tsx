@@ -1,5 +1,7 @@
 import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType } from '@oj/contracts';
 import { CheckerFormValues } from '../checker-values';
+import { CaseData } from '../test-data';
+import { CheckerTrial } from './CheckerTrial';
 
 const TYPE_LABELS: Record<CheckerType, string> = {
   lines: 'Lines (ignore trailing whitespace)',
@@ -15,10 +17,12 @@ interface Props {
   value: CheckerFormValues;
   onChange: (value: CheckerFormValues) => void;
   error?: string;
+  /** The sample 'Test checker' runs the checker on. */
+  sample: CaseData | undefined;
 }
 
 /** How the problem's outputs are judged: a built-in comparison, or the author's testlib checker. */
-export function CheckerSection({ value, onChange, error }: Props) {
+export function CheckerSection({ value, onChange, error, sample }: Props) {
   const set = (patch: Partial<CheckerFormValues>) => onChange({ ...value, ...patch });
   return (
     <section className="form-section" aria-label="Checker">
@@ -72,6 +76,7 @@ export function CheckerSection({ value, onChange, error }: Props) {
               Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure; <code>quitp</code> gives partial
               points. <code>testlib.h</code> is our compatible subset of testlib. Saving compiles it on the judge.
             </p>
+            <CheckerTrial checker={value} sample={sample} />
           </>
         ) : (
           <p className="muted">The current custom checker is kept.</p>

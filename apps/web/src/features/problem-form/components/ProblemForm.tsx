@@ -9,6 +9,7 @@ import { useLanguages } from '../../../api/languages';
 import { createProblem, updateProblem, useAlgorithms } from '../api';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
+import { checkerBody } from '../checker-values';
 import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, SubtaskValues, subtaskLabel, validateValues, valuesFromProblem } from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
@@ -259,7 +260,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
 
         <SubtasksEditor values={values} error={errors.subtasks} onChange={changeSubtasks} />
 
-        <CheckerSection value={values.checker} onChange={(checker) => set('checker', checker)} error={errors.checker} />
+        <CheckerSection value={values.checker} onChange={(checker) => set('checker', checker)} error={errors.checker} sample={values.samples[0]} />
 
         {general && (
           <p className="error" role="alert">
@@ -291,6 +292,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
             testCases={values.testCases}
             cpuTimeLimit={Number(values.cpuTimeLimit) || CPU_TIME_LIMIT.default}
             memoryLimit={Number(values.memoryLimit) || MEMORY_LIMIT_MB.default}
+            checker={checkerBody(values.checker).checker}
             onClose={() => setValidating(false)}
           />
         )}

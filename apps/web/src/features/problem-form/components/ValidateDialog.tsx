@@ -6,7 +6,7 @@ import { errorMessage } from '../../../api/api-error';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { Modal } from '../../../components/Modal';
 import { TestResultsTable } from '../../../components/TestResultsTable';
-import { validateSolution } from '../api';
+import { ValidateRequest, validateSolution } from '../api';
 import { CaseData, normalizePoints } from '../test-data';
 
 interface Props {
@@ -14,11 +14,13 @@ interface Props {
   testCases: CaseData[];
   cpuTimeLimit: number;
   memoryLimit: number;
+  /** The form's checker, so validation judges as the saved problem will; `lines` when left out. */
+  checker?: ValidateRequest['checker'];
   onClose: () => void;
 }
 
 /** Validate Test Cases: runs a reference solution on the form's test cases and shows the result per case. */
-export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, onClose }: Props) {
+export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, checker, onClose }: Props) {
   const [languageId, setLanguageId] = useState(() => (languages.some((l) => l.id === DEFAULT_LANGUAGE_ID) ? DEFAULT_LANGUAGE_ID : languages[0]?.id));
   const [source, setSource] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -30,6 +32,7 @@ export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit
         cpuTimeLimit,
         memoryLimit,
         testCases: testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: normalizePoints(t.points) })),
+        ...(checker ? { checker } : {}),
       }),
     onError: (e) => setError(errorMessage(e, 'Failed to validate test cases')),
   });

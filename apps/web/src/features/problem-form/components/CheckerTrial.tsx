@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { errorMessage } from '../../../api/api-error';
+import { CheckerTrialResult, tryChecker } from '../api';
+import { CheckerFormValues } from '../checker-values';
+import { CaseData } from '../test-data';
+
+const OUTCOME_LABELS = { accepted: 'Accepted', wrong_answer: 'Wrong answer', failed: 'Checker failure' } as const;
+
+function describe(result: CheckerTrialResult): string {
+  if (!result.compiled || !result.trial) return `Does not compile:\n${result.compilerOutput}`;
+  const { outcome, fraction, message } = result.trial;
+  const share = outcome === 'wrong_answer' && fraction > 0 ? ` (${Math.round(fraction * 100)} % of the points)` : '';
+  return `${OUTCOME_LABELS[outcome]}${share}${message ? `: ${message}` : ''}`;
+}
+
+/** 'Test checker': compiles the form's checker on the judge and runs it on the first sample's expected output. */
+export function CheckerTrial({ checker, sample }: { checker: CheckerFormValues; sample: CaseData | undefined }) {
+  const run = useMutation({
+    mutationFn: (s: CaseData) => tryChecker({ source: checker.source, languageId: checker.languageId as 54 | 50, input: s.input, output: s.output, answer: s.output }),
+  });
+  return (
+    <div className="checker-trial">
+      <button type="button" className="btn small" disabled={!sample || !checker.source.trim() || run.isPending} onClick={() => sample && run.mutate(sample)}>
+        {run.isPending ? 'Testing…' : 'Test checker'}
+      </button>
+      <span className="muted">{sample ? " Runs it on the first sample, its output as the contestant's." : ' Add a sample to test the checker on.'}</span>
+      {run.isError && (
+        <p className="error" role="alert">
+          {errorMessage(run.error, 'Failed to test the checker')}
+        </p>
+      )}
+      {run.data && (
+        <p className="checker-error" role="status">
+          {describe(run.data)}
+        </p>
+      )}
+    </div>
+  );
+}
