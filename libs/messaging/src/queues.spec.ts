@@ -1,9 +1,9 @@
-import { JUDGE_QUEUE, judgeJobOptions, QUEUE_NAMES, queueConnection, VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from './queues';
+import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, judgeJobOptions, QUEUE_NAMES, queueConnection, VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from './queues';
 
 describe('queues', () => {
-  it('names the two queues the API fills and the workers consume', () => {
-    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, VALIDATE_QUEUE]);
-    expect([JUDGE_QUEUE, VALIDATE_QUEUE]).toEqual(['judge', 'validate']);
+  it('names the three queues the API fills and the workers consume', () => {
+    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE]);
+    expect(QUEUE_NAMES).toEqual(['judge', 'validate', 'checker-compile']);
   });
 
   it('keeps a site’s queues under its Redis prefix', () => {

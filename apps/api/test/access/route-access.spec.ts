@@ -63,6 +63,7 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/announcements/:id': 'admin',
 
   'GET /api/languages': 'public',
+  'POST /api/judge/checker-trial': 'author-or-admin',
   'POST /api/judge/validate': 'author-or-admin',
 
   'POST /api/submissions': 'login',
