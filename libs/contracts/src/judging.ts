@@ -22,6 +22,8 @@ export interface TracedJobData {
 
 export interface JudgeJobData extends TracedJobData {
   submissionId: string;
+  /** The submission's judge round this job grades: absent (0) for its first grading, n for its n-th rejudge. */
+  round?: number;
 }
 
 /** A reference solution and tests to validate (the body of POST /api/judge/validate). */

@@ -13,6 +13,7 @@ import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-s
 import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets';
 import { Subtasks1764028800000 } from './migrations/1764028800000-subtasks';
 import { ProblemCheckers1764057600000 } from './migrations/1764057600000-problem-checkers';
+import { Rejudge1764201600000 } from './migrations/1764201600000-rejudge';
 
 export const ENTITIES = [
   UserEntity,
@@ -26,7 +27,7 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
-export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000, Subtasks1764028800000, ProblemCheckers1764057600000];
+export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000, Subtasks1764028800000, ProblemCheckers1764057600000, Rejudge1764201600000];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {

@@ -1,16 +1,24 @@
-import { GradeResult, VERDICT_BY_STATUS } from '@oj/contracts';
+import { GradeResult, SubmissionStatus, VERDICT_BY_STATUS } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 import { SubmissionEntity } from './entities';
 
 /**
- * Writes a submission's final result and adds it to its problem's counters, in one transaction and only if no
- * final result was written before (`counted_at IS NULL`). A grading that finishes late, after a stalled job was
- * handed on or failed, finds the row taken and writes nothing: the row, the counters and the live events all
- * tell the first result. Returns whether this call wrote it.
+ * Writes the final result of a submission's judge round and counts it in its problem's counters, in one
+ * transaction and only if that round has no result yet (`counted_at IS NULL`, `judge_round = round`). A grading
+ * that finishes late, after a stalled job was handed on or failed, or after the submission was rejudged, finds
+ * the row taken and writes nothing: the row, the counters and the live events all tell one result per round.
+ * A rejudged submission is already in the counters (`counted_status`): its new result replaces that
+ * contribution, so the counters always equal a count of the rows. Returns whether this call wrote it.
  */
-export async function writeFinalResult(dataSource: DataSource, submissionId: string, problemId: number, result: GradeResult): Promise<boolean> {
+export async function writeFinalResult(dataSource: DataSource, submissionId: string, problemId: number, result: GradeResult, round = 0): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
-    const written = await manager
+    // The row lock makes a concurrent write of the same round wait, then find counted_at set and write nothing.
+    const [open]: { counted_status: SubmissionStatus | null }[] = await manager.query(
+      'SELECT counted_status FROM submissions WHERE id = $1 AND counted_at IS NULL AND judge_round = $2 FOR UPDATE',
+      [submissionId, round],
+    );
+    if (!open) return false;
+    await manager
       .createQueryBuilder()
       .update(SubmissionEntity)
       .set({
@@ -28,13 +36,14 @@ export async function writeFinalResult(dataSource: DataSource, submissionId: str
         },
         finishedAt: new Date(),
         countedAt: () => 'now()',
+        countedStatus: result.status,
       })
-      .where('id = :id AND counted_at IS NULL', { id: submissionId })
+      .where('id = :id', { id: submissionId })
       .execute();
-    if (!written.affected) return false;
+    const accepted = (status: SubmissionStatus | null) => (status === 'accepted' ? 1 : 0);
     await manager.query(
-      'UPDATE problems SET submission_count = submission_count + 1, accepted_submission_count = accepted_submission_count + $2 WHERE problem_id = $1',
-      [problemId, result.status === 'accepted' ? 1 : 0],
+      'UPDATE problems SET submission_count = submission_count + $2, accepted_submission_count = accepted_submission_count + $3 WHERE problem_id = $1',
+      [problemId, open.counted_status ? 0 : 1, accepted(result.status) - accepted(open.counted_status)],
     );
     return true;
   });

@@ -13,7 +13,7 @@ describe('migrations', () => {
   afterAll(() => dropDatabase(url));
 
   it('create the database, apply every migration once, and match the entities', async () => {
-    expect(await migrate(url)).toEqual(['InitialSchema1763884800000', 'AppSecrets1763971200000', 'Subtasks1764028800000', 'ProblemCheckers1764057600000']);
+    expect(await migrate(url)).toEqual(['InitialSchema1763884800000', 'AppSecrets1763971200000', 'Subtasks1764028800000', 'ProblemCheckers1764057600000', 'Rejudge1764201600000']);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
     await ds.initialize();

@@ -13,11 +13,26 @@ export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: strin
 }
 
 /**
- * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
- * is the submission id, so adding it twice is a no-op; three grading attempts with back-off (2 s, 4 s).
+ * Bull priorities (1 is served first). Every judge job has one: Bull serves a job without a priority after all
+ * prioritised ones, so a fresh submission would otherwise wait behind a whole rejudge.
  */
-export function judgeJobOptions(submissionId: string): JobOptions {
-  return { jobId: submissionId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 };
+export const SUBMISSION_JOB_PRIORITY = 1;
+export const REJUDGE_JOB_PRIORITY = 10;
+
+/**
+ * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
+ * is the submission id (with its rejudge round after the first grading), so adding it twice is a no-op and a
+ * rejudge never meets the first job, which may still be kept; three grading attempts with back-off (2 s, 4 s).
+ */
+export function judgeJobOptions(submissionId: string, round = 0): JobOptions & { jobId: string } {
+  return {
+    jobId: round ? `${submissionId}:rejudge:${round}` : submissionId,
+    priority: round ? REJUDGE_JOB_PRIORITY : SUBMISSION_JOB_PRIORITY,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 2000 },
+    removeOnComplete: true,
+    removeOnFail: 1000,
+  };
 }
 
 /** A validation is tried once (the author is waiting for its answer) and leaves nothing behind in Redis. */

@@ -12,9 +12,11 @@ import { LivePublisher } from './live-publisher';
 export class GradingFailedError extends Error {}
 
 /**
- * Grades one submission: running → engine → final result, publishing each change. Idempotent per submission:
- * a retried or stalled-and-handed-on job finds the result already written and counted, and stops; two gradings
- * running at once (a stalled job handed on or failed while its first worker still grades) write one result.
+ * Grades one judge round of a submission (its first grading, or a rejudge): running → engine → final result,
+ * publishing each change. Idempotent per round: a retried or stalled-and-handed-on job finds the round's result
+ * already written and counted, and stops; two gradings running at once (a stalled job handed on or failed while
+ * its first worker still grades) write one result; a job of an earlier round than the submission's (it was
+ * rejudged meanwhile) is dropped, and its grading, if under way, writes nothing.
  * Every database and Redis step waits out an outage (retryInfrastructure), so only the engine's own failures
  * use up the job's attempts.
  */
@@ -28,13 +30,13 @@ export class JudgeSubmissionService {
     private readonly live: LivePublisher,
   ) {}
 
-  async judge(submissionId: string): Promise<void> {
-    const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId));
+  async judge(submissionId: string, round = 0): Promise<void> {
+    const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round));
     if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
     const { submission, problem, tests } = loaded;
 
-    const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId));
+    const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
     if (!started) return;
     await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
 
@@ -52,17 +54,20 @@ export class JudgeSubmissionService {
     );
     // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
     if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
-    await this.finish(submissionId, problem.problemId, result);
+    await this.finish(submissionId, problem.problemId, round, result);
   }
 
-  /** The last attempt failed: the submission ends `failed` (and is counted once) rather than staying queued. */
-  async markFailed(submissionId: string, message: string): Promise<void> {
+  /**
+   * The last attempt of a round failed: the submission ends `failed` (and is counted once) rather than staying
+   * queued. A failed job of an earlier round leaves the rejudge that replaced it alone.
+   */
+  async markFailed(submissionId: string, message: string, round = 0): Promise<void> {
     const submission = await this.step(`Loading submission ${submissionId}`, () =>
       this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } }),
     );
-    if (!submission) return;
+    if (!submission || submission.judgeRound !== round) return;
     if (submission.countedAt) return this.republishResult(submissionId);
-    await this.finish(submissionId, submission.problemId, failedResult(message));
+    await this.finish(submissionId, submission.problemId, round, failedResult(message));
   }
 
   /**
@@ -75,12 +80,13 @@ export class JudgeSubmissionService {
   }
 
   /**
-   * The submission, its problem and its tests in order; 'graded' when its result is already written; null (job
-   * dropped) when there is nothing to grade.
+   * The submission, its problem and its tests in order; 'graded' when the round's result is already written;
+   * null (job dropped) when there is nothing to grade.
    */
-  private async load(submissionId: string) {
+  private async load(submissionId: string, round: number) {
     const submission = await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } });
     if (!submission) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
+    if (submission.judgeRound !== round) return this.dropped(`Submission ${submissionId} was rejudged (round ${submission.judgeRound}); round ${round} dropped.`);
     if (submission.countedAt) return 'graded' as const;
     const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: submission.problemId } });
     if (!problem) return this.dropped(`Problem of submission ${submissionId} is gone; job dropped.`);
@@ -88,13 +94,13 @@ export class JudgeSubmissionService {
     return { submission, problem, tests };
   }
 
-  /** Running, unless a result was written meanwhile: a final row never goes back to running. */
-  private async markRunning(submissionId: string): Promise<boolean> {
+  /** Running, unless a result was written or a rejudge began meanwhile: a final row never goes back to running. */
+  private async markRunning(submissionId: string, round: number): Promise<boolean> {
     const updated = await this.dataSource
       .createQueryBuilder()
       .update(SubmissionEntity)
       .set({ status: 'running', verdict: VERDICT_BY_STATUS.running, startedAt: new Date() })
-      .where('id = :id AND counted_at IS NULL', { id: submissionId })
+      .where('id = :id AND counted_at IS NULL AND judge_round = :round', { id: submissionId, round })
       .execute();
     return !!updated.affected;
   }
@@ -108,8 +114,8 @@ export class JudgeSubmissionService {
    * Writes the result unless another grading of this submission already wrote one (see writeFinalResult);
    * only the grading that wrote it publishes it, so live clients see one final state.
    */
-  private async finish(submissionId: string, problemId: number, result: GradeResult): Promise<void> {
-    const written = await this.step(`Writing the result of ${submissionId}`, () => writeFinalResult(this.dataSource, submissionId, problemId, result));
+  private async finish(submissionId: string, problemId: number, round: number, result: GradeResult): Promise<void> {
+    const written = await this.step(`Writing the result of ${submissionId}`, () => writeFinalResult(this.dataSource, submissionId, problemId, result, round));
     if (!written) return this.logger.log(`Submission ${submissionId} already has its result; this grading's ${result.status} is dropped.`);
     await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
   }

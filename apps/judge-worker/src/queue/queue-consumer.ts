@@ -32,7 +32,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   onApplicationBootstrap(): void {
     const concurrency = this.config.WORKER_CONCURRENCY;
     this.judgeQueue
-      .process(concurrency, (job: Job<JudgeJobData>) => this.jobs.run(job, { submissionId: job.data.submissionId }, () => this.judging.judge(job.data.submissionId)))
+      .process(concurrency, (job: Job<JudgeJobData>) => this.jobs.run(job, { submissionId: job.data.submissionId }, () => this.judging.judge(job.data.submissionId, job.data.round)))
       .catch((e) => this.stopTakingJobs(e));
     this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data))).catch((e) => this.stopTakingJobs(e));
     this.checkerQueue.process(concurrency, (job: Job<CheckerCompileJobData>) => this.jobs.run(job, {}, () => this.checkers.compile(job.data))).catch((e) => this.stopTakingJobs(e));
@@ -64,6 +64,6 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const attempts = job.opts.attempts ?? 1;
     this.logger.warn(`Judging ${job.data.submissionId} failed (attempt ${job.attemptsMade}/${attempts}): ${error.message}`);
     // isFailed also covers a job Bull gave up on after it stalled too often, whatever attemptsMade says.
-    if (job.attemptsMade >= attempts || (await job.isFailed())) await this.judging.markFailed(job.data.submissionId, error.message);
+    if (job.attemptsMade >= attempts || (await job.isFailed())) await this.judging.markFailed(job.data.submissionId, error.message, job.data.round);
   }
 }

@@ -14,7 +14,8 @@ const BATCH = 500;
 /**
  * Puts back the submissions whose job Redis lost (a restart without its data, a flushed database): at start-up
  * and every RECONCILE_INTERVAL_MS, every non-final submission untouched for longer than a job lock gets its job
- * again. Safe on many workers at once: the job id is the submission id, so a second add is a no-op.
+ * again, for its current judge round. Safe on many workers at once: the job id is the submission id and round,
+ * so a second add is a no-op.
  */
 @Injectable()
 export class SubmissionReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,14 +53,14 @@ export class SubmissionReconciler implements OnApplicationBootstrap, OnApplicati
   }
 
   private async repairAll(): Promise<number> {
-    const stale: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM submissions
+    const stale: { id: string; judge_round: number }[] = await this.dataSource.query(
+      `SELECT id, judge_round FROM submissions
        WHERE counted_at IS NULL AND status IN ('queued', 'running') AND updated_at < now() - $1 * interval '1 millisecond'
        ORDER BY created_at LIMIT $2`,
       [this.config.JOB_LOCK_MS, BATCH],
     );
     let repaired = 0;
-    for (const { id } of stale) if (await this.repair(id)) repaired++;
+    for (const { id, judge_round } of stale) if (await this.repair(id, judge_round)) repaired++;
     if (repaired) this.logger.warn(`Re-queued or ended ${repaired} submission(s) whose judge job was lost.`);
     return repaired;
   }
@@ -69,16 +70,17 @@ export class SubmissionReconciler implements OnApplicationBootstrap, OnApplicati
    * the failed handler ran) ends the submission failed; a job in no list at all (Redis kept part of its data)
    * is replaced. Waiting, delayed and active jobs are left to Bull, which hands on stalled ones itself.
    */
-  private async repair(id: string): Promise<boolean> {
-    const job = await this.queue.getJob(id);
+  private async repair(id: string, round: number): Promise<boolean> {
+    const options = judgeJobOptions(id, round);
+    const job = await this.queue.getJob(options.jobId);
     const state = job ? await job.getState() : 'missing';
     if (state === 'failed') {
-      await this.judging.markFailed(id, job?.failedReason || 'The judge failed.');
+      await this.judging.markFailed(id, job?.failedReason || 'The judge failed.', round);
       return true;
     }
     if (state === 'completed' || state === 'stuck') await job?.remove();
     else if (state !== 'missing') return false;
-    await this.queue.add({ submissionId: id }, judgeJobOptions(id));
+    await this.queue.add({ submissionId: id, ...(round ? { round } : {}) }, options);
     return true;
   }
 }

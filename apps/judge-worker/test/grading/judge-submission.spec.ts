@@ -307,8 +307,8 @@ describe('judging a submission from the queue', () => {
       grader = async () => ({ status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' });
       const id = await enqueue();
       await settled(id);
-      // As if the worker died between the job failing and its failed handler.
-      await ds.query(`UPDATE submissions SET status = 'running', counted_at = NULL, updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+      // As if the worker died between the job failing and its failed handler: no result written, nothing counted.
+      await ds.query(`UPDATE submissions SET status = 'running', counted_at = NULL, counted_status = NULL, updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
       const before = await counters();
       expect(await worker.get(SubmissionReconciler).reconcile()).toBe(1);
       const row = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id });

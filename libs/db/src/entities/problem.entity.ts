@@ -88,6 +88,10 @@ export class ProblemEntity {
   @Column({ name: 'accepted_submission_count', type: 'integer', default: 0 })
   acceptedSubmissionCount: number;
 
+  /** When the latest rejudge of all its submissions began: its progress counts the submissions rejudged since. */
+  @Column({ name: 'rejudge_started_at', type: 'timestamptz', nullable: true })
+  rejudgeStartedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

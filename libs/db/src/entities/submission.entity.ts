@@ -55,9 +55,26 @@ export class SubmissionEntity {
   @Column({ name: 'result_summary', type: 'jsonb', nullable: true })
   resultSummary: ResultSummary | null;
 
-  /** Set once, in the transaction that adds this submission to the problem's counters. */
+  /**
+   * Set in the transaction that writes the result of the current judge round and counts it; null while that
+   * round is still to be graded (a new submission, or one being rejudged).
+   */
   @Column({ name: 'counted_at', type: 'timestamptz', nullable: true })
   countedAt: Date | null;
+
+  /**
+   * The final status the problem's counters hold for this submission (null: not counted yet). It outlives a
+   * rejudge request, so the new result can replace exactly the old one's contribution.
+   */
+  @Column({ name: 'counted_status', type: 'varchar', length: 16, nullable: true })
+  countedStatus: SubmissionStatus | null;
+
+  /** 0 for the first grading, raised by each rejudge; only a job of the current round may write the result. */
+  @Column({ name: 'judge_round', type: 'integer', default: 0 })
+  judgeRound: number;
+
+  @Column({ name: 'rejudged_at', type: 'timestamptz', nullable: true })
+  rejudgedAt: Date | null;
 
   @Column({ name: 'queued_at', type: 'timestamptz', nullable: true })
   queuedAt: Date | null;
