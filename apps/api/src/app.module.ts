@@ -18,6 +18,7 @@ import { LanguagesModule } from './languages/languages.module';
 import { QueueModule } from './queue/queue.module';
 import { LiveModule } from './live/live.module';
 import { SubmissionsModule } from './submissions/submissions.module';
+import { RejudgeModule } from './rejudge/rejudge.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
@@ -39,6 +40,7 @@ const FEATURE_MODULES: Type[] = [
   JudgeModule,
   LiveModule,
   SubmissionsModule,
+  RejudgeModule,
   DashboardModule,
 ];
 

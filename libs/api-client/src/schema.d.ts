@@ -408,6 +408,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problems/{problemId}/rejudge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rejudgeProgress"];
+        put?: never;
+        post: operations["rejudgeProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/problems/{problemId}/submissions": {
         parameters: {
             query?: never;
@@ -530,6 +546,22 @@ export interface paths {
         get: operations["getSubmission"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/rejudge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rejudgeSubmission"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1222,6 +1254,30 @@ export interface components {
             password: string;
             /** @example ada */
             username: string;
+        };
+        RejudgeProgressDto: {
+            /**
+             * @description Of those, the ones with their new result
+             * @example 12
+             */
+            done: number;
+            /**
+             * @description Of those, the ones still queued or running
+             * @example 28
+             */
+            pending: number;
+            /**
+             * @description Submissions rejudged since the latest rejudge of the whole problem began
+             * @example 40
+             */
+            total: number;
+        };
+        RejudgeQueuedDto: {
+            /**
+             * @description Submissions queued to be judged again
+             * @example 40
+             */
+            queued: number;
         };
         ResultSummaryDto: {
             cases: components["schemas"]["TestCaseResultDto"][];
@@ -2779,6 +2835,97 @@ export interface operations {
             };
         };
     };
+    rejudgeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RejudgeProgressDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rejudgeProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RejudgeQueuedDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The judge queue is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listProblemSubmissions: {
         parameters: {
             query?: {
@@ -3079,6 +3226,56 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rejudgeSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission is queued again (queued: 1); it keeps its id and gets a new result */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RejudgeQueuedDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Submission not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The judge queue is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './queue-board';
 export * from './subtasks';
 export * from './checker';
+export * from './rejudge';

@@ -62,6 +62,7 @@ export class SubmissionQueries {
    * insert run under a lock on the submitter's user row: their submissions go one at a time across every API
    * instance, so parallel requests cannot all pass a count taken before any inserted. The count is part of the
    * insert, a statement of its own after the lock, so it sees every submission committed while the lock waited.
+   * Submissions queued again by a rejudge (judge_round > 0) are the admin's doing, not the submitter's.
    */
   insertIfFewerWaiting(submitterId: string, submission: NewSubmission, maxWaiting: number): Promise<InsertedSubmission | null> {
     return this.dataSource.transaction(async (manager) => {
@@ -69,7 +70,7 @@ export class SubmissionQueries {
       await manager.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [submitterId]);
       const [inserted] = await manager.query(
         `INSERT INTO submissions (${NEW_COLUMNS}) SELECT ${NEW_VALUES}
-          WHERE (SELECT count(*) FROM submissions WHERE user_id = $1 AND status = 'queued') < $8
+          WHERE (SELECT count(*) FROM submissions WHERE user_id = $1 AND status = 'queued' AND judge_round = 0) < $8
          RETURNING ${RETURNED}`,
         [...newValues(submission), maxWaiting],
       );
