@@ -13,6 +13,7 @@ export const queryKeys = {
   /** A problem as one viewer sees it (test cases depend on who asks); `purpose` keeps the edit form's copy apart. */
   problemFor: (problemId: number, viewerId: string | null, purpose: 'view' | 'edit' = 'view') => ['problem', problemId, viewerId, purpose] as const,
   submission: (id: string) => ['submission', id] as const,
+  rejudgeProgress: (problemId: number) => ['rejudge', problemId] as const,
   submissionPage: (source: unknown, page: number) => ['submissions', source, page] as const,
   dashboardSummary: (year: number) => ['dashboard', 'summary', year] as const,
   dashboardHeatmap: (year: number) => ['dashboard', 'heatmap', year] as const,

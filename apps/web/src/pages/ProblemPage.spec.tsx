@@ -80,9 +80,10 @@ const row = (id: string, extra: Partial<LiveEvent> = {}): LiveEvent => ({
   ...extra,
 });
 
-function serve(options: { problem?: () => Response; rows?: LiveEvent[]; submit?: (body: unknown) => Response } = {}) {
+function serve(options: { problem?: () => Response; rows?: LiveEvent[]; submit?: (body: unknown) => Response; role?: string } = {}) {
   return mockFetch(async (r, route) => {
-    if (route === 'GET /api/auth/me') return json(200, user());
+    if (route === 'GET /api/auth/me') return json(200, user({ role: options.role ?? 'user' }));
+    if (route === 'GET /api/problems/7/rejudge') return json(200, { total: 0, done: 0, pending: 0 });
     if (route === 'GET /api/problems/7') return options.problem?.() ?? json(200, problem());
     if (route === 'GET /api/languages') return json(200, LANGUAGES);
     if (route === 'GET /api/problems/7/submissions') {
@@ -245,5 +246,19 @@ describe('ProblemPage', () => {
     act(() => stream?.onEvent(row('earlier', { userId: 'u2', status: 'accepted', _eventType: 'finished' })));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByText(/5 submissions · 2 accepted/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an admin', 'admin', 1],
+    ['a user', 'user', 0],
+  ])("offers 'Rejudge all' to %s only", async (_who, role, buttons) => {
+    storeTokens();
+    const fetch = serve({ role });
+    renderRoutes(routes, '/problems/7');
+    await screen.findByText(/4 submissions · 1 accepted/);
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Rejudge all' })).toHaveLength(buttons));
+    // Only an admin asks for the rejudge progress.
+    const asked = fetch.mock.calls.some(([input]) => String((input as Request).url ?? input).endsWith('/api/problems/7/rejudge'));
+    expect(asked).toBe(role === 'admin');
   });
 });

@@ -6,6 +6,7 @@ import { queryKeys } from '../api/query-keys';
 import { ConfirmDialog } from '../components/Modal';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { fetchProblem } from '../features/problems/api';
+import { RejudgeAll } from '../features/problems/components/RejudgeAll';
 import { Statement } from '../features/problems/components/Statement';
 import { SubmissionsPanel } from '../features/problems/components/SubmissionsPanel';
 import { SubmitForm } from '../features/problems/components/SubmitForm';
@@ -86,6 +87,7 @@ export function ProblemPage() {
               <button className="btn small danger" onClick={() => setConfirming(true)}>
                 Delete
               </button>
+              <RejudgeAll problemId={p.problemId} />
             </>
           )}
         </div>

@@ -39,6 +39,11 @@ export function resubmit(id: string) {
   return unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id } } }), 'Failed to re-submit submission.');
 }
 
+/** Admins: judge the submission again, keeping its id. */
+export function rejudgeSubmission(id: string) {
+  return unwrap(api.POST('/api/submissions/{id}/rejudge', { params: { path: { id } } }), 'Failed to rejudge submission.');
+}
+
 /**
  * The live stream and its catch-up poll for a list. The one place paths are written by hand: the SSE helper
  * reads an event stream through fetch, which the generated client does not do.

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { json, mockFetch, renderRoutes, storeTokens } from '../../../testing/render';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
 import { SubmissionDetailsModal } from './SubmissionDetailsModal';
 
 jest.mock('../../../components/CodeEditor', () => ({
@@ -39,9 +39,18 @@ const detail = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function open(response: () => Response, props: { canResubmit?: boolean; onResubmit?: (id: string) => void; onClose?: () => void } = {}) {
+function open(
+  response: () => Response,
+  props: { canResubmit?: boolean; onResubmit?: (id: string) => void; onClose?: () => void } = {},
+  me: () => Response = () => json(401, {}),
+  rejudge?: () => Response,
+) {
   storeTokens();
-  const fetch = mockFetch((_r, route) => (route === 'GET /api/submissions/s1' ? response() : route === 'GET /api/auth/me' ? json(401, {}) : undefined));
+  const fetch = mockFetch((_r, route) => {
+    if (route === 'GET /api/submissions/s1') return response();
+    if (route === 'GET /api/auth/me') return me();
+    if (route === 'POST /api/submissions/s1/rejudge') return rejudge?.();
+  });
   renderRoutes(<Route path="/" element={<SubmissionDetailsModal id="s1" onClose={props.onClose ?? (() => undefined)} canResubmit={props.canResubmit ?? false} onResubmit={props.onResubmit} />} />);
   return fetch;
 }
@@ -95,5 +104,30 @@ describe('SubmissionDetailsModal', () => {
     expect(await screen.findByText('Failed to load submission.')).toBeInTheDocument();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers Rejudge to admins only', async () => {
+    open(() => json(200, { submission: detail() }), {}, () => json(200, user({ role: 'user' })));
+    await screen.findByLabelText('Submitted source');
+    expect(screen.queryByRole('button', { name: 'Rejudge' })).toBeNull();
+  });
+
+  it('rejudges for an admin and follows the submission until its new result', async () => {
+    let rejudged = false;
+    let reads = 0;
+    open(
+      () => {
+        if (!rejudged) return json(200, { submission: detail() });
+        return json(200, { submission: ++reads === 1 ? detail({ status: 'queued', verdict: 'PENDING' }) : detail({ status: 'accepted', verdict: 'ACCEPTED', score: 100 }) });
+      },
+      {},
+      () => json(200, user({ role: 'admin' })),
+      () => ((rejudged = true), json(202, { queued: 1 })),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Rejudge' }));
+    expect(await screen.findByText('Rejudging…')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Rejudge' })).toBeDisabled();
+    expect(await screen.findByText('Rejudged.', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveTextContent('100%');
   });
 });

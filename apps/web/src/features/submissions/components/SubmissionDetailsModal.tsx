@@ -1,4 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isFinalStatus } from '@oj/contracts';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
 import { Modal } from '../../../components/Modal';
+import { useSession } from '../../../session/SessionProvider';
+import { rejudgeSubmission } from '../api';
 import { useSubmissionDetail } from '../hooks/useSubmissionDetail';
 import { SubmissionDetails } from './SubmissionDetails';
 
@@ -9,10 +16,24 @@ interface Props {
   canResubmit: boolean;
 }
 
-/** Submission Details: figures, per-test results, the source when allowed, Re-submit and Close; its title links to the submission's page. */
+/**
+ * Submission Details: figures, per-test results, the source when allowed, Re-submit, Rejudge (admins) and Close;
+ * its title links to the submission's page. After a rejudge it follows the submission until its new result.
+ */
 export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }: Props) {
-  const query = useSubmissionDetail(id);
+  const { isAdmin } = useSession();
+  const queryClient = useQueryClient();
+  const [rejudged, setRejudged] = useState(false);
+  const query = useSubmissionDetail(id, rejudged);
+  const rejudge = useMutation({
+    mutationFn: () => rejudgeSubmission(id),
+    onSuccess: () => {
+      setRejudged(true);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.submission(id) });
+    },
+  });
   const s = query.data?.submission;
+  const rejudging = rejudged && !!s && !isFinalStatus(s.status);
   return (
     <Modal
       title="Submission Details"
@@ -20,6 +41,21 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
       onClose={onClose}
       footer={
         <>
+          {rejudge.isError && (
+            <span className="error" role="alert">
+              {errorMessage(rejudge.error, 'Failed to rejudge submission.')}
+            </span>
+          )}
+          {rejudged && (
+            <span className="muted" role="status">
+              {rejudging ? 'Rejudging…' : 'Rejudged.'}
+            </span>
+          )}
+          {s && isAdmin && (
+            <button className="btn" onClick={() => rejudge.mutate()} disabled={rejudge.isPending || rejudging}>
+              Rejudge
+            </button>
+          )}
           {s && canResubmit && onResubmit && (
             <button className="btn primary" onClick={() => onResubmit(s.id)}>
               Re-submit
