@@ -317,6 +317,15 @@ describe('judging a submission from the queue', () => {
       expect(row.countedAt).not.toBeNull();
       expect((await counters()).submissionCount).toBe(before.submissionCount + 1);
     });
+
+    it('a rejudged one is queued for its current round, and a failure of its earlier round leaves it alone', async () => {
+      const id = await stranded('queued');
+      await ds.query(`UPDATE submissions SET judge_round = 2, updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+      await worker.get(JudgeSubmissionService).markFailed(id, 'An old job failed', 1);
+      expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id })).toMatchObject({ status: 'queued', countedAt: null });
+      expect(await worker.get(SubmissionReconciler).reconcile()).toBe(1);
+      expect(await settled(id)).toMatchObject({ status: 'accepted', judgeRound: 2 });
+    });
   });
 
   describe('while PostgreSQL is down', () => {

@@ -1,0 +1,92 @@
+import { GradeResult, SubmissionStatus } from '@oj/contracts';
+import { randomBytes } from 'crypto';
+import { DataSource } from 'typeorm';
+import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, writeFinalResult } from './index';
+
+const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const result = (status: SubmissionStatus): GradeResult => ({ status, score: status === 'accepted' ? 100 : 0, runtimeMs: 5, memoryKB: 100, testCaseResults: [] });
+
+/** The one result write: one result per judge round, and counters that always equal a count of the rows. */
+describe('writeFinalResult', () => {
+  const url = (() => {
+    const u = new URL(base);
+    u.pathname = `/oj_db_test_${randomBytes(4).toString('hex')}`;
+    return u.toString();
+  })();
+  let ds: DataSource;
+  let problem: ProblemEntity;
+
+  beforeAll(async () => {
+    await migrate(url);
+    ds = await createDataSource(url).initialize();
+    problem = await ds.getRepository(ProblemEntity).save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const });
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await dropDatabase(url);
+  });
+
+  const submission = () =>
+    ds.getRepository(SubmissionEntity).save({ problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8 });
+
+  /** As the API's rejudge does: the next round, the result cleared, the counters left as they are. */
+  async function rejudge(id: string): Promise<number> {
+    await ds.query(`UPDATE submissions SET judge_round = judge_round + 1, counted_at = NULL, status = 'queued' WHERE id = $1`, [id]);
+    return (await ds.getRepository(SubmissionEntity).findOneByOrFail({ id })).judgeRound;
+  }
+
+  async function countersBesideRows() {
+    const [row] = await ds.query(
+      `SELECT p.submission_count AS counted, p.accepted_submission_count AS accepted,
+              (SELECT count(*) FROM submissions WHERE problem_id = p.problem_id AND counted_status IS NOT NULL)::int AS "countedRows",
+              (SELECT count(*) FROM submissions WHERE problem_id = p.problem_id AND counted_status = 'accepted')::int AS "acceptedRows"
+       FROM problems p WHERE p.problem_id = $1`,
+      [problem.problemId],
+    );
+    expect({ counted: row.counted, accepted: row.accepted }).toEqual({ counted: row.countedRows, accepted: row.acceptedRows });
+    return { counted: row.counted as number, accepted: row.accepted as number };
+  }
+
+  it('counts a first result once, and a rejudged one in place of the old: accepted to wrong answer decrements', async () => {
+    const { id } = await submission();
+    expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'))).toBe(true);
+    expect(await writeFinalResult(ds, id, problem.problemId, result('wrong_answer'))).toBe(false);
+    expect(await countersBesideRows()).toEqual({ counted: 1, accepted: 1 });
+
+    const round = await rejudge(id);
+    // Until the new result, the counters keep the old one.
+    expect(await countersBesideRows()).toEqual({ counted: 1, accepted: 1 });
+    // A late grading of the first round writes nothing.
+    expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), 0)).toBe(false);
+    expect(await writeFinalResult(ds, id, problem.problemId, result('wrong_answer'), round)).toBe(true);
+    expect(await countersBesideRows()).toEqual({ counted: 1, accepted: 0 });
+    expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id })).toMatchObject({ status: 'wrong_answer', countedStatus: 'wrong_answer' });
+
+    const again = await rejudge(id);
+    expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), again)).toBe(true);
+    expect(await countersBesideRows()).toEqual({ counted: 1, accepted: 1 });
+  });
+
+  it('a submission rejudged before its first result is counted once when its result comes', async () => {
+    const before = await countersBesideRows();
+    const { id } = await submission();
+    const round = await rejudge(id);
+    expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), round)).toBe(true);
+    expect(await countersBesideRows()).toEqual({ counted: before.counted + 1, accepted: before.accepted + 1 });
+  });
+
+  it('of many writes of one round racing, exactly one lands', async () => {
+    const ids = await Promise.all(Array.from({ length: 10 }, async () => (await submission()).id));
+    await Promise.all(ids.map((id) => writeFinalResult(ds, id, problem.problemId, result('accepted'))));
+    const rounds = await Promise.all(ids.map(rejudge));
+    const written = await Promise.all(
+      ids.flatMap((id, i) => [
+        writeFinalResult(ds, id, problem.problemId, result('wrong_answer'), rounds[i]),
+        writeFinalResult(ds, id, problem.problemId, result('accepted'), rounds[i]),
+        writeFinalResult(ds, id, problem.problemId, result('accepted'), rounds[i] - 1),
+      ]),
+    );
+    expect(written.filter(Boolean)).toHaveLength(10);
+    await countersBesideRows();
+  });
+});
