@@ -27,13 +27,14 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
   const query = useSubmissionDetail(id, rejudged);
   const rejudge = useMutation({
     mutationFn: () => rejudgeSubmission(id),
-    onSuccess: () => {
+    // Followed only once the queued row is read: the old result still on screen is not the new one.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.submission(id) });
       setRejudged(true);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.submission(id) });
     },
   });
   const s = query.data?.submission;
-  const rejudging = rejudged && !!s && !isFinalStatus(s.status);
+  const rejudging = rejudge.isPending || (rejudged && !!s && !isFinalStatus(s.status));
   return (
     <Modal
       title="Submission Details"
@@ -46,7 +47,7 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
               {errorMessage(rejudge.error, 'Failed to rejudge submission.')}
             </span>
           )}
-          {rejudged && (
+          {(rejudged || rejudging) && (
             <span className="muted" role="status">
               {rejudging ? 'Rejudging…' : 'Rejudged.'}
             </span>
