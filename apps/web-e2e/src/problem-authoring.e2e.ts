@@ -4,7 +4,7 @@ import { join } from 'path';
 import { Browser } from 'playwright-core';
 import { ZipFile } from 'yazl';
 import { appUnderTest } from './app-under-test';
-import { launchBrowser, screenshot } from './browser';
+import { launchBrowser, logIn, screenshot } from './browser';
 
 /** A .zip of `N.in`/`N.out` pairs for a "double it" problem, written to a temporary file. */
 async function testArchive(count: number): Promise<string> {
@@ -33,11 +33,7 @@ describe('problem authoring in the browser', () => {
   it('an admin creates a problem from a ZIP of tests, validates a reference solution, publishes it, edits it and sees Problem updated', async () => {
     const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username or Email').fill(app.admin.username);
-    await page.getByLabel('Password').fill(app.admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('button', { name: `${app.admin.username} ▾` }).waitFor();
+    await logIn(page, app.admin.username, app.admin.password);
 
     await page.getByRole('link', { name: 'Create Problem' }).click();
     await page.getByRole('heading', { name: 'Create Problem' }).waitFor();

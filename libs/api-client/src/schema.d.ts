@@ -1370,6 +1370,12 @@ export interface components {
              * @example 2026-03-14T09:26:53.000Z
              */
             queuedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin last had it judged again; null or absent: never
+             * @example null
+             */
+            rejudgedAt?: string | null;
             resultSummary: components["schemas"]["ResultSummaryDto"] | null;
             /** @example 12 */
             runtimeMs: number | null;
@@ -1479,6 +1485,12 @@ export interface components {
              * @example 2026-03-14T09:26:53.000Z
              */
             queuedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin last had it judged again; null or absent: never
+             * @example null
+             */
+            rejudgedAt?: string | null;
             /** @example 12 */
             runtimeMs: number | null;
             /**

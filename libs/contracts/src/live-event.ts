@@ -38,6 +38,8 @@ export interface SubmissionRow {
   queuedAt: string | null;
   startedAt: string | null;
   finishedAt: string | null;
+  /** When an admin last had it judged again; null or absent: never. */
+  rejudgedAt?: string | null;
   updatedAt: string;
   progress?: GradingProgress | null;
 }

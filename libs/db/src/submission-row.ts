@@ -39,6 +39,7 @@ export function toSubmissionRow(s: SubmissionRowColumns, ctx: SubmissionRowConte
     queuedAt: iso(s.queuedAt),
     startedAt: iso(s.startedAt),
     finishedAt: iso(s.finishedAt),
+    rejudgedAt: iso(s.rejudgedAt),
     updatedAt: s.updatedAt.toISOString(),
   };
 }

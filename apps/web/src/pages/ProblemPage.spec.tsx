@@ -261,4 +261,17 @@ describe('ProblemPage', () => {
     const asked = fetch.mock.calls.some(([input]) => String((input as Request).url ?? input).endsWith('/api/problems/7/rejudge'));
     expect(asked).toBe(role === 'admin');
   });
+
+  it('reads the counts again when a rejudged submission gets its new verdict, rather than counting it as new', async () => {
+    storeTokens();
+    let reads = 0;
+    serve({ problem: () => json(200, ++reads === 1 ? problem() : problem({ acceptedSubmissionCount: 0 })) });
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByText(/4 submissions · 1 accepted/)).toBeInTheDocument();
+    await screen.findByText('No submissions to display.');
+    const rejudgedAt = '2026-11-23T11:00:00.000Z';
+    act(() => stream?.onEvent(row('old', { rejudgedAt, status: 'running', _eventType: 'running' })));
+    act(() => stream?.onEvent(row('old', { rejudgedAt, status: 'wrong_answer', verdict: 'WRONG_ANSWER', _eventType: 'finished' })));
+    expect(await screen.findByText(/4 submissions · 0 accepted/)).toBeInTheDocument();
+  });
 });

@@ -58,6 +58,7 @@ export class SubmissionRowDto implements SubmissionRow {
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', nullable: true, type: String, format: 'date-time' }) queuedAt: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', nullable: true, type: String, format: 'date-time' }) startedAt: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:55.120Z', nullable: true, type: String, format: 'date-time' }) finishedAt: string | null;
+  @ApiPropertyOptional({ example: null, nullable: true, type: String, format: 'date-time', description: 'When an admin last had it judged again; null or absent: never' }) rejudgedAt?: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:55.120Z', format: 'date-time' }) updatedAt: string;
   @ApiPropertyOptional({ type: ProgressDto, nullable: true }) progress?: ProgressDto | null;
 }
