@@ -13,7 +13,23 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The columns a row is made of: never the source, results or counters. */
 export type SubmissionRowColumns = Pick<
   SubmissionEntity,
-  'id' | 'userId' | 'problemId' | 'languageName' | 'languageId' | 'verdict' | 'status' | 'score' | 'runtimeMs' | 'memoryKB' | 'sourceLen' | 'createdAt' | 'queuedAt' | 'startedAt' | 'finishedAt' | 'updatedAt'
+  | 'id'
+  | 'userId'
+  | 'problemId'
+  | 'languageName'
+  | 'languageId'
+  | 'verdict'
+  | 'status'
+  | 'score'
+  | 'runtimeMs'
+  | 'memoryKB'
+  | 'sourceLen'
+  | 'createdAt'
+  | 'queuedAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'updatedAt'
+  | 'rejudgedAt'
 >;
 
 /** The list/live shape of a submission, shared by the API and the worker so both speak the same event. Never the source. */

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { RejudgeController } from './rejudge.controller';
+import { RejudgeQueries } from './rejudge-queries';
 import { RejudgeService } from './rejudge.service';
 
 @Module({
   controllers: [RejudgeController],
-  providers: [RejudgeService],
+  providers: [RejudgeService, RejudgeQueries],
 })
 export class RejudgeModule {}

@@ -1,16 +1,13 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ERROR_CODES, JudgeJobData, RejudgeProgress } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
-import { loadSubmissionRow, SubmissionEntity } from '@oj/db';
 import { Queue } from 'bull';
-import { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../common/api-exception';
-import { isUuid } from '../common/is-uuid';
 import { LivePublisher } from '../live/live-publisher';
 import { currentRequestId } from '../logging/request-context';
 import { PROBLEM_NOT_FOUND } from '../problems/problems.service';
+import { RejudgedRow, RejudgeQueries } from './rejudge-queries';
 
 /**
  * Jobs per Redis round trip. Bull builds each job on the event loop: 200 at a time, with a turn of the loop
@@ -18,11 +15,6 @@ import { PROBLEM_NOT_FOUND } from '../problems/problems.service';
  */
 const JOBS_PER_BULK = 200;
 const QUEUE_DOWN = 'The judge queue is unavailable; the rejudge will be queued once it is back.';
-
-interface RejudgedRow {
-  id: string;
-  judge_round: number;
-}
 
 /**
  * Rejudging after a problem's tests change: each submission keeps its id, goes back to queued under a new judge
@@ -36,66 +28,31 @@ export class RejudgeService {
   private readonly logger = new Logger(RejudgeService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly queries: RejudgeQueries,
     @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<JudgeJobData>,
     private readonly live: LivePublisher,
   ) {}
 
   async rejudgeSubmission(id: string): Promise<void> {
-    const [rejudged] = isUuid(id) ? await this.reset(this.dataSource.manager, 'id = :id', { id }) : [];
+    const rejudged = await this.queries.resetSubmission(id);
     if (!rejudged) throw ApiException.notFound('Submission not found.');
     await this.enqueue([rejudged]);
-    const row = await loadSubmissionRow(this.dataSource.manager, id);
+    const row = await this.queries.row(id);
     if (row) await this.live.publish(row, 'created');
   }
 
   /** Every submission of the problem, in one transaction that also starts the problem's rejudge progress. */
   async rejudgeProblem(problemId: number): Promise<number> {
-    const rejudged = await this.dataSource.transaction(async (manager) => {
-      // now() is the transaction's start: rejudged_at below equals it, so progress counts exactly these rows.
-      const [, found] = await manager.query('UPDATE problems SET rejudge_started_at = now() WHERE problem_id = $1', [problemId]);
-      if (!found) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-      return this.reset(manager, 'problem_id = :problemId', { problemId });
-    });
+    const rejudged = await this.queries.resetProblem(problemId);
+    if (!rejudged) throw ApiException.notFound(PROBLEM_NOT_FOUND);
     await this.enqueue(rejudged);
     return rejudged.length;
   }
 
   async progress(problemId: number): Promise<RejudgeProgress> {
-    const [found]: { total: number; done: number }[] = await this.dataSource.query(
-      `SELECT count(s.id)::int AS total, count(s.id) FILTER (WHERE s.counted_at IS NOT NULL)::int AS done
-       FROM problems p LEFT JOIN submissions s ON s.problem_id = p.problem_id AND s.rejudged_at >= p.rejudge_started_at
-       WHERE p.problem_id = $1 GROUP BY p.problem_id`,
-      [problemId],
-    );
+    const found = await this.queries.progress(problemId);
     if (!found) throw ApiException.notFound(PROBLEM_NOT_FOUND);
     return { total: found.total, done: found.done, pending: found.total - found.done };
-  }
-
-  /** Back to queued under the next judge round, the result cleared; the counters keep the old result for now. */
-  private async reset(manager: EntityManager, where: string, params: Record<string, unknown>): Promise<RejudgedRow[]> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(SubmissionEntity)
-      .set({
-        judgeRound: () => 'judge_round + 1',
-        countedAt: null,
-        status: 'queued',
-        verdict: 'PENDING',
-        score: 0,
-        runtimeMs: null,
-        memoryKB: null,
-        testCaseResults: [],
-        resultSummary: null,
-        queuedAt: () => 'now()',
-        startedAt: null,
-        finishedAt: null,
-        rejudgedAt: () => 'now()',
-      })
-      .where(where, params)
-      .returning('id, judge_round')
-      .execute();
-    return result.raw as RejudgedRow[];
   }
 
   private async enqueue(rows: RejudgedRow[]): Promise<void> {

@@ -17,6 +17,6 @@ export type InsertedSubmission = NewSubmission & Pick<SubmissionEntity, 'id' | '
 
 /** The list row of a submission just stored, from what the request already holds: no read-back. */
 export function newSubmissionRow(submission: InsertedSubmission, userName: string | null, problem: Pick<ProblemRef, 'id' | 'title'>): SubmissionRow {
-  const notRunYet = { runtimeMs: null, memoryKB: null, startedAt: null, finishedAt: null };
+  const notRunYet = { runtimeMs: null, memoryKB: null, startedAt: null, finishedAt: null, rejudgedAt: null };
   return toSubmissionRow({ ...submission, ...notRunYet }, { userName, problem: { id: problem.id, title: problem.title } });
 }
