@@ -11,7 +11,11 @@ describe('queues', () => {
   });
 
   it('judges a submission in one job named after it, with three attempts and back-off', () => {
-    expect(judgeJobOptions('sub-1')).toEqual({ jobId: 'sub-1', attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+    expect(judgeJobOptions('sub-1')).toEqual({ jobId: 'sub-1', priority: 1, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+  });
+
+  it('rejudges under a job id of its round, behind every fresh submission', () => {
+    expect(judgeJobOptions('sub-1', 2)).toMatchObject({ jobId: 'sub-1:rejudge:2', priority: 10, attempts: 3 });
   });
 
   it('tries a validation once and keeps nothing of it', () => {

@@ -56,6 +56,8 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/problems/:problemId': 'author-or-admin',
   'PATCH /api/problems/:problemId/visibility': 'admin',
   'DELETE /api/problems/:problemId': 'admin',
+  'GET /api/problems/:problemId/rejudge': 'admin',
+  'POST /api/problems/:problemId/rejudge': 'admin',
 
   'GET /api/announcements': 'public',
   'POST /api/announcements': 'admin',
@@ -72,6 +74,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/submissions/stream': 'login',
   'GET /api/submissions/updates': 'login',
   'GET /api/submissions/:id': 'login',
+  'POST /api/submissions/:id/rejudge': 'admin',
   'POST /api/submissions/:id/resubmit': 'login',
   'GET /api/problems/:problemId/submissions': 'login',
   'GET /api/problems/:problemId/submissions/stream': 'login',
