@@ -6,6 +6,7 @@ import { QUEUE_NAMES, queueConnection } from '@oj/messaging';
 import { dataSourceOptions } from '@oj/db';
 import { ObservabilityLoggingModule } from '@oj/observability';
 import { WorkerConfig } from './config/worker-config';
+import { CustomRunService } from './custom-runs/custom-run.service';
 import { engineProvider } from './engines/engine.provider';
 import { LanguagesPublisher } from './languages/languages-publisher';
 import { JobLogContext } from './operations/job-log-context';
@@ -45,6 +46,7 @@ export class WorkerModule {
         JudgeSubmissionService,
         ValidationService,
         CheckerCompileService,
+        CustomRunService,
         QueueConsumer,
         SubmissionReconciler,
         JobLogContext,

@@ -312,7 +312,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/judge/checker-trial": {
+    "/api/judge/run": {
         parameters: {
             query?: never;
             header?: never;
@@ -321,7 +321,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["tryChecker"];
+        post: operations["runOnInput"];
         delete?: never;
         options?: never;
         head?: never;
@@ -775,113 +775,6 @@ export interface components {
             /** @example n3w-Secret-pass */
             newPassword: string;
         };
-        CheckerDto: {
-            /**
-             * @description float only
-             * @example 0.000001
-             */
-            epsilon?: number;
-            /**
-             * @description custom only
-             * @example 54
-             */
-            languageId?: number;
-            /** @description custom only; for admins and the author, with includePrivate=true */
-            source?: string;
-            /**
-             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
-             * @example lines
-             * @enum {string}
-             */
-            type: "lines" | "tokens" | "exact" | "float" | "custom";
-        };
-        CheckerInputDto: {
-            /**
-             * @description float only; 0.000001 when left out
-             * @example 0.000001
-             */
-            epsilon?: number;
-            /**
-             * @description custom only: 54 C++ (GCC), 50 C (GCC)
-             * @example 54
-             * @enum {number}
-             */
-            languageId?: 54 | 50;
-            /**
-             * @description custom only, at most 64 KiB; shown only to admins and the author with includePrivate=true
-             * @example #include "testlib.h"
-             *     int main(int argc, char *argv[]) {
-             *       registerTestlibCmd(argc, argv);
-             *       quitf(_ok, "fine");
-             *     }
-             */
-            source?: string;
-            /**
-             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
-             * @example float
-             * @enum {string}
-             */
-            type: "lines" | "tokens" | "exact" | "float" | "custom";
-        };
-        CheckerTrialOutcomeDto: {
-            /**
-             * @description Share of the test points, 0 to 1
-             * @example 1
-             */
-            fraction: number;
-            /**
-             * @description The checker's first line of standard error
-             * @example ok fine
-             */
-            message: string;
-            /**
-             * @description `failed`: the checker itself failed (exit 3, crash, limits)
-             * @example accepted
-             * @enum {string}
-             */
-            outcome: "accepted" | "wrong_answer" | "failed";
-        };
-        CheckerTrialRequestDto: {
-            /**
-             * @description The jury's answer, at most 1 MiB
-             * @example 3
-             */
-            answer: string;
-            /**
-             * @description The test input, at most 1 MiB
-             * @example 1 2
-             */
-            input: string;
-            /**
-             * @example 54
-             * @enum {number}
-             */
-            languageId: 54 | 50;
-            /**
-             * @description What a contestant printed, at most 1 MiB
-             * @example 3
-             */
-            output: string;
-            /**
-             * @example #include "testlib.h"
-             *     int main(int argc, char *argv[]) {
-             *       registerTestlibCmd(argc, argv);
-             *       quitf(_ok, "fine");
-             *     }
-             */
-            source: string;
-        };
-        CheckerTrialResultDto: {
-            /** @example true */
-            compiled: boolean;
-            /**
-             * @description The compiler's output when it did not compile
-             * @example
-             */
-            compilerOutput: string;
-            /** @description Present when it compiled */
-            trial?: components["schemas"]["CheckerTrialOutcomeDto"];
-        };
         CreateSubmissionDto: {
             /** @example 71 */
             languageId: number;
@@ -906,6 +799,15 @@ export interface components {
             totalTLE: number;
             /** @example 10 */
             totalWA: number;
+        };
+        EffectiveCpuTimeLimitDto: {
+            /** @example 71 */
+            languageId: number;
+            /**
+             * @description Seconds: the problem's cpuTimeLimit times the language's time factor
+             * @example 3
+             */
+            seconds: number;
         };
         HealthDto: {
             /** @example ok */
@@ -977,12 +879,6 @@ export interface components {
              */
             algorithms: string[];
             author: components["schemas"]["ProblemAuthorDto"] | null;
-            /**
-             * @example {
-             *       "type": "lines"
-             *     }
-             */
-            checker: components["schemas"]["CheckerDto"];
             /** @example -10^9 ≤ a, b ≤ 10^9 */
             constraints: string;
             /**
@@ -1000,6 +896,8 @@ export interface components {
              * @enum {string}
              */
             difficulty: "BASIC" | "EASY" | "MEDIUM" | "HARD";
+            /** @description The CPU limit of each allowed language (of every language the judge offers when the problem allows them all): cpuTimeLimit times the language's time factor */
+            effectiveCpuTimeLimits: components["schemas"]["EffectiveCpuTimeLimitDto"][];
             /**
              * Format: uuid
              * @example 9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
@@ -1030,8 +928,6 @@ export interface components {
             statement: string;
             /** @example 120 */
             submissionCount: number;
-            /** @description Empty for a problem scored per test */
-            subtasks: components["schemas"]["SubtaskDto"][];
             /**
              * @example [
              *       "beginner"
@@ -1059,8 +955,6 @@ export interface components {
              *     ]
              */
             algorithms?: string[];
-            /** @description How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused. */
-            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default
              * @example -10^9 ≤ a, b ≤ 10^9
@@ -1110,8 +1004,6 @@ export interface components {
              * @example Given two integers $a$ and $b$, print $a + b$.
              */
             statement: string;
-            /** @description None: every test scores on its own */
-            subtasks?: components["schemas"]["SubtaskInputDto"][];
             /**
              * @example [
              *       "beginner"
@@ -1288,8 +1180,73 @@ export interface components {
             message?: string;
             /** @example 100 */
             score: number;
-            /** @description Points per subtask, for a problem with subtasks */
-            subtasks?: components["schemas"]["SubtaskResultDto"][];
+        };
+        RunRequestDto: {
+            /** @example 71 */
+            languageId: number;
+            /**
+             * @description The problem whose limits and languages apply; without one, the default limits (2 s, 128 MB)
+             * @example 1
+             */
+            problemId?: number;
+            /**
+             * @example #include <iostream>
+             *     int main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}
+             */
+            sourceCode: string;
+            /**
+             * @description Standard input, at most 1 MiB (may be empty)
+             * @example 1 2
+             */
+            stdin: string;
+        };
+        RunResultDto: {
+            /**
+             * @description Exit code; null when the program was killed or never ran
+             * @example 0
+             */
+            exitCode: number | null;
+            /**
+             * @description Memory, KB
+             * @example 3412
+             */
+            memoryKB: number | null;
+            /**
+             * @description Why the run ended so (Time limit exceeded, Memory limit exceeded …), or the compiler output for ce
+             * @example null
+             */
+            message: string | null;
+            /**
+             * @description Signal that killed the program, e.g. SIGSEGV
+             * @example null
+             */
+            signal: string | null;
+            /**
+             * @description ok (exit 0), tle, rte (non-zero exit, signal, memory or output limit) or ce
+             * @example ok
+             * @enum {string}
+             */
+            status: "ok" | "tle" | "rte" | "ce";
+            /**
+             * @description The first 64 KiB of standard error
+             * @example
+             */
+            stderr: string;
+            /**
+             * @description The first 64 KiB of standard output
+             * @example 3
+             */
+            stdout: string;
+            /**
+             * @description CPU time, ms
+             * @example 12
+             */
+            timeMs: number | null;
+            /**
+             * @description Whether standard output was longer than 64 KiB
+             * @example false
+             */
+            truncated: boolean;
         };
         SampleDto: {
             /** @example 1 + 2 = 3. */
@@ -1533,59 +1490,6 @@ export interface components {
         SubmissionUpdatesDto: {
             items: components["schemas"]["SubmissionRowDto"][];
         };
-        SubtaskDto: {
-            /** @example n ≤ 100 */
-            name?: string;
-            /**
-             * @description What the subtask is worth: for `sum` its tests' points
-             * @example 40
-             */
-            points: number;
-            /**
-             * @example min
-             * @enum {string}
-             */
-            scoring: "sum" | "min";
-        };
-        SubtaskInputDto: {
-            /**
-             * @description Omitted when blank
-             * @example n ≤ 100
-             */
-            name?: string;
-            /**
-             * @description For `sum` the API stores its tests' points instead
-             * @example 40
-             */
-            points: number;
-            /**
-             * @description `sum`: its tests' points; `min`: its points only if every test passes
-             * @example min
-             * @enum {string}
-             */
-            scoring: "sum" | "min";
-        };
-        SubtaskResultDto: {
-            /**
-             * @description What this submission earned of it
-             * @example 0
-             */
-            earned: number;
-            /** @example 0 */
-            index: number;
-            /** @example n ≤ 100 */
-            name?: string;
-            /**
-             * @description What the subtask is worth
-             * @example 40
-             */
-            points: number;
-            /**
-             * @example min
-             * @enum {string}
-             */
-            scoring: "sum" | "min";
-        };
         TestCaseDto: {
             /** @example 1 2 */
             input: string;
@@ -1593,11 +1497,6 @@ export interface components {
             output: string;
             /** @example 1 */
             points: number;
-            /**
-             * @description Index into the problem's subtasks; absent for a test in none
-             * @example 0
-             */
-            subtask?: number;
         };
         TestCaseInputDto: {
             /** @example 1 2 */
@@ -1609,11 +1508,6 @@ export interface components {
              * @example 1
              */
             points: number;
-            /**
-             * @description Index into the problem's subtasks; leave it out for a test in none
-             * @example 0
-             */
-            subtask?: number;
         };
         TestCaseResultDto: {
             /** @example 0 */
@@ -1628,16 +1522,10 @@ export interface components {
             /** @example 1 */
             points: number;
             /**
-             * @description `skipped`: not run, an earlier test of its `min` subtask failed
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
-            /**
-             * @description Index of the test's subtask; absent for a test in none
-             * @example 0
-             */
-            subtask?: number;
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
             /** @example 12 */
             timeMs: number | null;
         };
@@ -1648,8 +1536,6 @@ export interface components {
              *     ]
              */
             algorithms?: string[];
-            /** @description How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused. */
-            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default
              * @example -10^9 ≤ a, b ≤ 10^9
@@ -1699,8 +1585,6 @@ export interface components {
              * @example Given two integers $a$ and $b$, print $a + b$.
              */
             statement: string;
-            /** @description Replaces every subtask; leave it out to keep the current ones. */
-            subtasks?: components["schemas"]["SubtaskInputDto"][];
             /**
              * @example [
              *       "beginner"
@@ -1774,8 +1658,6 @@ export interface components {
             username: string;
         };
         ValidateRequestDto: {
-            /** @description The checker to judge the outputs with (the problem form's); `lines` when left out */
-            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default 2
              * @example 1
@@ -1868,9 +1750,6 @@ export interface components {
             trimWhitespace?: "true" | "false";
         };
         ZipParseResultDto: {
-            /** @description From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none */
-            subtasks: components["schemas"]["SubtaskDto"][];
-            /** @description Each test's `subtask` indexes `subtasks` */
             testCases: components["schemas"]["TestCaseDto"][];
             /**
              * @example [
@@ -2555,7 +2434,7 @@ export interface operations {
             };
         };
     };
-    tryChecker: {
+    runOnInput: {
         parameters: {
             query?: never;
             header?: never;
@@ -2564,20 +2443,35 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckerTrialRequestDto"];
+                "application/json": components["schemas"]["RunRequestDto"];
             };
         };
         responses: {
+            /** @description The program's output (64 KiB of each stream at most), how it ended, its time and memory */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckerTrialResultDto"];
+                    "application/json": components["schemas"]["RunResultDto"];
                 };
             };
             /** @description Missing, invalid or expired access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A body over 8 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than RUNS_PER_MINUTE runs in a minute */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,3 +13,5 @@ export * from './queue-board';
 export * from './subtasks';
 export * from './checker';
 export * from './rejudge';
+export * from './time-factors';
+export * from './custom-run';

@@ -1,6 +1,7 @@
 import { Subtask } from './subtasks';
 import { TestCaseData } from './judging';
 import { Difficulty } from './limits';
+import { EffectiveCpuTimeLimit } from './time-factors';
 
 /** A worked example shown with the statement. */
 export interface Sample {
@@ -35,6 +36,8 @@ export interface Problem extends ProblemSummary {
   outputFormat: string;
   constraints: string;
   cpuTimeLimit: number;
+  /** The CPU limit each allowed language gets (cpuTimeLimit times its time factor). */
+  effectiveCpuTimeLimits: EffectiveCpuTimeLimit[];
   memoryLimit: number;
   judge0LanguageIds: number[];
   samples: Sample[];

@@ -1,3 +1,4 @@
+import { parseTimeFactors, TimeFactors } from '@oj/contracts';
 import { LOG_LEVELS } from '@oj/observability';
 import { plainToInstance } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MinLength, validateSync } from 'class-validator';
@@ -31,6 +32,29 @@ export class BaseConfig {
   @IsString()
   @MinLength(16)
   METRICS_TOKEN?: string;
+
+  /**
+   * JSON object of language id → CPU time factor, over the defaults (libs/contracts time-factors.ts). The API shows
+   * the limits the workers enforce, so both read the same variable.
+   */
+  @IsOptional()
+  @IsString()
+  LANGUAGE_TIME_FACTORS?: string;
+
+  /** The time factors in force; loadConfig has checked that they parse. */
+  get timeFactors(): TimeFactors {
+    return parseTimeFactors(this.LANGUAGE_TIME_FACTORS);
+  }
+}
+
+/** LANGUAGE_TIME_FACTORS that does not parse, as a problem. */
+function timeFactorProblems(config: BaseConfig): ConfigProblem[] {
+  try {
+    parseTimeFactors(config.LANGUAGE_TIME_FACTORS);
+    return [];
+  } catch (error) {
+    return [{ property: 'LANGUAGE_TIME_FACTORS', message: (error as Error).message }];
+  }
 }
 
 /** A rule between settings that decorators cannot express, broken: the variable and what is wrong with it. */
@@ -47,7 +71,7 @@ export function loadConfig<T extends BaseConfig>(type: new () => T, env: NodeJS.
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const config = plainToInstance(type, defined, { exposeDefaultValues: true });
   const problems = validateSync(config).map((e) => ({ property: e.property, message: Object.values(e.constraints ?? {}).join('; ') }));
-  problems.push(...crossChecks(config));
+  problems.push(...timeFactorProblems(config), ...crossChecks(config));
   if (problems.length) throw new Error(`Invalid configuration: ${problems.map((p) => `${p.property}: ${p.message}`).join(' | ')}`);
   return config;
 }

@@ -13,11 +13,20 @@ export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: strin
 }
 
 /**
- * Bull priorities (1 is served first). Every judge job has one: Bull serves a job without a priority after all
- * prioritised ones, so a fresh submission would otherwise wait behind a whole rejudge.
+ * Bull priorities of the judge queue's jobs (1 is taken first): fresh submissions, then runs on custom input (a
+ * user waits for each), then rejudges, however many. Every job there carries one: Bull serves a job without a
+ * priority after all prioritised ones.
  */
-export const SUBMISSION_JOB_PRIORITY = 1;
-export const REJUDGE_JOB_PRIORITY = 10;
+export const JOB_PRIORITY = { submission: 1, run: 2, rejudge: 10 } as const;
+
+/** Name of the judge queue's custom-input runs (submissions' jobs carry Bull's default name). */
+export const RUN_JOB = 'run';
+
+/**
+ * Bull options of a custom-input run: queued with the submissions, after them, run once; the API waits for it
+ * and removes it when it stops waiting.
+ */
+export const runJobOptions: JobOptions = { priority: JOB_PRIORITY.run, attempts: 1, removeOnComplete: true, removeOnFail: true };
 
 /**
  * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
@@ -27,7 +36,7 @@ export const REJUDGE_JOB_PRIORITY = 10;
 export function judgeJobOptions(submissionId: string, round = 0): JobOptions & { jobId: string } {
   return {
     jobId: round ? `${submissionId}:rejudge:${round}` : submissionId,
-    priority: round ? REJUDGE_JOB_PRIORITY : SUBMISSION_JOB_PRIORITY,
+    priority: round ? JOB_PRIORITY.rejudge : JOB_PRIORITY.submission,
     attempts: 3,
     backoff: { type: 'exponential', delay: 2000 },
     removeOnComplete: true,

@@ -50,11 +50,18 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   SUBMISSIONS_PER_MINUTE = 6;
 
+  /** Custom-input runs (POST /api/judge/run) per account per minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RUNS_PER_MINUTE = 10;
+
+
   @Transform(toBool)
   @IsBoolean()
   SEED_DEMO = true;
 
-  /** How long POST /api/judge/validate waits for a worker's answer. */
+  /** How long POST /api/judge/validate and POST /api/judge/run wait for a worker's answer. */
   @Transform(toInt)
   @IsInt()
   @Min(100)
@@ -93,6 +100,7 @@ export class AppConfig extends BaseConfig {
   @Transform(toBool)
   @IsBoolean()
   WEB_SOURCE_MAPS = false;
+
 
   get trustProxy(): boolean | number | string {
     if (this.TRUST_PROXY === 'true' || this.TRUST_PROXY === 'false') return this.TRUST_PROXY === 'true';

@@ -1,11 +1,14 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Auth } from '../auth/auth.decorators';
-import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
+import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth-user';
+import { Auth, CurrentUser } from '../auth/auth.decorators';
+import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';
 import { CheckerTrialRequestDto, CheckerTrialResultDto } from './dto/checker-trial.dto';
 import { ValidateRequestDto, ValidationResultDto } from './dto/validate.dto';
+import { RunRequestDto, RunResultDto } from './dto/run.dto';
+import { CustomRunService } from './custom-run.service';
 import { JudgeService } from './judge.service';
 
 @ApiTags('judge')
@@ -14,6 +17,7 @@ export class JudgeController {
   constructor(
     private readonly judge: JudgeService,
     private readonly checkers: CheckerCompiler,
+    private readonly customRuns: CustomRunService,
   ) {}
 
   @Post('validate')
@@ -39,5 +43,18 @@ export class JudgeController {
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
   tryChecker(@Body() dto: CheckerTrialRequestDto): Promise<CheckerTrialResultDto> {
     return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer });
+  }
+
+  @Post('run')
+  @HttpCode(200)
+  @Auth()
+  @RunJsonBody()
+  @ApiOkResponse({ type: RunResultDto, description: "The program's output (64 KiB of each stream at most), how it ended, its time and memory" })
+  @ApiTooManyRequestsResponse({ description: 'More than RUNS_PER_MINUTE runs in a minute' })
+  @ApiPayloadTooLargeResponse({ description: 'A body over 8 MB' })
+  @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
+  @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
+  runOnInput(@CurrentUser() user: AuthUser, @Body() dto: RunRequestDto): Promise<RunResultDto> {
+    return this.customRuns.run(user, dto);
   }
 }

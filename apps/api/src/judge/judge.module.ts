@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ProblemsModule } from '../problems/problems.module';
+import { CustomRunService } from './custom-run.service';
 import { JudgeController } from './judge.controller';
 import { JudgeService } from './judge.service';
 
-@Module({ imports: [ProblemsModule], controllers: [JudgeController], providers: [JudgeService] })
+@Module({ imports: [ProblemsModule], controllers: [JudgeController], providers: [JudgeService, CustomRunService] })
 export class JudgeModule {}

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { ERROR_CODES, Language, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { effectiveCpuTimeLimit, EffectiveCpuTimeLimit, ERROR_CODES, Language, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
 import { languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
 import { ApiException } from '../common/api-exception';
@@ -31,6 +31,15 @@ export class LanguagesService {
     const languages = (JSON.parse(raw) as Language[]).sort((a, b) => a.name.localeCompare(b.name));
     this.cache = { languages, until: Date.now() + LANGUAGES_CACHE_SECONDS * 1000 };
     return languages;
+  }
+
+  /**
+   * The CPU limit each language gets under a problem's `cpuTimeLimit`: the problem's languages, or when it allows
+   * them all, the engine's (none while no worker is alive).
+   */
+  async effectiveCpuTimeLimits(cpuTimeLimit: number, languageIds: number[]): Promise<EffectiveCpuTimeLimit[]> {
+    const ids = languageIds.length ? languageIds : (await this.list().catch(() => [])).map((l) => l.id);
+    return ids.map((languageId) => ({ languageId, seconds: effectiveCpuTimeLimit(this.config.timeFactors, languageId, cpuTimeLimit) }));
   }
 
   /** Whether a worker has published its languages recently, i.e. one is alive. */

@@ -6,6 +6,7 @@ import { EntityManager, Repository } from 'typeorm';
 import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
+import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
 import { CheckerCompiler } from './checker-compiler';
@@ -41,6 +42,7 @@ export class ProblemsService {
     private readonly updates: ProblemUpdatesService,
     private readonly live: LivePublisher,
     private readonly checkers: CheckerCompiler,
+    private readonly languages: LanguagesService,
   ) {}
 
   /**
@@ -228,6 +230,7 @@ export class ProblemsService {
   private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.problems.manager, withCheckerSource = false): Promise<ProblemDto> {
     const author = problem.authorId ? await manager.findOne(UserEntity, { where: { id: problem.authorId }, select: ['id', 'username'] }) : null;
     const fresh = await manager.findOneOrFail(ProblemEntity, { where: { id: problem.id } });
-    return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, tests, withCheckerSource);
+    const limits = await this.languages.effectiveCpuTimeLimits(fresh.cpuTimeLimit, fresh.judge0LanguageIds);
+    return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, limits, tests, withCheckerSource);
   }
 }

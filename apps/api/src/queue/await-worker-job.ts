@@ -4,7 +4,7 @@ import { Job } from 'bull';
 import { ApiException } from '../common/api-exception';
 
 /**
- * Waits for a worker's answer to a job the API queued for a request (validation, checker compiles), up to
+ * Waits for a worker's answer to a job the API queued for a request (validation, checker compiles, custom runs), up to
  * `timeoutMs`: then 504 with `timeoutMessage`, and the abandoned job is removed so no worker runs it for nobody.
  * A job the worker failed is a 503 prefixed with `failurePrefix`.
  */

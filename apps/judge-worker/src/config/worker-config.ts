@@ -34,6 +34,7 @@ export class WorkerConfig extends BaseConfig {
   @Min(1000)
   RECONCILE_INTERVAL_MS = 60_000;
 
+
   /** Host directory for the local engine's per-submission work directories. */
   @IsOptional()
   @IsString()

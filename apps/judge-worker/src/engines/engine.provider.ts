@@ -4,8 +4,12 @@ import { WorkerConfig } from '../config/worker-config';
 import { Judge0Engine } from './judge0/judge0-engine';
 import { JUDGE_ENGINE, JudgeEngine } from './judge-engine';
 import { LocalEngine } from './local/local-engine';
+import { TimeFactorEngine } from './time-factor-engine';
 
-/** JUDGE_ENGINE picks the engine: `local` (bubblewrap sandbox on this host) or `judge0` (a Judge0 CE server). */
+/**
+ * JUDGE_ENGINE picks the engine: `local` (bubblewrap sandbox on this host) or `judge0` (a Judge0 CE server);
+ * either enforces the language time factors (LANGUAGE_TIME_FACTORS).
+ */
 export const engineProvider: Provider = {
   provide: JUDGE_ENGINE,
   inject: [WorkerConfig],
@@ -15,8 +19,8 @@ export const engineProvider: Provider = {
       // Judge0 has no checkers: custom ones run in a local sandbox, set up the first time one is needed.
       let local: LocalEngine | null = null;
       const customChecker = () => (local ??= new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, languageIds: CHECKER_LANGUAGE_IDS })).customChecker;
-      return new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker });
+      return new TimeFactorEngine(new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker }), config.timeFactors);
     }
-    return new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger });
+    return new TimeFactorEngine(new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger }), config.timeFactors);
   },
 };

@@ -1,18 +1,27 @@
-import { CheckerCompileResult, CheckerSettings, CheckerTrialData, GradeResult, Language, Subtask, TestCaseData } from '@oj/contracts';
+import { CheckerCompileResult, CheckerSettings, CheckerTrialData, GradeResult, Language, RunResult, Subtask, TestCaseData } from '@oj/contracts';
 
-/** What one grading run needs: the source, its language and the problem's limits and tests. */
-export interface GradeRequest {
+/** The limits of every run of a request: the problem's (or a custom run's) CPU seconds and memory megabytes. */
+export interface RunLimitsRequest {
   languageId: number;
   sourceCode: string;
-  /** Seconds of CPU time per test. */
+  /** Seconds of CPU time per run. */
   cpuTimeLimit: number;
-  /** Megabytes of memory per test. */
+  /** Megabytes of memory per run. */
   memoryLimit: number;
+}
+
+/** What one grading run needs: the source, its language and the problem's limits and tests. */
+export interface GradeRequest extends RunLimitsRequest {
   testCases: TestCaseData[];
   /** The problem's subtasks, which the tests' `subtask` indices point into; none for a problem without. */
   subtasks?: Subtask[];
   /** The problem's checker; the spec's line comparison when left out. */
   checker?: CheckerSettings;
+}
+
+/** One run of the source on the caller's input, checked by nobody (POST /api/judge/run). */
+export interface CustomRunRequest extends RunLimitsRequest {
+  stdin: string;
 }
 
 /** Called after each test so the caller can publish progress (tests done / total). */
@@ -32,6 +41,8 @@ export interface JudgeEngine {
    * Both real engines have it; stand-ins in tests may not.
    */
   compileChecker?(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult>;
+  /** Compiles and runs once on `stdin`; throws when the judge itself failed (not the program). */
+  run(request: CustomRunRequest): Promise<RunResult>;
 }
 
 export const JUDGE_ENGINE = Symbol('JUDGE_ENGINE');

@@ -1,16 +1,19 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CheckerCompileJobData, JudgeJobData, ValidateJobData } from '@oj/contracts';
-import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
+import { CheckerCompileJobData, JudgeJobData, RunJobData, ValidateJobData } from '@oj/contracts';
+import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, RUN_JOB, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 import { WorkerConfig } from '../config/worker-config';
+import { CustomRunService } from '../custom-runs/custom-run.service';
 import { JudgeSubmissionService } from '../grading/judge-submission.service';
 import { JobLogContext } from '../operations/job-log-context';
 import { CheckerCompileService } from '../validation/checker-compile.service';
 import { ValidationService } from '../validation/validation.service';
 
 /**
- * Thin consumer of the queues: each job becomes one use-case call. Concurrency comes from the configuration,
+ * Thin consumer of the queues: each job becomes one use-case call. The judge queue also carries custom-input
+ * runs (named RUN_JOB, behind the submissions by priority), so they share the submissions' concurrency.
+ * Concurrency comes from the configuration,
  * so the handlers are registered at start-up rather than with decorators.
  */
 @Injectable()
@@ -19,29 +22,36 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   private stopping = false;
 
   constructor(
-    @InjectQueue(JUDGE_QUEUE) private readonly judgeQueue: Queue<JudgeJobData>,
+    @InjectQueue(JUDGE_QUEUE) private readonly judgeQueue: Queue<JudgeJobData | RunJobData>,
     @InjectQueue(VALIDATE_QUEUE) private readonly validateQueue: Queue<ValidateJobData>,
     @InjectQueue(CHECKER_COMPILE_QUEUE) private readonly checkerQueue: Queue<CheckerCompileJobData>,
     private readonly judging: JudgeSubmissionService,
     private readonly validation: ValidationService,
     private readonly checkers: CheckerCompileService,
+    private readonly customRuns: CustomRunService,
     private readonly config: WorkerConfig,
     private readonly jobs: JobLogContext,
   ) {}
 
   onApplicationBootstrap(): void {
     const concurrency = this.config.WORKER_CONCURRENCY;
-    this.judgeQueue
-      .process(concurrency, (job: Job<JudgeJobData>) => this.jobs.run(job, { submissionId: job.data.submissionId }, () => this.judging.judge(job.data.submissionId, job.data.round)))
-      .catch((e) => this.stopTakingJobs(e));
+    // One handler for every job name ('*'), so runs and submissions share one set of `concurrency` slots.
+    this.judgeQueue.process('*', concurrency, (job: Job<JudgeJobData | RunJobData>) => this.judgeOrRun(job)).catch((e) => this.stopTakingJobs(e));
     this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data))).catch((e) => this.stopTakingJobs(e));
     this.checkerQueue.process(concurrency, (job: Job<CheckerCompileJobData>) => this.jobs.run(job, {}, () => this.checkers.compile(job.data))).catch((e) => this.stopTakingJobs(e));
     this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => {
+      if (job.name === RUN_JOB) return;
       this.jobs
         .within(job, { submissionId: job.data.submissionId }, () => this.onJudgeFailed(job, error))
         .catch((e) => this.logger.error(`Could not end ${job.data.submissionId} as failed: ${(e as Error).message}`));
     });
     this.logger.log(`Consuming ${JUDGE_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} with concurrency ${concurrency}`);
+  }
+
+  private judgeOrRun(job: Job<JudgeJobData | RunJobData>): Promise<unknown> {
+    if (job.name === RUN_JOB) return this.jobs.run(job, {}, () => this.customRuns.run(job.data as RunJobData));
+    const { submissionId, round } = job.data as JudgeJobData;
+    return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round));
   }
 
   /**

@@ -34,7 +34,14 @@ describe('worker configuration', () => {
     [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ JOB_LOCK_MS: '10' }, /JOB_LOCK_MS/],
+    [{ LANGUAGE_TIME_FACTORS: '{"71": "fast"}' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0/],
+    [{ LANGUAGE_TIME_FACTORS: 'python=3' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS must be a JSON object/],
   ])('refuses %j at start-up', (env, message) => {
     expect(() => loadWorkerConfig(env)).toThrow(message);
+  });
+
+  it('reads the language time factors over the defaults', () => {
+    expect(loadWorkerConfig({}).timeFactors[71]).toBe(3);
+    expect(loadWorkerConfig({ LANGUAGE_TIME_FACTORS: '{"71": 1.5}' }).timeFactors).toMatchObject({ 71: 1.5, 62: 2 });
   });
 });

@@ -44,6 +44,7 @@ describe('judging a submission from the queue', () => {
     name: 'local',
     languages: async () => [{ id: 71, name: 'Python 3' }],
     grade: jest.fn((request: GradeRequest, onProgress?: ProgressListener) => grader(request, onProgress)),
+    run: () => Promise.reject(new Error('These tests queue no custom runs.')),
   };
   let worker: INestApplicationContext;
   // The worker reaches PostgreSQL through a proxy the outage tests cut; the test itself reads it directly.

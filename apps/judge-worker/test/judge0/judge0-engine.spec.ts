@@ -187,4 +187,38 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     expect(result).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Judge0 is unreachable at http:\/\/127\.0\.0\.1:9/) });
     expect(engine.name).toBe('judge0');
   });
+
+  describe('custom runs', () => {
+    const request = { languageId: 71, cpuTimeLimit: 2, memoryLimit: 128 };
+
+    it('sends one submission without an expected output and answers its output, time and memory', async () => {
+      const engine = await engineFor();
+      const result = await engine.run({ ...request, sourceCode: 'ECHO', stdin: 'hi ünï\n' });
+      const [sent] = (server.requestsTo('POST', '/submissions/batch')[0].body as { submissions: Record<string, unknown>[] }).submissions;
+      expect(sent).toMatchObject({ language_id: 71, cpu_time_limit: 2, wall_time_limit: 5, memory_limit: 128 * 1024 });
+      expect(sent.expected_output).toBeUndefined();
+      expect(unb64(sent.stdin)).toBe('hi ünï\n');
+      expect(result).toEqual({ status: 'ok', stdout: 'hi ünï\n', truncated: false, stderr: '', exitCode: 0, signal: null, message: null, timeMs: 17, memoryKB: 3007 });
+    });
+
+    it('cuts the output at 64 KiB', async () => {
+      const engine = await engineFor();
+      const result = await engine.run({ ...request, sourceCode: 'ECHO', stdin: 'y'.repeat(70_000) });
+      expect(result).toMatchObject({ status: 'ok', truncated: true, stdout: 'y'.repeat(64 * 1024) });
+    });
+
+    it.each([
+      ['COMPILE_ERROR', { status: 'ce', message: "main.cpp:1:11: error: expected ')' before '{' token\n", timeMs: null }],
+      ['SLEEP', { status: 'tle', message: 'Time limit exceeded', exitCode: null }],
+      ['CRASH', { status: 'rte', stderr: 'Traceback: boom\n', message: 'Exited with error status 1', exitCode: null }],
+    ])('reports %s as Judge0 ended it', async (source, expected) => {
+      const engine = await engineFor();
+      expect(await engine.run({ ...request, sourceCode: source, stdin: '' })).toMatchObject(expected);
+    });
+
+    it('throws when Judge0 itself failed, so the run is reported as failed rather than as the program', async () => {
+      const engine = await engineFor();
+      await expect(engine.run({ ...request, sourceCode: 'INTERNAL', stdin: '' })).rejects.toThrow(/Judge0 could not run the program: Internal Error/);
+    });
+  });
 });

@@ -10,16 +10,21 @@ import { jsonBodyProblem } from './json-body-problem';
 export const DEFAULT_JSON_BODY_LIMIT = '1mb';
 /** Whole problems with their test data: 64 MiB of tests plus JSON escaping and the statement fields. */
 export const LARGE_JSON_BODY_LIMIT = '100mb';
+/** Custom-input runs: 1 MiB of input and 64 KiB of source, with room for JSON's escapes of control characters. */
+export const RUN_JSON_BODY_LIMIT = '8mb';
 
-const LARGE_JSON_BODY = 'oj:large-json-body';
+const JSON_BODY_SIZE = 'oj:json-body-size';
 
 /**
  * The route accepts JSON bodies up to LARGE_JSON_BODY_LIMIT. Its guards must admit only the users allowed to
  * send them: the body is read after the guards, so everyone else is refused without it being read.
  */
-export const LargeJsonBody = () => SetMetadata(LARGE_JSON_BODY, true);
+export const LargeJsonBody = () => SetMetadata(JSON_BODY_SIZE, 'large');
 
-const PARSERS = { default: json({ limit: DEFAULT_JSON_BODY_LIMIT }), large: json({ limit: LARGE_JSON_BODY_LIMIT }) };
+/** The route accepts JSON bodies up to RUN_JSON_BODY_LIMIT (the same rule as LargeJsonBody about its guards). */
+export const RunJsonBody = () => SetMetadata(JSON_BODY_SIZE, 'run');
+
+const PARSERS = { default: json({ limit: DEFAULT_JSON_BODY_LIMIT }), run: json({ limit: RUN_JSON_BODY_LIMIT }), large: json({ limit: LARGE_JSON_BODY_LIMIT }) };
 
 function runParser(parser: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
@@ -39,8 +44,8 @@ export class JsonBodyInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const large = this.reflector.getAllAndOverride<boolean | undefined>(LARGE_JSON_BODY, [context.getHandler(), context.getClass()]);
-    await runParser(large ? PARSERS.large : PARSERS.default, request, http.getResponse<Response>());
+    const size = this.reflector.getAllAndOverride<keyof typeof PARSERS | undefined>(JSON_BODY_SIZE, [context.getHandler(), context.getClass()]);
+    await runParser(PARSERS[size ?? 'default'], request, http.getResponse<Response>());
     const problem = jsonBodyProblem(request.body);
     if (problem) throw ApiException.badRequest(problem);
     return next.handle();

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DIFFICULTIES, Difficulty, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, Subtask, SUBTASK_SCORINGS, SubtaskScoring, TestCaseData } from '@oj/contracts';
+import { DIFFICULTIES, Difficulty, EffectiveCpuTimeLimit, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, Subtask, SUBTASK_SCORINGS, SubtaskScoring, TestCaseData } from '@oj/contracts';
 import { checkerOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
 import { subtaskField } from '../problem-subtasks';
 import { CheckerDto } from './checker.dto';
@@ -38,6 +38,14 @@ export class SubtaskDto implements Subtask {
 
   @ApiProperty({ example: 40, description: "What the subtask is worth: for `sum` its tests' points" })
   points: number;
+}
+
+export class EffectiveCpuTimeLimitDto implements EffectiveCpuTimeLimit {
+  @ApiProperty({ example: 71 })
+  languageId: number;
+
+  @ApiProperty({ example: 3, description: 'Seconds: the problem\'s cpuTimeLimit times the language\'s time factor' })
+  seconds: number;
 }
 
 export class ProblemAuthorDto implements ProblemAuthor {
@@ -101,6 +109,12 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiProperty({ example: 1, description: 'Seconds' })
   cpuTimeLimit: number;
 
+  @ApiProperty({
+    type: [EffectiveCpuTimeLimitDto],
+    description: "The CPU limit of each allowed language (of every language the judge offers when the problem allows them all): cpuTimeLimit times the language's time factor",
+  })
+  effectiveCpuTimeLimits: EffectiveCpuTimeLimitDto[];
+
   @ApiProperty({ example: 256, description: 'Megabytes' })
   memoryLimit: number;
 
@@ -161,7 +175,13 @@ function toCheckerDto(p: ProblemEntity, withSource: boolean): CheckerDto {
   return withSource && source !== undefined ? { ...shown, source } : shown;
 }
 
-export function toProblemDto(p: ProblemEntity, author: ProblemAuthorDto | null, testCases?: TestCaseEntity[], withCheckerSource = false): ProblemDto {
+export function toProblemDto(
+  p: ProblemEntity,
+  author: ProblemAuthorDto | null,
+  effectiveCpuTimeLimits: EffectiveCpuTimeLimit[],
+  testCases?: TestCaseEntity[],
+  withCheckerSource = false,
+): ProblemDto {
   return {
     ...toProblemSummary(p),
     statement: p.statement,
@@ -169,6 +189,7 @@ export function toProblemDto(p: ProblemEntity, author: ProblemAuthorDto | null, 
     outputFormat: p.outputFormat,
     constraints: p.constraints,
     cpuTimeLimit: p.cpuTimeLimit,
+    effectiveCpuTimeLimits,
     memoryLimit: p.memoryLimit,
     judge0LanguageIds: p.judge0LanguageIds,
     samples: p.samples,

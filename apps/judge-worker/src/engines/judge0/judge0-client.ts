@@ -24,7 +24,8 @@ export interface Judge0SubmissionRequest {
   language_id: number;
   source_code: string;
   stdin: string;
-  expected_output: string;
+  /** Omitted for a custom run, which nobody checks. */
+  expected_output?: string;
   cpu_time_limit: number;
   wall_time_limit: number;
   memory_limit: number;

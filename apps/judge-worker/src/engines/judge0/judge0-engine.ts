@@ -1,11 +1,11 @@
-import { CheckerCompileResult, CheckerTrialData, GradeResult, Language, statusFromJudge0, TestCaseData, TestCaseResult } from '@oj/contracts';
+import { CheckerCompileResult, CheckerTrialData, GradeResult, Language, RUN_OUTPUT_CAP_BYTES, RunResult, statusFromJudge0, TestCaseData, TestCaseResult } from '@oj/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { OutputJudge } from '../../grading/output-judge';
 import { SubtaskSkips } from '../../grading/subtask-skips';
-import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
+import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { CustomChecker } from '../local/custom-checker';
 import { checkerFailureResult, outputJudgeFor } from '../output-judges';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
@@ -31,6 +31,8 @@ function noLocalSandbox(): CustomChecker {
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const unb64 = (text: string | null) => (text ? Buffer.from(text, 'base64').toString('utf8') : '');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Judge0's time (seconds, as text) and memory (KB) of a finished submission. */
+const figuresOf = (s: Judge0Submission) => ({ timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000), memoryKB: s.memory });
 
 /**
  * Grades through a Judge0 CE server. Each test is one Judge0 submission (Judge0 compiles every time), sent in
@@ -74,6 +76,41 @@ export class Judge0Engine implements JudgeEngine {
     }
   }
 
+  /** One Judge0 submission without an expected output; Judge0 trouble is thrown (the run fails, nobody retries). */
+  async run(request: CustomRunRequest): Promise<RunResult> {
+    const [token] = await this.client.submitBatch([{ ...this.submissionOf(request), stdin: b64(request.stdin) }]);
+    const [submission] = await this.waitFor([token]);
+    const status = statusFromJudge0(submission.status.id);
+    if (status === 'ce') {
+      return { status, stdout: '', truncated: false, stderr: '', exitCode: null, signal: null, message: unb64(submission.compile_output) || 'Compilation failed.', timeMs: null, memoryKB: null };
+    }
+    if (status === 'failed') throw new Judge0Error(`Judge0 could not run the program: ${submission.status.description} ${unb64(submission.message)}`.trim());
+    const stdout = Buffer.from(submission.stdout ?? '', 'base64');
+    const ok = status === 'accepted' || status === 'wrong_answer';
+    return {
+      status: ok ? 'ok' : status === 'tle' ? 'tle' : 'rte',
+      stdout: stdout.subarray(0, RUN_OUTPUT_CAP_BYTES).toString('utf8'),
+      truncated: stdout.length > RUN_OUTPUT_CAP_BYTES,
+      stderr: Buffer.from(submission.stderr ?? '', 'base64').subarray(0, RUN_OUTPUT_CAP_BYTES).toString('utf8'),
+      exitCode: ok ? 0 : null,
+      signal: null,
+      message: ok ? null : unb64(submission.message) || submission.status.description,
+      ...figuresOf(submission),
+    };
+  }
+
+  /** The fields every Judge0 submission of this source carries: language, source and limits. */
+  private submissionOf(request: RunLimitsRequest) {
+    const wallSeconds = Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
+    return {
+      language_id: request.languageId,
+      source_code: b64(request.sourceCode),
+      cpu_time_limit: request.cpuTimeLimit,
+      wall_time_limit: wallSeconds,
+      memory_limit: request.memoryLimit * 1024,
+    };
+  }
+
   /**
    * Sends the tests in windows of up to 20 not yet skipped. Tests of a `min` subtask that failed earlier in the
    * same window ran anyway, but are reported skipped, so both engines give the same result.
@@ -110,17 +147,8 @@ export class Judge0Engine implements JudgeEngine {
   /** Runs the tests at `indices` as one Judge0 batch; their finished submissions by test index. */
   private async runBatch(request: GradeRequest, indices: number[]): Promise<Map<number, Judge0Submission>> {
     if (!indices.length) return new Map();
-    const wallSeconds = Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
     const tokens = await this.client.submitBatch(
-      indices.map((index) => ({
-        language_id: request.languageId,
-        source_code: b64(request.sourceCode),
-        stdin: b64(request.testCases[index].input),
-        expected_output: b64(request.testCases[index].output),
-        cpu_time_limit: request.cpuTimeLimit,
-        wall_time_limit: wallSeconds,
-        memory_limit: request.memoryLimit * 1024,
-      })),
+      indices.map((index) => ({ ...this.submissionOf(request), stdin: b64(request.testCases[index].input), expected_output: b64(request.testCases[index].output) })),
     );
     const finished = await this.waitFor(tokens);
     return new Map(indices.map((index, i) => [index, finished[i]]));
@@ -139,7 +167,7 @@ export class Judge0Engine implements JudgeEngine {
   }
 
   private async toResult(index: number, test: TestCaseData, s: Judge0Submission, judgeOutput: OutputJudge, stdoutPath: string): Promise<TestCaseResult> {
-    const figures = { index, timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000), memoryKB: s.memory };
+    const figures = { index, ...figuresOf(s) };
     const status = statusFromJudge0(s.status.id);
     // Judge0 compares outputs too, but the problem's checker decides, so both engines accept exactly the same answers.
     if (status === 'accepted' || status === 'wrong_answer') {

@@ -1,10 +1,10 @@
-import { CheckerTrialData, GradeResult, Language, TestCaseResult } from '@oj/contracts';
+import { CheckerTrialData, GradeResult, Language, RunResult, TestCaseResult } from '@oj/contracts';
 import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { SubtaskSkips } from '../../grading/subtask-skips';
-import { GradeRequest, JudgeEngine, ProgressListener } from '../judge-engine';
+import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { checkerFailureResult, outputJudgeFor } from '../output-judges';
 import { buildLauncher } from './box-launcher';
 import { compileFailure } from './compiler-output';
@@ -19,6 +19,8 @@ import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { testVerdict } from './test-verdict';
 import { sweepWorkRoot } from './worker-leftovers';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
+import { compileErrorRun, customRunResult } from './custom-run-result';
+import { readHead } from './read-head';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -131,8 +133,58 @@ export class LocalEngine implements JudgeEngine {
   async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
     const lang = this.catalog.get(request.languageId);
     if (!lang) return failedResult(`Language ${request.languageId} is not available on this judge.`);
-    // The submission's directory: a tmpfs of its own where the worker may mount (see PrivateMounts), holding the
-    // box's /box, the run boxes' FIFO directories and the launcher they run.
+    try {
+      return await this.compiled(lang, request, compileErrorResult, async (place, stdoutPath) => {
+        const judgeOutput = await outputJudgeFor(request.checker, () => this.customChecker);
+        if (typeof judgeOutput !== 'function') return judgeOutput;
+        const results: TestCaseResult[] = [];
+        const total = request.testCases.length;
+        const skips = new SubtaskSkips(request.testCases, request.subtasks);
+        await this.withRunner(lang, place, request, async (run) => {
+          for (let index = 0; index < total; index++) {
+            const skipped = skips.skipped(index);
+            if (skipped) {
+              results.push(skipped);
+            } else {
+              const test = request.testCases[index];
+              const limits = this.runLimits(lang, request, test.output);
+              const ran = await run(test.input, limits, stdoutPath);
+              results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath, judgeOutput)));
+            }
+            await onProgress?.(index + 1, total);
+          }
+        });
+        return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
+      });
+    } catch (error) {
+      return checkerFailureResult(error) ?? failedResult(`Sandbox failure: ${(error as Error).message}`);
+    }
+  }
+
+  async run(request: CustomRunRequest): Promise<RunResult> {
+    const lang = this.catalog.get(request.languageId);
+    if (!lang) throw new Error(`Language ${request.languageId} is not available on this judge.`);
+    return this.compiled(lang, request, compileErrorRun, async (place, stdoutPath) => {
+      const limits = this.runLimits(lang, request, '');
+      let result: RunResult | undefined;
+      await this.withRunner(lang, place, request, async (run) => {
+        result = customRunResult(await run(request.stdin, limits, stdoutPath), limits.memoryBytes, stdoutPath);
+      });
+      return result as RunResult;
+    });
+  }
+
+  /**
+   * Compiles the source in a directory of its own (a tmpfs where the worker may mount, see PrivateMounts, holding
+   * the box's /box, the run boxes' FIFO directories and the launcher they run), then hands `body` the box place
+   * and the file runs write their output to; a compile error is `onCompileError`'s answer. Both go afterwards.
+   */
+  private async compiled<T>(
+    lang: AvailableLanguage,
+    request: RunLimitsRequest,
+    onCompileError: (output: string) => T,
+    body: (place: BoxPlace, stdoutPath: string) => Promise<T>,
+  ): Promise<T> {
     const subDir = mkdtempSync(join(this.workRoot, `sub-${process.pid}-`));
     // Outputs go to a file the worker alone can reach (mkdtemp makes it 0700), never into the worker's memory whole.
     const outDir = mkdtempSync(join(this.workRoot, `out-${process.pid}-`));
@@ -146,29 +198,7 @@ export class LocalEngine implements JudgeEngine {
       const place: BoxPlace = { ioParent: subDir, launcher: this.launcherIn(subDir), workDir };
       writeFileSync(join(workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
       const compileError = await this.compile(lang, place, stdoutPath);
-      if (compileError !== null) return compileErrorResult(compileError);
-      const judgeOutput = await outputJudgeFor(request.checker, () => this.customChecker);
-      if (typeof judgeOutput !== 'function') return judgeOutput;
-      const results: TestCaseResult[] = [];
-      const total = request.testCases.length;
-      const skips = new SubtaskSkips(request.testCases, request.subtasks);
-      await this.withRunner(lang, place, request, async (run) => {
-        for (let index = 0; index < total; index++) {
-          const skipped = skips.skipped(index);
-          if (skipped) {
-            results.push(skipped);
-          } else {
-            const test = request.testCases[index];
-            const limits = this.runLimits(lang, request, test.output);
-            const ran = await run(test.input, limits, stdoutPath);
-            results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, stdoutPath, judgeOutput)));
-          }
-          await onProgress?.(index + 1, total);
-        }
-      });
-      return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
-    } catch (error) {
-      return checkerFailureResult(error) ?? failedResult(`Sandbox failure: ${(error as Error).message}`);
+      return compileError === null ? await body(place, stdoutPath) : onCompileError(compileError);
     } finally {
       removeBoxDir(subDir);
       rmSync(outDir, { recursive: true, force: true });
@@ -195,7 +225,7 @@ export class LocalEngine implements JudgeEngine {
   }
 
   /** A test's limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */
-  private runLimits(lang: AvailableLanguage, request: GradeRequest, expectedOutput: string): RunLimits {
+  private runLimits(lang: AvailableLanguage, request: RunLimitsRequest, expectedOutput: string): RunLimits {
     const limits = runLimits(request.cpuTimeLimit, request.memoryLimit, Buffer.byteLength(expectedOutput));
     return { ...limits, memoryBytes: limits.memoryBytes + (lang.spec.runtimeOverheadMb ?? 0) * MIB };
   }
@@ -207,7 +237,7 @@ export class LocalEngine implements JudgeEngine {
   private async withRunner(
     lang: AvailableLanguage,
     place: BoxPlace,
-    request: GradeRequest,
+    request: RunLimitsRequest,
     body: (run: (stdin: string, limits: RunLimits, stdoutPath: string) => Promise<SandboxResult>) => Promise<void>,
   ): Promise<void> {
     const spec: Omit<BoxSpec, 'limits'> = { command: lang.spec.run(request.memoryLimit), boxDir: place.workDir, boxWritable: false, env: lang.spec.env, binds: this.bindsOf(lang) };

@@ -1,0 +1,23 @@
+import { loadAppConfig } from './app-config';
+
+describe('API configuration: custom runs and time factors', () => {
+  it('defaults to 10 runs a minute and the default time factors', () => {
+    const config = loadAppConfig({});
+    expect(config.RUNS_PER_MINUTE).toBe(10);
+    expect(config.timeFactors).toMatchObject({ 54: 1, 62: 2, 71: 3 });
+  });
+
+  it('reads RUNS_PER_MINUTE and LANGUAGE_TIME_FACTORS', () => {
+    const config = loadAppConfig({ RUNS_PER_MINUTE: '3', LANGUAGE_TIME_FACTORS: '{"71": 2}' });
+    expect(config.RUNS_PER_MINUTE).toBe(3);
+    expect(config.timeFactors).toMatchObject({ 71: 2, 62: 2 });
+  });
+
+  it.each([
+    [{ RUNS_PER_MINUTE: '0' }, /RUNS_PER_MINUTE/],
+    [{ LANGUAGE_TIME_FACTORS: '{"71": -1}' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0 and at most 10/],
+    [{ LANGUAGE_TIME_FACTORS: '3' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS must be a JSON object of language id → factor/],
+  ])('refuses %j at start-up', (env, message) => {
+    expect(() => loadAppConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,55 @@
+import { InjectQueue } from '@nestjs/bull';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { CPU_TIME_LIMIT, ERROR_CODES, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
+import { JUDGE_QUEUE, RUN_JOB, runJobOptions } from '@oj/messaging';
+import { Queue } from 'bull';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiException } from '../common/api-exception';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { AppConfig } from '../config/app-config';
+import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';
+import { currentRequestId } from '../logging/request-context';
+import { ProblemsService } from '../problems/problems.service';
+import { RunRequestDto } from './dto/run.dto';
+import { awaitWorkerJob } from '../queue/await-worker-job';
+
+export const RUN_TIMEOUT_MESSAGE = 'The run timed out. Is a judge worker running?';
+export const RUNS_RATE_MESSAGE = 'You are running code too often. Please wait a minute and try again.';
+
+/**
+ * Runs a source on the caller's input: queued with the submissions, behind them, and answered when a worker has
+ * run it. Nothing is stored and nothing is counted, except the caller's runs per minute.
+ */
+@Injectable()
+export class CustomRunService {
+  constructor(
+    @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<RunJobData>,
+    private readonly problems: ProblemsService,
+    private readonly languages: LanguagesService,
+    private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async run(caller: AuthUser, dto: RunRequestDto): Promise<RunResult> {
+    if (!(await this.languages.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    const limits = await this.limitsFor(caller, dto);
+    await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
+    const job = await this.queue.add(
+      RUN_JOB,
+      { languageId: dto.languageId, sourceCode: dto.sourceCode, stdin: dto.stdin, ...limits, requestId: currentRequestId() },
+      runJobOptions,
+    );
+    return awaitWorkerJob<RunResult>(job, this.config.VALIDATE_TIMEOUT_MS, RUN_TIMEOUT_MESSAGE, 'The run failed');
+  }
+
+  /** The problem's limits when one is named (it must be visible to the caller and allow the language), else the defaults. */
+  private async limitsFor(caller: AuthUser, dto: RunRequestDto): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit'>> {
+    if (!(await this.languages.find(dto.languageId))) throw ApiException.badRequest('This language is not available on the judge.', 'languageId');
+    if (dto.problemId === undefined) return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default };
+    const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
+    if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {
+      throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
+    }
+    return { cpuTimeLimit: problem.cpuTimeLimit, memoryLimit: problem.memoryLimit };
+  }
+}

@@ -1,0 +1,50 @@
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { MAX_INT_ID, MAX_RUN_STDIN_BYTES, RUN_STATUSES, RunRequest, RunResult, RunStatus } from '@oj/contracts';
+import { IsInt, IsPositive, IsString, Max } from 'class-validator';
+import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
+import { Omittable } from '../../common/omittable.validator';
+import { CreateSubmissionDto } from '../../submissions/dto/create-submission.dto';
+
+/** Language and source as a submission takes them, the input, and optionally the problem whose limits apply. */
+export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 'sourceCode'] as const) implements RunRequest {
+  @ApiProperty({ example: '1 2\n', description: 'Standard input, at most 1 MiB (may be empty)' })
+  @MaxUtf8Bytes(MAX_RUN_STDIN_BYTES, { message: 'Input must be at most 1 MiB.' })
+  @IsString({ message: 'Input must be text (it may be empty).' })
+  stdin: string;
+
+  @ApiPropertyOptional({ example: 1, description: "The problem whose limits and languages apply; without one, the default limits (2 s, 128 MB)" })
+  @Omittable()
+  @Max(MAX_INT_ID, { message: 'problemId must be a positive whole number.' })
+  @IsPositive({ message: 'problemId must be a positive whole number.' })
+  @IsInt({ message: 'problemId must be a positive whole number.' })
+  problemId?: number;
+}
+
+export class RunResultDto implements RunResult {
+  @ApiProperty({ enum: RUN_STATUSES, example: 'ok', description: 'ok (exit 0), tle, rte (non-zero exit, signal, memory or output limit) or ce' })
+  status: RunStatus;
+
+  @ApiProperty({ example: '3\n', description: 'The first 64 KiB of standard output' })
+  stdout: string;
+
+  @ApiProperty({ example: false, description: 'Whether standard output was longer than 64 KiB' })
+  truncated: boolean;
+
+  @ApiProperty({ example: '', description: 'The first 64 KiB of standard error' })
+  stderr: string;
+
+  @ApiProperty({ example: 0, nullable: true, type: Number, description: 'Exit code; null when the program was killed or never ran' })
+  exitCode: number | null;
+
+  @ApiProperty({ example: null, nullable: true, type: String, description: 'Signal that killed the program, e.g. SIGSEGV' })
+  signal: string | null;
+
+  @ApiProperty({ example: null, nullable: true, type: String, description: 'Why the run ended so (Time limit exceeded, Memory limit exceeded …), or the compiler output for ce' })
+  message: string | null;
+
+  @ApiProperty({ example: 12, nullable: true, type: Number, description: 'CPU time, ms' })
+  timeMs: number | null;
+
+  @ApiProperty({ example: 3412, nullable: true, type: Number, description: 'Memory, KB' })
+  memoryKB: number | null;
+}

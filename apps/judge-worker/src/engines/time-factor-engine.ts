@@ -1,0 +1,39 @@
+import { CheckerCompileResult, CheckerTrialData, effectiveCpuTimeLimit, GradeResult, Language, RunResult, TimeFactors } from '@oj/contracts';
+import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener } from './judge-engine';
+
+/**
+ * Gives each language its share of CPU time: whatever engine runs the source, it enforces the problem's limit
+ * times the language's factor (LANGUAGE_TIME_FACTORS), for submissions, validations and custom runs alike.
+ */
+export class TimeFactorEngine implements JudgeEngine {
+  readonly name: JudgeEngine['name'];
+
+  constructor(
+    private readonly engine: JudgeEngine,
+    private readonly factors: TimeFactors,
+  ) {
+    this.name = engine.name;
+  }
+
+  languages(): Promise<Language[]> {
+    return this.engine.languages();
+  }
+
+  grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
+    return this.engine.grade(this.scaled(request), onProgress);
+  }
+
+  run(request: CustomRunRequest): Promise<RunResult> {
+    return this.engine.run(this.scaled(request));
+  }
+
+  /** Checkers have limits of their own (10 s CPU), whatever language the submissions are in. */
+  compileChecker(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
+    if (!this.engine.compileChecker) throw new Error(`The ${this.engine.name} engine cannot compile checkers.`);
+    return this.engine.compileChecker(source, languageId, trial);
+  }
+
+  private scaled<T extends GradeRequest | CustomRunRequest>(request: T): T {
+    return { ...request, cpuTimeLimit: effectiveCpuTimeLimit(this.factors, request.languageId, request.cpuTimeLimit) };
+  }
+}

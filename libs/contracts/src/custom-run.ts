@@ -1,0 +1,51 @@
+import { TracedJobData } from './judging';
+
+/** Running a source on custom input (POST /api/judge/run): nothing is stored, the answer goes to the caller. */
+
+/** Bytes of standard input a run may take. */
+export const MAX_RUN_STDIN_BYTES = 1024 * 1024;
+/** Bytes of standard output and of standard error a run answers with; the rest is cut off. */
+export const RUN_OUTPUT_CAP_BYTES = 64 * 1024;
+
+/** How a run ended: ok (exit 0), a non-zero exit, or the verdicts a test could get, without the checker. */
+export const RUN_STATUSES = ['ok', 'tle', 'rte', 'ce'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** The body of POST /api/judge/run. */
+export interface RunRequest {
+  languageId: number;
+  sourceCode: string;
+  stdin: string;
+  /** The problem whose limits (and allowed languages) apply; without one, the default limits. */
+  problemId?: number;
+}
+
+/** What a worker runs: the source, its input and the problem's limits (before the language's time factor). */
+export interface RunJobData extends TracedJobData {
+  languageId: number;
+  sourceCode: string;
+  stdin: string;
+  /** Seconds. */
+  cpuTimeLimit: number;
+  /** Megabytes. */
+  memoryLimit: number;
+}
+
+export interface RunResult {
+  status: RunStatus;
+  /** The first 64 KiB of standard output. */
+  stdout: string;
+  /** Whether standard output was longer than what `stdout` holds. */
+  truncated: boolean;
+  /** The first 64 KiB of standard error. */
+  stderr: string;
+  /** Exit code of a program that exited; null when it was killed or never ran. */
+  exitCode: number | null;
+  /** Signal that killed it (e.g. SIGSEGV), when one did. */
+  signal: string | null;
+  /** Why it ended as it did (Time limit exceeded, Memory limit exceeded …), or the compiler's output for ce. */
+  message: string | null;
+  /** CPU time, milliseconds. */
+  timeMs: number | null;
+  memoryKB: number | null;
+}
