@@ -10,6 +10,7 @@ import { RejudgeAll } from '../features/problems/components/RejudgeAll';
 import { Statement } from '../features/problems/components/Statement';
 import { SubmissionsPanel } from '../features/problems/components/SubmissionsPanel';
 import { SubmitForm } from '../features/problems/components/SubmitForm';
+import { TimeLimits } from '../features/problems/components/TimeLimits';
 import { useLiveVerdictCounts } from '../features/problems/hooks/useLiveVerdictCounts';
 import { useSession } from '../session/SessionProvider';
 
@@ -73,6 +74,7 @@ export function ProblemPage() {
             {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points · {p.cpuTimeLimit} s · {p.memoryLimit} MB
           </span>
         </div>
+        <TimeLimits limits={p.effectiveCpuTimeLimits} />
         <div className="row">
           {canEdit && (
             <Link className="btn small" to={`/problems/${p.problemId}/edit`}>
@@ -96,7 +98,7 @@ export function ProblemPage() {
         <Statement p={p} canEdit={canEdit} />
         <div className="problem-work">
           {user ? (
-            <SubmitForm problemId={p.problemId} allowed={p.judge0LanguageIds} onSubmitted={setSubmitted} />
+            <SubmitForm problemId={p.problemId} allowed={p.judge0LanguageIds} samples={p.samples} onSubmitted={setSubmitted} />
           ) : (
             <p className="card login-prompt">
               <Link to="/login" state={{ from: location }}>

@@ -10,3 +10,8 @@ export const rejudgeProblem = (problemId: number) => unwrap(api.POST('/api/probl
 /** How far the problem's latest rejudge has come. */
 export const fetchRejudgeProgress = (problemId: number) => unwrap(api.GET('/api/problems/{problemId}/rejudge', { params: { path: { problemId } } }), 'Failed to load the rejudge progress.');
 export type RejudgeProgress = Awaited<ReturnType<typeof fetchRejudgeProgress>>;
+
+/** Runs a source on an input under the problem's limits (POST /api/judge/run): nothing is stored. */
+export const runOnInput = (body: { problemId: number; languageId: number; sourceCode: string; stdin: string }) =>
+  unwrap(api.POST('/api/judge/run', { body }), 'The run failed.');
+export type RunOutcome = Awaited<ReturnType<typeof runOnInput>>;

@@ -5,13 +5,23 @@ import { api, unwrap } from '../../../api/client';
 import { errorMessage } from '../../../api/api-error';
 import { useLanguages } from '../../../api/languages';
 import { CodeEditor } from '../../../components/CodeEditor';
+import { ProblemDetail } from '../api';
 import { loadDraft, saveDraft } from '../problem-drafts';
+import { RunPanel } from './RunPanel';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
 /** Typing pauses this long before the draft is written to local storage. */
 const DRAFT_SAVE_DELAY_MS = 400;
 
-export function SubmitForm({ problemId, allowed, onSubmitted }: { problemId: number; allowed: number[]; onSubmitted: (submissionId: string) => void }) {
+interface SubmitFormProps {
+  problemId: number;
+  allowed: number[];
+  /** What the Run button offers to run on, besides custom input. */
+  samples: ProblemDetail['samples'];
+  onSubmitted: (submissionId: string) => void;
+}
+
+export function SubmitForm({ problemId, allowed, samples, onSubmitted }: SubmitFormProps) {
   const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
   const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
@@ -68,9 +78,11 @@ export function SubmitForm({ problemId, allowed, onSubmitted }: { problemId: num
           {message.text}
         </p>
       )}
-      <button className="btn primary" type="submit" disabled={submit.isPending}>
-        Submit
-      </button>
+      <RunPanel problemId={problemId} samples={samples} languageId={languageId} source={source}>
+        <button className="btn primary" type="submit" disabled={submit.isPending}>
+          Submit
+        </button>
+      </RunPanel>
     </form>
   );
 }

@@ -1,0 +1,54 @@
+import { RunOutcome } from '../api';
+
+const STATUS_LABELS: Record<RunOutcome['status'], string> = {
+  ok: 'Finished',
+  tle: 'Time limit exceeded',
+  rte: 'Runtime error',
+  ce: 'Compilation error',
+};
+
+function ending(outcome: RunOutcome): string {
+  if (outcome.status === 'ce') return STATUS_LABELS.ce;
+  const how = outcome.signal ? `killed by ${outcome.signal}` : outcome.exitCode !== null ? `exit code ${outcome.exitCode}` : null;
+  const why = outcome.message && outcome.message !== `Exit code ${outcome.exitCode}` ? outcome.message : null;
+  return [STATUS_LABELS[outcome.status], why, how].filter(Boolean).join(' · ');
+}
+
+/** One run's status, time, memory and output, beside the sample's expected output when there is one. */
+export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected?: string }) {
+  const figures = [outcome.timeMs !== null && `${outcome.timeMs} ms`, outcome.memoryKB !== null && `${outcome.memoryKB} KB`].filter(Boolean).join(' · ');
+  return (
+    <div className="run-output">
+      <p role="status">
+        <strong className={outcome.status === 'ok' ? 'ok' : 'error'}>{ending(outcome)}</strong>
+        {figures && <span className="muted"> · {figures}</span>}
+      </p>
+      {outcome.status === 'ce' ? (
+        <>
+          <h3>Compiler output</h3>
+          <pre>{outcome.message}</pre>
+        </>
+      ) : (
+        <div className={expected === undefined ? undefined : 'sample'}>
+          <div>
+            <h3>Output</h3>
+            <pre>{outcome.stdout || ' '}</pre>
+            {outcome.truncated && <p className="muted small">Output cut at 64 KiB.</p>}
+          </div>
+          {expected !== undefined && (
+            <div>
+              <h3>Expected output</h3>
+              <pre>{expected}</pre>
+            </div>
+          )}
+        </div>
+      )}
+      {outcome.stderr && (
+        <>
+          <h3>Standard error</h3>
+          <pre>{outcome.stderr}</pre>
+        </>
+      )}
+    </div>
+  );
+}

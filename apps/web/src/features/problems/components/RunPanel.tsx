@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import { ReactNode, useId, useState } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { ProblemDetail, runOnInput } from '../api';
+import { RunOutput } from './RunOutput';
+
+const CUSTOM = 'custom';
+
+interface RunPanelProps {
+  problemId: number;
+  samples: ProblemDetail['samples'];
+  languageId: number;
+  source: string;
+  /** The form's Submit button, shown first in the row of buttons. */
+  children: ReactNode;
+}
+
+/**
+ * The Run button beside Submit and what it runs on: a sample's input (its output is then shown beside the
+ * program's) or custom input typed here. A run is not a submission: nothing is stored or counted.
+ */
+export function RunPanel({ problemId, samples, languageId, source, children }: RunPanelProps) {
+  const [choice, setChoice] = useState(samples.length ? '0' : CUSTOM);
+  const [customInput, setCustomInput] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const sample = choice === CUSTOM ? undefined : samples[Number(choice)];
+  const run = useMutation({
+    mutationFn: () => runOnInput({ problemId, languageId, sourceCode: source, stdin: sample ? sample.input : customInput }),
+    onError: (e) => setError(errorMessage(e, 'The run failed.')),
+  });
+  const start = () => {
+    if (!source.trim()) return setError('Source code is required.');
+    setError(null);
+    run.mutate();
+  };
+
+  return (
+    <section className="run-panel" aria-label="Run on an input">
+      <div className="row">
+        {children}
+        <button className="btn" type="button" onClick={start} disabled={run.isPending} aria-describedby={inputId}>
+          {run.isPending ? 'Running…' : 'Run'}
+        </button>
+        <label>
+          on{' '}
+          <select aria-label="Run on" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            {samples.map((_, i) => (
+              <option key={i} value={String(i)}>
+                Sample {i + 1}
+              </option>
+            ))}
+            <option value={CUSTOM}>Custom input</option>
+          </select>
+        </label>
+      </div>
+      {choice === CUSTOM ? (
+        <label className="run-input">
+          Custom input
+          <textarea id={inputId} className="data" rows={4} value={customInput} onChange={(e) => setCustomInput(e.target.value)} />
+        </label>
+      ) : (
+        <p id={inputId} className="muted small">
+          Runs on the input of sample {Number(choice) + 1}; not a submission, nothing is recorded.
+        </p>
+      )}
+      <div aria-live="polite">
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {run.data && !run.isPending && !error && <RunOutput outcome={run.data} expected={sample?.output} />}
+      </div>
+    </section>
+  );
+}
