@@ -3,8 +3,9 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Browser } from 'playwright-core';
 import { ZipFile } from 'yazl';
+import { adminPage } from './admin-page';
 import { appUnderTest } from './app-under-test';
-import { launchBrowser, logIn, screenshot } from './browser';
+import { launchBrowser, screenshot } from './browser';
 
 /** A .zip of `N.in`/`N.out` pairs for a "double it" problem, written to a temporary file. */
 async function testArchive(count: number): Promise<string> {
@@ -31,9 +32,8 @@ describe('problem authoring in the browser', () => {
   afterAll(() => browser.close());
 
   it('an admin creates a problem from a ZIP of tests, validates a reference solution, publishes it, edits it and sees Problem updated', async () => {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await logIn(page, app.admin.username, app.admin.password);
+    const page = await adminPage(browser, app, { width: 1280, height: 900 });
+    const context = page.context();
 
     await page.getByRole('link', { name: 'Create Problem' }).click();
     await page.getByRole('heading', { name: 'Create Problem' }).waitFor();

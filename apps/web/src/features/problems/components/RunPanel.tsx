@@ -36,7 +36,7 @@ export function RunPanel({ problemId, samples, languageId, source, children }: R
   };
 
   return (
-    <section className="run-panel" aria-label="Run on an input">
+    <section className="run-panel" aria-label="Test run">
       <div className="row">
         {children}
         <button className="btn" type="button" onClick={start} disabled={run.isPending} aria-describedby={inputId}>

@@ -19,7 +19,7 @@ describe('TimeLimits', () => {
       { languageId: 54, seconds: 1 },
       { languageId: 999, seconds: 1 },
     ]);
-    const list = screen.getByRole('list', { name: 'Time limit per language:' });
+    const list = screen.getByRole('list', { name: 'CPU time limits:' });
     expect(await within(list).findByText('Python (3.11.2): 3 s')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Python (3.11.2): 3 s', 'C++ (GCC 12.2.0): 1 s', 'Language 999: 1 s']);
   });

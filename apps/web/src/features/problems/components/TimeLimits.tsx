@@ -9,7 +9,7 @@ export function TimeLimits({ limits }: { limits: ProblemDetail['effectiveCpuTime
   return (
     <div className="time-limits">
       <span className="muted small" id="time-limits-label">
-        Time limit per language:
+        CPU time limits:
       </span>
       <ul className="small" aria-labelledby="time-limits-label">
         {limits.map((l) => (

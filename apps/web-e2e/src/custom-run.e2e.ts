@@ -1,0 +1,43 @@
+import { Browser } from 'playwright-core';
+import { adminPage } from './admin-page';
+import { appUnderTest } from './app-under-test';
+import { launchBrowser, screenshot } from './browser';
+
+describe('running code on custom input in the browser', () => {
+  const app = appUnderTest();
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("on a 375 px phone a user runs code on a sample and on custom input and sees the output, each language's limit shown", async () => {
+    const page = await adminPage(browser, app, { width: 375, height: 800 });
+    await page.goto('/problems/1');
+    await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
+    await page.getByRole('list', { name: 'CPU time limits:' }).getByText(/^Python.*: \d+(\.\d+)? s$/).first().waitFor();
+
+    const select = page.getByLabel('Language');
+    await select.selectOption((await select.locator('option').filter({ hasText: /^Python/ }).first().getAttribute('value')) as string);
+    await page.locator('[data-testid="source-editor"] .cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('print(sum(map(int, input().split())))');
+
+    // The first sample: the program's output beside the expected one.
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = page.locator('.run-output');
+    await result.getByText(/^Finished · exit code 0/).waitFor({ timeout: 60_000 });
+    await result.getByRole('heading', { name: 'Expected output' }).waitFor();
+
+    // Custom input.
+    await page.getByLabel('Run on').selectOption({ label: 'Custom input' });
+    await page.getByLabel('Custom input').fill('40 2\n');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await result.locator('pre', { hasText: /^42\s*$/ }).waitFor({ timeout: 60_000 });
+    expect(await result.getByRole('heading', { name: 'Expected output' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'problem-run-375');
+    await page.context().close();
+  });
+});
