@@ -1,13 +1,13 @@
 import { InjectQueue } from '@nestjs/bull';
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { CPU_TIME_LIMIT, ERROR_CODES, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
+import { Injectable } from '@nestjs/common';
+import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
 import { JUDGE_QUEUE, RUN_JOB, runJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
-import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';
+import { LanguagesService } from '../languages/languages.service';
 import { currentRequestId } from '../logging/request-context';
 import { ProblemsService } from '../problems/problems.service';
 import { RunRequestDto } from './dto/run.dto';
@@ -31,7 +31,7 @@ export class CustomRunService {
   ) {}
 
   async run(caller: AuthUser, dto: RunRequestDto): Promise<RunResult> {
-    if (!(await this.languages.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    await this.languages.assertRunnable(dto.languageId);
     const limits = await this.limitsFor(caller, dto);
     await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
     const job = await this.queue.add(
@@ -44,7 +44,6 @@ export class CustomRunService {
 
   /** The problem's limits when one is named (it must be visible to the caller and allow the language), else the defaults. */
   private async limitsFor(caller: AuthUser, dto: RunRequestDto): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit'>> {
-    if (!(await this.languages.find(dto.languageId))) throw ApiException.badRequest('This language is not available on the judge.', 'languageId');
     if (dto.problemId === undefined) return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default };
     const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
     if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {

@@ -1,11 +1,10 @@
 import { InjectQueue } from '@nestjs/bull';
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { ERROR_CODES, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { Injectable } from '@nestjs/common';
+import { ValidateJobData, ValidationResult } from '@oj/contracts';
 import { VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
-import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
-import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';
+import { LanguagesService } from '../languages/languages.service';
 import { ValidateRequestDto } from './dto/validate.dto';
 import { currentRequestId } from '../logging/request-context';
 import { awaitWorkerJob } from '../queue/await-worker-job';
@@ -22,8 +21,7 @@ export class JudgeService {
   ) {}
 
   async validate(dto: ValidateRequestDto): Promise<ValidationResult> {
-    if (!(await this.languages.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
-    if (!(await this.languages.find(dto.languageId))) throw ApiException.badRequest('This language is not available on the judge.', 'languageId');
+    await this.languages.assertRunnable(dto.languageId);
     const job = await this.queue.add(
       {
         languageId: dto.languageId,
