@@ -312,6 +312,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judge/checker-trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["tryChecker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/judge/run": {
         parameters: {
             query?: never;
@@ -775,6 +791,113 @@ export interface components {
             /** @example n3w-Secret-pass */
             newPassword: string;
         };
+        CheckerDto: {
+            /**
+             * @description float only
+             * @example 0.000001
+             */
+            epsilon?: number;
+            /**
+             * @description custom only
+             * @example 54
+             */
+            languageId?: number;
+            /** @description custom only; for admins and the author, with includePrivate=true */
+            source?: string;
+            /**
+             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
+             * @example lines
+             * @enum {string}
+             */
+            type: "lines" | "tokens" | "exact" | "float" | "custom";
+        };
+        CheckerInputDto: {
+            /**
+             * @description float only; 0.000001 when left out
+             * @example 0.000001
+             */
+            epsilon?: number;
+            /**
+             * @description custom only: 54 C++ (GCC), 50 C (GCC)
+             * @example 54
+             * @enum {number}
+             */
+            languageId?: 54 | 50;
+            /**
+             * @description custom only, at most 64 KiB; shown only to admins and the author with includePrivate=true
+             * @example #include "testlib.h"
+             *     int main(int argc, char *argv[]) {
+             *       registerTestlibCmd(argc, argv);
+             *       quitf(_ok, "fine");
+             *     }
+             */
+            source?: string;
+            /**
+             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
+             * @example float
+             * @enum {string}
+             */
+            type: "lines" | "tokens" | "exact" | "float" | "custom";
+        };
+        CheckerTrialOutcomeDto: {
+            /**
+             * @description Share of the test points, 0 to 1
+             * @example 1
+             */
+            fraction: number;
+            /**
+             * @description The checker's first line of standard error
+             * @example ok fine
+             */
+            message: string;
+            /**
+             * @description `failed`: the checker itself failed (exit 3, crash, limits)
+             * @example accepted
+             * @enum {string}
+             */
+            outcome: "accepted" | "wrong_answer" | "failed";
+        };
+        CheckerTrialRequestDto: {
+            /**
+             * @description The jury's answer, at most 1 MiB
+             * @example 3
+             */
+            answer: string;
+            /**
+             * @description The test input, at most 1 MiB
+             * @example 1 2
+             */
+            input: string;
+            /**
+             * @example 54
+             * @enum {number}
+             */
+            languageId: 54 | 50;
+            /**
+             * @description What a contestant printed, at most 1 MiB
+             * @example 3
+             */
+            output: string;
+            /**
+             * @example #include "testlib.h"
+             *     int main(int argc, char *argv[]) {
+             *       registerTestlibCmd(argc, argv);
+             *       quitf(_ok, "fine");
+             *     }
+             */
+            source: string;
+        };
+        CheckerTrialResultDto: {
+            /** @example true */
+            compiled: boolean;
+            /**
+             * @description The compiler's output when it did not compile
+             * @example
+             */
+            compilerOutput: string;
+            /** @description Present when it compiled */
+            trial?: components["schemas"]["CheckerTrialOutcomeDto"];
+        };
         CreateSubmissionDto: {
             /** @example 71 */
             languageId: number;
@@ -879,6 +1002,12 @@ export interface components {
              */
             algorithms: string[];
             author: components["schemas"]["ProblemAuthorDto"] | null;
+            /**
+             * @example {
+             *       "type": "lines"
+             *     }
+             */
+            checker: components["schemas"]["CheckerDto"];
             /** @example -10^9 ≤ a, b ≤ 10^9 */
             constraints: string;
             /**
@@ -928,6 +1057,8 @@ export interface components {
             statement: string;
             /** @example 120 */
             submissionCount: number;
+            /** @description Empty for a problem scored per test */
+            subtasks: components["schemas"]["SubtaskDto"][];
             /**
              * @example [
              *       "beginner"
@@ -955,6 +1086,8 @@ export interface components {
              *     ]
              */
             algorithms?: string[];
+            /** @description How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused. */
+            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default
              * @example -10^9 ≤ a, b ≤ 10^9
@@ -1004,6 +1137,8 @@ export interface components {
              * @example Given two integers $a$ and $b$, print $a + b$.
              */
             statement: string;
+            /** @description None: every test scores on its own */
+            subtasks?: components["schemas"]["SubtaskInputDto"][];
             /**
              * @example [
              *       "beginner"
@@ -1180,6 +1315,8 @@ export interface components {
             message?: string;
             /** @example 100 */
             score: number;
+            /** @description Points per subtask, for a problem with subtasks */
+            subtasks?: components["schemas"]["SubtaskResultDto"][];
         };
         RunRequestDto: {
             /** @example 71 */
@@ -1490,6 +1627,59 @@ export interface components {
         SubmissionUpdatesDto: {
             items: components["schemas"]["SubmissionRowDto"][];
         };
+        SubtaskDto: {
+            /** @example n ≤ 100 */
+            name?: string;
+            /**
+             * @description What the subtask is worth: for `sum` its tests' points
+             * @example 40
+             */
+            points: number;
+            /**
+             * @example min
+             * @enum {string}
+             */
+            scoring: "sum" | "min";
+        };
+        SubtaskInputDto: {
+            /**
+             * @description Omitted when blank
+             * @example n ≤ 100
+             */
+            name?: string;
+            /**
+             * @description For `sum` the API stores its tests' points instead
+             * @example 40
+             */
+            points: number;
+            /**
+             * @description `sum`: its tests' points; `min`: its points only if every test passes
+             * @example min
+             * @enum {string}
+             */
+            scoring: "sum" | "min";
+        };
+        SubtaskResultDto: {
+            /**
+             * @description What this submission earned of it
+             * @example 0
+             */
+            earned: number;
+            /** @example 0 */
+            index: number;
+            /** @example n ≤ 100 */
+            name?: string;
+            /**
+             * @description What the subtask is worth
+             * @example 40
+             */
+            points: number;
+            /**
+             * @example min
+             * @enum {string}
+             */
+            scoring: "sum" | "min";
+        };
         TestCaseDto: {
             /** @example 1 2 */
             input: string;
@@ -1497,6 +1687,11 @@ export interface components {
             output: string;
             /** @example 1 */
             points: number;
+            /**
+             * @description Index into the problem's subtasks; absent for a test in none
+             * @example 0
+             */
+            subtask?: number;
         };
         TestCaseInputDto: {
             /** @example 1 2 */
@@ -1508,6 +1703,11 @@ export interface components {
              * @example 1
              */
             points: number;
+            /**
+             * @description Index into the problem's subtasks; leave it out for a test in none
+             * @example 0
+             */
+            subtask?: number;
         };
         TestCaseResultDto: {
             /** @example 0 */
@@ -1522,10 +1722,16 @@ export interface components {
             /** @example 1 */
             points: number;
             /**
+             * @description `skipped`: not run, an earlier test of its `min` subtask failed
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
+            /**
+             * @description Index of the test's subtask; absent for a test in none
+             * @example 0
+             */
+            subtask?: number;
             /** @example 12 */
             timeMs: number | null;
         };
@@ -1536,6 +1742,8 @@ export interface components {
              *     ]
              */
             algorithms?: string[];
+            /** @description How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused. */
+            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default
              * @example -10^9 ≤ a, b ≤ 10^9
@@ -1585,6 +1793,8 @@ export interface components {
              * @example Given two integers $a$ and $b$, print $a + b$.
              */
             statement: string;
+            /** @description Replaces every subtask; leave it out to keep the current ones. */
+            subtasks?: components["schemas"]["SubtaskInputDto"][];
             /**
              * @example [
              *       "beginner"
@@ -1658,6 +1868,8 @@ export interface components {
             username: string;
         };
         ValidateRequestDto: {
+            /** @description The checker to judge the outputs with (the problem form's); `lines` when left out */
+            checker?: components["schemas"]["CheckerInputDto"];
             /**
              * @default 2
              * @example 1
@@ -1750,6 +1962,9 @@ export interface components {
             trimWhitespace?: "true" | "false";
         };
         ZipParseResultDto: {
+            /** @description From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none */
+            subtasks: components["schemas"]["SubtaskDto"][];
+            /** @description Each test's `subtask` indexes `subtasks` */
             testCases: components["schemas"]["TestCaseDto"][];
             /**
              * @example [
@@ -2427,6 +2642,50 @@ export interface operations {
             };
             /** @description Not ready; the message and details name each dependency that is down */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tryChecker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckerTrialRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckerTrialResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No judge worker is running */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No answer within the time limit */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -66,6 +66,7 @@ const EXPECTED: Record<string, Access> = {
 
   'GET /api/languages': 'public',
   'POST /api/judge/checker-trial': 'author-or-admin',
+  'POST /api/judge/run': 'login',
   'POST /api/judge/validate': 'author-or-admin',
 
   'POST /api/submissions': 'login',
