@@ -1,4 +1,4 @@
-import { JUDGE_QUEUE, judgeJobOptions, RUN_JOB, runJobOptions } from '@oj/contracts';
+import { JUDGE_QUEUE, judgeJobOptions, RUN_JOB, runJobOptions } from '@oj/messaging';
 import Bull from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
