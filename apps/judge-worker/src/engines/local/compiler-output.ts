@@ -1,18 +1,7 @@
-import { closeSync, openSync, readSync } from 'fs';
+import { readHead } from './read-head';
 import { SandboxResult } from './sandbox';
 
 const COMPILER_OUTPUT_CAP = 16 * 1024;
-
-/** The first `cap` bytes of a file. */
-function readHead(path: string, cap: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const head = Buffer.alloc(cap);
-    return head.subarray(0, readSync(fd, head, 0, cap, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** Null when a compile run succeeded, otherwise what went wrong: the (capped) compiler output, or the limit hit. */
 export function compileFailure(run: SandboxResult, stdoutPath: string): string | null {

@@ -20,7 +20,6 @@ import { testVerdict } from './test-verdict';
 import { sweepWorkRoot } from './worker-leftovers';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
 import { compileErrorRun, customRunResult } from './custom-run-result';
-import { readHead } from './read-head';
 
 export interface EngineLogger {
   log(message: string): void;
