@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, VERDICT_BY_STATUS } from '@oj/contracts';
+import { GradeResult, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import { checkerOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
@@ -38,7 +38,8 @@ export class JudgeSubmissionService {
 
     const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
     if (!started) return;
-    await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
+    // Read once: nothing else writes the row while it grades, so every progress event is this row with its count.
+    const running = await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
 
     const result = await this.engine.grade(
       {
@@ -50,7 +51,7 @@ export class JudgeSubmissionService {
         subtasks: problem.subtasks,
         checker: checkerOf(problem),
       },
-      (done, total) => this.publishProgress(submissionId, done, total),
+      (done, total) => this.publishProgress(running, done, total),
     );
     // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
     if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
@@ -125,17 +126,19 @@ export class JudgeSubmissionService {
   }
 
   /** Progress is best effort: a lost progress event must not fail the grading, the final event follows anyway. */
-  private async publishProgress(submissionId: string, done: number, total: number): Promise<void> {
+  private async publishProgress(running: SubmissionRow | null, done: number, total: number): Promise<void> {
+    if (!running) return;
     try {
-      const row = await loadSubmissionRow(this.dataSource.manager, submissionId);
-      if (row) await this.live.publish({ ...row, progress: { done, total } }, 'progress');
+      await this.live.publish({ ...running, progress: { done, total } }, 'progress');
     } catch (error) {
-      this.logger.warn(`Progress of ${submissionId} not published: ${(error as Error).message}`);
+      this.logger.warn(`Progress of ${running.id} not published: ${(error as Error).message}`);
     }
   }
 
-  private async publish(submissionId: string, type: 'running' | 'finished'): Promise<void> {
+  /** Publishes the submission's row as it is now; the row published, or null when the submission is gone. */
+  private async publish(submissionId: string, type: 'running' | 'finished'): Promise<SubmissionRow | null> {
     const row = await loadSubmissionRow(this.dataSource.manager, submissionId);
     if (row) await this.live.publish(row, type);
+    return row;
   }
 }

@@ -6,6 +6,7 @@ import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntit
 import Bull from 'bull';
 import { randomBytes, randomUUID } from 'crypto';
 import Redis from 'ioredis';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { loadWorkerConfig } from '../../src/config/worker-config';
 import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
@@ -140,6 +141,46 @@ describe('judging a submission from the queue', () => {
     const after = await counters();
     expect(after.submissionCount).toBe(before.submissionCount + 1);
     expect(after.acceptedSubmissionCount).toBe(before.acceptedSubmissionCount + 1);
+  });
+
+  /** The SQL statements every connection of this process sends while `run` runs (the worker's and the test's). */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const statements: string[] = [];
+    const realQuery = Client.prototype.query;
+    const query = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      statements.push(String(text).replace(/\s+/g, ' ').trim());
+      return (realQuery as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      await run();
+    } finally {
+      query.mockRestore();
+    }
+    return statements;
+  }
+
+  /** The statements the worker sends to grade one submission whose engine reports `tests` tests, one at a time. */
+  async function gradingStatements(tests: number): Promise<string[]> {
+    grader = async (_request, onProgress) => {
+      for (let done = 1; done <= tests; done++) await onProgress?.(done, tests);
+      return ACCEPTED;
+    };
+    // From the test's insert to the final event (the wait polls Redis, not the database).
+    return statementsDuring(async () => {
+      const id = await enqueue();
+      while (!events.some((e) => e.id === id && e._eventType === 'finished')) await new Promise((r) => setTimeout(r, 20));
+    });
+  }
+
+  // A regression guard by counts, not timings: progress events are built from the running row read once, so a
+  // test costs no SQL statement of its own, whatever the number of tests.
+  it('grades a submission in the same number of SQL statements for 1 test as for 40', async () => {
+    const one = await gradingStatements(1);
+    const forty = await gradingStatements(40);
+    expect({ count: forty.length, statements: forty }).toEqual({ count: one.length, statements: one });
+    expect(one.length).toBeLessThanOrEqual(14);
+    expect(events.filter((e) => e._eventType === 'progress' && e.progress?.total === 40)).toHaveLength(40);
   });
 
   it('a job run again for a graded submission changes nothing and counts nothing', async () => {
