@@ -1,16 +1,51 @@
-// One lint configuration for every project: typescript-eslint's recommended rules, zero warnings allowed.
+// One lint configuration for every project: typescript-eslint's recommended rules, sorted imports, the Nx module
+// boundaries that mirror the architecture (DEVELOPMENT.md), zero warnings allowed. Formatting is Prettier's job.
 import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
+
+/** Which projects each kind of project may import, by the tags in each project.json. */
+const dependencyRules = [
+  // The SPA sees the server only through the generated client and the shared contracts.
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:api-client'] },
+  // API and worker share contracts, the data layer, messaging and observability, never each other.
+  { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:db', 'type:messaging', 'type:observability'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:api-client', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:observability', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:observability'] },
+  // Browser journeys, the system tests and the tools drive built apps from outside; they may reach anything.
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
+  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['*'] },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'libs/api-client/src/schema.d.ts', '**/test-results/**', '**/vite.config.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { '@nx': nx, 'simple-import-sort': simpleImportSort },
     languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', window: 'readonly', document: 'readonly', localStorage: 'readonly', navigator: 'readonly' } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: dependencyRules }],
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
+    },
+  },
+  {
+    // The system tests are the one place that runs the apps together: they import the API (its source and test
+    // helpers) and the worker by path, which every other project is refused.
+    files: ['apps/system-tests/**'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: ['^(\\.\\./)+(api|judge-worker)/(src|test)/'], depConstraints: dependencyRules },
+      ],
     },
   },
   {
@@ -20,4 +55,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'class-validator', importNames: ['IsOptional'], message: 'Use Omittable from common/omittable.validator: null must be validated, not skipped.' }] }],
     },
   },
+  prettier,
 );

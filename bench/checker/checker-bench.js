@@ -49,7 +49,7 @@ async function measure(runs, check) {
   const times = [];
   let peakMiB = null;
   for (let i = 0; i < runs; i++) {
-    global.gc?.();
+    globalThis.gc?.();
     writeFileSync('/proc/self/clear_refs', '5');
     const before = kib('VmRSS');
     const start = now();

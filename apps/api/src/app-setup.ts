@@ -3,13 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
-import { AppConfig } from './config/app-config';
+
 import { JsonBodyInterceptor } from './common/request-body/json-body.interceptor';
 import { createValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
 import { compressResponses } from './http/compress-responses';
 import { serveSpa } from './http/serve-spa';
-import { mountOperationsRoutes, useOperationsMiddleware } from './operations-setup';
 import { API_DESCRIPTION } from './openapi/api-description';
+import { mountOperationsRoutes, useOperationsMiddleware } from './operations-setup';
 
 export const API_PREFIX = 'api';
 

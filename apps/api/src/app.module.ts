@@ -1,30 +1,31 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+
 import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
-import { ProblemUpdatesModule } from './problem-updates/problem-updates.module';
-import { ProblemsModule } from './problems/problems.module';
-import { RateLimitModule } from './common/rate-limit/rate-limit.module';
-import { UsersModule } from './users/users.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
 import { JudgeModule } from './judge/judge.module';
 import { LanguagesModule } from './languages/languages.module';
-import { QueueModule } from './queue/queue.module';
 import { LiveModule } from './live/live.module';
-import { SubmissionsModule } from './submissions/submissions.module';
-import { RejudgeModule } from './rejudge/rejudge.module';
-import { DashboardModule } from './dashboard/dashboard.module';
-import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { ProblemUpdatesModule } from './problem-updates/problem-updates.module';
+import { ProblemsModule } from './problems/problems.module';
+import { QueueModule } from './queue/queue.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
+import { RejudgeModule } from './rejudge/rejudge.module';
+import { SubmissionsModule } from './submissions/submissions.module';
+import { UsersModule } from './users/users.module';
 
 /** Feature modules, one per folder; each registers itself here with one line. */
 const FEATURE_MODULES: Type[] = [

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+
 import { AppModule } from './app.module';
 import { configureApp } from './app-setup';
 import { loadAppConfig } from './config/app-config';

@@ -1,5 +1,6 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { METRICS_PATH, metricsHandler } from '@oj/observability';
+
 import { AppConfig } from './config/app-config';
 import { useRequestLogging } from './logging/request-logging';
 import { ApiMetrics } from './metrics/api-metrics';

@@ -2,6 +2,7 @@ import { Role } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
+
 import { hashPassword } from '../src/users/password-hasher';
 import { TestApp } from './test-app';
 

@@ -1,5 +1,6 @@
 import { request } from 'http';
 import { AddressInfo } from 'net';
+
 import { TestApp } from './test-app';
 
 export interface SseClient {

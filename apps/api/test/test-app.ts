@@ -4,6 +4,7 @@ import { dropDatabase, migrate } from '@oj/db';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
+
 import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app-setup';
 import { AppConfig, loadAppConfig } from '../src/config/app-config';

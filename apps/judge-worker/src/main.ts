@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+
 import { Logger } from '@nestjs/common';
+
 import { loadWorkerConfig } from './config/worker-config';
 import { startWorkerApp } from './operations/worker-app';
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, Provider } from '@nestjs/common';
 import { closeRedisConnection, createRedisConnection } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { WorkerConfig } from './config/worker-config';
 
 export const REDIS = Symbol('REDIS');

@@ -2,12 +2,15 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QUEUE_NAMES, queueConnection } from '@oj/messaging';
 import { dataSourceOptions } from '@oj/db';
+import { QUEUE_NAMES, queueConnection } from '@oj/messaging';
 import { ObservabilityLoggingModule } from '@oj/observability';
+
 import { WorkerConfig } from './config/worker-config';
 import { CustomRunService } from './custom-runs/custom-run.service';
 import { engineProvider } from './engines/engine.provider';
+import { JudgeSubmissionService } from './grading/judge-submission.service';
+import { LivePublisher } from './grading/live-publisher';
 import { LanguagesPublisher } from './languages/languages-publisher';
 import { JobLogContext } from './operations/job-log-context';
 import { WorkerHealthController } from './operations/worker-health.controller';
@@ -15,8 +18,6 @@ import { WorkerMetrics } from './operations/worker-metrics';
 import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
-import { JudgeSubmissionService } from './grading/judge-submission.service';
-import { LivePublisher } from './grading/live-publisher';
 import { CheckerCompileService } from './validation/checker-compile.service';
 import { ValidationService } from './validation/validation.service';
 

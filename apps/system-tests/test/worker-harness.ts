@@ -1,8 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+
+import { TestApp } from '../../api/test/test-app';
 import { loadWorkerConfig } from '../../judge-worker/src/config/worker-config';
 import { WorkerModule } from '../../judge-worker/src/worker.module';
-import { TestApp } from '../../api/test/test-app';
 
 /** A real judge worker (local engine) in this process, on the test app's database and Redis prefix. */
 export async function startWorker(t: TestApp, env: Record<string, string> = {}): Promise<INestApplicationContext> {

@@ -1,4 +1,5 @@
 import { Browser, Page } from 'playwright-core';
+
 import { AppUnderTest } from './app-under-test';
 import { logIn } from './browser';
 

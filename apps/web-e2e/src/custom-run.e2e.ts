@@ -1,4 +1,5 @@
 import { Browser } from 'playwright-core';
+
 import { adminPage } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, screenshot } from './browser';

@@ -3,6 +3,7 @@ import { randomBytes } from 'crypto';
 import { createWriteStream, mkdirSync } from 'fs';
 import { createServer } from 'net';
 import { join } from 'path';
+
 import { AppUnderTest, recordAppUnderTest } from './app-under-test';
 import { ARTIFACTS } from './browser';
 

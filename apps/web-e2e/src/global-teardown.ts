@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+
 import { appUnderTest } from './app-under-test';
 
 /** Stops the application (its whole process group) and drops its database. */

@@ -1,4 +1,5 @@
 import { Browser, Page } from 'playwright-core';
+
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, screenshot } from './browser';
 

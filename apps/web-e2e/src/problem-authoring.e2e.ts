@@ -3,6 +3,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Browser } from 'playwright-core';
 import { ZipFile } from 'yazl';
+
 import { adminPage } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, screenshot } from './browser';

@@ -1,4 +1,5 @@
 import { Browser } from 'playwright-core';
+
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, logIn, screenshot } from './browser';
 

@@ -2,6 +2,7 @@ import { request } from 'http';
 import { networkInterfaces } from 'os';
 import { Browser } from 'playwright-core';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
+
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, screenshot } from './browser';
 

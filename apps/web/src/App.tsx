@@ -1,5 +1,6 @@
 import { ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+
 import { Header } from './components/Header';
 import { HomePage } from './pages/HomePage';
 import { RequireAuth } from './session/RouteGuards';

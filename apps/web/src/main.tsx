@@ -1,10 +1,12 @@
+import './styles.css';
+
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+
 import { App } from './App';
 import { SessionProvider } from './session/SessionProvider';
-import './styles.css';
 
 /** SPEC 9 query defaults: fresh for 30 s, one retry, no refetch on window focus. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });

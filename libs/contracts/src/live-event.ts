@@ -1,5 +1,5 @@
-import { SubmissionStatus } from './submission-status';
 import { TestCaseResult } from './judging';
+import { SubmissionStatus } from './submission-status';
 
 export type LiveEventType = 'created' | 'running' | 'progress' | 'finished';
 

@@ -1,6 +1,6 @@
-import { Subtask } from './subtasks';
 import { TestCaseData } from './judging';
 import { Difficulty } from './limits';
+import { Subtask } from './subtasks';
 import { EffectiveCpuTimeLimit } from './time-factors';
 
 /** A worked example shown with the statement. */

@@ -1,4 +1,5 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
+
 import {
   AnnouncementEntity,
   AppSecretEntity,

@@ -1,6 +1,7 @@
 import { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
+
 import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, writeFinalResult } from './index';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,5 +1,6 @@
 import { GradeResult, SubmissionStatus, VERDICT_BY_STATUS } from '@oj/contracts';
 import { DataSource } from 'typeorm';
+
 import { SubmissionEntity } from './entities';
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+
 import { createDataSource, dropDatabase, migrate } from './index';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

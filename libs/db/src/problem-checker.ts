@@ -1,4 +1,5 @@
 import { CheckerSettings, effectiveChecker } from '@oj/contracts';
+
 import type { ProblemEntity } from './entities';
 
 type CheckerColumns = Pick<ProblemEntity, 'checkerType' | 'checkerEpsilon' | 'checkerSource' | 'checkerLanguageId'>;

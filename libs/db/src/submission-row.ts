@@ -1,5 +1,6 @@
 import { SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import { EntityManager } from 'typeorm';
+
 import { ProblemEntity, SubmissionEntity, UserEntity } from './entities';
 
 /** What a row needs besides the submission itself: its author's name and its problem's title and uuid. */

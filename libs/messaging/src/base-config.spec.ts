@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Min } from 'class-validator';
+
 import { BaseConfig, loadConfig, toBool, toInt } from './base-config';
 
 class ExampleConfig extends BaseConfig {

@@ -1,4 +1,5 @@
 import { SubmissionRow } from '@oj/contracts';
+
 import { LiveEventPublisher, Publisher } from './live-event-publisher';
 
 describe('LiveEventPublisher', () => {

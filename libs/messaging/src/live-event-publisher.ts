@@ -1,5 +1,6 @@
 import { LiveEvent, LiveEventType, SubmissionRow } from '@oj/contracts';
 import { randomUUID } from 'crypto';
+
 import { AccessChange, accessChangesChannel, liveEventsChannel } from './redis-keys';
 
 /** Anything that can publish on a pub/sub channel (an ioredis connection). */

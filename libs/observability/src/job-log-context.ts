@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
 import { storage, Store } from 'nestjs-pino/storage';
+import type { Logger } from 'pino';
 
 /**
  * Runs `work` with every Nest `Logger` line inside it carrying `bindings` (nestjs-pino reads its logger from

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
+
 import { createLogger, LoggerOptions } from './logger';
 
 /** Every route, in the path syntax of Nest 11 (a bare `*` is converted with a warning at every start). */

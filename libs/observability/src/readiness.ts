@@ -1,6 +1,6 @@
 import { Logger, ServiceUnavailableException } from '@nestjs/common';
-import { ERROR_CODES } from '@oj/contracts';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorFunction, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import { ERROR_CODES } from '@oj/contracts';
 import type Redis from 'ioredis';
 
 /** How long one dependency may take to answer a readiness probe before it counts as down. */

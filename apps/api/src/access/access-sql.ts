@@ -1,4 +1,5 @@
 import type { ObjectLiteral } from 'typeorm';
+
 import { isAdmin, Viewer } from './access-policy';
 
 /** A WHERE condition and its named parameters, for `query.andWhere(sql, params)`. */

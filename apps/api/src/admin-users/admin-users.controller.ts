@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch } from '@nestjs/common';
 import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { AdminUsersService } from './admin-users.service';
 import { AdminUserDto, AdminUserListDto, UpdateRoleDto, UpdateStatusDto } from './dto/admin-user.dto';
 

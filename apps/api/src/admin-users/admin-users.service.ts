@@ -3,12 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Role } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
+
 import { adminUsersWhere, isAdmin, isAdminRole } from '../access';
 import { TokenService } from '../auth/token.service';
-import { LivePublisher } from '../live/live-publisher';
 import { ApiException } from '../common/api-exception';
-import { AdminUserDto, toAdminUser } from './dto/admin-user.dto';
 import { isUuid } from '../common/is-uuid';
+import { LivePublisher } from '../live/live-publisher';
+import { AdminUserDto, toAdminUser } from './dto/admin-user.dto';
 
 /**
  * Role, status and deletion of accounts. Changes run in a transaction that locks the active admins, so two

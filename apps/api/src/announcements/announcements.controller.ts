@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+
 import { Auth } from '../auth/auth.decorators';
 import { AnnouncementsService } from './announcements.service';
 import { AnnouncementDto, AnnouncementInputDto, AnnouncementListDto, AnnouncementQueryDto } from './dto/announcement.dto';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AnnouncementsController } from './announcements.controller';
 import { AnnouncementsService } from './announcements.service';
 

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AnnouncementEntity } from '@oj/db';
 import { Repository } from 'typeorm';
+
 import { ApiException } from '../common/api-exception';
-import { AnnouncementDto, AnnouncementInputDto, toAnnouncementDto } from './dto/announcement.dto';
 import { isUuid } from '../common/is-uuid';
+import { AnnouncementDto, AnnouncementInputDto, toAnnouncementDto } from './dto/announcement.dto';
 
 const NOT_FOUND = 'Announcement not found.';
 

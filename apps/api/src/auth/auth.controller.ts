@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+
 import { AuthRateLimitGuard } from '../common/rate-limit/ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from '../common/rate-limit/password-change-rate-limit.guard';
 import { UserResponseDto } from '../users/dto/user-response.dto';
-import type { AuthUser } from './auth-user';
 import { Auth, CurrentUser } from './auth.decorators';
 import { AuthService } from './auth.service';
+import type { AuthUser } from './auth-user';
 import { AuthResponseDto } from './dto/auth-response.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';

@@ -1,6 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Role } from '@oj/contracts';
+
 import type { AuthUser } from './auth-user';
 
 export const AUTH_METADATA = 'oj:auth';

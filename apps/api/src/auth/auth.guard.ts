@@ -4,10 +4,11 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { Repository } from 'typeorm';
+
 import { ApiException } from '../common/api-exception';
-import { JwtSecrets } from './jwt-secrets';
-import { AccessTokenClaims, AuthUser } from './auth-user';
 import { AUTH_METADATA, AuthRequirement } from './auth.decorators';
+import { AccessTokenClaims, AuthUser } from './auth-user';
+import { JwtSecrets } from './jwt-secrets';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

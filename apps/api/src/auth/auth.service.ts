@@ -4,9 +4,10 @@ import { ERROR_CODES } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
 import { randomBytes } from 'crypto';
 import { Repository } from 'typeorm';
+
 import { ApiException } from '../common/api-exception';
-import { hashPassword, verifyPassword } from '../users/password-hasher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
+import { hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';

@@ -1,6 +1,7 @@
 import { Provider } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
+
 import { AppConfig } from '../config/app-config';
 
 const ACCESS_SECRET_NAME = 'jwt-access';

@@ -4,8 +4,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { RefreshTokenEntity, UserEntity } from '@oj/db';
 import { createHash, randomBytes, randomUUID } from 'crypto';
 import { IsNull, Repository } from 'typeorm';
-import { JwtSecrets } from './jwt-secrets';
+
 import { AccessTokenClaims } from './auth-user';
+import { JwtSecrets } from './jwt-secrets';
 
 export const ACCESS_TOKEN_TTL = '15m';
 export const REFRESH_TOKEN_TTL_DAYS = 30;

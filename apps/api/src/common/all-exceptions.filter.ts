@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ApiErrorBody, ERROR_CODES, ErrorCode } from '@oj/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+
 import { RateLimitedException } from './rate-limit/rate-limit.service';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {

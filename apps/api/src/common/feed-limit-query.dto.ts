@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ANNOUNCEMENTS_LIMIT, MAX_ANNOUNCEMENTS_LIMIT } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+
 import { Omittable } from './omittable.validator';
 
 /** `limit` of the home page feeds (announcements, problem updates): default 20, at most 50. */

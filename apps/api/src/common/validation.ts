@@ -1,4 +1,5 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+
 import { ApiException, ErrorDetail } from './api-exception';
 
 /** Flattens class-validator errors into `[{path, message}]`, nested paths joined with dots. */

@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
 import { BaseConfig, loadConfig, toBool, toInt } from '@oj/messaging';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotIn, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Secrets that once were defaults in this repository: anyone can sign with them, so none may be configured. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { DataSource, ObjectLiteral } from 'typeorm';
+
 import { Viewer, visibleSubmissionsWhere } from '../access';
 import { DashboardSummaryDto, HeatmapItemDto } from './dto/dashboard.dto';
 

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { DashboardService } from './dashboard.service';
 import { DashboardSummaryDto, HeatmapDto, UserDashboardDto, YearQueryDto } from './dto/dashboard.dto';
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+
 import { DashboardController } from './dashboard.controller';
-import { DashboardQueries } from './dashboard-queries';
 import { DashboardService } from './dashboard.service';
+import { DashboardQueries } from './dashboard-queries';
 
 @Module({ controllers: [DashboardController], providers: [DashboardService, DashboardQueries] })
 export class DashboardModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { canSeeProfile } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { USERNAME_PATTERN } from '../auth/dto/register.dto';

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions, ENTITIES } from '@oj/db';
+
 import { AppConfig } from '../config/app-config';
 
 /** TypeORM on PostgreSQL with every entity registered once; migrations run before the app starts. */

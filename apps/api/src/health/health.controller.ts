@@ -4,6 +4,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import { checkRedis, READINESS_TIMEOUT_MS, ReadinessDetails, ReadinessProbe, withTimeout } from '@oj/observability';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+
 import { LanguagesService } from '../languages/languages.service';
 import { REDIS } from '../redis/redis.module';
 

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'fs';
 import { join, relative, sep } from 'path';
+
 import { AppConfig } from '../config/app-config';
 
 /** Vite's hashed output: a new build gets new names, so browsers may keep these for a year. */

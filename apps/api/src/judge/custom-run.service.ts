@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
 import { JUDGE_QUEUE, RUN_JOB, runJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
+
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -10,8 +11,8 @@ import { AppConfig } from '../config/app-config';
 import { LanguagesService } from '../languages/languages.service';
 import { currentRequestId } from '../logging/request-context';
 import { ProblemsService } from '../problems/problems.service';
-import { RunRequestDto } from './dto/run.dto';
 import { awaitWorkerJob } from '../queue/await-worker-job';
+import { RunRequestDto } from './dto/run.dto';
 
 export const RUN_TIMEOUT_MESSAGE = 'The run timed out. Is a judge worker running?';
 export const RUNS_RATE_MESSAGE = 'You are running code too often. Please wait a minute and try again.';

@@ -1,14 +1,15 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';
-import { CheckerTrialRequestDto, CheckerTrialResultDto } from './dto/checker-trial.dto';
-import { ValidateRequestDto, ValidationResultDto } from './dto/validate.dto';
-import { RunRequestDto, RunResultDto } from './dto/run.dto';
 import { CustomRunService } from './custom-run.service';
+import { CheckerTrialRequestDto, CheckerTrialResultDto } from './dto/checker-trial.dto';
+import { RunRequestDto, RunResultDto } from './dto/run.dto';
+import { ValidateRequestDto, ValidationResultDto } from './dto/validate.dto';
 import { JudgeService } from './judge.service';
 
 @ApiTags('judge')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ProblemsModule } from '../problems/problems.module';
 import { CustomRunService } from './custom-run.service';
 import { JudgeController } from './judge.controller';

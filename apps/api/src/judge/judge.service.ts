@@ -3,11 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { ValidateJobData, ValidationResult } from '@oj/contracts';
 import { VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
+
 import { AppConfig } from '../config/app-config';
 import { LanguagesService } from '../languages/languages.service';
-import { ValidateRequestDto } from './dto/validate.dto';
 import { currentRequestId } from '../logging/request-context';
 import { awaitWorkerJob } from '../queue/await-worker-job';
+import { ValidateRequestDto } from './dto/validate.dto';
 
 export const VALIDATION_TIMEOUT_MESSAGE = 'Validation timed out. Is a judge worker running?';
 

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+
 import { LanguageDto } from './language.dto';
 import { LanguagesService } from './languages.service';
 

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+
 import { LanguagesController } from './languages.controller';
 import { LanguagesService } from './languages.service';
 

@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { effectiveCpuTimeLimit, EffectiveCpuTimeLimit, ERROR_CODES, Language, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { EffectiveCpuTimeLimit, effectiveCpuTimeLimit, ERROR_CODES, Language, LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
 import { languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LiveEventType, SubmissionRow } from '@oj/contracts';
 import { AccessChange, LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 

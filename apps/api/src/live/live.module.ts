@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { LivePublisher } from './live-publisher';
+
 import { LiveService } from './live.service';
+import { LivePublisher } from './live-publisher';
 
 @Global()
 @Module({ providers: [LiveService, LivePublisher], exports: [LiveService, LivePublisher] })

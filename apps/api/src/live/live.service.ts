@@ -1,11 +1,12 @@
 import { HttpStatus, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ERROR_CODES, LiveEvent } from '@oj/contracts';
-import { AccessChange, accessChangesChannel, closeRedisConnection, createSubscriberConnection, liveEventsChannel } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
+import { AccessChange, accessChangesChannel, closeRedisConnection, createSubscriberConnection, liveEventsChannel } from '@oj/messaging';
 import type { Response } from 'express';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
+
 import { canSeeSubmission, canViewSource } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';

@@ -1,5 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { EVERY_ROUTE, ObservabilityLoggingModule } from '@oj/observability';
+
 import { AppConfig } from '../config/app-config';
 import { requestContextMiddleware } from './request-context';
 

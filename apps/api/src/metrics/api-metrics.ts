@@ -4,6 +4,7 @@ import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messagin
 import { createMetricsRegistry } from '@oj/observability';
 import { Queue } from 'bull';
 import { Gauge, Histogram, Registry } from 'prom-client';
+
 import { LiveService } from '../live/live.service';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'paused', 'completed', 'failed'] as const;

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+
 import { ApiMetrics } from './api-metrics';
 
 @Global()

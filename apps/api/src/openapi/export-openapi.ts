@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { writeFileSync } from 'fs';
+
 import { AppModule } from '../app.module';
 import { buildOpenApiDocument } from '../app-setup';
 import { loadAppConfig } from '../config/app-config';

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
+
 import { CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { ProblemUpdateListDto, ProblemUpdateQueryDto } from './dto/problem-update.dto';
 import { ProblemUpdatesService } from './problem-updates.service';
 

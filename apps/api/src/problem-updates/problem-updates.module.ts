@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ProblemUpdatesController } from './problem-updates.controller';
 import { ProblemUpdatesService } from './problem-updates.service';
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ProblemEntity, ProblemUpdateEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
+
 import { visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ProblemUpdateDto, toProblemUpdateDto } from './dto/problem-update.dto';

@@ -3,6 +3,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { CheckerCompileJobData, CheckerCompileResult, CheckerTrialData, ERROR_CODES } from '@oj/contracts';
 import { CHECKER_COMPILE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
+
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { LanguagesService, NO_WORKER_MESSAGE } from '../languages/languages.service';

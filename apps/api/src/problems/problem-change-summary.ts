@@ -1,4 +1,5 @@
 import type { ProblemEntity, TestCaseEntity } from '@oj/db';
+
 import type { ProblemInputDto } from './dto/problem-input.dto';
 import { storedSubtasks } from './problem-subtasks';
 

@@ -1,4 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
+
 import { ApiException } from '../common/api-exception';
 import { PROBLEM_NOT_FOUND } from './problems.service';
 

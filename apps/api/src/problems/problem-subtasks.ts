@@ -1,4 +1,5 @@
 import { ScoredTest, Subtask, subtaskWorth } from '@oj/contracts';
+
 import type { ErrorDetail } from '../common/api-exception';
 
 /** The rules between a problem's tests and its subtasks, which the DTOs cannot check field by field. */

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
 import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-input.dto';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ProblemUpdatesModule } from '../problem-updates/problem-updates.module';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
 import { CheckerCompiler } from './checker-compiler';

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
 import { checkerColumns, checkerOf, ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
+
 import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';

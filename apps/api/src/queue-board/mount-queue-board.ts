@@ -1,13 +1,14 @@
-import { getQueueToken } from '@nestjs/bull';
-import { NestExpressApplication } from '@nestjs/platform-express';
 import { createBullBoard } from '@bull-board/api';
 import { BullAdapter } from '@bull-board/api/bullAdapter';
 import type { IServerAdapter } from '@bull-board/api/dist/types';
 import { ExpressAdapter } from '@bull-board/express';
+import { getQueueToken } from '@nestjs/bull';
+import { NestExpressApplication } from '@nestjs/platform-express';
 import { ERROR_CODES } from '@oj/contracts';
 import { QUEUE_NAMES } from '@oj/messaging';
 import { Queue } from 'bull';
 import type { NextFunction, Request, Response } from 'express';
+
 import { QUEUE_BOARD_PATH, QueueBoardAccess } from './queue-board-access.service';
 
 /** Bull Board at /admin/queues, every request of it (page, assets, API) behind the admin cookie. */

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { createHmac } from 'crypto';
 import { Repository } from 'typeorm';
+
 import { isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { JwtSecrets } from '../auth/jwt-secrets';

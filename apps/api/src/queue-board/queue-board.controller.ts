@@ -1,8 +1,9 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { QueueBoardSessionDto } from './dto/queue-board-session.dto';
 import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH, QUEUE_BOARD_SESSION_SECONDS, QueueBoardAccess } from './queue-board-access.service';
 

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { ERROR_CODES } from '@oj/contracts';
 import { Job } from 'bull';
+
 import { ApiException } from '../common/api-exception';
 
 /**

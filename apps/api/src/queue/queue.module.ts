@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { QUEUE_NAMES, queueConnection } from '@oj/messaging';
+
 import { AppConfig } from '../config/app-config';
 
 /** The API's side of the judge queues: it only adds jobs; workers consume them. */

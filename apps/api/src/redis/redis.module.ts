@@ -1,6 +1,7 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { closeRedisConnection, createRedisConnection } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { AppConfig } from '../config/app-config';
 
 export const REDIS = Symbol('REDIS');

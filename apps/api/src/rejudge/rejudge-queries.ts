@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { SubmissionRow } from '@oj/contracts';
 import { loadSubmissionRow, SubmissionEntity } from '@oj/db';
 import { DataSource, EntityManager } from 'typeorm';
+
 import { isUuid } from '../common/is-uuid';
 
 /** A submission put back to queued under its next judge round. */

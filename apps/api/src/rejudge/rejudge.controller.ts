@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+
 import { Auth } from '../auth/auth.decorators';
 import { ProblemIdPipe } from '../problems/problem-id.pipe';
 import { RejudgeProgressDto, RejudgeQueuedDto } from './dto/rejudge.dto';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+
 import { RejudgeController } from './rejudge.controller';
-import { RejudgeQueries } from './rejudge-queries';
 import { RejudgeService } from './rejudge.service';
+import { RejudgeQueries } from './rejudge-queries';
 
 @Module({
   controllers: [RejudgeController],

@@ -3,6 +3,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ERROR_CODES, JudgeJobData, RejudgeProgress } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
+
 import { ApiException } from '../common/api-exception';
 import { LivePublisher } from '../live/live-publisher';
 import { currentRequestId } from '../logging/request-context';

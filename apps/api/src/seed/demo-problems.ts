@@ -1,4 +1,5 @@
 import type { Difficulty } from '@oj/contracts';
+
 import { seededRandom } from './seeded-random';
 
 export interface DemoProblem {

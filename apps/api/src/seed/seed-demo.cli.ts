@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+
 import { createDataSource, UserEntity } from '@oj/db';
+
 import { loadAppConfig } from '../config/app-config';
 import { seedDemoContent } from './seed-demo';
 

@@ -1,5 +1,6 @@
 import { AnnouncementEntity, ProblemEntity, ProblemUpdateEntity, TestCaseEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { DEMO_LANGUAGE_IDS, demoProblems } from './demo-problems';
 
 export const WELCOME_TITLE = 'Welcome to the Online Judge';

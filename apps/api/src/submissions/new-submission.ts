@@ -1,5 +1,6 @@
 import { SubmissionRow } from '@oj/contracts';
 import { SubmissionEntity, toSubmissionRow } from '@oj/db';
+
 import type { ProblemRef } from '../problems/problems.service';
 
 /** The code of a submission, as sent. */

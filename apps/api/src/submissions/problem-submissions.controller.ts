@@ -1,15 +1,16 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { LiveService } from '../live/live.service';
 import { ProblemIdPipe } from '../problems/problem-id.pipe';
 import { ProblemsService } from '../problems/problems.service';
+import { liveStreamResponse } from './dto/live-stream.example';
 import { ProblemSubmissionsQueryDto, UpdatesQueryDto } from './dto/submission-query.dto';
 import { PagedSubmissionsDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
 import { SubmissionQueries } from './submission-queries';
-import { liveStreamResponse } from './dto/live-stream.example';
 
 /** The Submissions panel of a problem page: its list, its live stream and its fallback poll. */
 @ApiTags('submissions')

@@ -3,10 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, SubmissionRow, SubmissionStatus } from '@oj/contracts';
 import { loadSubmission, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
+
 import { visibleSubmissionsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
-import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
 import { isUuid } from '../common/is-uuid';
+import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
 import { InsertedSubmission, NewSubmission } from './new-submission';
 
 /** Every column a row needs, and never source_code: lists stay light on a million rows. */

@@ -1,15 +1,16 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { LiveService } from '../live/live.service';
 import { CreateSubmissionDto, SubmissionIdDto } from './dto/create-submission.dto';
+import { liveStreamResponse } from './dto/live-stream.example';
 import { PageQueryDto, SubmissionFilterQueryDto, UpdatesQueryDto } from './dto/submission-query.dto';
 import { PagedSubmissionsDto, SubmissionEnvelopeDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
 import { SubmissionQueries } from './submission-queries';
 import { SubmissionsService } from './submissions.service';
-import { liveStreamResponse } from './dto/live-stream.example';
 
 const paged = <T>(items: T[], total: number, page: number, limit: number) => ({ items, total, totalPages: Math.ceil(total / limit), page, limit });
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ProblemsModule } from '../problems/problems.module';
 import { ProblemSubmissionsController } from './problem-submissions.controller';
 import { SubmissionQueries } from './submission-queries';

@@ -3,6 +3,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { ERROR_CODES, JudgeJobData, SubmissionDetail } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
+
 import { canResubmit, canSeeSubmission, canViewSource, isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
@@ -10,11 +11,11 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
+import { currentRequestId } from '../logging/request-context';
 import { ProblemRef, ProblemsService } from '../problems/problems.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
 import { InsertedSubmission, NewSubmission, newSubmissionRow, SubmittedCode } from './new-submission';
 import { summaryWithoutMessages, withoutMessages } from './result-messages';
-import { currentRequestId } from '../logging/request-context';
 import { SubmissionQueries } from './submission-queries';
 
 export const MAX_WAITING_PER_USER = 10;

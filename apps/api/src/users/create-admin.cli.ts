@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+
 import { createDataSource } from '@oj/db';
+
 import { loadAppConfig } from '../config/app-config';
 import { ensureAdminAccount } from './ensure-admin';
 

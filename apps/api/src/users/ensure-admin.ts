@@ -1,5 +1,6 @@
 import { UserEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { hashPassword } from './password-hasher';
 
 export interface AdminAccount {

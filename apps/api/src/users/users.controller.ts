@@ -1,7 +1,8 @@
 import { Body, Controller, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../auth/auth-user';
+
 import { Auth, CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { ProfileVisibilityDto } from './dto/profile-visibility.dto';
 import { UsersService } from './users.service';
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { Repository } from 'typeorm';
+
 import { ApiException } from '../common/api-exception';
 
 @Injectable()

@@ -3,6 +3,7 @@ import { randomUUID } from 'crypto';
 import { request as httpRequest } from 'http';
 import type { AddressInfo } from 'net';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, createUserWithRole, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';

@@ -3,9 +3,10 @@ import { RefreshTokenEntity } from '@oj/db';
 import { createHash } from 'crypto';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
+
 import { JwtSecrets } from '../../src/auth/jwt-secrets';
-import { createTestApp, TestApp } from '../test-app';
 import { bearer, createAdmin, registerUser, TEST_PASSWORD, uniqueName } from '../factories';
+import { createTestApp, TestApp } from '../test-app';
 
 describe('auth', () => {
   let t: TestApp;

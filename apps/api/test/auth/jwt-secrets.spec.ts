@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
+
 import { loadAppConfig } from '../../src/config/app-config';
 import { bearer, createAdmin, registerUser } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';

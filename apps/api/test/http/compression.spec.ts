@@ -1,6 +1,7 @@
 import { request } from 'http';
 import { AddressInfo } from 'net';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
+
 import { registerUser, TestSession } from '../factories';
 import { createTestApp, TestApp } from '../test-app';
 

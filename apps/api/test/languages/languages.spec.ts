@@ -1,5 +1,6 @@
-import { languagesKey, LANGUAGES_TTL_SECONDS } from '@oj/messaging';
+import { LANGUAGES_TTL_SECONDS,languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { REDIS } from '../../src/redis/redis.module';
 import { createTestApp, TestApp } from '../test-app';
 

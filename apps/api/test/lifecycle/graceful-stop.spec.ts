@@ -2,8 +2,9 @@ import { dropDatabase, migrate } from '@oj/db';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { request } from 'http';
-import { createServer, connect } from 'net';
+import { connect,createServer } from 'net';
 import { join } from 'path';
+
 import { STOPPING_FRAME } from '../../src/live/live.service';
 
 const root = join(__dirname, '../../../..');

@@ -1,15 +1,16 @@
 import { SubmissionRow } from '@oj/contracts';
-import { liveEventsChannel, LiveEventPublisher } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
+import { LiveEventPublisher,liveEventsChannel } from '@oj/messaging';
 import { request } from 'http';
 import Redis from 'ioredis';
 import { AddressInfo } from 'net';
 import { DataSource } from 'typeorm';
+
 import { LiveService } from '../../src/live/live.service';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { openStream } from '../sse-client';
-import { liveRow } from './live-fixtures';
 import { createTestApp, TestApp } from '../test-app';
+import { liveRow } from './live-fixtures';
 
 /** Reads a stream as raw text until `until` matches; `onOpen` runs once the server has registered the client. */
 function rawStream(t: TestApp, path: string, token: string, until: RegExp, onOpen: () => void): Promise<{ headers: Record<string, unknown>; text: string }> {

@@ -1,8 +1,9 @@
 import { SubmissionRow } from '@oj/contracts';
-import { LiveEventPublisher } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
+import { LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+
 import { LiveService } from '../../src/live/live.service';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { openStream, SseClient } from '../sse-client';

@@ -1,5 +1,6 @@
 import { languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { createTestApp, TestApp } from '../test-app';
 import { RedisProxy } from './redis-proxy';
 

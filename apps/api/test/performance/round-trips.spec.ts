@@ -1,5 +1,6 @@
-import { Client } from 'pg';
 import Redis from 'ioredis';
+import { Client } from 'pg';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';

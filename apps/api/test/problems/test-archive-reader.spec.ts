@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
 import { ZIP_LIMITS } from '../../src/problems/zip/zip-limits';
 import { buildZip } from './zip-builder';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { createTestApp, TestApp } from '../test-app';
 import { buildZip, zeros } from './zip-builder';

@@ -1,8 +1,9 @@
 import { MAX_STATEMENT_BYTES, MAX_TEST_DATA_BYTES } from '@oj/contracts';
-import { DataSource } from 'typeorm';
 import { UserEntity } from '@oj/db';
 import { request as httpRequest } from 'http';
 import type { AddressInfo, Server } from 'net';
+import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
 import { buildZip } from '../problems/zip-builder';

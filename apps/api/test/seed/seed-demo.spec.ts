@@ -1,5 +1,6 @@
 import { AnnouncementEntity, ProblemEntity, ProblemUpdateEntity, TestCaseEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { demoProblems } from '../../src/seed/demo-problems';
 import { seedDemoContent } from '../../src/seed/seed-demo';
 import { createAdmin } from '../factories';

@@ -1,8 +1,9 @@
 import { getQueueToken } from '@nestjs/bull';
-import { JUDGE_QUEUE } from '@oj/messaging';
 import { SubmissionEntity } from '@oj/db';
+import { JUDGE_QUEUE } from '@oj/messaging';
 import Bull from 'bull';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';

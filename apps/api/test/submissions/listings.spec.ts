@@ -1,5 +1,6 @@
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { createTestApp, TestApp } from '../test-app';
 

@@ -1,5 +1,6 @@
 import { SubmissionEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { MAX_WAITING_PER_USER } from '../../src/submissions/submissions.service';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';

@@ -1,7 +1,8 @@
 import { ProblemEntity, RefreshTokenEntity, SubmissionEntity, UserEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
-import { bearer, createAdmin, registerUser, TEST_PASSWORD } from '../factories';
+
 import { ensureAdminAccount } from '../../src/users/ensure-admin';
+import { bearer, createAdmin, registerUser, TEST_PASSWORD } from '../factories';
 import { createTestApp, TestApp } from '../test-app';
 
 describe('admin users', () => {

@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
 import { BaseConfig, loadConfig, toInt } from '@oj/messaging';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { cpus } from 'os';
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RunJobData, RunResult } from '@oj/contracts';
+
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 
 /** Runs a source once on the caller's input (POST /api/judge/run): nothing is checked, stored or counted. */

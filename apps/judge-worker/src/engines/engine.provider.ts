@@ -1,8 +1,9 @@
 import { Logger, Provider } from '@nestjs/common';
 import { CHECKER_LANGUAGE_IDS } from '@oj/contracts';
+
 import { WorkerConfig } from '../config/worker-config';
-import { Judge0Engine } from './judge0/judge0-engine';
 import { JUDGE_ENGINE, JudgeEngine } from './judge-engine';
+import { Judge0Engine } from './judge0/judge0-engine';
 import { LocalEngine } from './local/local-engine';
 import { TimeFactorEngine } from './time-factor-engine';
 

@@ -1,4 +1,5 @@
 import { CheckerSettings, effectiveChecker } from '@oj/contracts';
+
 import { CheckerFailure } from '../grading/custom-checker-verdict';
 import { checkerFailedResult, DefinitiveFailure } from '../grading/grade-aggregate';
 import { builtinJudge, fromCheckerJudgement, isBuiltin, OutputJudge } from '../grading/output-judge';

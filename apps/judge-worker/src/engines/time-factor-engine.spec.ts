@@ -1,4 +1,5 @@
 import { GradeResult, parseTimeFactors, RunResult } from '@oj/contracts';
+
 import { CustomRunRequest, GradeRequest, JudgeEngine } from './judge-engine';
 import { TimeFactorEngine } from './time-factor-engine';
 

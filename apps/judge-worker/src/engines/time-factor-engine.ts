@@ -1,4 +1,5 @@
 import { CheckerCompileResult, CheckerTrialData, effectiveCpuTimeLimit, GradeResult, Language, RunResult, TimeFactors } from '@oj/contracts';
+
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener } from './judge-engine';
 
 /**

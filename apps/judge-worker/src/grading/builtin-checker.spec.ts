@@ -1,5 +1,5 @@
-import { outputsMatch } from './checker';
 import { builtinChecker, BuiltinCheckerSettings } from './builtin-checker';
+import { outputsMatch } from './checker';
 
 type Rule = [string, string, boolean];
 

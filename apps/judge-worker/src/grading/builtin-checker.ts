@@ -1,4 +1,5 @@
 import { CheckerSettings, DEFAULT_FLOAT_EPSILON } from '@oj/contracts';
+
 import { OutputChecker, StreamingChecker } from './checker';
 import { ExactChecker } from './exact-checker';
 import { TokenChecker } from './token-checker';

@@ -1,4 +1,5 @@
 import { TestCaseResult } from '@oj/contracts';
+
 import { aggregateResults, compileErrorResult, failedResult } from './grade-aggregate';
 
 const r = (index: number, status: TestCaseResult['status'], points: number, timeMs: number | null, memoryKB: number | null, message?: string): TestCaseResult => ({

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import { checkerOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';

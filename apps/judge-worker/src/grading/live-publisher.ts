@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LiveEventType, SubmissionRow } from '@oj/contracts';
 import { LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { WorkerConfig } from '../config/worker-config';
 import { WorkerMetrics } from '../operations/worker-metrics';
 import { REDIS } from '../redis.provider';

@@ -1,7 +1,8 @@
 import { CheckerSettings, TestCaseData } from '@oj/contracts';
 import { createReadStream } from 'fs';
-import { streamMatches } from './checker';
+
 import { builtinChecker, BuiltinCheckerSettings } from './builtin-checker';
+import { streamMatches } from './checker';
 import { CheckerJudgement } from './custom-checker-verdict';
 
 /** What a checker made of one test's output: the test's status, the points earned and the message shown. */

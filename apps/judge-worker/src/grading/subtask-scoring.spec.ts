@@ -1,4 +1,5 @@
 import { Subtask, TestCaseData, TestCaseResult } from '@oj/contracts';
+
 import { aggregateResults, aggregateSubtaskResults } from './grade-aggregate';
 import { SubtaskSkips } from './subtask-skips';
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { languagesKey, LANGUAGES_TTL_SECONDS } from '@oj/messaging';
+import { LANGUAGES_TTL_SECONDS,languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
+
 import { WorkerConfig } from '../config/worker-config';
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 import { REDIS } from '../redis.provider';

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { METRICS_PATH, metricsHandler } from '@oj/observability';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
+
 import { WorkerConfig } from '../config/worker-config';
 import { WorkerModule } from '../worker.module';
 import { WorkerMetrics } from './worker-metrics';

@@ -3,6 +3,7 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import { checkRedis, READINESS_TIMEOUT_MS, ReadinessDetails, ReadinessProbe } from '@oj/observability';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+
 import { REDIS } from '../redis.provider';
 
 /** The worker's probes, on its own port (WORKER_HTTP_PORT), at the same paths as the API's. */

@@ -3,6 +3,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { CheckerCompileJobData, JudgeJobData, RunJobData, ValidateJobData } from '@oj/contracts';
 import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, RUN_JOB, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
+
 import { WorkerConfig } from '../config/worker-config';
 import { CustomRunService } from '../custom-runs/custom-run.service';
 import { JudgeSubmissionService } from '../grading/judge-submission.service';

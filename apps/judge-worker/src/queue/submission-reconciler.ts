@@ -5,6 +5,7 @@ import { JudgeJobData } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+
 import { WorkerConfig } from '../config/worker-config';
 import { JudgeSubmissionService } from '../grading/judge-submission.service';
 

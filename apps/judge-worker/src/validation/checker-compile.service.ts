@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CheckerCompileJobData, CheckerCompileResult } from '@oj/contracts';
+
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 
 /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { judge0FromStatus, JUDGE0_STATUS, ValidateJobData, ValidationResult } from '@oj/contracts';
+import { JUDGE0_STATUS, judge0FromStatus, ValidateJobData, ValidationResult } from '@oj/contracts';
+
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 
 /** Runs a reference solution against test cases and reports per case in Judge0's status vocabulary. */

@@ -1,6 +1,7 @@
 import { CheckerSettings, TestCaseData } from '@oj/contracts';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
+
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { localEngine, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
 import { ANY_PAIR_CHECKER, BROKEN_CHECKER, CRASHING_CHECKER, ESCAPING_CHECKER, FAILING_CHECKER, LOOPING_CHECKER, PARTIAL_POINTS_CHECKER } from './checker-programs';

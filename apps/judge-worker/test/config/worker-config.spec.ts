@@ -1,4 +1,5 @@
 import { cpus } from 'os';
+
 import { loadWorkerConfig } from '../../src/config/worker-config';
 
 describe('worker configuration', () => {

@@ -1,18 +1,19 @@
 import { INestApplicationContext, Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { GradeResult, JudgeJobData, LiveEvent } from '@oj/contracts';
-import { JUDGE_QUEUE, liveEventsChannel } from '@oj/messaging';
 import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import { JUDGE_QUEUE, liveEventsChannel } from '@oj/messaging';
 import Bull from 'bull';
 import { randomBytes, randomUUID } from 'crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+
 import { loadWorkerConfig } from '../../src/config/worker-config';
 import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
 import { checkerFailedResult } from '../../src/grading/grade-aggregate';
-import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
 import { JudgeSubmissionService } from '../../src/grading/judge-submission.service';
+import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
 import { WorkerModule } from '../../src/worker.module';
 import { TcpProxy } from '../faults/tcp-proxy';
 

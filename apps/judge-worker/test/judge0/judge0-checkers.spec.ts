@@ -1,4 +1,5 @@
 import { CHECKER_LANGUAGE_IDS, TestCaseData } from '@oj/contracts';
+
 import { Judge0Engine } from '../../src/engines/judge0/judge0-engine';
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';

@@ -1,4 +1,5 @@
 import { TestCaseData } from '@oj/contracts';
+
 import { Judge0Error } from '../../src/engines/judge0/judge0-client';
 import { Judge0Engine, Judge0EngineOptions } from '../../src/engines/judge0/judge0-engine';
 import { FAKE_LANGUAGES, FakeJudge0Options, FakeJudge0Server } from './fake-judge0-server';

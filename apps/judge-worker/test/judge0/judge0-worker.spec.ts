@@ -1,11 +1,12 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ValidateJobData } from '@oj/contracts';
-import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import { dropDatabase, migrate } from '@oj/db';
+import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
+
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
 import { JUDGE_ENGINE, JudgeEngine } from '../../src/engines/judge-engine';
 import { WorkerModule } from '../../src/worker.module';

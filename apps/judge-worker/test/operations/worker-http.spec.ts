@@ -1,11 +1,12 @@
 import { dropDatabase, migrate } from '@oj/db';
 import { randomBytes } from 'crypto';
-import { createServer, Server } from 'net';
 import Redis from 'ioredis';
+import { createServer, Server } from 'net';
 import { networkInterfaces } from 'os';
 import request from 'supertest';
+
 import { loadWorkerConfig } from '../../src/config/worker-config';
-import { startWorkerApp, StartedWorker } from '../../src/operations/worker-app';
+import { StartedWorker,startWorkerApp } from '../../src/operations/worker-app';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'metrics-token-0123456789';

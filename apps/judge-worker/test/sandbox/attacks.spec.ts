@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'fs';
 import { join } from 'path';
+
 import { discoverLanguages } from '../../src/engines/local/language-catalog';
 import { grade, removeWorkRoot, workRoot } from './engine-fixture';
 

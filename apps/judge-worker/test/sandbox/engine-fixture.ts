@@ -2,6 +2,7 @@ import { TestCaseData } from '@oj/contracts';
 import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { removeBoxDir } from '../../src/engines/local/private-mounts';
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { LocalEngine } from '../../src/engines/local/local-engine';
 
 /** Where no cgroup is writable the engine still grades, bounded by rlimits, and says so in the log. */

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'fs';
+
 import { localEngine, removeWorkRoot } from './engine-fixture';
 
 /** Whether a test program ("main") runs in one of this file's run boxes right now. */

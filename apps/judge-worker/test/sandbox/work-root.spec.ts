@@ -2,6 +2,7 @@ import { spawnSync } from 'child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { processAlive } from '../../src/engines/local/worker-leftovers';
 

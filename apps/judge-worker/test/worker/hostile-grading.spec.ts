@@ -1,12 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JudgeJobData } from '@oj/contracts';
-import { JUDGE_QUEUE } from '@oj/messaging';
 import { dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { JUDGE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
 import { GradeRequest, JUDGE_ENGINE, JudgeEngine } from '../../src/engines/judge-engine';
 import { WorkerModule } from '../../src/worker.module';

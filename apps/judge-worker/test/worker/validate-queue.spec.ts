@@ -1,12 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Language, ValidateJobData, ValidationResult } from '@oj/contracts';
-import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import { dropDatabase, migrate } from '@oj/db';
+import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
 import { ValidationService } from '../../src/validation/validation.service';
 import { WorkerModule } from '../../src/worker.module';

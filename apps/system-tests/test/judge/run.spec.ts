@@ -1,10 +1,11 @@
-import { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bull';
+import { INestApplicationContext } from '@nestjs/common';
 import { MAX_RUN_STDIN_BYTES, RUN_OUTPUT_CAP_BYTES } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, createUserWithRole, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';

@@ -1,9 +1,10 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
-import { VALIDATE_QUEUE } from '@oj/messaging';
 import { ProblemEntity } from '@oj/db';
+import { VALIDATE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';

@@ -2,10 +2,11 @@ import { INestApplicationContext } from '@nestjs/common';
 import { languagesKey } from '@oj/messaging';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
-import { WorkerMetrics } from '../../../judge-worker/src/operations/worker-metrics';
+
 import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { WorkerMetrics } from '../../../judge-worker/src/operations/worker-metrics';
 import { startWorker } from '../worker-harness';
 import { StdoutCapture } from './log-capture';
 

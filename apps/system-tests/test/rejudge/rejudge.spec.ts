@@ -5,11 +5,12 @@ import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { collectLiveEvents, expectGradedOnce, waitAllFinal } from '../reliability/grading-audit';
 import { openStream } from '../../../api/test/sse-client';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { collectLiveEvents, expectGradedOnce, waitAllFinal } from '../reliability/grading-audit';
 import { startWorker } from '../worker-harness';
 
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)';

@@ -1,6 +1,6 @@
 import { isFinalStatus, LiveEvent } from '@oj/contracts';
-import { liveEventsChannel } from '@oj/messaging';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { liveEventsChannel } from '@oj/messaging';
 import Redis from 'ioredis';
 import { DataSource, In } from 'typeorm';
 

@@ -4,10 +4,11 @@ import { randomBytes } from 'crypto';
 import { rmSync } from 'fs';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { TcpProxy } from '../../../judge-worker/test/faults/tcp-proxy';
+
 import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { TcpProxy } from '../../../judge-worker/test/faults/tcp-proxy';
 import { compileWorker, exited, spawnCompiledWorker } from './compiled-worker';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from './grading-audit';
 import { OwnRedis } from './own-redis';

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { exited } from './compiled-worker';
 
 async function freePort(): Promise<number> {

@@ -3,10 +3,11 @@ import { SubmissionRow } from '@oj/contracts';
 import { LiveEventPublisher } from '@oj/messaging';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
+import { liveRow } from '../../../api/test/live/live-fixtures';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { openStream, SseClient } from '../../../api/test/sse-client';
-import { liveRow } from '../../../api/test/live/live-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 

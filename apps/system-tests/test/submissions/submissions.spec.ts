@@ -1,6 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ProblemEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { openStream } from '../../../api/test/sse-client';

@@ -1,4 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';

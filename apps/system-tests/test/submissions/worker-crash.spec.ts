@@ -1,15 +1,16 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { LiveEvent } from '@oj/contracts';
-import { liveEventsChannel } from '@oj/messaging';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { liveEventsChannel } from '@oj/messaging';
 import { ChildProcess } from 'child_process';
 import { rmSync } from 'fs';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { compileWorker, spawnCompiledWorker } from '../reliability/compiled-worker';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { compileWorker, spawnCompiledWorker } from '../reliability/compiled-worker';
 import { startWorker } from '../worker-harness';
 
 // A second per test keeps the submission in grading long enough to kill its worker mid-way.

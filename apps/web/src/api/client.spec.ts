@@ -1,7 +1,7 @@
 import { readTokens } from '../session/session-store';
 import { json, mockFetch, storeTokens } from '../testing/render';
-import { api, authFetch, unwrap } from './client';
 import { ApiError } from './api-error';
+import { api, authFetch, unwrap } from './client';
 
 const bearer = (r: Request) => r.headers.get('Authorization');
 

@@ -1,4 +1,5 @@
 import { createApiClient } from '@oj/api-client';
+
 import { readTokens, writeTokens } from '../session/session-store';
 import { ApiError, apiErrorFrom } from './api-error';
 

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { useQuery } from '@tanstack/react-query';
+
 import { api, unwrap } from './client';
 import { queryKeys } from './query-keys';
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+
 import type { CodeEditorProps } from './CodeMirrorEditor';
 
 // CodeMirror and its language modes are the largest part of the app: loaded with the first screen that shows code.

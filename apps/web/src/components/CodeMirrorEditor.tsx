@@ -1,3 +1,4 @@
+import { indentWithTab } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
 import { go } from '@codemirror/lang-go';
 import { java } from '@codemirror/lang-java';
@@ -5,7 +6,6 @@ import { javascript } from '@codemirror/lang-javascript';
 import { python } from '@codemirror/lang-python';
 import { rust } from '@codemirror/lang-rust';
 import { Compartment, EditorState, Extension } from '@codemirror/state';
-import { indentWithTab } from '@codemirror/commands';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
+
 import { leaveApp } from '../api/leave-app';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { Header } from './Header';
 
 jest.mock('../api/leave-app', () => ({ leaveApp: jest.fn() }));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+
 import { openQueueBoard } from '../api/queue-board';
 import { useSession } from '../session/SessionProvider';
 

@@ -1,4 +1,5 @@
 import 'katex/dist/katex.min.css';
+
 import ReactMarkdown from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';

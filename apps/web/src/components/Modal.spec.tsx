@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+
 import { ConfirmDialog } from './Modal';
 
 function Harness({ onConfirm }: { onConfirm: () => void }) {

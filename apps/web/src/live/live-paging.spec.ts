@@ -1,4 +1,5 @@
 import { LiveEvent } from '@oj/contracts';
+
 import { applyLiveEvent, SubmissionPage } from './live-paging';
 
 const row = (id: string, extra: Partial<LiveEvent> = {}): LiveEvent =>

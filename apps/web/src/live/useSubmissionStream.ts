@@ -1,5 +1,6 @@
 import { LiveEvent } from '@oj/contracts';
 import { useEffect, useRef } from 'react';
+
 import { refreshSession } from '../api/client';
 import { readTokens } from '../session/session-store';
 import { connectSubmissionStream } from './submission-stream';

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
+
 import { monthColumns } from '../features/dashboard/components/Heatmap';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { DashboardPage } from './DashboardPage';
 
 jest.mock('../live/useSubmissionStream', () => ({ useSubmissionStream: () => undefined }));

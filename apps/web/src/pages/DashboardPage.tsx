@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { Heatmap } from '../features/dashboard/components/Heatmap';
 import { SummaryCards } from '../features/dashboard/components/SummaryCards';

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link, Route } from 'react-router-dom';
+
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { ProblemEditorPage } from './ProblemEditorPage';
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
+
 import { api, ApiError, unwrap } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { ProblemForm } from '../features/problem-form/components/ProblemForm';
 import { useSession } from '../session/SessionProvider';
-import { useDocumentTitle } from '../components/useDocumentTitle';
-import { queryKeys } from '../api/query-keys';
 
 /** Create Problem (/admin/create) and Edit problem (/problems/{id}/edit): the shared problem form. */
 export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {

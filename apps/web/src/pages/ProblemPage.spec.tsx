@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LiveEvent } from '@oj/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
+
 import { StreamHookOptions } from '../live/useSubmissionStream';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { ProblemPage } from './ProblemPage';

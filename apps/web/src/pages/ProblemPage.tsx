@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+
 import { api, ApiError, unwrap } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { ConfirmDialog } from '../components/Modal';

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
+
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { ProblemsPage } from './ProblemsPage';
 

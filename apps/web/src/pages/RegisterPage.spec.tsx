@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router-dom';
+
 import { readTokens } from '../session/session-store';
 import { json, mockFetch, renderRoutes, user } from '../testing/render';
 import { RegisterPage } from './RegisterPage';

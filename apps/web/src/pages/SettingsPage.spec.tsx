@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
+
 import { RequireAuth } from '../session/RouteGuards';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { SettingsPage } from './SettingsPage';

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, unwrap } from '../api/client';
+
 import { errorMessage } from '../api/api-error';
+import { api, unwrap } from '../api/client';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { SubmissionDetails } from '../features/submissions/components/SubmissionDetails';
 import { useSubmissionDetail } from '../features/submissions/hooks/useSubmissionDetail';
 import { useSession } from '../session/SessionProvider';
-import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** /submissions/{id}: the Submission Details of one submission, on a page that can be linked. */
 export function SubmissionPage() {

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { LiveEvent } from '@oj/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
-import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
-import { eventMatches, filtersFromSearch, searchFromFilters } from '../features/submissions/submission-filters';
-import { SubmissionsPage } from './SubmissionsPage';
+
 import { FILTER_DEBOUNCE_MS } from '../features/submissions/components/SubmissionsBrowser';
+import { eventMatches, filtersFromSearch, searchFromFilters } from '../features/submissions/submission-filters';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
+import { SubmissionsPage } from './SubmissionsPage';
 
 jest.mock('../components/CodeEditor', () => ({ CodeEditor: () => null }));
 jest.mock('../live/useSubmissionStream', () => ({ useSubmissionStream: () => undefined }));

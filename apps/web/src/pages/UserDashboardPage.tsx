@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { PublicDashboard } from '../features/dashboard/components/PublicDashboard';
 

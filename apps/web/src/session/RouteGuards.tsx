@@ -1,5 +1,6 @@
 import { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+
 import { useSession } from './SessionProvider';
 
 /** Logged-in routes: 'Loading session…' while loading; guests go to /login, which returns them here. */

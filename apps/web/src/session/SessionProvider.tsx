@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '@oj/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
 import { api, sessionApi, unwrap } from '../api/client';
-import { onTokensChange, readTokens, SESSION_KEY, writeTokens } from './session-store';
 import { queryKeys } from '../api/query-keys';
+import { onTokensChange, readTokens, SESSION_KEY, writeTokens } from './session-store';
 
 export type CurrentUser = Schemas['UserResponseDto'];
 

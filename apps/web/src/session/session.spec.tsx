@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
+
 import { LoginPage } from '../pages/LoginPage';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { RequireAuth } from './RouteGuards';

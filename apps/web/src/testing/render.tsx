@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, RenderResult } from '@testing-library/react';
 import { ReactElement } from 'react';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+
 import { SESSION_KEY } from '../session/session-store';
 import { SessionProvider } from '../session/SessionProvider';
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ItemList, ROLES, Role, UserAccount } from '@oj/contracts';
+import { ItemList, Role, ROLES, UserAccount } from '@oj/contracts';
 import type { UserEntity } from '@oj/db';
 import { IsBoolean, IsIn } from 'class-validator';
 

@@ -3,6 +3,7 @@ import { Announcement, ItemList, MAX_ANNOUNCEMENT_BODY, MAX_ANNOUNCEMENT_TITLE }
 import type { AnnouncementEntity } from '@oj/db';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
 import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
 import { Omittable } from '../../common/omittable.validator';
 

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AuthSession } from '@oj/contracts';
+
 import { UserResponseDto } from '../../users/dto/user-response.dto';
 
 export class AuthResponseDto implements AuthSession {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EqualsProperty } from '../../common/equals-property.validator';
 import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+
+import { EqualsProperty } from '../../common/equals-property.validator';
 
 export class ChangePasswordDto {
   @ApiProperty({ example: 's3cret-pass' })

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EqualsProperty } from '../../common/equals-property.validator';
 import { IsEmail, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+
+import { EqualsProperty } from '../../common/equals-property.validator';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+
 import { AppConfig } from '../../config/app-config';
 import { RateLimitService } from './rate-limit.service';
 

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+
 import type { AuthUser } from '../../auth/auth-user';
 import { AppConfig } from '../../config/app-config';
 import { AUTH_BUCKET } from './ip-rate-limit.guard';

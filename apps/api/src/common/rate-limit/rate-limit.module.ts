@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+
 import { AuthRateLimitGuard } from './ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from './password-change-rate-limit.guard';
 import { RateLimitService } from './rate-limit.service';

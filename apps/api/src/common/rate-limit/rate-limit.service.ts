@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { ERROR_CODES } from '@oj/contracts';
 import Redis from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
 import { AppConfig } from '../../config/app-config';
 import { REDIS } from '../../redis/redis.module';
 import { ApiException } from '../api-exception';

@@ -1,8 +1,9 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { json } from 'express';
 import type { Request, RequestHandler, Response } from 'express';
+import { json } from 'express';
 import { Observable } from 'rxjs';
+
 import { ApiException } from '../api-exception';
 import { jsonBodyProblem } from './json-body-problem';
 

@@ -2,8 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AttemptedProblem, DashboardSummary, HeatmapDay, ItemList, PublicUser, SolvedProblem, UserDashboard } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { UserProfileDto } from '../../users/dto/user-response.dto';
+
 import { Omittable } from '../../common/omittable.validator';
+import { UserProfileDto } from '../../users/dto/user-response.dto';
 
 export class YearQueryDto {
   @ApiPropertyOptional({ description: 'UTC calendar year; default the current one' })

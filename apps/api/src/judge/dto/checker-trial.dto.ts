@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHECKER_LANGUAGE_IDS, CheckerCompileResult, CheckerTrialData, CheckerTrialOutcome, MAX_CHECKER_SOURCE_BYTES, MAX_CHECKER_TRIAL_BYTES } from '@oj/contracts';
 import { IsIn, IsNotEmpty, IsString } from 'class-validator';
+
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 
 /** Body of POST /api/judge/checker-trial: a custom checker and one test to try it on (nothing is saved). */

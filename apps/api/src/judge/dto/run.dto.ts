@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { MAX_INT_ID, MAX_RUN_STDIN_BYTES, RUN_STATUSES, RunRequest, RunResult, RunStatus } from '@oj/contracts';
 import { IsInt, IsPositive, IsString, Max } from 'class-validator';
+
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CreateSubmissionDto } from '../../submissions/dto/create-submission.dto';

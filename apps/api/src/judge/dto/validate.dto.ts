@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CPU_TIME_LIMIT, MAX_SOURCE_BYTES, MAX_TEST_CASES, MEMORY_LIMIT_MB, TestCaseData, ValidateRequest, ValidationCase, ValidationResult } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsPositive, IsString, Max, Min, ValidateNested } from 'class-validator';
+
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from '../../problems/dto/checker.dto';

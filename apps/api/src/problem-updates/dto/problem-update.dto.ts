@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ItemList, ProblemUpdate } from '@oj/contracts';
 import type { ProblemUpdateEntity } from '@oj/db';
+
 import { FeedLimitQueryDto } from '../../common/feed-limit-query.dto';
 
 export class ProblemUpdateDto implements ProblemUpdate {

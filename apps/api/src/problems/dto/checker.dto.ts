@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerSettings, CheckerType, DEFAULT_FLOAT_EPSILON, MAX_CHECKER_SOURCE_BYTES } from '@oj/contracts';
 import { IsIn, IsNotEmpty, IsNumber, IsPositive, IsString, Max, ValidateIf } from 'class-validator';
+
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 

@@ -9,9 +9,9 @@ import {
   MAX_PROBLEM_LANGUAGES,
   MAX_SAMPLES,
   MAX_STATEMENT_BYTES,
-  MAX_TAGS,
   MAX_SUBTASK_NAME_LENGTH,
   MAX_SUBTASKS,
+  MAX_TAGS,
   MAX_TEST_CASES,
   MAX_TITLE_LENGTH,
   MEMORY_LIMIT_MB,
@@ -37,6 +37,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from './checker.dto';

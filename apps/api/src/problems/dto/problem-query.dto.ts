@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DIFFICULTIES, Difficulty, PROBLEM_ARCHIVE_LIMIT } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+
 import { Omittable } from '../../common/omittable.validator';
 
 export const VISIBILITIES = ['all', 'public', 'private'] as const;

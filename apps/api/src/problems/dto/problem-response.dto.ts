@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DIFFICULTIES, Difficulty, EffectiveCpuTimeLimit, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, Subtask, SUBTASK_SCORINGS, SubtaskScoring, TestCaseData } from '@oj/contracts';
 import { checkerOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
+
 import { subtaskField } from '../problem-subtasks';
 import { CheckerDto } from './checker.dto';
 

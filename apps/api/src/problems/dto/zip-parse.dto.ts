@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TestArchiveResult } from '@oj/contracts';
 import { IsIn } from 'class-validator';
-import { SubtaskDto, TestCaseDto } from './problem-response.dto';
+
 import { Omittable } from '../../common/omittable.validator';
+import { SubtaskDto, TestCaseDto } from './problem-response.dto';
 
 export class ZipParseBodyDto {
   @ApiProperty({ example: '(binary .zip archive)', type: 'string', format: 'binary', description: 'A .zip of test files' })

@@ -1,5 +1,6 @@
 import { Readable } from 'stream';
 import * as yauzl from 'yauzl';
+
 import { ZIP_LIMITS } from './zip-limits';
 
 export interface ArchiveFile {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { ApiException } from '../../common/api-exception';
 import { ArchiveRejectedError, readTestArchive } from './test-archive-reader';
 import { pairTestCases, ParsedArchive } from './test-case-pairing';

@@ -1,4 +1,5 @@
 import { Subtask, TEST_CASE_POINTS, trimLineEnds } from '@oj/contracts';
+
 import type { ArchiveFile } from './test-archive-reader';
 import { groupTests } from './test-grouping';
 

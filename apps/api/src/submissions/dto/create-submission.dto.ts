@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MAX_INT_ID, MAX_SOURCE_BYTES, SubmissionCreated } from '@oj/contracts';
 import { IsInt, IsNotEmpty, IsPositive, IsString, Max } from 'class-validator';
+
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 
 export class CreateSubmissionDto {

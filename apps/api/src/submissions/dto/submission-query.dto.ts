@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_INT_ID, MAX_PAGE_SIZE, PAGE_SIZE, SUBMISSION_STATUSES, SubmissionStatus } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsInt, IsISO8601, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
 import { Omittable } from '../../common/omittable.validator';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLES, Role, User, UserProfile } from '@oj/contracts';
+import { Role, ROLES, User, UserProfile } from '@oj/contracts';
 import type { UserEntity } from '@oj/db';
 
 export class UserProfileDto implements UserProfile {

@@ -1,6 +1,6 @@
-import { hostileBodies, hostileJsonValues, hostileUrlValues, toJsonText } from './hostile-values';
-import { Operation, OpenApi, Parameter, Schema } from './openapi-operations';
 import { FuzzRequest } from './fuzz-client';
+import { hostileBodies, hostileJsonValues, hostileUrlValues, toJsonText } from './hostile-values';
+import { OpenApi, Operation, Parameter, Schema } from './openapi-operations';
 
 export type Role = 'guest' | 'user' | 'admin';
 

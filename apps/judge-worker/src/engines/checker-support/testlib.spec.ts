@@ -2,6 +2,7 @@ import { spawnSync } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
+
 import { TESTLIB_HEADER_FILE } from './testlib-header';
 
 /** Uses most of the header: ranges, reals, lines, tokens, the extra-output check, ensuref, quitp and _pc. */

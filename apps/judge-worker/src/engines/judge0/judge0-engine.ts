@@ -2,6 +2,7 @@ import { CheckerCompileResult, CheckerTrialData, GradeResult, Language, RUN_OUTP
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { OutputJudge } from '../../grading/output-judge';
 import { SubtaskSkips } from '../../grading/subtask-skips';

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'fs';
+
 import { ToolchainBind } from './language-catalog';
 import { RunLimits } from './sandbox-limits';
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { buildLauncher } from './box-launcher';
 
 describe('box launcher build', () => {

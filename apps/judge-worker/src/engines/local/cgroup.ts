@@ -1,5 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
 import { join } from 'path';
+
 import { leftBehind } from './worker-leftovers';
 
 /** Figures of one box, read from its cgroup after the run. */

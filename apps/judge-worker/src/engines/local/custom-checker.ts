@@ -2,8 +2,9 @@ import { CheckerCompileResult, CheckerTrialData, CheckerTrialOutcome } from '@oj
 import { createHash } from 'crypto';
 import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { TESTLIB_BOX_DIR, TESTLIB_HEADER_FILE, testlibHeader } from '../checker-support/testlib-header';
+
 import { CHECKER_CPU_SECONDS, CheckerFailure, CheckerJudgement, checkerJudgement } from '../../grading/custom-checker-verdict';
+import { TESTLIB_BOX_DIR, TESTLIB_HEADER_FILE, testlibHeader } from '../checker-support/testlib-header';
 import { BOX_UID } from './box-command';
 import { compileFailure } from './compiler-output';
 import { AvailableLanguage, ToolchainBind } from './language-catalog';

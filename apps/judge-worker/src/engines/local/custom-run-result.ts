@@ -1,5 +1,6 @@
 import { RUN_OUTPUT_CAP_BYTES, RunResult } from '@oj/contracts';
 import { statSync } from 'fs';
+
 import { readHead } from './read-head';
 import { programExitCode, runFailure, runSignal } from './run-failure';
 import { SandboxResult } from './sandbox';

@@ -1,7 +1,7 @@
+import { Language } from '@oj/contracts';
 import { spawnSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { dirname } from 'path';
-import { Language } from '@oj/contracts';
 
 /** A host directory the toolchain needs, bound read-only at `box` inside the sandbox. */
 export interface ToolchainBind {

@@ -2,24 +2,25 @@ import { CheckerTrialData, GradeResult, Language, RunResult, TestCaseResult } fr
 import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { checkerFailureResult, outputJudgeFor } from '../output-judges';
+import { BOX_UID, BoxSpec } from './box-command';
 import { buildLauncher } from './box-launcher';
+import { CgroupFactory } from './cgroup';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
-import { CgroupFactory } from './cgroup';
+import { compileErrorRun, customRunResult } from './custom-run-result';
 import { AvailableLanguage, discoverLanguages, LANGUAGE_SPECS } from './language-catalog';
-import { BOX_UID, BoxSpec } from './box-command';
-import { Sandbox, SandboxResult } from './sandbox';
+import { PrivateMounts, removeBoxDir } from './private-mounts';
 import { RunBox } from './run-box';
 import { runOnce } from './run-once';
+import { Sandbox, SandboxResult } from './sandbox';
 import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { testVerdict } from './test-verdict';
 import { sweepWorkRoot } from './worker-leftovers';
-import { PrivateMounts, removeBoxDir } from './private-mounts';
-import { compileErrorRun, customRunResult } from './custom-run-result';
 
 export interface EngineLogger {
   log(message: string): void;

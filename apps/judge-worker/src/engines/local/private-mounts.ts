@@ -1,6 +1,7 @@
 import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, rmSync, statSync } from 'fs';
 import { dirname, join } from 'path';
+
 import { ToolchainBind } from './language-catalog';
 
 const MOUNT = '/usr/bin/mount';

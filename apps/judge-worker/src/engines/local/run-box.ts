@@ -5,11 +5,12 @@ import { Socket } from 'net';
 import { constants } from 'os';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
-import { BOX_UID, BoxSpec, TOOLS, boxArgv } from './box-command';
-import { BoxCgroup, CgroupFactory } from './cgroup';
-import { RunLimits } from './sandbox-limits';
-import { RunTermination, SandboxResult, capturing, capturingToFile } from './sandbox';
+
 import { awakeDeadline } from './awake-deadline';
+import { BOX_UID, boxArgv,BoxSpec, TOOLS } from './box-command';
+import { BoxCgroup, CgroupFactory } from './cgroup';
+import { capturing, capturingToFile,RunTermination, SandboxResult } from './sandbox';
+import { RunLimits } from './sandbox-limits';
 
 const CPU_POLL_MS = 25;
 /** How long the launcher may take to answer once its test is over or was killed. */

@@ -1,4 +1,5 @@
 import { constants } from 'os';
+
 import { SandboxResult } from './sandbox';
 
 /** Memory use this close to the limit means a failed allocation, whatever way the runtime died of it. */

@@ -1,11 +1,12 @@
 import { spawn } from 'child_process';
-import { createWriteStream, writeFileSync } from 'fs';
 import { randomBytes } from 'crypto';
+import { createWriteStream, writeFileSync } from 'fs';
 import { Readable, Transform, Writable } from 'stream';
 import { pipeline } from 'stream/promises';
+
 import { awakeDeadline } from './awake-deadline';
+import { boxArgv,BoxSpec, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
-import { BoxSpec, TOOLS, boxArgv } from './box-command';
 
 const CPU_POLL_MS = 25;
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+
 import { SandboxResult } from './sandbox';
 import { testVerdict } from './test-verdict';
 

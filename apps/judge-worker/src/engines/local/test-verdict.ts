@@ -1,4 +1,5 @@
 import { TestCaseData, TestCaseResult } from '@oj/contracts';
+
 import { builtinJudge, OutputJudge } from '../../grading/output-judge';
 import { runFailure } from './run-failure';
 import { SandboxResult } from './sandbox';

@@ -1,5 +1,6 @@
 import { readdirSync } from 'fs';
 import { join } from 'path';
+
 import { removeBoxDir } from './private-mounts';
 
 /** Whether a process (a worker that owned some boxes) still runs. */

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
 import type { components } from '@oj/api-client';
+import { LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
+import { useQuery } from '@tanstack/react-query';
+
 import { api, unwrap } from '../../api/client';
-import { ProblemBody } from './problem-form-values';
 import { queryKeys } from '../../api/query-keys';
+import { ProblemBody } from './problem-form-values';
 
 type Schemas = components['schemas'];
 export type ValidationResult = Schemas['ValidationResultDto'];

@@ -1,5 +1,5 @@
-import { CHECKER_LANGUAGE_IDS, CheckerType, DEFAULT_CHECKER_TYPE, DEFAULT_FLOAT_EPSILON, MAX_CHECKER_SOURCE_BYTES } from '@oj/contracts';
 import type { components } from '@oj/api-client';
+import { CHECKER_LANGUAGE_IDS, CheckerType, DEFAULT_CHECKER_TYPE, DEFAULT_FLOAT_EPSILON, MAX_CHECKER_SOURCE_BYTES } from '@oj/contracts';
 
 type CheckerDto = components['schemas']['CheckerDto'];
 type CheckerBody = components['schemas']['CheckerInputDto'];

@@ -1,5 +1,6 @@
-import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 import type { components } from '@oj/api-client';
+import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
+
 import { checkerBody, checkerError, CheckerFormValues, checkerValuesFrom, emptyChecker } from './checker-values';
 import { CaseData, normalizePoints } from './test-data';
 

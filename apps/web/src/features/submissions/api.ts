@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@oj/contracts';
+
 import { api, unwrap } from '../../api/client';
 import type { SubmissionPage } from '../../live/live-paging';
 import type { SubmissionFilters } from './submission-filters';

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap } from '../../../api/client';
+
 import { errorMessage } from '../../../api/api-error';
+import { api, unwrap } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 import { ConfirmDialog } from '../../../components/Modal';
 import { useSession } from '../../../session/SessionProvider';
-import { queryKeys } from '../../../api/query-keys';
 
 export function UserManagement() {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import type { Schemas } from '@oj/api-client';
 import { FormEvent, useState } from 'react';
+
 import { errorMessage } from '../../../api/api-error';
 
 /** The body the form sends, with `pinned` always set. */

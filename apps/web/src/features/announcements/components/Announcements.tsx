@@ -1,5 +1,6 @@
 import type { Schemas } from '@oj/api-client';
 import { useState } from 'react';
+
 import { shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { ConfirmDialog } from '../../../components/Modal';

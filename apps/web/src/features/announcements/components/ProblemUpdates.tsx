@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+
 import { shortDate } from '../../../components/format';
 import { useProblemUpdates } from '../hooks/useAnnouncements';
 

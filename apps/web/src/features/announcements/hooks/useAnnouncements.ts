@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ANNOUNCEMENTS_LIMIT } from '@oj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { api, unwrap } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import type { AnnouncementDraft } from '../components/AnnouncementForm';

@@ -1,7 +1,8 @@
 import { FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../../../api/client';
+
 import { errorMessage } from '../../../api/api-error';
+import { api, unwrap } from '../../../api/client';
 import { useSession } from '../../../session/SessionProvider';
 
 export function LoginForm() {

@@ -1,5 +1,6 @@
 import { FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { api, ApiError, unwrap } from '../../../api/client';
 import { useSession } from '../../../session/SessionProvider';
 

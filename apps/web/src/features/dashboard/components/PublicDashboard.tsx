@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+
 import { api, ApiError, unwrap } from '../../../api/client';
-import { shortDate } from '../../../components/format';
 import { queryKeys } from '../../../api/query-keys';
+import { shortDate } from '../../../components/format';
 
 export function PublicDashboard() {
   const { username = '' } = useParams();

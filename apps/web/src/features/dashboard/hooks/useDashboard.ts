@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+
 import { api, unwrap } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,5 +1,6 @@
-import { FormEvent, useState } from 'react';
 import { TEST_CASE_POINTS } from '@oj/contracts';
+import { FormEvent, useState } from 'react';
+
 import { Modal } from '../../../components/Modal';
 import { CaseData, normalizePoints } from '../test-data';
 

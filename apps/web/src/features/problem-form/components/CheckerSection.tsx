@@ -1,4 +1,5 @@
 import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType } from '@oj/contracts';
+
 import { CheckerFormValues } from '../checker-values';
 import { CaseData } from '../test-data';
 import { CheckerTrial } from './CheckerTrial';

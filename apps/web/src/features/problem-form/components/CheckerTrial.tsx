@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+
 import { errorMessage } from '../../../api/api-error';
 import { CheckerTrialResult, tryChecker } from '../api';
 import { CheckerFormValues } from '../checker-values';

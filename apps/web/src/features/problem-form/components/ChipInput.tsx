@@ -1,4 +1,5 @@
 import { KeyboardEvent, useId, useRef, useState } from 'react';
+
 import { addChips, chipSuggestions } from '../chip-rules';
 
 interface Props {

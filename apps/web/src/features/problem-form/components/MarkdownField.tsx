@@ -1,4 +1,5 @@
 import { useId } from 'react';
+
 import { Markdown } from '../../../components/Markdown';
 
 interface Props {

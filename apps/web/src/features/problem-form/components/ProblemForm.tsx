@@ -1,16 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
 import type { components } from '@oj/api-client';
+import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+
 import { ApiError } from '../../../api/api-error';
-import { ConfirmDialog } from '../../../components/Modal';
 import { useLanguages } from '../../../api/languages';
+import { queryKeys } from '../../../api/query-keys';
+import { ConfirmDialog } from '../../../components/Modal';
 import { createProblem, updateProblem, useAlgorithms } from '../api';
+import { checkerBody } from '../checker-values';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
-import { checkerBody } from '../checker-values';
-import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, SubtaskValues, subtaskLabel, validateValues, valuesFromProblem } from '../problem-form-values';
+import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, subtaskLabel, SubtaskValues, validateValues, valuesFromProblem } from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
@@ -20,7 +22,6 @@ import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
 import { ZipImport } from './ZipImport';
-import { queryKeys } from '../../../api/query-keys';
 
 type ProblemDto = components['schemas']['ProblemDto'];
 

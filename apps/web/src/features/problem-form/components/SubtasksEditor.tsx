@@ -1,5 +1,6 @@
 import { SUBTASK_SCORINGS, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
-import { newSubtask, ProblemFormValues, SubtaskValues, subtaskLabel, withoutSubtask } from '../problem-form-values';
+
+import { newSubtask, ProblemFormValues, subtaskLabel, SubtaskValues, withoutSubtask } from '../problem-form-values';
 import { normalizePoints } from '../test-data';
 
 const SCORING_OPTIONS: Record<SubtaskScoring, string> = { min: 'All or nothing', sum: 'Points per test' };

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Schemas } from '@oj/api-client';
 import { DEFAULT_LANGUAGE_ID, validationStatusLabel } from '@oj/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
+
 import { errorMessage } from '../../../api/api-error';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { Modal } from '../../../components/Modal';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+
 import { errorMessage } from '../../../api/api-error';
 import { parseTestArchive } from '../api';
 import { SubtaskValues } from '../problem-form-values';

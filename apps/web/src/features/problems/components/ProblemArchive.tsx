@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DIFFICULTIES, PROBLEM_ARCHIVE_LIMIT } from '@oj/contracts';
 import type { Schemas } from '@oj/api-client';
+import { DIFFICULTIES, PROBLEM_ARCHIVE_LIMIT } from '@oj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { api, unwrap } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 import { acRate } from '../../../components/format';
 import { ConfirmDialog } from '../../../components/Modal';
 import { useSession } from '../../../session/SessionProvider';
-import { queryKeys } from '../../../api/query-keys';
 
 type Problem = Schemas['ProblemSummaryDto'];
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { errorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/Modal';
 import { rejudgeProblem, RejudgeProgress } from '../api';

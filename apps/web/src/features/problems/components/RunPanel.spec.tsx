@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+
 import { json, mockFetch } from '../../../testing/render';
 import { RunPanel } from './RunPanel';
 

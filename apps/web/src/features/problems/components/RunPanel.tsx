@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ReactNode, useId, useState } from 'react';
+
 import { errorMessage } from '../../../api/api-error';
 import { ProblemDetail, runOnInput } from '../api';
 import { RunOutput } from './RunOutput';

@@ -1,5 +1,6 @@
 import { LiveEvent } from '@oj/contracts';
 import { useEffect, useState } from 'react';
+
 import { useSession } from '../../../session/SessionProvider';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
 

@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_LANGUAGE_ID } from '@oj/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { FormEvent, useEffect, useRef, useState } from 'react';
-import { api, unwrap } from '../../../api/client';
+
 import { errorMessage } from '../../../api/api-error';
+import { api, unwrap } from '../../../api/client';
 import { useLanguages } from '../../../api/languages';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { ProblemDetail } from '../api';

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+
 import { json, mockFetch } from '../../../testing/render';
 import { TimeLimits } from './TimeLimits';
 

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { isFinalStatus, LiveEvent } from '@oj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+
 import { queryKeys } from '../../../api/query-keys';
 
 /**

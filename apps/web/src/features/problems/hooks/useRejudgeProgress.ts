@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+
 import { queryKeys } from '../../../api/query-keys';
 import { fetchRejudgeProgress } from '../api';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
-import { api, unwrap } from '../../../api/client';
+
 import { errorMessage } from '../../../api/api-error';
+import { api, unwrap } from '../../../api/client';
 import { writeTokens } from '../../../session/session-store';
 import { useSession } from '../../../session/SessionProvider';
 

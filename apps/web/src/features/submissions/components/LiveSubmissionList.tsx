@@ -1,15 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LiveEvent } from '@oj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+
 import { detailedErrorMessage, errorMessage } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
-import { fetchSubmissionPage, livePathsOf, resubmit, SubmissionListSource } from '../api';
+import { Pagination } from '../../../components/Pagination';
 import { applyLiveEvent, SubmissionPage, SubmissionRow } from '../../../live/live-paging';
 import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
-import { Pagination } from '../../../components/Pagination';
-import { SubmissionDetailsModal } from './SubmissionDetailsModal';
+import { fetchSubmissionPage, livePathsOf, resubmit, SubmissionListSource } from '../api';
 import { RecentSubmissionsTable } from './RecentSubmissionsTable';
+import { SubmissionDetailsModal } from './SubmissionDetailsModal';
 import { SubmissionsTable } from './SubmissionsTable';
 
 interface Props {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
+
 import { CodeEditor } from '../../../components/CodeEditor';
 import { shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
+import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
 import { groupTestResults, SCORING_LABELS } from '../test-groups';
 
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isFinalStatus } from '@oj/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { errorMessage } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
 import { Modal } from '../../../components/Modal';

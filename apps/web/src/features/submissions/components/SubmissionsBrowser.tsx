@@ -1,9 +1,10 @@
 import { SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES } from '@oj/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LiveSubmissionList } from './LiveSubmissionList';
+
 import { useSession } from '../../../session/SessionProvider';
 import { eventMatches, filtersFromSearch, searchFromFilters, SubmissionFilters } from '../submission-filters';
+import { LiveSubmissionList } from './LiveSubmissionList';
 
 /** Typing in a text filter waits this long for a pause before the list (and the URL) follow. */
 export const FILTER_DEBOUNCE_MS = 300;

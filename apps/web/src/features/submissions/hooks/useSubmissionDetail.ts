@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { isFinalStatus } from '@oj/contracts';
+import { useQuery } from '@tanstack/react-query';
+
 import { api, unwrap } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 
