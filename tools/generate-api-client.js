@@ -8,7 +8,12 @@ const root = path.join(__dirname, '..');
 const outDir = path.resolve(process.argv[2] ?? path.join(root, 'libs/api-client'));
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
-run(process.execPath, ['-r', './tools/register-paths.js', 'dist/api/apps/api/src/openapi/export-openapi.js', path.join(outDir, 'openapi.json')]);
+run(process.execPath, [
+  '-r',
+  './tools/register-paths.js',
+  'dist/api/apps/api/src/openapi/export-openapi.js',
+  path.join(outDir, 'openapi.json'),
+]);
 run(process.execPath, [
   path.join(root, 'node_modules/openapi-typescript/bin/cli.js'),
   path.join(outDir, 'openapi.json'),

@@ -37,9 +37,7 @@ async function checkRedis(redisUrl) {
 }
 
 async function checkServices(env = process.env) {
-  return (
-    (await checkPostgres(env.DATABASE_URL || DEFAULT_DATABASE_URL)) ?? (await checkRedis(env.REDIS_URL || DEFAULT_REDIS_URL))
-  );
+  return (await checkPostgres(env.DATABASE_URL || DEFAULT_DATABASE_URL)) ?? (await checkRedis(env.REDIS_URL || DEFAULT_REDIS_URL));
 }
 
 module.exports = { checkServices, DEFAULT_DATABASE_URL };

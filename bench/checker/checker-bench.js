@@ -64,7 +64,11 @@ async function measure(runs, check) {
 (async () => {
   const dir = mkdtempSync(join(tmpdir(), 'oj-checker-bench-'));
   const file = join(dir, 'stdout');
-  console.log(`${cpus().length} × ${cpus()[0].model}, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${new Date().toISOString()}`);
+  console.log(
+    `${cpus().length} × ${cpus()[0].model}, Node ${process.version}, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${new Date().toISOString()}`,
+  );
   console.log('| Output | Old (regex, whole output) | New (streaming, 64 KiB chunks) | Old / new | Peak RSS growth old / new |');
   console.log('|---|---|---|---|---|');
   try {
@@ -73,7 +77,9 @@ async function measure(runs, check) {
       const newer = await measure(RUNS, () => streamMatches(createReadStream(file, { highWaterMark: 64 * 1024 }), c.expected));
       const older = await measure(c.oldRuns ?? RUNS, () => oldOutputsMatch(readFileSync(file).toString('utf8'), c.expected));
       const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(2)} ms`);
-      console.log(`| ${c.name} | ${ms(older.ms)} | ${ms(newer.ms)} | ${(older.ms / newer.ms).toFixed(1)}× | ${older.peakMiB.toFixed(0)} MiB / ${newer.peakMiB.toFixed(0)} MiB |`);
+      console.log(
+        `| ${c.name} | ${ms(older.ms)} | ${ms(newer.ms)} | ${(older.ms / newer.ms).toFixed(1)}× | ${older.peakMiB.toFixed(0)} MiB / ${newer.peakMiB.toFixed(0)} MiB |`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

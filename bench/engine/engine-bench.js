@@ -102,12 +102,20 @@ async function main() {
   rmSync(workRoot, { recursive: true, force: true });
 
   const f = (x) => x.toFixed(2);
-  console.log(`Machine: ${cpus().length} × ${cpus()[0].model}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${new Date().toISOString()}; runs ${RUNS}`);
-  console.log('| program | bare (ms) | fresh box (ms) | reused box (ms) | overhead fresh / reused (ms) | ratio fresh / reused | CPU reported, reused box (ms) |');
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0].model}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${new Date().toISOString()}; runs ${RUNS}`,
+  );
+  console.log(
+    '| program | bare (ms) | fresh box (ms) | reused box (ms) | overhead fresh / reused (ms) | ratio fresh / reused | CPU reported, reused box (ms) |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
     const ratio = `${(r.fresh / r.bare).toFixed(2)} / ${(r.reused / r.bare).toFixed(2)}`;
-    console.log(`| ${r.name} (${r.runs} runs) | ${f(r.bare)} | ${f(r.fresh)} | ${f(r.reused)} | ${f(r.fresh - r.bare)} / ${f(r.reused - r.bare)} | ${ratio} | ${f(r.cpu)} |`);
+    console.log(
+      `| ${r.name} (${r.runs} runs) | ${f(r.bare)} | ${f(r.fresh)} | ${f(r.reused)} | ${f(r.fresh - r.bare)} / ${f(r.reused - r.bare)} | ${ratio} | ${f(r.cpu)} |`,
+    );
   }
   console.log('');
   console.log('| 50-test C++ submission | total (ms) | per test (ms) |');

@@ -38,20 +38,54 @@ async function main() {
       const id = randomUUID();
       const now = new Date().toISOString();
       const event = {
-        id, _id: id, userId: null, userName: null, problemId: 1, problemTitle: 'Bench', problem: null, language: 'Python 3', languageId: 71,
-        verdict: 'ACCEPTED', status: 'accepted', score: 100, runtimeMs: 10, memoryKB: 3000, sourceLen: 14,
-        createdAt: now, submittedAt: now, queuedAt: now, startedAt: now, finishedAt: now, updatedAt: now,
-        eventId: randomUUID(), emittedAt: new Date().toISOString(), _eventType: 'finished', eventType: 'finished',
+        id,
+        _id: id,
+        userId: null,
+        userName: null,
+        problemId: 1,
+        problemTitle: 'Bench',
+        problem: null,
+        language: 'Python 3',
+        languageId: 71,
+        verdict: 'ACCEPTED',
+        status: 'accepted',
+        score: 100,
+        runtimeMs: 10,
+        memoryKB: 3000,
+        sourceLen: 14,
+        createdAt: now,
+        submittedAt: now,
+        queuedAt: now,
+        startedAt: now,
+        finishedAt: now,
+        updatedAt: now,
+        eventId: randomUUID(),
+        emittedAt: new Date().toISOString(),
+        _eventType: 'finished',
+        eventType: 'finished',
       };
       await redis.publish(channel, JSON.stringify(event));
       await new Promise((r) => setTimeout(r, 250));
     }
     await new Promise((r) => setTimeout(r, 2000));
     const complete = [...received.values()].filter((count) => count === CLIENTS).length;
-    console.log(JSON.stringify({
-      clients: CLIENTS, events: EVENTS, openedMs, eventsDeliveredToEveryClient: complete, deliveries: delays.length,
-      p50: percentile(delays, 50), p95: percentile(delays, 95), p99: percentile(delays, 99), max: Math.max(...delays),
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          clients: CLIENTS,
+          events: EVENTS,
+          openedMs,
+          eventsDeliveredToEveryClient: complete,
+          deliveries: delays.length,
+          p50: percentile(delays, 50),
+          p95: percentile(delays, 95),
+          p99: percentile(delays, 99),
+          max: Math.max(...delays),
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     streams.forEach((s) => s.close());
     redis.disconnect();

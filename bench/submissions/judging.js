@@ -20,8 +20,14 @@ async function main() {
   try {
     await waitForLanguages(stack);
     const problem = await api(stack.baseUrl, 'POST', '/api/problems', stack.token, {
-      title: 'Hello', statement: 'Print hello.', difficulty: 'BASIC', isPublic: true, judge0LanguageIds: [71, 54],
-      testCases: [{ input: '1\n', output: 'hello\n', points: 1 }], cpuTimeLimit: 1, memoryLimit: 128,
+      title: 'Hello',
+      statement: 'Print hello.',
+      difficulty: 'BASIC',
+      isPublic: true,
+      judge0LanguageIds: [71, 54],
+      testCases: [{ input: '1\n', output: 'hello\n', points: 1 }],
+      cpuTimeLimit: 1,
+      memoryLimit: 128,
     });
     const finished = new Map();
     const waiters = new Map();
@@ -31,7 +37,11 @@ async function main() {
       waiters.get(event.id)?.();
     });
     const submit = (languageId) =>
-      api(stack.baseUrl, 'POST', '/api/submissions', stack.token, { problemId: problem.problemId, languageId, sourceCode: HELLO[languageId] }).then((r) => r.submissionId);
+      api(stack.baseUrl, 'POST', '/api/submissions', stack.token, {
+        problemId: problem.problemId,
+        languageId,
+        sourceCode: HELLO[languageId],
+      }).then((r) => r.submissionId);
     const untilFinished = (id) => (finished.has(id) ? Promise.resolve() : new Promise((r) => waiters.set(id, r)));
 
     const results = {};
@@ -44,7 +54,12 @@ async function main() {
         if (finished.get(id).status !== 'accepted') throw new Error(`hello world in ${languageId} was ${finished.get(id).status}`);
         if (i >= 2) latencies.push(finished.get(id).at - started); // two warm-up runs
       }
-      results[languageId === 71 ? 'python' : 'cpp'] = { runs: RUNS, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: Math.max(...latencies) };
+      results[languageId === 71 ? 'python' : 'cpp'] = {
+        runs: RUNS,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        max: Math.max(...latencies),
+      };
     }
 
     const started = Date.now();

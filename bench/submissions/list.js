@@ -54,7 +54,12 @@ async function main() {
   try {
     const insertMs = await seed(db);
     const password = 'bench-password-1';
-    await api(stack.baseUrl, 'POST', '/api/auth/register', null, { username: 'bench_user', email: 'bench_user@example.com', password, confirmPassword: password });
+    await api(stack.baseUrl, 'POST', '/api/auth/register', null, {
+      username: 'bench_user',
+      email: 'bench_user@example.com',
+      password,
+      confirmPassword: password,
+    });
     const user = (await api(stack.baseUrl, 'POST', '/api/auth/login', null, { usernameOrEmail: 'bench_user', password })).accessToken;
     const someUser = (await db.query(`SELECT id FROM users WHERE username = 'user42'`)).rows[0].id;
     const today = new Date();
@@ -76,7 +81,7 @@ async function main() {
     console.log(JSON.stringify({ rows: ROWS, insertMs, requestsPerScenario: REQUESTS, results }, null, 2));
     if (process.env.BENCH_EXPLAIN === '1') {
       // The shapes apps/api/src/submissions/submission-queries.ts sends: a page of rows, and its COUNT(*).
-      const hidden = "(s.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public OR vp.author_id = $1) OR s.user_id = $1)";
+      const hidden = '(s.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public OR vp.author_id = $1) OR s.user_id = $1)';
       const plans = {
         'page, status filter, regular user': `SELECT s.id, u.username, p.title FROM submissions s LEFT JOIN users u ON u.id = s.user_id
            LEFT JOIN problems p ON p.problem_id = s.problem_id WHERE ${hidden} AND s.status IN ('accepted','tle')

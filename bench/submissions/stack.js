@@ -16,7 +16,10 @@ function build() {
   mkdirSync(OUT, { recursive: true });
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   for (const app of ['api', 'judge-worker']) {
-    execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
   }
   // As the worker's build target does: the sandbox launcher's C source and the checkers' testlib.h go beside the compiled engine.
   for (const file of ['apps/judge-worker/src/engines/local/box-launcher.c', 'apps/judge-worker/src/engines/checker-support/testlib.h']) {
@@ -72,7 +75,14 @@ async function startStack({ workers = 1, env = {} } = {}) {
       usernameOrEmail: process.env.BENCH_ADMIN_USER || 'admin',
       password: process.env.BENCH_ADMIN_PASSWORD || 'admin12345',
     });
-    return { baseUrl, databaseUrl: process.env.DATABASE_URL, redisUrl: REDIS_URL, redisPrefix: process.env.REDIS_PREFIX || 'oj', token: login.accessToken, stop: async () => {} };
+    return {
+      baseUrl,
+      databaseUrl: process.env.DATABASE_URL,
+      redisUrl: REDIS_URL,
+      redisPrefix: process.env.REDIS_PREFIX || 'oj',
+      token: login.accessToken,
+      stop: async () => {},
+    };
   }
   if (process.env.BENCH_SKIP_BUILD !== '1') build();
   registerPaths();
@@ -88,7 +98,12 @@ async function startStack({ workers = 1, env = {} } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl);
   const password = 'bench-password-1';
-  await api(baseUrl, 'POST', '/api/auth/register', null, { username: 'bench_admin', email: 'bench@example.com', password, confirmPassword: password });
+  await api(baseUrl, 'POST', '/api/auth/register', null, {
+    username: 'bench_admin',
+    email: 'bench@example.com',
+    password,
+    confirmPassword: password,
+  });
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(`UPDATE users SET role = 'admin' WHERE username = 'bench_admin'`);

@@ -15,11 +15,15 @@ const libs = [
 
 /** `npm start`'s build. */
 function build(): string {
-  const output = execFileSync(process.execPath, [join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', 'api', 'judge-worker', '--outputStyle=static'], {
-    cwd: root,
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '-p', 'api', 'judge-worker', '--outputStyle=static'],
+    {
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+      encoding: 'utf8',
+    },
+  );
   return stripVTControlCharacters(output);
 }
 

@@ -25,7 +25,11 @@ describe('docker-compose.yml', () => {
   (compose ? it : it.skip)('is valid for compose, with and without the judge0 profile', () => {
     for (const profile of [[], ['--profile', 'judge0']]) {
       const [command, ...args] = compose as string[];
-      const result = spawnSync(command, [...args, ...profile, 'config', '-q'], { cwd: root, env: { ...process.env, ...requiredEnv }, encoding: 'utf8' });
+      const result = spawnSync(command, [...args, ...profile, 'config', '-q'], {
+        cwd: root,
+        env: { ...process.env, ...requiredEnv },
+        encoding: 'utf8',
+      });
       if (result.status !== 0) throw new Error(`${compose?.join(' ')} ${profile.join(' ')} config: ${result.stderr || result.error}`);
     }
   });

@@ -38,21 +38,61 @@ beforeAll(() => {
 // Issue 12: the lint knows the architecture (DEVELOPMENT.md, "May import").
 describe('module boundaries', () => {
   it.each([
-    ['the SPA imports the data layer', 'apps/web/src/probe.ts', "import { SubmissionEntity } from '@oj/db';\nexport const x = SubmissionEntity;\n"],
-    ['the SPA imports observability', 'apps/web/src/probe.ts', "import { createLogger } from '@oj/observability';\nexport const x = createLogger;\n"],
-    ['the SPA reaches into the API', 'apps/web/src/probe.ts', "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n"],
-    ['the API reaches into the worker', 'apps/api/src/probe.ts', "import { WorkerModule } from '../../judge-worker/src/worker.module';\nexport const x = WorkerModule;\n"],
-    ['the worker reaches into the API', 'apps/judge-worker/src/probe.ts', "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n"],
-    ['the contracts import the data layer', 'libs/contracts/src/probe.ts', "import { SubmissionEntity } from '@oj/db';\nexport const x = SubmissionEntity;\n"],
-    ['a lib reaches into an app', 'libs/db/src/probe.ts', "import { AppModule } from '../../../apps/api/src/app.module';\nexport const x = AppModule;\n"],
+    [
+      'the SPA imports the data layer',
+      'apps/web/src/probe.ts',
+      "import { SubmissionEntity } from '@oj/db';\nexport const x = SubmissionEntity;\n",
+    ],
+    [
+      'the SPA imports observability',
+      'apps/web/src/probe.ts',
+      "import { createLogger } from '@oj/observability';\nexport const x = createLogger;\n",
+    ],
+    [
+      'the SPA reaches into the API',
+      'apps/web/src/probe.ts',
+      "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n",
+    ],
+    [
+      'the API reaches into the worker',
+      'apps/api/src/probe.ts',
+      "import { WorkerModule } from '../../judge-worker/src/worker.module';\nexport const x = WorkerModule;\n",
+    ],
+    [
+      'the worker reaches into the API',
+      'apps/judge-worker/src/probe.ts',
+      "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n",
+    ],
+    [
+      'the contracts import the data layer',
+      'libs/contracts/src/probe.ts',
+      "import { SubmissionEntity } from '@oj/db';\nexport const x = SubmissionEntity;\n",
+    ],
+    [
+      'a lib reaches into an app',
+      'libs/db/src/probe.ts',
+      "import { AppModule } from '../../../apps/api/src/app.module';\nexport const x = AppModule;\n",
+    ],
   ])('fails the lint when %s', (_what, filePath, source) => {
     expect(boundaryErrors(filePath, source)).not.toEqual([]);
   });
 
   it.each([
-    ['the SPA imports the contracts and the generated client', 'apps/web/src/probe.ts', "import { createApiClient } from '@oj/api-client';\nimport { SUBMISSION_STATUSES } from '@oj/contracts';\nexport const x = [createApiClient, SUBMISSION_STATUSES];\n"],
-    ['the worker imports the data layer', 'apps/judge-worker/src/probe.ts', "import { SubmissionEntity } from '@oj/db';\nexport const x = SubmissionEntity;\n"],
-    ['the data layer imports the contracts', 'libs/db/src/probe.ts', "import { SUBMISSION_STATUSES } from '@oj/contracts';\nexport const x = SUBMISSION_STATUSES;\n"],
+    [
+      'the SPA imports the contracts and the generated client',
+      'apps/web/src/probe.ts',
+      "import { createApiClient } from '@oj/api-client';\nimport { SUBMISSION_STATUSES } from '@oj/contracts';\nexport const x = [createApiClient, SUBMISSION_STATUSES];\n",
+    ],
+    [
+      'the worker imports the data layer',
+      'apps/judge-worker/src/probe.ts',
+      "import { SubmissionEntity } from '@oj/db';\nexport const x = SubmissionEntity;\n",
+    ],
+    [
+      'the data layer imports the contracts',
+      'libs/db/src/probe.ts',
+      "import { SUBMISSION_STATUSES } from '@oj/contracts';\nexport const x = SUBMISSION_STATUSES;\n",
+    ],
   ])('passes when %s', (_what, filePath, source) => {
     expect(boundaryErrors(filePath, source)).toEqual([]);
   });

@@ -12,10 +12,24 @@ const root = join(__dirname, '../..');
 describe('SPA first load', () => {
   const outDir = mkdtempSync(join(tmpdir(), 'oj-web-budget-'));
   beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'apps/web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'apps/web/vite.config.ts',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
   });
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

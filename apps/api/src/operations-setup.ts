@@ -15,6 +15,9 @@ export function useOperationsMiddleware(app: NestExpressApplication): void {
 
 /** Operator pages outside /api: Prometheus metrics and the admin queue board (mounted before the SPA fallback). */
 export function mountOperationsRoutes(app: NestExpressApplication, config: AppConfig): void {
-  app.getHttpAdapter().getInstance().get(METRICS_PATH, metricsHandler(app.get(ApiMetrics).registry, config.METRICS_TOKEN));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get(METRICS_PATH, metricsHandler(app.get(ApiMetrics).registry, config.METRICS_TOKEN));
   mountQueueBoard(app);
 }

@@ -20,7 +20,10 @@ export function uniqueName(prefix = 'user'): string {
 }
 
 /** Registers a user through the API and returns its session. */
-export async function registerUser(t: TestApp, overrides: { username?: string; email?: string; password?: string } = {}): Promise<TestSession> {
+export async function registerUser(
+  t: TestApp,
+  overrides: { username?: string; email?: string; password?: string } = {},
+): Promise<TestSession> {
   const username = overrides.username ?? uniqueName();
   const password = overrides.password ?? TEST_PASSWORD;
   const res = await t

@@ -25,31 +25,39 @@ export async function openStream(t: TestApp, path: string, token: string, header
       for (;;) {
         const found = client.events.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching event; saw ${JSON.stringify(client.events.map((e) => [e._eventType, e.status]))}`);
+        if (Date.now() > deadline)
+          throw new Error(`No matching event; saw ${JSON.stringify(client.events.map((e) => [e._eventType, e.status]))}`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },
     close: () => undefined,
   };
   await new Promise<void>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...headers } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('end', () => (client.ended = true));
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (/^event: heartbeat/m.test(frame)) client.heartbeats++;
-          const data = frame.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
-          if (data && !/^event: heartbeat/m.test(frame)) client.events.push(JSON.parse(data));
-        }
-      });
-      resolve();
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...headers } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('end', () => (client.ended = true));
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (/^event: heartbeat/m.test(frame)) client.heartbeats++;
+            const data = frame
+              .split('\n')
+              .filter((l) => l.startsWith('data: '))
+              .map((l) => l.slice(6))
+              .join('\n');
+            if (data && !/^event: heartbeat/m.test(frame)) client.events.push(JSON.parse(data));
+          }
+        });
+        resolve();
+      },
+    );
     req.on('error', reject);
     client.close = () => req.destroy();
     req.end();

@@ -42,7 +42,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : ['error'] });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : ['error'],
+  });
   configureApp(app, config);
   await app.init();
   return {

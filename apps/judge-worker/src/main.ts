@@ -18,7 +18,9 @@ async function bootstrap(): Promise<void> {
 }
 
 // A promise nobody awaited must not take down every request or job in flight with it: log it and keep serving.
-process.on('unhandledRejection', (reason) => Logger.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`, 'Process'));
+process.on('unhandledRejection', (reason) =>
+  Logger.error(`Unhandled rejection: ${reason instanceof Error ? reason.stack : String(reason)}`, 'Process'),
+);
 
 bootstrap().catch((error) => {
   console.error(error instanceof Error ? error.message : error);

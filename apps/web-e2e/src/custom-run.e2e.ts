@@ -16,10 +16,20 @@ describe('running code on custom input in the browser', () => {
     const page = await adminPage(browser, app, { width: 375, height: 800 });
     await page.goto('/problems/1');
     await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
-    await page.getByRole('list', { name: 'CPU time limits:' }).getByText(/^Python.*: \d+(\.\d+)? s$/).first().waitFor();
+    await page
+      .getByRole('list', { name: 'CPU time limits:' })
+      .getByText(/^Python.*: \d+(\.\d+)? s$/)
+      .first()
+      .waitFor();
 
     const select = page.getByLabel('Language');
-    await select.selectOption((await select.locator('option').filter({ hasText: /^Python/ }).first().getAttribute('value')) as string);
+    await select.selectOption(
+      (await select
+        .locator('option')
+        .filter({ hasText: /^Python/ })
+        .first()
+        .getAttribute('value')) as string,
+    );
     await page.locator('[data-testid="source-editor"] .cm-content').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');

@@ -190,7 +190,10 @@ describe('browser journeys', () => {
 
     // A submission's page opens from a copied link (the details dialog's title).
     await row.getByRole('button', { name: 'Details' }).click();
-    const href = await page.getByRole('dialog', { name: 'Submission Details' }).getByRole('link', { name: 'Submission Details' }).getAttribute('href');
+    const href = await page
+      .getByRole('dialog', { name: 'Submission Details' })
+      .getByRole('link', { name: 'Submission Details' })
+      .getAttribute('href');
     expect(href).toMatch(/^\/submissions\/[0-9a-f-]{36}$/);
     const linked = await context.newPage();
     await linked.goto(href as string);
@@ -243,7 +246,8 @@ describe('browser journeys', () => {
         // Shown once loaded: no 'Loading…' text and no lazy part still in its skeleton.
         await page.waitForFunction(() => !document.body.innerText.includes('Loading…') && !document.querySelector('[aria-busy="true"]'));
         await screenshot(page, `screen-${name}-${width}`);
-        if (width === 375) expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width });
+        if (width === 375)
+          expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width });
       }
       await context.close();
     }

@@ -53,7 +53,12 @@ describe('problem authoring in the browser', () => {
 
     await page.getByRole('button', { name: 'Validate Test Cases' }).click();
     const dialog = page.getByRole('dialog', { name: 'Validate Test Cases' });
-    const python = await dialog.getByLabel('Language').locator('option').filter({ hasText: /^Python/ }).first().getAttribute('value');
+    const python = await dialog
+      .getByLabel('Language')
+      .locator('option')
+      .filter({ hasText: /^Python/ })
+      .first()
+      .getAttribute('value');
     await dialog.getByLabel('Language').selectOption(python as string);
     await dialog.locator('[data-testid="source-editor"] .cm-content').click();
     await page.keyboard.insertText('print(2 * int(input()))');

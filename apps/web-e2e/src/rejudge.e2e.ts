@@ -23,7 +23,11 @@ describe('rejudging in the browser', () => {
   afterAll(() => browser.close());
 
   async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const res = await fetch(`${app.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${app.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
     return res.json();
   }

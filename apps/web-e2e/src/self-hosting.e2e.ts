@@ -48,10 +48,13 @@ describe('self-hosting', () => {
       const failed: string[] = [];
       page.on('requestfailed', (req) => failed.push(`${req.url()} ${req.failure()?.errorText}`));
       await page.goto('/problems');
-      await page.getByRole('heading', { name: 'Problem Archive' }).waitFor({ timeout: 15_000 }).catch(async (error) => {
-        await screenshot(page, 'lan-address-blank');
-        throw new Error(`${error.message}\nFailed requests: ${failed.join('\n') || 'none'}`);
-      });
+      await page
+        .getByRole('heading', { name: 'Problem Archive' })
+        .waitFor({ timeout: 15_000 })
+        .catch(async (error) => {
+          await screenshot(page, 'lan-address-blank');
+          throw new Error(`${error.message}\nFailed requests: ${failed.join('\n') || 'none'}`);
+        });
       // The stylesheet applied: the header is laid out, not unstyled text.
       expect(await page.locator('body').evaluate((body) => getComputedStyle(body).margin)).toBe('0px');
       expect(failed).toEqual([]);

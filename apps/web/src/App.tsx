@@ -28,22 +28,77 @@ export function App() {
     <>
       <Header />
       <main className="main">
-        <Suspense fallback={<p className="muted" aria-busy="true">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p className="muted" aria-busy="true">
+              Loading…
+            </p>
+          }
+        >
           <Routes>
             <Route path="/" element={<HomePage />} />
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterPage />} />
             <Route path="/problems" element={<ProblemsPage />} />
             <Route path="/problems/:problemId" element={<ProblemPage />} />
-            <Route path="/problems/:problemId/edit" element={<RequireAuth><ProblemEditorPage mode="edit" /></RequireAuth>} />
-            <Route path="/dashboard" element={<RequireAuth><DashboardPage /></RequireAuth>} />
+            <Route
+              path="/problems/:problemId/edit"
+              element={
+                <RequireAuth>
+                  <ProblemEditorPage mode="edit" />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/dashboard"
+              element={
+                <RequireAuth>
+                  <DashboardPage />
+                </RequireAuth>
+              }
+            />
             <Route path="/dashboard/submissions" element={<Navigate to="/submissions" replace />} />
             <Route path="/u/:username" element={<UserDashboardPage />} />
-            <Route path="/submissions" element={<RequireAuth><SubmissionsPage /></RequireAuth>} />
-            <Route path="/submissions/:submissionId" element={<RequireAuth><SubmissionPage /></RequireAuth>} />
-            <Route path="/settings" element={<RequireAuth><SettingsPage /></RequireAuth>} />
-            <Route path="/admin/create" element={<RequireAuth admin><ProblemEditorPage mode="create" /></RequireAuth>} />
-            <Route path="/admin/users" element={<RequireAuth admin><AdminUsersPage /></RequireAuth>} />
+            <Route
+              path="/submissions"
+              element={
+                <RequireAuth>
+                  <SubmissionsPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/submissions/:submissionId"
+              element={
+                <RequireAuth>
+                  <SubmissionPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/settings"
+              element={
+                <RequireAuth>
+                  <SettingsPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/admin/create"
+              element={
+                <RequireAuth admin>
+                  <ProblemEditorPage mode="create" />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/admin/users"
+              element={
+                <RequireAuth admin>
+                  <AdminUsersPage />
+                </RequireAuth>
+              }
+            />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </Suspense>

@@ -22,7 +22,14 @@ describe('validationStatusLabel (SPEC 4 table)', () => {
 describe('Judge0 status mapping', () => {
   it('maps Judge0 ids to our statuses', () => {
     expect([3, 4, 5, 6, 7, 12, 13, 14].map(statusFromJudge0)).toEqual([
-      'accepted', 'wrong_answer', 'tle', 'ce', 'rte', 'rte', 'failed', 'failed',
+      'accepted',
+      'wrong_answer',
+      'tle',
+      'ce',
+      'rte',
+      'rte',
+      'failed',
+      'failed',
     ]);
   });
   it('round-trips final statuses', () => {
@@ -33,7 +40,17 @@ describe('Judge0 status mapping', () => {
 });
 
 describe('heatmapLevel (SPEC 9)', () => {
-  it.each([[0, 0], [1, 1], [2, 1], [3, 2], [4, 2], [5, 3], [7, 3], [8, 4], [50, 4]])('%i submissions → level %i', (n, level) => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [2, 1],
+    [3, 2],
+    [4, 2],
+    [5, 3],
+    [7, 3],
+    [8, 4],
+    [50, 4],
+  ])('%i submissions → level %i', (n, level) => {
     expect(heatmapLevel(n)).toBe(level);
   });
 });

@@ -1,14 +1,5 @@
 /** Lifecycle and final states of a submission (SPEC 4 "Submission statuses"). */
-export const SUBMISSION_STATUSES = [
-  'queued',
-  'running',
-  'accepted',
-  'wrong_answer',
-  'tle',
-  'rte',
-  'ce',
-  'failed',
-] as const;
+export const SUBMISSION_STATUSES = ['queued', 'running', 'accepted', 'wrong_answer', 'tle', 'rte', 'ce', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** A test's status: a submission's, or `skipped` when its `min` subtask already failed. */

@@ -11,7 +11,7 @@ export function isLineEndSpace(code: number): boolean {
 export function trimLineEnds(text: string): string {
   let result = '';
   let kept = 0;
-  for (let start = 0; start <= text.length; ) {
+  for (let start = 0; start <= text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline < 0 ? text.length : newline;
     let cut = end;

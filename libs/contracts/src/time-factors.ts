@@ -11,13 +11,34 @@ const INTERPRETED = 3;
 /** Ids of Judge0 CE 1.13 and of this judge's local engine (1001 is PyPy there). */
 export const DEFAULT_TIME_FACTORS: TimeFactors = {
   // C, C++ (GCC and Clang), Go, Rust
-  48: COMPILED, 49: COMPILED, 50: COMPILED, 52: COMPILED, 53: COMPILED, 54: COMPILED, 75: COMPILED, 76: COMPILED,
-  60: COMPILED, 95: COMPILED, 73: COMPILED,
+  48: COMPILED,
+  49: COMPILED,
+  50: COMPILED,
+  52: COMPILED,
+  53: COMPILED,
+  54: COMPILED,
+  75: COMPILED,
+  76: COMPILED,
+  60: COMPILED,
+  95: COMPILED,
+  73: COMPILED,
   // Java, Kotlin, Scala, C#
-  62: JVM, 91: JVM, 78: JVM, 81: JVM, 51: JVM,
+  62: JVM,
+  91: JVM,
+  78: JVM,
+  81: JVM,
+  51: JVM,
   // Python, PyPy, JavaScript, TypeScript, Ruby, PHP
-  70: INTERPRETED, 71: INTERPRETED, 92: INTERPRETED, 1001: INTERPRETED, 63: INTERPRETED, 93: INTERPRETED,
-  74: INTERPRETED, 94: INTERPRETED, 72: INTERPRETED, 68: INTERPRETED,
+  70: INTERPRETED,
+  71: INTERPRETED,
+  92: INTERPRETED,
+  1001: INTERPRETED,
+  63: INTERPRETED,
+  93: INTERPRETED,
+  74: INTERPRETED,
+  94: INTERPRETED,
+  72: INTERPRETED,
+  68: INTERPRETED,
 };
 
 /** A factor must be a positive number no larger than this (30 s × 10 is already five minutes of CPU). */

@@ -28,7 +28,13 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
-export const MIGRATIONS = [InitialSchema1763884800000, AppSecrets1763971200000, Subtasks1764028800000, ProblemCheckers1764057600000, Rejudge1764201600000];
+export const MIGRATIONS = [
+  InitialSchema1763884800000,
+  AppSecrets1763971200000,
+  Subtasks1764028800000,
+  ProblemCheckers1764057600000,
+  Rejudge1764201600000,
+];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {

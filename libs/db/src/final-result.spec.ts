@@ -5,7 +5,13 @@ import { DataSource } from 'typeorm';
 import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, writeFinalResult } from './index';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const result = (status: SubmissionStatus): GradeResult => ({ status, score: status === 'accepted' ? 100 : 0, runtimeMs: 5, memoryKB: 100, testCaseResults: [] });
+const result = (status: SubmissionStatus): GradeResult => ({
+  status,
+  score: status === 'accepted' ? 100 : 0,
+  runtimeMs: 5,
+  memoryKB: 100,
+  testCaseResults: [],
+});
 
 /** The one result write: one result per judge round, and counters that always equal a count of the rows. */
 describe('writeFinalResult', () => {
@@ -28,7 +34,9 @@ describe('writeFinalResult', () => {
   });
 
   const submission = () =>
-    ds.getRepository(SubmissionEntity).save({ problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8 });
+    ds
+      .getRepository(SubmissionEntity)
+      .save({ problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8 });
 
   /** As the API's rejudge does: the next round, the result cleared, the counters left as they are. */
   async function rejudge(id: string): Promise<number> {
@@ -61,7 +69,10 @@ describe('writeFinalResult', () => {
     expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), 0)).toBe(false);
     expect(await writeFinalResult(ds, id, problem.problemId, result('wrong_answer'), round)).toBe(true);
     expect(await countersBesideRows()).toEqual({ counted: 1, accepted: 0 });
-    expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id })).toMatchObject({ status: 'wrong_answer', countedStatus: 'wrong_answer' });
+    expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id })).toMatchObject({
+      status: 'wrong_answer',
+      countedStatus: 'wrong_answer',
+    });
 
     const again = await rejudge(id);
     expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), again)).toBe(true);

@@ -11,7 +11,13 @@ import { SubmissionEntity } from './entities';
  * A rejudged submission is already in the counters (`counted_status`): its new result replaces that
  * contribution, so the counters always equal a count of the rows. Returns whether this call wrote it.
  */
-export async function writeFinalResult(dataSource: DataSource, submissionId: string, problemId: number, result: GradeResult, round = 0): Promise<boolean> {
+export async function writeFinalResult(
+  dataSource: DataSource,
+  submissionId: string,
+  problemId: number,
+  result: GradeResult,
+  round = 0,
+): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
     // The row lock makes a concurrent write of the same round wait, then find counted_at set and write nothing.
     const [open]: { counted_status: SubmissionStatus | null }[] = await manager.query(

@@ -14,7 +14,13 @@ describe('migrations', () => {
   afterAll(() => dropDatabase(url));
 
   it('create the database, apply every migration once, and match the entities', async () => {
-    expect(await migrate(url)).toEqual(['InitialSchema1763884800000', 'AppSecrets1763971200000', 'Subtasks1764028800000', 'ProblemCheckers1764057600000', 'Rejudge1764201600000']);
+    expect(await migrate(url)).toEqual([
+      'InitialSchema1763884800000',
+      'AppSecrets1763971200000',
+      'Subtasks1764028800000',
+      'ProblemCheckers1764057600000',
+      'Rejudge1764201600000',
+    ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
     await ds.initialize();
@@ -22,9 +28,7 @@ describe('migrations', () => {
       // A column the entities declare but no migration creates (or the reverse) shows up as a pending
       // change. Indexes, foreign keys and checks live only in migrations, so their drops are ignored.
       const pending = await ds.driver.createSchemaBuilder().log();
-      const columnChanges = pending.upQueries
-        .map((q) => q.query)
-        .filter((q) => !/^(DROP INDEX|ALTER TABLE "\w+" DROP CONSTRAINT)/.test(q));
+      const columnChanges = pending.upQueries.map((q) => q.query).filter((q) => !/^(DROP INDEX|ALTER TABLE "\w+" DROP CONSTRAINT)/.test(q));
       expect(columnChanges).toEqual([]);
     } finally {
       await ds.destroy();

@@ -81,5 +81,8 @@ export async function loadSubmission(manager: EntityManager, id: string): Promis
   const entity = found.entities[0];
   if (!entity) return null;
   const raw = found.raw[0];
-  return { entity, row: toSubmissionRow(entity, { userName: raw.u_username ?? null, problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null }) };
+  return {
+    entity,
+    row: toSubmissionRow(entity, { userName: raw.u_username ?? null, problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null }),
+  };
 }

@@ -27,14 +27,31 @@ describe('base configuration', () => {
   });
 
   it('reads the environment, converting numbers and flags, and treats empty values as unset', () => {
-    const config = loadConfig(ExampleConfig, { NODE_ENV: 'test', REDIS_PREFIX: 'site-a', WORKERS: '5', FEATURE: 'true', DATABASE_URL: '', METRICS_TOKEN: 'a-token-of-16-chars' });
+    const config = loadConfig(ExampleConfig, {
+      NODE_ENV: 'test',
+      REDIS_PREFIX: 'site-a',
+      WORKERS: '5',
+      FEATURE: 'true',
+      DATABASE_URL: '',
+      METRICS_TOKEN: 'a-token-of-16-chars',
+    });
     expect(config).toBeInstanceOf(ExampleConfig);
-    expect(config).toMatchObject({ NODE_ENV: 'test', REDIS_PREFIX: 'site-a', WORKERS: 5, FEATURE: true, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/online_judge', METRICS_TOKEN: 'a-token-of-16-chars' });
+    expect(config).toMatchObject({
+      NODE_ENV: 'test',
+      REDIS_PREFIX: 'site-a',
+      WORKERS: 5,
+      FEATURE: true,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/online_judge',
+      METRICS_TOKEN: 'a-token-of-16-chars',
+    });
     expect(loadConfig(ExampleConfig, { FEATURE: 'false' }).FEATURE).toBe(false);
   });
 
   it.each([
-    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV: NODE_ENV must be one of the following values: development, production, test'],
+    [
+      { NODE_ENV: 'staging' },
+      'Invalid configuration: NODE_ENV: NODE_ENV must be one of the following values: development, production, test',
+    ],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL: LOG_LEVEL must be one of the following values: /],
     [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN: METRICS_TOKEN must be longer than or equal to 16 characters'],
     [{ WORKERS: 'many' }, /^Invalid configuration: WORKERS: .*WORKERS must be an integer number/],
@@ -43,7 +60,8 @@ describe('base configuration', () => {
   });
 
   it('names every variable at fault in one line, cross-setting rules included', () => {
-    const crossChecks = (config: ExampleConfig) => (config.FEATURE && config.WORKERS < 3 ? [{ property: 'WORKERS', message: 'FEATURE needs at least 3 WORKERS' }] : []);
+    const crossChecks = (config: ExampleConfig) =>
+      config.FEATURE && config.WORKERS < 3 ? [{ property: 'WORKERS', message: 'FEATURE needs at least 3 WORKERS' }] : [];
     expect(() => loadConfig(ExampleConfig, { NODE_ENV: 'staging', FEATURE: 'true' }, crossChecks)).toThrow(
       /^Invalid configuration: NODE_ENV: .* \| WORKERS: FEATURE needs at least 3 WORKERS$/,
     );

@@ -67,7 +67,11 @@ export interface ConfigProblem {
  * Reads a configuration class from the environment (empty values count as unset) and validates it: a bad value
  * stops the process with one line naming every variable at fault.
  */
-export function loadConfig<T extends BaseConfig>(type: new () => T, env: NodeJS.ProcessEnv, crossChecks: (config: T) => ConfigProblem[] = () => []): T {
+export function loadConfig<T extends BaseConfig>(
+  type: new () => T,
+  env: NodeJS.ProcessEnv,
+  crossChecks: (config: T) => ConfigProblem[] = () => [],
+): T {
   const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const config = plainToInstance(type, defined, { exposeDefaultValues: true });
   const problems = validateSync(config).map((e) => ({ property: e.property, message: Object.values(e.constraints ?? {}).join('; ') }));

@@ -1,4 +1,12 @@
-import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, judgeJobOptions, QUEUE_NAMES, queueConnection, VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from './queues';
+import {
+  CHECKER_COMPILE_QUEUE,
+  JUDGE_QUEUE,
+  judgeJobOptions,
+  QUEUE_NAMES,
+  queueConnection,
+  VALIDATE_JOB_OPTIONS,
+  VALIDATE_QUEUE,
+} from './queues';
 
 describe('queues', () => {
   it('names the three queues the API fills and the workers consume', () => {
@@ -7,11 +15,21 @@ describe('queues', () => {
   });
 
   it('keeps a site’s queues under its Redis prefix', () => {
-    expect(queueConnection({ REDIS_URL: 'redis://cache:6379', REDIS_PREFIX: 'site-a' })).toEqual({ redis: 'redis://cache:6379', prefix: 'site-a' });
+    expect(queueConnection({ REDIS_URL: 'redis://cache:6379', REDIS_PREFIX: 'site-a' })).toEqual({
+      redis: 'redis://cache:6379',
+      prefix: 'site-a',
+    });
   });
 
   it('judges a submission in one job named after it, with three attempts and back-off', () => {
-    expect(judgeJobOptions('sub-1')).toEqual({ jobId: 'sub-1', priority: 1, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+    expect(judgeJobOptions('sub-1')).toEqual({
+      jobId: 'sub-1',
+      priority: 1,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    });
   });
 
   it('rejudges under a job id of its round, behind every fresh submission', () => {

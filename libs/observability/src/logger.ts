@@ -1,4 +1,4 @@
-import pino, { LevelWithSilent,Logger } from 'pino';
+import pino, { LevelWithSilent, Logger } from 'pino';
 import pretty from 'pino-pretty';
 
 export const LOG_LEVELS: LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

@@ -3,7 +3,8 @@ import { isLoopback, metricsAccess } from './metrics-access';
 describe('metricsAccess', () => {
   it('without a token, answers loopback only', () => {
     for (const ip of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(metricsAccess(ip, undefined, undefined)).toBe('allowed');
-    for (const ip of ['192.0.2.2', '::ffff:10.0.0.1', 'fd00::2', undefined]) expect(metricsAccess(ip, undefined, undefined)).toBe('forbidden');
+    for (const ip of ['192.0.2.2', '::ffff:10.0.0.1', 'fd00::2', undefined])
+      expect(metricsAccess(ip, undefined, undefined)).toBe('forbidden');
   });
 
   it('with a token, requires exactly that bearer token from everyone', () => {

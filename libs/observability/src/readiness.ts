@@ -1,5 +1,11 @@
 import { Logger, ServiceUnavailableException } from '@nestjs/common';
-import { HealthCheckResult, HealthCheckService, HealthIndicatorFunction, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import {
+  HealthCheckResult,
+  HealthCheckService,
+  HealthIndicatorFunction,
+  HealthIndicatorResult,
+  HealthIndicatorService,
+} from '@nestjs/terminus';
 import { ERROR_CODES } from '@oj/contracts';
 import type Redis from 'ioredis';
 
@@ -15,7 +21,11 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** `redis` is up when it answers PING; a client that is reconnecting queues the command, hence the timeout. */
-export async function checkRedis(indicators: HealthIndicatorService, redis: Redis, timeoutMs = READINESS_TIMEOUT_MS): Promise<HealthIndicatorResult> {
+export async function checkRedis(
+  indicators: HealthIndicatorService,
+  redis: Redis,
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<HealthIndicatorResult> {
   const session = indicators.check('redis');
   try {
     await withTimeout(redis.ping(), timeoutMs);

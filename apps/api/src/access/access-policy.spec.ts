@@ -72,7 +72,7 @@ describe('access policy', () => {
     expect(canSeeSubmission(submission, problems[problem], viewer)).toBe(row);
   });
 
-  it("hides a submission whose problem is gone from all but its submitter and admins", () => {
+  it('hides a submission whose problem is gone from all but its submitter and admins', () => {
     expect(canSeeSubmission({ userId: 'someone-else' }, null, viewers.user)).toBe(false);
     expect(canSeeSubmission({ userId: 'user' }, null, viewers.user)).toBe(true);
     expect(canSeeSubmission({ userId: 'someone-else' }, null, viewers.admin)).toBe(true);
@@ -90,7 +90,7 @@ describe('access policy', () => {
     ['user', "other's", 'private', false],
     ['user', 'own', 'private', true],
     ['admin', "other's", 'private', true],
-  ])("%s on an %s %s profile: sees %s", (who, whose, visibility, sees) => {
+  ])('%s on an %s %s profile: sees %s', (who, whose, visibility, sees) => {
     const owner = { id: whose === 'own' ? (viewers[who]?.id as string) : 'someone-else', profilePublic: visibility === 'public' };
     expect(canSeeProfile(owner, viewers[who])).toBe(sees);
   });

@@ -41,7 +41,11 @@ export function canViewSource(submission: Pick<SubmissionEntity, 'userId'>, view
 }
 
 /** A submission's row (without source) is seen wherever its problem is; its submitter always sees it. */
-export function canSeeSubmission(submission: Pick<SubmissionEntity, 'userId'>, problem: Pick<ProblemEntity, 'isPublic'> | null, viewer: Viewer): boolean {
+export function canSeeSubmission(
+  submission: Pick<SubmissionEntity, 'userId'>,
+  problem: Pick<ProblemEntity, 'isPublic'> | null,
+  viewer: Viewer,
+): boolean {
   return canViewSource(submission, viewer) || (!!problem && canSeeProblem(problem, viewer));
 }
 

@@ -14,8 +14,11 @@ describe('access SQL', () => {
     expect(visibleProblemsWhere('x', undefined)).toEqual({ sql: 'x.is_public', params: {} });
   });
 
-  it("shows a guest the submissions of public problems, through a sub-query on the given alias", () => {
-    expect(visibleSubmissionsWhere('s', undefined)).toEqual({ sql: 's.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public)', params: {} });
+  it('shows a guest the submissions of public problems, through a sub-query on the given alias', () => {
+    expect(visibleSubmissionsWhere('s', undefined)).toEqual({
+      sql: 's.problem_id IN (SELECT vp.problem_id FROM problems vp WHERE vp.is_public)',
+      params: {},
+    });
   });
 
   it('shows a user the submissions of public problems and their own', () => {

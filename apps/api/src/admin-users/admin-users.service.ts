@@ -47,7 +47,13 @@ export class AdminUsersService {
   }
 
   /** Open live streams were authorised with the old role or status: accessChanged ends them. */
-  private async change(actorId: string, userId: string, action: string, removesAdmin: boolean, apply: (user: UserEntity) => void): Promise<AdminUserDto> {
+  private async change(
+    actorId: string,
+    userId: string,
+    action: string,
+    removesAdmin: boolean,
+    apply: (user: UserEntity) => void,
+  ): Promise<AdminUserDto> {
     const changed = await this.users.manager.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, action, removesAdmin);
       apply(user);
@@ -57,7 +63,13 @@ export class AdminUsersService {
     return changed;
   }
 
-  private async lockedTarget(manager: EntityManager, actorId: string, userId: string, action: string, removesAdmin: boolean): Promise<UserEntity> {
+  private async lockedTarget(
+    manager: EntityManager,
+    actorId: string,
+    userId: string,
+    action: string,
+    removesAdmin: boolean,
+  ): Promise<UserEntity> {
     if (!isUuid(userId)) throw ApiException.notFound('User not found.');
     const admins = adminUsersWhere('u');
     const activeAdmins = await manager

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { JwtSecrets,jwtSecretsProvider } from './jwt-secrets';
+import { JwtSecrets, jwtSecretsProvider } from './jwt-secrets';
 import { TokenService } from './token.service';
 
 @Module({

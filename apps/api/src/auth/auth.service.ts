@@ -35,8 +35,10 @@ export class AuthService {
       .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', { username, email })
       .getMany();
     const details = [];
-    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) details.push({ path: 'username', message: 'Username is already taken.' });
-    if (taken.some((u) => u.email.toLowerCase() === email.toLowerCase())) details.push({ path: 'email', message: 'Email is already registered.' });
+    if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase()))
+      details.push({ path: 'username', message: 'Username is already taken.' });
+    if (taken.some((u) => u.email.toLowerCase() === email.toLowerCase()))
+      details.push({ path: 'email', message: 'Email is already registered.' });
     if (details.length) throw ApiException.conflict(details[0].message, details);
 
     const passwordHash = await hashPassword(dto.password);
@@ -45,7 +47,10 @@ export class AuthService {
       user = await this.users.save(this.users.create({ username, email, passwordHash, role: 'user' }));
     } catch (error) {
       // Two registrations racing for one name: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw ApiException.conflict('Username or email is already registered.', [{ path: 'username', message: 'Username or email is already registered.' }]);
+      if ((error as { code?: string }).code === '23505')
+        throw ApiException.conflict('Username or email is already registered.', [
+          { path: 'username', message: 'Username or email is already registered.' },
+        ]);
       throw error;
     }
     return this.session(user);
@@ -95,7 +100,10 @@ export class AuthService {
   async changePassword(userId: string, dto: ChangePasswordDto): Promise<AuthResponseDto> {
     const user = await this.findUser(userId);
     if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) {
-      throw ApiException.validation([{ path: 'currentPassword', message: 'Current password is incorrect.' }], 'Current password is incorrect.');
+      throw ApiException.validation(
+        [{ path: 'currentPassword', message: 'Current password is incorrect.' }],
+        'Current password is incorrect.',
+      );
     }
     user.passwordHash = await hashPassword(dto.newPassword);
     await this.users.save(user);

@@ -16,7 +16,10 @@ export class JwtSecrets {
  * race on the primary key: one insert wins, the others do nothing and read the winner's value.
  */
 async function persistedSecret(dataSource: DataSource, name: string): Promise<string> {
-  await dataSource.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(48).toString('base64url')]);
+  await dataSource.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    randomBytes(48).toString('base64url'),
+  ]);
   const [row] = await dataSource.query('SELECT value FROM app_secrets WHERE name = $1', [name]);
   return row.value;
 }

@@ -14,7 +14,9 @@ export class ApiException extends HttpException {
   }
 
   static badRequest(message: string, path?: string): ApiException {
-    return path ? ApiException.validation([{ path, message }], message) : new ApiException(HttpStatus.BAD_REQUEST, ERROR_CODES.VALIDATION_ERROR, message);
+    return path
+      ? ApiException.validation([{ path, message }], message)
+      : new ApiException(HttpStatus.BAD_REQUEST, ERROR_CODES.VALIDATION_ERROR, message);
   }
 
   static notFound(message = 'Not found'): ApiException {

@@ -15,7 +15,10 @@ describe('API configuration: custom runs and time factors', () => {
 
   it.each([
     [{ RUNS_PER_MINUTE: '0' }, /RUNS_PER_MINUTE/],
-    [{ LANGUAGE_TIME_FACTORS: '{"71": -1}' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0 and at most 10/],
+    [
+      { LANGUAGE_TIME_FACTORS: '{"71": -1}' },
+      /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0 and at most 10/,
+    ],
     [{ LANGUAGE_TIME_FACTORS: '3' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS must be a JSON object of language id → factor/],
   ])('refuses %j at start-up', (env, message) => {
     expect(() => loadAppConfig(env)).toThrow(message);

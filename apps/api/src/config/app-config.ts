@@ -56,7 +56,6 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   RUNS_PER_MINUTE = 10;
 
-
   @Transform(toBool)
   @IsBoolean()
   SEED_DEMO = true;
@@ -100,7 +99,6 @@ export class AppConfig extends BaseConfig {
   @Transform(toBool)
   @IsBoolean()
   WEB_SOURCE_MAPS = false;
-
 
   get trustProxy(): boolean | number | string {
     if (this.TRUST_PROXY === 'true' || this.TRUST_PROXY === 'false') return this.TRUST_PROXY === 'true';

@@ -52,7 +52,11 @@ export class DashboardQueries {
   }
 
   userByName(username: string): Promise<UserEntity | null> {
-    return this.dataSource.getRepository(UserEntity).createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+    return this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
   }
 
   /** The problems a user tried that the viewer may see submissions of, latest try first. */

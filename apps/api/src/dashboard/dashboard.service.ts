@@ -29,12 +29,22 @@ export class DashboardService {
     const rows = await this.queries.triedProblems(user.id, viewer);
     const solved: SolvedProblemDto[] = rows
       .filter((r) => r.acceptedAt)
-      .map((r) => ({ problemId: r.problemId, problemTitle: r.problemTitle, acceptedAt: (r.acceptedAt as Date).toISOString(), latestAcceptedSubmissionId: r.latestAcceptedSubmissionId as string }));
+      .map((r) => ({
+        problemId: r.problemId,
+        problemTitle: r.problemTitle,
+        acceptedAt: (r.acceptedAt as Date).toISOString(),
+        latestAcceptedSubmissionId: r.latestAcceptedSubmissionId as string,
+      }));
     const attempted: AttemptedProblemDto[] = rows
       .filter((r) => !r.acceptedAt)
       .map((r) => ({ problemId: r.problemId, problemTitle: r.problemTitle, lastTriedAt: r.lastTriedAt.toISOString() }));
     return {
-      user: { id: user.id, username: user.username, profilePublic: user.profilePublic, profile: { displayName: user.displayName, bio: user.bio, avatarUrl: user.avatarUrl } },
+      user: {
+        id: user.id,
+        username: user.username,
+        profilePublic: user.profilePublic,
+        profile: { displayName: user.displayName, bio: user.bio, avatarUrl: user.avatarUrl },
+      },
       solved,
       attempted,
     };

@@ -75,7 +75,9 @@ export class HealthController {
   private async checkWorker() {
     const session = this.indicators.check('worker');
     try {
-      return (await withTimeout(this.languages.workerAlive(), READINESS_TIMEOUT_MS)) ? session.up() : session.down({ message: 'no judge worker heartbeat in the last 90 s' });
+      return (await withTimeout(this.languages.workerAlive(), READINESS_TIMEOUT_MS))
+        ? session.up()
+        : session.down({ message: 'no judge worker heartbeat in the last 90 s' });
     } catch (error) {
       return session.down({ message: `heartbeat unreadable: ${(error as Error).message}` });
     }

@@ -38,7 +38,8 @@ export function serveSpa(app: NestExpressApplication, config: AppConfig, apiPref
         index: false,
         serveStatic: {
           index: false,
-          setHeaders: (res, file) => res.setHeader('Cache-Control', relative(dir, file).startsWith(HASHED_DIR + sep) ? IMMUTABLE : REVALIDATE),
+          setHeaders: (res, file) =>
+            res.setHeader('Cache-Control', relative(dir, file).startsWith(HASHED_DIR + sep) ? IMMUTABLE : REVALIDATE),
         },
       })
     : undefined;

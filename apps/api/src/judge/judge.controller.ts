@@ -1,5 +1,12 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiGatewayTimeoutResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiGatewayTimeoutResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -50,7 +57,10 @@ export class JudgeController {
   @HttpCode(200)
   @Auth()
   @RunJsonBody()
-  @ApiOkResponse({ type: RunResultDto, description: "The program's output (64 KiB of each stream at most), how it ended, its time and memory" })
+  @ApiOkResponse({
+    type: RunResultDto,
+    description: "The program's output (64 KiB of each stream at most), how it ended, its time and memory",
+  })
   @ApiTooManyRequestsResponse({ description: 'More than RUNS_PER_MINUTE runs in a minute' })
   @ApiPayloadTooLargeResponse({ description: 'A body over 8 MB' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })

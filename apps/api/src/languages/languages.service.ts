@@ -45,7 +45,8 @@ export class LanguagesService {
 
   /** Refuses a job no worker could run: 503 while no worker is alive, 400 (on `languageId`) for a language the engine lacks. */
   async assertRunnable(languageId: number): Promise<void> {
-    if (!(await this.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    if (!(await this.workerAlive()))
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
     if (!(await this.find(languageId))) throw ApiException.badRequest('This language is not available on the judge.', 'languageId');
   }
 

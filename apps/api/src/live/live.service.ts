@@ -98,7 +98,11 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       if (client.ip === ip) ofIp++;
     }
     const refuse = (who: string, limit: number) =>
-      new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, `Too many live streams open ${who} (at most ${limit}). Close another tab and try again.`);
+      new ApiException(
+        HttpStatus.TOO_MANY_REQUESTS,
+        ERROR_CODES.RATE_LIMITED,
+        `Too many live streams open ${who} (at most ${limit}). Close another tab and try again.`,
+      );
     if (ofUser >= this.config.LIVE_STREAMS_PER_USER) throw refuse('for this account', this.config.LIVE_STREAMS_PER_USER);
     if (ofIp >= this.config.LIVE_STREAMS_PER_IP) throw refuse('from this address', this.config.LIVE_STREAMS_PER_IP);
   }

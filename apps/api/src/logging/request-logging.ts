@@ -34,7 +34,8 @@ export function useRequestLogging(app: NestExpressApplication): void {
       serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
       // 503/504 are answers (no worker, Redis down, a validation timing out), not faults; a real 500's stack is logged
       // by the exception filter, so the access line carries no error object of its own.
-      customLogLevel: (_req, res, error) => (res.statusCode === 503 || res.statusCode === 504 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 || res.statusCode === 504 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
       customErrorObject: (_req, _res, _error, line) => ({ ...line, err: undefined }),
     }),
   );

@@ -14,7 +14,10 @@ export class ProblemUpdatesController {
   @Get()
   @OptionalAuth()
   @ApiOkResponse({ type: ProblemUpdateListDto })
-  async listProblemUpdates(@CurrentUser() viewer: AuthUser | undefined, @Query() query: ProblemUpdateQueryDto): Promise<ProblemUpdateListDto> {
+  async listProblemUpdates(
+    @CurrentUser() viewer: AuthUser | undefined,
+    @Query() query: ProblemUpdateQueryDto,
+  ): Promise<ProblemUpdateListDto> {
     return { items: await this.updates.list(viewer, query.limit) };
   }
 }

@@ -27,16 +27,25 @@ export class CheckerCompiler {
 
   /** Compiles the checker on a worker and, given a trial test, runs it there: what the problem form's 'Test checker' shows. */
   async compile(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
-    if (!(await this.languages.workerAlive())) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
+    if (!(await this.languages.workerAlive()))
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
     const data: CheckerCompileJobData = { source, languageId, requestId: currentRequestId(), ...(trial ? { trial } : {}) };
     const job = await this.queue.add(data, { removeOnComplete: true, removeOnFail: true, attempts: 1 });
-    return awaitWorkerJob<CheckerCompileResult>(job, this.config.VALIDATE_TIMEOUT_MS, CHECKER_COMPILE_TIMEOUT_MESSAGE, 'Compiling the checker failed');
+    return awaitWorkerJob<CheckerCompileResult>(
+      job,
+      this.config.VALIDATE_TIMEOUT_MS,
+      CHECKER_COMPILE_TIMEOUT_MESSAGE,
+      'Compiling the checker failed',
+    );
   }
 
   async requireCompiles(source: string, languageId: number): Promise<void> {
     const result = await this.compile(source, languageId);
     if (!result.compiled) {
-      throw ApiException.validation([{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }], 'The checker does not compile.');
+      throw ApiException.validation(
+        [{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }],
+        'The checker does not compile.',
+      );
     }
   }
 }

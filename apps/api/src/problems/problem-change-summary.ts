@@ -20,10 +20,17 @@ export function describeProblemChange(before: ProblemEntity, beforeTests: TestCa
   if (!same(before.samples, after.samples)) parts.push('samples');
   if (before.cpuTimeLimit !== after.cpuTimeLimit || before.memoryLimit !== after.memoryLimit) parts.push('limits');
   const tests = beforeTests.map((t) => ({ input: t.input, output: t.output, points: t.points }));
-  if (!same(tests, after.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })))) parts.push('test data');
+  if (
+    !same(
+      tests,
+      after.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
+    )
+  )
+    parts.push('test data');
   const afterSubtasks = storedSubtasks(after.testCases, after.subtasks);
   const assignments = (tests: { subtask?: number | null }[]) => tests.map((t) => t.subtask ?? null);
-  const regrouped = (before.subtasks.length > 0 || afterSubtasks.length > 0) && !same(assignments(beforeTests), assignments(after.testCases));
+  const regrouped =
+    (before.subtasks.length > 0 || afterSubtasks.length > 0) && !same(assignments(beforeTests), assignments(after.testCases));
   if (!same(before.subtasks, afterSubtasks) || regrouped) parts.push('subtasks');
   if (!same([...before.judge0LanguageIds].sort(), [...after.judge0LanguageIds].sort())) parts.push('languages');
   if (before.difficulty !== after.difficulty) parts.push('difficulty');

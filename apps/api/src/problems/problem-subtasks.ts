@@ -11,7 +11,8 @@ export function subtaskErrors(tests: readonly ScoredTest[], subtasks: readonly S
     }
   });
   subtasks.forEach((_, index) => {
-    if (!tests.some((t) => t.subtask === index)) errors.push({ path: `subtasks.${index}`, message: `Subtask ${index + 1} has no test cases.` });
+    if (!tests.some((t) => t.subtask === index))
+      errors.push({ path: `subtasks.${index}`, message: `Subtask ${index + 1} has no test cases.` });
   });
   return errors;
 }

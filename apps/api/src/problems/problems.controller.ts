@@ -1,6 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -74,7 +96,11 @@ export class ProblemsController {
   @UseGuards(ProblemEditorGuard)
   @LargeJsonBody()
   @ApiOkResponse({ type: ProblemDto })
-  updateProblem(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Body() dto: UpdateProblemDto): Promise<ProblemDto> {
+  updateProblem(
+    @CurrentUser() user: AuthUser,
+    @Param('problemId', ProblemIdPipe) problemId: number,
+    @Body() dto: UpdateProblemDto,
+  ): Promise<ProblemDto> {
     return this.problems.update(problemId, dto, user);
   }
 

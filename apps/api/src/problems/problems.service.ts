@@ -26,7 +26,17 @@ export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.'
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
 const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', 'isPublic', 'authorId', 'judge0LanguageIds'];
 /** What a list item shows (toProblemSummary): a hundred statements would be read only to be dropped. */
-const PROBLEM_SUMMARY_COLUMNS: (keyof ProblemEntity)[] = ['id', 'problemId', 'title', 'difficulty', 'isPublic', 'tags', 'algorithms', 'submissionCount', 'acceptedSubmissionCount'];
+const PROBLEM_SUMMARY_COLUMNS: (keyof ProblemEntity)[] = [
+  'id',
+  'problemId',
+  'title',
+  'difficulty',
+  'isPublic',
+  'tags',
+  'algorithms',
+  'submissionCount',
+  'acceptedSubmissionCount',
+];
 
 function testDataBytes(testCases: TestCaseInputDto[]): number {
   return testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
@@ -105,7 +115,10 @@ export class ProblemsService {
   async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
     if (body.testCases) this.checkTestDataSize(body.testCases);
     // An unchanged custom checker was compiled when it was saved: only a new one needs a worker now.
-    const current = await this.problems.findOne({ where: { problemId }, select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon'] });
+    const current = await this.problems.findOne({
+      where: { problemId },
+      select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon'],
+    });
     const saved = current ? checkerOf(current) : null;
     const unchanged = body.checker?.source === saved?.source && body.checker?.languageId === saved?.languageId;
     if (!unchanged) await this.requireCheckerCompiles(body.checker);
@@ -113,13 +126,15 @@ export class ProblemsService {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
       if (!canEditProblem(problem, user)) throw ApiException.forbidden(EDIT_FORBIDDEN);
-      if (body.isPublic !== problem.isPublic && !canChangeVisibility(user)) throw ApiException.forbidden("Only administrators may change a problem's visibility.");
+      if (body.isPublic !== problem.isPublic && !canChangeVisibility(user))
+        throw ApiException.forbidden("Only administrators may change a problem's visibility.");
       const before = { ...problem };
       const beforeTests = await this.loadTests(manager, problem);
       // Test cases and subtasks left out are kept as they are.
       const dto: ProblemInputDto = {
         ...body,
-        testCases: body.testCases ?? beforeTests.map((t) => ({ input: t.input, output: t.output, points: t.points, ...subtaskField(t.subtask) })),
+        testCases:
+          body.testCases ?? beforeTests.map((t) => ({ input: t.input, output: t.output, points: t.points, ...subtaskField(t.subtask) })),
         subtasks: body.subtasks ?? problem.subtasks,
       };
       this.checkSubtasks(dto);
@@ -159,7 +174,10 @@ export class ProblemsService {
   }
 
   async algorithms(): Promise<string[]> {
-    const rows: { name: string }[] = await this.problems.createQueryBuilder('p').select('DISTINCT jsonb_array_elements_text(p.algorithms)', 'name').getRawMany();
+    const rows: { name: string }[] = await this.problems
+      .createQueryBuilder('p')
+      .select('DISTINCT jsonb_array_elements_text(p.algorithms)', 'name')
+      .getRawMany();
     const byKey = new Map<string, string>();
     for (const name of [...rows.map((r) => r.name), ...KNOWN_ALGORITHMS]) {
       if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
@@ -216,7 +234,14 @@ export class ProblemsService {
   private async replaceTests(manager: EntityManager, problem: ProblemEntity, dto: ProblemInputDto): Promise<TestCaseEntity[]> {
     await manager.delete(TestCaseEntity, { problemUuid: problem.id });
     const rows = dto.testCases.map((t, position) =>
-      manager.create(TestCaseEntity, { problemUuid: problem.id, position, input: t.input, output: t.output, points: t.points, subtask: t.subtask ?? null }),
+      manager.create(TestCaseEntity, {
+        problemUuid: problem.id,
+        position,
+        input: t.input,
+        output: t.output,
+        points: t.points,
+        subtask: t.subtask ?? null,
+      }),
     );
     // Chunked so a 64 MiB upload never becomes one giant statement.
     for (let i = 0; i < rows.length; i += 100) await manager.insert(TestCaseEntity, rows.slice(i, i + 100));
@@ -228,8 +253,15 @@ export class ProblemsService {
   }
 
   /** `withCheckerSource`: the caller may see the problem's private data (see get) or just saved it. */
-  private async present(problem: ProblemEntity, tests?: TestCaseEntity[], manager: EntityManager = this.problems.manager, withCheckerSource = false): Promise<ProblemDto> {
-    const author = problem.authorId ? await manager.findOne(UserEntity, { where: { id: problem.authorId }, select: ['id', 'username'] }) : null;
+  private async present(
+    problem: ProblemEntity,
+    tests?: TestCaseEntity[],
+    manager: EntityManager = this.problems.manager,
+    withCheckerSource = false,
+  ): Promise<ProblemDto> {
+    const author = problem.authorId
+      ? await manager.findOne(UserEntity, { where: { id: problem.authorId }, select: ['id', 'username'] })
+      : null;
     const fresh = await manager.findOneOrFail(ProblemEntity, { where: { id: problem.id } });
     const limits = await this.languages.effectiveCpuTimeLimits(fresh.cpuTimeLimit, fresh.judge0LanguageIds);
     return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, limits, tests, withCheckerSource);

@@ -17,7 +17,11 @@ export class QueueBoardController {
   @Auth('admin')
   @ApiOperation({ summary: 'Open the queue board: sets a short-lived HttpOnly cookie valid for /admin/queues only' })
   @ApiOkResponse({ type: QueueBoardSessionDto })
-  async openSession(@CurrentUser() admin: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<QueueBoardSessionDto> {
+  async openSession(
+    @CurrentUser() admin: AuthUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<QueueBoardSessionDto> {
     res.cookie(QUEUE_BOARD_COOKIE, await this.access.issue(admin), {
       path: QUEUE_BOARD_PATH,
       httpOnly: true,

@@ -21,7 +21,11 @@ export async function awaitWorkerJob<T>(job: Job, timeoutMs: number, timeoutMess
       await job.remove().catch(() => undefined);
       throw error;
     }
-    throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, `${failurePrefix}: ${(error as Error).message}`);
+    throw new ApiException(
+      HttpStatus.SERVICE_UNAVAILABLE,
+      ERROR_CODES.SERVICE_UNAVAILABLE,
+      `${failurePrefix}: ${(error as Error).message}`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -15,7 +15,10 @@ export class RejudgeController {
 
   @Post('submissions/:id/rejudge')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiAcceptedResponse({ type: RejudgeQueuedDto, description: 'The submission is queued again (queued: 1); it keeps its id and gets a new result' })
+  @ApiAcceptedResponse({
+    type: RejudgeQueuedDto,
+    description: 'The submission is queued again (queued: 1); it keeps its id and gets a new result',
+  })
   @ApiNotFoundResponse({ description: 'Submission not found.' })
   @ApiServiceUnavailableResponse({ description: 'The judge queue is unavailable' })
   async rejudgeSubmission(@Param('id') id: string): Promise<RejudgeQueuedDto> {

@@ -162,11 +162,21 @@ function brackets(): DemoProblem {
   const pairs: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
   const random = (len: number) => Array.from({ length: len }, () => '()[]{}'[rnd(0, 5)]).join('');
   const balanced = (depth: number): string => (depth === 0 ? '' : `(${balanced(depth - 1)})[]{${balanced(depth - 1).slice(0, 4)}}`);
-  const inputs = ['()[]{}\n', '([)]\n', '((\n', '{[()()]}\n', `${balanced(8)}\n`, `${random(20)}\n`, `${random(1000)}\n`, `${'('.repeat(50000)}${')'.repeat(50000)}\n`];
+  const inputs = [
+    '()[]{}\n',
+    '([)]\n',
+    '((\n',
+    '{[()()]}\n',
+    `${balanced(8)}\n`,
+    `${random(20)}\n`,
+    `${random(1000)}\n`,
+    `${'('.repeat(50000)}${')'.repeat(50000)}\n`,
+  ];
   return {
     title: 'Balanced Brackets',
     difficulty: 'EASY',
-    statement: 'A string of the characters `()[]{}` is *balanced* when every bracket is closed by the matching bracket in the right order. Print `YES` if the given string is balanced, `NO` otherwise.',
+    statement:
+      'A string of the characters `()[]{}` is *balanced* when every bracket is closed by the matching bracket in the right order. Print `YES` if the given string is balanced, `NO` otherwise.',
     inputFormat: 'One line with the string $s$.',
     outputFormat: '`YES` or `NO`.',
     constraints: '$1 \\le |s| \\le 10^5$',

@@ -35,7 +35,10 @@ export async function seedDemoContent(dataSource: DataSource, { adminId }: { adm
           authorId: adminId,
         }),
       );
-      await manager.insert(TestCaseEntity, tests.map((t) => ({ ...t, problemUuid: problem.id })));
+      await manager.insert(
+        TestCaseEntity,
+        tests.map((t) => ({ ...t, problemUuid: problem.id })),
+      );
       await manager.insert(ProblemUpdateEntity, { problemId: problem.problemId, titleSnapshot: problem.title, summary: 'New problem' });
     }
     await manager.insert(AnnouncementEntity, {

@@ -11,13 +11,20 @@ export interface SubmittedCode {
 }
 
 /** What a new submission is inserted with; status, verdict, score, results and timestamps take their defaults. */
-export type NewSubmission = Pick<SubmissionEntity, 'userId' | 'problemId' | 'languageId' | 'languageName' | 'sourceCode' | 'sourceLen' | 'queuedAt'>;
+export type NewSubmission = Pick<
+  SubmissionEntity,
+  'userId' | 'problemId' | 'languageId' | 'languageName' | 'sourceCode' | 'sourceLen' | 'queuedAt'
+>;
 
 /** A new submission as stored: what was inserted and what the insert returned (RETURNING). */
 export type InsertedSubmission = NewSubmission & Pick<SubmissionEntity, 'id' | 'status' | 'verdict' | 'score' | 'createdAt' | 'updatedAt'>;
 
 /** The list row of a submission just stored, from what the request already holds: no read-back. */
-export function newSubmissionRow(submission: InsertedSubmission, userName: string | null, problem: Pick<ProblemRef, 'id' | 'title'>): SubmissionRow {
+export function newSubmissionRow(
+  submission: InsertedSubmission,
+  userName: string | null,
+  problem: Pick<ProblemRef, 'id' | 'title'>,
+): SubmissionRow {
   const notRunYet = { runtimeMs: null, memoryKB: null, startedAt: null, finishedAt: null, rejudgedAt: null };
   return toSubmissionRow({ ...submission, ...notRunYet }, { userName, problem: { id: problem.id, title: problem.title } });
 }

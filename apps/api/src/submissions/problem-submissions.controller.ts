@@ -39,7 +39,11 @@ export class ProblemSubmissionsController {
   @Get('stream')
   @ApiOkResponse(liveStreamResponse("Server-sent events of this problem's submissions"))
   @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
-  async streamProblemSubmissions(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number, @Res() res: Response): Promise<void> {
+  async streamProblemSubmissions(
+    @CurrentUser() user: AuthUser,
+    @Param('problemId', ProblemIdPipe) problemId: number,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.problems.findVisibleProblemRef(problemId, user);
     this.live.open(res, user, problemId);
   }

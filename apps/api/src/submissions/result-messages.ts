@@ -10,7 +10,9 @@ export function withoutMessages(results: TestCaseResult[]): TestCaseResult[] {
 }
 
 export function summaryWithoutMessages(summary: ResultSummary | null): ResultSummary | null {
-  return summary && { score: summary.score, cases: withoutMessages(summary.cases), ...(summary.subtasks ? { subtasks: summary.subtasks } : {}) };
+  return (
+    summary && { score: summary.score, cases: withoutMessages(summary.cases), ...(summary.subtasks ? { subtasks: summary.subtasks } : {}) }
+  );
 }
 
 /** Fields a live event must not carry to other users should a publisher ever add them. */

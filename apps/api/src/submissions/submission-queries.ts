@@ -12,10 +12,23 @@ import { InsertedSubmission, NewSubmission } from './new-submission';
 
 /** Every column a row needs, and never source_code: lists stay light on a million rows. */
 const ROW_COLUMNS = [
-  'id', 'userId', 'problemId', 'languageId', 'languageName', 'sourceLen', 'status', 'verdict', 'score', 'runtimeMs', 'memoryKB',
-  'queuedAt', 'startedAt', 'finishedAt', 'createdAt', 'updatedAt',
+  'id',
+  'userId',
+  'problemId',
+  'languageId',
+  'languageName',
+  'sourceLen',
+  'status',
+  'verdict',
+  'score',
+  'runtimeMs',
+  'memoryKB',
+  'queuedAt',
+  'startedAt',
+  'finishedAt',
+  'createdAt',
+  'updatedAt',
 ].map((c) => `s.${c}`);
-
 
 /** The columns a new submission sets, in the order of newValues; typed so the INSERT … SELECT form needs no inference. */
 const NEW_COLUMNS = 'user_id, problem_id, language_id, language_name, source_code, source_len, queued_at';
@@ -54,7 +67,10 @@ export class SubmissionQueries {
 
   /** Stores a new submission in one statement, which returns what the database filled in. */
   async insert(submission: NewSubmission): Promise<InsertedSubmission> {
-    const [inserted] = await this.dataSource.query(`INSERT INTO submissions (${NEW_COLUMNS}) VALUES (${NEW_VALUES}) RETURNING ${RETURNED}`, newValues(submission));
+    const [inserted] = await this.dataSource.query(
+      `INSERT INTO submissions (${NEW_COLUMNS}) VALUES (${NEW_VALUES}) RETURNING ${RETURNED}`,
+      newValues(submission),
+    );
     return { ...submission, ...fromReturned(inserted) };
   }
 
@@ -107,7 +123,8 @@ export class SubmissionQueries {
       // A user id is 36 characters and usernames at most 32, so an id never matches a name: an exact index lookup.
       if (isUuid(f.user)) q.andWhere('s.user_id = :userExact', { userExact: f.user });
       // Otherwise the matching users first, then their rows through the (user_id, created_at) index.
-      else q.andWhere('s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE :userLike)', { userLike: `%${escapeLike(f.user)}%` });
+      else
+        q.andWhere('s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE :userLike)', { userLike: `%${escapeLike(f.user)}%` });
     }
     if (f.problemId) q.andWhere('s.problem_id = :problemId', { problemId: f.problemId });
     if (f.dateFrom) q.andWhere('s.created_at >= :from', { from: `${f.dateFrom}T00:00:00Z` });

@@ -12,7 +12,13 @@ import { PagedSubmissionsDto, SubmissionEnvelopeDto, SubmissionUpdatesDto } from
 import { SubmissionQueries } from './submission-queries';
 import { SubmissionsService } from './submissions.service';
 
-const paged = <T>(items: T[], total: number, page: number, limit: number) => ({ items, total, totalPages: Math.ceil(total / limit), page, limit });
+const paged = <T>(items: T[], total: number, page: number, limit: number) => ({
+  items,
+  total,
+  totalPages: Math.ceil(total / limit),
+  page,
+  limit,
+});
 
 @ApiTags('submissions')
 @Controller('submissions')

@@ -49,7 +49,11 @@ export class SubmissionsService {
     if (!canResubmit(original, caller)) throw ApiException.forbidden('You may only re-submit your own submissions.');
     const problem = await this.problems.findVisibleProblemRef(original.problemId, caller);
     const submitter = { id: original.userId, name: row.userName };
-    return this.enqueue(caller, submitter, problem, { languageId: original.languageId, languageName: original.languageName, sourceCode: original.sourceCode });
+    return this.enqueue(caller, submitter, problem, {
+      languageId: original.languageId,
+      languageName: original.languageName,
+      sourceCode: original.sourceCode,
+    });
   }
 
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
@@ -58,7 +62,8 @@ export class SubmissionsService {
     const { entity, row } = found;
     const showSource = canViewSource(entity, caller);
     // Only those who may not read the source need the problem: its visibility decides whether they see the row.
-    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller)) throw ApiException.notFound(NOT_FOUND);
+    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller))
+      throw ApiException.notFound(NOT_FOUND);
     return {
       ...row,
       canViewSource: showSource,
@@ -82,13 +87,24 @@ export class SubmissionsService {
    */
   private async insertWithinLimits(caller: AuthUser, submission: NewSubmission): Promise<InsertedSubmission> {
     if (isAdmin(caller)) return this.queries.insert(submission);
-    await this.rateLimits.consume('submit', caller.id, this.config.SUBMISSIONS_PER_MINUTE, 'You are submitting too fast. Please wait a minute and try again.');
+    await this.rateLimits.consume(
+      'submit',
+      caller.id,
+      this.config.SUBMISSIONS_PER_MINUTE,
+      'You are submitting too fast. Please wait a minute and try again.',
+    );
     const saved = await this.queries.insertIfFewerWaiting(caller.id, submission, MAX_WAITING_PER_USER);
-    if (!saved) throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, 'You have too many submissions waiting to be judged.');
+    if (!saved)
+      throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, 'You have too many submissions waiting to be judged.');
     return saved;
   }
 
-  private async enqueue(caller: AuthUser, submitter: { id: string | null; name: string | null }, problem: ProblemRef, code: SubmittedCode): Promise<string> {
+  private async enqueue(
+    caller: AuthUser,
+    submitter: { id: string | null; name: string | null },
+    problem: ProblemRef,
+    code: SubmittedCode,
+  ): Promise<string> {
     const saved = await this.insertWithinLimits(caller, {
       userId: submitter.id,
       problemId: problem.problemId,
@@ -102,7 +118,14 @@ export class SubmissionsService {
     } catch {
       // No worker will ever see this row: end it now rather than leave it queued forever.
       const message = 'The judge queue is unavailable. Please try again later.';
-      await this.queries.finish(saved.id, problem.problemId, { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message });
+      await this.queries.finish(saved.id, problem.problemId, {
+        status: 'failed',
+        score: 0,
+        runtimeMs: null,
+        memoryKB: null,
+        testCaseResults: [],
+        message,
+      });
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, message);
     }
     // The row is built from what is in hand rather than read back: the insert returned everything else.

@@ -113,7 +113,12 @@ describe('route access', () => {
     const admin = await createAdmin(t);
     const author = await createUserWithRole(t, 'user');
     const user = await createUserWithRole(t, 'user');
-    const created = await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201);
+    const created = await t
+      .http()
+      .post('/api/problems')
+      .set(...bearer(admin))
+      .send(problemBody())
+      .expect(201);
     await t.app.get(DataSource).getRepository(ProblemEntity).update({ problemId: created.body.problemId }, { authorId: author.user.id });
     Object.assign(callers, { guest: undefined, user, author, admin });
     params = { problemId: String(created.body.problemId), id: randomUUID(), username: user.user.username };
@@ -157,7 +162,9 @@ describe('route access', () => {
     if (refused('guest', 401) && passes('user') && passes('author') && passes('admin')) return 'login';
     if (refused('guest', 401) && refused('user', 403) && refused('author', 403) && passes('admin')) return 'admin';
     if (refused('guest', 401) && refused('user', 403) && passes('author') && passes('admin')) return 'author-or-admin';
-    return Object.entries(statuses).map(([who, code]) => `${who} ${code}`).join(', ');
+    return Object.entries(statuses)
+      .map(([who, code]) => `${who} ${code}`)
+      .join(', ');
   }
 
   it('lists every registered route', () => {

@@ -32,7 +32,11 @@ describe('auth', () => {
     });
 
     it('reports every bad field with its message', async () => {
-      const res = await t.http().post('/api/auth/register').send({ username: 'a!', email: 'nope', password: 'short', confirmPassword: 'other' }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ username: 'a!', email: 'nope', password: 'short', confirmPassword: 'other' })
+        .expect(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       const byPath = Object.fromEntries(res.body.details.map((d: { path: string; message: string }) => [d.path, d.message]));
       expect(byPath).toEqual({
@@ -58,7 +62,11 @@ describe('auth', () => {
     it('refuses a taken username or email case-insensitively with 409', async () => {
       const first = await registerUser(t);
       const upper = first.user.username.toUpperCase();
-      let res = await t.http().post('/api/auth/register').send({ username: upper, email: 'other@example.com', password: 'password123', confirmPassword: 'password123' }).expect(409);
+      let res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ username: upper, email: 'other@example.com', password: 'password123', confirmPassword: 'password123' })
+        .expect(409);
       expect(res.body.details).toEqual([{ path: 'username', message: 'Username is already taken.' }]);
       res = await t
         .http()
@@ -73,7 +81,11 @@ describe('auth', () => {
     it('accepts the username or the email in any case', async () => {
       const s = await registerUser(t);
       await t.http().post('/api/auth/login').send({ usernameOrEmail: s.user.username.toUpperCase(), password: TEST_PASSWORD }).expect(200);
-      const res = await t.http().post('/api/auth/login').send({ usernameOrEmail: s.user.email.toUpperCase(), password: TEST_PASSWORD }).expect(200);
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ usernameOrEmail: s.user.email.toUpperCase(), password: TEST_PASSWORD })
+        .expect(200);
       expect(res.body.user.id).toBe(s.user.id);
     });
 
@@ -104,12 +116,22 @@ describe('auth', () => {
 
     it('GET /api/auth/me needs a valid token', async () => {
       const s = await registerUser(t);
-      const me = await t.http().get('/api/auth/me').set(...bearer(s)).expect(200);
+      const me = await t
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(s))
+        .expect(200);
       expect(me.body.username).toBe(s.user.username);
       await t.http().get('/api/auth/me').expect(401);
-      const forged = new JwtService().sign({ sub: s.user.id, username: s.user.username, role: 'admin' }, { secret: 'not-the-secret-at-all' });
+      const forged = new JwtService().sign(
+        { sub: s.user.id, username: s.user.username, role: 'admin' },
+        { secret: 'not-the-secret-at-all' },
+      );
       await t.http().get('/api/auth/me').set('Authorization', `Bearer ${forged}`).expect(401);
-      const expired = new JwtService().sign({ sub: s.user.id, username: s.user.username, role: 'user' }, { secret: t.app.get(JwtSecrets).access, expiresIn: -10 });
+      const expired = new JwtService().sign(
+        { sub: s.user.id, username: s.user.username, role: 'user' },
+        { secret: t.app.get(JwtSecrets).access, expiresIn: -10 },
+      );
       await t.http().get('/api/auth/me').set('Authorization', `Bearer ${expired}`).expect(401);
     });
 
@@ -157,7 +179,12 @@ describe('auth', () => {
         .send({ displayName: '  Ada  ', bio: 'Hi', avatarUrl: 'https://example.com/a.png' })
         .expect(200);
       expect(res.body.profile).toEqual({ displayName: 'Ada', bio: 'Hi', avatarUrl: 'https://example.com/a.png' });
-      await t.http().patch('/api/auth/me/profile').set(...bearer(s)).send({ avatarUrl: '' }).expect(200);
+      await t
+        .http()
+        .patch('/api/auth/me/profile')
+        .set(...bearer(s))
+        .send({ avatarUrl: '' })
+        .expect(200);
     });
 
     it.each([
@@ -167,16 +194,35 @@ describe('auth', () => {
       [{ avatarUrl: `https://example.com/${'a'.repeat(2048)}` }, 'avatarUrl', 'Avatar URL must be at most 2048 characters long.'],
     ])('rejects profile %#', async (body, path, message) => {
       const s = await registerUser(t);
-      const res = await t.http().patch('/api/auth/me/profile').set(...bearer(s)).send(body).expect(400);
+      const res = await t
+        .http()
+        .patch('/api/auth/me/profile')
+        .set(...bearer(s))
+        .send(body)
+        .expect(400);
       expect(res.body.details).toEqual([{ path, message }]);
     });
 
     it('sets profile visibility', async () => {
       const s = await registerUser(t);
-      await t.http().put('/api/users/me/profile').set(...bearer(s)).send({ profilePublic: false }).expect(200, { profilePublic: false });
-      const me = await t.http().get('/api/auth/me').set(...bearer(s)).expect(200);
+      await t
+        .http()
+        .put('/api/users/me/profile')
+        .set(...bearer(s))
+        .send({ profilePublic: false })
+        .expect(200, { profilePublic: false });
+      const me = await t
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(s))
+        .expect(200);
       expect(me.body.profilePublic).toBe(false);
-      await t.http().put('/api/users/me/profile').set(...bearer(s)).send({ profilePublic: 'yes' }).expect(400);
+      await t
+        .http()
+        .put('/api/users/me/profile')
+        .set(...bearer(s))
+        .send({ profilePublic: 'yes' })
+        .expect(400);
       await t.http().put('/api/users/me/profile').send({ profilePublic: true }).expect(401);
     });
 
@@ -214,10 +260,19 @@ describe('auth', () => {
     it('blocks login, refresh and existing access tokens', async () => {
       const admin = await createAdmin(t);
       const s = await registerUser(t);
-      await t.http().patch(`/api/admin/users/${s.user.id}/status`).set(...bearer(admin)).send({ isActive: false }).expect(200);
+      await t
+        .http()
+        .patch(`/api/admin/users/${s.user.id}/status`)
+        .set(...bearer(admin))
+        .send({ isActive: false })
+        .expect(200);
       const login = await t.http().post('/api/auth/login').send({ usernameOrEmail: s.user.username, password: TEST_PASSWORD }).expect(403);
       expect(login.body).toEqual({ message: 'This account has been deactivated.', code: 'FORBIDDEN' });
-      await t.http().get('/api/auth/me').set(...bearer(s)).expect(401);
+      await t
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(s))
+        .expect(401);
       const refresh = await t.http().post('/api/auth/refresh').send({ refreshToken: s.refreshToken }).expect(403);
       expect(refresh.body).toEqual({ message: 'This account has been deactivated.', code: 'FORBIDDEN' });
     });
@@ -230,7 +285,12 @@ describe('auth', () => {
 
   it('requires every password-change field and a long enough new password', async () => {
     const s = await registerUser(t);
-    let res = await t.http().patch('/api/auth/me/password').set(...bearer(s)).send({}).expect(400);
+    let res = await t
+      .http()
+      .patch('/api/auth/me/password')
+      .set(...bearer(s))
+      .send({})
+      .expect(400);
     expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(['currentPassword', 'newPassword', 'confirmNewPassword']);
     res = await t
       .http()

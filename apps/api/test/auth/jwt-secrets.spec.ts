@@ -31,13 +31,27 @@ describe('token secrets on a default install', () => {
 
   it.each(FORMER_DEFAULTS)('refuses an admin token forged with the former default %s', async (secret) => {
     const admin = await createAdmin(t);
-    const problem = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201)).body;
+    const problem = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody())
+        .expect(201)
+    ).body;
     // The attack: the admin's id is public as a problem's author; sign an admin token with the published secret.
     const authorId = (await t.http().get(`/api/problems/${problem.problemId}`).expect(200)).body.author.id;
-    const forged = new JwtService().sign({ sub: authorId, username: admin.user.username, role: 'admin' }, { secret, algorithm: 'HS256', expiresIn: '15m' });
+    const forged = new JwtService().sign(
+      { sub: authorId, username: admin.user.username, role: 'admin' },
+      { secret, algorithm: 'HS256', expiresIn: '15m' },
+    );
     await t.http().get('/api/admin/users').set('Authorization', `Bearer ${forged}`).expect(401);
     await t.http().post('/api/auth/refresh').send({ refreshToken: forged }).expect(401);
-    await t.http().get('/api/admin/users').set(...bearer(admin)).expect(200);
+    await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(admin))
+      .expect(200);
   });
 
   it('generates the secret once and persists it: restarts and replicas sharing the database accept each other’s tokens', async () => {
@@ -45,15 +59,28 @@ describe('token secrets on a default install', () => {
     const stored = await t.app.get(DataSource).query('SELECT name, length(value) AS length FROM app_secrets');
     expect(stored).toEqual([{ name: 'jwt-access', length: 64 }]);
     const [first, second] = await Promise.all([replica(), replica()]);
-    for (const app of [first, second]) await app.http().get('/api/auth/me').set(...bearer(user)).expect(200);
+    for (const app of [first, second])
+      await app
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(user))
+        .expect(200);
     const fromReplica = await registerUser(first);
-    await t.http().get('/api/auth/me').set(...bearer(fromReplica)).expect(200);
+    await t
+      .http()
+      .get('/api/auth/me')
+      .set(...bearer(fromReplica))
+      .expect(200);
   });
 
   it('gives another database its own secret', async () => {
     const elsewhere = await createTestApp();
     try {
-      await elsewhere.http().get('/api/auth/me').set(...bearer(await registerUser(t))).expect(401);
+      await elsewhere
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(await registerUser(t)))
+        .expect(401);
     } finally {
       await elsewhere.close();
     }

@@ -23,7 +23,12 @@ describe('password change rate limit', () => {
     return res.body as TestSession;
   };
   const guess = (session: TestSession, ip: string, currentPassword = 'not-the-password') =>
-    t.http().patch('/api/auth/me/password').set(...bearer(session)).set(from(ip)).send({ currentPassword, newPassword: 'newpassword1', confirmNewPassword: 'newpassword1' });
+    t
+      .http()
+      .patch('/api/auth/me/password')
+      .set(...bearer(session))
+      .set(from(ip))
+      .send({ currentPassword, newPassword: 'newpassword1', confirmNewPassword: 'newpassword1' });
 
   const expectLimited = (res: { status: number; body: unknown; headers: Record<string, string> }) => {
     expect(res.status).toBe(429);
@@ -42,7 +47,9 @@ describe('password change rate limit', () => {
 
   it('limits one address trying many accounts, counted with its logins', async () => {
     const users = await Promise.all([1, 2, 3].map(() => newUser()));
-    expect((await t.http().post('/api/auth/login').set(from('10.2.0.1')).send({ usernameOrEmail: 'nobody', password: 'whatever1' })).status).toBe(401);
+    expect(
+      (await t.http().post('/api/auth/login').set(from('10.2.0.1')).send({ usernameOrEmail: 'nobody', password: 'whatever1' })).status,
+    ).toBe(401);
     for (const user of users.slice(0, 2)) expect((await guess(user, '10.2.0.1')).status).toBe(400);
     expectLimited(await guess(users[2], '10.2.0.1'));
     expect((await guess(users[2], '10.2.0.2')).status).toBe(400);

@@ -16,7 +16,11 @@ describe('auth rate limit', () => {
     expect((await attempt(t)).status).toBe(401);
     expect((await attempt(t)).status).toBe(401);
     // A second API instance sharing Redis (same prefix) sees the same counter.
-    other = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', DATABASE_URL: t.config.DATABASE_URL, REDIS_PREFIX: t.config.REDIS_PREFIX });
+    other = await createTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+      DATABASE_URL: t.config.DATABASE_URL,
+      REDIS_PREFIX: t.config.REDIS_PREFIX,
+    });
     expect((await attempt(other)).status).toBe(401);
     const limited = await attempt(t);
     expect(limited.status).toBe(429);

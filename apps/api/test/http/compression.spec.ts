@@ -23,14 +23,17 @@ function rawGet(t: TestApp, path: string, headers: Record<string, string>): Prom
 function firstStreamChunk(t: TestApp, path: string, token: string): Promise<{ headers: Record<string, unknown>; text: string }> {
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } }, (res) => {
-      const timer = setTimeout(() => reject(new Error('The stream sent nothing')), 5000);
-      res.once('data', (chunk: Buffer) => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ headers: res.headers, text: chunk.toString('latin1') });
-      });
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } },
+      (res) => {
+        const timer = setTimeout(() => reject(new Error('The stream sent nothing')), 5000);
+        res.once('data', (chunk: Buffer) => {
+          clearTimeout(timer);
+          req.destroy();
+          resolve({ headers: res.headers, text: chunk.toString('latin1') });
+        });
+      },
+    );
     req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
     req.end();
   });

@@ -4,7 +4,11 @@ import { createTestApp, TestApp } from '../test-app';
 async function statusesFrom(t: TestApp, forwardedFor: string[]): Promise<number[]> {
   const statuses: number[] = [];
   for (const address of forwardedFor) {
-    const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', address).send({ usernameOrEmail: 'nobody', password: 'whatever1' });
+    const res = await t
+      .http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', address)
+      .send({ usernameOrEmail: 'nobody', password: 'whatever1' });
     statuses.push(res.status);
   }
   return statuses;

@@ -1,4 +1,4 @@
-import { LANGUAGES_TTL_SECONDS,languagesKey } from '@oj/messaging';
+import { LANGUAGES_TTL_SECONDS, languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
 
 import { REDIS } from '../../src/redis/redis.module';
@@ -23,9 +23,20 @@ describe('GET /api/languages', () => {
   });
 
   it("lists the workers' languages to guests, sorted by name", async () => {
-    await redis.set(key, JSON.stringify([{ id: 71, name: 'Python (3.11.2)' }, { id: 54, name: 'C++ (GCC 12.2.0)' }]), 'EX', LANGUAGES_TTL_SECONDS);
+    await redis.set(
+      key,
+      JSON.stringify([
+        { id: 71, name: 'Python (3.11.2)' },
+        { id: 54, name: 'C++ (GCC 12.2.0)' },
+      ]),
+      'EX',
+      LANGUAGES_TTL_SECONDS,
+    );
     const res = await t.http().get('/api/languages').expect(200);
-    expect(res.body).toEqual([{ id: 54, name: 'C++ (GCC 12.2.0)' }, { id: 71, name: 'Python (3.11.2)' }]);
+    expect(res.body).toEqual([
+      { id: 54, name: 'C++ (GCC 12.2.0)' },
+      { id: 71, name: 'Python (3.11.2)' },
+    ]);
   });
 
   it('serves the list from memory while a worker is alive', async () => {

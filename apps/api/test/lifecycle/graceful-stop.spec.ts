@@ -2,7 +2,7 @@ import { dropDatabase, migrate } from '@oj/db';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { request } from 'http';
-import { connect,createServer } from 'net';
+import { connect, createServer } from 'net';
 import { join } from 'path';
 
 import { STOPPING_FRAME } from '../../src/live/live.service';
@@ -51,7 +51,15 @@ describe('API stop on SIGTERM', () => {
     port = await freePort();
     api = spawn(process.execPath, ['-r', join(root, 'tools/register-paths.js'), join(root, 'dist/api/apps/api/src/main.js')], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_PREFIX: `oj_test_${suffix}`, SEED_DEMO: 'false', WEB_DIST_DIR: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        REDIS_PREFIX: `oj_test_${suffix}`,
+        SEED_DEMO: 'false',
+        WEB_DIST_DIR: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     api.stdout?.on('data', (chunk: Buffer) => (log += chunk));
@@ -78,15 +86,18 @@ describe('API stop on SIGTERM', () => {
 
     let text = '';
     const ended = new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/submissions/stream', headers: { Authorization: `Bearer ${accessToken}` } }, (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          if (text === ': connected\n\n') api?.kill('SIGTERM');
-        });
-        res.on('end', resolve);
-        res.on('error', reject);
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/api/submissions/stream', headers: { Authorization: `Bearer ${accessToken}` } },
+        (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text === ': connected\n\n') api?.kill('SIGTERM');
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

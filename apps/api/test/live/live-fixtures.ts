@@ -6,9 +6,27 @@ export function liveRow(problemId: number, overrides: Partial<SubmissionRow> = {
   const id = overrides.id ?? randomUUID();
   const now = new Date().toISOString();
   return {
-    id, _id: id, userId: null, userName: null, problemId, problemTitle: 'P', problem: null, language: 'Python', languageId: 71,
-    verdict: 'PENDING', status: 'queued', score: 0, runtimeMs: null, memoryKB: null, sourceLen: 1,
-    createdAt: now, submittedAt: now, queuedAt: now, startedAt: null, finishedAt: null, updatedAt: now,
+    id,
+    _id: id,
+    userId: null,
+    userName: null,
+    problemId,
+    problemTitle: 'P',
+    problem: null,
+    language: 'Python',
+    languageId: 71,
+    verdict: 'PENDING',
+    status: 'queued',
+    score: 0,
+    runtimeMs: null,
+    memoryKB: null,
+    sourceLen: 1,
+    createdAt: now,
+    submittedAt: now,
+    queuedAt: now,
+    startedAt: null,
+    finishedAt: null,
+    updatedAt: now,
     ...overrides,
   };
 }

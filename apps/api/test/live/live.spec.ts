@@ -1,6 +1,6 @@
 import { SubmissionRow } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
-import { LiveEventPublisher,liveEventsChannel } from '@oj/messaging';
+import { LiveEventPublisher, liveEventsChannel } from '@oj/messaging';
 import { request } from 'http';
 import Redis from 'ioredis';
 import { AddressInfo } from 'net';
@@ -13,7 +13,13 @@ import { createTestApp, TestApp } from '../test-app';
 import { liveRow } from './live-fixtures';
 
 /** Reads a stream as raw text until `until` matches; `onOpen` runs once the server has registered the client. */
-function rawStream(t: TestApp, path: string, token: string, until: RegExp, onOpen: () => void): Promise<{ headers: Record<string, unknown>; text: string }> {
+function rawStream(
+  t: TestApp,
+  path: string,
+  token: string,
+  until: RegExp,
+  onOpen: () => void,
+): Promise<{ headers: Record<string, unknown>; text: string }> {
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}` } }, (res) => {
@@ -60,14 +66,26 @@ describe('live submission events over SSE', () => {
 
   it('sends each event as `id:` + `data:` with SSE headers', async () => {
     const sent = liveRow(shown.problemId);
-    const { headers, text } = await rawStream(t, '/api/submissions/stream', user.accessToken, /id: \S+\ndata: \{.*\}\n\n/, () => void publish(sent));
+    const { headers, text } = await rawStream(
+      t,
+      '/api/submissions/stream',
+      user.accessToken,
+      /id: \S+\ndata: \{.*\}\n\n/,
+      () => void publish(sent),
+    );
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['cache-control']).toMatch(/no-cache/);
     expect(headers['x-accel-buffering']).toBe('no');
     const frame = /id: (\S+)\ndata: (.*)\n\n/.exec(text);
     expect(frame).not.toBeNull();
     const event = JSON.parse((frame as RegExpExecArray)[2]);
-    expect(event).toMatchObject({ id: sent.id, _eventType: 'running', eventType: 'running', eventId: (frame as RegExpExecArray)[1], emittedAt: expect.any(String) });
+    expect(event).toMatchObject({
+      id: sent.id,
+      _eventType: 'running',
+      eventType: 'running',
+      eventId: (frame as RegExpExecArray)[1],
+      emittedAt: expect.any(String),
+    });
   });
 
   it('the global stream carries every problem, a problem stream only its own', async () => {
@@ -90,7 +108,9 @@ describe('live submission events over SSE', () => {
 
   it('a private problem’s events reach admins and the submitter only', async () => {
     const stranger = await registerUser(t);
-    const streams = await Promise.all([user, stranger, await createAdmin(t)].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)));
+    const streams = await Promise.all(
+      [user, stranger, await createAdmin(t)].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)),
+    );
     try {
       const secret = { ...liveRow(hidden.problemId), userId: user.user.id };
       const open = liveRow(shown.problemId);
@@ -139,7 +159,15 @@ describe('live submission events over SSE', () => {
   it('needs a login, and a problem stream needs a problem the user may see', async () => {
     await t.http().get('/api/submissions/stream').expect(401);
     await t.http().get(`/api/problems/${shown.problemId}/submissions/stream`).expect(401);
-    await t.http().get(`/api/problems/${hidden.problemId}/submissions/stream`).set(...bearer(user)).expect(404);
-    await t.http().get('/api/problems/999999/submissions/stream').set(...bearer(user)).expect(404);
+    await t
+      .http()
+      .get(`/api/problems/${hidden.problemId}/submissions/stream`)
+      .set(...bearer(user))
+      .expect(404);
+    await t
+      .http()
+      .get('/api/problems/999999/submissions/stream')
+      .set(...bearer(user))
+      .expect(404);
   });
 });

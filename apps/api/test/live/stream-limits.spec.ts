@@ -37,7 +37,12 @@ describe('live stream limits and access changes', () => {
     return client;
   };
   const refused = (session: TestSession, ip: string, path = '/api/submissions/stream') =>
-    t.http().get(path).set(...bearer(session)).set('X-Forwarded-For', ip).expect(429);
+    t
+      .http()
+      .get(path)
+      .set(...bearer(session))
+      .set('X-Forwarded-For', ip)
+      .expect(429);
   const clientCountBecomes = async (n: number) => {
     const live = t.app.get(LiveService);
     for (let i = 0; i < 250 && live.clientCount !== n; i++) await new Promise((r) => setTimeout(r, 20));
@@ -47,10 +52,20 @@ describe('live stream limits and access changes', () => {
 
   it('refuses a user’s stream past LIVE_STREAMS_PER_USER with a clear 429, and lets one in once another closes', async () => {
     const user = await registerUser(t);
-    const problem = await t.app.get(DataSource).getRepository(ProblemEntity).save({ title: 'P', statement: 's', difficulty: 'EASY' as const, isPublic: true });
-    const streams = [await stream(user, '10.3.0.1'), await stream(user, '10.3.0.2'), await stream(user, '10.3.0.3', `/api/problems/${problem.problemId}/submissions/stream`)];
+    const problem = await t.app
+      .get(DataSource)
+      .getRepository(ProblemEntity)
+      .save({ title: 'P', statement: 's', difficulty: 'EASY' as const, isPublic: true });
+    const streams = [
+      await stream(user, '10.3.0.1'),
+      await stream(user, '10.3.0.2'),
+      await stream(user, '10.3.0.3', `/api/problems/${problem.problemId}/submissions/stream`),
+    ];
     const res = await refused(user, '10.3.0.4');
-    expect(res.body).toEqual({ message: 'Too many live streams open for this account (at most 3). Close another tab and try again.', code: 'RATE_LIMITED' });
+    expect(res.body).toEqual({
+      message: 'Too many live streams open for this account (at most 3). Close another tab and try again.',
+      code: 'RATE_LIMITED',
+    });
     await refused(user, '10.3.0.4', `/api/problems/${problem.problemId}/submissions/stream`);
     await stream(await registerUser(t), '10.3.0.4');
     streams[0].close();
@@ -64,7 +79,10 @@ describe('live stream limits and access changes', () => {
     await stream(users[0], '10.4.0.1');
     await stream(users[1], '10.4.0.1');
     const res = await refused(users[2], '10.4.0.1');
-    expect(res.body).toEqual({ message: 'Too many live streams open from this address (at most 5). Close another tab and try again.', code: 'RATE_LIMITED' });
+    expect(res.body).toEqual({
+      message: 'Too many live streams open from this address (at most 5). Close another tab and try again.',
+      code: 'RATE_LIMITED',
+    });
     await stream(users[2], '10.4.0.2');
   });
 
@@ -77,7 +95,12 @@ describe('live stream limits and access changes', () => {
     const before = liveRow(closing.problemId);
     await publish(before);
     await theirs.waitFor((e) => e.id === before.id, 5000);
-    await t.http().patch(`/api/problems/${closing.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: false }).expect(200);
+    await t
+      .http()
+      .patch(`/api/problems/${closing.problemId}/visibility`)
+      .set(...bearer(admin))
+      .send({ isPublic: false })
+      .expect(200);
     const after = liveRow(closing.problemId);
     const marker = liveRow(open.problemId);
     await publish(after);
@@ -92,7 +115,12 @@ describe('live stream limits and access changes', () => {
     const demoted = await createAdmin(t);
     const theirs = await stream(demoted, '10.6.0.1');
     const other = await stream(admin, '10.6.0.2');
-    await t.http().patch(`/api/admin/users/${demoted.user.id}/role`).set(...bearer(admin)).send({ role: 'user' }).expect(200);
+    await t
+      .http()
+      .patch(`/api/admin/users/${demoted.user.id}/role`)
+      .set(...bearer(admin))
+      .send({ role: 'user' })
+      .expect(200);
     for (let i = 0; i < 250 && !theirs.ended; i++) await new Promise((r) => setTimeout(r, 20));
     expect(theirs.ended).toBe(true);
     expect(other.ended).toBe(false);

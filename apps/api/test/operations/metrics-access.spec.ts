@@ -13,7 +13,13 @@ describe('API /metrics access', () => {
     it('answers a loopback caller in Prometheus text format', async () => {
       const res = await t.http().get('/metrics').expect(200);
       expect(res.headers['content-type']).toContain('text/plain');
-      for (const name of ['oj_http_request_duration_seconds', 'oj_live_streams_open', 'oj_queue_depth', 'oj_queue_jobs', 'oj_queue_oldest_waiting_age_seconds']) {
+      for (const name of [
+        'oj_http_request_duration_seconds',
+        'oj_live_streams_open',
+        'oj_queue_depth',
+        'oj_queue_jobs',
+        'oj_queue_oldest_waiting_age_seconds',
+      ]) {
         expect(res.text).toContain(`# TYPE ${name}`);
       }
     });

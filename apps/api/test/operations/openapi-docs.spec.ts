@@ -1,7 +1,16 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-type Schema = { $ref?: string; example?: unknown; examples?: unknown; type?: string; items?: Schema; properties?: Record<string, Schema>; allOf?: Schema[]; oneOf?: Schema[] };
+type Schema = {
+  $ref?: string;
+  example?: unknown;
+  examples?: unknown;
+  type?: string;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+};
 type Media = { schema?: Schema; example?: unknown; examples?: unknown };
 type Operation = {
   operationId: string;
@@ -12,8 +21,8 @@ type Operation = {
 
 const document = JSON.parse(readFileSync(join(__dirname, '../../../../libs/api-client/openapi.json'), 'utf8'));
 const schemas: Record<string, Schema> = document.components.schemas;
-const operations: { key: string; op: Operation }[] = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path} (${op.operationId})`, op })),
+const operations: { key: string; op: Operation }[] = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(
+  ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path} (${op.operationId})`, op })),
 );
 
 /** A schema shows an example when it has one, or when everything it is made of does (every property, recursively). */
@@ -55,11 +64,13 @@ describe('the exported OpenAPI document (libs/api-client/openapi.json)', () => {
   it('has an example for every request body and every successful response body of every operation', () => {
     const without = operations.flatMap(({ key, op }) => {
       const gaps: string[] = [];
-      for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) if (!hasExample(media)) gaps.push(`${key}: request ${type}`);
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {}))
+        if (!hasExample(media)) gaps.push(`${key}: request ${type}`);
       const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
       if (!success.length) gaps.push(`${key}: no success response documented`);
       for (const [status, response] of success) {
-        for (const [type, media] of Object.entries(response.content ?? {})) if (!hasExample(media)) gaps.push(`${key}: response ${status} ${type}`);
+        for (const [type, media] of Object.entries(response.content ?? {}))
+          if (!hasExample(media)) gaps.push(`${key}: response ${status} ${type}`);
       }
       // Only a 204 (a deletion) may have nothing to show.
       const bodiless = success.every(([status, r]) => status === '204' && !r.content);

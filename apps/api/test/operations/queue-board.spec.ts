@@ -6,7 +6,11 @@ import { createTestApp, TestApp } from '../test-app';
 
 /** The Set-Cookie of the board session, and the `name=value` pair a browser would send back. */
 async function openBoard(t: TestApp, session: TestSession) {
-  const res = await t.http().post('/api/admin/queue-board/session').set(...bearer(session)).expect(200);
+  const res = await t
+    .http()
+    .post('/api/admin/queue-board/session')
+    .set(...bearer(session))
+    .expect(200);
   const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0] ?? '';
   return { res, setCookie, cookie: setCookie.split(';')[0] };
 }
@@ -31,11 +35,15 @@ describe('queue board at /admin/queues', () => {
 
   it('does not hand a session cookie to guests or users', async () => {
     await t.http().post('/api/admin/queue-board/session').expect(401);
-    const res = await t.http().post('/api/admin/queue-board/session').set(...bearer(user)).expect(403);
+    const res = await t
+      .http()
+      .post('/api/admin/queue-board/session')
+      .set(...bearer(user))
+      .expect(403);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it("gives an admin a short-lived HttpOnly, SameSite=Strict cookie scoped to the board, which opens it", async () => {
+  it('gives an admin a short-lived HttpOnly, SameSite=Strict cookie scoped to the board, which opens it', async () => {
     const { res, setCookie, cookie } = await openBoard(t, admin);
     expect(res.body).toEqual({ path: '/admin/queues', expiresInSeconds: 900 });
     expect(setCookie).toMatch(/^oj_queue_board=[^;]+; Max-Age=900; Path=\/admin\/queues; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
@@ -58,6 +66,10 @@ describe('queue board at /admin/queues', () => {
     await t.http().get('/admin/queues').set('Cookie', 'oj_queue_board=forged.jwt.value').expect(401);
     await t.http().get('/admin/queues').set('Cookie', `oj_queue_board=${admin.accessToken}`).expect(401);
     const { cookie } = await openBoard(t, admin);
-    await t.http().get('/api/auth/me').set('Authorization', `Bearer ${cookie.split('=')[1]}`).expect(401);
+    await t
+      .http()
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${cookie.split('=')[1]}`)
+      .expect(401);
   });
 });

@@ -1,4 +1,4 @@
-import { connect,createServer, Server, Socket } from 'net';
+import { connect, createServer, Server, Socket } from 'net';
 
 /** A TCP relay to the real Redis that a test can cut (Redis "goes away") and restore on the same port. */
 export class RedisProxy {

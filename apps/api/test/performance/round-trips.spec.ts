@@ -21,7 +21,14 @@ describe('round trips per request', () => {
     t = await createTestApp();
     admin = await createAdmin(t);
     user = await registerUser(t);
-    problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201)).body.problemId;
+    problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody())
+        .expect(201)
+    ).body.problemId;
   });
   afterAll(() => t.close());
 
@@ -50,7 +57,12 @@ describe('round trips per request', () => {
   }
 
   const submit = (session: TestSession) =>
-    t.http().post('/api/submissions').set(...bearer(session)).send({ problemId, languageId: 71, sourceCode: 'print(1)' }).expect(201);
+    t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(session))
+      .send({ problemId, languageId: 71, sourceCode: 'print(1)' })
+      .expect(201);
 
   /** A count, with the statements or commands themselves shown when it differs. */
   const counted = (items: string[]) => ({ count: items.length, items });

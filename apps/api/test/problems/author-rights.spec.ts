@@ -20,17 +20,52 @@ describe('problem rights of authors who are not admins', () => {
     t = await createTestApp();
     boss = await createAdmin(t);
     author = await createAdmin(t);
-    shown = (await t.http().post('/api/problems').set(...bearer(author)).send(problemBody({ title: 'Shown' })).expect(201)).body;
-    hidden = (await t.http().post('/api/problems').set(...bearer(author)).send(problemBody({ title: 'Hidden', isPublic: false })).expect(201)).body;
+    shown = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(author))
+        .send(problemBody({ title: 'Shown' }))
+        .expect(201)
+    ).body;
+    hidden = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(author))
+        .send(problemBody({ title: 'Hidden', isPublic: false }))
+        .expect(201)
+    ).body;
     const submitter = await registerUser(t);
-    await t.app.get(DataSource).getRepository(SubmissionEntity).save({ userId: submitter.user.id, problemId: hidden.problemId, languageId: 71, languageName: 'Python', sourceCode: 'x', sourceLen: 1 });
-    await t.http().patch(`/api/admin/users/${author.user.id}/role`).set(...bearer(boss)).send({ role: 'user' }).expect(200);
+    await t.app.get(DataSource).getRepository(SubmissionEntity).save({
+      userId: submitter.user.id,
+      problemId: hidden.problemId,
+      languageId: 71,
+      languageName: 'Python',
+      sourceCode: 'x',
+      sourceLen: 1,
+    });
+    await t
+      .http()
+      .patch(`/api/admin/users/${author.user.id}/role`)
+      .set(...bearer(boss))
+      .send({ role: 'user' })
+      .expect(200);
   }, 60_000);
   afterAll(() => t.close());
 
   const as = (session: TestSession) => ({
-    get: (path: string) => t.http().get(path).set(...bearer(session)),
-    put: (problemId: number, overrides: Record<string, unknown>) => t.http().put(`/api/problems/${problemId}`).set(...bearer(session)).send(problemBody(overrides)),
+    get: (path: string) =>
+      t
+        .http()
+        .get(path)
+        .set(...bearer(session)),
+    put: (problemId: number, overrides: Record<string, unknown>) =>
+      t
+        .http()
+        .put(`/api/problems/${problemId}`)
+        .set(...bearer(session))
+        .send(problemBody(overrides)),
   });
   const stored = (problemId: number) => t.app.get(DataSource).getRepository(ProblemEntity).findOneByOrFail({ problemId });
 
@@ -45,7 +80,12 @@ describe('problem rights of authors who are not admins', () => {
     await as(author).put(hidden.problemId, { title: 'Hijacked', isPublic: true }).expect(404);
     await as(author).put(hidden.problemId, { title: 'Hijacked', isPublic: false }).expect(404);
     expect(await stored(hidden.problemId)).toMatchObject({ title: 'Hidden', isPublic: false });
-    await t.http().patch(`/api/problems/${hidden.problemId}/visibility`).set(...bearer(author)).send({ isPublic: true }).expect(403);
+    await t
+      .http()
+      .patch(`/api/problems/${hidden.problemId}/visibility`)
+      .set(...bearer(author))
+      .send({ isPublic: true })
+      .expect(403);
   });
 
   it('edits their public problem without reading its test cases', async () => {
@@ -54,14 +94,27 @@ describe('problem rights of authors who are not admins', () => {
     const edited = (await as(author).put(shown.problemId, { title: 'Shown, reworded' }).expect(200)).body;
     expect(edited.title).toBe('Shown, reworded');
     expect(edited.testCases).toBeUndefined();
-    await as(await registerUser(t)).put(shown.problemId, { title: 'Not mine' }).expect(403);
+    await as(await registerUser(t))
+      .put(shown.problemId, { title: 'Not mine' })
+      .expect(403);
   });
 
   it('keeps the test cases they cannot read when the edit leaves them out', async () => {
-    const tests = async () => t.app.get(DataSource).getRepository(TestCaseEntity).find({ where: { problemUuid: (await stored(shown.problemId)).id }, order: { position: 'ASC' } });
+    const tests = async () =>
+      t.app
+        .get(DataSource)
+        .getRepository(TestCaseEntity)
+        .find({ where: { problemUuid: (await stored(shown.problemId)).id }, order: { position: 'ASC' } });
     const before = (await tests()).map(({ input, output, points }) => ({ input, output, points }));
     const { testCases: _left, ...withoutTests } = problemBody({ title: 'Shown, tests kept' });
-    const edited = (await t.http().put(`/api/problems/${shown.problemId}`).set(...bearer(author)).send(withoutTests).expect(200)).body;
+    const edited = (
+      await t
+        .http()
+        .put(`/api/problems/${shown.problemId}`)
+        .set(...bearer(author))
+        .send(withoutTests)
+        .expect(200)
+    ).body;
     expect(edited).toMatchObject({ title: 'Shown, tests kept', testCaseCount: before.length });
     expect((await tests()).map(({ input, output, points }) => ({ input, output, points }))).toEqual(before);
     expect(before.length).toBeGreaterThan(0);
@@ -75,9 +128,24 @@ describe('problem rights of authors who are not admins', () => {
 
   it('keeps the problem form’s tools (test validation) only while they have a problem they may edit', async () => {
     const lone = await createAdmin(t);
-    await t.http().post('/api/problems').set(...bearer(lone)).send(problemBody({ isPublic: false })).expect(201);
-    await t.http().patch(`/api/admin/users/${lone.user.id}/role`).set(...bearer(boss)).send({ role: 'user' }).expect(200);
-    const validate = (session: TestSession) => t.http().post('/api/judge/validate').set(...bearer(session)).send({ languageId: 71, sourceCode: '', testCases: [{ input: '1', output: '1' }] });
+    await t
+      .http()
+      .post('/api/problems')
+      .set(...bearer(lone))
+      .send(problemBody({ isPublic: false }))
+      .expect(201);
+    await t
+      .http()
+      .patch(`/api/admin/users/${lone.user.id}/role`)
+      .set(...bearer(boss))
+      .send({ role: 'user' })
+      .expect(200);
+    const validate = (session: TestSession) =>
+      t
+        .http()
+        .post('/api/judge/validate')
+        .set(...bearer(session))
+        .send({ languageId: 71, sourceCode: '', testCases: [{ input: '1', output: '1' }] });
     await validate(lone).expect(403);
     // Past the guard: the author of a public problem reaches the body checks.
     await validate(author).expect(400);

@@ -17,7 +17,14 @@ describe('problems', () => {
   afterAll(() => t.close());
 
   const create = async (overrides: Record<string, unknown> = {}) =>
-    (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody(overrides)).expect(201)).body;
+    (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody(overrides))
+        .expect(201)
+    ).body;
 
   describe('create', () => {
     it('echoes the problem with a sequence number, counts and the author', async () => {
@@ -58,7 +65,14 @@ describe('problems', () => {
       });
       delete body.cpuTimeLimit;
       delete body.memoryLimit;
-      const p = (await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201)).body;
+      const p = (
+        await t
+          .http()
+          .post('/api/problems')
+          .set(...bearer(admin))
+          .send(body)
+          .expect(201)
+      ).body;
       expect(p.testCases.map((c: { points: number }) => c.points)).toEqual([3, 1000, 1, 1, 1]);
       expect(p.tags).toEqual(['Dynamic Programming', 'Greedy']);
       expect(p.algorithms).toEqual(['DP', 'Graphs']);
@@ -87,7 +101,12 @@ describe('problems', () => {
       [{ judge0LanguageIds: [] }, 'judge0LanguageIds', 'Select at least one Judge0 language.'],
       [{ judge0LanguageIds: ['python'] }, 'judge0LanguageIds', 'Language ids must be positive whole numbers.'],
     ])('rejects %j', async (override, path, message) => {
-      const res = await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody(override)).expect(400);
+      const res = await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody(override))
+        .expect(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.details).toContainEqual({ path, message });
     });
@@ -105,7 +124,12 @@ describe('problems', () => {
 
     it('is for admins only', async () => {
       await t.http().post('/api/problems').send(problemBody()).expect(401);
-      await t.http().post('/api/problems').set(...bearer(user)).send(problemBody()).expect(403);
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(user))
+        .send(problemBody())
+        .expect(403);
     });
   });
 
@@ -129,25 +153,65 @@ describe('problems', () => {
         acceptedSubmissionCount: 0,
       });
       await t.http().get(`/api/problems/${priv.problemId}`).expect(404, { message: 'Problem not found.', code: 'NOT_FOUND' });
-      await t.http().get(`/api/problems/${priv.problemId}`).set(...bearer(user)).expect(404);
-      const asUser = (await t.http().get(`/api/problems/${pub.problemId}?includePrivate=true`).set(...bearer(user)).expect(200)).body;
+      await t
+        .http()
+        .get(`/api/problems/${priv.problemId}`)
+        .set(...bearer(user))
+        .expect(404);
+      const asUser = (
+        await t
+          .http()
+          .get(`/api/problems/${pub.problemId}?includePrivate=true`)
+          .set(...bearer(user))
+          .expect(200)
+      ).body;
       expect(asUser.testCases).toBeUndefined();
       expect(asUser.testCaseCount).toBe(2);
       expect(asUser.totalPoints).toBe(3);
-      const asAdmin = (await t.http().get(`/api/problems/${priv.problemId}?includePrivate=true`).set(...bearer(admin)).expect(200)).body;
+      const asAdmin = (
+        await t
+          .http()
+          .get(`/api/problems/${priv.problemId}?includePrivate=true`)
+          .set(...bearer(admin))
+          .expect(200)
+      ).body;
       expect(asAdmin.testCases).toHaveLength(2);
-      const withoutFlag = (await t.http().get(`/api/problems/${priv.problemId}`).set(...bearer(admin)).expect(200)).body;
+      const withoutFlag = (
+        await t
+          .http()
+          .get(`/api/problems/${priv.problemId}`)
+          .set(...bearer(admin))
+          .expect(200)
+      ).body;
       expect(withoutFlag.testCases).toBeUndefined();
     });
 
     it('filters by visibility for admins only, by difficulty for everyone, and bounds limit', async () => {
       await create({ title: 'Hard private', isPublic: false, difficulty: 'HARD' });
-      const privates = (await t.http().get('/api/problems?visibility=private').set(...bearer(admin)).expect(200)).body.items;
+      const privates = (
+        await t
+          .http()
+          .get('/api/problems?visibility=private')
+          .set(...bearer(admin))
+          .expect(200)
+      ).body.items;
       expect(privates.length).toBeGreaterThan(0);
       expect(privates.every((p: { isPublic: boolean }) => !p.isPublic)).toBe(true);
-      const userPrivates = (await t.http().get('/api/problems?visibility=private').set(...bearer(user)).expect(200)).body.items;
+      const userPrivates = (
+        await t
+          .http()
+          .get('/api/problems?visibility=private')
+          .set(...bearer(user))
+          .expect(200)
+      ).body.items;
       expect(userPrivates.every((p: { isPublic: boolean }) => p.isPublic)).toBe(true);
-      const hard = (await t.http().get('/api/problems?difficulty=HARD&visibility=all').set(...bearer(admin)).expect(200)).body.items;
+      const hard = (
+        await t
+          .http()
+          .get('/api/problems?difficulty=HARD&visibility=all')
+          .set(...bearer(admin))
+          .expect(200)
+      ).body.items;
       expect(hard.every((p: { difficulty: string }) => p.difficulty === 'HARD')).toBe(true);
       expect((await t.http().get('/api/problems?limit=1').expect(200)).body.items).toHaveLength(1);
       await t.http().get('/api/problems?limit=101').expect(400);
@@ -171,33 +235,79 @@ describe('problems', () => {
       const author = await registerUser(t);
       const p = await create();
       await t.app.get(DataSource).query('UPDATE problems SET author_id = $1 WHERE problem_id = $2', [author.user.id, p.problemId]);
-      const edited = (await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(author)).send(problemBody({ title: 'Renamed' })).expect(200)).body;
+      const edited = (
+        await t
+          .http()
+          .put(`/api/problems/${p.problemId}`)
+          .set(...bearer(author))
+          .send(problemBody({ title: 'Renamed' }))
+          .expect(200)
+      ).body;
       expect(edited.title).toBe('Renamed');
       const other = await registerUser(t);
-      const res = await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(other)).send(problemBody()).expect(403);
+      const res = await t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(other))
+        .send(problemBody())
+        .expect(403);
       expect(res.body.message).toBe('You do not have permission to edit this problem.');
       await t.http().put(`/api/problems/${p.problemId}`).send(problemBody()).expect(401);
-      await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Admin edit' })).expect(200);
+      await t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .send(problemBody({ title: 'Admin edit' }))
+        .expect(200);
     });
 
     it('records a problem made public through PUT', async () => {
       const p = await create({ title: 'Quiet', isPublic: false });
-      await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Quiet', isPublic: true })).expect(200);
-      const rows = await t.app.get(DataSource).getRepository(ProblemUpdateEntity).find({ where: { problemId: p.problemId }, order: { createdAt: 'ASC' } });
+      await t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .send(problemBody({ title: 'Quiet', isPublic: true }))
+        .expect(200);
+      const rows = await t.app
+        .get(DataSource)
+        .getRepository(ProblemUpdateEntity)
+        .find({ where: { problemId: p.problemId }, order: { createdAt: 'ASC' } });
       expect(rows.map((r) => r.summary)).toEqual(['New problem', 'Problem is now public']);
     });
 
     it('writes problem updates naming what changed, with the title of the moment', async () => {
       const p = await create({ title: 'Original', isPublic: false });
-      await t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(problemBody({ title: 'Original', isPublic: false })).expect(200);
       await t
         .http()
         .put(`/api/problems/${p.problemId}`)
         .set(...bearer(admin))
-        .send(problemBody({ title: 'Renamed', isPublic: false, statement: 'New text', cpuTimeLimit: 3, testCases: [{ input: '1', output: '1' }] }))
+        .send(problemBody({ title: 'Original', isPublic: false }))
         .expect(200);
-      await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: true }).expect(200);
-      const rows = await t.app.get(DataSource).getRepository(ProblemUpdateEntity).find({ where: { problemId: p.problemId }, order: { createdAt: 'ASC' } });
+      await t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .send(
+          problemBody({
+            title: 'Renamed',
+            isPublic: false,
+            statement: 'New text',
+            cpuTimeLimit: 3,
+            testCases: [{ input: '1', output: '1' }],
+          }),
+        )
+        .expect(200);
+      await t
+        .http()
+        .patch(`/api/problems/${p.problemId}/visibility`)
+        .set(...bearer(admin))
+        .send({ isPublic: true })
+        .expect(200);
+      const rows = await t.app
+        .get(DataSource)
+        .getRepository(ProblemUpdateEntity)
+        .find({ where: { problemId: p.problemId }, order: { createdAt: 'ASC' } });
       expect(rows.map((r) => [r.titleSnapshot, r.summary])).toEqual([
         ['Original', 'New problem'],
         ['Renamed', 'Updated title, statement, limits and test data'],
@@ -207,23 +317,54 @@ describe('problems', () => {
 
     it('toggles visibility for admins only', async () => {
       const p = await create();
-      await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(user)).send({ isPublic: false }).expect(403);
-      const hidden = (await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: false }).expect(200)).body;
+      await t
+        .http()
+        .patch(`/api/problems/${p.problemId}/visibility`)
+        .set(...bearer(user))
+        .send({ isPublic: false })
+        .expect(403);
+      const hidden = (
+        await t
+          .http()
+          .patch(`/api/problems/${p.problemId}/visibility`)
+          .set(...bearer(admin))
+          .send({ isPublic: false })
+          .expect(200)
+      ).body;
       expect(hidden.isPublic).toBe(false);
       await t.http().get(`/api/problems/${p.problemId}`).expect(404);
-      await t.http().patch(`/api/problems/${p.problemId}/visibility`).set(...bearer(admin)).send({ isPublic: 'maybe' }).expect(400);
+      await t
+        .http()
+        .patch(`/api/problems/${p.problemId}/visibility`)
+        .set(...bearer(admin))
+        .send({ isPublic: 'maybe' })
+        .expect(400);
     });
 
     it('deletes the problem with its test data, submissions and updates', async () => {
       const p = await create();
       const ds = t.app.get(DataSource);
-      await ds.getRepository(SubmissionEntity).save({ userId: user.user.id, problemId: p.problemId, languageId: 71, languageName: 'Python', sourceCode: 'x', sourceLen: 1 });
-      await t.http().delete(`/api/problems/${p.problemId}`).set(...bearer(user)).expect(403);
-      await t.http().delete(`/api/problems/${p.problemId}`).set(...bearer(admin)).expect(204);
+      await ds
+        .getRepository(SubmissionEntity)
+        .save({ userId: user.user.id, problemId: p.problemId, languageId: 71, languageName: 'Python', sourceCode: 'x', sourceLen: 1 });
+      await t
+        .http()
+        .delete(`/api/problems/${p.problemId}`)
+        .set(...bearer(user))
+        .expect(403);
+      await t
+        .http()
+        .delete(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .expect(204);
       expect(await ds.getRepository(SubmissionEntity).count({ where: { problemId: p.problemId } })).toBe(0);
       expect(await ds.getRepository(ProblemUpdateEntity).count({ where: { problemId: p.problemId } })).toBe(0);
       expect(await ds.getRepository(TestCaseEntity).count({ where: { problemUuid: p.id } })).toBe(0);
-      await t.http().delete(`/api/problems/${p.problemId}`).set(...bearer(admin)).expect(404);
+      await t
+        .http()
+        .delete(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .expect(404);
     });
   });
 });

@@ -22,14 +22,28 @@ describe('problem subtasks', () => {
   });
   afterAll(() => t.close());
 
-  const post = (overrides: Record<string, unknown>) => t.http().post('/api/problems').set(...bearer(admin)).send(problemBody(overrides));
+  const post = (overrides: Record<string, unknown>) =>
+    t
+      .http()
+      .post('/api/problems')
+      .set(...bearer(admin))
+      .send(problemBody(overrides));
 
   it('stores subtasks, each test’s subtask, and totals min subtasks by their points and sum subtasks by their tests', async () => {
     const p = (await post({ testCases: tests, subtasks }).expect(201)).body;
     // A sum subtask is worth its tests' points (2 + 4), whatever the request said.
-    expect(p.subtasks).toEqual([{ name: 'Small', scoring: 'min', points: 40 }, { scoring: 'sum', points: 6 }]);
+    expect(p.subtasks).toEqual([
+      { name: 'Small', scoring: 'min', points: 40 },
+      { scoring: 'sum', points: 6 },
+    ]);
     expect(p.totalPoints).toBe(40 + 6 + 5);
-    const full = (await t.http().get(`/api/problems/${p.problemId}?includePrivate=true`).set(...bearer(admin)).expect(200)).body;
+    const full = (
+      await t
+        .http()
+        .get(`/api/problems/${p.problemId}?includePrivate=true`)
+        .set(...bearer(admin))
+        .expect(200)
+    ).body;
     expect(full.testCases.map((c: { subtask?: number }) => c.subtask)).toEqual([0, 1, 1, undefined]);
   });
 
@@ -44,30 +58,57 @@ describe('problem subtasks', () => {
 
   it('keeps subtasks and assignments on a PUT that leaves them out, and replaces them on one that sends them', async () => {
     const p = (await post({ testCases: tests, subtasks }).expect(201)).body;
-    const put = (body: Record<string, unknown>) => t.http().put(`/api/problems/${p.problemId}`).set(...bearer(admin)).send(body);
+    const put = (body: Record<string, unknown>) =>
+      t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .send(body);
     const kept = (await put(problemBody({ testCases: undefined, subtasks: undefined })).expect(200)).body;
     expect(kept).toMatchObject({ subtasks: p.subtasks, totalPoints: 51 });
     expect(kept.testCases.map((c: { subtask?: number }) => c.subtask)).toEqual([0, 1, 1, undefined]);
     // Subtask 2 still has tests pointing at it: refused, naming them.
     const refused = await put(problemBody({ testCases: undefined, subtasks: [subtasks[0]] })).expect(400);
-    expect(refused.body.details).toContainEqual({ path: 'testCases.1.subtask', message: 'Test case 2 is in subtask 2, which does not exist.' });
+    expect(refused.body.details).toContainEqual({
+      path: 'testCases.1.subtask',
+      message: 'Test case 2 is in subtask 2, which does not exist.',
+    });
     const cleared = (await put(problemBody({ subtasks: [] })).expect(200)).body;
     expect(cleared).toMatchObject({ subtasks: [], totalPoints: 3 });
   });
 
   const refusals: [Record<string, unknown>, string, string][] = [
-    [{ testCases: [{ ...tests[0], subtask: 1 }], subtasks: [subtasks[0]] }, 'testCases.0.subtask', 'Test case 1 is in subtask 2, which does not exist.'],
+    [
+      { testCases: [{ ...tests[0], subtask: 1 }], subtasks: [subtasks[0]] },
+      'testCases.0.subtask',
+      'Test case 1 is in subtask 2, which does not exist.',
+    ],
     [{ testCases: [tests[0]], subtasks }, 'subtasks.1', 'Subtask 2 has no test cases.'],
     [{ testCases: [{ ...tests[0], subtask: null }], subtasks }, 'testCases.0.subtask', 'Subtask must be the index of one of the subtasks.'],
     [{ testCases: [{ ...tests[0], subtask: -1 }], subtasks }, 'testCases.0.subtask', 'Subtask must be the index of one of the subtasks.'],
-    [{ testCases: tests, subtasks: [subtasks[0], { scoring: 'max', points: 1 }] }, 'subtasks.1.scoring', 'Subtask scoring must be one of: sum, min.'],
-    [{ testCases: tests, subtasks: [{ ...subtasks[0], points: 1001 }, subtasks[1]] }, 'subtasks.0.points', 'Subtask points must be between 1 and 1000.'],
-    [{ testCases: tests, subtasks: [{ ...subtasks[0], points: 0 }, subtasks[1]] }, 'subtasks.0.points', 'Subtask points must be between 1 and 1000.'],
+    [
+      { testCases: tests, subtasks: [subtasks[0], { scoring: 'max', points: 1 }] },
+      'subtasks.1.scoring',
+      'Subtask scoring must be one of: sum, min.',
+    ],
+    [
+      { testCases: tests, subtasks: [{ ...subtasks[0], points: 1001 }, subtasks[1]] },
+      'subtasks.0.points',
+      'Subtask points must be between 1 and 1000.',
+    ],
+    [
+      { testCases: tests, subtasks: [{ ...subtasks[0], points: 0 }, subtasks[1]] },
+      'subtasks.0.points',
+      'Subtask points must be between 1 and 1000.',
+    ],
     [{ testCases: tests, subtasks: [{ ...subtasks[0], name: null }, subtasks[1]] }, 'subtasks.0.name', 'Subtask name must be text.'],
     [{ testCases: tests, subtasks: null }, 'subtasks', 'Subtasks must be a list.'],
   ];
-  it.each(refusals.map(([override, path, message]) => [message, path, override] as const))('refuses: %s (%s)', async (message, path, override) => {
-    const res = await post(override).expect(400);
-    expect(res.body.details).toContainEqual({ path, message });
-  });
+  it.each(refusals.map(([override, path, message]) => [message, path, override] as const))(
+    'refuses: %s (%s)',
+    async (message, path, override) => {
+      const res = await post(override).expect(400);
+      expect(res.body.details).toContainEqual({ path, message });
+    },
+  );
 });

@@ -106,9 +106,15 @@ describe('POST /api/problems/testcases/zip-parse', () => {
 
   it('refuses hostile names', async () => {
     // yazl refuses such names itself, so the stored name bytes are swapped after building (same length).
-    const dotdot = Buffer.from((await buildZip([{ name: 'x/aa.in', content: '1' }])).toString('latin1').split('x/aa.in').join('../a.in'), 'latin1');
+    const dotdot = Buffer.from(
+      (await buildZip([{ name: 'x/aa.in', content: '1' }])).toString('latin1').split('x/aa.in').join('../a.in'),
+      'latin1',
+    );
     expect((await upload(dotdot).expect(400)).body.message).toBe('The archive contains an unsafe path: ../a.in');
-    const absolute = Buffer.from((await buildZip([{ name: 'etc/x.in', content: '1' }])).toString('latin1').split('etc/x.in').join('/etc/x.i'), 'latin1');
+    const absolute = Buffer.from(
+      (await buildZip([{ name: 'etc/x.in', content: '1' }])).toString('latin1').split('etc/x.in').join('/etc/x.i'),
+      'latin1',
+    );
     expect((await upload(absolute).expect(400)).body.message).toBe('The archive contains an unsafe path: /etc/x.i');
   });
 
@@ -135,14 +141,21 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     await t.http().post('/api/problems/testcases/zip-parse').attach('file', zip, 'tests.zip').expect(401);
     await upload(zip, false, user).expect(403);
     // The author of a private problem may not edit it (SPEC 6), so has no use for the form's tools either.
-    await t.app.get(DataSource).query(`INSERT INTO problems (title, statement, difficulty, author_id) VALUES ('x', 'y', 'EASY', $1)`, [user.user.id]);
+    await t.app
+      .get(DataSource)
+      .query(`INSERT INTO problems (title, statement, difficulty, author_id) VALUES ('x', 'y', 'EASY', $1)`, [user.user.id]);
     await upload(zip, false, user).expect(403);
     await t.app.get(DataSource).query(`UPDATE problems SET is_public = true WHERE author_id = $1`, [user.user.id]);
     await upload(zip, false, user).expect(200);
   });
 
   it('needs a file', async () => {
-    const res = await t.http().post('/api/problems/testcases/zip-parse').set(...bearer(admin)).field('trimWhitespace', 'false').expect(400);
+    const res = await t
+      .http()
+      .post('/api/problems/testcases/zip-parse')
+      .set(...bearer(admin))
+      .field('trimWhitespace', 'false')
+      .expect(400);
     expect(res.body.details).toEqual([{ path: 'file', message: 'A ZIP file is required.' }]);
   });
 

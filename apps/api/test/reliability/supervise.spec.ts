@@ -4,7 +4,11 @@ interface Supervisor {
   current: () => ChildProcess;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
-type Supervise = (name: string, spawnChild: () => ChildProcess, options: { log: (line: string) => void; firstDelayMs?: number; maxDelayMs?: number; healthyMs?: number }) => Supervisor;
+type Supervise = (
+  name: string,
+  spawnChild: () => ChildProcess,
+  options: { log: (line: string) => void; firstDelayMs?: number; maxDelayMs?: number; healthyMs?: number },
+) => Supervisor;
 const { supervise } = require('../../../../tools/supervise') as { supervise: Supervise };
 
 const node = (code: string) => spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
@@ -36,7 +40,10 @@ describe('npm start supervising the judge worker', () => {
 
   it('restarts a SIGKILLed process, and stop() ends the current one without restarting it', async () => {
     const lines: string[] = [];
-    const supervisor = supervise('Worker', () => node('setInterval(() => {}, 1000)'), { log: (line) => lines.push(line), firstDelayMs: 50 });
+    const supervisor = supervise('Worker', () => node('setInterval(() => {}, 1000)'), {
+      log: (line) => lines.push(line),
+      firstDelayMs: 50,
+    });
     const first = supervisor.current();
     first.kill('SIGKILL');
     for (let i = 0; i < 200 && supervisor.current() === first; i++) await sleep(25);

@@ -13,7 +13,12 @@ describe('hostile input never reaches a 500', () => {
     t = await createTestApp();
     admin = await createAdmin(t);
     user = await registerUser(t);
-    await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201);
+    await t
+      .http()
+      .post('/api/problems')
+      .set(...bearer(admin))
+      .send(problemBody())
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -45,7 +50,10 @@ describe('hostile input never reaches a 500', () => {
 
   it.each(cases.map(([method, url, who, body]) => ({ method, url, who, body })))('$method $url', async ({ method, url, who, body }) => {
     const session = who === 'admin' ? admin : user;
-    const req = t.http()[method.toLowerCase() as 'get'](url).set(...bearer(session));
+    const req = t
+      .http()
+      [method.toLowerCase() as 'get'](url)
+      .set(...bearer(session));
     const res = body === undefined ? await req : await req.send(body as object);
     // 503 is an honest answer (no judge worker in this test); a 500 never is.
     expect(res.status === 503 || res.status < 500 ? 'ok' : `${res.status} ${JSON.stringify(res.body)}`).toBe('ok');

@@ -38,7 +38,13 @@ describe('OpenAPI-driven fuzzing', () => {
   let t: TestApp;
   let baseUrl: string;
   const sessions: Partial<Record<Role, TestSession>> = {};
-  const fixtures = { problemId: 0, announcementId: '', submissionId: '00000000-0000-4000-8000-000000000000', victimId: '', spareRefreshToken: '' };
+  const fixtures = {
+    problemId: 0,
+    announcementId: '',
+    submissionId: '00000000-0000-4000-8000-000000000000',
+    victimId: '',
+    spareRefreshToken: '',
+  };
   const failures: string[] = [];
   let requests = 0;
 
@@ -50,9 +56,27 @@ describe('OpenAPI-driven fuzzing', () => {
     sessions.user = await registerUser(t);
     fixtures.victimId = (await registerUser(t)).user.id;
     fixtures.spareRefreshToken = (await registerUser(t)).refreshToken;
-    fixtures.problemId = (await t.http().post('/api/problems').set(...bearer(sessions.admin)).send(problemBody()).expect(201)).body.problemId;
-    fixtures.announcementId = (await t.http().post('/api/announcements').set(...bearer(sessions.admin)).send({ title: 'a', body: 'b' }).expect(201)).body.id;
-    const submission = await t.http().post('/api/submissions').set(...bearer(sessions.user)).send({ problemId: fixtures.problemId, languageId: 71, sourceCode: 'print(1)' });
+    fixtures.problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(sessions.admin))
+        .send(problemBody())
+        .expect(201)
+    ).body.problemId;
+    fixtures.announcementId = (
+      await t
+        .http()
+        .post('/api/announcements')
+        .set(...bearer(sessions.admin))
+        .send({ title: 'a', body: 'b' })
+        .expect(201)
+    ).body.id;
+    const submission = await t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(sessions.user))
+      .send({ problemId: fixtures.problemId, languageId: 71, sourceCode: 'print(1)' });
     if (submission.status === 201) fixtures.submissionId = submission.body.submissionId;
   }, 60_000);
   afterAll(async () => {
@@ -103,26 +127,32 @@ describe('OpenAPI-driven fuzzing', () => {
     requests++;
     const designed503 =
       res.status === 503 &&
-      ((res.message === NO_WORKER_MESSAGE && WORKER_ROUTES.test(op.path)) || (op.path === '/api/health/ready' && res.message === 'Not ready: worker'));
+      ((res.message === NO_WORKER_MESSAGE && WORKER_ROUTES.test(op.path)) ||
+        (op.path === '/api/health/ready' && res.message === 'Not ready: worker'));
     if (res.status >= 500 && !designed503) failures.push(`${op.method} ${op.path} as ${role}, ${c.label}: ${res.status} ${res.message}`);
     if (res.ms > slowMs) failures.push(`${op.method} ${op.path} as ${role}, ${c.label}: took ${Math.round(res.ms)} ms twice`);
     return res;
   }
 
-  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', async (_, op) => {
-    const random = seededRandom(SEED ^ [...op.id].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7));
-    const before = failures.length;
-    for (const role of ['guest', 'user', 'admin'] as const) {
-      const [valid, ...hostile] = fuzzCases(api, op, baselines, random);
-      const first = await sendAndJudge(op, role, valid, Number.POSITIVE_INFINITY);
-      const slowMs = Math.max(SLOW_MS, SLOW_FACTOR * first.ms);
-      const inputIgnored = first.status === 401 || first.status === 403 || (!op.secured && role !== 'guest');
-      const cases = inputIgnored ? sampleCases(hostile, random, SAMPLE_SIZE) : hostile;
-      for (let i = 0; i < cases.length; i += CONCURRENCY) await Promise.all(cases.slice(i, i + CONCURRENCY).map((c) => sendAndJudge(op, role, c, slowMs)));
-    }
-    if (failures.length > before) console.log(`FUZZ_SEED=${SEED}\n${failures.slice(before).join('\n')}`);
-    expect(failures.slice(before)).toEqual([]);
-  }, 300_000);
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s',
+    async (_, op) => {
+      const random = seededRandom(SEED ^ [...op.id].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7));
+      const before = failures.length;
+      for (const role of ['guest', 'user', 'admin'] as const) {
+        const [valid, ...hostile] = fuzzCases(api, op, baselines, random);
+        const first = await sendAndJudge(op, role, valid, Number.POSITIVE_INFINITY);
+        const slowMs = Math.max(SLOW_MS, SLOW_FACTOR * first.ms);
+        const inputIgnored = first.status === 401 || first.status === 403 || (!op.secured && role !== 'guest');
+        const cases = inputIgnored ? sampleCases(hostile, random, SAMPLE_SIZE) : hostile;
+        for (let i = 0; i < cases.length; i += CONCURRENCY)
+          await Promise.all(cases.slice(i, i + CONCURRENCY).map((c) => sendAndJudge(op, role, c, slowMs)));
+      }
+      if (failures.length > before) console.log(`FUZZ_SEED=${SEED}\n${failures.slice(before).join('\n')}`);
+      expect(failures.slice(before)).toEqual([]);
+    },
+    300_000,
+  );
 
   it('sent a request for every operation', () => {
     expect(operations.length).toBeGreaterThan(30);

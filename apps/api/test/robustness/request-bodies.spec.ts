@@ -13,7 +13,12 @@ import { createTestApp, TestApp } from '../test-app';
  * Sends the headers of a request announcing `declaredLength` bytes of JSON and only a few of them. A route that
  * refuses the caller before reading the body answers at once; one that reads first would wait for ever.
  */
-function answerWithoutBody(server: Server, method: string, path: string, session?: TestSession): Promise<{ status: number; body: { code?: string } }> {
+function answerWithoutBody(
+  server: Server,
+  method: string,
+  path: string,
+  session?: TestSession,
+): Promise<{ status: number; body: { code?: string } }> {
   const declaredLength = 60 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'Content-Length': declaredLength };
@@ -54,14 +59,30 @@ describe('request bodies: small by default, large only for those allowed to send
     user = await registerUser(t);
     // An author who is not an admin: a former admin who created a problem and was demoted.
     author = await createAdmin(t);
-    authorsProblemId = (await t.http().post('/api/problems').set(...bearer(author)).send(problemBody()).expect(201)).body.problemId;
+    authorsProblemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(author))
+        .send(problemBody())
+        .expect(201)
+    ).body.problemId;
     await t.app.get(DataSource).getRepository(UserEntity).update({ id: author.user.id }, { role: 'user' });
-    adminsProblemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ isPublic: false })).expect(201)).body.problemId;
+    adminsProblemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody({ isPublic: false }))
+        .expect(201)
+    ).body.problemId;
   }, 60_000);
   afterAll(() => t.close());
 
   it('answers a 30 MB [{},{},…] login body with 413 instead of parsing it', async () => {
-    const body = `[${Array(10 * 1024 * 1024).fill('{}').join(',')}]`;
+    const body = `[${Array(10 * 1024 * 1024)
+      .fill('{}')
+      .join(',')}]`;
     expect(body.length).toBeGreaterThan(30 * 1000 * 1000);
     const res = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(body).expect(413);
     expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
@@ -87,7 +108,12 @@ describe('request bodies: small by default, large only for those allowed to send
 
   it('answers deep nesting inside a problem with 400, for admins too', async () => {
     const deep = JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`);
-    const res = await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ samples: deep })).expect(400);
+    const res = await t
+      .http()
+      .post('/api/problems')
+      .set(...bearer(admin))
+      .send(problemBody({ samples: deep }))
+      .expect(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
   });
 
@@ -115,7 +141,11 @@ describe('request bodies: small by default, large only for those allowed to send
 
   it('answers "samples": null and other nulls with 400 naming the field', async () => {
     for (const field of ['samples', 'tags', 'algorithms', 'isPublic', 'cpuTimeLimit', 'memoryLimit', 'inputFormat', 'testCases']) {
-      const res = await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ [field]: null }));
+      const res = await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody({ [field]: null }));
       expect({ field, status: res.status, path: res.body.details?.[0]?.path }).toEqual({ field, status: 400, path: field });
     }
   });
@@ -148,7 +178,12 @@ describe('request bodies: small by default, large only for those allowed to send
     });
 
     it('a user may not edit a public problem of someone else', async () => {
-      await t.http().patch(`/api/problems/${adminsProblemId}/visibility`).set(...bearer(admin)).send({ isPublic: true }).expect(200);
+      await t
+        .http()
+        .patch(`/api/problems/${adminsProblemId}/visibility`)
+        .set(...bearer(admin))
+        .send({ isPublic: true })
+        .expect(200);
       expect((await answerWithoutBody(server, 'PUT', `/api/problems/${adminsProblemId}`, user)).status).toBe(403);
     });
   });
@@ -160,14 +195,24 @@ describe('request bodies: small by default, large only for those allowed to send
       statement: 's'.repeat(MAX_STATEMENT_BYTES),
       testCases: Array.from({ length: 64 }, () => ({ input: data, output: data, points: 1 })),
     });
-    const res = await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201);
+    const res = await t
+      .http()
+      .post('/api/problems')
+      .set(...bearer(admin))
+      .send(body)
+      .expect(201);
     expect(res.body).toMatchObject({ testCaseCount: 64, statement: body.statement });
   }, 120_000);
 
   it('lets the author replace their problem with a body over 1 MB', async () => {
     const data = lines(1024 * 1024);
     const body = problemBody({ testCases: [{ input: data, output: data }] });
-    const res = await t.http().put(`/api/problems/${authorsProblemId}`).set(...bearer(author)).send(body).expect(200);
+    const res = await t
+      .http()
+      .put(`/api/problems/${authorsProblemId}`)
+      .set(...bearer(author))
+      .send(body)
+      .expect(200);
     expect(res.body.testCaseCount).toBe(1);
   }, 60_000);
 
@@ -179,7 +224,12 @@ describe('request bodies: small by default, large only for those allowed to send
     ]).flat();
     const zip = await buildZip(entries, { compress: false });
     expect(zip.length).toBeGreaterThan(60 * 1024 * 1024);
-    const res = await t.http().post('/api/problems/testcases/zip-parse').set(...bearer(admin)).attach('file', zip, 'tests.zip').expect(200);
+    const res = await t
+      .http()
+      .post('/api/problems/testcases/zip-parse')
+      .set(...bearer(admin))
+      .attach('file', zip, 'tests.zip')
+      .expect(200);
     expect(res.body.testCases).toHaveLength(31);
   }, 120_000);
 });

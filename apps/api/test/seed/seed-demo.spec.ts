@@ -8,7 +8,12 @@ import { createTestApp, TestApp } from '../test-app';
 
 /** Independent reference answers: a different algorithm per problem from the seed's own `solve`. */
 const reference: Record<string, (input: string) => string> = {
-  'A + B': (i) => `${i.trim().split(/\s+/).map(BigInt).reduce((a, b) => a + b)}\n`,
+  'A + B': (i) =>
+    `${i
+      .trim()
+      .split(/\s+/)
+      .map(BigInt)
+      .reduce((a, b) => a + b)}\n`,
   'Fibonacci Modulo': (i) => {
     // Fast doubling: F(2k) = F(k)(2F(k+1) − F(k)), F(2k+1) = F(k)² + F(k+1)².
     const M = 1_000_000_007n;
@@ -43,7 +48,7 @@ const reference: Record<string, (input: string) => string> = {
     dist[1] = 0;
     const push = (item: [number, number]) => {
       heap.push(item);
-      for (let k = heap.length - 1; k > 0; ) {
+      for (let k = heap.length - 1; k > 0;) {
         const p = (k - 1) >> 1;
         if (heap[p][0] <= heap[k][0]) break;
         [heap[p], heap[k]] = [heap[k], heap[p]];
@@ -55,7 +60,7 @@ const reference: Record<string, (input: string) => string> = {
       const last = heap.pop() as [number, number];
       if (heap.length) {
         heap[0] = last;
-        for (let k = 0; ; ) {
+        for (let k = 0; ;) {
           const l = 2 * k + 1;
           const r = l + 1;
           let m = k;
@@ -77,7 +82,7 @@ const reference: Record<string, (input: string) => string> = {
   },
   'Balanced Brackets': (i) => {
     let s = i.trim();
-    for (let prev = ''; prev !== s; ) [prev, s] = [s, s.replace(/\(\)|\[\]|\{\}/g, '')];
+    for (let prev = ''; prev !== s;) [prev, s] = [s, s.replace(/\(\)|\[\]|\{\}/g, '')];
     return s ? 'NO\n' : 'YES\n';
   },
 };

@@ -17,18 +17,37 @@ describe('submission limits and queueing', () => {
   beforeAll(async () => {
     t = await createTestApp({ SUBMISSIONS_PER_MINUTE: '6' });
     admin = await createAdmin(t);
-    problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201)).body.problemId;
+    problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody())
+        .expect(201)
+    ).body.problemId;
   });
   afterAll(() => t.close());
 
   const submit = (session: TestSession) =>
-    t.http().post('/api/submissions').set(...bearer(session)).send({ problemId, languageId: 71, sourceCode: 'print(1)' });
+    t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(session))
+      .send({ problemId, languageId: 71, sourceCode: 'print(1)' });
 
   it('stores PENDING / queued and adds a Bull job whose id is the submission id', async () => {
     const user = await registerUser(t);
     const id = (await submit(user).expect(201)).body.submissionId;
     const row = await t.app.get(DataSource).getRepository(SubmissionEntity).findOneByOrFail({ id });
-    expect(row).toMatchObject({ verdict: 'PENDING', status: 'queued', score: 0, runtimeMs: null, memoryKB: null, userId: user.user.id, languageId: 71 });
+    expect(row).toMatchObject({
+      verdict: 'PENDING',
+      status: 'queued',
+      score: 0,
+      runtimeMs: null,
+      memoryKB: null,
+      userId: user.user.id,
+      languageId: 71,
+    });
     expect(row.queuedAt).toBeInstanceOf(Date);
     const queue = new Bull(JUDGE_QUEUE, t.config.REDIS_URL, { prefix: t.config.REDIS_PREFIX });
     try {
@@ -52,16 +71,39 @@ describe('submission limits and queueing', () => {
   it('re-submitting counts against the caller', async () => {
     const user = await registerUser(t);
     const id = (await submit(user).expect(201)).body.submissionId;
-    for (let i = 0; i < 5; i++) await t.http().post(`/api/submissions/${id}/resubmit`).set(...bearer(user)).expect(201);
-    await t.http().post(`/api/submissions/${id}/resubmit`).set(...bearer(user)).expect(429);
-    const again = (await t.http().post(`/api/submissions/${id}/resubmit`).set(...bearer(admin)).expect(201)).body.submissionId;
+    for (let i = 0; i < 5; i++)
+      await t
+        .http()
+        .post(`/api/submissions/${id}/resubmit`)
+        .set(...bearer(user))
+        .expect(201);
+    await t
+      .http()
+      .post(`/api/submissions/${id}/resubmit`)
+      .set(...bearer(user))
+      .expect(429);
+    const again = (
+      await t
+        .http()
+        .post(`/api/submissions/${id}/resubmit`)
+        .set(...bearer(admin))
+        .expect(201)
+    ).body.submissionId;
     expect((await t.app.get(DataSource).getRepository(SubmissionEntity).findOneByOrFail({ id: again })).userId).toBe(user.user.id);
   });
 
   it('refuses an 11th waiting submission', async () => {
     const user = await registerUser(t);
     const repo = t.app.get(DataSource).getRepository(SubmissionEntity);
-    const waiting = { userId: user.user.id, problemId, languageId: 71, languageName: 'Python', sourceCode: 'x', sourceLen: 1, status: 'queued' as const };
+    const waiting = {
+      userId: user.user.id,
+      problemId,
+      languageId: 71,
+      languageName: 'Python',
+      sourceCode: 'x',
+      sourceLen: 1,
+      status: 'queued' as const,
+    };
     await repo.save(Array.from({ length: 10 }, () => ({ ...waiting })));
     const refused = await submit(user).expect(429);
     expect(refused.body.message).toBe('You have too many submissions waiting to be judged.');

@@ -25,18 +25,35 @@ describe('submission listings and dashboards', () => {
     const at = (iso: string) => new Date(iso);
     // ada: 25 on the public problem across two days of 2026, 2 of them accepted; bob: 3 (one on the hidden problem).
     for (let i = 0; i < 25; i++) {
-      rows.push({ userId: ada.user.id, problemId: pub.problemId, status: i < 2 ? 'accepted' : i < 20 ? 'wrong_answer' : 'tle', createdAt: at(`2026-03-0${i < 10 ? 1 : 2}T${String(10 + (i % 10)).padStart(2, '0')}:00:00Z`) });
+      rows.push({
+        userId: ada.user.id,
+        problemId: pub.problemId,
+        status: i < 2 ? 'accepted' : i < 20 ? 'wrong_answer' : 'tle',
+        createdAt: at(`2026-03-0${i < 10 ? 1 : 2}T${String(10 + (i % 10)).padStart(2, '0')}:00:00Z`),
+      });
     }
     rows.push({ userId: bob.user.id, problemId: pub.problemId, status: 'ce', createdAt: at('2025-12-31T23:59:59Z') });
     rows.push({ userId: bob.user.id, problemId: pub.problemId, status: 'rte', createdAt: at('2026-03-03T00:00:00Z') });
     rows.push({ userId: bob.user.id, problemId: hidden.problemId, status: 'accepted', createdAt: at('2026-03-03T01:00:00Z') });
     await ds.getRepository(SubmissionEntity).save(
-      rows.map((r) => ({ languageId: 71, languageName: 'Python', sourceCode: 'secret source', sourceLen: 13, verdict: 'X', score: r.status === 'accepted' ? 100 : 0, ...r })),
+      rows.map((r) => ({
+        languageId: 71,
+        languageName: 'Python',
+        sourceCode: 'secret source',
+        sourceLen: 13,
+        verdict: 'X',
+        score: r.status === 'accepted' ? 100 : 0,
+        ...r,
+      })),
     );
   });
   afterAll(() => t.close());
 
-  const list = (query: string, session = ada) => t.http().get(`/api/submissions${query}`).set(...bearer(session));
+  const list = (query: string, session = ada) =>
+    t
+      .http()
+      .get(`/api/submissions${query}`)
+      .set(...bearer(session));
 
   it('pages newest first without source', async () => {
     const page1 = (await list('?limit=10').expect(200)).body;
@@ -71,50 +88,140 @@ describe('submission listings and dashboards', () => {
   });
 
   it('lists mine and a problem’s submissions by scope', async () => {
-    const mine = (await t.http().get('/api/submissions/mine').set(...bearer(bob)).expect(200)).body;
+    const mine = (
+      await t
+        .http()
+        .get('/api/submissions/mine')
+        .set(...bearer(bob))
+        .expect(200)
+    ).body;
     expect(mine).toMatchObject({ total: 3, scope: 'mine' });
-    const all = (await t.http().get(`/api/problems/${pub.problemId}/submissions?scope=all&limit=5`).set(...bearer(bob)).expect(200)).body;
+    const all = (
+      await t
+        .http()
+        .get(`/api/problems/${pub.problemId}/submissions?scope=all&limit=5`)
+        .set(...bearer(bob))
+        .expect(200)
+    ).body;
     expect(all).toMatchObject({ total: 27, totalPages: 6, scope: 'all' });
-    const own = (await t.http().get(`/api/problems/${pub.problemId}/submissions?scope=mine`).set(...bearer(bob)).expect(200)).body;
+    const own = (
+      await t
+        .http()
+        .get(`/api/problems/${pub.problemId}/submissions?scope=mine`)
+        .set(...bearer(bob))
+        .expect(200)
+    ).body;
     expect(own.total).toBe(2);
-    await t.http().get(`/api/problems/${hidden.problemId}/submissions`).set(...bearer(ada)).expect(404);
+    await t
+      .http()
+      .get(`/api/problems/${hidden.problemId}/submissions`)
+      .set(...bearer(ada))
+      .expect(404);
   });
 
   it('a deleted user’s rows stay, without a name', async () => {
     const gone = await registerUser(t);
-    await t.app.get(DataSource).getRepository(SubmissionEntity).save({ userId: gone.user.id, problemId: pub.problemId, languageId: 71, languageName: 'Python', sourceCode: 'x', sourceLen: 1, status: 'accepted' as const, createdAt: new Date('2020-01-01T00:00:00Z') });
-    await t.http().delete(`/api/admin/users/${gone.user.id}`).set(...bearer(admin)).expect(204);
+    await t.app
+      .get(DataSource)
+      .getRepository(SubmissionEntity)
+      .save({
+        userId: gone.user.id,
+        problemId: pub.problemId,
+        languageId: 71,
+        languageName: 'Python',
+        sourceCode: 'x',
+        sourceLen: 1,
+        status: 'accepted' as const,
+        createdAt: new Date('2020-01-01T00:00:00Z'),
+      });
+    await t
+      .http()
+      .delete(`/api/admin/users/${gone.user.id}`)
+      .set(...bearer(admin))
+      .expect(204);
     const rows = (await list('?dateTo=2020-01-01', admin).expect(200)).body.items;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: null, userName: null });
   });
 
   it('dashboard summary and heatmap by UTC year', async () => {
-    const summary = (await t.http().get('/api/dashboard/me/summary?year=2026').set(...bearer(ada)).expect(200)).body;
+    const summary = (
+      await t
+        .http()
+        .get('/api/dashboard/me/summary?year=2026')
+        .set(...bearer(ada))
+        .expect(200)
+    ).body;
     expect(summary).toEqual({ totalSubmissions: 25, totalAC: 2, totalWA: 18, totalTLE: 5, totalRTE: 0, totalCE: 0 });
-    const heat = (await t.http().get('/api/dashboard/me/heatmap?year=2026').set(...bearer(ada)).expect(200)).body.items;
+    const heat = (
+      await t
+        .http()
+        .get('/api/dashboard/me/heatmap?year=2026')
+        .set(...bearer(ada))
+        .expect(200)
+    ).body.items;
     expect(heat).toEqual([
       { date: '2026-03-01', submitCount: 10, acCount: 2 },
       { date: '2026-03-02', submitCount: 15, acCount: 0 },
     ]);
-    const bob2025 = (await t.http().get('/api/dashboard/me/summary?year=2025').set(...bearer(bob)).expect(200)).body;
+    const bob2025 = (
+      await t
+        .http()
+        .get('/api/dashboard/me/summary?year=2025')
+        .set(...bearer(bob))
+        .expect(200)
+    ).body;
     expect(bob2025.totalCE).toBe(1);
-    await t.http().get('/api/dashboard/me/summary?year=abc').set(...bearer(ada)).expect(400);
+    await t
+      .http()
+      .get('/api/dashboard/me/summary?year=abc')
+      .set(...bearer(ada))
+      .expect(400);
     await t.http().get('/api/dashboard/me/summary').expect(401);
   });
 
   it('public user dashboard: solved and attempted, privacy, unknown users', async () => {
     const view = (await t.http().get('/api/users/ada_lovelace/dashboard').expect(200)).body;
     expect(view.user).toMatchObject({ username: 'ada_lovelace', profilePublic: true });
-    expect(view.solved).toEqual([{ problemId: pub.problemId, problemTitle: 'Public', acceptedAt: '2026-03-01T10:00:00.000Z', latestAcceptedSubmissionId: expect.any(String) }]);
+    expect(view.solved).toEqual([
+      {
+        problemId: pub.problemId,
+        problemTitle: 'Public',
+        acceptedAt: '2026-03-01T10:00:00.000Z',
+        latestAcceptedSubmissionId: expect.any(String),
+      },
+    ]);
     expect(view.attempted).toEqual([]);
     const bobView = (await t.http().get('/api/users/bob_builder/dashboard').expect(200)).body;
     expect(bobView.attempted).toEqual([{ problemId: pub.problemId, problemTitle: 'Public', lastTriedAt: '2026-03-03T00:00:00.000Z' }]);
     expect(bobView.solved).toEqual([]);
-    await t.http().put('/api/users/me/profile').set(...bearer(bob)).send({ profilePublic: false }).expect(200);
-    expect((await t.http().get('/api/users/bob_builder/dashboard').set(...bearer(ada)).expect(403)).body.message).toBe('This profile is private.');
-    await t.http().get('/api/users/bob_builder/dashboard').set(...bearer(bob)).expect(200);
-    const asAdmin = (await t.http().get('/api/users/bob_builder/dashboard').set(...bearer(admin)).expect(200)).body;
+    await t
+      .http()
+      .put('/api/users/me/profile')
+      .set(...bearer(bob))
+      .send({ profilePublic: false })
+      .expect(200);
+    expect(
+      (
+        await t
+          .http()
+          .get('/api/users/bob_builder/dashboard')
+          .set(...bearer(ada))
+          .expect(403)
+      ).body.message,
+    ).toBe('This profile is private.');
+    await t
+      .http()
+      .get('/api/users/bob_builder/dashboard')
+      .set(...bearer(bob))
+      .expect(200);
+    const asAdmin = (
+      await t
+        .http()
+        .get('/api/users/bob_builder/dashboard')
+        .set(...bearer(admin))
+        .expect(200)
+    ).body;
     expect(asAdmin.solved.map((s: { problemTitle: string }) => s.problemTitle)).toEqual(['Hidden']);
     expect((await t.http().get('/api/users/nobody_at_all/dashboard').expect(404)).body.message).toBe('User not found.');
   });

@@ -15,9 +15,20 @@ describe('submission caps under parallel requests', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A second API instance on the same database and Redis, with the default per-minute rate.
-    replica = await createTestApp({ DATABASE_URL: t.config.DATABASE_URL, REDIS_PREFIX: t.config.REDIS_PREFIX, SUBMISSIONS_PER_MINUTE: '6' });
+    replica = await createTestApp({
+      DATABASE_URL: t.config.DATABASE_URL,
+      REDIS_PREFIX: t.config.REDIS_PREFIX,
+      SUBMISSIONS_PER_MINUTE: '6',
+    });
     await Promise.all([t, replica].map((app) => app.app.listen(0, '127.0.0.1')));
-    problemId = (await t.http().post('/api/problems').set(...bearer(await createAdmin(t))).send(problemBody()).expect(201)).body.problemId;
+    problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(await createAdmin(t)))
+        .send(problemBody())
+        .expect(201)
+    ).body.problemId;
   }, 60_000);
   afterAll(async () => {
     await replica.close();
@@ -27,10 +38,18 @@ describe('submission caps under parallel requests', () => {
   const burst = (apps: TestApp[], session: TestSession, count = 40) =>
     Promise.all(
       Array.from({ length: count }, (_, i) =>
-        apps[i % apps.length].http().post('/api/submissions').set(...bearer(session)).send({ problemId, languageId: 71, sourceCode: `print(${i})` }),
+        apps[i % apps.length]
+          .http()
+          .post('/api/submissions')
+          .set(...bearer(session))
+          .send({ problemId, languageId: 71, sourceCode: `print(${i})` }),
       ),
     );
-  const waiting = (session: TestSession) => t.app.get(DataSource).getRepository(SubmissionEntity).count({ where: { userId: session.user.id, status: 'queued' } });
+  const waiting = (session: TestSession) =>
+    t.app
+      .get(DataSource)
+      .getRepository(SubmissionEntity)
+      .count({ where: { userId: session.user.id, status: 'queued' } });
 
   it(`40 parallel submissions over two instances: exactly ${MAX_WAITING_PER_USER} wait, the rest get 429`, async () => {
     const user = await registerUser(t);

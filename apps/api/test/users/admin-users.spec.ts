@@ -16,8 +16,16 @@ describe('admin users', () => {
     const admin = await createAdmin(t);
     const user = await registerUser(t);
     await t.http().get('/api/admin/users').expect(401);
-    await t.http().get('/api/admin/users').set(...bearer(user)).expect(403);
-    const res = await t.http().get('/api/admin/users').set(...bearer(admin)).expect(200);
+    await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(user))
+      .expect(403);
+    const res = await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(admin))
+      .expect(200);
     const row = res.body.items.find((u: { id: string }) => u.id === user.user.id);
     expect(row).toEqual({
       id: user.user.id,
@@ -41,22 +49,45 @@ describe('admin users', () => {
     ];
     for (const call of calls) {
       await call().expect(401);
-      await call().set(...bearer(user)).expect(403);
+      await call()
+        .set(...bearer(user))
+        .expect(403);
     }
-    await t.http().get('/api/auth/me').set(...bearer(victim)).expect(200);
+    await t
+      .http()
+      .get('/api/auth/me')
+      .set(...bearer(victim))
+      .expect(200);
   });
 
   it('deactivation revokes the refresh tokens and deletion removes them', async () => {
     const admin = await createAdmin(t);
     const user = await registerUser(t);
     const tokens = t.app.get(DataSource).getRepository(RefreshTokenEntity);
-    await t.http().patch(`/api/admin/users/${user.user.id}/status`).set(...bearer(admin)).send({ isActive: false }).expect(200);
+    await t
+      .http()
+      .patch(`/api/admin/users/${user.user.id}/status`)
+      .set(...bearer(admin))
+      .send({ isActive: false })
+      .expect(200);
     const rows = await tokens.findBy({ userId: user.user.id });
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
-    await t.http().delete(`/api/admin/users/${user.user.id}`).set(...bearer(admin)).expect(204);
+    await t
+      .http()
+      .delete(`/api/admin/users/${user.user.id}`)
+      .set(...bearer(admin))
+      .expect(204);
     expect(await tokens.countBy({ userId: user.user.id })).toBe(0);
-    expect((await t.http().get('/api/admin/users').set(...bearer(admin)).expect(200)).body.items.map((u: { id: string }) => u.id)).not.toContain(user.user.id);
+    expect(
+      (
+        await t
+          .http()
+          .get('/api/admin/users')
+          .set(...bearer(admin))
+          .expect(200)
+      ).body.items.map((u: { id: string }) => u.id),
+    ).not.toContain(user.user.id);
   });
 
   it('ensureAdminAccount creates the admin once and leaves an existing account alone', async () => {
@@ -74,34 +105,111 @@ describe('admin users', () => {
     const admin = await createAdmin(t);
     const user = await registerUser(t);
     const url = `/api/admin/users/${user.user.id}`;
-    expect((await t.http().patch(`${url}/role`).set(...bearer(admin)).send({ role: 'admin' }).expect(200)).body.role).toBe('admin');
+    expect(
+      (
+        await t
+          .http()
+          .patch(`${url}/role`)
+          .set(...bearer(admin))
+          .send({ role: 'admin' })
+          .expect(200)
+      ).body.role,
+    ).toBe('admin');
     // The new role takes effect at the next request, with the same token.
-    await t.http().get('/api/admin/users').set(...bearer(user)).expect(200);
-    expect((await t.http().patch(`${url}/role`).set(...bearer(admin)).send({ role: 'user' }).expect(200)).body.role).toBe('user');
-    await t.http().get('/api/admin/users').set(...bearer(user)).expect(403);
-    expect((await t.http().patch(`${url}/status`).set(...bearer(admin)).send({ isActive: false }).expect(200)).body.isActive).toBe(false);
-    expect((await t.http().patch(`${url}/status`).set(...bearer(admin)).send({ isActive: true }).expect(200)).body.isActive).toBe(true);
+    await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(user))
+      .expect(200);
+    expect(
+      (
+        await t
+          .http()
+          .patch(`${url}/role`)
+          .set(...bearer(admin))
+          .send({ role: 'user' })
+          .expect(200)
+      ).body.role,
+    ).toBe('user');
+    await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(user))
+      .expect(403);
+    expect(
+      (
+        await t
+          .http()
+          .patch(`${url}/status`)
+          .set(...bearer(admin))
+          .send({ isActive: false })
+          .expect(200)
+      ).body.isActive,
+    ).toBe(false);
+    expect(
+      (
+        await t
+          .http()
+          .patch(`${url}/status`)
+          .set(...bearer(admin))
+          .send({ isActive: true })
+          .expect(200)
+      ).body.isActive,
+    ).toBe(true);
     await t.http().post('/api/auth/login').send({ usernameOrEmail: user.user.username, password: TEST_PASSWORD }).expect(200);
   });
 
   it('validates the bodies and ids', async () => {
     const admin = await createAdmin(t);
     const user = await registerUser(t);
-    const res = await t.http().patch(`/api/admin/users/${user.user.id}/role`).set(...bearer(admin)).send({ role: 'root' }).expect(400);
+    const res = await t
+      .http()
+      .patch(`/api/admin/users/${user.user.id}/role`)
+      .set(...bearer(admin))
+      .send({ role: 'root' })
+      .expect(400);
     expect(res.body.details).toEqual([{ path: 'role', message: 'Role must be one of: user, admin.' }]);
-    await t.http().patch(`/api/admin/users/${user.user.id}/status`).set(...bearer(admin)).send({ isActive: 'no' }).expect(400);
-    await t.http().patch('/api/admin/users/not-a-uuid/role').set(...bearer(admin)).send({ role: 'user' }).expect(404);
-    await t.http().delete('/api/admin/users/00000000-0000-4000-8000-000000000000').set(...bearer(admin)).expect(404);
+    await t
+      .http()
+      .patch(`/api/admin/users/${user.user.id}/status`)
+      .set(...bearer(admin))
+      .send({ isActive: 'no' })
+      .expect(400);
+    await t
+      .http()
+      .patch('/api/admin/users/not-a-uuid/role')
+      .set(...bearer(admin))
+      .send({ role: 'user' })
+      .expect(404);
+    await t
+      .http()
+      .delete('/api/admin/users/00000000-0000-4000-8000-000000000000')
+      .set(...bearer(admin))
+      .expect(404);
   });
 
   it('an admin cannot demote, deactivate or delete themself', async () => {
     const admin = await createAdmin(t);
     await createAdmin(t);
     const url = `/api/admin/users/${admin.user.id}`;
-    const demote = await t.http().patch(`${url}/role`).set(...bearer(admin)).send({ role: 'user' }).expect(409);
+    const demote = await t
+      .http()
+      .patch(`${url}/role`)
+      .set(...bearer(admin))
+      .send({ role: 'user' })
+      .expect(409);
     expect(demote.body).toEqual({ message: 'You cannot demote your own account.', code: 'CONFLICT' });
-    await t.http().patch(`${url}/status`).set(...bearer(admin)).send({ isActive: false }).expect(409);
-    await t.http().delete(url).set(...bearer(admin)).expect(409);
+    await t
+      .http()
+      .patch(`${url}/status`)
+      .set(...bearer(admin))
+      .send({ isActive: false })
+      .expect(409);
+    await t
+      .http()
+      .delete(url)
+      .set(...bearer(admin))
+      .expect(409);
   });
 
   it('never removes the last active admin, even when two admins demote each other at once', async () => {
@@ -110,12 +218,24 @@ describe('admin users', () => {
       const a = await createAdmin(solo);
       const b = await createAdmin(solo);
       const [ab, ba] = await Promise.all([
-        solo.http().patch(`/api/admin/users/${b.user.id}/role`).set(...bearer(a)).send({ role: 'user' }),
-        solo.http().patch(`/api/admin/users/${a.user.id}/role`).set(...bearer(b)).send({ role: 'user' }),
+        solo
+          .http()
+          .patch(`/api/admin/users/${b.user.id}/role`)
+          .set(...bearer(a))
+          .send({ role: 'user' }),
+        solo
+          .http()
+          .patch(`/api/admin/users/${a.user.id}/role`)
+          .set(...bearer(b))
+          .send({ role: 'user' }),
       ]);
       // The row lock serialises them: one wins; the loser is refused (no longer an admin, or the last one).
       expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
-      const list = await solo.http().get('/api/admin/users').set(...bearer(ab.status === 200 ? a : b)).expect(200);
+      const list = await solo
+        .http()
+        .get('/api/admin/users')
+        .set(...bearer(ab.status === 200 ? a : b))
+        .expect(200);
       expect(list.body.items.filter((u: { role: string; isActive: boolean }) => u.role === 'admin' && u.isActive)).toHaveLength(1);
     } finally {
       await solo.close();
@@ -135,7 +255,11 @@ describe('admin users', () => {
       sourceCode: 'print(1)',
       sourceLen: 8,
     });
-    await t.http().delete(`/api/admin/users/${user.user.id}`).set(...bearer(admin)).expect(204);
+    await t
+      .http()
+      .delete(`/api/admin/users/${user.user.id}`)
+      .set(...bearer(admin))
+      .expect(204);
     const kept = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: submission.id });
     expect(kept.userId).toBeNull();
     await t.http().post('/api/auth/login').send({ usernameOrEmail: user.user.username, password: TEST_PASSWORD }).expect(401);

@@ -34,7 +34,6 @@ export class WorkerConfig extends BaseConfig {
   @Min(1000)
   RECONCILE_INTERVAL_MS = 60_000;
 
-
   /** Host directory for the local engine's per-submission work directories. */
   @IsOptional()
   @IsString()
@@ -55,7 +54,9 @@ export class WorkerConfig extends BaseConfig {
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
   return loadConfig(WorkerConfig, env, (config) => [
-    ...(config.JUDGE_ENGINE === 'judge0' && !config.JUDGE0_URL ? [{ property: 'JUDGE0_URL', message: 'JUDGE0_URL is required when JUDGE_ENGINE=judge0' }] : []),
+    ...(config.JUDGE_ENGINE === 'judge0' && !config.JUDGE0_URL
+      ? [{ property: 'JUDGE0_URL', message: 'JUDGE0_URL is required when JUDGE_ENGINE=judge0' }]
+      : []),
     ...((config.httpPort ?? 0) > 65535 ? [{ property: 'WORKER_HTTP_PORT', message: 'WORKER_HTTP_PORT must be at most 65535' }] : []),
   ]);
 }

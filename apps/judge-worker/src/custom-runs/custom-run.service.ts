@@ -9,6 +9,12 @@ export class CustomRunService {
   constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
 
   run(job: RunJobData): Promise<RunResult> {
-    return this.engine.run({ languageId: job.languageId, sourceCode: job.sourceCode, stdin: job.stdin, cpuTimeLimit: job.cpuTimeLimit, memoryLimit: job.memoryLimit });
+    return this.engine.run({
+      languageId: job.languageId,
+      sourceCode: job.sourceCode,
+      stdin: job.stdin,
+      cpuTimeLimit: job.cpuTimeLimit,
+      memoryLimit: job.memoryLimit,
+    });
   }
 }

@@ -19,8 +19,12 @@ export const engineProvider: Provider = {
     if (config.JUDGE_ENGINE === 'judge0') {
       // Judge0 has no checkers: custom ones run in a local sandbox, set up the first time one is needed.
       let local: LocalEngine | null = null;
-      const customChecker = () => (local ??= new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, languageIds: CHECKER_LANGUAGE_IDS })).customChecker;
-      return new TimeFactorEngine(new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker }), config.timeFactors);
+      const customChecker = () =>
+        (local ??= new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, languageIds: CHECKER_LANGUAGE_IDS })).customChecker;
+      return new TimeFactorEngine(
+        new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker }),
+        config.timeFactors,
+      );
     }
     return new TimeFactorEngine(new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger }), config.timeFactors);
   },

@@ -1,4 +1,13 @@
-import { CheckerCompileResult, CheckerSettings, CheckerTrialData, GradeResult, Language, RunResult, Subtask, TestCaseData } from '@oj/contracts';
+import {
+  CheckerCompileResult,
+  CheckerSettings,
+  CheckerTrialData,
+  GradeResult,
+  Language,
+  RunResult,
+  Subtask,
+  TestCaseData,
+} from '@oj/contracts';
 
 /** The limits of every run of a request: the problem's (or a custom run's) CPU seconds and memory megabytes. */
 export interface RunLimitsRequest {

@@ -10,7 +10,10 @@ import { CustomChecker } from './local/custom-checker';
  * (or found in the cache) now and run in the local sandbox. A checker that does not compile, or fails on a test
  * (its CheckerFailure names the test), is the problem's fault: a DefinitiveFailure, never a verdict.
  */
-export async function outputJudgeFor(settings: CheckerSettings | undefined, customChecker: () => CustomChecker): Promise<OutputJudge | DefinitiveFailure> {
+export async function outputJudgeFor(
+  settings: CheckerSettings | undefined,
+  customChecker: () => CustomChecker,
+): Promise<OutputJudge | DefinitiveFailure> {
   const checker = effectiveChecker(settings);
   if (isBuiltin(checker)) return builtinJudge(checker);
   const runner = customChecker();

@@ -1,4 +1,12 @@
-import { CheckerCompileResult, CheckerTrialData, effectiveCpuTimeLimit, GradeResult, Language, RunResult, TimeFactors } from '@oj/contracts';
+import {
+  CheckerCompileResult,
+  CheckerTrialData,
+  effectiveCpuTimeLimit,
+  GradeResult,
+  Language,
+  RunResult,
+  TimeFactors,
+} from '@oj/contracts';
 
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener } from './judge-engine';
 

@@ -63,7 +63,8 @@ describe.each([
   });
 
   it.each([1, 2, 3, 7])('gives the same answers on chunks of %i bytes', (size) => {
-    for (const [actual, expected, same] of rules) expect([actual, expected, check(settings, actual, expected, size)]).toEqual([actual, expected, same]);
+    for (const [actual, expected, same] of rules)
+      expect([actual, expected, check(settings, actual, expected, size)]).toEqual([actual, expected, same]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Readable } from 'stream';
 
-import { outputsMatch, StreamingChecker,streamMatches } from './checker';
+import { outputsMatch, StreamingChecker, streamMatches } from './checker';
 
 const RULES: [string, string, boolean][] = [
   ['3\n', '3\n', true],

@@ -80,7 +80,8 @@ export class StreamingChecker implements OutputChecker {
 }
 
 /** A checker given as such, or the standard one for an expected output given as text. */
-const checkerFor = (expected: string | OutputChecker): OutputChecker => (typeof expected === 'string' ? new StreamingChecker(expected) : expected);
+const checkerFor = (expected: string | OutputChecker): OutputChecker =>
+  typeof expected === 'string' ? new StreamingChecker(expected) : expected;
 
 /** A checker (by default the standard one) on an output held whole (Judge0's answers arrive that way). */
 export function outputsMatch(actual: string | Uint8Array, expected: string | OutputChecker): boolean {

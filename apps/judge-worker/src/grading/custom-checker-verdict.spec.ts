@@ -1,16 +1,28 @@
 import { CheckerFailure, checkerJudgement, CheckerRun } from './custom-checker-verdict';
 
-const run = (exitCode: number | null, stderr = '', termination: CheckerRun['termination'] = 'exited'): CheckerRun => ({ termination, exitCode, stderr: Buffer.from(stderr) });
+const run = (exitCode: number | null, stderr = '', termination: CheckerRun['termination'] = 'exited'): CheckerRun => ({
+  termination,
+  exitCode,
+  stderr: Buffer.from(stderr),
+});
 
 describe('custom checker verdicts (testlib convention)', () => {
   it('reads exit 0 as accepted, 1 and 2 as wrong answer, with the first line of stderr as the message', () => {
     expect(checkerJudgement(run(0, 'ok 3 numbers\nmore'))).toEqual({ status: 'accepted', fraction: 1, message: 'ok 3 numbers' });
-    expect(checkerJudgement(run(1, 'wrong answer 2nd differs'))).toEqual({ status: 'wrong_answer', fraction: 0, message: 'wrong answer 2nd differs' });
+    expect(checkerJudgement(run(1, 'wrong answer 2nd differs'))).toEqual({
+      status: 'wrong_answer',
+      fraction: 0,
+      message: 'wrong answer 2nd differs',
+    });
     expect(checkerJudgement(run(2, 'wrong output format Expected an integer'))).toMatchObject({ status: 'wrong_answer', fraction: 0 });
   });
 
   it('scales points by quitp fractions and _pc percentages', () => {
-    expect(checkerJudgement(run(7, 'points 0.25 one of four\n'))).toEqual({ status: 'wrong_answer', fraction: 0.25, message: 'one of four' });
+    expect(checkerJudgement(run(7, 'points 0.25 one of four\n'))).toEqual({
+      status: 'wrong_answer',
+      fraction: 0.25,
+      message: 'one of four',
+    });
     expect(checkerJudgement(run(7, 'points 1 all'))).toMatchObject({ status: 'accepted', fraction: 1 });
     expect(checkerJudgement(run(16 + 40, 'partially correct (40) close'))).toMatchObject({ status: 'wrong_answer', fraction: 0.4 });
   });

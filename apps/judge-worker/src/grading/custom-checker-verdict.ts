@@ -42,10 +42,12 @@ function judgement(fraction: number, message: string): CheckerJudgement {
  */
 export function checkerJudgement(run: CheckerRun): CheckerJudgement {
   const message = firstLine(run.stderr);
-  if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') throw new CheckerFailure(`The checker exceeded its time limit (${CHECKER_CPU_SECONDS} s).`);
+  if (run.termination === 'cpu-limit' || run.termination === 'wall-limit')
+    throw new CheckerFailure(`The checker exceeded its time limit (${CHECKER_CPU_SECONDS} s).`);
   if (run.termination === 'memory-limit') throw new CheckerFailure('The checker exceeded its memory limit.');
   if (run.termination === 'output-limit') throw new CheckerFailure('The checker printed too much.');
-  if (run.termination !== 'exited' || run.exitCode === null) throw new CheckerFailure(`The checker crashed${message ? `: ${message}` : '.'}`);
+  if (run.termination !== 'exited' || run.exitCode === null)
+    throw new CheckerFailure(`The checker crashed${message ? `: ${message}` : '.'}`);
   const code = run.exitCode;
   if (code === 0) return judgement(1, message);
   if (code === 1 || code === 2) return judgement(0, message);

@@ -2,7 +2,14 @@ import { TestCaseResult } from '@oj/contracts';
 
 import { aggregateResults, compileErrorResult, failedResult } from './grade-aggregate';
 
-const r = (index: number, status: TestCaseResult['status'], points: number, timeMs: number | null, memoryKB: number | null, message?: string): TestCaseResult => ({
+const r = (
+  index: number,
+  status: TestCaseResult['status'],
+  points: number,
+  timeMs: number | null,
+  memoryKB: number | null,
+  message?: string,
+): TestCaseResult => ({
   index,
   status,
   points,
@@ -23,7 +30,10 @@ describe('aggregateResults', () => {
   });
 
   it('takes the status and message of the first failing test and scores the points passed', () => {
-    const result = aggregateResults([r(0, 'accepted', 1, 1, 1), r(1, 'tle', 0, 2000, 1, 'Time limit exceeded'), r(2, 'wrong_answer', 0, 1, 1)], 3);
+    const result = aggregateResults(
+      [r(0, 'accepted', 1, 1, 1), r(1, 'tle', 0, 2000, 1, 'Time limit exceeded'), r(2, 'wrong_answer', 0, 1, 1)],
+      3,
+    );
     expect(result).toMatchObject({ status: 'tle', score: 33, runtimeMs: 2000, message: 'Test 2: Time limit exceeded' });
   });
 
@@ -39,7 +49,14 @@ describe('aggregateResults', () => {
 
 describe('compileErrorResult / failedResult', () => {
   it('a compile error runs no test and scores nothing', () => {
-    expect(compileErrorResult('main.c:1: error')).toEqual({ status: 'ce', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'main.c:1: error' });
+    expect(compileErrorResult('main.c:1: error')).toEqual({
+      status: 'ce',
+      score: 0,
+      runtimeMs: null,
+      memoryKB: null,
+      testCaseResults: [],
+      message: 'main.c:1: error',
+    });
   });
 
   it("an infrastructure failure is failed, not the program's fault", () => {

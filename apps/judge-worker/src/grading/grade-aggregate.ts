@@ -1,4 +1,13 @@
-import { GradeResult, problemTotalPoints, SubmissionStatus, Subtask, SubtaskResult, subtaskWorth, TestCaseData, TestCaseResult } from '@oj/contracts';
+import {
+  GradeResult,
+  problemTotalPoints,
+  SubmissionStatus,
+  Subtask,
+  SubtaskResult,
+  subtaskWorth,
+  TestCaseData,
+  TestCaseResult,
+} from '@oj/contracts';
 
 /**
  * Text fit for the database: results are stored as jsonb, which refuses \u0000, so a NUL a program or compiler
@@ -14,7 +23,11 @@ export function storableText(text: string): string {
  * pass, else the status of the first failing test; runtime and memory are the maxima over tests.
  */
 export function aggregateResults(results: TestCaseResult[], totalPoints: number): GradeResult {
-  return resultOf(results, results.reduce((sum, r) => sum + r.points, 0), totalPoints);
+  return resultOf(
+    results,
+    results.reduce((sum, r) => sum + r.points, 0),
+    totalPoints,
+  );
 }
 
 /**
@@ -28,8 +41,19 @@ export function aggregateSubtaskResults(results: TestCaseResult[], tests: TestCa
   const counted = results.map((r) => (isMin(r) ? { ...r, points: 0 } : r));
   const summaries: SubtaskResult[] = subtasks.map((subtask, index) => {
     const own = counted.filter((r) => r.subtask === index);
-    const earned = subtask.scoring === 'min' ? (own.every((r) => r.status === 'accepted') ? subtask.points : 0) : own.reduce((sum, r) => sum + r.points, 0);
-    return { index, ...(subtask.name ? { name: subtask.name } : {}), scoring: subtask.scoring, points: subtaskWorth(subtask, index, tests), earned };
+    const earned =
+      subtask.scoring === 'min'
+        ? own.every((r) => r.status === 'accepted')
+          ? subtask.points
+          : 0
+        : own.reduce((sum, r) => sum + r.points, 0);
+    return {
+      index,
+      ...(subtask.name ? { name: subtask.name } : {}),
+      scoring: subtask.scoring,
+      points: subtaskWorth(subtask, index, tests),
+      earned,
+    };
   });
   const loose = counted.reduce((sum, r) => (r.subtask === undefined ? sum + r.points : sum), 0);
   const earned = summaries.reduce((sum, s) => sum + s.earned, loose);
@@ -37,7 +61,9 @@ export function aggregateSubtaskResults(results: TestCaseResult[], tests: TestCa
 }
 
 function resultOf(results: TestCaseResult[], earned: number, totalPoints: number): GradeResult {
-  const firstFailure = results.find((r): r is TestCaseResult & { status: SubmissionStatus } => r.status !== 'accepted' && r.status !== 'skipped');
+  const firstFailure = results.find(
+    (r): r is TestCaseResult & { status: SubmissionStatus } => r.status !== 'accepted' && r.status !== 'skipped',
+  );
   const max = (values: (number | null)[]) => {
     const known = values.filter((v): v is number => v !== null);
     return known.length ? Math.max(...known) : null;

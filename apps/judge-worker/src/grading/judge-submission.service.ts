@@ -48,7 +48,12 @@ export class JudgeSubmissionService {
         sourceCode: submission.sourceCode,
         cpuTimeLimit: problem.cpuTimeLimit,
         memoryLimit: problem.memoryLimit,
-        testCases: tests.map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === null ? {} : { subtask: t.subtask }) })),
+        testCases: tests.map((t) => ({
+          input: t.input,
+          output: t.output,
+          points: t.points,
+          ...(t.subtask === null ? {} : { subtask: t.subtask }),
+        })),
         subtasks: problem.subtasks,
         checker: checkerOf(problem),
       },
@@ -88,11 +93,14 @@ export class JudgeSubmissionService {
   private async load(submissionId: string, round: number) {
     const submission = await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } });
     if (!submission) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
-    if (submission.judgeRound !== round) return this.dropped(`Submission ${submissionId} was rejudged (round ${submission.judgeRound}); round ${round} dropped.`);
+    if (submission.judgeRound !== round)
+      return this.dropped(`Submission ${submissionId} was rejudged (round ${submission.judgeRound}); round ${round} dropped.`);
     if (submission.countedAt) return 'graded' as const;
     const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: submission.problemId } });
     if (!problem) return this.dropped(`Problem of submission ${submissionId} is gone; job dropped.`);
-    const tests = await this.dataSource.getRepository(TestCaseEntity).find({ where: { problemUuid: problem.id }, order: { position: 'ASC' } });
+    const tests = await this.dataSource
+      .getRepository(TestCaseEntity)
+      .find({ where: { problemUuid: problem.id }, order: { position: 'ASC' } });
     return { submission, problem, tests };
   }
 
@@ -117,7 +125,9 @@ export class JudgeSubmissionService {
    * only the grading that wrote it publishes it, so live clients see one final state.
    */
   private async finish(submissionId: string, problemId: number, round: number, result: GradeResult): Promise<void> {
-    const written = await this.step(`Writing the result of ${submissionId}`, () => writeFinalResult(this.dataSource, submissionId, problemId, result, round));
+    const written = await this.step(`Writing the result of ${submissionId}`, () =>
+      writeFinalResult(this.dataSource, submissionId, problemId, result, round),
+    );
     if (!written) return this.logger.log(`Submission ${submissionId} already has its result; this grading's ${result.status} is dropped.`);
     await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
   }

@@ -3,7 +3,12 @@ import { Subtask, TestCaseData, TestCaseResult } from '@oj/contracts';
 import { aggregateResults, aggregateSubtaskResults } from './grade-aggregate';
 import { SubtaskSkips } from './subtask-skips';
 
-const test = (points: number, subtask?: number): TestCaseData => ({ input: '', output: '', points, ...(subtask === undefined ? {} : { subtask }) });
+const test = (points: number, subtask?: number): TestCaseData => ({
+  input: '',
+  output: '',
+  points,
+  ...(subtask === undefined ? {} : { subtask }),
+});
 const ran = (index: number, status: TestCaseResult['status'], points: number, subtask?: number): TestCaseResult => ({
   index,
   status,
@@ -22,7 +27,14 @@ function grade(tests: TestCaseData[], subtasks: Subtask[], verdicts: TestCaseRes
 describe('SubtaskSkips', () => {
   it('skips the rest of a min subtask after its first failure, and nothing else', () => {
     const tests = [test(1, 0), test(1, 1), test(1, 0), test(1, 0), test(1)];
-    const results = grade(tests, [{ scoring: 'min', points: 40 }, { scoring: 'min', points: 60 }], ['accepted', 'accepted', 'tle', 'accepted', 'wrong_answer']);
+    const results = grade(
+      tests,
+      [
+        { scoring: 'min', points: 40 },
+        { scoring: 'min', points: 60 },
+      ],
+      ['accepted', 'accepted', 'tle', 'accepted', 'wrong_answer'],
+    );
     expect(results.map((r) => r.status)).toEqual(['accepted', 'accepted', 'tle', 'skipped', 'wrong_answer']);
     expect(results[3]).toEqual({ index: 3, status: 'skipped', timeMs: null, memoryKB: null, points: 0, subtask: 0 });
     expect(results.map((r) => r.subtask)).toEqual([0, 1, 0, 0, undefined]);
@@ -30,7 +42,11 @@ describe('SubtaskSkips', () => {
 
   it('runs every test of a sum subtask whatever fails', () => {
     const tests = [test(1, 0), test(1, 0), test(1, 0)];
-    expect(grade(tests, [{ scoring: 'sum', points: 3 }], ['tle', 'accepted', 'rte']).map((r) => r.status)).toEqual(['tle', 'accepted', 'rte']);
+    expect(grade(tests, [{ scoring: 'sum', points: 3 }], ['tle', 'accepted', 'rte']).map((r) => r.status)).toEqual([
+      'tle',
+      'accepted',
+      'rte',
+    ]);
   });
 
   it('skips nothing in a problem without subtasks, and adds no subtask field', () => {

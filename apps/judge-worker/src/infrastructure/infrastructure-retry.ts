@@ -4,7 +4,17 @@ const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 5_000;
 
 /** Socket errors of a database or Redis connection that is down, refused or cut. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * PostgreSQL SQLSTATEs that say "try again later": connection exceptions (08), insufficient resources (53),
  * the server shutting down or starting (57P01-57P03), serialization failures and deadlocks.

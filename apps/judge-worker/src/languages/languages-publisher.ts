@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { LANGUAGES_TTL_SECONDS,languagesKey } from '@oj/messaging';
+import { LANGUAGES_TTL_SECONDS, languagesKey } from '@oj/messaging';
 import Redis from 'ioredis';
 
 import { WorkerConfig } from '../config/worker-config';

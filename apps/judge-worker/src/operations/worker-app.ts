@@ -28,7 +28,10 @@ export async function startWorkerApp(config: WorkerConfig): Promise<StartedWorke
   }
   const app = await NestFactory.create<NestExpressApplication>(WorkerModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(NestPinoLogger));
-  app.getHttpAdapter().getInstance().get(METRICS_PATH, metricsHandler(app.get(WorkerMetrics).registry, config.METRICS_TOKEN));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get(METRICS_PATH, metricsHandler(app.get(WorkerMetrics).registry, config.METRICS_TOKEN));
   try {
     await app.listen(port);
   } catch (error) {

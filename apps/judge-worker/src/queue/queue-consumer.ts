@@ -37,9 +37,15 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   onApplicationBootstrap(): void {
     const concurrency = this.config.WORKER_CONCURRENCY;
     // One handler for every job name ('*'), so runs and submissions share one set of `concurrency` slots.
-    this.judgeQueue.process('*', concurrency, (job: Job<JudgeJobData | RunJobData>) => this.judgeOrRun(job)).catch((e) => this.stopTakingJobs(e));
-    this.validateQueue.process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data))).catch((e) => this.stopTakingJobs(e));
-    this.checkerQueue.process(concurrency, (job: Job<CheckerCompileJobData>) => this.jobs.run(job, {}, () => this.checkers.compile(job.data))).catch((e) => this.stopTakingJobs(e));
+    this.judgeQueue
+      .process('*', concurrency, (job: Job<JudgeJobData | RunJobData>) => this.judgeOrRun(job))
+      .catch((e) => this.stopTakingJobs(e));
+    this.validateQueue
+      .process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data)))
+      .catch((e) => this.stopTakingJobs(e));
+    this.checkerQueue
+      .process(concurrency, (job: Job<CheckerCompileJobData>) => this.jobs.run(job, {}, () => this.checkers.compile(job.data)))
+      .catch((e) => this.stopTakingJobs(e));
     this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => {
       if (job.name === RUN_JOB) return;
       this.jobs
@@ -75,6 +81,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const attempts = job.opts.attempts ?? 1;
     this.logger.warn(`Judging ${job.data.submissionId} failed (attempt ${job.attemptsMade}/${attempts}): ${error.message}`);
     // isFailed also covers a job Bull gave up on after it stalled too often, whatever attemptsMade says.
-    if (job.attemptsMade >= attempts || (await job.isFailed())) await this.judging.markFailed(job.data.submissionId, error.message, job.data.round);
+    if (job.attemptsMade >= attempts || (await job.isFailed()))
+      await this.judging.markFailed(job.data.submissionId, error.message, job.data.round);
   }
 }

@@ -4,7 +4,15 @@ import { join } from 'path';
 
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { localEngine, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
-import { ANY_PAIR_CHECKER, BROKEN_CHECKER, CRASHING_CHECKER, ESCAPING_CHECKER, FAILING_CHECKER, LOOPING_CHECKER, PARTIAL_POINTS_CHECKER } from './checker-programs';
+import {
+  ANY_PAIR_CHECKER,
+  BROKEN_CHECKER,
+  CRASHING_CHECKER,
+  ESCAPING_CHECKER,
+  FAILING_CHECKER,
+  LOOPING_CHECKER,
+  PARTIAL_POINTS_CHECKER,
+} from './checker-programs';
 
 const PYTHON = 71;
 const CPP = 54;
@@ -23,8 +31,14 @@ describe('checkers in the local sandbox', () => {
     const third: TestCaseData[] = [{ input: '1 3\n', output: '0.333333333\n', points: 1 }];
 
     it('float: accepts an answer within epsilon and refuses one outside', async () => {
-      expect(await grade(printing('0.3333334\n'), { type: 'float', epsilon: 1e-6 }, third)).toMatchObject({ status: 'accepted', score: 100 });
-      expect(await grade(printing('0.3334\n'), { type: 'float', epsilon: 1e-6 }, third)).toMatchObject({ status: 'wrong_answer', score: 0 });
+      expect(await grade(printing('0.3333334\n'), { type: 'float', epsilon: 1e-6 }, third)).toMatchObject({
+        status: 'accepted',
+        score: 100,
+      });
+      expect(await grade(printing('0.3334\n'), { type: 'float', epsilon: 1e-6 }, third)).toMatchObject({
+        status: 'wrong_answer',
+        score: 0,
+      });
       expect(await grade(printing('0.3334\n'), { type: 'float', epsilon: 1e-3 }, third)).toMatchObject({ status: 'accepted' });
     }, 60_000);
 
@@ -34,7 +48,15 @@ describe('checkers in the local sandbox', () => {
       expect(await grade(printing('1\n2   3'), { type: 'lines' }, tests)).toMatchObject({ status: 'wrong_answer' });
       expect(await grade(printing('1 2\r\n3\r\n'), { type: 'exact' }, tests)).toMatchObject({ status: 'accepted' });
       expect(await grade(printing('1 2\n3'), { type: 'exact' }, tests)).toMatchObject({ status: 'wrong_answer' });
-      expect(await localEngine().grade({ languageId: PYTHON, sourceCode: printing('1 2 \n3\n\n'), cpuTimeLimit: 2, memoryLimit: 128, testCases: tests })).toMatchObject({
+      expect(
+        await localEngine().grade({
+          languageId: PYTHON,
+          sourceCode: printing('1 2 \n3\n\n'),
+          cpuTimeLimit: 2,
+          memoryLimit: 128,
+          testCases: tests,
+        }),
+      ).toMatchObject({
         status: 'accepted',
       });
     }, 60_000);
@@ -75,12 +97,16 @@ describe('checkers in the local sandbox', () => {
       ['crashes', CRASHING_CHECKER, /test 1: The checker crashed/],
       ['fails (exit 3)', FAILING_CHECKER, /test 1: The checker failed: FAIL/],
       ['does not compile', BROKEN_CHECKER, /does not compile/],
-    ])('ends the submission failed, never with a verdict, when the checker %s', async (_what, source, message) => {
-      const result = await grade(printing('1\n'), custom(source), [{ input: '', output: '1\n', points: 1 }]);
-      expect(result).toMatchObject({ status: 'failed', score: 0 });
-      expect(result.message).toMatch(message);
-      expect(isDefinitiveFailure(result)).toBe(true);
-    }, 60_000);
+    ])(
+      'ends the submission failed, never with a verdict, when the checker %s',
+      async (_what, source, message) => {
+        const result = await grade(printing('1\n'), custom(source), [{ input: '', output: '1\n', points: 1 }]);
+        expect(result).toMatchObject({ status: 'failed', score: 0 });
+        expect(result.message).toMatch(message);
+        expect(isDefinitiveFailure(result)).toBe(true);
+      },
+      60_000,
+    );
 
     it('stops a looping checker at its own time limit and fails the submission', async () => {
       const started = Date.now();

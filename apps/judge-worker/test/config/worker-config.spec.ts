@@ -24,7 +24,13 @@ describe('worker configuration', () => {
       REDIS_PREFIX: 'site-a',
       SANDBOX_WORK_ROOT: '',
     });
-    expect(config).toMatchObject({ JUDGE_ENGINE: 'judge0', JUDGE0_URL: 'http://judge0:2358', JUDGE0_AUTH_TOKEN: 'token', WORKER_CONCURRENCY: 3, REDIS_PREFIX: 'site-a' });
+    expect(config).toMatchObject({
+      JUDGE_ENGINE: 'judge0',
+      JUDGE0_URL: 'http://judge0:2358',
+      JUDGE0_AUTH_TOKEN: 'token',
+      WORKER_CONCURRENCY: 3,
+      REDIS_PREFIX: 'site-a',
+    });
     expect(config.SANDBOX_WORK_ROOT).toBeUndefined();
   });
 
@@ -35,7 +41,10 @@ describe('worker configuration', () => {
     [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ JOB_LOCK_MS: '10' }, /JOB_LOCK_MS/],
-    [{ LANGUAGE_TIME_FACTORS: '{"71": "fast"}' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0/],
+    [
+      { LANGUAGE_TIME_FACTORS: '{"71": "fast"}' },
+      /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0/,
+    ],
     [{ LANGUAGE_TIME_FACTORS: 'python=3' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS must be a JSON object/],
   ])('refuses %j at start-up', (env, message) => {
     expect(() => loadWorkerConfig(env)).toThrow(message);

@@ -62,9 +62,17 @@ describe('judging a submission from the queue', () => {
     proxy = await TcpProxy.start(Number(url.port || 5432));
     const proxied = new URL(databaseUrl);
     proxied.host = `127.0.0.1:${proxy.port}`;
-    const config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: proxied.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1' });
+    const config = loadWorkerConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: proxied.toString(),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      WORKER_CONCURRENCY: '1',
+    });
     const module = WorkerModule.forRoot(config);
-    module.providers = (module.providers as Provider[]).map((p) => ('provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: engine } : p));
+    module.providers = (module.providers as Provider[]).map((p) =>
+      'provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: engine } : p,
+    );
     worker = await NestFactory.createApplicationContext(module, { logger: ['error'] });
     await worker.init();
     ds = await createDataSource(databaseUrl).initialize();
@@ -72,7 +80,9 @@ describe('judging a submission from the queue', () => {
     subscriber = new Redis(redisUrl);
     subscriber.on('message', (_c: string, message: string) => events.push(JSON.parse(message)));
     await subscriber.subscribe(liveEventsChannel(prefix));
-    problem = await ds.getRepository(ProblemEntity).save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 1.5, memoryLimit: 64 });
+    problem = await ds
+      .getRepository(ProblemEntity)
+      .save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 1.5, memoryLimit: 64 });
     // Saved out of order: the worker must grade by position.
     await ds.getRepository(TestCaseEntity).save([
       { problemUuid: problem.id, position: 1, input: '5 7\n', output: '12\n', points: 2 },
@@ -103,10 +113,20 @@ describe('judging a submission from the queue', () => {
 
   async function enqueue(jobId?: string): Promise<string> {
     const saved = await ds.getRepository(SubmissionEntity).save({
-      problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8,
-      status: 'queued' as const, verdict: 'PENDING', score: 0, queuedAt: new Date(),
+      problemId: problem.problemId,
+      languageId: 71,
+      languageName: 'Python 3',
+      sourceCode: 'print(3)',
+      sourceLen: 8,
+      status: 'queued' as const,
+      verdict: 'PENDING',
+      score: 0,
+      queuedAt: new Date(),
     });
-    await queue.add({ submissionId: saved.id }, { jobId: jobId ?? saved.id, attempts: 3, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 1000 });
+    await queue.add(
+      { submissionId: saved.id },
+      { jobId: jobId ?? saved.id, attempts: 3, backoff: { type: 'exponential', delay: 200 }, removeOnComplete: true, removeOnFail: 1000 },
+    );
     return saved.id;
   }
 
@@ -126,7 +146,14 @@ describe('judging a submission from the queue', () => {
     const before = await counters();
     const id = await enqueue();
     const row = await settled(id);
-    expect(row).toMatchObject({ status: 'accepted', verdict: 'ACCEPTED', score: 100, runtimeMs: 12, memoryKB: 3400, testCaseResults: ACCEPTED.testCaseResults });
+    expect(row).toMatchObject({
+      status: 'accepted',
+      verdict: 'ACCEPTED',
+      score: 100,
+      runtimeMs: 12,
+      memoryKB: 3400,
+      testCaseResults: ACCEPTED.testCaseResults,
+    });
     expect(row.resultSummary).toEqual({ score: 100, cases: ACCEPTED.testCaseResults });
     expect(row.startedAt).toBeInstanceOf(Date);
     expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(row.startedAt!.getTime());
@@ -193,12 +220,22 @@ describe('judging a submission from the queue', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await queue.getJob(`${id}-again`)).toBeNull();
     expect(engine.grade).not.toHaveBeenCalled();
-    expect(await counters()).toMatchObject({ submissionCount: before.submissionCount, acceptedSubmissionCount: before.acceptedSubmissionCount });
+    expect(await counters()).toMatchObject({
+      submissionCount: before.submissionCount,
+      acceptedSubmissionCount: before.acceptedSubmissionCount,
+    });
   });
 
   it('a grading that died between writing its result and publishing it: the job run again publishes the result', async () => {
     const saved = await ds.getRepository(SubmissionEntity).save({
-      problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8, status: 'running' as const, verdict: 'RUNNING', score: 0,
+      problemId: problem.problemId,
+      languageId: 71,
+      languageName: 'Python 3',
+      sourceCode: 'print(3)',
+      sourceLen: 8,
+      status: 'running' as const,
+      verdict: 'RUNNING',
+      score: 0,
     });
     // What a worker SIGKILLed right after its transaction committed leaves behind: the row final, no event sent.
     expect(await writeFinalResult(ds, saved.id, problem.problemId, { ...ACCEPTED, status: 'wrong_answer', score: 33 })).toBe(true);
@@ -210,7 +247,14 @@ describe('judging a submission from the queue', () => {
   });
 
   it('retries an engine failure, and after the last attempt leaves the submission failed with the message, counted once', async () => {
-    grader = async () => ({ status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' });
+    grader = async () => ({
+      status: 'failed',
+      score: 0,
+      runtimeMs: null,
+      memoryKB: null,
+      testCaseResults: [],
+      message: 'Sandbox unavailable',
+    });
     const before = await counters();
     const id = await enqueue();
     const row = await settled(id);
@@ -259,7 +303,14 @@ describe('judging a submission from the queue', () => {
 
     async function newSubmission(problemId: number): Promise<string> {
       const saved = await ds.getRepository(SubmissionEntity).save({
-        problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8, status: 'queued' as const, verdict: 'PENDING', score: 0,
+        problemId,
+        languageId: 71,
+        languageName: 'Python 3',
+        sourceCode: 'print(3)',
+        sourceLen: 8,
+        status: 'queued' as const,
+        verdict: 'PENDING',
+        score: 0,
       });
       return saved.id;
     }
@@ -280,11 +331,16 @@ describe('judging a submission from the queue', () => {
       expect(row).toMatchObject({ status: 'failed', verdict: 'FAILED' });
       const finished = events.filter((e) => e.id === id && e._eventType === 'finished');
       expect(finished.map((e) => e.status)).toEqual(['failed']);
-      expect(await counters()).toMatchObject({ submissionCount: before.submissionCount + 1, acceptedSubmissionCount: before.acceptedSubmissionCount });
+      expect(await counters()).toMatchObject({
+        submissionCount: before.submissionCount + 1,
+        acceptedSubmissionCount: before.acceptedSubmissionCount,
+      });
     });
 
     it('many concurrent gradings and failures of the same submissions: one result each, counters equal a fresh COUNT', async () => {
-      const own = await ds.getRepository(ProblemEntity).save({ title: 'Race', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 1, memoryLimit: 64 });
+      const own = await ds
+        .getRepository(ProblemEntity)
+        .save({ title: 'Race', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 1, memoryLimit: 64 });
       grader = async () => {
         await new Promise((r) => setTimeout(r, Math.random() * 40));
         return Math.random() < 0.5 ? ACCEPTED : WRONG;
@@ -305,11 +361,15 @@ describe('judging a submission from the queue', () => {
         [own.problemId],
       );
       expect(fresh).toEqual({ total: 20, accepted: expect.any(Number), uncounted: 0 });
-      expect(await ds.getRepository(ProblemEntity).findOneByOrFail({ id: own.id })).toMatchObject({ submissionCount: fresh.total, acceptedSubmissionCount: fresh.accepted });
+      expect(await ds.getRepository(ProblemEntity).findOneByOrFail({ id: own.id })).toMatchObject({
+        submissionCount: fresh.total,
+        acceptedSubmissionCount: fresh.accepted,
+      });
       // Live clients learnt the final state of each submission, and only the one the row holds (a grading that
       // finds the result written publishes it again: delivery is at least once, see republishResult).
       const rows = await ds.getRepository(SubmissionEntity).findBy({ problemId: own.problemId });
-      for (let i = 0; i < 100 && !ids.every((id) => events.some((e) => e.id === id && e._eventType === 'finished')); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !ids.every((id) => events.some((e) => e.id === id && e._eventType === 'finished')); i++)
+        await new Promise((r) => setTimeout(r, 50));
       await new Promise((r) => setTimeout(r, 200));
       for (const row of rows) {
         const finals = events.filter((e) => e.id === row.id && e._eventType === 'finished').map((e) => e.status);
@@ -322,7 +382,14 @@ describe('judging a submission from the queue', () => {
     // As after a Redis restart without its data: the row says queued or running, no job exists.
     async function stranded(status: 'queued' | 'running', age = "interval '1 hour'"): Promise<string> {
       const saved = await ds.getRepository(SubmissionEntity).save({
-        problemId: problem.problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'print(3)', sourceLen: 8, status, verdict: 'PENDING', score: 0,
+        problemId: problem.problemId,
+        languageId: 71,
+        languageName: 'Python 3',
+        sourceCode: 'print(3)',
+        sourceLen: 8,
+        status,
+        verdict: 'PENDING',
+        score: 0,
       });
       await ds.query(`UPDATE submissions SET updated_at = now() - ${age} WHERE id = $1`, [saved.id]);
       return saved.id;
@@ -347,11 +414,21 @@ describe('judging a submission from the queue', () => {
     });
 
     it('a job that failed without its result being written ends the submission failed with its reason', async () => {
-      grader = async () => ({ status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' });
+      grader = async () => ({
+        status: 'failed',
+        score: 0,
+        runtimeMs: null,
+        memoryKB: null,
+        testCaseResults: [],
+        message: 'Sandbox unavailable',
+      });
       const id = await enqueue();
       await settled(id);
       // As if the worker died between the job failing and its failed handler: no result written, nothing counted.
-      await ds.query(`UPDATE submissions SET status = 'running', counted_at = NULL, counted_status = NULL, updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+      await ds.query(
+        `UPDATE submissions SET status = 'running', counted_at = NULL, counted_status = NULL, updated_at = now() - interval '1 hour' WHERE id = $1`,
+        [id],
+      );
       const before = await counters();
       expect(await worker.get(SubmissionReconciler).reconcile()).toBe(1);
       const row = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id });
@@ -387,7 +464,10 @@ describe('judging a submission from the queue', () => {
       for (let i = 0; i < 200 && !(engine.grade as jest.Mock).mock.calls.length; i++) await sleep(25);
       const waiting = await enqueue();
       await sleep(4000);
-      expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: graded })).toMatchObject({ status: 'running', countedAt: null });
+      expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: graded })).toMatchObject({
+        status: 'running',
+        countedAt: null,
+      });
       await proxy.up();
       grader = async () => ACCEPTED;
       expect(await settled(graded)).toMatchObject({ status: 'accepted' });

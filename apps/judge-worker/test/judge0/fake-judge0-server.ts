@@ -58,9 +58,21 @@ const MAX_WALL_TIME_LIMIT = 20;
 const MAX_MEMORY_LIMIT = 512_000;
 const TEXT_FIELDS = ['stdout', 'stderr', 'compile_output', 'message'];
 
-const encode64 = (text: string) => (Buffer.from(text, 'utf8').toString('base64').match(/.{1,60}/g) ?? []).map((l) => `${l}\n`).join('');
+const encode64 = (text: string) =>
+  (
+    Buffer.from(text, 'utf8')
+      .toString('base64')
+      .match(/.{1,60}/g) ?? []
+  )
+    .map((l) => `${l}\n`)
+    .join('');
 const decode64 = (text: unknown) => (typeof text === 'string' ? Buffer.from(text, 'base64').toString('utf8') : '');
-const judge0Strip = (text: string) => text.split('\n').map((l) => l.trimEnd()).join('\n').trimEnd();
+const judge0Strip = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trimEnd();
 
 export class FakeJudge0Server {
   readonly requests: RecordedRequest[] = [];
@@ -109,7 +121,8 @@ export class FakeJudge0Server {
       return this.send(res, 503, { error: 'queue is full' });
     }
     const items = body.submissions ?? [];
-    if (items.length > MAX_BATCH) return this.send(res, 400, { error: `number of submissions in a batch should be less than or equal to ${MAX_BATCH}` });
+    if (items.length > MAX_BATCH)
+      return this.send(res, 400, { error: `number of submissions in a batch should be less than or equal to ${MAX_BATCH}` });
     if (items.length === 0) return this.send(res, 400, { error: 'there should be at least one submission in a batch' });
     const base64 = url.searchParams.get('base64_encoded') !== 'false';
     const answer = items.map((item) => {
@@ -117,7 +130,11 @@ export class FakeJudge0Server {
       if (Object.keys(errors).length) return errors;
       const token = `tok-${this.nextToken++}`;
       const text = (field: string) => (base64 ? decode64(item[field]) : String(item[field] ?? ''));
-      this.submissions.set(token, { token, polls: 0, result: this.execute(text('source_code'), text('stdin'), item.expected_output == null ? null : text('expected_output')) });
+      this.submissions.set(token, {
+        token,
+        polls: 0,
+        result: this.execute(text('source_code'), text('stdin'), item.expected_output == null ? null : text('expected_output')),
+      });
       return { token };
     });
     this.send(res, answer.some((a) => 'token' in a) ? 201 : 422, answer);
@@ -128,7 +145,8 @@ export class FakeJudge0Server {
     if (!item.source_code) errors.source_code = ["can't be blank"];
     if (!FAKE_LANGUAGES.some((l) => l.id === item.language_id)) errors.language_id = [`language with id ${item.language_id} doesn't exist`];
     if (Number(item.cpu_time_limit) > MAX_CPU_TIME_LIMIT) errors.cpu_time_limit = [`must be less than or equal to ${MAX_CPU_TIME_LIMIT}`];
-    if (Number(item.wall_time_limit) > MAX_WALL_TIME_LIMIT) errors.wall_time_limit = [`must be less than or equal to ${MAX_WALL_TIME_LIMIT}`];
+    if (Number(item.wall_time_limit) > MAX_WALL_TIME_LIMIT)
+      errors.wall_time_limit = [`must be less than or equal to ${MAX_WALL_TIME_LIMIT}`];
     if (Number(item.memory_limit) > MAX_MEMORY_LIMIT) errors.memory_limit = [`must be less than or equal to ${MAX_MEMORY_LIMIT}`];
     return errors;
   }
@@ -136,14 +154,25 @@ export class FakeJudge0Server {
   private execute(source: string, stdin: string, expected: string | null): Record<string, unknown> {
     const time = (0.01 + stdin.length / 1000).toFixed(3);
     const memory = 3000 + stdin.length;
-    const done = (id: number, extra: Record<string, unknown> = {}) => ({ status: { id, description: DESCRIPTIONS[id] }, stdout: null, stderr: null, compile_output: null, message: null, time, memory, ...extra });
+    const done = (id: number, extra: Record<string, unknown> = {}) => ({
+      status: { id, description: DESCRIPTIONS[id] },
+      stdout: null,
+      stderr: null,
+      compile_output: null,
+      message: null,
+      time,
+      memory,
+      ...extra,
+    });
     if (source.includes('NUL_ERROR')) return done(6, { compile_output: 'error: a\0b\n', time: null, memory: null });
     if (source.includes('NUL_CRASH')) return done(11, { message: 'Exited\0 with error status 1' });
-    if (source.includes('COMPILE_ERROR')) return done(6, { compile_output: "main.cpp:1:11: error: expected ')' before '{' token\n", time: null, memory: null });
+    if (source.includes('COMPILE_ERROR'))
+      return done(6, { compile_output: "main.cpp:1:11: error: expected ')' before '{' token\n", time: null, memory: null });
     if (source.includes('SLEEP')) return done(5, { message: 'Time limit exceeded' });
     if (source.includes('SEGV')) return done(7, { message: 'Exited with error status 139' });
     if (source.includes('CRASH')) return done(11, { stderr: 'Traceback: boom\n', message: 'Exited with error status 1' });
-    if (source.includes('INTERNAL')) return done(13, { message: 'No such file or directory @ rb_sysopen - /box/script.py', time: null, memory: null });
+    if (source.includes('INTERNAL'))
+      return done(13, { message: 'No such file or directory @ rb_sysopen - /box/script.py', time: null, memory: null });
     const stdout = source.includes('SUM') ? `${(stdin.match(/-?\d+/g) ?? []).reduce((a, n) => a + Number(n), 0)}\n` : stdin;
     const verdict = expected === null || judge0Strip(expected) === judge0Strip(stdout) ? 3 : 4;
     return done(verdict, { stdout });
@@ -151,7 +180,8 @@ export class FakeJudge0Server {
 
   private showBatch(res: ServerResponse, url: URL): void {
     const tokens = (url.searchParams.get('tokens') ?? '').split(',').filter(Boolean);
-    if (tokens.length > MAX_BATCH) return this.send(res, 400, { error: `number of submissions in a batch should be less than or equal to ${MAX_BATCH}` });
+    if (tokens.length > MAX_BATCH)
+      return this.send(res, 400, { error: `number of submissions in a batch should be less than or equal to ${MAX_BATCH}` });
     if (tokens.length === 0) return this.send(res, 400, { error: 'there should be at least one submission in a batch' });
     const fields = (url.searchParams.get('fields') ?? 'token,status,stdout,time,memory').split(',');
     const invalid = fields.filter((f) => !ALL_FIELDS.includes(f));
@@ -164,7 +194,16 @@ export class FakeJudge0Server {
       stored.polls++;
       const view: Record<string, unknown> =
         stored.polls <= pollsBeforeDone
-          ? { token, status: stored.polls === 1 ? { id: 1, description: DESCRIPTIONS[1] } : { id: 2, description: DESCRIPTIONS[2] }, stdout: null, stderr: null, compile_output: null, message: null, time: null, memory: null }
+          ? {
+              token,
+              status: stored.polls === 1 ? { id: 1, description: DESCRIPTIONS[1] } : { id: 2, description: DESCRIPTIONS[2] },
+              stdout: null,
+              stderr: null,
+              compile_output: null,
+              message: null,
+              time: null,
+              memory: null,
+            }
           : { token, ...stored.result };
       for (const field of TEXT_FIELDS) if (base64 && typeof view[field] === 'string') view[field] = encode64(view[field] as string);
       return Object.fromEntries(fields.map((f) => [f, view[f] ?? null]));

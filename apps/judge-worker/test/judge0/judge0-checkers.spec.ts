@@ -27,7 +27,9 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
   beforeAll(async () => {
     server = new FakeJudge0Server({ authToken: 't' });
     const baseUrl = await server.start();
-    const customChecker = () => (local ??= new LocalEngine({ workRoot, logger: { log: () => undefined, warn: () => undefined }, languageIds: CHECKER_LANGUAGE_IDS })).customChecker;
+    const customChecker = () =>
+      (local ??= new LocalEngine({ workRoot, logger: { log: () => undefined, warn: () => undefined }, languageIds: CHECKER_LANGUAGE_IDS }))
+        .customChecker;
     engine = new Judge0Engine({ baseUrl, authToken: 't', pollDelayMs: 5, maxPollDelayMs: 40, retryDelayMs: 5, customChecker });
   });
 
@@ -61,7 +63,9 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
   }, 60_000);
 
   it('ends the submission failed when the checker crashes', async () => {
-    const result = await grade({ type: 'custom', source: CRASHING_CHECKER, languageId: 54 }, [{ input: '1 2\n', output: '3\n', points: 1 }]);
+    const result = await grade({ type: 'custom', source: CRASHING_CHECKER, languageId: 54 }, [
+      { input: '1 2\n', output: '3\n', points: 1 },
+    ]);
     expect(result).toMatchObject({ status: 'failed', score: 0 });
     expect(isDefinitiveFailure(result)).toBe(true);
   }, 60_000);

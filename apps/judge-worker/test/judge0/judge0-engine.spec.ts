@@ -15,7 +15,14 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
   async function engineFor(serverOptions: FakeJudge0Options = {}, engineOptions: Partial<Judge0EngineOptions> = {}): Promise<Judge0Engine> {
     server = new FakeJudge0Server({ authToken: TOKEN, ...serverOptions });
     const baseUrl = await server.start();
-    return new Judge0Engine({ baseUrl: `${baseUrl}/`, authToken: TOKEN, pollDelayMs: 5, maxPollDelayMs: 40, retryDelayMs: 5, ...engineOptions });
+    return new Judge0Engine({
+      baseUrl: `${baseUrl}/`,
+      authToken: TOKEN,
+      pollDelayMs: 5,
+      maxPollDelayMs: 40,
+      retryDelayMs: 5,
+      ...engineOptions,
+    });
   }
 
   afterEach(() => server.stop());
@@ -30,9 +37,12 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     const engine = await engineFor();
     const tests = sumTests(45);
     const progress: number[] = [];
-    const result = await engine.grade({ languageId: 71, sourceCode: 'SUM ünïcode', cpuTimeLimit: 1.5, memoryLimit: 64, testCases: tests }, (done) => {
-      progress.push(done);
-    });
+    const result = await engine.grade(
+      { languageId: 71, sourceCode: 'SUM ünïcode', cpuTimeLimit: 1.5, memoryLimit: 64, testCases: tests },
+      (done) => {
+        progress.push(done);
+      },
+    );
 
     const posts = server.requestsTo('POST', '/submissions/batch');
     expect(posts.map((p) => (p.body as { submissions: unknown[] }).submissions.length)).toEqual([20, 20, 5]);
@@ -70,7 +80,11 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
       ],
     });
     expect(result).toMatchObject({ status: 'wrong_answer', score: 75, message: 'Test 2: Wrong answer' });
-    expect(result.testCaseResults.map((r) => [r.status, r.points])).toEqual([['accepted', 2], ['wrong_answer', 0], ['accepted', 1]]);
+    expect(result.testCaseResults.map((r) => [r.status, r.points])).toEqual([
+      ['accepted', 2],
+      ['wrong_answer', 0],
+      ['accepted', 1],
+    ]);
   });
 
   it('stops sending the tests of a failed min subtask and reports them skipped, as the local engine does', async () => {
@@ -82,13 +96,31 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
       points: 1,
       ...(i < 22 ? { subtask: 0 } : {}),
     }));
-    const result = await engine.grade({ languageId: 71, sourceCode: 'echo', cpuTimeLimit: 1, memoryLimit: 64, testCases, subtasks: [{ scoring: 'min', points: 10 }] });
+    const result = await engine.grade({
+      languageId: 71,
+      sourceCode: 'echo',
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases,
+      subtasks: [{ scoring: 'min', points: 10 }],
+    });
 
     // The first window ran whole; the second left out tests 20 and 21, already skipped.
     const posts = server.requestsTo('POST', '/submissions/batch');
     expect(posts.map((p) => (p.body as { submissions: unknown[] }).submissions.length)).toEqual([20, 3]);
-    expect(result.testCaseResults.map((r) => r.status)).toEqual(['accepted', 'wrong_answer', ...Array(20).fill('skipped'), 'accepted', 'accepted', 'accepted']);
-    expect(result).toMatchObject({ status: 'wrong_answer', score: Math.round((100 * 3) / 13), subtasks: [{ index: 0, scoring: 'min', points: 10, earned: 0 }] });
+    expect(result.testCaseResults.map((r) => r.status)).toEqual([
+      'accepted',
+      'wrong_answer',
+      ...Array(20).fill('skipped'),
+      'accepted',
+      'accepted',
+      'accepted',
+    ]);
+    expect(result).toMatchObject({
+      status: 'wrong_answer',
+      score: Math.round((100 * 3) / 13),
+      subtasks: [{ index: 0, scoring: 'min', points: 10, earned: 0 }],
+    });
   });
 
   it('polls while tests are queued or processing, backing off between polls', async () => {
@@ -116,8 +148,19 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
 
   it('reports a compile error with the decoded compiler output', async () => {
     const engine = await engineFor();
-    const result = await engine.grade({ languageId: 54, sourceCode: 'int main( { COMPILE_ERROR', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(3) });
-    expect(result).toMatchObject({ status: 'ce', score: 0, runtimeMs: null, message: "main.cpp:1:11: error: expected ')' before '{' token\n" });
+    const result = await engine.grade({
+      languageId: 54,
+      sourceCode: 'int main( { COMPILE_ERROR',
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases: sumTests(3),
+    });
+    expect(result).toMatchObject({
+      status: 'ce',
+      score: 0,
+      runtimeMs: null,
+      message: "main.cpp:1:11: error: expected ')' before '{' token\n",
+    });
   });
 
   it('drops NUL bytes from compiler output and test messages (the database refuses them)', async () => {
@@ -139,14 +182,20 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
   it('fails clearly on a wrong auth token (401)', async () => {
     const engine = await engineFor({}, { authToken: 'wrong' });
     const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
-    expect(result).toMatchObject({ status: 'failed', message: 'Judge0 refused the request: missing or wrong X-Auth-Token (JUDGE0_AUTH_TOKEN) (401).' });
+    expect(result).toMatchObject({
+      status: 'failed',
+      message: 'Judge0 refused the request: missing or wrong X-Auth-Token (JUDGE0_AUTH_TOKEN) (401).',
+    });
     await expect(engine.languages()).rejects.toThrow(Judge0Error);
   });
 
   it("fails with Judge0's message when it rejects the submissions (422)", async () => {
     const engine = await engineFor();
     const unknown = await engine.grade({ languageId: 999, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });
-    expect(unknown).toMatchObject({ status: 'failed', message: "Judge0 rejected the submissions: language_id language with id 999 doesn't exist (422)." });
+    expect(unknown).toMatchObject({
+      status: 'failed',
+      message: "Judge0 rejected the submissions: language_id language with id 999 doesn't exist (422).",
+    });
     const tooLong = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 30, memoryLimit: 1024, testCases: sumTests(1) });
     expect(tooLong.message).toBe(
       'Judge0 rejected the submissions: cpu_time_limit must be less than or equal to 15; wall_time_limit must be less than or equal to 20; memory_limit must be less than or equal to 512000 (422).',
@@ -155,12 +204,14 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
 
   it('keeps the wall-clock limit within what Judge0 accepts by default', async () => {
     const engine = await engineFor();
-    expect((await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 12, memoryLimit: 64, testCases: sumTests(1) })).status).toBe('accepted');
+    expect(
+      (await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 12, memoryLimit: 64, testCases: sumTests(1) })).status,
+    ).toBe('accepted');
     const sent = (server.requestsTo('POST', '/submissions/batch')[0].body as { submissions: Record<string, unknown>[] }).submissions[0];
     expect(sent.wall_time_limit).toBe(20);
   });
 
-  it("retries when the queue is full (503) and succeeds once there is room", async () => {
+  it('retries when the queue is full (503) and succeeds once there is room', async () => {
     const engine = await engineFor({ queueFullTimes: 2 });
     const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(2) });
     expect(result.status).toBe('accepted');
@@ -199,7 +250,17 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
       expect(sent).toMatchObject({ language_id: 71, cpu_time_limit: 2, wall_time_limit: 5, memory_limit: 128 * 1024 });
       expect(sent.expected_output).toBeUndefined();
       expect(unb64(sent.stdin)).toBe('hi ünï\n');
-      expect(result).toEqual({ status: 'ok', stdout: 'hi ünï\n', truncated: false, stderr: '', exitCode: 0, signal: null, message: null, timeMs: 17, memoryKB: 3007 });
+      expect(result).toEqual({
+        status: 'ok',
+        stdout: 'hi ünï\n',
+        truncated: false,
+        stderr: '',
+        exitCode: 0,
+        signal: null,
+        message: null,
+        timeMs: 17,
+        memoryKB: 3007,
+      });
     });
 
     it('cuts the output at 64 KiB', async () => {
@@ -219,7 +280,9 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
 
     it('throws when Judge0 itself failed, so the run is reported as failed rather than as the program', async () => {
       const engine = await engineFor();
-      await expect(engine.run({ ...request, sourceCode: 'INTERNAL', stdin: '' })).rejects.toThrow(/Judge0 could not run the program: Internal Error/);
+      await expect(engine.run({ ...request, sourceCode: 'INTERNAL', stdin: '' })).rejects.toThrow(
+        /Judge0 could not run the program: Internal Error/,
+      );
     });
   });
 });

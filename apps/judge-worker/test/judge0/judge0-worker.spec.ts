@@ -81,7 +81,13 @@ describe('judge worker on the judge0 engine', () => {
   });
 
   it('fails the job with Judge0 trouble, so the API can tell the author', async () => {
-    const job = await queue.add({ languageId: 999, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: [{ input: '', output: '', points: 1 }] });
+    const job = await queue.add({
+      languageId: 999,
+      sourceCode: 'SUM',
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases: [{ input: '', output: '', points: 1 }],
+    });
     await expect(job.finished()).rejects.toThrow("Judge0 rejected the submissions: language_id language with id 999 doesn't exist (422).");
   });
 });

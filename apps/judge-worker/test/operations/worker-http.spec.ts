@@ -6,7 +6,7 @@ import { networkInterfaces } from 'os';
 import request from 'supertest';
 
 import { loadWorkerConfig } from '../../src/config/worker-config';
-import { StartedWorker,startWorkerApp } from '../../src/operations/worker-app';
+import { StartedWorker, startWorkerApp } from '../../src/operations/worker-app';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'metrics-token-0123456789';
@@ -24,7 +24,15 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_worker_http_${suffix}`;
   const prefix = `oj_worker_http_${suffix}`;
   const env = (extra: Record<string, string>) =>
-    loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'error', ...extra });
+    loadWorkerConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      WORKER_CONCURRENCY: '1',
+      LOG_LEVEL: 'error',
+      ...extra,
+    });
   let open: StartedWorker;
   let guarded: StartedWorker;
 

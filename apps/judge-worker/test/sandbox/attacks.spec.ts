@@ -30,8 +30,14 @@ function hostProcesses(): HostProcess[] {
       try {
         const status = readFileSync(`/proc/${pid}/status`, 'utf8');
         const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1].trim() ?? '';
-        const pidsCgroup = readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n').find((l) => /:pids:/.test(l))?.split(':')[2] ?? '';
-        return [{ pid, ppid: field('PPid'), name: field('Name'), state: field('State'), uids: field('Uid'), gids: field('Gid'), pidsCgroup }];
+        const pidsCgroup =
+          readFileSync(`/proc/${pid}/cgroup`, 'utf8')
+            .split('\n')
+            .find((l) => /:pids:/.test(l))
+            ?.split(':')[2] ?? '';
+        return [
+          { pid, ppid: field('PPid'), name: field('Name'), state: field('State'), uids: field('Uid'), gids: field('Gid'), pidsCgroup },
+        ];
       } catch {
         return []; // exited meanwhile
       }
@@ -55,7 +61,9 @@ async function boxProcesses(): Promise<string[]> {
   for (let i = 0; i < 20; i++) {
     live = hostProcesses()
       .filter((p) => !p.state.startsWith('Z'))
-      .filter((p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/') && !ofAnotherWorker(p)))
+      .filter(
+        (p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/') && !ofAnotherWorker(p)),
+      )
       .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`);
     if (!live.length) return live;
     await new Promise((r) => setTimeout(r, 50));
@@ -69,7 +77,11 @@ function boxCgroups(): string[] {
   return ['memory', 'pids', 'cpuacct'].flatMap((controller) => {
     const path = own.find((l) => l.split(':')[1]?.split(',').includes(controller))?.split(':')[2] ?? '/';
     const dir = join('/sys/fs/cgroup', controller, path, 'oj-boxes');
-    return existsSync(dir) ? readdirSync(dir).filter((d) => d.startsWith(`box-${process.pid}-`) || d.startsWith(`run-${process.pid}-`)).map((d) => `${controller}:${d}`) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((d) => d.startsWith(`box-${process.pid}-`) || d.startsWith(`run-${process.pid}-`))
+          .map((d) => `${controller}:${d}`)
+      : [];
   });
 }
 
@@ -90,7 +102,6 @@ function strayFiles(): string[] {
   const leftovers = readdirSync(workRoot).filter((name) => !name.startsWith('box-launcher-') && !name.startsWith(`tools-${process.pid}-`));
   return [...owned, ...leftovers];
 }
-
 
 async function expectHostClean(): Promise<void> {
   expect(await boxProcesses()).toEqual([]);
@@ -122,7 +133,11 @@ int main(void){ int n=0; pthread_t t; while(n<10000 && pthread_create(&t,0,idle,
   }, 60_000);
 
   it('memory bomb: killed at the limit', async () => {
-    const r = await grade(C, '#include <stdlib.h>\nint main(void){for(;;){volatile char*p=malloc(1<<20);if(!p)return 7;for(int i=0;i<(1<<20);i+=4096)p[i]=1;}}', { tests: ok, memory: 32 });
+    const r = await grade(
+      C,
+      '#include <stdlib.h>\nint main(void){for(;;){volatile char*p=malloc(1<<20);if(!p)return 7;for(int i=0;i<(1<<20);i+=4096)p[i]=1;}}',
+      { tests: ok, memory: 32 },
+    );
     expect(r).toMatchObject({ status: 'rte' });
     expect(r.testCaseResults[0].message).toBe('Memory limit exceeded');
   }, 60_000);
@@ -141,7 +156,11 @@ int main(void){ int n=0; pthread_t t; while(n<10000 && pthread_create(&t,0,idle,
   }, 60_000);
 
   it('output flood: stopped at the output cap', async () => {
-    const r = await grade(C, '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stdout);}', { tests: ok, cpu: 5 });
+    const r = await grade(
+      C,
+      '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stdout);}',
+      { tests: ok, cpu: 5 },
+    );
     expect(r.status).toBe('rte');
     expect(r.testCaseResults[0].message).toBe('Output limit exceeded');
   }, 60_000);
@@ -152,7 +171,8 @@ int main(void){ int n=0; pthread_t t; while(n<10000 && pthread_create(&t,0,idle,
     // Resets this process's peak RSS (VmHWM), so the peak below is the grading's, synchronous stalls included.
     writeFileSync('/proc/self/clear_refs', '5');
     const before = kib('VmRSS');
-    const src = '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,10,sizeof b);for(int i=0;i<64;i++)fwrite(b,1,sizeof b,stdout);return 0;}';
+    const src =
+      '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<20];memset(b,10,sizeof b);for(int i=0;i<64;i++)fwrite(b,1,sizeof b,stdout);return 0;}';
     const r = await grade(C, src, { tests: [{ input: '', output: '\n', points: 1 }], cpu: 5 });
     const grownMiB = (kib('VmHWM') - before) / 1024;
     expect(r.status).toBe('accepted');
@@ -218,21 +238,27 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
   }, 60_000);
 
   it('kill(-1): only the box is hit', async () => {
-    const r = await grade(C, '#include <signal.h>\n#include <stdio.h>\nint main(void){kill(-1,SIGKILL);printf("ok\\n");return 0;}', { tests: ok });
+    const r = await grade(C, '#include <signal.h>\n#include <stdio.h>\nint main(void){kill(-1,SIGKILL);printf("ok\\n");return 0;}', {
+      tests: ok,
+    });
     expect(r.status).toBe('accepted');
     expect(process.kill(process.pid, 0)).toBe(true);
   }, 60_000);
 
   it('a background process left running is killed with the box', async () => {
     const started = Date.now();
-    const src = '#include <stdio.h>\n#include <unistd.h>\nint main(void){if(fork()==0){setsid();if(fork()==0){sleep(100);return 0;}return 0;}printf("ok\\n");return 0;}';
+    const src =
+      '#include <stdio.h>\n#include <unistd.h>\nint main(void){if(fork()==0){setsid();if(fork()==0){sleep(100);return 0;}return 0;}printf("ok\\n");return 0;}';
     const r = await grade(C, src, { tests: ok });
     expect(r.status).toBe('accepted');
     expect(Date.now() - started).toBeLessThan(5_000);
   }, 60_000);
 
   it('runs as uid 65534 on the host, never as root', async () => {
-    const running = grade(C, '#include <unistd.h>\nint main(void){sleep(1);return 0;}', { tests: [{ input: '', output: '', points: 1 }], cpu: 1 });
+    const running = grade(C, '#include <unistd.h>\nint main(void){sleep(1);return 0;}', {
+      tests: [{ input: '', output: '', points: 1 }],
+      cpu: 1,
+    });
     // Once the program runs (the compile takes longer on a loaded machine), its box holds it and the launcher.
     let boxed: HostProcess[] = [];
     for (let i = 0; i < 200 && !boxed.some((p) => p.name === 'main'); i++) {
@@ -310,7 +336,7 @@ int main(void){ int families[]={AF_NETLINK,AF_PACKET,AF_VSOCK,AF_INET,AF_INET6,A
     expect(r.testCaseResults[0].status).toBe('accepted');
   }, 60_000);
 
-  describe('mountinfo shows no host path: not the work root, the worker\'s directories or the project', () => {
+  describe("mountinfo shows no host path: not the work root, the worker's directories or the project", () => {
     const hostPaths = [workRoot, process.cwd(), `-${process.pid}-`];
 
     it('at run time, in /proc/self/mountinfo and /proc/self/mounts', async () => {
@@ -325,14 +351,18 @@ int main(void){ const char *host[]={${hostPaths.map((p) => JSON.stringify(p)).jo
       expect(r.testCaseResults[0].status).toBe('accepted');
     }, 60_000);
 
-    (available.has(TYPESCRIPT) ? it : it.skip)('in a TypeScript box, whose toolchain comes from the workspace', async () => {
-      const src = `import { readFileSync } from 'fs';
+    (available.has(TYPESCRIPT) ? it : it.skip)(
+      'in a TypeScript box, whose toolchain comes from the workspace',
+      async () => {
+        const src = `import { readFileSync } from 'fs';
 const info: string = readFileSync('/proc/self/mountinfo', 'utf8');
 const host: string[] = ${JSON.stringify(hostPaths)};
 console.log(info.includes('/opt/typescript') && !host.some((p) => info.includes(p)) ? 'ok' : info);`;
-      const r = await grade(TYPESCRIPT, src, { tests: ok, cpu: 5 });
-      expect(r.testCaseResults[0]?.status ?? r.message).toBe('accepted');
-    }, 90_000);
+        const r = await grade(TYPESCRIPT, src, { tests: ok, cpu: 5 });
+        expect(r.testCaseResults[0]?.status ?? r.message).toBe('accepted');
+      },
+      90_000,
+    );
   });
 
   it('the box launcher cannot be signalled, traced or read by a test', async () => {
@@ -357,7 +387,10 @@ int main(void){ int hit=0;
     const flood = await grade(CPP, Array.from({ length: 5000 }, (_, i) => `int f${i}() { return undefined_${i}; }`).join('\n'));
     expect(flood.status).toBe('ce');
     expect((flood.message ?? '').length).toBeLessThanOrEqual(16 * 1024 + 100);
-    const templates = await grade(CPP, 'template<int N> struct F { static const int v = F<N-1>::v + F<N-2>::v; };\nint main(){ return F<100000>::v; }');
+    const templates = await grade(
+      CPP,
+      'template<int N> struct F { static const int v = F<N-1>::v + F<N-2>::v; };\nint main(){ return F<100000>::v; }',
+    );
     expect(templates.status).toBe('ce');
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 90_000);

@@ -17,7 +17,8 @@ export const PROGRAMS: VerdictPrograms[] = [
     wrongAnswer: '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a-b);return 0;}',
     busyLoop: 'int main(void){volatile unsigned long x=0;for(;;)x++;}',
     crash: '#include <stdio.h>\nint main(void){int *p=0;*p=1;return 0;}',
-    memoryHog: '#include <stdlib.h>\nint main(void){size_t n=256u<<20;volatile char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=1;return 0;}',
+    memoryHog:
+      '#include <stdlib.h>\nint main(void){size_t n=256u<<20;volatile char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=1;return 0;}',
     compileError: 'int main(void){ return undefined_name; }',
   },
   {
@@ -31,11 +32,13 @@ export const PROGRAMS: VerdictPrograms[] = [
   },
   {
     id: 62,
-    accepted: 'import java.util.*;\npublic class Main{public static void main(String[] a){Scanner s=new Scanner(System.in);long x=s.nextLong(),y=s.nextLong();System.out.println(x+y);}}',
+    accepted:
+      'import java.util.*;\npublic class Main{public static void main(String[] a){Scanner s=new Scanner(System.in);long x=s.nextLong(),y=s.nextLong();System.out.println(x+y);}}',
     wrongAnswer: 'public class Main{public static void main(String[] a){System.out.println(0);}}',
     busyLoop: 'public class Main{public static void main(String[] a){long x=0;while(true){x++;if(x==-1)System.out.println(x);}}}',
     crash: 'public class Main{public static void main(String[] a){throw new RuntimeException("boom");}}',
-    memoryHog: 'public class Main{public static void main(String[] a){byte[][] b=new byte[256][];for(int i=0;i<256;i++){b[i]=new byte[1<<20];b[i][5]=1;}System.out.println(b.length);}}',
+    memoryHog:
+      'public class Main{public static void main(String[] a){byte[][] b=new byte[256][];for(int i=0;i<256;i++){b[i]=new byte[1<<20];b[i][5]=1;}System.out.println(b.length);}}',
     compileError: 'public class Main{ int broken( }',
   },
   {
@@ -64,7 +67,8 @@ export const PROGRAMS: VerdictPrograms[] = [
   },
   {
     id: 74,
-    accepted: 'const [a, b]: bigint[] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));',
+    accepted:
+      'const [a, b]: bigint[] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));',
     wrongAnswer: 'const n: number = 5;\nconsole.log(n);',
     busyLoop: 'let x: number = 0;\nfor (;;) { x++; }',
     crash: 'process.exit(3);',
@@ -82,7 +86,8 @@ export const PROGRAMS: VerdictPrograms[] = [
   },
   {
     id: 73,
-    accepted: 'use std::io::*;\nfn main(){let mut s=String::new();stdin().read_to_string(&mut s).unwrap();let v:Vec<i64>=s.split_whitespace().map(|x|x.parse().unwrap()).collect();println!("{}",v[0]+v[1]);}',
+    accepted:
+      'use std::io::*;\nfn main(){let mut s=String::new();stdin().read_to_string(&mut s).unwrap();let v:Vec<i64>=s.split_whitespace().map(|x|x.parse().unwrap()).collect();println!("{}",v[0]+v[1]);}',
     wrongAnswer: 'fn main(){println!("7");}',
     busyLoop: 'fn main(){let mut x:u64=0;loop{x=x.wrapping_add(1);if x==u64::MAX{println!("{}",x);}}}',
     crash: 'fn main(){let v:Vec<i32>=Vec::new();println!("{}",v[3]);}',

@@ -8,7 +8,11 @@ import { LocalEngine } from '../../src/engines/local/local-engine';
 describe('local engine without cgroups', () => {
   const workRoot = mkdtempSync(join(tmpdir(), 'oj-judge-rlimit-'));
   const warnings: string[] = [];
-  const engine = new LocalEngine({ workRoot, cgroupRoot: join(workRoot, 'no-cgroups'), logger: { log: () => undefined, warn: (m) => warnings.push(m) } });
+  const engine = new LocalEngine({
+    workRoot,
+    cgroupRoot: join(workRoot, 'no-cgroups'),
+    logger: { log: () => undefined, warn: (m) => warnings.push(m) },
+  });
   afterAll(() => rmSync(workRoot, { recursive: true, force: true }));
   const grade = (sourceCode: string, cpuTimeLimit: number) =>
     engine.grade({ languageId: 50, sourceCode, cpuTimeLimit, memoryLimit: 64, testCases: [{ input: '2 3\n', output: '5\n', points: 1 }] });
@@ -25,7 +29,10 @@ describe('local engine without cgroups', () => {
   }, 30_000);
 
   it('keeps the address-space bound: a memory hog fails', async () => {
-    const hog = await grade('#include <stdlib.h>\n#include <string.h>\nint main(void){size_t n=512u<<20;char*p=malloc(n);if(!p)return 3;memset(p,1,n);return 0;}', 2);
+    const hog = await grade(
+      '#include <stdlib.h>\n#include <string.h>\nint main(void){size_t n=512u<<20;char*p=malloc(n);if(!p)return 3;memset(p,1,n);return 0;}',
+      2,
+    );
     expect(hog.status).toBe('rte');
   }, 30_000);
 });

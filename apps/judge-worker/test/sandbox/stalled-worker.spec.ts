@@ -8,7 +8,10 @@ function programRunning(): boolean {
     .filter((pid) => /^\d+$/.test(pid))
     .some((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'main' && readFileSync(`/proc/${pid}/cgroup`, 'utf8').includes(`/run-${process.pid}-`);
+        return (
+          readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'main' &&
+          readFileSync(`/proc/${pid}/cgroup`, 'utf8').includes(`/run-${process.pid}-`)
+        );
       } catch {
         return false; // exited meanwhile
       }
@@ -45,7 +48,11 @@ describe('local engine with a stalled event loop', () => {
     }, 20);
     try {
       const r = await localEngine().grade({ languageId: 50, sourceCode: src, cpuTimeLimit: 0.5, memoryLimit: 64, testCases: tests });
-      expect(r.status === 'failed' ? r.message : r.testCaseResults.map((t) => t.message ?? t.status)).toEqual(['accepted', 'accepted', 'accepted']);
+      expect(r.status === 'failed' ? r.message : r.testCaseResults.map((t) => t.message ?? t.status)).toEqual([
+        'accepted',
+        'accepted',
+        'accepted',
+      ]);
       expect(stalls).toBe(2);
     } finally {
       clearInterval(watcher);

@@ -11,7 +11,13 @@ describe('local engine verdicts', () => {
 
   it('discovers at least C, C++ and Python with real versions', async () => {
     const names = (await localEngine().languages()).map((l) => l.name);
-    expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^C \(GCC \d+\.\d+/), expect.stringMatching(/^C\+\+ \(GCC /), expect.stringMatching(/^Python \(3\./)]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^C \(GCC \d+\.\d+/),
+        expect.stringMatching(/^C\+\+ \(GCC /),
+        expect.stringMatching(/^Python \(3\./),
+      ]),
+    );
   });
 
   // .ci/run installs every toolchain, so in CI a skipped language means discovery broke, not a missing compiler.
@@ -53,7 +59,7 @@ describe('local engine verdicts', () => {
 
     if (p.compileError) {
       it('compile error, with the compiler output and no test run', async () => {
-          const r = await run(p.compileError as string);
+        const r = await run(p.compileError as string);
         expect(r.status).toBe('ce');
         expect(r.message?.length).toBeGreaterThan(10);
         expect(r.testCaseResults).toEqual([]);
@@ -63,16 +69,24 @@ describe('local engine verdicts', () => {
   for (const p of PROGRAMS) (available.has(p.id) ? describe : describe.skip)(`language ${p.id}`, () => languageTests(p));
 
   it('reports plausible figures: 64 MiB touched, 0.5 s of CPU', async () => {
-    const touch = await grade(50, '#include <stdlib.h>\nint main(void){size_t n=64u<<20;volatile char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=7;return 0;}', {
-      tests: [{ input: '', output: '', points: 1 }],
-    });
+    const touch = await grade(
+      50,
+      '#include <stdlib.h>\nint main(void){size_t n=64u<<20;volatile char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=7;return 0;}',
+      {
+        tests: [{ input: '', output: '', points: 1 }],
+      },
+    );
     expect(touch.status).toBe('accepted');
     expect(touch.memoryKB).toBeGreaterThanOrEqual(64 * 1024);
     expect(touch.memoryKB).toBeLessThan(80 * 1024);
-    const spin = await grade(50, '#include <time.h>\nint main(void){volatile unsigned long x=0;while(clock()<CLOCKS_PER_SEC/2)x++;return 0;}', {
-      cpu: 2,
-      tests: [{ input: '', output: '', points: 1 }],
-    });
+    const spin = await grade(
+      50,
+      '#include <time.h>\nint main(void){volatile unsigned long x=0;while(clock()<CLOCKS_PER_SEC/2)x++;return 0;}',
+      {
+        cpu: 2,
+        tests: [{ input: '', output: '', points: 1 }],
+      },
+    );
     expect(spin.status).toBe('accepted');
     expect(spin.runtimeMs).toBeGreaterThanOrEqual(400);
     expect(spin.runtimeMs).toBeLessThanOrEqual(700);

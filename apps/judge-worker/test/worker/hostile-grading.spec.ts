@@ -16,7 +16,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const C = 50;
 const RUST = 73;
 /** Slow enough per test that its runs are in flight while the hostile output is being checked. */
-const INNOCENT = '#include <stdio.h>\n#include <unistd.h>\nint main(void){long a,b;usleep(150000);scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
+const INNOCENT =
+  '#include <stdio.h>\n#include <unistd.h>\nint main(void){long a,b;usleep(150000);scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
 /** 200,000 spaces and an x: the old checker's /\s+$/ took about a minute over that line, on the worker's only thread. */
 const SPACES_THEN_X = '#include <stdio.h>\nint main(void){for(int i=0;i<200000;i++)putchar(32);putchar(120);return 0;}';
 
@@ -36,15 +37,29 @@ describe('judge worker: hostile submissions', () => {
 
   beforeAll(async () => {
     await migrate(databaseUrl);
-    config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `oj_hostile_test_${suffix}`, WORKER_CONCURRENCY: '2' });
+    config = loadWorkerConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      REDIS_PREFIX: `oj_hostile_test_${suffix}`,
+      WORKER_CONCURRENCY: '2',
+    });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
     await worker.init();
     ds = worker.get(DataSource);
     graded = jest.spyOn(worker.get<JudgeEngine>(JUDGE_ENGINE), 'grade');
     queue = new Bull<JudgeJobData>(JUDGE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
-    problem = await ds.getRepository(ProblemEntity).save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 2, memoryLimit: 128 });
+    problem = await ds
+      .getRepository(ProblemEntity)
+      .save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 2, memoryLimit: 128 });
     await ds.getRepository(TestCaseEntity).save(
-      Array.from({ length: 12 }, (_, i) => ({ problemUuid: problem.id, position: i, input: `${i} 1\n`, output: `${i + 1}\n`, points: 1 })),
+      Array.from({ length: 12 }, (_, i) => ({
+        problemUuid: problem.id,
+        position: i,
+        input: `${i} 1\n`,
+        output: `${i + 1}\n`,
+        points: 1,
+      })),
     );
   }, 60_000);
 
@@ -60,10 +75,20 @@ describe('judge worker: hostile submissions', () => {
 
   async function submit(languageId: number, sourceCode: string): Promise<string> {
     const saved = await ds.getRepository(SubmissionEntity).save({
-      problemId: problem.problemId, languageId, languageName: String(languageId), sourceCode, sourceLen: sourceCode.length,
-      status: 'queued' as const, verdict: 'PENDING', score: 0, queuedAt: new Date(),
+      problemId: problem.problemId,
+      languageId,
+      languageName: String(languageId),
+      sourceCode,
+      sourceLen: sourceCode.length,
+      status: 'queued' as const,
+      verdict: 'PENDING',
+      score: 0,
+      queuedAt: new Date(),
     });
-    await queue.add({ submissionId: saved.id }, { jobId: saved.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 });
+    await queue.add(
+      { submissionId: saved.id },
+      { jobId: saved.id, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: true, removeOnFail: 1000 },
+    );
     return saved.id;
   }
 
@@ -77,7 +102,8 @@ describe('judge worker: hostile submissions', () => {
     }
   }
   const settled = (id: string) => until(id, (row) => row.countedAt !== null);
-  const gradings = (sourceCode: string) => graded.mock.calls.filter(([request]: [GradeRequest, ...unknown[]]) => request.sourceCode === sourceCode).length;
+  const gradings = (sourceCode: string) =>
+    graded.mock.calls.filter(([request]: [GradeRequest, ...unknown[]]) => request.sourceCode === sourceCode).length;
 
   it('200,000 spaces then x: a wrong answer, and an innocent submission graded meanwhile is accepted on its first attempt', async () => {
     const innocent = await submit(C, INNOCENT);

@@ -18,7 +18,13 @@ const tests = [
   { input: '20 22\n', output: '42\n', points: 3 },
 ];
 const sum = 'a, b = map(int, input().split())\nprint(a + b)';
-const job = (sourceCode: string, languageId = 71): ValidateJobData => ({ languageId, sourceCode, cpuTimeLimit: 1, memoryLimit: 64, testCases: tests });
+const job = (sourceCode: string, languageId = 71): ValidateJobData => ({
+  languageId,
+  sourceCode,
+  cpuTimeLimit: 1,
+  memoryLimit: 64,
+  testCases: tests,
+});
 
 /** The real worker (local engine) in this process, on a database and Redis prefix of its own. */
 describe('judge worker: validate queue', () => {
@@ -31,7 +37,13 @@ describe('judge worker: validate queue', () => {
 
   beforeAll(async () => {
     await migrate(databaseUrl);
-    config = loadWorkerConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `oj_worker_test_${suffix}`, WORKER_CONCURRENCY: '2' });
+    config = loadWorkerConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      REDIS_PREFIX: `oj_worker_test_${suffix}`,
+      WORKER_CONCURRENCY: '2',
+    });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
     await worker.init();
     queue = new Bull<ValidateJobData>(VALIDATE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
@@ -60,7 +72,13 @@ describe('judge worker: validate queue', () => {
 
   it('validates an accepted reference solution with Judge0 status codes, time, memory and points', async () => {
     const result = await run(job(sum));
-    expect(result).toMatchObject({ score: 100, cases: [{ i: 0, s: 3, p: 1 }, { i: 1, s: 3, p: 3 }] });
+    expect(result).toMatchObject({
+      score: 100,
+      cases: [
+        { i: 0, s: 3, p: 1 },
+        { i: 1, s: 3, p: 3 },
+      ],
+    });
     expect(result.cases[0].t).toEqual(expect.any(Number));
     expect(result.cases[0].m).toBeGreaterThan(0);
     expect(result.maxExecTimeMs).toBe(Math.max(...result.cases.map((c) => c.t as number)));
@@ -68,14 +86,27 @@ describe('judge worker: validate queue', () => {
   }, 30_000);
 
   it('reports wrong answers, runtime errors and time limits per case', async () => {
-    expect(await run(job('print(3)'))).toMatchObject({ score: 25, cases: [{ i: 0, s: 3, p: 1 }, { i: 1, s: 4, p: 0 }] });
+    expect(await run(job('print(3)'))).toMatchObject({
+      score: 25,
+      cases: [
+        { i: 0, s: 3, p: 1 },
+        { i: 1, s: 4, p: 0 },
+      ],
+    });
     expect((await run(job('raise SystemExit(3)'))).cases.map((c) => c.s)).toEqual([12, 12]);
     expect((await run(job('while True: pass'))).cases[0]).toMatchObject({ s: 5, p: 0 });
   }, 60_000);
 
   it('marks every case as a compile error and includes the compiler output', async () => {
     const result = await run(job('int main( {', 54));
-    expect(result).toMatchObject({ score: 0, cases: [{ i: 0, s: 6, p: 0 }, { i: 1, s: 6, p: 0 }], maxExecTimeMs: null });
+    expect(result).toMatchObject({
+      score: 0,
+      cases: [
+        { i: 0, s: 6, p: 0 },
+        { i: 1, s: 6, p: 0 },
+      ],
+      maxExecTimeMs: null,
+    });
     expect(result.compileOutput).toMatch(/error/);
   }, 30_000);
 

@@ -26,12 +26,24 @@ describe('POST /api/judge/run', () => {
   let admin: TestSession;
   let problemId: number;
   const user = () => createUserWithRole(t, 'user');
-  const run = (session: TestSession, body: Record<string, unknown>) => t.http().post('/api/judge/run').set(...bearer(session)).send(body);
+  const run = (session: TestSession, body: Record<string, unknown>) =>
+    t
+      .http()
+      .post('/api/judge/run')
+      .set(...bearer(session))
+      .send(body);
 
   beforeAll(async () => {
     t = await createTestApp({ RUNS_PER_MINUTE: String(RUNS_PER_MINUTE), VALIDATE_TIMEOUT_MS: '90000' });
     admin = await createAdmin(t);
-    problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ cpuTimeLimit: 1, memoryLimit: 64 })).expect(201)).body.problemId;
+    problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody({ cpuTimeLimit: 1, memoryLimit: 64 }))
+        .expect(201)
+    ).body.problemId;
   });
   afterAll(async () => {
     await worker?.close();
@@ -73,10 +85,20 @@ describe('POST /api/judge/run', () => {
 
     it('echoes the input and reports how the program ended, with time and memory', async () => {
       const res = await run(ada, { languageId: 71, sourceCode: PY_ECHO, stdin: 'hello\nwörld\n' }).expect(200);
-      expect(res.body).toMatchObject({ status: 'ok', stdout: 'hello\nwörld\n', truncated: false, stderr: '', exitCode: 0, signal: null, message: null });
+      expect(res.body).toMatchObject({
+        status: 'ok',
+        stdout: 'hello\nwörld\n',
+        truncated: false,
+        stderr: '',
+        exitCode: 0,
+        signal: null,
+        message: null,
+      });
       expect(res.body.timeMs).toEqual(expect.any(Number));
       expect(res.body.memoryKB).toBeGreaterThan(0);
-      const failing = await run(ada, { languageId: 71, sourceCode: 'import sys\nsys.stderr.write("oops")\nsys.exit(3)', stdin: '' }).expect(200);
+      const failing = await run(ada, { languageId: 71, sourceCode: 'import sys\nsys.stderr.write("oops")\nsys.exit(3)', stdin: '' }).expect(
+        200,
+      );
       expect(failing.body).toMatchObject({ status: 'rte', stdout: '', stderr: 'oops', exitCode: 3, message: 'Exit code 3' });
     });
 
@@ -88,7 +110,9 @@ describe('POST /api/judge/run', () => {
 
     it("uses the problem's limits: a time limit, and a compile error with the compiler's output", async () => {
       const bob = await user();
-      const tle = await run(bob, { problemId, languageId: 54, sourceCode: 'int main(){volatile int x=0;for(;;)x++;}', stdin: '' }).expect(200);
+      const tle = await run(bob, { problemId, languageId: 54, sourceCode: 'int main(){volatile int x=0;for(;;)x++;}', stdin: '' }).expect(
+        200,
+      );
       expect(tle.body).toMatchObject({ status: 'tle', exitCode: null, message: expect.stringMatching(/^Time limit exceeded/) });
       const ce = await run(bob, { problemId, languageId: 54, sourceCode: 'int main( {', stdin: '' }).expect(200);
       expect(ce.body).toMatchObject({ status: 'ce', stdout: '', exitCode: null, timeMs: null });
@@ -98,7 +122,10 @@ describe('POST /api/judge/run', () => {
     it("gives each language the problem's limit times its time factor", async () => {
       const detail = (await t.http().get(`/api/problems/${problemId}`).expect(200)).body;
       expect(detail.cpuTimeLimit).toBe(1);
-      expect(detail.effectiveCpuTimeLimits).toEqual([{ languageId: 71, seconds: 3 }, { languageId: 54, seconds: 1 }]);
+      expect(detail.effectiveCpuTimeLimits).toEqual([
+        { languageId: 71, seconds: 3 },
+        { languageId: 54, seconds: 1 },
+      ]);
       const carol = await user();
       // 1.2 s of CPU: within Python's 3 s, over C++'s 1 s.
       const python = await run(carol, { problemId, languageId: 71, sourceCode: burn('done'), stdin: '' }).expect(200);
@@ -107,11 +134,18 @@ describe('POST /api/judge/run', () => {
       expect(cpp.body).toMatchObject({ status: 'tle' });
     });
 
-    it("refuses a language the problem does not allow, and a problem the caller may not see", async () => {
+    it('refuses a language the problem does not allow, and a problem the caller may not see', async () => {
       const dave = await user();
       const go = await run(dave, { problemId, languageId: 60, sourceCode: 'package main', stdin: '' });
       expect(go.status).toBe(400);
-      const hidden = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ isPublic: false })).expect(201)).body.problemId;
+      const hidden = (
+        await t
+          .http()
+          .post('/api/problems')
+          .set(...bearer(admin))
+          .send(problemBody({ isPublic: false }))
+          .expect(201)
+      ).body.problemId;
       const res = await run(dave, { problemId: hidden, languageId: 71, sourceCode: 'print(1)', stdin: '' }).expect(404);
       expect(res.body.code).toBe('NOT_FOUND');
     });
@@ -120,7 +154,10 @@ describe('POST /api/judge/run', () => {
       const eve = await user();
       for (let i = 0; i < RUNS_PER_MINUTE; i++) await run(eve, { languageId: 71, sourceCode: 'print(1)', stdin: '' }).expect(200);
       const refused = await run(eve, { languageId: 71, sourceCode: 'print(1)', stdin: '' }).expect(429);
-      expect(refused.body).toEqual({ message: 'You are running code too often. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+      expect(refused.body).toEqual({
+        message: 'You are running code too often. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
       expect(refused.headers['retry-after']).toEqual(expect.any(String));
       // Another user has a budget of their own.
       await run(await user(), { languageId: 71, sourceCode: 'print(1)', stdin: '' }).expect(200);
@@ -130,7 +167,10 @@ describe('POST /api/judge/run', () => {
       const ds = t.app.get(DataSource);
       await run(await user(), { problemId, languageId: 71, sourceCode: 'print(3)', stdin: '1 2\n' }).expect(200);
       expect(await ds.getRepository(SubmissionEntity).count()).toBe(0);
-      expect(await ds.getRepository(ProblemEntity).findOneByOrFail({ problemId })).toMatchObject({ submissionCount: 0, acceptedSubmissionCount: 0 });
+      expect(await ds.getRepository(ProblemEntity).findOneByOrFail({ problemId })).toMatchObject({
+        submissionCount: 0,
+        acceptedSubmissionCount: 0,
+      });
       const counts = await t.app.get<Queue>(getQueueToken(JUDGE_QUEUE)).getJobCounts();
       expect(counts).toMatchObject({ waiting: 0, active: 0, failed: 0 });
     });

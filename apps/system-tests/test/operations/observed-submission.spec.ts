@@ -33,14 +33,25 @@ describe('an observed submission', () => {
     try {
       t = await createTestApp({ LOG_LEVEL: 'trace' });
       admin = await createAdmin(t);
-      const problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201)).body.problemId;
+      const problemId = (
+        await t
+          .http()
+          .post('/api/problems')
+          .set(...bearer(admin))
+          .send(problemBody())
+          .expect(201)
+      ).body.problemId;
       // A heartbeat without a worker yet: the submission waits in the queue, where the metrics see it.
       const redis = new Redis(t.config.REDIS_URL);
       await redis.set(languagesKey(t.config.REDIS_PREFIX), JSON.stringify([{ id: 71, name: 'Python 3' }]), 'EX', 90);
       redis.disconnect();
 
       const username = `observed_${randomBytes(3).toString('hex')}`;
-      await t.http().post('/api/auth/register').send({ username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD }).expect(201);
+      await t
+        .http()
+        .post('/api/auth/register')
+        .send({ username, email: `${username}@example.com`, password: PASSWORD, confirmPassword: PASSWORD })
+        .expect(201);
       login = (await t.http().post('/api/auth/login').send({ usernameOrEmail: username, password: PASSWORD }).expect(200)).body;
       const res = await t
         .http()
@@ -57,7 +68,8 @@ describe('an observed submission', () => {
 
       worker = await startWorker(t, { LOG_LEVEL: 'trace' });
       for (let i = 0; i < 600; i++) {
-        const s = (await t.http().get(`/api/submissions/${submissionId}`).set('Authorization', `Bearer ${login.accessToken}`).expect(200)).body.submission;
+        const s = (await t.http().get(`/api/submissions/${submissionId}`).set('Authorization', `Bearer ${login.accessToken}`).expect(200))
+          .body.submission;
         if (!['queued', 'running'].includes(s.status)) break;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -77,7 +89,9 @@ describe('an observed submission', () => {
     const aboutJob = capture.lines.filter((l) => l.app === 'judge-worker' && l.submissionId === submissionId);
     expect(aboutJob.length).toBeGreaterThanOrEqual(2);
     expect(aboutJob.every((l) => l.requestId === requestId)).toBe(true);
-    expect(aboutJob.map((l) => l.msg)).toEqual(expect.arrayContaining([expect.stringMatching(/judge job .* started/), expect.stringMatching(/judge job .* done in \d+ ms/)]));
+    expect(aboutJob.map((l) => l.msg)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/judge job .* started/), expect.stringMatching(/judge job .* done in \d+ ms/)]),
+    );
     const workerLinesNamingIt = capture.lines.filter((l) => l.app === 'judge-worker' && JSON.stringify(l).includes(submissionId));
     expect(workerLinesNamingIt.every((l) => l.requestId === requestId)).toBe(true);
     const apiLine = capture.lines.find((l) => l.app === 'api' && l.requestId === requestId);
@@ -87,7 +101,8 @@ describe('an observed submission', () => {
   it('writes no password, token, cookie or source code to any log line', () => {
     const text = capture.text;
     expect(capture.lines.length).toBeGreaterThan(5);
-    for (const secret of [PASSWORD, login.accessToken, login.refreshToken, SECRET_MARKER, 'map(int, input()']) expect(text).not.toContain(secret);
+    for (const secret of [PASSWORD, login.accessToken, login.refreshToken, SECRET_MARKER, 'map(int, input()'])
+      expect(text).not.toContain(secret);
     // The credential headers are there and masked, not merely absent.
     expect(text).toContain('"authorization":"[redacted]"');
     expect(text).toContain('"cookie":"[redacted]"');
@@ -106,7 +121,9 @@ describe('an observed submission', () => {
     expect(text).toMatch(/^oj_queue_oldest_waiting_age_seconds\{queue="judge"\} 0$/m);
     expect(text).toMatch(/^oj_live_streams_open 0$/m);
     expect(text).toMatch(/^oj_http_request_duration_seconds_count\{method="POST",route="\/api\/submissions",status="201"\} 1$/m);
-    expect(text).toMatch(/^oj_http_request_duration_seconds_bucket\{le="0.5",method="GET",route="\/api\/submissions\/:id",status="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^oj_http_request_duration_seconds_bucket\{le="0.5",method="GET",route="\/api\/submissions\/:id",status="200"\} \d+$/m,
+    );
     // The route pattern, never the raw URL: no submission id in any label.
     expect(text).not.toContain(submissionId);
   });

@@ -48,14 +48,33 @@ describe('rejudge', () => {
 
   async function createProblem(): Promise<number> {
     const body = problemBody({ testCases: FIRST_TESTS, judge0LanguageIds: [71] });
-    return (await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201)).body.problemId;
+    return (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(body)
+        .expect(201)
+    ).body.problemId;
   }
 
   const changeTests = (problemId: number) =>
-    t.http().put(`/api/problems/${problemId}`).set(...bearer(admin)).send(problemBody({ testCases: FIXED_TESTS, judge0LanguageIds: [71] })).expect(200);
+    t
+      .http()
+      .put(`/api/problems/${problemId}`)
+      .set(...bearer(admin))
+      .send(problemBody({ testCases: FIXED_TESTS, judge0LanguageIds: [71] }))
+      .expect(200);
 
   async function submit(problemId: number, sourceCode: string): Promise<string> {
-    return (await t.http().post('/api/submissions').set(...bearer(admin)).send({ problemId, languageId: 71, sourceCode }).expect(201)).body.submissionId;
+    return (
+      await t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(admin))
+        .send({ problemId, languageId: 71, sourceCode })
+        .expect(201)
+    ).body.submissionId;
   }
 
   async function counters(problemId: number) {
@@ -80,15 +99,55 @@ describe('rejudge', () => {
     const id = await submit(problemId, SUM);
     await t.http().post(`/api/submissions/${id}/rejudge`).expect(401);
     await t.http().post(`/api/problems/${problemId}/rejudge`).expect(401);
-    await t.http().post(`/api/submissions/${id}/rejudge`).set(...bearer(user)).expect(403);
-    await t.http().post(`/api/problems/${problemId}/rejudge`).set(...bearer(user)).expect(403);
-    await t.http().get(`/api/problems/${problemId}/rejudge`).set(...bearer(user)).expect(403);
-    await t.http().post('/api/submissions/0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90/rejudge').set(...bearer(admin)).expect(404);
-    await t.http().post('/api/submissions/not-an-id/rejudge').set(...bearer(admin)).expect(404);
-    await t.http().post('/api/problems/999999/rejudge').set(...bearer(admin)).expect(404);
-    await t.http().post('/api/problems/abc/rejudge').set(...bearer(admin)).expect(404);
-    await t.http().get('/api/problems/999999/rejudge').set(...bearer(admin)).expect(404);
-    expect((await t.http().get(`/api/problems/${problemId}/rejudge`).set(...bearer(admin)).expect(200)).body).toEqual({ total: 0, done: 0, pending: 0 });
+    await t
+      .http()
+      .post(`/api/submissions/${id}/rejudge`)
+      .set(...bearer(user))
+      .expect(403);
+    await t
+      .http()
+      .post(`/api/problems/${problemId}/rejudge`)
+      .set(...bearer(user))
+      .expect(403);
+    await t
+      .http()
+      .get(`/api/problems/${problemId}/rejudge`)
+      .set(...bearer(user))
+      .expect(403);
+    await t
+      .http()
+      .post('/api/submissions/0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90/rejudge')
+      .set(...bearer(admin))
+      .expect(404);
+    await t
+      .http()
+      .post('/api/submissions/not-an-id/rejudge')
+      .set(...bearer(admin))
+      .expect(404);
+    await t
+      .http()
+      .post('/api/problems/999999/rejudge')
+      .set(...bearer(admin))
+      .expect(404);
+    await t
+      .http()
+      .post('/api/problems/abc/rejudge')
+      .set(...bearer(admin))
+      .expect(404);
+    await t
+      .http()
+      .get('/api/problems/999999/rejudge')
+      .set(...bearer(admin))
+      .expect(404);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/api/problems/${problemId}/rejudge`)
+          .set(...bearer(admin))
+          .expect(200)
+      ).body,
+    ).toEqual({ total: 0, done: 0, pending: 0 });
     await waitAllFinal(ds, [id], 60_000);
   }, 90_000);
 
@@ -101,7 +160,15 @@ describe('rejudge', () => {
     await changeTests(problemId);
     const stream = await openStream(t, `/api/problems/${problemId}/submissions/stream`, admin.accessToken);
     try {
-      expect((await t.http().post(`/api/submissions/${id}/rejudge`).set(...bearer(admin)).expect(202)).body).toEqual({ queued: 1 });
+      expect(
+        (
+          await t
+            .http()
+            .post(`/api/submissions/${id}/rejudge`)
+            .set(...bearer(admin))
+            .expect(202)
+        ).body,
+      ).toEqual({ queued: 1 });
       await stream.waitFor((e) => e.id === id && e._eventType === 'created' && e.status === 'queued');
       await stream.waitFor((e) => e.id === id && e._eventType === 'running');
       const final = await stream.waitFor((e) => e.id === id && e._eventType === 'finished', 60_000);
@@ -109,11 +176,20 @@ describe('rejudge', () => {
     } finally {
       stream.close();
     }
-    const detail = (await t.http().get(`/api/submissions/${id}`).set(...bearer(admin)).expect(200)).body.submission;
+    const detail = (
+      await t
+        .http()
+        .get(`/api/submissions/${id}`)
+        .set(...bearer(admin))
+        .expect(200)
+    ).body.submission;
     expect(detail).toMatchObject({ id, status: 'wrong_answer', resultSummary: { score: 0 } });
     expect(await counters(problemId)).toEqual({ submissionCount: 1, acceptedSubmissionCount: 0 });
     const problem = (await t.http().get(`/api/problems/${problemId}`).expect(200)).body;
-    expect({ submissionCount: problem.submissionCount, acceptedSubmissionCount: problem.acceptedSubmissionCount }).toEqual({ submissionCount: 1, acceptedSubmissionCount: 0 });
+    expect({ submissionCount: problem.submissionCount, acceptedSubmissionCount: problem.acceptedSubmissionCount }).toEqual({
+      submissionCount: 1,
+      acceptedSubmissionCount: 0,
+    });
   }, 120_000);
 
   it('rejudges a whole problem under two workers with races, the counters equal to a count of the rows throughout', async () => {
@@ -126,7 +202,11 @@ describe('rejudge', () => {
     await changeTests(problemId);
     const live = await collectLiveEvents(t.config.REDIS_URL, t.config.REDIS_PREFIX);
     try {
-      const res = await t.http().post(`/api/problems/${problemId}/rejudge`).set(...bearer(admin)).expect(202);
+      const res = await t
+        .http()
+        .post(`/api/problems/${problemId}/rejudge`)
+        .set(...bearer(admin))
+        .expect(202);
       expect(res.body).toEqual({ queued: 20 });
       // Races: a late job of the first round (a stalled original) and a second job of the new round per
       // submission, so both workers grade the same round at once.
@@ -137,8 +217,19 @@ describe('rejudge', () => {
       const seenProgress = new Set<string>();
       for (let i = 0; ; i++) {
         const snapshot = await countersBesideRows(problemId);
-        expect(snapshot).toEqual({ submissionCount: snapshot.rows, acceptedSubmissionCount: snapshot.acceptedRows, rows: 20, acceptedRows: snapshot.acceptedRows });
-        const progress = (await t.http().get(`/api/problems/${problemId}/rejudge`).set(...bearer(admin)).expect(200)).body;
+        expect(snapshot).toEqual({
+          submissionCount: snapshot.rows,
+          acceptedSubmissionCount: snapshot.acceptedRows,
+          rows: 20,
+          acceptedRows: snapshot.acceptedRows,
+        });
+        const progress = (
+          await t
+            .http()
+            .get(`/api/problems/${problemId}/rejudge`)
+            .set(...bearer(admin))
+            .expect(200)
+        ).body;
         expect(progress).toEqual({ total: 20, done: expect.any(Number), pending: 20 - progress.done });
         seenProgress.add(`${progress.done}`);
         if (progress.done === 20) break;

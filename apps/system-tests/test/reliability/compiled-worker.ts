@@ -8,7 +8,11 @@ export const ROOT = join(__dirname, '..', '..', '..', '..');
 export function compileWorker(): string {
   mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const outDir = mkdtempSync(join(ROOT, 'tmp', 'compiled-worker-'));
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'apps/judge-worker/tsconfig.app.json'), '--outDir', outDir], { cwd: ROOT });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'apps/judge-worker/tsconfig.app.json'), '--outDir', outDir],
+    { cwd: ROOT },
+  );
   // As the build target does: the sandbox launcher's C source and the checkers' testlib.h go beside the compiled engine.
   for (const file of ['apps/judge-worker/src/engines/local/box-launcher.c', 'apps/judge-worker/src/engines/checker-support/testlib.h']) {
     copyFileSync(join(ROOT, file), join(outDir, file));

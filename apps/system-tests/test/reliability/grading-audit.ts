@@ -34,7 +34,13 @@ export async function waitAllFinal(ds: DataSource, ids: string[], timeoutMs: num
  * by the job's next run, so a final event may come twice, never with another state.
  * `eventsMayBeLost`: a Redis outage can swallow a pub/sub message.
  */
-export async function expectGradedOnce(ds: DataSource, problemId: number, ids: string[], events: LiveEvent[], eventsMayBeLost = false): Promise<void> {
+export async function expectGradedOnce(
+  ds: DataSource,
+  problemId: number,
+  ids: string[],
+  events: LiveEvent[],
+  eventsMayBeLost = false,
+): Promise<void> {
   const rows = await ds.getRepository(SubmissionEntity).findBy({ id: In(ids) });
   expect(rows).toHaveLength(ids.length);
   for (const row of rows) {

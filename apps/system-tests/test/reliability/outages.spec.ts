@@ -38,7 +38,14 @@ describe('judging through outages', () => {
   async function siteWithProblem(t: TestApp): Promise<{ admin: TestSession; problemId: number }> {
     const admin = await createAdmin(t);
     const body = problemBody({ testCases: [{ input: '2 3\n', output: '5\n', points: 1 }], judge0LanguageIds: [71], cpuTimeLimit: 2 });
-    const problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201)).body.problemId;
+    const problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(body)
+        .expect(201)
+    ).body.problemId;
     return { admin, problemId };
   }
 
@@ -46,7 +53,11 @@ describe('judging through outages', () => {
   async function submit(t: TestApp, admin: TestSession, problemId: number, sourceCode: string, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const res = await t.http().post('/api/submissions').set(...bearer(admin)).send({ problemId, languageId: 71, sourceCode });
+      const res = await t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(admin))
+        .send({ problemId, languageId: 71, sourceCode });
       if (res.status === 201) return res.body.submissionId;
       if (Date.now() > deadline) throw new Error(`submitting answered ${res.status}: ${JSON.stringify(res.body)}`);
       await sleep(250);
@@ -65,7 +76,11 @@ describe('judging through outages', () => {
   /** The API answers its routes again, reading and submitting, and the new submission is graded. */
   async function expectApiServes(t: TestApp, admin: TestSession, problemId: number, ds: DataSource): Promise<void> {
     const id = await submit(t, admin, problemId, SUM);
-    await t.http().get(`/api/submissions/${id}`).set(...bearer(admin)).expect(200);
+    await t
+      .http()
+      .get(`/api/submissions/${id}`)
+      .set(...bearer(admin))
+      .expect(200);
     await t.http().get(`/api/problems/${problemId}`).expect(200);
     await waitAllFinal(ds, [id], 60_000);
   }
@@ -98,16 +113,20 @@ describe('judging through outages', () => {
     it.each([
       ['without its data: the reconciler queues the lost jobs again', false],
       ['with its data: the jobs go on from the append-only file', true],
-    ])('%s', async (_title, withData) => {
-      const ids: string[] = [];
-      for (let i = 0; i < 6; i++) ids.push(await submit(t, site.admin, site.problemId, SLOW_SUM));
-      await waitForRunning(ds, ids);
-      await redis.restart(withData as boolean);
-      await waitAllFinal(ds, ids, 90_000);
-      await expectGradedOnce(ds, site.problemId, ids, live.events, true);
-      expect(worker.exitCode).toBeNull();
-      await expectApiServes(t, site.admin, site.problemId, ds);
-    }, 180_000);
+    ])(
+      '%s',
+      async (_title, withData) => {
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) ids.push(await submit(t, site.admin, site.problemId, SLOW_SUM));
+        await waitForRunning(ds, ids);
+        await redis.restart(withData as boolean);
+        await waitAllFinal(ds, ids, 90_000);
+        await expectGradedOnce(ds, site.problemId, ids, live.events, true);
+        expect(worker.exitCode).toBeNull();
+        await expectApiServes(t, site.admin, site.problemId, ds);
+      },
+      180_000,
+    );
   });
 
   describe('PostgreSQL down for 30 s', () => {
@@ -130,7 +149,11 @@ describe('judging through outages', () => {
       await ds.initialize();
       // A stray rejection nobody handles, as the failed-job handler used to throw: the worker must log it and go on.
       const stray = `setTimeout(() => Promise.reject(new Error('stray rejection from the test')), 2000);`;
-      worker = spawnCompiledWorker(outDir, { DATABASE_URL: proxied.toString(), REDIS_URL: t.config.REDIS_URL, REDIS_PREFIX: t.config.REDIS_PREFIX, ...FAST_RECOVERY }, stray);
+      worker = spawnCompiledWorker(
+        outDir,
+        { DATABASE_URL: proxied.toString(), REDIS_URL: t.config.REDIS_URL, REDIS_PREFIX: t.config.REDIS_PREFIX, ...FAST_RECOVERY },
+        stray,
+      );
       live = await collectLiveEvents(t.config.REDIS_URL, t.config.REDIS_PREFIX);
     }, 120_000);
     afterAll(async () => {
@@ -185,7 +208,8 @@ describe('judging through outages', () => {
 
     it('every submission ends final, graded once, with exact counters', async () => {
       const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = t.config;
-      const spawnWorker = () => spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL, REDIS_PREFIX, WORKER_CONCURRENCY: '2', ...FAST_RECOVERY });
+      const spawnWorker = () =>
+        spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL, REDIS_PREFIX, WORKER_CONCURRENCY: '2', ...FAST_RECOVERY });
       const running = [spawnWorker(), spawnWorker()];
       workers.push(...running);
       const ds = t.app.get(DataSource);

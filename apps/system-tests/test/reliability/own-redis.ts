@@ -56,13 +56,29 @@ export class OwnRedis {
   }
 
   private async launch(): Promise<void> {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dir];
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--dir',
+      this.dir,
+    ];
     this.process = spawn('redis-server', args, { stdio: 'ignore' });
     // Until it listens and has loaded its append-only file (LOADING errors), PING fails.
     for (let i = 0; i < 200; i++) {
       const client = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
       client.on('error', () => undefined);
-      const pong = await client.connect().then(() => client.ping()).catch(() => '');
+      const pong = await client
+        .connect()
+        .then(() => client.ping())
+        .catch(() => '');
       client.disconnect();
       if (pong === 'PONG') return;
       await new Promise((r) => setTimeout(r, 50));

@@ -26,17 +26,38 @@ describe('grading messages follow the source’s visibility', () => {
     admin = await createAdmin(t);
     owner = await registerUser(t);
     other = await registerUser(t);
-    problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody()).expect(201)).body.problemId;
+    problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody())
+        .expect(201)
+    ).body.problemId;
   }, 60_000);
   afterAll(async () => {
     await worker.close();
     await t.close();
   });
 
-  const detail = async (id: string, session: TestSession) => (await t.http().get(`/api/submissions/${id}`).set(...bearer(session)).expect(200)).body.submission;
+  const detail = async (id: string, session: TestSession) =>
+    (
+      await t
+        .http()
+        .get(`/api/submissions/${id}`)
+        .set(...bearer(session))
+        .expect(200)
+    ).body.submission;
 
   async function graded(sourceCode: string, languageId: number): Promise<string> {
-    const id = (await t.http().post('/api/submissions').set(...bearer(owner)).send({ problemId, languageId, sourceCode }).expect(201)).body.submissionId;
+    const id = (
+      await t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(owner))
+        .send({ problemId, languageId, sourceCode })
+        .expect(201)
+    ).body.submissionId;
     for (let i = 0; i < 600; i++) {
       if (!['queued', 'running'].includes((await detail(id, owner)).status)) return id;
       await new Promise((r) => setTimeout(r, 100));
@@ -48,8 +69,21 @@ describe('grading messages follow the source’s visibility', () => {
   async function whatOthersSee(session: TestSession, id: string): Promise<string> {
     const since = encodeURIComponent(new Date(Date.now() - 600_000).toISOString());
     const bodies = await Promise.all(
-      [`/api/submissions/${id}`, '/api/submissions', `/api/problems/${problemId}/submissions`, `/api/submissions/updates?since=${since}`, `/api/problems/${problemId}/submissions/updates?since=${since}`].map(
-        async (path) => (await t.http().get(path).set(...bearer(session)).expect(200)).body,
+      [
+        `/api/submissions/${id}`,
+        '/api/submissions',
+        `/api/problems/${problemId}/submissions`,
+        `/api/submissions/updates?since=${since}`,
+        `/api/problems/${problemId}/submissions/updates?since=${since}`,
+      ].map(
+        async (path) =>
+          (
+            await t
+              .http()
+              .get(path)
+              .set(...bearer(session))
+              .expect(200)
+          ).body,
       ),
     );
     return JSON.stringify(bodies);
@@ -84,7 +118,9 @@ describe('grading messages follow the source’s visibility', () => {
     expect(own.testCaseResults[0]).toMatchObject({ status: 'rte', message: 'Exit code 3' });
     expect(own.resultSummary.message).toBe('Test 1: Exit code 3');
     const theirs = await detail(id, other);
-    expect(theirs.testCaseResults).toEqual(own.testCaseResults.map(({ message: _message, ...figures }: Record<string, unknown>) => figures));
+    expect(theirs.testCaseResults).toEqual(
+      own.testCaseResults.map(({ message: _message, ...figures }: Record<string, unknown>) => figures),
+    );
     expect(theirs.resultSummary).toEqual({ score: 0, cases: theirs.testCaseResults });
     expect(await whatOthersSee(other, id)).not.toMatch(/Exit code 3/);
     expect((await detail(id, admin)).testCaseResults[0].message).toBe('Exit code 3');
@@ -94,9 +130,20 @@ describe('grading messages follow the source’s visibility', () => {
     const redis = new Redis(t.config.REDIS_URL);
     const [own, theirs] = await Promise.all([owner, other].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)));
     try {
-      const row = liveRow(problemId, { userId: owner.user.id, userName: owner.user.username, language: 'C++', languageId: 54, verdict: 'COMPILE_ERROR', status: 'ce' });
+      const row = liveRow(problemId, {
+        userId: owner.user.id,
+        userName: owner.user.username,
+        language: 'C++',
+        languageId: 54,
+        verdict: 'COMPILE_ERROR',
+        status: 'ce',
+      });
       const id = row.id;
-      const results = { source: 'int main() { return secret; }', testCaseResults: [{ index: 0, status: 'rte', timeMs: 1, memoryKB: 2, points: 0, message: 'secret' }], resultSummary: { score: 0, cases: [], message: 'secret' } };
+      const results = {
+        source: 'int main() { return secret; }',
+        testCaseResults: [{ index: 0, status: 'rte', timeMs: 1, memoryKB: 2, points: 0, message: 'secret' }],
+        resultSummary: { score: 0, cases: [], message: 'secret' },
+      };
       await new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish({ ...row, ...results } as SubmissionRow, 'finished');
       const full = await own.waitFor((e) => e.id === id);
       const redacted = await theirs.waitFor((e) => e.id === id);

@@ -23,7 +23,14 @@ describe('submissions end to end', () => {
     worker = await startWorker(t);
     admin = await createAdmin(t);
     user = await registerUser(t);
-    problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ cpuTimeLimit: 0.5 })).expect(201)).body.problemId;
+    problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody({ cpuTimeLimit: 0.5 }))
+        .expect(201)
+    ).body.problemId;
   });
   afterAll(async () => {
     await worker.close();
@@ -31,13 +38,26 @@ describe('submissions end to end', () => {
   });
 
   const submit = (source: string, languageId = 54, session = user) =>
-    t.http().post('/api/submissions').set(...bearer(session)).send({ problemId, languageId, sourceCode: source });
+    t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(session))
+      .send({ problemId, languageId, sourceCode: source });
 
   async function finalOf(id: string, session = user) {
     for (let i = 0; i < 300; i++) {
-      const s = (await t.http().get(`/api/submissions/${id}`).set(...bearer(session)).expect(200)).body.submission;
+      const s = (
+        await t
+          .http()
+          .get(`/api/submissions/${id}`)
+          .set(...bearer(session))
+          .expect(200)
+      ).body.submission;
       // Every answer is one consistent state: the results are there exactly when the status is final.
-      expect({ status: s.status, hasSummary: s.resultSummary !== null }).toEqual({ status: s.status, hasSummary: !['queued', 'running'].includes(s.status) });
+      expect({ status: s.status, hasSummary: s.resultSummary !== null }).toEqual({
+        status: s.status,
+        hasSummary: !['queued', 'running'].includes(s.status),
+      });
       if (!['queued', 'running'].includes(s.status)) return s;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -54,7 +74,15 @@ describe('submissions end to end', () => {
       const progress = await stream.waitFor((e) => e.id === id && e._eventType === 'progress');
       expect(progress.progress).toEqual({ done: expect.any(Number), total: 2 });
       const final = await stream.waitFor((e) => e.id === id && e._eventType === 'finished');
-      expect(final).toMatchObject({ status: 'accepted', verdict: 'ACCEPTED', score: 100, userId: user.user.id, userName: user.user.username, eventId: expect.any(String), emittedAt: expect.any(String) });
+      expect(final).toMatchObject({
+        status: 'accepted',
+        verdict: 'ACCEPTED',
+        score: 100,
+        userId: user.user.id,
+        userName: user.user.username,
+        eventId: expect.any(String),
+        emittedAt: expect.any(String),
+      });
       expect(final.source).toBeUndefined();
       expect(final.sourceCode).toBeUndefined();
     } finally {
@@ -78,23 +106,58 @@ describe('submissions end to end', () => {
     // The status and summary first: should grading ever fail here, the report shows why.
     expect({ status: mine.status, summary: mine.resultSummary }).toMatchObject({ status: 'accepted' });
     expect(mine).toMatchObject({
-      id, _id: id, userId: user.user.id, userName: user.user.username, problemId, problemTitle: 'A + B',
+      id,
+      _id: id,
+      userId: user.user.id,
+      userName: user.user.username,
+      problemId,
+      problemTitle: 'A + B',
       problem: { id: expect.any(String), title: 'A + B', problemId },
-      language: expect.stringMatching(/^C\+\+/), languageId: 54, canViewSource: true, source: CPP_SUM, sourceLen: CPP_SUM.length,
-      queuedAt: expect.any(String), startedAt: expect.any(String), finishedAt: expect.any(String), submittedAt: expect.any(String), createdAt: expect.any(String),
+      language: expect.stringMatching(/^C\+\+/),
+      languageId: 54,
+      canViewSource: true,
+      source: CPP_SUM,
+      sourceLen: CPP_SUM.length,
+      queuedAt: expect.any(String),
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+      submittedAt: expect.any(String),
+      createdAt: expect.any(String),
     });
     expect(mine.testCaseResults).toEqual([
       { index: 0, status: 'accepted', timeMs: expect.any(Number), memoryKB: expect.any(Number), points: 1 },
       { index: 1, status: 'accepted', timeMs: expect.any(Number), memoryKB: expect.any(Number), points: 2 },
     ]);
     const other = await registerUser(t);
-    const theirs = (await t.http().get(`/api/submissions/${id}`).set(...bearer(other)).expect(200)).body.submission;
+    const theirs = (
+      await t
+        .http()
+        .get(`/api/submissions/${id}`)
+        .set(...bearer(other))
+        .expect(200)
+    ).body.submission;
     expect(theirs.canViewSource).toBe(false);
     expect(theirs.source).toBeUndefined();
-    expect((await t.http().get(`/api/submissions/${id}`).set(...bearer(admin)).expect(200)).body.submission.source).toBe(CPP_SUM);
+    expect(
+      (
+        await t
+          .http()
+          .get(`/api/submissions/${id}`)
+          .set(...bearer(admin))
+          .expect(200)
+      ).body.submission.source,
+    ).toBe(CPP_SUM);
     await t.http().get(`/api/submissions/${id}`).expect(401);
-    await t.http().get('/api/submissions/00000000-0000-4000-8000-000000000000').set(...bearer(user)).expect(404);
-    await t.http().get('/api/submissions/nope').set(...bearer(user)).expect(404);
+    await t
+      .http()
+      .get('/api/submissions/00000000-0000-4000-8000-000000000000')
+      .set(...bearer(user))
+      .expect(404);
+    await t
+      .http()
+      .get('/api/submissions/nope')
+      .set(...bearer(user))
+      .expect(404);
   }, 60_000);
 
   it('counts each submission once on its problem', async () => {
@@ -109,25 +172,65 @@ describe('submissions end to end', () => {
   it('re-submits for the owner and admins only, owned by the original author', async () => {
     const id = (await submit(CPP_SUM).expect(201)).body.submissionId;
     const other = await registerUser(t);
-    await t.http().post(`/api/submissions/${id}/resubmit`).set(...bearer(other)).expect(403);
-    const again = (await t.http().post(`/api/submissions/${id}/resubmit`).set(...bearer(admin)).expect(201)).body.submissionId;
+    await t
+      .http()
+      .post(`/api/submissions/${id}/resubmit`)
+      .set(...bearer(other))
+      .expect(403);
+    const again = (
+      await t
+        .http()
+        .post(`/api/submissions/${id}/resubmit`)
+        .set(...bearer(admin))
+        .expect(201)
+    ).body.submissionId;
     const copy = await finalOf(again, admin);
     expect(copy).toMatchObject({ userId: user.user.id, languageId: 54, source: CPP_SUM, status: 'accepted' });
-    await t.http().post('/api/submissions/00000000-0000-4000-8000-000000000000/resubmit').set(...bearer(user)).expect(404);
+    await t
+      .http()
+      .post('/api/submissions/00000000-0000-4000-8000-000000000000/resubmit')
+      .set(...bearer(user))
+      .expect(404);
   }, 60_000);
 
   it('validates the body', async () => {
-    expect((await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId, languageId: 54, sourceCode: '' }).expect(400)).body.details).toEqual([
-      { path: 'sourceCode', message: 'Source code is required.' },
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/submissions')
+          .set(...bearer(user))
+          .send({ problemId, languageId: 54, sourceCode: '' })
+          .expect(400)
+      ).body.details,
+    ).toEqual([{ path: 'sourceCode', message: 'Source code is required.' }]);
+    expect((await submit('x'.repeat(64 * 1024 + 1)).expect(400)).body.details).toEqual([
+      { path: 'sourceCode', message: 'Source code must be at most 64 KiB.' },
     ]);
-    expect((await submit('x'.repeat(64 * 1024 + 1)).expect(400)).body.details).toEqual([{ path: 'sourceCode', message: 'Source code must be at most 64 KiB.' }]);
-    expect((await submit(CPP_SUM, 63).expect(400)).body.details).toEqual([{ path: 'languageId', message: 'This language is not allowed for this problem.' }]);
-    await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId: 999999, languageId: 54, sourceCode: 'x' }).expect(404);
+    expect((await submit(CPP_SUM, 63).expect(400)).body.details).toEqual([
+      { path: 'languageId', message: 'This language is not allowed for this problem.' },
+    ]);
+    await t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(user))
+      .send({ problemId: 999999, languageId: 54, sourceCode: 'x' })
+      .expect(404);
     // A problem without its own language list takes any language the engine offers, and only those.
-    const open = await t.app.get(DataSource).getRepository(ProblemEntity).save({ title: 'Open', statement: 's', difficulty: 'EASY' as const, isPublic: true, judge0LanguageIds: [] });
-    const anyLanguage = (languageId: number) => t.http().post('/api/submissions').set(...bearer(user)).send({ problemId: open.problemId, languageId, sourceCode: 'print(1)' });
+    const open = await t.app
+      .get(DataSource)
+      .getRepository(ProblemEntity)
+      .save({ title: 'Open', statement: 's', difficulty: 'EASY' as const, isPublic: true, judge0LanguageIds: [] });
+    const anyLanguage = (languageId: number) =>
+      t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(user))
+        .send({ problemId: open.problemId, languageId, sourceCode: 'print(1)' });
     await anyLanguage(71).expect(201);
-    expect((await anyLanguage(99999).expect(400)).body.details).toEqual([{ path: 'languageId', message: 'This language is not allowed for this problem.' }]);
+    expect((await anyLanguage(99999).expect(400)).body.details).toEqual([
+      { path: 'languageId', message: 'This language is not allowed for this problem.' },
+    ]);
     await t.http().post('/api/submissions').send({ problemId, languageId: 54, sourceCode: 'x' }).expect(401);
   });
 
@@ -135,15 +238,35 @@ describe('submissions end to end', () => {
     const since = new Date(Date.now() - 1000).toISOString();
     const id = (await submit(CPP_SUM).expect(201)).body.submissionId;
     await finalOf(id);
-    const items = (await t.http().get(`/api/submissions/updates?since=${encodeURIComponent(since)}`).set(...bearer(user)).expect(200)).body.items;
+    const items = (
+      await t
+        .http()
+        .get(`/api/submissions/updates?since=${encodeURIComponent(since)}`)
+        .set(...bearer(user))
+        .expect(200)
+    ).body.items;
     expect(items.map((r: { id: string }) => r.id)).toContain(id);
-    const perProblem = (await t.http().get(`/api/problems/${problemId}/submissions/updates?since=${encodeURIComponent(since)}`).set(...bearer(user)).expect(200)).body.items;
+    const perProblem = (
+      await t
+        .http()
+        .get(`/api/problems/${problemId}/submissions/updates?since=${encodeURIComponent(since)}`)
+        .set(...bearer(user))
+        .expect(200)
+    ).body.items;
     expect(perProblem.map((r: { id: string }) => r.id)).toContain(id);
-    await t.http().get('/api/submissions/updates?since=yesterday').set(...bearer(user)).expect(400);
+    await t
+      .http()
+      .get('/api/submissions/updates?since=yesterday')
+      .set(...bearer(user))
+      .expect(400);
   }, 60_000);
 
   it('streams heartbeats, and a second API replica sees the same events', async () => {
-    const replica = await createTestApp({ DATABASE_URL: t.config.DATABASE_URL, REDIS_PREFIX: t.config.REDIS_PREFIX, LIVE_HEARTBEAT_MS: '200' });
+    const replica = await createTestApp({
+      DATABASE_URL: t.config.DATABASE_URL,
+      REDIS_PREFIX: t.config.REDIS_PREFIX,
+      LIVE_HEARTBEAT_MS: '200',
+    });
     const remote = await openStream(replica, '/api/submissions/stream', user.accessToken);
     try {
       const id = (await submit(CPP_SUM).expect(201)).body.submissionId;

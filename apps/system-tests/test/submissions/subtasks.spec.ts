@@ -27,7 +27,13 @@ describe('subtasks graded by a real worker', () => {
 
   async function finalOf(id: string) {
     for (let i = 0; i < 300; i++) {
-      const s = (await t.http().get(`/api/submissions/${id}`).set(...bearer(user)).expect(200)).body.submission;
+      const s = (
+        await t
+          .http()
+          .get(`/api/submissions/${id}`)
+          .set(...bearer(user))
+          .expect(200)
+      ).body.submission;
       if (!['queued', 'running'].includes(s.status)) return s;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -49,10 +55,22 @@ describe('subtasks graded by a real worker', () => {
         { input: '3 4\n', output: '7\n', points: 10 },
       ],
     });
-    const problem = (await t.http().post('/api/problems').set(...bearer(admin)).send(body).expect(201)).body;
+    const problem = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(body)
+        .expect(201)
+    ).body;
     expect(problem.totalPoints).toBe(100);
 
-    const sent = await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId: problem.problemId, languageId: 71, sourceCode: PY_SUM_BUT_FIVE }).expect(201);
+    const sent = await t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(user))
+      .send({ problemId: problem.problemId, languageId: 71, sourceCode: PY_SUM_BUT_FIVE })
+      .expect(201);
     const final = await finalOf(sent.body.submissionId);
     // Small (60) and the loose test (10) pass; Large fails on its first test and earns nothing.
     expect(final).toMatchObject({ status: 'tle', verdict: 'TIME_LIMIT_EXCEEDED', score: 70 });

@@ -44,15 +44,30 @@ describe('a judge worker killed mid-grading', () => {
     const admin = await createAdmin(t);
     const user = await registerUser(t);
     const tests = [1, 2, 3, 4].map((n) => ({ input: `${n} ${n}\n`, output: `${2 * n}\n`, points: 1 }));
-    const problemId = (await t.http().post('/api/problems').set(...bearer(admin)).send(problemBody({ testCases: tests, cpuTimeLimit: 1 })).expect(201)).body.problemId;
+    const problemId = (
+      await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(problemBody({ testCases: tests, cpuTimeLimit: 1 }))
+        .expect(201)
+    ).body.problemId;
     const problems = t.app.get(DataSource).getRepository(ProblemEntity);
     const submissions = t.app.get(DataSource).getRepository(SubmissionEntity);
 
     const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = t.config;
     child = spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL, REDIS_PREFIX, JOB_LOCK_MS: LOCK_MS });
-    const id = (await t.http().post('/api/submissions').set(...bearer(user)).send({ problemId, languageId: 71, sourceCode: SLOW_SUM }).expect(201)).body.submissionId;
+    const id = (
+      await t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(user))
+        .send({ problemId, languageId: 71, sourceCode: SLOW_SUM })
+        .expect(201)
+    ).body.submissionId;
     // Kill it once it has started the tests: the row says running and some progress was published.
-    for (let i = 0; i < 600 && !events.some((e) => e.id === id && e._eventType === 'progress'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 600 && !events.some((e) => e.id === id && e._eventType === 'progress'); i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(events.some((e) => e.id === id && e._eventType === 'progress')).toBe(true);
     child.kill('SIGKILL');
     await new Promise((r) => child?.once('exit', r));

@@ -20,7 +20,8 @@ export function errorMessage(error: unknown, fallback: string): string {
  * what to change ('problemId must not be greater than 2147483647'), where its summary only says that it failed.
  */
 export function detailedErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details?.length) return error.details.map((d) => d.message).join(' ');
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details?.length)
+    return error.details.map((d) => d.message).join(' ');
   return errorMessage(error, fallback);
 }
 

@@ -28,16 +28,16 @@ describe('authFetch', () => {
     const res = await authFetch(new Request('/api/auth/me'));
     expect(res.status).toBe(200);
     expect(readTokens()).toEqual({ accessToken: 'new', refreshToken: 'r-new' });
-    expect(fetch.mock.calls.map((c) => new URL(typeof c[0] === 'string' ? c[0] : (c[0] as Request).url, 'http://localhost').pathname)).toEqual([
-      '/api/auth/me',
-      '/api/auth/refresh',
-      '/api/auth/me',
-    ]);
+    expect(
+      fetch.mock.calls.map((c) => new URL(typeof c[0] === 'string' ? c[0] : (c[0] as Request).url, 'http://localhost').pathname),
+    ).toEqual(['/api/auth/me', '/api/auth/refresh', '/api/auth/me']);
   });
 
   it('clears the session when the refresh fails, and does not loop', async () => {
     storeTokens('old', 'r-old');
-    const fetch = mockFetch((_r, route) => (route === 'POST /api/auth/refresh' ? json(401, { message: 'Invalid refresh token' }) : json(401, {})));
+    const fetch = mockFetch((_r, route) =>
+      route === 'POST /api/auth/refresh' ? json(401, { message: 'Invalid refresh token' }) : json(401, {}),
+    );
     const res = await authFetch(new Request('/api/auth/me'));
     expect(res.status).toBe(401);
     expect(readTokens()).toBeNull();
@@ -71,10 +71,23 @@ describe('unwrap', () => {
   beforeEach(() => localStorage.clear());
 
   it("carries the server's message, code and details", async () => {
-    mockFetch(() => json(400, { message: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ path: 'email', message: 'email must be an email' }] }));
-    const error = await unwrap(api.POST('/api/auth/register', { body: { username: 'a', email: 'x', password: 'p', confirmPassword: 'p' } })).catch((e) => e);
+    mockFetch(() =>
+      json(400, {
+        message: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'email', message: 'email must be an email' }],
+      }),
+    );
+    const error = await unwrap(
+      api.POST('/api/auth/register', { body: { username: 'a', email: 'x', password: 'p', confirmPassword: 'p' } }),
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ message: 'Validation failed', status: 400, code: 'VALIDATION_ERROR', details: [{ path: 'email', message: 'email must be an email' }] });
+    expect(error).toMatchObject({
+      message: 'Validation failed',
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'email', message: 'email must be an email' }],
+    });
   });
 
   it('falls back to the given message, then to Request failed', async () => {

@@ -11,7 +11,8 @@ export const queryKeys = {
   problemList: (visibility: string, difficulty: string) => ['problems', visibility, difficulty] as const,
   problem: (problemId: number) => ['problem', problemId] as const,
   /** A problem as one viewer sees it (test cases depend on who asks); `purpose` keeps the edit form's copy apart. */
-  problemFor: (problemId: number, viewerId: string | null, purpose: 'view' | 'edit' = 'view') => ['problem', problemId, viewerId, purpose] as const,
+  problemFor: (problemId: number, viewerId: string | null, purpose: 'view' | 'edit' = 'view') =>
+    ['problem', problemId, viewerId, purpose] as const,
   submission: (id: string) => ['submission', id] as const,
   rejudgeProgress: (problemId: number) => ['rejudge', problemId] as const,
   submissionPage: (source: unknown, page: number) => ['submissions', source, page] as const,

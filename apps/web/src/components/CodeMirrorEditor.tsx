@@ -79,5 +79,7 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
     if (view.current && current !== value) view.current.dispatch({ changes: { from: 0, to: current?.length ?? 0, insert: value } });
   }, [value]);
 
-  return <div className={`code-editor${readOnly ? ' read-only' : ''}`} ref={host} data-testid={readOnly ? 'source-view' : 'source-editor'} />;
+  return (
+    <div className={`code-editor${readOnly ? ' read-only' : ''}`} ref={host} data-testid={readOnly ? 'source-view' : 'source-editor'} />
+  );
 }

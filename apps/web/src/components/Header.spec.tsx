@@ -92,7 +92,8 @@ describe('Header', () => {
     storeTokens();
     mockFetch((_r, route) => {
       if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
-      if (route === 'POST /api/admin/queue-board/session') return json(403, { message: 'Administrator access required', code: 'FORBIDDEN' });
+      if (route === 'POST /api/admin/queue-board/session')
+        return json(403, { message: 'Administrator access required', code: 'FORBIDDEN' });
     });
     renderRoutes(routes);
     fireEvent.click(await screen.findByRole('button', { name: /alice/ }));

@@ -40,7 +40,12 @@ export function Header() {
       <button className="btn small nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((o) => !o)}>
         Menu
       </button>
-      <nav id="main-nav" aria-label="Main" className={navOpen ? 'open' : undefined} onClick={(e) => (e.target as HTMLElement).closest('a') && closeNav()}>
+      <nav
+        id="main-nav"
+        aria-label="Main"
+        className={navOpen ? 'open' : undefined}
+        onClick={(e) => (e.target as HTMLElement).closest('a') && closeNav()}
+      >
         <NavLink to="/" end>
           Home
         </NavLink>

@@ -6,7 +6,13 @@ const MarkdownRenderer = lazy(() => import('./MarkdownRenderer'));
 /** Markdown with $…$ math; until the renderer has loaded, the text as written. */
 export function Markdown({ children }: { children: string }) {
   return (
-    <Suspense fallback={<div className="markdown markdown-loading" aria-busy="true">{children}</div>}>
+    <Suspense
+      fallback={
+        <div className="markdown markdown-loading" aria-busy="true">
+          {children}
+        </div>
+      }
+    >
       <MarkdownRenderer>{children}</MarkdownRenderer>
     </Suspense>
   );

@@ -8,7 +8,15 @@ function Harness({ onConfirm }: { onConfirm: () => void }) {
   return (
     <>
       <button onClick={() => setOpen(true)}>Delete problem</button>
-      {open && <ConfirmDialog title="Delete problem?" message="This cannot be undone." confirmLabel="Delete" onCancel={() => setOpen(false)} onConfirm={onConfirm} />}
+      {open && (
+        <ConfirmDialog
+          title="Delete problem?"
+          message="This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setOpen(false)}
+          onConfirm={onConfirm}
+        />
+      )}
     </>
   );
 }

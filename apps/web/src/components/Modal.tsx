@@ -1,7 +1,8 @@
 import { ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 /** Tab and Shift+Tab cycle through the open dialog instead of leaving it for the page behind. */
 function keepFocusInside(e: KeyboardEvent) {
@@ -59,7 +60,19 @@ export function Modal({ title, titleTo, onClose, children, footer }: ModalProps)
   );
 }
 
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: { title: string; message: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Modal
       title={title}

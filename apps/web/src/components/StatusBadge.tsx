@@ -1,4 +1,4 @@
-import { TestCaseStatus,testCaseStatusLabel } from '@oj/contracts';
+import { TestCaseStatus, testCaseStatusLabel } from '@oj/contracts';
 
 /** A submission's status, or a test's (which may also be `skipped`). */
 export function StatusBadge({ status }: { status: TestCaseStatus }) {

@@ -3,7 +3,17 @@ import { LiveEvent } from '@oj/contracts';
 import { applyLiveEvent, SubmissionPage } from './live-paging';
 
 const row = (id: string, extra: Partial<LiveEvent> = {}): LiveEvent =>
-  ({ id, _id: id, userId: 'u1', status: 'queued', score: 0, eventId: `e-${id}-${Math.random()}`, emittedAt: '2026-11-23T10:00:00Z', _eventType: 'created', ...extra }) as LiveEvent;
+  ({
+    id,
+    _id: id,
+    userId: 'u1',
+    status: 'queued',
+    score: 0,
+    eventId: `e-${id}-${Math.random()}`,
+    emittedAt: '2026-11-23T10:00:00Z',
+    _eventType: 'created',
+    ...extra,
+  }) as LiveEvent;
 
 const page = (ids: string[], extra: Partial<SubmissionPage> = {}): SubmissionPage => ({
   items: ids.map((id) => row(id)),

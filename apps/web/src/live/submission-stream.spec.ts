@@ -20,14 +20,19 @@ function sse(frames: string[], status = 200): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/event-stream' } });
 }
 
-const event = (id: string, eventId: string, extra = {}) => `id: ${eventId}\ndata: ${JSON.stringify({ id, eventId, emittedAt: '2026-11-23T10:00:00.000Z', status: 'queued', ...extra })}\n\n`;
+const event = (id: string, eventId: string, extra = {}) =>
+  `id: ${eventId}\ndata: ${JSON.stringify({ id, eventId, emittedAt: '2026-11-23T10:00:00.000Z', status: 'queued', ...extra })}\n\n`;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('connectSubmissionStream', () => {
   beforeAll(() => {
     // fetch-event-source schedules its retries on window; Node's own fetch, streams and timers serve here.
     (globalThis as { window?: unknown }).window = globalThis;
-    (globalThis as { document?: unknown }).document = { hidden: false, addEventListener: () => undefined, removeEventListener: () => undefined };
+    (globalThis as { document?: unknown }).document = {
+      hidden: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    };
   });
 
   it('delivers events once, ignores heartbeats and skips malformed ones with a warning', async () => {
@@ -38,7 +43,15 @@ describe('connectSubmissionStream', () => {
         ? sse([event('a', 'e1'), 'event: heartbeat\ndata: {}\n\n', 'data: {not json\n\n', event('a', 'e1'), event('b', 'e2')])
         : new Promise<Response>(() => undefined),
     );
-    const stop = connectSubmissionStream({ streamPath: '/api/submissions/stream', updatesPath: '/u', onEvent: (e) => received.push(e.eventId), getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 60_000 });
+    const stop = connectSubmissionStream({
+      streamPath: '/api/submissions/stream',
+      updatesPath: '/u',
+      onEvent: (e) => received.push(e.eventId),
+      getToken: () => 't',
+      refresh: async () => true,
+      fetch,
+      pollIntervalMs: 60_000,
+    });
     await wait(50);
     stop();
     expect(received).toEqual(['e1', 'e2']);
@@ -50,10 +63,18 @@ describe('connectSubmissionStream', () => {
   it('refreshes the token on a 401 and reconnects with the new one', async () => {
     let token = 'old';
     const received: string[] = [];
-    const fetch = scriptedFetch((_url, _init, call) => (call === 0 ? new Response('', { status: 401 }) : call === 1 ? sse([event('a', 'e1')]) : new Promise<Response>(() => undefined)));
+    const fetch = scriptedFetch((_url, _init, call) =>
+      call === 0 ? new Response('', { status: 401 }) : call === 1 ? sse([event('a', 'e1')]) : new Promise<Response>(() => undefined),
+    );
     const stop = connectSubmissionStream({
-      streamPath: '/s', updatesPath: '/u', onEvent: (e) => received.push(e.eventId), getToken: () => token,
-      refresh: async () => ((token = 'new'), true), fetch, pollIntervalMs: 60_000, reconnectDelayMs: 10_000,
+      streamPath: '/s',
+      updatesPath: '/u',
+      onEvent: (e) => received.push(e.eventId),
+      getToken: () => token,
+      refresh: async () => ((token = 'new'), true),
+      fetch,
+      pollIntervalMs: 60_000,
+      reconnectDelayMs: 10_000,
     });
     await wait(50);
     stop();
@@ -63,8 +84,19 @@ describe('connectSubmissionStream', () => {
 
   it('retries after the reconnect delay on other failures', async () => {
     const received: string[] = [];
-    const fetch = scriptedFetch((_url, _init, call) => (call === 0 ? new Response('', { status: 502 }) : call === 1 ? sse([event('a', 'e9')]) : new Promise<Response>(() => undefined)));
-    const stop = connectSubmissionStream({ streamPath: '/s', updatesPath: '/u', onEvent: (e) => received.push(e.eventId), getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 60_000, reconnectDelayMs: 80 });
+    const fetch = scriptedFetch((_url, _init, call) =>
+      call === 0 ? new Response('', { status: 502 }) : call === 1 ? sse([event('a', 'e9')]) : new Promise<Response>(() => undefined),
+    );
+    const stop = connectSubmissionStream({
+      streamPath: '/s',
+      updatesPath: '/u',
+      onEvent: (e) => received.push(e.eventId),
+      getToken: () => 't',
+      refresh: async () => true,
+      fetch,
+      pollIntervalMs: 60_000,
+      reconnectDelayMs: 80,
+    });
     await wait(30);
     expect(received).toEqual([]);
     await wait(120);
@@ -76,10 +108,21 @@ describe('connectSubmissionStream', () => {
     const received: string[] = [];
     const fetch = scriptedFetch((url) => {
       if (url.startsWith('/s')) return new Promise<Response>(() => undefined);
-      if (fetch.mock.calls.filter((c: unknown[]) => String(c[0]).startsWith('/u')).length === 1) return new Response('boom', { status: 500 });
-      return new Response(JSON.stringify({ items: [{ id: 'p', status: 'accepted', updatedAt: '2030-01-01T00:00:00.000Z' }] }), { status: 200 });
+      if (fetch.mock.calls.filter((c: unknown[]) => String(c[0]).startsWith('/u')).length === 1)
+        return new Response('boom', { status: 500 });
+      return new Response(JSON.stringify({ items: [{ id: 'p', status: 'accepted', updatedAt: '2030-01-01T00:00:00.000Z' }] }), {
+        status: 200,
+      });
     });
-    const stop = connectSubmissionStream({ streamPath: '/s', updatesPath: '/u', onEvent: (e) => received.push(`${e.id}:${e._eventType}`), getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 20 });
+    const stop = connectSubmissionStream({
+      streamPath: '/s',
+      updatesPath: '/u',
+      onEvent: (e) => received.push(`${e.id}:${e._eventType}`),
+      getToken: () => 't',
+      refresh: async () => true,
+      fetch,
+      pollIntervalMs: 20,
+    });
     await wait(100);
     stop();
     expect(received).toEqual(['p:finished']);
@@ -91,10 +134,19 @@ describe('connectSubmissionStream', () => {
     const frame = (id: string, emittedAt: string) => `data: ${JSON.stringify({ id, emittedAt, status: 'running' })}\n\n`;
     const fetch = scriptedFetch((url, _init, call) => {
       if (url.startsWith('/s') && call === 0) return sse([frame('a', 't1'), frame('a', 't1'), frame('a', 't2')]);
-      if (url.startsWith('/u')) return new Response(JSON.stringify({ items: [{ id: 'a', status: 'running', updatedAt: 't2' }] }), { status: 200 });
+      if (url.startsWith('/u'))
+        return new Response(JSON.stringify({ items: [{ id: 'a', status: 'running', updatedAt: 't2' }] }), { status: 200 });
       return new Promise<Response>(() => undefined);
     });
-    const stop = connectSubmissionStream({ streamPath: '/s', updatesPath: '/u', onEvent: (e) => received.push(`${e.id}@${e.emittedAt}`), getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 30 });
+    const stop = connectSubmissionStream({
+      streamPath: '/s',
+      updatesPath: '/u',
+      onEvent: (e) => received.push(`${e.id}@${e.emittedAt}`),
+      getToken: () => 't',
+      refresh: async () => true,
+      fetch,
+      pollIntervalMs: 30,
+    });
     await wait(100);
     stop();
     expect(received).toEqual(['a@t1', 'a@t2']);
@@ -102,7 +154,16 @@ describe('connectSubmissionStream', () => {
 
   it('stops for good once stopped', async () => {
     const fetch = scriptedFetch(() => new Response('', { status: 503 }));
-    const stop = connectSubmissionStream({ streamPath: '/s', updatesPath: '/u', onEvent: () => undefined, getToken: () => 't', refresh: async () => true, fetch, pollIntervalMs: 10, reconnectDelayMs: 10 });
+    const stop = connectSubmissionStream({
+      streamPath: '/s',
+      updatesPath: '/u',
+      onEvent: () => undefined,
+      getToken: () => 't',
+      refresh: async () => true,
+      fetch,
+      pollIntervalMs: 10,
+      reconnectDelayMs: 10,
+    });
     await wait(15);
     stop();
     const calls = fetch.mock.calls.length;

@@ -29,7 +29,11 @@ describe('AdminUsersPage', () => {
     expect(within(own).queryAllByRole('button')).toEqual([]);
     expect(within(own).getByText('(you)')).toBeInTheDocument();
     const other = screen.getByRole('cell', { name: 'bob' }).closest('tr') as HTMLElement;
-    expect(within(other).getAllByRole('button').map((b) => b.textContent)).toEqual(['Promote', 'Deactivate', 'Delete']);
+    expect(
+      within(other)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Promote', 'Deactivate', 'Delete']);
     expect(document.title).toBe('User Management · Online Judge');
   });
 

@@ -8,9 +8,27 @@ import { DashboardPage } from './DashboardPage';
 jest.mock('../live/useSubmissionStream', () => ({ useSubmissionStream: () => undefined }));
 
 const row = {
-  id: 's1', _id: 's1', userId: 'u1', userName: 'alice', problemId: 3, problemTitle: 'Sum', problem: null, language: 'C++', languageId: 54, verdict: 'ACCEPTED',
-  status: 'accepted', score: 100, runtimeMs: 3, memoryKB: 700, sourceLen: 8, createdAt: '2026-11-23T10:00:00.000Z', submittedAt: '2026-11-23T10:00:00.000Z',
-  queuedAt: null, startedAt: null, finishedAt: null, updatedAt: '2026-11-23T10:00:00.000Z',
+  id: 's1',
+  _id: 's1',
+  userId: 'u1',
+  userName: 'alice',
+  problemId: 3,
+  problemTitle: 'Sum',
+  problem: null,
+  language: 'C++',
+  languageId: 54,
+  verdict: 'ACCEPTED',
+  status: 'accepted',
+  score: 100,
+  runtimeMs: 3,
+  memoryKB: 700,
+  sourceLen: 8,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  submittedAt: '2026-11-23T10:00:00.000Z',
+  queuedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  updatedAt: '2026-11-23T10:00:00.000Z',
 };
 
 describe('DashboardPage', () => {
@@ -31,12 +49,17 @@ describe('DashboardPage', () => {
     mockFetch((_r, route) => {
       if (route === 'GET /api/auth/me') return json(200, user());
       if (route === 'GET /api/submissions/mine') return json(200, { items: [row], total: 1, totalPages: 1, page: 1, limit: 20 });
-      if (route === 'GET /api/dashboard/me/summary') return json(200, { totalSubmissions: 1, totalAC: 1, totalWA: 0, totalTLE: 0, totalRTE: 0, totalCE: 0 });
+      if (route === 'GET /api/dashboard/me/summary')
+        return json(200, { totalSubmissions: 1, totalAC: 1, totalWA: 0, totalTLE: 0, totalRTE: 0, totalCE: 0 });
       if (route === 'GET /api/dashboard/me/heatmap') return json(200, { items: [] });
     });
     renderRoutes(<Route path="/dashboard" element={<DashboardPage />} />, '/dashboard');
     const table = (await screen.findByRole('link', { name: 'Sum' })).closest('table') as HTMLTableElement;
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Problem', 'Status', 'Score', 'Language', 'Submitted', 'Re-submit']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Problem', 'Status', 'Score', 'Language', 'Submitted', 'Re-submit']);
     expect(within(table).getByRole('button', { name: 'Re-submit' })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: /Details of the submission/ })).toBeInTheDocument();
     expect(screen.getByText('Jan')).toBeInTheDocument();

@@ -5,7 +5,9 @@ import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/ren
 import { HomePage } from './HomePage';
 
 // react-markdown is ESM-only: a stand-in at the module boundary, marking what it would render.
-jest.mock('../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div data-testid="markdown">{children}</div> }));
+jest.mock('../components/Markdown', () => ({
+  Markdown: ({ children }: { children: string }) => <div data-testid="markdown">{children}</div>,
+}));
 
 const ANNOUNCEMENTS = [
   { id: 'a1', title: 'Contest on Friday', body: 'Be there.', pinned: true, createdAt: '2026-11-20T09:30:00.000Z' },
@@ -22,7 +24,11 @@ function serve(options: { admin?: boolean; empty?: boolean; failing?: boolean } 
     if (options.failing && r.method === 'GET') return json(500, {});
     if (route === 'GET /api/announcements') return json(200, { items: options.empty ? [] : ANNOUNCEMENTS });
     if (route === 'GET /api/problem-updates')
-      return json(200, { items: options.empty ? [] : [{ id: 'u1', problemId: 4, titleSnapshot: 'Knapsack', summary: 'New tests added.', createdAt: '2026-11-22T08:00:00.000Z' }] });
+      return json(200, {
+        items: options.empty
+          ? []
+          : [{ id: 'u1', problemId: 4, titleSnapshot: 'Knapsack', summary: 'New tests added.', createdAt: '2026-11-22T08:00:00.000Z' }],
+      });
     if (r.method === 'POST') return json(201, { id: 'a3', ...(body as object), createdAt: '2026-11-23T08:00:00.000Z' });
     if (r.method === 'PUT') return json(200, body);
     if (r.method === 'DELETE') return new Response(null, { status: 204 });
@@ -70,7 +76,9 @@ describe('HomePage', () => {
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  Hello  ' } });
     fireEvent.click(screen.getByLabelText('Pin'));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(calls.find((c) => c.route === 'POST /api/announcements')?.body).toEqual({ title: 'Hello', body: 'Text', pinned: true }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/announcements')?.body).toEqual({ title: 'Hello', body: 'Text', pinned: true }),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull());
   });
 
@@ -78,7 +86,13 @@ describe('HomePage', () => {
     const calls = serve({ admin: true });
     const first = (await screen.findByRole('heading', { name: /Contest on Friday/ })).closest('article') as HTMLElement;
     fireEvent.click(within(first).getByRole('button', { name: 'Unpin' }));
-    await waitFor(() => expect(calls.find((c) => c.route === 'PUT /api/announcements/a1')?.body).toEqual({ title: 'Contest on Friday', body: 'Be there.', pinned: false }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'PUT /api/announcements/a1')?.body).toEqual({
+        title: 'Contest on Friday',
+        body: 'Be there.',
+        pinned: false,
+      }),
+    );
     fireEvent.click(within(first).getByRole('button', { name: 'Edit' }));
     expect(screen.getByLabelText('Title')).toHaveValue('Contest on Friday');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

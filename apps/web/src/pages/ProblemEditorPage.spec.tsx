@@ -10,7 +10,9 @@ jest.mock('../components/CodeEditor', () => ({
     <textarea aria-label={label} value={value} onChange={(e) => onChange?.(e.target.value)} />
   ),
 }));
-jest.mock('../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div data-testid="rendered">{children}</div> }));
+jest.mock('../components/Markdown', () => ({
+  Markdown: ({ children }: { children: string }) => <div data-testid="rendered">{children}</div>,
+}));
 
 const LANGUAGES = [
   { id: 54, name: 'C++ (GCC 12.2.0)' },
@@ -18,9 +20,28 @@ const LANGUAGES = [
 ];
 
 const stored = (extra: Record<string, unknown> = {}) => ({
-  id: 'uuid', problemId: 3, title: 'Knapsack', statement: 'Pack it.', difficulty: 'HARD', isPublic: true, inputFormat: '', outputFormat: '', constraints: '',
-  cpuTimeLimit: 1, memoryLimit: 256, tags: ['dp'], algorithms: ['Dynamic Programming'], judge0LanguageIds: [71], samples: [], testCaseCount: 2, totalPoints: 2,
-  author: { id: 'u1', username: 'alice' }, submissionCount: 0, acceptedSubmissionCount: 0, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z',
+  id: 'uuid',
+  problemId: 3,
+  title: 'Knapsack',
+  statement: 'Pack it.',
+  difficulty: 'HARD',
+  isPublic: true,
+  inputFormat: '',
+  outputFormat: '',
+  constraints: '',
+  cpuTimeLimit: 1,
+  memoryLimit: 256,
+  tags: ['dp'],
+  algorithms: ['Dynamic Programming'],
+  judge0LanguageIds: [71],
+  samples: [],
+  testCaseCount: 2,
+  totalPoints: 2,
+  author: { id: 'u1', username: 'alice' },
+  submissionCount: 0,
+  acceptedSubmissionCount: 0,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
   ...extra,
 });
 
@@ -37,7 +58,12 @@ function serve(s: Server = {}) {
   storeTokens();
   const calls: { route: string; query: string; body?: Record<string, unknown> }[] = [];
   mockFetch(async (r, route) => {
-    const body = r.method === 'POST' || r.method === 'PUT' ? (r.headers.get('content-type')?.includes('json') ? await r.json() : undefined) : undefined;
+    const body =
+      r.method === 'POST' || r.method === 'PUT'
+        ? r.headers.get('content-type')?.includes('json')
+          ? await r.json()
+          : undefined
+        : undefined;
     calls.push({ route, query: new URL(r.url).search, body });
     if (route === 'GET /api/auth/me') return json(200, user({ role: s.role ?? 'admin' }));
     if (route === 'GET /api/languages') return json(200, LANGUAGES);
@@ -47,7 +73,8 @@ function serve(s: Server = {}) {
     if (route === 'PUT /api/problems/3') return s.save?.(body ?? {}) ?? json(200, stored());
     if (route === 'POST /api/problems/testcases/zip-parse') return s.zip?.() ?? json(200, { testCases: [], warnings: [] });
     if (route === 'POST /api/judge/checker-trial') return s.trial?.(body ?? {});
-    if (route === 'POST /api/judge/validate') return s.validate?.(body ?? {}) ?? json(200, { score: 100, cases: [], maxExecTimeMs: 1, maxMemoryKb: 1 });
+    if (route === 'POST /api/judge/validate')
+      return s.validate?.(body ?? {}) ?? json(200, { score: 100, cases: [], maxExecTimeMs: 1, maxMemoryKb: 1 });
   });
   return calls;
 }
@@ -60,7 +87,15 @@ const editRoutes = (
 );
 const createRoutes = (
   <>
-    <Route path="/admin/create" element={<><Link to="/problems">Leave</Link><ProblemEditorPage mode="create" /></>} />
+    <Route
+      path="/admin/create"
+      element={
+        <>
+          <Link to="/problems">Leave</Link>
+          <ProblemEditorPage mode="create" />
+        </>
+      }
+    />
     <Route path="/problems" element={<p>archive</p>} />
   </>
 );
@@ -111,7 +146,12 @@ describe('ProblemEditorPage (edit)', () => {
   it("shows the server's field messages at their fields", async () => {
     serve({
       problem: () => json(200, stored({ testCases: [{ input: '1', output: '1', points: 1 }] })),
-      save: () => json(400, { message: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ path: 'title', message: 'title must be shorter than or equal to 200 characters' }] }),
+      save: () =>
+        json(400, {
+          message: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'title', message: 'title must be shorter than or equal to 200 characters' }],
+        }),
     });
     renderRoutes(editRoutes, '/problems/3/edit');
     fireEvent.click(await screen.findByRole('button', { name: 'Update problem' }));
@@ -129,7 +169,12 @@ describe('ProblemEditorPage (create)', () => {
     await screen.findByLabelText('Python (3.11.2)');
     for (const name of ['C++ (GCC 12.2.0)', 'Python (3.11.2)']) fireEvent.click(screen.getByLabelText(name));
     fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
-    for (const text of ['Title is required.', 'Statement is required.', 'At least one test case is required.', 'Select at least one Judge0 language.']) {
+    for (const text of [
+      'Title is required.',
+      'Statement is required.',
+      'At least one test case is required.',
+      'Select at least one Judge0 language.',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
@@ -139,7 +184,10 @@ describe('ProblemEditorPage (create)', () => {
 
   it('creates a problem with every language preselected, says Creating… while saving, then resets', async () => {
     let release!: () => void;
-    const calls = serve({ save: (body) => new Promise<Response>((r) => (release = () => r(json(201, stored({ problemId: 9, title: body.title }))))) as unknown as Response });
+    const calls = serve({
+      save: (body) =>
+        new Promise<Response>((r) => (release = () => r(json(201, stored({ problemId: 9, title: body.title }))))) as unknown as Response,
+    });
     renderRoutes(createRoutes, '/admin/create');
     await fillValidProblem();
     expect(screen.getByText('Python (3.11.2)', { selector: 'label' })).toBeInTheDocument();
@@ -148,7 +196,13 @@ describe('ProblemEditorPage (create)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
     expect(await screen.findByRole('button', { name: 'Creating…' })).toBeDisabled();
     const post = calls.find((c) => c.route === 'POST /api/problems');
-    expect(post?.body).toMatchObject({ title: 'Sum', judge0LanguageIds: [54, 71], testCases: [{ input: '1 2\n', output: '3\n', points: 1000 }], cpuTimeLimit: 2, memoryLimit: 128 });
+    expect(post?.body).toMatchObject({
+      title: 'Sum',
+      judge0LanguageIds: [54, 71],
+      testCases: [{ input: '1 2\n', output: '3\n', points: 1000 }],
+      cpuTimeLimit: 2,
+      memoryLimit: 128,
+    });
     act(() => release());
     expect(await screen.findByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/9');
     expect(screen.getByLabelText('Title')).toHaveValue('');
@@ -170,13 +224,24 @@ describe('ProblemEditorPage (create)', () => {
     fireEvent.focus(algorithms);
     fireEvent.change(algorithms, { target: { value: 'gr' } });
     const suggestions = await screen.findByRole('list', { name: 'Algorithms suggestions' });
-    expect(within(suggestions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Dynamic Programming', 'Greedy', 'Graphs']);
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Dynamic Programming', 'Greedy', 'Graphs']);
     fireEvent.click(within(suggestions).getByRole('button', { name: 'Greedy' }));
     expect(screen.getByRole('button', { name: 'Remove Greedy' })).toBeInTheDocument();
   });
 
   it('imports test cases from a ZIP with its warnings, refuses other files, and says when no pair was found', async () => {
-    let answer = () => json(200, { testCases: [{ input: '1\n', output: '1\n', points: 1 }, { input: '2\n', output: '4\n', points: 1 }], warnings: ['3.in has no matching output; skipped'] });
+    let answer = () =>
+      json(200, {
+        testCases: [
+          { input: '1\n', output: '1\n', points: 1 },
+          { input: '2\n', output: '4\n', points: 1 },
+        ],
+        warnings: ['3.in has no matching output; skipped'],
+      });
     serve({ zip: () => answer() });
     renderRoutes(createRoutes, '/admin/create');
     const upload = (await screen.findByLabelText('Upload ZIP')) as HTMLInputElement;
@@ -238,11 +303,25 @@ describe('ProblemEditorPage (create)', () => {
     expect(await screen.findByRole('group', { name: 'Subtask 2: Subtask 2' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Remove Subtask 1: Subtask 1' }));
     // The second test followed its subtask, now the first.
-    expect(screen.getAllByRole('cell', { name: /^(None|Subtask 1: Subtask 2)$/ }).map((c) => c.textContent)).toEqual(['None', 'Subtask 1: Subtask 2']);
+    expect(screen.getAllByRole('cell', { name: /^(None|Subtask 1: Subtask 2)$/ }).map((c) => c.textContent)).toEqual([
+      'None',
+      'Subtask 1: Subtask 2',
+    ]);
   });
 
   it('validates a reference solution and shows each case with its status label', async () => {
-    const calls = serve({ validate: () => json(200, { score: 50, cases: [{ i: 0, s: 3, t: 4, m: 900, p: 1 }, { i: 1, s: 5, t: 1000, m: 900, p: 0 }], maxExecTimeMs: 1000, maxMemoryKb: 900 }) });
+    const calls = serve({
+      validate: () =>
+        json(200, {
+          score: 50,
+          cases: [
+            { i: 0, s: 3, t: 4, m: 900, p: 1 },
+            { i: 1, s: 5, t: 1000, m: 900, p: 0 },
+          ],
+          maxExecTimeMs: 1000,
+          maxMemoryKb: 900,
+        }),
+    });
     renderRoutes(createRoutes, '/admin/create');
     await fillValidProblem();
     fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
@@ -254,7 +333,13 @@ describe('ProblemEditorPage (create)', () => {
     expect(await within(dialog).findByText('Time Limit')).toBeInTheDocument();
     expect(within(dialog).getByText('Accepted')).toBeInTheDocument();
     expect(within(dialog).getByText('50%')).toBeInTheDocument();
-    expect(calls.find((c) => c.route === 'POST /api/judge/validate')?.body).toMatchObject({ languageId: 71, sourceCode: 'print(3)', cpuTimeLimit: 2, memoryLimit: 128, testCases: [{ index: 0, input: '1 2\n', output: '3\n', points: 1000 }] });
+    expect(calls.find((c) => c.route === 'POST /api/judge/validate')?.body).toMatchObject({
+      languageId: 71,
+      sourceCode: 'print(3)',
+      cpuTimeLimit: 2,
+      memoryLimit: 128,
+      testCases: [{ index: 0, input: '1 2\n', output: '3\n', points: 1000 }],
+    });
   });
 
   it('asks before leaving a form with unsaved changes', async () => {
@@ -286,15 +371,23 @@ describe('ProblemEditorPage checker section', () => {
     expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
     fireEvent.change(within(checker).getByLabelText('Epsilon (absolute or relative)'), { target: { value: '1e-4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
-    await waitFor(() => expect(calls.find((c) => c.route === 'POST /api/problems')?.body).toMatchObject({ checker: { type: 'float', epsilon: 1e-4 } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/problems')?.body).toMatchObject({ checker: { type: 'float', epsilon: 1e-4 } }),
+    );
   });
 
   it("edits a custom checker's source and shows the compiler output when the judge refuses it", async () => {
     const source = '#include "testlib.h"\nint main() {}\n';
     const compileError = 'The checker does not compile:\nmain.cpp:2: error: expected ;';
     const calls = serve({
-      problem: () => json(200, stored({ testCases: [{ input: '1\n', output: '1\n', points: 1 }], checker: { type: 'custom', languageId: 54, source } })),
-      save: () => json(400, { code: 'VALIDATION_ERROR', message: 'The checker does not compile.', details: [{ path: 'checker.source', message: compileError }] }),
+      problem: () =>
+        json(200, stored({ testCases: [{ input: '1\n', output: '1\n', points: 1 }], checker: { type: 'custom', languageId: 54, source } })),
+      save: () =>
+        json(400, {
+          code: 'VALIDATION_ERROR',
+          message: 'The checker does not compile.',
+          details: [{ path: 'checker.source', message: compileError }],
+        }),
     });
     renderRoutes(editRoutes, '/problems/3/edit');
     const checker = await screen.findByRole('region', { name: 'Checker' });
@@ -302,23 +395,44 @@ describe('ProblemEditorPage checker section', () => {
     fireEvent.change(within(checker).getByLabelText('Checker source'), { target: { value: `${source}// edited\n` } });
     fireEvent.click(screen.getByRole('button', { name: 'Update problem' }));
     expect(await within(checker).findByText(/main\.cpp:2: error: expected ;/)).toBeInTheDocument();
-    expect(calls.find((c) => c.route === 'PUT /api/problems/3')?.body).toMatchObject({ checker: { type: 'custom', languageId: 54, source: `${source}// edited\n` } });
+    expect(calls.find((c) => c.route === 'PUT /api/problems/3')?.body).toMatchObject({
+      checker: { type: 'custom', languageId: 54, source: `${source}// edited\n` },
+    });
   });
 
   it("tests a custom checker on the first sample, and validates with the form's checker", async () => {
     const calls = serve({
-      problem: () => json(200, stored({ samples: [{ input: '1 2\n', output: '3\n' }], testCases: [{ input: '1\n', output: '1\n', points: 1 }], checker: { type: 'custom', languageId: 54, source: 'src' } })),
-      trial: () => json(200, { compiled: true, compilerOutput: '', trial: { outcome: 'wrong_answer', fraction: 0.5, message: 'half right' } }),
+      problem: () =>
+        json(
+          200,
+          stored({
+            samples: [{ input: '1 2\n', output: '3\n' }],
+            testCases: [{ input: '1\n', output: '1\n', points: 1 }],
+            checker: { type: 'custom', languageId: 54, source: 'src' },
+          }),
+        ),
+      trial: () =>
+        json(200, { compiled: true, compilerOutput: '', trial: { outcome: 'wrong_answer', fraction: 0.5, message: 'half right' } }),
     });
     renderRoutes(editRoutes, '/problems/3/edit');
     const checker = await screen.findByRole('region', { name: 'Checker' });
     fireEvent.click(within(checker).getByRole('button', { name: 'Test checker' }));
     expect(await within(checker).findByRole('status')).toHaveTextContent('Wrong answer (50 % of the points): half right');
-    expect(calls.find((c) => c.route === 'POST /api/judge/checker-trial')?.body).toEqual({ source: 'src', languageId: 54, input: '1 2\n', output: '3\n', answer: '3\n' });
+    expect(calls.find((c) => c.route === 'POST /api/judge/checker-trial')?.body).toEqual({
+      source: 'src',
+      languageId: 54,
+      input: '1 2\n',
+      output: '3\n',
+      answer: '3\n',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
     const dialog = await screen.findByRole('dialog', { name: 'Validate Test Cases' });
     fireEvent.change(within(dialog).getByLabelText('Reference Solution'), { target: { value: 'print(1)' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run validation' }));
-    await waitFor(() => expect(calls.find((c) => c.route === 'POST /api/judge/validate')?.body).toMatchObject({ checker: { type: 'custom', source: 'src', languageId: 54 } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/judge/validate')?.body).toMatchObject({
+        checker: { type: 'custom', source: 'src', languageId: 54 },
+      }),
+    );
   });
 });

@@ -136,10 +136,19 @@ describe('ProblemPage', () => {
     storeTokens();
     localStorage.setItem('oj.lastLanguage', '62');
     let sent: unknown;
-    serve({ problem: () => json(200, problem({ judge0LanguageIds: [62, 71] })), submit: (body) => ((sent = body), json(201, { submissionId: 's1' })) });
+    serve({
+      problem: () => json(200, problem({ judge0LanguageIds: [62, 71] })),
+      submit: (body) => ((sent = body), json(201, { submissionId: 's1' })),
+    });
     renderRoutes(routes, '/problems/7');
     const select = (await screen.findByLabelText('Language')) as HTMLSelectElement;
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Java (OpenJDK 13.0.1)', 'Python (3.8.1)']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Java (OpenJDK 13.0.1)', 'Python (3.8.1)']),
+    );
     expect(select.value).toBe('62');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Source code is required.');
@@ -167,7 +176,11 @@ describe('ProblemPage', () => {
     renderRoutes(routes, '/problems/7');
     await screen.findByRole('tab', { name: 'My Submissions', selected: true });
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(1));
-    expect(stream).toMatchObject({ enabled: true, streamPath: '/api/problems/7/submissions/stream', updatesPath: '/api/problems/7/submissions/updates' });
+    expect(stream).toMatchObject({
+      enabled: true,
+      streamPath: '/api/problems/7/submissions/stream',
+      updatesPath: '/api/problems/7/submissions/updates',
+    });
 
     // React Query tells its observers on a zero-delay timer, so each change is awaited.
     act(() => stream?.onEvent(row('theirs', { userId: 'u2', userName: 'bob' })));
@@ -182,7 +195,11 @@ describe('ProblemPage', () => {
     act(() => stream?.onEvent(row('mine', { status: 'running', _eventType: 'progress', progress: { done: 7, total: 20 } })));
     expect(await within(rows()[0]).findByRole('progressbar')).toHaveTextContent('Grading… 7/20');
 
-    act(() => stream?.onEvent(row('mine', { status: 'wrong_answer', verdict: 'WRONG_ANSWER', score: 35, runtimeMs: 12, memoryKB: 900, _eventType: 'finished' })));
+    act(() =>
+      stream?.onEvent(
+        row('mine', { status: 'wrong_answer', verdict: 'WRONG_ANSWER', score: 35, runtimeMs: 12, memoryKB: 900, _eventType: 'finished' }),
+      ),
+    );
     expect(await within(rows()[0]).findByText('Wrong Answer')).toBeInTheDocument();
     expect(within(rows()[0]).queryByRole('progressbar')).toBeNull();
     expect(within(rows()[0]).getByText('35')).toBeInTheDocument();

@@ -40,7 +40,8 @@ export function ProblemPage() {
   const countVerdict = useLiveVerdictCounts(problemId);
   useDocumentTitle(problem.data?.title ?? (problem.isError ? 'Problem not found' : undefined));
   const toggle = useMutation({
-    mutationFn: (isPublic: boolean) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
+    mutationFn: (isPublic: boolean) =>
+      unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.problem(problemId) }),
   });
   const remove = useMutation({
@@ -72,7 +73,8 @@ export function ProblemPage() {
           <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
           {!p.isPublic && <span className="badge private">Private</span>}
           <span className="muted">
-            {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points · {p.cpuTimeLimit} s · {p.memoryLimit} MB
+            {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points ·{' '}
+            {p.cpuTimeLimit} s · {p.memoryLimit} MB
           </span>
         </div>
         <TimeLimits limits={p.effectiveCpuTimeLimits} />

@@ -32,7 +32,7 @@ function serve(admin = false) {
       queries.push(new URL(r.url).searchParams);
       return json(200, { items: PROBLEMS });
     }
-    if (r.method === 'DELETE') return deleted.push(route), new Response(null, { status: 204 });
+    if (r.method === 'DELETE') return (deleted.push(route), new Response(null, { status: 204 }));
   });
   renderRoutes(<Route path="/problems" element={<ProblemsPage />} />, '/problems');
   return { queries, deleted };
@@ -77,7 +77,11 @@ describe('ProblemsPage', () => {
   it('asks the server for the chosen difficulty', async () => {
     const { queries } = serve();
     await screen.findByRole('link', { name: 'A + B' });
-    expect(within(screen.getByLabelText('Difficulty')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All difficulties', 'BASIC', 'EASY', 'MEDIUM', 'HARD']);
+    expect(
+      within(screen.getByLabelText('Difficulty'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All difficulties', 'BASIC', 'EASY', 'MEDIUM', 'HARD']);
     fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: 'HARD' } });
     await waitFor(() => expect(queries.at(-1)?.get('difficulty')).toBe('HARD'));
   });

@@ -13,7 +13,8 @@ const routes = (
 );
 
 function fill(values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 }
 
 const good = { Username: 'bob', Email: 'bob@example.com', Password: 'password-1', 'Confirm Password': 'password-1' };

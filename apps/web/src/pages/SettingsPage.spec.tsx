@@ -6,7 +6,16 @@ import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/ren
 import { SettingsPage } from './SettingsPage';
 
 // As in the app, the page sits behind the login guard, so the user is loaded when it mounts.
-const routes = <Route path="/settings" element={<RequireAuth><SettingsPage /></RequireAuth>} />;
+const routes = (
+  <Route
+    path="/settings"
+    element={
+      <RequireAuth>
+        <SettingsPage />
+      </RequireAuth>
+    }
+  />
+);
 
 async function open(handler: Parameters<typeof mockFetch>[0]) {
   storeTokens();

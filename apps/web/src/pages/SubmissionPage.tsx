@@ -16,7 +16,8 @@ export function SubmissionPage() {
   const navigate = useNavigate();
   const query = useSubmissionDetail(submissionId);
   const resubmit = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id: submissionId } } }), 'Failed to re-submit submission.'),
+    mutationFn: () =>
+      unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id: submissionId } } }), 'Failed to re-submit submission.'),
     onSuccess: (created) => navigate(`/submissions/${created.submissionId}`),
   });
   const s = query.data?.submission;

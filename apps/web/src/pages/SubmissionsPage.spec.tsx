@@ -10,7 +10,13 @@ import { SubmissionsPage } from './SubmissionsPage';
 jest.mock('../components/CodeEditor', () => ({ CodeEditor: () => null }));
 jest.mock('../live/useSubmissionStream', () => ({ useSubmissionStream: () => undefined }));
 
-const event = { userId: 'AbC-123', userName: 'Alice', problemId: 4, status: 'accepted', createdAt: '2026-11-23T23:59:00.000Z' } as LiveEvent;
+const event = {
+  userId: 'AbC-123',
+  userName: 'Alice',
+  problemId: 4,
+  status: 'accepted',
+  createdAt: '2026-11-23T23:59:00.000Z',
+} as LiveEvent;
 const none = { status: '', user: '', problemId: '', dateFrom: '', dateTo: '' };
 
 describe('eventMatches (the global list keeps only live events its filters would show)', () => {
@@ -54,7 +60,9 @@ describe('SubmissionsPage', () => {
       if (route === 'GET /api/submissions') {
         const query = new URL(r.url).searchParams;
         queries.push(query);
-        const items = query.get('status') ? [] : [{ ...event, id: 's1', _id: 's1', language: 'C++', score: 100, runtimeMs: 3, memoryKB: 700 }];
+        const items = query.get('status')
+          ? []
+          : [{ ...event, id: 's1', _id: 's1', language: 'C++', score: 100, runtimeMs: 3, memoryKB: 700 }];
         return json(200, { items, total: items.length, totalPages: 1, page: 1, limit: 20 });
       }
     });
@@ -80,7 +88,9 @@ describe('SubmissionsPage', () => {
     await screen.findByText('C++');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'tle' } });
     expect(await screen.findByText('No submissions match the current filters.')).toBeInTheDocument();
-    await waitFor(() => expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ sort: '-createdAt', status: 'tle', page: '1', limit: '20' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ sort: '-createdAt', status: 'tle', page: '1', limit: '20' }),
+    );
   });
 
   it('opens a shared or reloaded view with its filters and page', async () => {
@@ -110,7 +120,11 @@ describe('SubmissionsPage', () => {
     mockFetch((_r, route) => {
       if (route === 'GET /api/auth/me') return json(200, user());
       if (route === 'GET /api/submissions')
-        return json(400, { message: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ path: 'problemId', message: 'problemId must not be greater than 2147483647' }] });
+        return json(400, {
+          message: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'problemId', message: 'problemId must not be greater than 2147483647' }],
+        });
     });
     renderRoutes(<Route path="/submissions" element={<SubmissionsPage />} />, '/submissions?problemId=99999999999');
     expect(await screen.findByText('problemId must not be greater than 2147483647')).toBeInTheDocument();

@@ -7,7 +7,12 @@ import { useSession } from './SessionProvider';
 export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { user, loading, isAdmin } = useSession();
   const location = useLocation();
-  if (loading) return <p className="muted" role="status">Loading session…</p>;
+  if (loading)
+    return (
+      <p className="muted" role="status">
+        Loading session…
+      </p>
+    );
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   if (admin && !isAdmin) return <Navigate to="/" replace />;
   return <>{children}</>;

@@ -21,8 +21,22 @@ const routes = (
   <>
     <Route path="/" element={<Who />} />
     <Route path="/login" element={<LoginPage />} />
-    <Route path="/settings" element={<RequireAuth><p>settings page</p></RequireAuth>} />
-    <Route path="/admin/users" element={<RequireAuth admin><p>admin page</p></RequireAuth>} />
+    <Route
+      path="/settings"
+      element={
+        <RequireAuth>
+          <p>settings page</p>
+        </RequireAuth>
+      }
+    />
+    <Route
+      path="/admin/users"
+      element={
+        <RequireAuth admin>
+          <p>admin page</p>
+        </RequireAuth>
+      }
+    />
   </>
 );
 
@@ -32,7 +46,11 @@ describe('session and route guards', () => {
   it("shows 'Loading session…' while the current user loads, then the page", async () => {
     storeTokens();
     let answer: (r: Response) => void = () => undefined;
-    mockFetch((r, route) => (route === 'GET /api/auth/me' && r.headers.get('Authorization') === 'Bearer access-1' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
+    mockFetch((r, route) =>
+      route === 'GET /api/auth/me' && r.headers.get('Authorization') === 'Bearer access-1'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : undefined,
+    );
     renderRoutes(routes, '/settings');
     expect(screen.getByText('Loading session…')).toBeInTheDocument();
     await act(async () => answer(json(200, user())));
@@ -40,7 +58,9 @@ describe('session and route guards', () => {
   });
 
   it('sends a guest to /login and, after logging in, back to where they were going', async () => {
-    mockFetch((_r, route) => (route === 'POST /api/auth/login' ? json(200, { accessToken: 'a', refreshToken: 'r', user: user() }) : undefined));
+    mockFetch((_r, route) =>
+      route === 'POST /api/auth/login' ? json(200, { accessToken: 'a', refreshToken: 'r', user: user() }) : undefined,
+    );
     renderRoutes(routes, '/settings');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     fireEvent.change(screen.getByLabelText('Username or Email'), { target: { value: 'alice' } });
@@ -76,7 +96,9 @@ describe('session and route guards', () => {
 
   it('logs out when the current user cannot be fetched and the refresh fails', async () => {
     storeTokens();
-    mockFetch((_r, route) => (route === 'POST /api/auth/refresh' ? json(401, {}) : route === 'GET /api/auth/me' ? json(401, {}) : undefined));
+    mockFetch((_r, route) =>
+      route === 'POST /api/auth/refresh' ? json(401, {}) : route === 'GET /api/auth/me' ? json(401, {}) : undefined,
+    );
     renderRoutes(routes, '/settings');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(readTokens()).toBeNull();

@@ -65,5 +65,12 @@ export class AnnouncementListDto implements ItemList<Announcement> {
 }
 
 export function toAnnouncementDto(a: AnnouncementEntity): AnnouncementDto {
-  return { id: a.id, title: a.title, body: a.body, pinned: a.pinned, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString() };
+  return {
+    id: a.id,
+    title: a.title,
+    body: a.body,
+    pinned: a.pinned,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
 }

@@ -5,5 +5,8 @@ import { PasswordChangeRateLimitGuard } from './password-change-rate-limit.guard
 import { RateLimitService } from './rate-limit.service';
 
 @Global()
-@Module({ providers: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard], exports: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard] })
+@Module({
+  providers: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard],
+  exports: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard],
+})
 export class RateLimitModule {}

@@ -21,7 +21,8 @@ export function jsonBodyProblem(body: unknown): string | undefined {
     if (typeof value === 'string' && !isWellFormed(value)) return NOT_UNICODE;
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_JSON_DEPTH) return `Request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
-    if (Array.isArray(value) && value.length > MAX_JSON_LIST_ITEMS) return `A list in the request body has more than ${MAX_JSON_LIST_ITEMS} items.`;
+    if (Array.isArray(value) && value.length > MAX_JSON_LIST_ITEMS)
+      return `A list in the request body has more than ${MAX_JSON_LIST_ITEMS} items.`;
     if (!Array.isArray(value) && !Object.keys(value).every(isWellFormed)) return NOT_UNICODE;
     for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push({ value: child, depth: depth + 1 });
   }

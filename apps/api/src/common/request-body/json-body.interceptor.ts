@@ -25,7 +25,11 @@ export const LargeJsonBody = () => SetMetadata(JSON_BODY_SIZE, 'large');
 /** The route accepts JSON bodies up to RUN_JSON_BODY_LIMIT (the same rule as LargeJsonBody about its guards). */
 export const RunJsonBody = () => SetMetadata(JSON_BODY_SIZE, 'run');
 
-const PARSERS = { default: json({ limit: DEFAULT_JSON_BODY_LIMIT }), run: json({ limit: RUN_JSON_BODY_LIMIT }), large: json({ limit: LARGE_JSON_BODY_LIMIT }) };
+const PARSERS = {
+  default: json({ limit: DEFAULT_JSON_BODY_LIMIT }),
+  run: json({ limit: RUN_JSON_BODY_LIMIT }),
+  large: json({ limit: LARGE_JSON_BODY_LIMIT }),
+};
 
 function runParser(parser: RequestHandler, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
@@ -45,7 +49,10 @@ export class JsonBodyInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const size = this.reflector.getAllAndOverride<keyof typeof PARSERS | undefined>(JSON_BODY_SIZE, [context.getHandler(), context.getClass()]);
+    const size = this.reflector.getAllAndOverride<keyof typeof PARSERS | undefined>(JSON_BODY_SIZE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     await runParser(PARSERS[size ?? 'default'], request, http.getResponse<Response>());
     const problem = jsonBodyProblem(request.body);
     if (problem) throw ApiException.badRequest(problem);

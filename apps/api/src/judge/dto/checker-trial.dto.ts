@@ -1,12 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CHECKER_LANGUAGE_IDS, CheckerCompileResult, CheckerTrialData, CheckerTrialOutcome, MAX_CHECKER_SOURCE_BYTES, MAX_CHECKER_TRIAL_BYTES } from '@oj/contracts';
+import {
+  CHECKER_LANGUAGE_IDS,
+  CheckerCompileResult,
+  CheckerTrialData,
+  CheckerTrialOutcome,
+  MAX_CHECKER_SOURCE_BYTES,
+  MAX_CHECKER_TRIAL_BYTES,
+} from '@oj/contracts';
 import { IsIn, IsNotEmpty, IsString } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 
 /** Body of POST /api/judge/checker-trial: a custom checker and one test to try it on (nothing is saved). */
 export class CheckerTrialRequestDto implements CheckerTrialData {
-  @ApiProperty({ example: '#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  quitf(_ok, "fine");\n}\n' })
+  @ApiProperty({
+    example: '#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  quitf(_ok, "fine");\n}\n',
+  })
   @MaxUtf8Bytes(MAX_CHECKER_SOURCE_BYTES, { message: 'Checker source must be at most 64 KiB.' })
   @IsNotEmpty({ message: 'A custom checker needs its source.' })
   @IsString({ message: 'A custom checker needs its source.' })
@@ -21,7 +30,7 @@ export class CheckerTrialRequestDto implements CheckerTrialData {
   @IsString({ message: 'Input must be text.' })
   input: string;
 
-  @ApiProperty({ example: '3\n', description: "What a contestant printed, at most 1 MiB" })
+  @ApiProperty({ example: '3\n', description: 'What a contestant printed, at most 1 MiB' })
   @MaxUtf8Bytes(MAX_CHECKER_TRIAL_BYTES, { message: 'Output must be at most 1 MiB.' })
   @IsString({ message: 'Output must be text.' })
   output: string;
@@ -33,7 +42,11 @@ export class CheckerTrialRequestDto implements CheckerTrialData {
 }
 
 export class CheckerTrialOutcomeDto implements CheckerTrialOutcome {
-  @ApiProperty({ enum: ['accepted', 'wrong_answer', 'failed'], example: 'accepted', description: '`failed`: the checker itself failed (exit 3, crash, limits)' })
+  @ApiProperty({
+    enum: ['accepted', 'wrong_answer', 'failed'],
+    example: 'accepted',
+    description: '`failed`: the checker itself failed (exit 3, crash, limits)',
+  })
   outcome: 'accepted' | 'wrong_answer' | 'failed';
 
   @ApiProperty({ example: 1, description: 'Share of the test points, 0 to 1' })

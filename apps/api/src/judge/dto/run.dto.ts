@@ -13,7 +13,10 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
   @IsString({ message: 'Input must be text (it may be empty).' })
   stdin: string;
 
-  @ApiPropertyOptional({ example: 1, description: "The problem whose limits and languages apply; without one, the default limits (2 s, 128 MB)" })
+  @ApiPropertyOptional({
+    example: 1,
+    description: 'The problem whose limits and languages apply; without one, the default limits (2 s, 128 MB)',
+  })
   @Omittable()
   @Max(MAX_INT_ID, { message: 'problemId must be a positive whole number.' })
   @IsPositive({ message: 'problemId must be a positive whole number.' })
@@ -22,7 +25,11 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
 }
 
 export class RunResultDto implements RunResult {
-  @ApiProperty({ enum: RUN_STATUSES, example: 'ok', description: 'ok (exit 0), tle, rte (non-zero exit, signal, memory or output limit) or ce' })
+  @ApiProperty({
+    enum: RUN_STATUSES,
+    example: 'ok',
+    description: 'ok (exit 0), tle, rte (non-zero exit, signal, memory or output limit) or ce',
+  })
   status: RunStatus;
 
   @ApiProperty({ example: '3\n', description: 'The first 64 KiB of standard output' })
@@ -40,7 +47,12 @@ export class RunResultDto implements RunResult {
   @ApiProperty({ example: null, nullable: true, type: String, description: 'Signal that killed the program, e.g. SIGSEGV' })
   signal: string | null;
 
-  @ApiProperty({ example: null, nullable: true, type: String, description: 'Why the run ended so (Time limit exceeded, Memory limit exceeded …), or the compiler output for ce' })
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: String,
+    description: 'Why the run ended so (Time limit exceeded, Memory limit exceeded …), or the compiler output for ce',
+  })
   message: string | null;
 
   @ApiProperty({ example: 12, nullable: true, type: Number, description: 'CPU time, ms' })

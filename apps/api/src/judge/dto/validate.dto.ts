@@ -1,7 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CPU_TIME_LIMIT, MAX_SOURCE_BYTES, MAX_TEST_CASES, MEMORY_LIMIT_MB, TestCaseData, ValidateRequest, ValidationCase, ValidationResult } from '@oj/contracts';
+import {
+  CPU_TIME_LIMIT,
+  MAX_SOURCE_BYTES,
+  MAX_TEST_CASES,
+  MEMORY_LIMIT_MB,
+  TestCaseData,
+  ValidateRequest,
+  ValidationCase,
+  ValidationResult,
+} from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsNumber, IsObject, IsPositive, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsPositive,
+  IsString,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
@@ -62,7 +84,10 @@ export class ValidateRequestDto implements ValidateRequest {
   @IsArray({ message: 'At least one test case is required before validation.' })
   testCases: ValidateTestCaseDto[];
 
-  @ApiPropertyOptional({ type: CheckerInputDto, description: 'The checker to judge the outputs with (the problem form\'s); `lines` when left out' })
+  @ApiPropertyOptional({
+    type: CheckerInputDto,
+    description: "The checker to judge the outputs with (the problem form's); `lines` when left out",
+  })
   @Omittable()
   @ValidateNested()
   @Type(() => CheckerInputDto)
@@ -74,7 +99,10 @@ export class ValidationCaseDto implements ValidationCase {
   @ApiProperty({ example: 0, description: 'Test index' })
   i: number;
 
-  @ApiProperty({ example: 3, description: 'Judge0 status id (3 accepted, 4 wrong answer, 5 time limit, 6 compile error, 7–12 runtime error)' })
+  @ApiProperty({
+    example: 3,
+    description: 'Judge0 status id (3 accepted, 4 wrong answer, 5 time limit, 6 compile error, 7–12 runtime error)',
+  })
   s: number;
 
   @ApiProperty({ example: 12, nullable: true, type: Number, description: 'Time, ms' })
@@ -100,6 +128,6 @@ export class ValidationResultDto implements ValidationResult {
   @ApiProperty({ example: 3412, nullable: true, type: Number })
   maxMemoryKb: number | null;
 
-  @ApiPropertyOptional({ example: 'main.cpp:1:12: error: expected \')\' before \'{\' token' })
+  @ApiPropertyOptional({ example: "main.cpp:1:12: error: expected ')' before '{' token" })
   compileOutput?: string;
 }

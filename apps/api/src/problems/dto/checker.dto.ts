@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerSettings, CheckerType, DEFAULT_FLOAT_EPSILON, MAX_CHECKER_SOURCE_BYTES } from '@oj/contracts';
+import {
+  CHECKER_LANGUAGE_IDS,
+  CHECKER_TYPES,
+  CheckerSettings,
+  CheckerType,
+  DEFAULT_FLOAT_EPSILON,
+  MAX_CHECKER_SOURCE_BYTES,
+} from '@oj/contracts';
 import { IsIn, IsNotEmpty, IsNumber, IsPositive, IsString, Max, ValidateIf } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
@@ -8,7 +15,7 @@ import { Omittable } from '../../common/omittable.validator';
 const TYPES_DESCRIPTION =
   '`lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated ' +
   'tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or ' +
-  'relative); `custom`: the author\'s testlib-style checker program.';
+  "relative); `custom`: the author's testlib-style checker program.";
 
 const isCustom = (checker: CheckerInputDto) => checker.type === 'custom';
 
@@ -18,7 +25,13 @@ export class CheckerInputDto implements CheckerSettings {
   @IsIn(CHECKER_TYPES, { message: `Checker type must be one of: ${CHECKER_TYPES.join(', ')}.` })
   type: CheckerType;
 
-  @ApiPropertyOptional({ example: 1e-6, exclusiveMinimum: true, minimum: 0, maximum: 1, description: `float only; ${DEFAULT_FLOAT_EPSILON} when left out` })
+  @ApiPropertyOptional({
+    example: 1e-6,
+    exclusiveMinimum: true,
+    minimum: 0,
+    maximum: 1,
+    description: `float only; ${DEFAULT_FLOAT_EPSILON} when left out`,
+  })
   @Omittable()
   @Max(1, { message: 'Epsilon must be a number greater than 0 and at most 1.' })
   @IsPositive({ message: 'Epsilon must be a number greater than 0 and at most 1.' })

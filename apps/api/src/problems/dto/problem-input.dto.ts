@@ -77,7 +77,12 @@ export class TestCaseInputDto {
   @IsInt()
   points: number = TEST_CASE_POINTS.default;
 
-  @ApiPropertyOptional({ example: 0, minimum: 0, maximum: MAX_SUBTASKS - 1, description: "Index into the problem's subtasks; leave it out for a test in none" })
+  @ApiPropertyOptional({
+    example: 0,
+    minimum: 0,
+    maximum: MAX_SUBTASKS - 1,
+    description: "Index into the problem's subtasks; leave it out for a test in none",
+  })
   @Omittable()
   @Max(MAX_SUBTASKS - 1, { message: 'Subtask must be the index of one of the subtasks.' })
   @Min(0, { message: 'Subtask must be the index of one of the subtasks.' })
@@ -93,11 +98,20 @@ export class SubtaskInputDto {
   @IsString({ message: 'Subtask name must be text.' })
   name?: string;
 
-  @ApiProperty({ example: 'min', enum: SUBTASK_SCORINGS, description: "`sum`: its tests' points; `min`: its points only if every test passes" })
+  @ApiProperty({
+    example: 'min',
+    enum: SUBTASK_SCORINGS,
+    description: "`sum`: its tests' points; `min`: its points only if every test passes",
+  })
   @IsIn(SUBTASK_SCORINGS, { message: `Subtask scoring must be one of: ${SUBTASK_SCORINGS.join(', ')}.` })
   scoring: SubtaskScoring;
 
-  @ApiProperty({ example: 40, minimum: TEST_CASE_POINTS.min, maximum: TEST_CASE_POINTS.max, description: "For `sum` the API stores its tests' points instead" })
+  @ApiProperty({
+    example: 40,
+    minimum: TEST_CASE_POINTS.min,
+    maximum: TEST_CASE_POINTS.max,
+    description: "For `sum` the API stores its tests' points instead",
+  })
   @Max(TEST_CASE_POINTS.max, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
   @Min(TEST_CASE_POINTS.min, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
   @IsInt({ message: 'Subtask points must be a whole number.' })
@@ -204,7 +218,8 @@ export class ProblemInputDto {
 
   @ApiPropertyOptional({
     type: CheckerInputDto,
-    description: 'How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused.',
+    description:
+      'How outputs are judged. Left out: `lines` on create, the current checker kept on update. A custom checker that does not compile is refused.',
   })
   @Omittable()
   @ValidateNested()
@@ -249,7 +264,11 @@ export class UpdateProblemDto extends OmitType(ProblemInputDto, ['testCases', 's
   @TestCaseList()
   testCases?: TestCaseInputDto[];
 
-  @ApiPropertyOptional({ type: [SubtaskInputDto], maxItems: MAX_SUBTASKS, description: 'Replaces every subtask; leave it out to keep the current ones.' })
+  @ApiPropertyOptional({
+    type: [SubtaskInputDto],
+    maxItems: MAX_SUBTASKS,
+    description: 'Replaces every subtask; leave it out to keep the current ones.',
+  })
   @Omittable()
   @SubtaskList()
   subtasks?: SubtaskInputDto[];

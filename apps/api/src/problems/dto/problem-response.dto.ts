@@ -1,5 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DIFFICULTIES, Difficulty, EffectiveCpuTimeLimit, ItemList, Problem, ProblemAuthor, ProblemSummary, Sample, Subtask, SUBTASK_SCORINGS, SubtaskScoring, TestCaseData } from '@oj/contracts';
+import {
+  DIFFICULTIES,
+  Difficulty,
+  EffectiveCpuTimeLimit,
+  ItemList,
+  Problem,
+  ProblemAuthor,
+  ProblemSummary,
+  Sample,
+  Subtask,
+  SUBTASK_SCORINGS,
+  SubtaskScoring,
+  TestCaseData,
+} from '@oj/contracts';
 import { checkerOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
 
 import { subtaskField } from '../problem-subtasks';
@@ -45,7 +58,7 @@ export class EffectiveCpuTimeLimitDto implements EffectiveCpuTimeLimit {
   @ApiProperty({ example: 71 })
   languageId: number;
 
-  @ApiProperty({ example: 3, description: 'Seconds: the problem\'s cpuTimeLimit times the language\'s time factor' })
+  @ApiProperty({ example: 3, description: "Seconds: the problem's cpuTimeLimit times the language's time factor" })
   seconds: number;
 }
 
@@ -112,7 +125,8 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
 
   @ApiProperty({
     type: [EffectiveCpuTimeLimitDto],
-    description: "The CPU limit of each allowed language (of every language the judge offers when the problem allows them all): cpuTimeLimit times the language's time factor",
+    description:
+      "The CPU limit of each allowed language (of every language the judge offers when the problem allows them all): cpuTimeLimit times the language's time factor",
   })
   effectiveCpuTimeLimits: EffectiveCpuTimeLimitDto[];
 
@@ -194,7 +208,9 @@ export function toProblemDto(
     memoryLimit: p.memoryLimit,
     judge0LanguageIds: p.judge0LanguageIds,
     samples: p.samples,
-    ...(testCases ? { testCases: testCases.map((tc) => ({ input: tc.input, output: tc.output, points: tc.points, ...subtaskField(tc.subtask) })) } : {}),
+    ...(testCases
+      ? { testCases: testCases.map((tc) => ({ input: tc.input, output: tc.output, points: tc.points, ...subtaskField(tc.subtask) })) }
+      : {}),
     subtasks: p.subtasks,
     testCaseCount: p.testCaseCount,
     checker: toCheckerDto(p, withCheckerSource),

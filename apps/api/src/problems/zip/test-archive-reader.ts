@@ -69,11 +69,16 @@ export async function readTestArchive(buffer: Buffer): Promise<ArchiveFile[]> {
       zip.on('error', (error: Error) => {
         // yauzl validates names itself; its messages end with the offending name.
         const unsafe = /^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/.exec(error.message);
-        reject(new ArchiveRejectedError(unsafe ? `The archive contains an unsafe path: ${unsafe[2]}` : 'The uploaded file is not a valid ZIP archive.'));
+        reject(
+          new ArchiveRejectedError(
+            unsafe ? `The archive contains an unsafe path: ${unsafe[2]}` : 'The uploaded file is not a valid ZIP archive.',
+          ),
+        );
       });
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (isHostilePath(entry.fileName)) return reject(new ArchiveRejectedError(`The archive contains an unsafe path: ${entry.fileName}`));
+        if (isHostilePath(entry.fileName))
+          return reject(new ArchiveRejectedError(`The archive contains an unsafe path: ${entry.fileName}`));
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         compressed += entry.compressedSize;
         readEntry(entry)

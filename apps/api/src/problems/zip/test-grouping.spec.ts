@@ -13,7 +13,10 @@ describe('groupTests', () => {
   });
 
   it('leaves tests outside the folders in no subtask, and says so', () => {
-    expect(groupTests(['subtask1/1', 'extra'])).toMatchObject({ assignments: [0, undefined], warnings: ['Tests outside the subtask folders (1) are in no subtask: each counts on its own.'] });
+    expect(groupTests(['subtask1/1', 'extra'])).toMatchObject({
+      assignments: [0, undefined],
+      warnings: ['Tests outside the subtask folders (1) are in no subtask: each counts on its own.'],
+    });
   });
 
   it('reads TPS/CMS-style group prefixes when every test has one', () => {

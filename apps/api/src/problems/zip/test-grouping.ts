@@ -42,6 +42,10 @@ export function groupTests(labels: string[]): TestGrouping {
 function fromGroups(groups: (string | undefined)[]): Omit<TestGrouping, 'warnings'> {
   const numbers = [...new Set(groups.filter((g): g is string => g !== undefined).map(Number))].sort((a, b) => a - b);
   const assignments = groups.map((g) => (g === undefined ? undefined : numbers.indexOf(Number(g))));
-  const subtasks = numbers.map((n, index): Subtask => ({ name: `Subtask ${n}`, scoring: 'min', points: assignments.filter((a) => a === index).length }));
+  const subtasks = numbers.map((n, index): Subtask => ({
+    name: `Subtask ${n}`,
+    scoring: 'min',
+    points: assignments.filter((a) => a === index).length,
+  }));
   return { assignments, subtasks };
 }

@@ -32,7 +32,14 @@ export class PageQueryDto {
 export class SubmissionFilterQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Comma-separated statuses', example: 'accepted,wrong_answer' })
   @Omittable()
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
+  )
   @IsIn(SUBMISSION_STATUSES, { each: true, message: `status must be a comma list of: ${SUBMISSION_STATUSES.join(', ')}.` })
   @ArrayMaxSize(SUBMISSION_STATUSES.length, { message: `status lists at most ${SUBMISSION_STATUSES.length} statuses.` })
   status?: SubmissionStatus[];

@@ -58,14 +58,25 @@ export class SubmissionRowDto implements SubmissionRow {
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', nullable: true, type: String, format: 'date-time' }) queuedAt: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', nullable: true, type: String, format: 'date-time' }) startedAt: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:55.120Z', nullable: true, type: String, format: 'date-time' }) finishedAt: string | null;
-  @ApiPropertyOptional({ example: null, nullable: true, type: String, format: 'date-time', description: 'When an admin last had it judged again; null or absent: never' }) rejudgedAt?: string | null;
+  @ApiPropertyOptional({
+    example: null,
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'When an admin last had it judged again; null or absent: never',
+  })
+  rejudgedAt?: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:55.120Z', format: 'date-time' }) updatedAt: string;
   @ApiPropertyOptional({ type: ProgressDto, nullable: true }) progress?: ProgressDto | null;
 }
 
 export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({ example: 0 }) index: number;
-  @ApiProperty({ example: 'accepted', enum: TEST_CASE_STATUSES, description: '`skipped`: not run, an earlier test of its `min` subtask failed' })
+  @ApiProperty({
+    example: 'accepted',
+    enum: TEST_CASE_STATUSES,
+    description: '`skipped`: not run, an earlier test of its `min` subtask failed',
+  })
   status: TestCaseStatus;
   @ApiProperty({ example: 12, nullable: true, type: Number }) timeMs: number | null;
   @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
@@ -85,13 +96,22 @@ export class SubtaskResultDto implements SubtaskResult {
 export class ResultSummaryDto implements ResultSummary {
   @ApiProperty({ example: 100 }) score: number;
   @ApiProperty({ type: [TestCaseResultDto] }) cases: TestCaseResultDto[];
-  @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Compiler output or the first failing test; only for the owner and admins' }) message?: string;
-  @ApiPropertyOptional({ type: [SubtaskResultDto], description: 'Points per subtask, for a problem with subtasks' }) subtasks?: SubtaskResultDto[];
+  @ApiPropertyOptional({
+    example: 'Wrong answer on test 2',
+    description: 'Compiler output or the first failing test; only for the owner and admins',
+  })
+  message?: string;
+  @ApiPropertyOptional({ type: [SubtaskResultDto], description: 'Points per subtask, for a problem with subtasks' })
+  subtasks?: SubtaskResultDto[];
 }
 
 export class SubmissionDetailDto extends SubmissionRowDto implements SubmissionDetail {
   @ApiProperty({ example: true }) canViewSource: boolean;
-  @ApiPropertyOptional({ example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}', description: 'Only for the owner and admins' }) source?: string;
+  @ApiPropertyOptional({
+    example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}',
+    description: 'Only for the owner and admins',
+  })
+  source?: string;
   @ApiProperty({ type: [TestCaseResultDto] }) testCaseResults: TestCaseResultDto[];
   @ApiProperty({ type: ResultSummaryDto, nullable: true }) resultSummary: ResultSummaryDto | null;
 }

@@ -66,17 +66,22 @@ function withValue(body: Record<string, unknown>, path: PropertyPath, value: unk
 
 /** The cases of one operation: its valid request first, then one hostile change at a time. */
 export function fuzzCases(api: OpenApi, op: Operation, baselines: Baselines, random: () => number): FuzzCase[] {
-  const pathValues = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(baselines.pathParam(op, p.name))]));
+  const pathValues = Object.fromEntries(
+    op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(baselines.pathParam(op, p.name))]),
+  );
   const queryValues: Record<string, string> = {};
   for (const p of op.parameters.filter((q) => q.in === 'query')) {
     const value = baselines.queryParam(op, p);
     if (value !== undefined) queryValues[p.name] = encodeURIComponent(value);
   }
   const url = (path: Record<string, string>, query: [string, string][]) =>
-    op.path.replace(/\{(\w+)\}/g, (_, name: string) => path[name]) + (query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
+    op.path.replace(/\{(\w+)\}/g, (_, name: string) => path[name]) +
+    (query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
   const baseQuery = Object.entries(queryValues);
   const json = op.body?.mediaType === 'application/json';
-  const baseBody = json ? (baselines.body(op.body!.schemaName) ?? (exampleValue(api, op.body!.schema) as Record<string, unknown>)) : undefined;
+  const baseBody = json
+    ? (baselines.body(op.body!.schemaName) ?? (exampleValue(api, op.body!.schema) as Record<string, unknown>))
+    : undefined;
   const jsonBody = (value: unknown) => ({ raw: toJsonText(value), contentType: 'application/json' });
   const request = (changes: Partial<FuzzCase['request']>): FuzzCase['request'] => ({
     method: op.method,
@@ -88,27 +93,41 @@ export function fuzzCases(api: OpenApi, op: Operation, baselines: Baselines, ran
   const cases: FuzzCase[] = [{ label: 'valid request', request: request({}) }];
   for (const p of op.parameters) {
     for (const v of hostileUrlValues(random)) {
-      const changed = p.in === 'path' ? url({ ...pathValues, [p.name]: v.value }, baseQuery) : url(pathValues, [...baseQuery.filter(([k]) => k !== p.name), [p.name, v.value]]);
+      const changed =
+        p.in === 'path'
+          ? url({ ...pathValues, [p.name]: v.value }, baseQuery)
+          : url(pathValues, [...baseQuery.filter(([k]) => k !== p.name), [p.name, v.value]]);
       cases.push({ label: `${p.in} ${p.name} = ${v.label}`, request: request({ url: changed }) });
     }
     if (p.in === 'query') {
-      cases.push({ label: `query ${p.name} repeated`, request: request({ url: url(pathValues, [...baseQuery, [p.name, '1'], [p.name, '2']]) }) });
+      cases.push({
+        label: `query ${p.name} repeated`,
+        request: request({ url: url(pathValues, [...baseQuery, [p.name, '1'], [p.name, '2']]) }),
+      });
       cases.push({ label: `query ${p.name}[a]`, request: request({ url: url(pathValues, [...baseQuery, [`${p.name}[a]`, '1']]) }) });
     }
   }
-  cases.push({ label: 'extra query parameters', request: request({ url: url(pathValues, [...baseQuery, ['extra', '1'], ['__proto__', 'x']]) }) });
+  cases.push({
+    label: 'extra query parameters',
+    request: request({ url: url(pathValues, [...baseQuery, ['extra', '1'], ['__proto__', 'x']]) }),
+  });
 
   if (baseBody) {
     for (const path of propertyPaths(api, op.body!.schema)) {
       const name = path.join('.');
       cases.push({ label: `body ${name} missing`, request: request({ body: jsonBody(withValue(baseBody, path, undefined, true)) }) });
-      for (const v of hostileJsonValues(random)) cases.push({ label: `body ${name} = ${v.label}`, request: request({ body: jsonBody(withValue(baseBody, path, v.value)) }) });
+      for (const v of hostileJsonValues(random))
+        cases.push({ label: `body ${name} = ${v.label}`, request: request({ body: jsonBody(withValue(baseBody, path, v.value)) }) });
     }
     cases.push({ label: 'body with extra fields', request: request({ body: jsonBody({ ...baseBody, extra: 1, role: 'admin', id: 1 }) }) });
     cases.push({ label: 'body {}', request: request({ body: jsonBody({}) }) });
   }
   if (op.body) {
-    for (const b of hostileBodies()) cases.push({ label: `whole body: ${b.label}`, request: request({ body: { raw: b.raw, contentType: b.contentType ?? 'application/json' } }) });
+    for (const b of hostileBodies())
+      cases.push({
+        label: `whole body: ${b.label}`,
+        request: request({ body: { raw: b.raw, contentType: b.contentType ?? 'application/json' } }),
+      });
   }
   if (op.body?.mediaType === 'multipart/form-data') cases.push(...multipartCases(op, request));
   return cases;
@@ -129,11 +148,35 @@ function multipartCases(op: Operation, request: (changes: Partial<FuzzCase['requ
     ['no file', [['trimWhitespace', 'true']]],
     ['not a ZIP', [['file', notZip]]],
     ['file under another name', [['upload', notZip]]],
-    ['two files', [['file', notZip], ['file', notZip]]],
-    ['trimWhitespace = yes', [['file', notZip], ['trimWhitespace', 'yes']]],
-    ['trimWhitespace huge', [['file', notZip], ['trimWhitespace', 'x'.repeat(100_000)]]],
+    [
+      'two files',
+      [
+        ['file', notZip],
+        ['file', notZip],
+      ],
+    ],
+    [
+      'trimWhitespace = yes',
+      [
+        ['file', notZip],
+        ['trimWhitespace', 'yes'],
+      ],
+    ],
+    [
+      'trimWhitespace huge',
+      [
+        ['file', notZip],
+        ['trimWhitespace', 'x'.repeat(100_000)],
+      ],
+    ],
     ['many fields', [['file', notZip], ...Array.from({ length: 50 }, (_, i): [string, string] => [`f${i}`, 'x'])]],
-    ['nested field names', [['file', notZip], ['a[b][c][d][e][f]', 'x']]],
+    [
+      'nested field names',
+      [
+        ['file', notZip],
+        ['a[b][c][d][e][f]', 'x'],
+      ],
+    ],
   ];
   return variants.map(([label, fields]) => ({ label: `multipart: ${label}`, request: request({ body: form(fields) }) }));
 }

@@ -61,8 +61,35 @@ export function hostileJsonValues(random: () => number): { label: string; value:
 
 /** Values for a path or query parameter, as they appear in a URL (already encoded). */
 export function hostileUrlValues(random: () => number): { label: string; value: string }[] {
-  const raw = ['', '0', '-1', '1.5', '1e3', '2147483648', '99999999999999999999', 'NaN', 'null', 'true', 'abc', ' 1', '\u0000', '\ud83d\ude00', '2026-13-45', '0000-00-00T00:00:00Z', '99999-01-01', '../../etc/passwd', "' OR '1'='1", '%', '00000000-0000-0000-0000-000000000000', 'x'.repeat(4000), randomText(random, 1 + Math.floor(random() * 32))];
-  return raw.map((v) => ({ label: JSON.stringify(v.length > 40 ? `${v.slice(0, 10)}…(${v.length})` : v), value: encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '')) }));
+  const raw = [
+    '',
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    '2147483648',
+    '99999999999999999999',
+    'NaN',
+    'null',
+    'true',
+    'abc',
+    ' 1',
+    '\u0000',
+    '\ud83d\ude00',
+    '2026-13-45',
+    '0000-00-00T00:00:00Z',
+    '99999-01-01',
+    '../../etc/passwd',
+    "' OR '1'='1",
+    '%',
+    '00000000-0000-0000-0000-000000000000',
+    'x'.repeat(4000),
+    randomText(random, 1 + Math.floor(random() * 32)),
+  ];
+  return raw.map((v) => ({
+    label: JSON.stringify(v.length > 40 ? `${v.slice(0, 10)}…(${v.length})` : v),
+    value: encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '')),
+  }));
 }
 
 /** Whole JSON bodies that are not the object a route expects. */

@@ -36,7 +36,13 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { operationId: string; parameters?: Parameter[]; security?: unknown[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId: string; parameters?: Parameter[]; security?: unknown[]; requestBody?: { content: Record<string, { schema: Schema }> } }
+    >
+  >;
   components: { schemas: Record<string, Schema> };
 }
 
@@ -51,8 +57,17 @@ export class OpenApi {
     for (const [path, methods] of Object.entries(this.doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         const [mediaType, content] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
-        const body = content ? { schemaName: content.schema.$ref?.split('/').pop() ?? 'inline', schema: this.resolve(content.schema), mediaType } : undefined;
-        ops.push({ id: op.operationId, method: method.toUpperCase(), path, parameters: op.parameters ?? [], secured: !!op.security?.length, body });
+        const body = content
+          ? { schemaName: content.schema.$ref?.split('/').pop() ?? 'inline', schema: this.resolve(content.schema), mediaType }
+          : undefined;
+        ops.push({
+          id: op.operationId,
+          method: method.toUpperCase(),
+          path,
+          parameters: op.parameters ?? [],
+          secured: !!op.security?.length,
+          body,
+        });
       }
     }
     return ops.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));

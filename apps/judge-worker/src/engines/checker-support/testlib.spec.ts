@@ -36,13 +36,21 @@ describe('our testlib.h', () => {
     writeFileSync(join(dir, 'in'), '4\nnumbers\n');
     writeFileSync(join(dir, 'ans'), '1 2.5 -3 4\n');
     writeFileSync(join(dir, 'out'), output);
-    const run = spawnSync(binary, ['in', 'out', 'ans'].map((f) => join(dir, f)), { encoding: 'utf8', cwd: dir });
+    const run = spawnSync(
+      binary,
+      ['in', 'out', 'ans'].map((f) => join(dir, f)),
+      { encoding: 'utf8', cwd: dir },
+    );
     return [run.status, run.stderr];
   }
 
   it('compiles with every warning an error, in C++11 and C++20', () => {
     for (const std of ['c++11', 'gnu++20']) {
-      const cc = spawnSync('/usr/bin/g++', [`-std=${std}`, '-Wall', '-Wextra', '-Werror', '-O2', `-I${dirname(TESTLIB_HEADER_FILE)}`, '-x', 'c++', '-o', binary, '-'], { input: CHECKER, encoding: 'utf8' });
+      const cc = spawnSync(
+        '/usr/bin/g++',
+        [`-std=${std}`, '-Wall', '-Wextra', '-Werror', '-O2', `-I${dirname(TESTLIB_HEADER_FILE)}`, '-x', 'c++', '-o', binary, '-'],
+        { input: CHECKER, encoding: 'utf8' },
+      );
       expect([std, cc.status, cc.stderr]).toEqual([std, 0, '']);
     }
   }, 60_000);

@@ -61,7 +61,9 @@ export class Judge0Client {
   }
 
   async submitBatch(submissions: Judge0SubmissionRequest[]): Promise<string[]> {
-    const created = await this.request<({ token: string } | Record<string, string[]>)[]>('POST', '/submissions/batch?base64_encoded=true', { submissions });
+    const created = await this.request<({ token: string } | Record<string, string[]>)[]>('POST', '/submissions/batch?base64_encoded=true', {
+      submissions,
+    });
     return created.map((item, i) => {
       if (typeof item.token === 'string') return item.token;
       throw new Judge0Error(`Judge0 rejected submission ${i + 1}: ${railsErrors(item)}`, 422);

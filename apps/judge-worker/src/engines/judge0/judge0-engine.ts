@@ -1,4 +1,14 @@
-import { CheckerCompileResult, CheckerTrialData, GradeResult, Language, RUN_OUTPUT_CAP_BYTES, RunResult, statusFromJudge0, TestCaseData, TestCaseResult } from '@oj/contracts';
+import {
+  CheckerCompileResult,
+  CheckerTrialData,
+  GradeResult,
+  Language,
+  RUN_OUTPUT_CAP_BYTES,
+  RunResult,
+  statusFromJudge0,
+  TestCaseData,
+  TestCaseResult,
+} from '@oj/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -83,16 +93,29 @@ export class Judge0Engine implements JudgeEngine {
     const [submission] = await this.waitFor([token]);
     const status = statusFromJudge0(submission.status.id);
     if (status === 'ce') {
-      return { status, stdout: '', truncated: false, stderr: '', exitCode: null, signal: null, message: unb64(submission.compile_output) || 'Compilation failed.', timeMs: null, memoryKB: null };
+      return {
+        status,
+        stdout: '',
+        truncated: false,
+        stderr: '',
+        exitCode: null,
+        signal: null,
+        message: unb64(submission.compile_output) || 'Compilation failed.',
+        timeMs: null,
+        memoryKB: null,
+      };
     }
-    if (status === 'failed') throw new Judge0Error(`Judge0 could not run the program: ${submission.status.description} ${unb64(submission.message)}`.trim());
+    if (status === 'failed')
+      throw new Judge0Error(`Judge0 could not run the program: ${submission.status.description} ${unb64(submission.message)}`.trim());
     const stdout = Buffer.from(submission.stdout ?? '', 'base64');
     const ok = status === 'accepted' || status === 'wrong_answer';
     return {
       status: ok ? 'ok' : status === 'tle' ? 'tle' : 'rte',
       stdout: stdout.subarray(0, RUN_OUTPUT_CAP_BYTES).toString('utf8'),
       truncated: stdout.length > RUN_OUTPUT_CAP_BYTES,
-      stderr: Buffer.from(submission.stderr ?? '', 'base64').subarray(0, RUN_OUTPUT_CAP_BYTES).toString('utf8'),
+      stderr: Buffer.from(submission.stderr ?? '', 'base64')
+        .subarray(0, RUN_OUTPUT_CAP_BYTES)
+        .toString('utf8'),
       exitCode: ok ? 0 : null,
       signal: null,
       message: ok ? null : unb64(submission.message) || submission.status.description,
@@ -116,11 +139,16 @@ export class Judge0Engine implements JudgeEngine {
    * Sends the tests in windows of up to 20 not yet skipped. Tests of a `min` subtask that failed earlier in the
    * same window ran anyway, but are reported skipped, so both engines give the same result.
    */
-  private async gradeBatches(request: GradeRequest, judgeOutput: OutputJudge, stdoutPath: string, onProgress?: ProgressListener): Promise<GradeResult> {
+  private async gradeBatches(
+    request: GradeRequest,
+    judgeOutput: OutputJudge,
+    stdoutPath: string,
+    onProgress?: ProgressListener,
+  ): Promise<GradeResult> {
     const results: TestCaseResult[] = [];
     const total = request.testCases.length;
     const skips = new SubtaskSkips(request.testCases, request.subtasks);
-    for (let start = 0; start < total; ) {
+    for (let start = 0; start < total;) {
       const batch: number[] = [];
       let end = start;
       for (; end < total && batch.length < JUDGE0_BATCH_SIZE; end++) if (!skips.skipped(end)) batch.push(end);
@@ -149,7 +177,11 @@ export class Judge0Engine implements JudgeEngine {
   private async runBatch(request: GradeRequest, indices: number[]): Promise<Map<number, Judge0Submission>> {
     if (!indices.length) return new Map();
     const tokens = await this.client.submitBatch(
-      indices.map((index) => ({ ...this.submissionOf(request), stdin: b64(request.testCases[index].input), expected_output: b64(request.testCases[index].output) })),
+      indices.map((index) => ({
+        ...this.submissionOf(request),
+        stdin: b64(request.testCases[index].input),
+        expected_output: b64(request.testCases[index].output),
+      })),
     );
     const finished = await this.waitFor(tokens);
     return new Map(indices.map((index, i) => [index, finished[i]]));
@@ -167,7 +199,13 @@ export class Judge0Engine implements JudgeEngine {
     }
   }
 
-  private async toResult(index: number, test: TestCaseData, s: Judge0Submission, judgeOutput: OutputJudge, stdoutPath: string): Promise<TestCaseResult> {
+  private async toResult(
+    index: number,
+    test: TestCaseData,
+    s: Judge0Submission,
+    judgeOutput: OutputJudge,
+    stdoutPath: string,
+  ): Promise<TestCaseResult> {
     const figures = { index, ...figuresOf(s) };
     const status = statusFromJudge0(s.status.id);
     // Judge0 compares outputs too, but the problem's checker decides, so both engines accept exactly the same answers.

@@ -17,14 +17,17 @@ export function awakeDeadline(ms: number, expire: () => void): () => void {
   let counted = 0;
   let last = performance.now();
   let pending: NodeJS.Immediate | undefined;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    counted += Math.min(now - last, MAX_COUNTED_TICK_MS);
-    last = now;
-    if (counted < ms) return;
-    clearInterval(ticker);
-    pending = setImmediate(expire);
-  }, Math.min(TICK_MS, Math.max(1, ms)));
+  const ticker = setInterval(
+    () => {
+      const now = performance.now();
+      counted += Math.min(now - last, MAX_COUNTED_TICK_MS);
+      last = now;
+      if (counted < ms) return;
+      clearInterval(ticker);
+      pending = setImmediate(expire);
+    },
+    Math.min(TICK_MS, Math.max(1, ms)),
+  );
   return () => {
     clearInterval(ticker);
     if (pending) clearImmediate(pending);

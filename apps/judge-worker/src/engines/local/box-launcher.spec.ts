@@ -19,7 +19,12 @@ describe('box launcher build', () => {
 
   it('reports the launcher unavailable, rather than failing the worker, when its source is missing', () => {
     jest.isolateModules(() => {
-      jest.doMock('fs', () => ({ ...jest.requireActual('fs'), readFileSync: () => { throw new Error('ENOENT: no such file'); } }));
+      jest.doMock('fs', () => ({
+        ...jest.requireActual('fs'),
+        readFileSync: () => {
+          throw new Error('ENOENT: no such file');
+        },
+      }));
       const { buildLauncher: build } = require('./box-launcher');
       expect(build(dir)).toEqual({ unavailable: expect.stringContaining("cannot read the box launcher's source") });
     });

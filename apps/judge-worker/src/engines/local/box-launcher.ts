@@ -53,7 +53,11 @@ export function buildLauncher(dir: string): { path: string } | { unavailable: st
   if (trustworthy(path)) return { path };
   const partial = `${path}.${process.pid}.tmp`;
   // Warnings are errors: in the code that isolates every test, a warning is a bug until shown otherwise.
-  const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-Wextra', '-Werror', '-o', partial, '-'], { input: source, encoding: 'utf8', timeout: 60_000 });
+  const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-Wextra', '-Werror', '-o', partial, '-'], {
+    input: source,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (cc.status !== 0) return { unavailable: `cannot build the box launcher: ${cc.error?.message ?? cc.stderr}` };
   chmodSync(partial, 0o755);
   renameSync(partial, path);

@@ -252,7 +252,9 @@ export class CgroupFactory {
         const base = Object.fromEntries(v1.map(({ c, path }) => [c, join(root, c, path as string, 'oj-boxes')]));
         for (const dir of Object.values(base)) mkdirSync(dir, { recursive: true });
         sweepStale(Object.values(base));
-        return new CgroupFactory((name) => new CgroupV1({ memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) }));
+        return new CgroupFactory(
+          (name) => new CgroupV1({ memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) }),
+        );
       }
       const unified = ownCgroupPath('');
       if (unified !== null && existsSync(join(root, 'cgroup.controllers'))) {

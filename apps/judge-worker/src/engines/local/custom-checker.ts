@@ -98,7 +98,13 @@ export class CustomChecker {
       writeFileSync(join(box, 'answer.txt'), answer, { mode: 0o644 });
       const run = await runOnce(
         { ...this.host.place, ioParent: dir },
-        { command: ['/checker', 'input.txt', 'output.txt', 'answer.txt'], boxDir: box, boxWritable: false, limits: CHECKER_LIMITS, binds: [{ host: program, box: '/checker' }] },
+        {
+          command: ['/checker', 'input.txt', 'output.txt', 'answer.txt'],
+          boxDir: box,
+          boxWritable: false,
+          limits: CHECKER_LIMITS,
+          binds: [{ host: program, box: '/checker' }],
+        },
         join(dir, 'stdout'),
       );
       return checkerJudgement(run);
@@ -123,7 +129,14 @@ export class CustomChecker {
       const binds = this.host.stageBinds([...lang.binds, { host: TESTLIB_HEADER_FILE, box: `${TESTLIB_BOX_DIR}/testlib.h` }]);
       const run = await runOnce(
         { ...this.host.place, ioParent: dir },
-        { command: [compiler, `-I${TESTLIB_BOX_DIR}`, ...args], boxDir: box, boxWritable: true, limits: COMPILE_LIMITS, env: lang.spec.env, binds },
+        {
+          command: [compiler, `-I${TESTLIB_BOX_DIR}`, ...args],
+          boxDir: box,
+          boxWritable: true,
+          limits: COMPILE_LIMITS,
+          env: lang.spec.env,
+          binds,
+        },
         stdoutPath,
       );
       const failure = compileFailure(run, stdoutPath);

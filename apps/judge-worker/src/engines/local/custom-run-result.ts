@@ -23,5 +23,15 @@ export function customRunResult(run: SandboxResult, memoryLimitBytes: number, st
 
 /** A custom run whose source did not compile. */
 export function compileErrorRun(compilerOutput: string): RunResult {
-  return { status: 'ce', stdout: '', truncated: false, stderr: '', exitCode: null, signal: null, message: compilerOutput, timeMs: null, memoryKB: null };
+  return {
+    status: 'ce',
+    stdout: '',
+    truncated: false,
+    stderr: '',
+    exitCode: null,
+    signal: null,
+    message: compilerOutput,
+    timeMs: null,
+    memoryKB: null,
+  };
 }

@@ -85,7 +85,9 @@ export class LocalEngine implements JudgeEngine {
     this.workRoot = prepareWorkRoot(options.workRoot ?? join(tmpdir(), 'oj-judge'));
     const cgroups = CgroupFactory.detect(options.cgroupRoot);
     if ('unavailable' in cgroups) {
-      logger.warn(`No writable cgroup (${cgroups.unavailable}): falling back to rlimits; memory figures are unavailable and limits are coarser.`);
+      logger.warn(
+        `No writable cgroup (${cgroups.unavailable}): falling back to rlimits; memory figures are unavailable and limits are coarser.`,
+      );
     }
     this.cgroups = 'unavailable' in cgroups ? null : cgroups;
     this.sandbox = new Sandbox(this.cgroups);
@@ -95,10 +97,13 @@ export class LocalEngine implements JudgeEngine {
       else logger.warn(`${launcher.unavailable}: every test run starts a fresh box (about 7 ms more per test).`);
     }
     const mounts = PrivateMounts.detect(this.workRoot);
-    if ('unavailable' in mounts) logger.warn(`Cannot mount a tmpfs (${mounts.unavailable}): boxes can read the work root's path in /proc/self/mountinfo.`);
+    if ('unavailable' in mounts)
+      logger.warn(`Cannot mount a tmpfs (${mounts.unavailable}): boxes can read the work root's path in /proc/self/mountinfo.`);
     this.mounts = 'unavailable' in mounts ? null : mounts;
     const wanted = options.languageIds;
-    this.catalog = new Map(discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]));
+    this.catalog = new Map(
+      discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]),
+    );
     this.customChecker = new CustomChecker({
       workRoot: this.workRoot,
       languages: this.catalog,
@@ -240,7 +245,13 @@ export class LocalEngine implements JudgeEngine {
     request: RunLimitsRequest,
     body: (run: (stdin: string, limits: RunLimits, stdoutPath: string) => Promise<SandboxResult>) => Promise<void>,
   ): Promise<void> {
-    const spec: Omit<BoxSpec, 'limits'> = { command: lang.spec.run(request.memoryLimit), boxDir: place.workDir, boxWritable: false, env: lang.spec.env, binds: this.bindsOf(lang) };
+    const spec: Omit<BoxSpec, 'limits'> = {
+      command: lang.spec.run(request.memoryLimit),
+      boxDir: place.workDir,
+      boxWritable: false,
+      env: lang.spec.env,
+      binds: this.bindsOf(lang),
+    };
     const { launcher } = place;
     const { cgroups } = this;
     if (!launcher || !cgroups) {

@@ -7,9 +7,9 @@ import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
 import { awakeDeadline } from './awake-deadline';
-import { BOX_UID, boxArgv,BoxSpec, TOOLS } from './box-command';
+import { BOX_UID, boxArgv, BoxSpec, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
-import { capturing, capturingToFile,RunTermination, SandboxResult } from './sandbox';
+import { capturing, capturingToFile, RunTermination, SandboxResult } from './sandbox';
 import { RunLimits } from './sandbox-limits';
 
 const CPU_POLL_MS = 25;
@@ -204,7 +204,9 @@ export class RunBox {
     const usage = this.cgroup.usage();
     const status = Number(exit.slice(2));
     const signalNumber = status & 0x7f;
-    const signal = signalNumber ? ((Object.entries(constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? null) as NodeJS.Signals | null) : null;
+    const signal = signalNumber
+      ? ((Object.entries(constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? null) as NodeJS.Signals | null)
+      : null;
     const cpuMs = Math.round(usage.cpuMs);
     if (!termination && usage.oomKilled) termination = 'memory-limit';
     if (!termination && (cpuMs > limits.cpuMs || signal === 'SIGXCPU')) termination = 'cpu-limit';

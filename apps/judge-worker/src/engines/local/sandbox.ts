@@ -5,7 +5,7 @@ import { Readable, Transform, Writable } from 'stream';
 import { pipeline } from 'stream/promises';
 
 import { awakeDeadline } from './awake-deadline';
-import { boxArgv,BoxSpec, TOOLS } from './box-command';
+import { boxArgv, BoxSpec, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 
 const CPU_POLL_MS = 25;

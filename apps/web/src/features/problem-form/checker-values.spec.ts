@@ -3,7 +3,9 @@ import { checkerBody, checkerError, checkerValuesFrom, emptyChecker } from './ch
 describe('checker form values', () => {
   it('starts from the line checker and sends each type with only its own fields', () => {
     expect(checkerBody(emptyChecker())).toEqual({ checker: { type: 'lines' } });
-    expect(checkerBody({ ...emptyChecker(), type: 'float', epsilon: '1e-3', source: 'x' })).toEqual({ checker: { type: 'float', epsilon: 1e-3 } });
+    expect(checkerBody({ ...emptyChecker(), type: 'float', epsilon: '1e-3', source: 'x' })).toEqual({
+      checker: { type: 'float', epsilon: 1e-3 },
+    });
     expect(checkerBody({ ...emptyChecker(), type: 'custom', source: 'int main(){}', languageId: 50, epsilon: '0.5' })).toEqual({
       checker: { type: 'custom', source: 'int main(){}', languageId: 50 },
     });
@@ -28,6 +30,8 @@ describe('checker form values', () => {
 
   it('needs a custom checker source of at most 64 KiB', () => {
     expect(checkerError({ ...emptyChecker(), type: 'custom', source: '  ' })).toBe('A custom checker needs its source.');
-    expect(checkerError({ ...emptyChecker(), type: 'custom', source: 'x'.repeat(64 * 1024 + 1) })).toBe('Checker source must be at most 64 KiB.');
+    expect(checkerError({ ...emptyChecker(), type: 'custom', source: 'x'.repeat(64 * 1024 + 1) })).toBe(
+      'Checker source must be at most 64 KiB.',
+    );
   });
 });

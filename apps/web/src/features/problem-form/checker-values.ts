@@ -18,7 +18,13 @@ export interface CheckerFormValues {
 }
 
 export function emptyChecker(): CheckerFormValues {
-  return { type: DEFAULT_CHECKER_TYPE, epsilon: String(DEFAULT_FLOAT_EPSILON), source: '', languageId: CHECKER_LANGUAGE_IDS[0], known: true };
+  return {
+    type: DEFAULT_CHECKER_TYPE,
+    epsilon: String(DEFAULT_FLOAT_EPSILON),
+    source: '',
+    languageId: CHECKER_LANGUAGE_IDS[0],
+    known: true,
+  };
 }
 
 /** The form's checker for a problem being edited (a server without checkers means the default one). */
@@ -37,7 +43,8 @@ export function checkerValuesFrom(checker: CheckerDto | undefined): CheckerFormV
 export function checkerError(c: CheckerFormValues): string | null {
   if (c.type === 'float') {
     const epsilon = Number(c.epsilon);
-    if (c.epsilon.trim() === '' || !Number.isFinite(epsilon) || epsilon <= 0 || epsilon > 1) return 'Epsilon must be a number greater than 0 and at most 1.';
+    if (c.epsilon.trim() === '' || !Number.isFinite(epsilon) || epsilon <= 0 || epsilon > 1)
+      return 'Epsilon must be a number greater than 0 and at most 1.';
   }
   if (c.type === 'custom' && c.known) {
     if (!c.source.trim()) return 'A custom checker needs its source.';

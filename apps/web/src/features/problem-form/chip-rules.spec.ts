@@ -6,7 +6,10 @@ describe('chip rules (SPEC 5)', () => {
   });
 
   it('adds typed chips, several at once with commas, dropping blanks and case-insensitive duplicates', () => {
-    expect(addChips(['Math'], 'greedy,  math , ,Graphs', CHIP_LIMITS.algorithms)).toEqual({ chips: ['Math', 'greedy', 'Graphs'], error: null });
+    expect(addChips(['Math'], 'greedy,  math , ,Graphs', CHIP_LIMITS.algorithms)).toEqual({
+      chips: ['Math', 'greedy', 'Graphs'],
+      error: null,
+    });
   });
 
   it('stops at the limit with its message', () => {

@@ -33,12 +33,15 @@ describe('problem form values', () => {
       title: 'A + B',
       cpuTimeLimit: 2,
       memoryLimit: 128,
-      samples: [{ input: '1 1', output: '2' }, { input: '2 2', output: '4', explanation: 'Because.' }],
+      samples: [
+        { input: '1 1', output: '2' },
+        { input: '2 2', output: '4', explanation: 'Because.' },
+      ],
       testCases: [{ input: '1 2', output: '3', points: 3 }],
     });
   });
 
-  it("leaves the test cases out when the user cannot see them, so the stored ones are kept", () => {
+  it('leaves the test cases out when the user cannot see them, so the stored ones are kept', () => {
     const body = bodyFromValues({ ...valid(), testCases: [], testCasesKnown: false });
     expect('testCases' in body).toBe(false);
     expect(validateValues({ ...valid(), testCases: [], testCasesKnown: false })).toEqual({});
@@ -60,7 +63,12 @@ describe('problem form values', () => {
     const v = {
       ...valid(),
       subtasks: ['a', 'b', 'c'].map((name) => ({ name, scoring: 'sum' as const, points: '1' })),
-      testCases: [0, 1, 2, undefined].map((subtask) => ({ input: '1', output: '1', points: 1, ...(subtask === undefined ? {} : { subtask }) })),
+      testCases: [0, 1, 2, undefined].map((subtask) => ({
+        input: '1',
+        output: '1',
+        points: 1,
+        ...(subtask === undefined ? {} : { subtask }),
+      })),
     };
     const after = withoutSubtask(v, 1);
     expect(after.subtasks.map((s) => s.name)).toEqual(['a', 'c']);
@@ -68,7 +76,9 @@ describe('problem form values', () => {
   });
 
   it('rounds and clamps points to 1–1000, 1 when not a number', () => {
-    expect([normalizePoints(0), normalizePoints(1001), normalizePoints('7.4'), normalizePoints('x'), normalizePoints(undefined)]).toEqual([1, 1000, 7, 1, 1]);
+    expect([normalizePoints(0), normalizePoints(1001), normalizePoints('7.4'), normalizePoints('x'), normalizePoints(undefined)]).toEqual([
+      1, 1000, 7, 1, 1,
+    ]);
   });
 
   it('labels big test data by size and previews its head only', () => {

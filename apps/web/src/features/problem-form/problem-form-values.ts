@@ -40,7 +40,9 @@ export interface ProblemFormValues {
   checker: CheckerFormValues;
 }
 
-export type FormErrors = Partial<Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks' | 'checker', string>>;
+export type FormErrors = Partial<
+  Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks' | 'checker', string>
+>;
 
 export function emptyValues(): ProblemFormValues {
   return {
@@ -75,7 +77,8 @@ export function subtaskLabel(s: SubtaskValues, index: number): string {
 
 /** Removes subtask `index`: its tests join no subtask, and the tests of later subtasks follow their subtask down. */
 export function withoutSubtask(v: ProblemFormValues, index: number): Pick<ProblemFormValues, 'subtasks' | 'testCases'> {
-  const moved = (subtask: number | undefined) => (subtask === undefined || subtask === index ? undefined : subtask > index ? subtask - 1 : subtask);
+  const moved = (subtask: number | undefined) =>
+    subtask === undefined || subtask === index ? undefined : subtask > index ? subtask - 1 : subtask;
   return {
     subtasks: v.subtasks.filter((_, i) => i !== index),
     testCases: v.testCases.map(({ subtask, ...test }) => (moved(subtask) === undefined ? test : { ...test, subtask: moved(subtask) })),
@@ -98,7 +101,12 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
     algorithms: [...p.algorithms],
     judge0LanguageIds: [...p.judge0LanguageIds],
     samples: p.samples.map((s) => ({ input: s.input, output: s.output, explanation: s.explanation ?? '' })),
-    testCases: (p.testCases ?? []).map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })),
+    testCases: (p.testCases ?? []).map((t) => ({
+      input: t.input,
+      output: t.output,
+      points: t.points,
+      ...(t.subtask === undefined ? {} : { subtask: t.subtask }),
+    })),
     testCasesKnown: p.testCases !== undefined && p.testCases !== null,
     subtasks: (p.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
     checker: checkerValuesFrom(p.checker),
@@ -112,8 +120,10 @@ export function validateValues(v: ProblemFormValues): FormErrors {
   const errors: FormErrors = {};
   if (!v.title.trim()) errors.title = 'Title is required.';
   if (!v.statement.trim()) errors.statement = 'Statement is required.';
-  if (!inRange(v.cpuTimeLimit, CPU_TIME_LIMIT.min, CPU_TIME_LIMIT.max)) errors.cpuTimeLimit = `CPU time limit must be between ${CPU_TIME_LIMIT.min} and ${CPU_TIME_LIMIT.max} seconds.`;
-  if (!inRange(v.memoryLimit, MEMORY_LIMIT_MB.min, MEMORY_LIMIT_MB.max)) errors.memoryLimit = `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.`;
+  if (!inRange(v.cpuTimeLimit, CPU_TIME_LIMIT.min, CPU_TIME_LIMIT.max))
+    errors.cpuTimeLimit = `CPU time limit must be between ${CPU_TIME_LIMIT.min} and ${CPU_TIME_LIMIT.max} seconds.`;
+  if (!inRange(v.memoryLimit, MEMORY_LIMIT_MB.min, MEMORY_LIMIT_MB.max))
+    errors.memoryLimit = `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.`;
   if (v.testCasesKnown && !v.testCases.length) errors.testCases = 'At least one test case is required.';
   if (!v.judge0LanguageIds.length) errors.judge0LanguageIds = 'Select at least one Judge0 language.';
   const subtasksError = subtaskError(v);
@@ -126,7 +136,9 @@ export function validateValues(v: ProblemFormValues): FormErrors {
 /** The first thing wrong with the subtasks: points out of range, or (when the tests are known) one without tests. */
 function subtaskError(v: ProblemFormValues): string | null {
   const { min, max } = TEST_CASE_POINTS;
-  const badPoints = v.subtasks.findIndex((s) => s.scoring === 'min' && !(Number.isInteger(Number(s.points)) && inRange(s.points, min, max)));
+  const badPoints = v.subtasks.findIndex(
+    (s) => s.scoring === 'min' && !(Number.isInteger(Number(s.points)) && inRange(s.points, min, max)),
+  );
   if (badPoints >= 0) return `Subtask ${badPoints + 1}: points must be a whole number between ${min} and ${max}.`;
   const empty = v.testCasesKnown ? v.subtasks.findIndex((_, i) => !v.testCases.some((t) => t.subtask === i)) : -1;
   if (empty >= 0) return `Subtask ${empty + 1} has no test cases: assign some, or remove it.`;
@@ -150,10 +162,21 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
     judge0LanguageIds: v.judge0LanguageIds,
     samples: v.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation?.trim() ? { explanation: s.explanation } : {}) })),
     ...(v.testCasesKnown
-      ? { testCases: v.testCases.map((t) => ({ input: t.input, output: t.output, points: normalizePoints(t.points), ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })) }
+      ? {
+          testCases: v.testCases.map((t) => ({
+            input: t.input,
+            output: t.output,
+            points: normalizePoints(t.points),
+            ...(t.subtask === undefined ? {} : { subtask: t.subtask }),
+          })),
+        }
       : {}),
     // A sum subtask's points are its tests' (the server counts them); the field only has to be valid.
-    subtasks: v.subtasks.map((s) => ({ ...(s.name.trim() ? { name: s.name.trim() } : {}), scoring: s.scoring, points: s.scoring === 'min' ? Number(s.points) : TEST_CASE_POINTS.default })),
+    subtasks: v.subtasks.map((s) => ({
+      ...(s.name.trim() ? { name: s.name.trim() } : {}),
+      scoring: s.scoring,
+      points: s.scoring === 'min' ? Number(s.points) : TEST_CASE_POINTS.default,
+    })),
     ...checkerBody(v.checker),
   };
 }

@@ -22,7 +22,10 @@ export function normalizePoints(value: unknown): number {
 
 /** A short one-line preview of (possibly huge) test data, read without scanning the whole text. */
 export function previewOf(text: string): string {
-  const head = text.slice(0, PREVIEW_CHARS + 1).replace(/\s+/g, ' ').trim();
+  const head = text
+    .slice(0, PREVIEW_CHARS + 1)
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > PREVIEW_CHARS ? `${head.slice(0, PREVIEW_CHARS)}…` : head;
 }
 

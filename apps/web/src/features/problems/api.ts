@@ -1,14 +1,17 @@
 import { api, unwrap } from '../../api/client';
 
 /** A problem with what the caller may see of it (test cases only for those the server allows, SPEC 6). */
-export const fetchProblem = (problemId: number, includePrivate: boolean) => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate } } }));
+export const fetchProblem = (problemId: number, includePrivate: boolean) =>
+  unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate } } }));
 export type ProblemDetail = Awaited<ReturnType<typeof fetchProblem>>;
 
 /** Admins: judge every submission of the problem again; answers how many were queued. */
-export const rejudgeProblem = (problemId: number) => unwrap(api.POST('/api/problems/{problemId}/rejudge', { params: { path: { problemId } } }), 'Failed to start the rejudge.');
+export const rejudgeProblem = (problemId: number) =>
+  unwrap(api.POST('/api/problems/{problemId}/rejudge', { params: { path: { problemId } } }), 'Failed to start the rejudge.');
 
 /** How far the problem's latest rejudge has come. */
-export const fetchRejudgeProgress = (problemId: number) => unwrap(api.GET('/api/problems/{problemId}/rejudge', { params: { path: { problemId } } }), 'Failed to load the rejudge progress.');
+export const fetchRejudgeProgress = (problemId: number) =>
+  unwrap(api.GET('/api/problems/{problemId}/rejudge', { params: { path: { problemId } } }), 'Failed to load the rejudge progress.');
 export type RejudgeProgress = Awaited<ReturnType<typeof fetchRejudgeProgress>>;
 
 /** Runs a source on an input under the problem's limits (POST /api/judge/run): nothing is stored. */

@@ -6,9 +6,7 @@ import type { SubmissionFilters } from './submission-filters';
 
 /** Which submissions a list shows: the platform-wide list with its filters, the user's own, or one problem's. */
 export type SubmissionListSource =
-  | { kind: 'global'; filters: SubmissionFilters }
-  | { kind: 'mine' }
-  | { kind: 'problem'; problemId: number; scope: 'mine' | 'all' };
+  { kind: 'global'; filters: SubmissionFilters } | { kind: 'mine' } | { kind: 'problem'; problemId: number; scope: 'mine' | 'all' };
 
 const LOAD_FAILED = 'Failed to load submissions.';
 
@@ -32,7 +30,12 @@ export function fetchSubmissionPage(source: SubmissionListSource, page: number):
     case 'mine':
       return unwrap(api.GET('/api/submissions/mine', { params: { query: paging } }), LOAD_FAILED);
     case 'problem':
-      return unwrap(api.GET('/api/problems/{problemId}/submissions', { params: { path: { problemId: source.problemId }, query: { ...paging, scope: source.scope } } }), LOAD_FAILED);
+      return unwrap(
+        api.GET('/api/problems/{problemId}/submissions', {
+          params: { path: { problemId: source.problemId }, query: { ...paging, scope: source.scope } },
+        }),
+        LOAD_FAILED,
+      );
   }
 }
 

@@ -29,7 +29,8 @@ export function searchFromFilters(filters: SubmissionFilters, page: number): URL
 /** Whether a live event belongs in the filtered list (the server applies the same filters to pages). */
 export function eventMatches(f: SubmissionFilters, e: LiveEvent): boolean {
   if (f.status && e.status !== f.status) return false;
-  if (f.user && !(e.userName ?? '').toLowerCase().includes(f.user.toLowerCase()) && e.userId?.toLowerCase() !== f.user.toLowerCase()) return false;
+  if (f.user && !(e.userName ?? '').toLowerCase().includes(f.user.toLowerCase()) && e.userId?.toLowerCase() !== f.user.toLowerCase())
+    return false;
   if (f.problemId && e.problemId !== Number(f.problemId)) return false;
   const day = e.createdAt.slice(0, 10);
   if (f.dateFrom && day < f.dateFrom) return false;

@@ -54,10 +54,29 @@ export function UserManagement() {
                         <span className="muted">(you)</span>
                       ) : (
                         <>
-                          <button className="btn small" onClick={() => act.mutate(() => unwrap(api.PATCH('/api/admin/users/{id}/role', { ...path, body: { role: u.role === 'admin' ? 'user' : 'admin' } })))}>
+                          <button
+                            className="btn small"
+                            onClick={() =>
+                              act.mutate(() =>
+                                unwrap(
+                                  api.PATCH('/api/admin/users/{id}/role', {
+                                    ...path,
+                                    body: { role: u.role === 'admin' ? 'user' : 'admin' },
+                                  }),
+                                ),
+                              )
+                            }
+                          >
                             {u.role === 'admin' ? 'Demote' : 'Promote'}
                           </button>
-                          <button className="btn small" onClick={() => act.mutate(() => unwrap(api.PATCH('/api/admin/users/{id}/status', { ...path, body: { isActive: !u.isActive } })))}>
+                          <button
+                            className="btn small"
+                            onClick={() =>
+                              act.mutate(() =>
+                                unwrap(api.PATCH('/api/admin/users/{id}/status', { ...path, body: { isActive: !u.isActive } })),
+                              )
+                            }
+                          >
                             {u.isActive ? 'Deactivate' : 'Activate'}
                           </button>
                           <button className="btn small danger" onClick={() => setDeleting(u)}>

@@ -7,7 +7,17 @@ import { errorMessage } from '../../../api/api-error';
 export type AnnouncementDraft = Required<Schemas['AnnouncementInputDto']>;
 
 /** New Announcement and edit in place: title and body required after trimming (SPEC 5), Pin, Publish and Cancel. */
-export function AnnouncementForm({ initial, onSave, onCancel, failure }: { initial: AnnouncementDraft; onSave: (d: AnnouncementDraft) => Promise<void>; onCancel: () => void; failure: string }) {
+export function AnnouncementForm({
+  initial,
+  onSave,
+  onCancel,
+  failure,
+}: {
+  initial: AnnouncementDraft;
+  onSave: (d: AnnouncementDraft) => Promise<void>;
+  onCancel: () => void;
+  failure: string;
+}) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {

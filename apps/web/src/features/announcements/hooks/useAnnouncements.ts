@@ -20,10 +20,16 @@ export function useAnnouncements() {
     },
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: string) => unwrap(api.DELETE('/api/announcements/{id}', { params: { path: { id } } })), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/announcements/{id}', { params: { path: { id } } })),
+    onSuccess: refresh,
+  });
   return { list, save, remove };
 }
 
 export function useProblemUpdates() {
-  return useQuery({ queryKey: queryKeys.problemUpdates(), queryFn: () => unwrap(api.GET('/api/problem-updates', { params: { query: { limit: ANNOUNCEMENTS_LIMIT } } })) });
+  return useQuery({
+    queryKey: queryKeys.problemUpdates(),
+    queryFn: () => unwrap(api.GET('/api/problem-updates', { params: { query: { limit: ANNOUNCEMENTS_LIMIT } } })),
+  });
 }

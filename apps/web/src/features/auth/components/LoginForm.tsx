@@ -36,11 +36,24 @@ export function LoginForm() {
       <form onSubmit={submit} noValidate>
         <label>
           Username or Email
-          <input name="usernameOrEmail" autoComplete="username" required value={usernameOrEmail} onChange={(e) => setName(e.target.value)} />
+          <input
+            name="usernameOrEmail"
+            autoComplete="username"
+            required
+            value={usernameOrEmail}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <label>
           Password
-          <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         {error && (
           <p className="error" role="alert">

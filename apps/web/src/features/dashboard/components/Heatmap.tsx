@@ -35,7 +35,11 @@ export function Heatmap({ year, items }: { year: number; items: Schemas['Heatmap
         </div>
       </div>
       <div className="legend">
-        Less {[0, 1, 2, 3, 4].map((l) => <span key={l} className={`cell level-${l}`} />)} More
+        Less{' '}
+        {[0, 1, 2, 3, 4].map((l) => (
+          <span key={l} className={`cell level-${l}`} />
+        ))}{' '}
+        More
       </div>
     </div>
   );

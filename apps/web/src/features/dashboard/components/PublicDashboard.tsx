@@ -15,7 +15,11 @@ export function PublicDashboard() {
   if (view.isPending) return <p className="muted">Loading…</p>;
   if (view.isError) {
     const status = view.error instanceof ApiError ? view.error.status : 0;
-    return <p className="error">{status === 403 ? 'This profile is private.' : status === 404 ? 'User not found.' : 'Failed to load user dashboard.'}</p>;
+    return (
+      <p className="error">
+        {status === 403 ? 'This profile is private.' : status === 404 ? 'User not found.' : 'Failed to load user dashboard.'}
+      </p>
+    );
   }
   const { user, solved, attempted } = view.data;
   return (

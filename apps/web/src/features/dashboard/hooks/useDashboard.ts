@@ -5,7 +5,13 @@ import { queryKeys } from '../../../api/query-keys';
 
 /** The signed-in user's summary and heatmap for a UTC year. */
 export function useDashboard(year: number) {
-  const summary = useQuery({ queryKey: queryKeys.dashboardSummary(year), queryFn: () => unwrap(api.GET('/api/dashboard/me/summary', { params: { query: { year } } })) });
-  const heatmap = useQuery({ queryKey: queryKeys.dashboardHeatmap(year), queryFn: () => unwrap(api.GET('/api/dashboard/me/heatmap', { params: { query: { year } } })) });
+  const summary = useQuery({
+    queryKey: queryKeys.dashboardSummary(year),
+    queryFn: () => unwrap(api.GET('/api/dashboard/me/summary', { params: { query: { year } } })),
+  });
+  const heatmap = useQuery({
+    queryKey: queryKeys.dashboardHeatmap(year),
+    queryFn: () => unwrap(api.GET('/api/dashboard/me/heatmap', { params: { query: { year } } })),
+  });
   return { summary, heatmap };
 }

@@ -27,7 +27,11 @@ export function CaseDialog({ kind, initial, onSave, onClose, subtasks = [] }: Pr
     e.preventDefault();
     if (!input || !output) return setError('Input and output are required.');
     const group = subtask === '' ? {} : { subtask: Number(subtask) };
-    onSave(kind === 'test' ? { input, output, points: normalizePoints(points), ...group } : { input, output, explanation: explanation.trim() ? explanation : '' });
+    onSave(
+      kind === 'test'
+        ? { input, output, points: normalizePoints(points), ...group }
+        : { input, output, explanation: explanation.trim() ? explanation : '' },
+    );
   };
   return (
     <Modal title={`${initial ? 'Edit' : 'Add'} ${noun}`} onClose={onClose}>
@@ -44,7 +48,14 @@ export function CaseDialog({ kind, initial, onSave, onClose, subtasks = [] }: Pr
           <>
             <label>
               Points
-              <input type="number" min={TEST_CASE_POINTS.min} max={TEST_CASE_POINTS.max} step={1} value={points} onChange={(e) => setPoints(e.target.value)} />
+              <input
+                type="number"
+                min={TEST_CASE_POINTS.min}
+                max={TEST_CASE_POINTS.max}
+                step={1}
+                value={points}
+                onChange={(e) => setPoints(e.target.value)}
+              />
             </label>
             {subtasks.length > 0 && (
               <label>

@@ -46,7 +46,9 @@ export function CasesTable({ kind, cases, onEdit, onDelete, subtasks = [] }: Pro
               ) : (
                 <td data-label="Explanation">{c.explanation ? previewOf(c.explanation) : '—'}</td>
               )}
-              {grouped && <td data-label="Subtask">{c.subtask === undefined ? 'None' : (subtasks[c.subtask] ?? `Subtask ${c.subtask + 1}`)}</td>}
+              {grouped && (
+                <td data-label="Subtask">{c.subtask === undefined ? 'None' : (subtasks[c.subtask] ?? `Subtask ${c.subtask + 1}`)}</td>
+              )}
               <td className="actions" data-label="Actions">
                 <button type="button" className="btn small" onClick={() => onEdit(i)} aria-label={`Edit ${noun} ${i + 1}`}>
                   Edit

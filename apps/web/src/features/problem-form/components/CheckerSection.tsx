@@ -42,7 +42,15 @@ export function CheckerSection({ value, onChange, error, sample }: Props) {
         {value.type === 'float' && (
           <label>
             Epsilon (absolute or relative)
-            <input type="number" min={0} max={1} step="any" value={value.epsilon} onChange={(e) => set({ epsilon: e.target.value })} aria-invalid={!!error} />
+            <input
+              type="number"
+              min={0}
+              max={1}
+              step="any"
+              value={value.epsilon}
+              onChange={(e) => set({ epsilon: e.target.value })}
+              aria-invalid={!!error}
+            />
           </label>
         )}
         {value.type === 'custom' && value.known && (
@@ -74,8 +82,9 @@ export function CheckerSection({ value, onChange, error, sample }: Props) {
               />
             </label>
             <p className="muted">
-              Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure; <code>quitp</code> gives partial
-              points. <code>testlib.h</code> is our compatible subset of testlib. Saving compiles it on the judge.
+              Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure;{' '}
+              <code>quitp</code> gives partial points. <code>testlib.h</code> is our compatible subset of testlib. Saving compiles it on the
+              judge.
             </p>
             <CheckerTrial checker={value} sample={sample} />
           </>

@@ -17,14 +17,22 @@ function describe(result: CheckerTrialResult): string {
 /** 'Test checker': compiles the form's checker on the judge and runs it on the first sample's expected output. */
 export function CheckerTrial({ checker, sample }: { checker: CheckerFormValues; sample: CaseData | undefined }) {
   const run = useMutation({
-    mutationFn: (s: CaseData) => tryChecker({ source: checker.source, languageId: checker.languageId as 54 | 50, input: s.input, output: s.output, answer: s.output }),
+    mutationFn: (s: CaseData) =>
+      tryChecker({ source: checker.source, languageId: checker.languageId as 54 | 50, input: s.input, output: s.output, answer: s.output }),
   });
   return (
     <div className="checker-trial">
-      <button type="button" className="btn small" disabled={!sample || !checker.source.trim() || run.isPending} onClick={() => sample && run.mutate(sample)}>
+      <button
+        type="button"
+        className="btn small"
+        disabled={!sample || !checker.source.trim() || run.isPending}
+        onClick={() => sample && run.mutate(sample)}
+      >
         {run.isPending ? 'Testing…' : 'Test checker'}
       </button>
-      <span className="muted">{sample ? " Runs it on the first sample, its output as the contestant's." : ' Add a sample to test the checker on.'}</span>
+      <span className="muted">
+        {sample ? " Runs it on the first sample, its output as the contestant's." : ' Add a sample to test the checker on.'}
+      </span>
       {run.isError && (
         <p className="error" role="alert">
           {errorMessage(run.error, 'Failed to test the checker')}

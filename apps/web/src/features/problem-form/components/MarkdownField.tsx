@@ -17,7 +17,14 @@ export function MarkdownField({ label, value, onChange, rows = 6, error }: Props
     <div className="field markdown-field">
       <label htmlFor={id}>{label}</label>
       <div className="markdown-edit">
-        <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} />
+        <textarea
+          id={id}
+          rows={rows}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         <div className="markdown-preview" aria-label={`${label} preview`}>
           {value.trim() ? <Markdown>{value}</Markdown> : <span className="muted">Preview</span>}
         </div>

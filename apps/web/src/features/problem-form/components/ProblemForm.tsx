@@ -12,7 +12,16 @@ import { createProblem, updateProblem, useAlgorithms } from '../api';
 import { checkerBody } from '../checker-values';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
-import { bodyFromValues, emptyValues, FormErrors, ProblemFormValues, subtaskLabel, SubtaskValues, validateValues, valuesFromProblem } from '../problem-form-values';
+import {
+  bodyFromValues,
+  emptyValues,
+  FormErrors,
+  ProblemFormValues,
+  subtaskLabel,
+  SubtaskValues,
+  validateValues,
+  valuesFromProblem,
+} from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
@@ -35,7 +44,16 @@ interface Props {
 
 type CaseEditor = { kind: 'test' | 'sample'; index: number | null };
 
-const FIELD_PATHS: (keyof FormErrors)[] = ['title', 'statement', 'cpuTimeLimit', 'memoryLimit', 'testCases', 'judge0LanguageIds', 'subtasks', 'checker'];
+const FIELD_PATHS: (keyof FormErrors)[] = [
+  'title',
+  'statement',
+  'cpuTimeLimit',
+  'memoryLimit',
+  'testCases',
+  'judge0LanguageIds',
+  'subtasks',
+  'checker',
+];
 
 /** Server VALIDATION_ERROR details at their fields; the rest, or any other failure, as one message. */
 function serverErrors(error: unknown): { fields: FormErrors; general: string } {
@@ -75,15 +93,20 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
   // A new problem offers every language the judge runs until the author narrows the list.
   const languagesChosen = useRef(false);
   useEffect(() => {
-    if (mode === 'create' && languages.data && !languagesChosen.current) setValues((v) => ({ ...v, judge0LanguageIds: languages.data.map((l) => l.id) }));
+    if (mode === 'create' && languages.data && !languagesChosen.current)
+      setValues((v) => ({ ...v, judge0LanguageIds: languages.data.map((l) => l.id) }));
   }, [mode, languages.data]);
 
   const save = useMutation({
-    mutationFn: () => (mode === 'create' ? createProblem(bodyFromValues(values)) : updateProblem(problem?.problemId as number, bodyFromValues(values))),
+    mutationFn: () =>
+      mode === 'create' ? createProblem(bodyFromValues(values)) : updateProblem(problem?.problemId as number, bodyFromValues(values)),
     onSuccess: async (saved) => {
       setDirty(false);
       // The problem page and the archive show what was just saved, not what they cached before.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.problem(saved.problemId) }), queryClient.invalidateQueries({ queryKey: queryKeys.problems() })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.problem(saved.problemId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.problems() }),
+      ]);
       if (mode === 'edit') {
         allowNext();
         navigate(`/problems/${saved.problemId}`, { state: { flash: 'Problem updated' } });
@@ -177,15 +200,34 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
           </label>
           <label>
             Memory Limit (MB)
-            <input type="number" min={MEMORY_LIMIT_MB.min} max={MEMORY_LIMIT_MB.max} value={values.memoryLimit} onChange={(e) => set('memoryLimit', e.target.value)} aria-invalid={!!errors.memoryLimit} />
+            <input
+              type="number"
+              min={MEMORY_LIMIT_MB.min}
+              max={MEMORY_LIMIT_MB.max}
+              value={values.memoryLimit}
+              onChange={(e) => set('memoryLimit', e.target.value)}
+              aria-invalid={!!errors.memoryLimit}
+            />
             {errors.memoryLimit && <span className="field-error">{errors.memoryLimit}</span>}
           </label>
         </div>
         <label className="inline">
-          <input type="checkbox" checked={values.isPublic} disabled={!canChangeVisibility} onChange={(e) => set('isPublic', e.target.checked)} /> Public
+          <input
+            type="checkbox"
+            checked={values.isPublic}
+            disabled={!canChangeVisibility}
+            onChange={(e) => set('isPublic', e.target.checked)}
+          />{' '}
+          Public
         </label>
 
-        <MarkdownField label="Statement" value={values.statement} onChange={(v) => set('statement', v)} rows={10} error={errors.statement} />
+        <MarkdownField
+          label="Statement"
+          value={values.statement}
+          onChange={(v) => set('statement', v)}
+          rows={10}
+          error={errors.statement}
+        />
         <MarkdownField label="Input Format" value={values.inputFormat} onChange={(v) => set('inputFormat', v)} rows={3} />
         <MarkdownField label="Output Format" value={values.outputFormat} onChange={(v) => set('outputFormat', v)} rows={3} />
         <MarkdownField label="Constraints" value={values.constraints} onChange={(v) => set('constraints', v)} rows={3} />
@@ -205,7 +247,12 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
           {languages.isPending && <p className="muted">Loading…</p>}
           {languages.data?.map((l) => (
             <label className="inline" key={l.id}>
-              <input type="checkbox" checked={values.judge0LanguageIds.includes(l.id)} onChange={(e) => toggleLanguage(l.id, e.target.checked)} /> {l.name}
+              <input
+                type="checkbox"
+                checked={values.judge0LanguageIds.includes(l.id)}
+                onChange={(e) => toggleLanguage(l.id, e.target.checked)}
+              />{' '}
+              {l.name}
             </label>
           ))}
           {errors.judge0LanguageIds && <span className="field-error">{errors.judge0LanguageIds}</span>}
@@ -219,7 +266,17 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
             </button>
           </div>
           {values.samples.length ? (
-            <CasesTable kind="sample" cases={values.samples} onEdit={(index) => setCaseEditor({ kind: 'sample', index })} onDelete={(i) => set('samples', values.samples.filter((_, j) => j !== i))} />
+            <CasesTable
+              kind="sample"
+              cases={values.samples}
+              onEdit={(index) => setCaseEditor({ kind: 'sample', index })}
+              onDelete={(i) =>
+                set(
+                  'samples',
+                  values.samples.filter((_, j) => j !== i),
+                )
+              }
+            />
           ) : (
             <p className="muted">No samples.</p>
           )}
@@ -251,7 +308,12 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
               cases={values.testCases}
               subtasks={subtaskLabels}
               onEdit={(index) => setCaseEditor({ kind: 'test', index })}
-              onDelete={(i) => setCases('test', values.testCases.filter((_, j) => j !== i))}
+              onDelete={(i) =>
+                setCases(
+                  'test',
+                  values.testCases.filter((_, j) => j !== i),
+                )
+              }
             />
           ) : (
             <p className="muted">No test cases yet.</p>
@@ -261,7 +323,12 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
 
         <SubtasksEditor values={values} error={errors.subtasks} onChange={changeSubtasks} />
 
-        <CheckerSection value={values.checker} onChange={(checker) => set('checker', checker)} error={errors.checker} sample={values.samples[0]} />
+        <CheckerSection
+          value={values.checker}
+          onChange={(checker) => set('checker', checker)}
+          error={errors.checker}
+          sample={values.samples[0]}
+        />
 
         {general && (
           <p className="error" role="alert">
@@ -278,34 +345,34 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
         </button>
       </form>
 
-        {caseEditor && (
-          <CaseDialog
-            kind={caseEditor.kind}
-            initial={caseEditor.index === null ? undefined : casesOf(caseEditor.kind)[caseEditor.index]}
-            subtasks={subtaskLabels}
-            onSave={saveCase}
-            onClose={() => setCaseEditor(null)}
-          />
-        )}
-        {validating && (
-          <ValidateDialog
-            languages={languages.data ?? []}
-            testCases={values.testCases}
-            cpuTimeLimit={Number(values.cpuTimeLimit) || CPU_TIME_LIMIT.default}
-            memoryLimit={Number(values.memoryLimit) || MEMORY_LIMIT_MB.default}
-            checker={checkerBody(values.checker).checker}
-            onClose={() => setValidating(false)}
-          />
-        )}
-        {blocker.state === 'blocked' && (
-          <ConfirmDialog
-            title="Unsaved changes"
-            message="Leave this page? The changes to this problem are not saved."
-            confirmLabel="Leave"
-            onCancel={() => blocker.reset()}
-            onConfirm={() => blocker.proceed()}
-          />
-        )}
+      {caseEditor && (
+        <CaseDialog
+          kind={caseEditor.kind}
+          initial={caseEditor.index === null ? undefined : casesOf(caseEditor.kind)[caseEditor.index]}
+          subtasks={subtaskLabels}
+          onSave={saveCase}
+          onClose={() => setCaseEditor(null)}
+        />
+      )}
+      {validating && (
+        <ValidateDialog
+          languages={languages.data ?? []}
+          testCases={values.testCases}
+          cpuTimeLimit={Number(values.cpuTimeLimit) || CPU_TIME_LIMIT.default}
+          memoryLimit={Number(values.memoryLimit) || MEMORY_LIMIT_MB.default}
+          checker={checkerBody(values.checker).checker}
+          onClose={() => setValidating(false)}
+        />
+      )}
+      {blocker.state === 'blocked' && (
+        <ConfirmDialog
+          title="Unsaved changes"
+          message="Leave this page? The changes to this problem are not saved."
+          confirmLabel="Leave"
+          onCancel={() => blocker.reset()}
+          onConfirm={() => blocker.proceed()}
+        />
+      )}
     </>
   );
 }

@@ -20,7 +20,8 @@ export function SubtasksEditor({ values, error, onChange }: Props) {
   const { subtasks } = values;
   // The tests are unknown to an author who may not read them (SPEC 6): then no counts.
   const testsOf = (index: number) => (values.testCasesKnown ? values.testCases.filter((t) => t.subtask === index) : null);
-  const update = (index: number, subtask: SubtaskValues) => onChange((v) => ({ subtasks: v.subtasks.map((s, i) => (i === index ? subtask : s)) }));
+  const update = (index: number, subtask: SubtaskValues) =>
+    onChange((v) => ({ subtasks: v.subtasks.map((s, i) => (i === index ? subtask : s)) }));
   return (
     <section className="form-section" aria-labelledby="subtasks-heading">
       <div className="section-head">
@@ -54,15 +55,29 @@ export function SubtasksEditor({ values, error, onChange }: Props) {
               {s.scoring === 'min' ? (
                 <label>
                   Points
-                  <input type="number" min={TEST_CASE_POINTS.min} max={TEST_CASE_POINTS.max} step={1} value={s.points} onChange={(e) => update(i, { ...s, points: e.target.value })} />
+                  <input
+                    type="number"
+                    min={TEST_CASE_POINTS.min}
+                    max={TEST_CASE_POINTS.max}
+                    step={1}
+                    value={s.points}
+                    onChange={(e) => update(i, { ...s, points: e.target.value })}
+                  />
                 </label>
               ) : (
-                <p className="muted small">Points: {tests ? tests.reduce((sum, t) => sum + normalizePoints(t.points), 0) : 'the sum of its tests’ points'}</p>
+                <p className="muted small">
+                  Points: {tests ? tests.reduce((sum, t) => sum + normalizePoints(t.points), 0) : 'the sum of its tests’ points'}
+                </p>
               )}
             </div>
             <div className="row">
               {tests && <span className="muted small">{tests.length === 1 ? '1 test case' : `${tests.length} test cases`}</span>}
-              <button type="button" className="btn small danger" onClick={() => onChange((v) => withoutSubtask(v, i))} aria-label={`Remove ${label}`}>
+              <button
+                type="button"
+                className="btn small danger"
+                onClick={() => onChange((v) => withoutSubtask(v, i))}
+                aria-label={`Remove ${label}`}
+              >
                 Remove
               </button>
             </div>

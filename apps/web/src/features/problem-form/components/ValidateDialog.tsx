@@ -22,7 +22,9 @@ interface Props {
 
 /** Validate Test Cases: runs a reference solution on the form's test cases and shows the result per case. */
 export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, checker, onClose }: Props) {
-  const [languageId, setLanguageId] = useState(() => (languages.some((l) => l.id === DEFAULT_LANGUAGE_ID) ? DEFAULT_LANGUAGE_ID : languages[0]?.id));
+  const [languageId, setLanguageId] = useState(() =>
+    languages.some((l) => l.id === DEFAULT_LANGUAGE_ID) ? DEFAULT_LANGUAGE_ID : languages[0]?.id,
+  );
   const [source, setSource] = useState('');
   const [error, setError] = useState<string | null>(null);
   const run = useMutation({
@@ -85,7 +87,9 @@ export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit
             Score <strong>{result.score}%</strong> · max time {result.maxExecTimeMs ?? '—'} ms · max memory {result.maxMemoryKb ?? '—'} KB
           </p>
           {result.compileOutput && <pre className="compile-output">{result.compileOutput}</pre>}
-          <TestResultsTable rows={result.cases.map((c) => ({ index: c.i, status: validationStatusLabel(c.s), timeMs: c.t, memoryKB: c.m, points: c.p }))} />
+          <TestResultsTable
+            rows={result.cases.map((c) => ({ index: c.i, status: validationStatusLabel(c.s), timeMs: c.t, memoryKB: c.m, points: c.p }))}
+          />
         </div>
       )}
     </Modal>

@@ -26,7 +26,12 @@ export function ZipImport({ onImported }: { onImported: (cases: CaseData[], subt
       setWarnings(result.warnings);
       if (!result.testCases.length) return setError(NO_PAIRS);
       onImported(
-        result.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points, ...(t.subtask === undefined ? {} : { subtask: t.subtask }) })),
+        result.testCases.map((t) => ({
+          input: t.input,
+          output: t.output,
+          points: t.points,
+          ...(t.subtask === undefined ? {} : { subtask: t.subtask }),
+        })),
         (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
       );
     },

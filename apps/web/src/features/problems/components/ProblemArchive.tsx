@@ -31,13 +31,25 @@ export function ProblemArchive() {
     queryFn: () =>
       unwrap(
         api.GET('/api/problems', {
-          params: { query: { limit: PROBLEM_ARCHIVE_LIMIT, ...(isAdmin ? { visibility } : {}), ...(difficulty ? { difficulty: difficulty as Problem['difficulty'] } : {}) } },
+          params: {
+            query: {
+              limit: PROBLEM_ARCHIVE_LIMIT,
+              ...(isAdmin ? { visibility } : {}),
+              ...(difficulty ? { difficulty: difficulty as Problem['difficulty'] } : {}),
+            },
+          },
         }),
       ),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.problems() });
   const toggle = useMutation({
-    mutationFn: (p: Problem) => unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId: p.problemId } }, body: { isPublic: !p.isPublic } })),
+    mutationFn: (p: Problem) =>
+      unwrap(
+        api.PATCH('/api/problems/{problemId}/visibility', {
+          params: { path: { problemId: p.problemId } },
+          body: { isPublic: !p.isPublic },
+        }),
+      ),
     onSuccess: refresh,
   });
   const remove = useMutation({
@@ -50,7 +62,13 @@ export function ProblemArchive() {
     <section>
       <h1>Problem Archive</h1>
       <div className="filters">
-        <input type="search" aria-label="Search problems" placeholder="Search title, #id, algorithm or tag" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Search problems"
+          placeholder="Search title, #id, algorithm or tag"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <select aria-label="Difficulty" value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
           <option value="">All difficulties</option>
           {DIFFICULTIES.map((d) => (

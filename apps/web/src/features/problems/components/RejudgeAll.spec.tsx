@@ -19,7 +19,7 @@ describe('RejudgeAll', () => {
     let reads = 0;
     const fetch = mockFetch((_r, route) => {
       if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
-      if (route === 'POST /api/problems/7/rejudge') return (started = true), json(202, { queued: 40 });
+      if (route === 'POST /api/problems/7/rejudge') return ((started = true), json(202, { queued: 40 }));
       if (route === 'GET /api/problems/7/rejudge') {
         if (!started) return json(200, { total: 0, done: 0, pending: 0 });
         return json(200, ++reads === 1 ? { total: 40, done: 12, pending: 28 } : { total: 40, done: 40, pending: 0 });

@@ -16,7 +16,9 @@ function ending(outcome: RunOutcome): string {
 
 /** One run's status, time, memory and output, beside the sample's expected output when there is one. */
 export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected?: string }) {
-  const figures = [outcome.timeMs !== null && `${outcome.timeMs} ms`, outcome.memoryKB !== null && `${outcome.memoryKB} KB`].filter(Boolean).join(' · ');
+  const figures = [outcome.timeMs !== null && `${outcome.timeMs} ms`, outcome.memoryKB !== null && `${outcome.memoryKB} KB`]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div className="run-output">
       <p role="status">

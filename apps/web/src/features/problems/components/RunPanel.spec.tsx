@@ -57,7 +57,12 @@ describe('RunPanel', () => {
   });
 
   it('runs on custom input and shows standard error, how the program ended and a cut output', async () => {
-    const sent = renderPanel(() => json(200, outcome({ status: 'rte', stdout: 'partial', truncated: true, stderr: 'Traceback: boom', exitCode: 1, message: 'Exit code 1' })));
+    const sent = renderPanel(() =>
+      json(
+        200,
+        outcome({ status: 'rte', stdout: 'partial', truncated: true, stderr: 'Traceback: boom', exitCode: 1, message: 'Exit code 1' }),
+      ),
+    );
     fireEvent.change(screen.getByLabelText('Run on'), { target: { value: 'custom' } });
     fireEvent.change(screen.getByLabelText('Custom input'), { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
@@ -69,7 +74,12 @@ describe('RunPanel', () => {
   });
 
   it("shows the compiler's output for a compile error", async () => {
-    renderPanel(() => json(200, outcome({ status: 'ce', stdout: '', exitCode: null, message: "main.cpp:1: error: expected ')'", timeMs: null, memoryKB: null })));
+    renderPanel(() =>
+      json(
+        200,
+        outcome({ status: 'ce', stdout: '', exitCode: null, message: "main.cpp:1: error: expected ')'", timeMs: null, memoryKB: null }),
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/^Compilation error$/);
     expect(screen.getByText("main.cpp:1: error: expected ')'")).toBeInTheDocument();

@@ -26,10 +26,24 @@ export function SubmissionsPanel({ problemId, submitted, onEvent }: PanelProps) 
     <section className="card">
       <h2>Submissions</h2>
       <div className="tabs" role="tablist">
-        <button role="tab" id="tab-mine" aria-controls="submissions-panel" aria-selected={tab === 'mine'} className={tab === 'mine' ? 'active' : ''} onClick={() => choose('mine')}>
+        <button
+          role="tab"
+          id="tab-mine"
+          aria-controls="submissions-panel"
+          aria-selected={tab === 'mine'}
+          className={tab === 'mine' ? 'active' : ''}
+          onClick={() => choose('mine')}
+        >
           My Submissions
         </button>
-        <button role="tab" id="tab-all" aria-controls="submissions-panel" aria-selected={tab === 'all'} className={tab === 'all' ? 'active' : ''} onClick={() => choose('all')}>
+        <button
+          role="tab"
+          id="tab-all"
+          aria-controls="submissions-panel"
+          aria-selected={tab === 'all'}
+          className={tab === 'all' ? 'active' : ''}
+          onClick={() => choose('all')}
+        >
           All Submissions
         </button>
       </div>

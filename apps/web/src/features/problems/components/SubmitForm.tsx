@@ -29,7 +29,8 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted }: SubmitF
   const [source, setSource] = useState(() => loadDraft(problemId, languageId) ?? '');
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
   useEffect(() => {
-    if (options.length && !options.some((o) => o.id === languageId)) setLanguageId(options.find((o) => o.id === DEFAULT_LANGUAGE_ID)?.id ?? options[0].id);
+    if (options.length && !options.some((o) => o.id === languageId))
+      setLanguageId(options.find((o) => o.id === DEFAULT_LANGUAGE_ID)?.id ?? options[0].id);
   }, [options, languageId]);
   // Another language brings back its own draft; without one, the text stays (it is not lost by a wrong pick).
   const draftLanguage = useRef(languageId);
@@ -45,7 +46,11 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted }: SubmitF
   }, [problemId, source]);
 
   const submit = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/submissions', { body: { problemId, languageId: Number(languageId), sourceCode: source } }), 'Failed to submit solution.'),
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/submissions', { body: { problemId, languageId: Number(languageId), sourceCode: source } }),
+        'Failed to submit solution.',
+      ),
     onSuccess: (created) => {
       setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' });
       onSubmitted(created.submissionId);

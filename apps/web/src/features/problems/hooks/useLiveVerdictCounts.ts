@@ -15,7 +15,8 @@ export function useLiveVerdictCounts(problemId: number): (event: LiveEvent) => v
   const pending = useRef(new Set<string>());
   return (event: LiveEvent) => {
     if (event.rejudgedAt) {
-      if (isFinalStatus(event.status) && pending.current.delete(event.id)) void queryClient.invalidateQueries({ queryKey: queryKeys.problem(problemId) });
+      if (isFinalStatus(event.status) && pending.current.delete(event.id))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.problem(problemId) });
       else if (!isFinalStatus(event.status)) pending.current.add(event.id);
       return;
     }
@@ -24,12 +25,14 @@ export function useLiveVerdictCounts(problemId: number): (event: LiveEvent) => v
       return;
     }
     if (!pending.current.delete(event.id)) return;
-    queryClient.setQueriesData<{ submissionCount: number; acceptedSubmissionCount: number }>({ queryKey: queryKeys.problem(problemId) }, (current) =>
-      current && {
-        ...current,
-        submissionCount: current.submissionCount + 1,
-        acceptedSubmissionCount: current.acceptedSubmissionCount + (event.status === 'accepted' ? 1 : 0),
-      },
+    queryClient.setQueriesData<{ submissionCount: number; acceptedSubmissionCount: number }>(
+      { queryKey: queryKeys.problem(problemId) },
+      (current) =>
+        current && {
+          ...current,
+          submissionCount: current.submissionCount + 1,
+          acceptedSubmissionCount: current.acceptedSubmissionCount + (event.status === 'accepted' ? 1 : 0),
+        },
     );
   };
 }

@@ -9,7 +9,11 @@ import { useSession } from '../../../session/SessionProvider';
 function ProfileCard() {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ displayName: user?.profile.displayName ?? '', bio: user?.profile.bio ?? '', avatarUrl: user?.profile.avatarUrl ?? '' });
+  const [form, setForm] = useState({
+    displayName: user?.profile.displayName ?? '',
+    bio: user?.profile.bio ?? '',
+    avatarUrl: user?.profile.avatarUrl ?? '',
+  });
   const [message, setMessage] = useState<{ kind: string; text: string } | null>(null);
   const save = useMutation({
     mutationFn: () => unwrap(api.PATCH('/api/auth/me/profile', { body: form }), 'Failed to update profile.'),
@@ -57,7 +61,8 @@ function PasswordCard() {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.currentPassword || !form.newPassword || !form.confirmNewPassword) return setMessage({ kind: 'error', text: 'All password fields are required.' });
+    if (!form.currentPassword || !form.newPassword || !form.confirmNewPassword)
+      return setMessage({ kind: 'error', text: 'All password fields are required.' });
     if (form.newPassword !== form.confirmNewPassword) return setMessage({ kind: 'error', text: 'New passwords must match.' });
     save.mutate();
   };
@@ -66,15 +71,30 @@ function PasswordCard() {
       <h2>Password</h2>
       <label>
         Current password
-        <input type="password" autoComplete="current-password" value={form.currentPassword} onChange={(e) => setForm({ ...form, currentPassword: e.target.value })} />
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+        />
       </label>
       <label>
         New password
-        <input type="password" autoComplete="new-password" value={form.newPassword} onChange={(e) => setForm({ ...form, newPassword: e.target.value })} />
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
+        />
       </label>
       <label>
         Confirm new password
-        <input type="password" autoComplete="new-password" value={form.confirmNewPassword} onChange={(e) => setForm({ ...form, confirmNewPassword: e.target.value })} />
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmNewPassword}
+          onChange={(e) => setForm({ ...form, confirmNewPassword: e.target.value })}
+        />
       </label>
       {mismatch && (
         <p className="field-error" aria-live="polite">

@@ -41,7 +41,18 @@ function useRevealRow(id: string | null | undefined, page: SubmissionPage | unde
 }
 
 /** A paged submissions list kept current by the live stream (SPEC 4 paging rules), with details and re-submit. */
-export function LiveSubmissionList({ source, matches, emptyText, layout = 'full', showProblem, page, onPage, showActions, revealId, onEvent }: Props) {
+export function LiveSubmissionList({
+  source,
+  matches,
+  emptyText,
+  layout = 'full',
+  showProblem,
+  page,
+  onPage,
+  showActions,
+  revealId,
+  onEvent,
+}: Props) {
   const { user, isAdmin } = useSession();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<string | null>(null);
@@ -81,7 +92,13 @@ export function LiveSubmissionList({ source, matches, emptyText, layout = 'full'
       {list.data && (
         <>
           {layout === 'recent' ? (
-            <RecentSubmissionsTable rows={list.data.items} emptyText={emptyText} onDetails={setDetails} onResubmit={(row) => again.mutate(row.id)} canResubmit={canResubmit} />
+            <RecentSubmissionsTable
+              rows={list.data.items}
+              emptyText={emptyText}
+              onDetails={setDetails}
+              onResubmit={(row) => again.mutate(row.id)}
+              canResubmit={canResubmit}
+            />
           ) : (
             <SubmissionsTable
               rows={list.data.items}

@@ -52,7 +52,19 @@ function open(
     if (route === 'GET /api/auth/me') return me();
     if (route === 'POST /api/submissions/s1/rejudge') return rejudge?.();
   });
-  renderRoutes(<Route path="/" element={<SubmissionDetailsModal id="s1" onClose={props.onClose ?? (() => undefined)} canResubmit={props.canResubmit ?? false} onResubmit={props.onResubmit} />} />);
+  renderRoutes(
+    <Route
+      path="/"
+      element={
+        <SubmissionDetailsModal
+          id="s1"
+          onClose={props.onClose ?? (() => undefined)}
+          canResubmit={props.canResubmit ?? false}
+          onResubmit={props.onResubmit}
+        />
+      }
+    />,
+  );
   return fetch;
 }
 
@@ -108,7 +120,11 @@ describe('SubmissionDetailsModal', () => {
   });
 
   it('offers Rejudge to admins only', async () => {
-    open(() => json(200, { submission: detail() }), {}, () => json(200, user({ role: 'user' })));
+    open(
+      () => json(200, { submission: detail() }),
+      {},
+      () => json(200, user({ role: 'user' })),
+    );
     await screen.findByLabelText('Submitted source');
     expect(screen.queryByRole('button', { name: 'Rejudge' })).toBeNull();
   });
@@ -119,7 +135,12 @@ describe('SubmissionDetailsModal', () => {
     open(
       () => {
         if (!rejudged) return json(200, { submission: detail() });
-        return json(200, { submission: ++reads === 1 ? detail({ status: 'queued', verdict: 'PENDING' }) : detail({ status: 'accepted', verdict: 'ACCEPTED', score: 100 }) });
+        return json(200, {
+          submission:
+            ++reads === 1
+              ? detail({ status: 'queued', verdict: 'PENDING' })
+              : detail({ status: 'accepted', verdict: 'ACCEPTED', score: 100 }),
+        });
       },
       {},
       () => json(200, user({ role: 'admin' })),

@@ -25,7 +25,10 @@ export function SubmissionsBrowser() {
   useEffect(() => {
     if (typed.user === filters.user && typed.problemId === filters.problemId) return;
     // Applied to the URL as it is when the wait ends: a filter picked meanwhile (a status) is kept.
-    const timer = setTimeout(() => setSearch(searchFromFilters({ ...filtersFromSearch(latest.current).filters, ...typed }, 1)), FILTER_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setSearch(searchFromFilters({ ...filtersFromSearch(latest.current).filters, ...typed }, 1)),
+      FILTER_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
     // Only a change of what is typed starts the wait.
   }, [typed]);
@@ -44,7 +47,14 @@ export function SubmissionsBrowser() {
           ))}
         </select>
         <input aria-label="User" placeholder="User" value={typed.user} onChange={(e) => setTyped({ ...typed, user: e.target.value })} />
-        <input aria-label="Problem ID" placeholder="Problem ID" type="number" min={1} value={typed.problemId} onChange={(e) => setTyped({ ...typed, problemId: e.target.value })} />
+        <input
+          aria-label="Problem ID"
+          placeholder="Problem ID"
+          type="number"
+          min={1}
+          value={typed.problemId}
+          onChange={(e) => setTyped({ ...typed, problemId: e.target.value })}
+        />
         <input aria-label="Date from" type="date" value={filters.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
         <input aria-label="Date to" type="date" value={filters.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
       </div>

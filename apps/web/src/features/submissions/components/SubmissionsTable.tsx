@@ -10,7 +10,13 @@ export function StatusCell({ row }: { row: SubmissionRow }) {
     <td className="status-cell" data-label="Status">
       <StatusBadge status={row.status} />
       {row.status === 'running' && row.progress && (
-        <span className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={row.progress.total} aria-valuenow={row.progress.done}>
+        <span
+          className="progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={row.progress.total}
+          aria-valuenow={row.progress.done}
+        >
           <span className="progress-bar" style={{ width: `${(100 * row.progress.done) / Math.max(1, row.progress.total)}%` }} />
           <span className="progress-text">
             Grading… {row.progress.done}/{row.progress.total}
@@ -24,14 +30,20 @@ export function StatusCell({ row }: { row: SubmissionRow }) {
 /** The submission's time as the button that opens its details (where a row has no Actions column). */
 export function DetailsByTime({ row, onDetails }: { row: SubmissionRow; onDetails: (id: string) => void }) {
   return (
-    <button className="link-button" onClick={() => onDetails(row.id)} aria-label={`Details of the submission of ${shortDate(row.createdAt)}`}>
+    <button
+      className="link-button"
+      onClick={() => onDetails(row.id)}
+      aria-label={`Details of the submission of ${shortDate(row.createdAt)}`}
+    >
       {shortDate(row.createdAt)}
     </button>
   );
 }
 
 export function ProblemCell({ row }: { row: SubmissionRow }) {
-  return <td data-label="Problem">{row.problemTitle ? <Link to={`/problems/${row.problemId}`}>{row.problemTitle}</Link> : 'Unknown problem'}</td>;
+  return (
+    <td data-label="Problem">{row.problemTitle ? <Link to={`/problems/${row.problemId}`}>{row.problemTitle}</Link> : 'Unknown problem'}</td>
+  );
 }
 
 interface Props {
@@ -70,22 +82,20 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-submission-id={row.id}>
-              <td data-label="Time">
-                {showActions ? (
-                  shortDate(row.createdAt)
-                ) : (
-                  <DetailsByTime row={row} onDetails={onDetails} />
-                )}
-              </td>
-              {showProblem && (
-                <ProblemCell row={row} />
-              )}
+              <td data-label="Time">{showActions ? shortDate(row.createdAt) : <DetailsByTime row={row} onDetails={onDetails} />}</td>
+              {showProblem && <ProblemCell row={row} />}
               <td data-label="User">{row.userName ? <Link to={`/u/${row.userName}`}>{row.userName}</Link> : '(deleted user)'}</td>
               <td data-label="Language">{row.language}</td>
               <StatusCell row={row} />
-              <td className="num score-cell" data-label="Score">{row.score}</td>
-              <td className="num" data-label="Runtime (ms)">{row.runtimeMs ?? '—'}</td>
-              <td className="num" data-label="Memory (KB)">{row.memoryKB ?? '—'}</td>
+              <td className="num score-cell" data-label="Score">
+                {row.score}
+              </td>
+              <td className="num" data-label="Runtime (ms)">
+                {row.runtimeMs ?? '—'}
+              </td>
+              <td className="num" data-label="Memory (KB)">
+                {row.memoryKB ?? '—'}
+              </td>
               {showActions && (
                 <td className="actions" data-label="Actions">
                   <button className="btn small" onClick={() => onDetails(row.id)}>
