@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Sandbox overhead and compile-once gain of the local judge engine, measured side by side in one run.
-// Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/engine-bench.js [runs]
+// Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/engine-bench.js [runs] [--json]
 // Per test: the same binary run bare (spawn, stdin, stdout, wait), in a fresh box started, run once and closed
 // (what each compile gets), and in the reused run box the engine grades tests with (one box per submission, a
 // fork of its launcher per test).
@@ -16,7 +16,8 @@ const { CgroupFactory } = local('cgroup');
 const { runLimits } = local('sandbox-limits');
 const { LocalEngine } = local('local-engine');
 
-const RUNS = Number(process.argv[2] ?? 40);
+const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 40);
+const JSON_OUTPUT = process.argv.includes('--json');
 const HELLO = '#include <stdio.h>\nint main(void){puts("hello");return 0;}';
 const LOOP = '#include <time.h>\nint main(void){volatile unsigned long x=0;while(clock()<CLOCKS_PER_SEC/2)x++;return 0;}';
 const SUM = '#include <iostream>\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
@@ -101,6 +102,16 @@ async function main() {
   if (once.status !== 'accepted') throw new Error(`50-test submission was ${once.status}`);
   rmSync(workRoot, { recursive: true, force: true });
 
+  if (JSON_OUTPUT) {
+    console.log(
+      JSON.stringify(
+        { runs: RUNS, rows, compileOnceMs: compileOnce, compileEachMs: compileEach, gain: compileEach / compileOnce },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
   const f = (x) => x.toFixed(2);
   console.log(
     `Machine: ${cpus().length} × ${cpus()[0].model}; load average ${loadavg()

@@ -1,76 +1,103 @@
 #!/usr/bin/env node
-// Submit-to-final-event latency on an idle judge (hello world, Python 3 and C++), then throughput with
-// 200 submissions queued at once. Usage: node bench/submissions/judging.js [--runs 15] [--queued 200]
-const { startStack, api, waitForLanguages, percentile } = require('./stack');
+// Submit → final live event on an idle judge (Python 3 and C++ with its compile, one test), then throughput:
+// Python a+b with 3 tests, N submissions queued at once, one worker with concurrency = cores. Each figure
+// comes with its floor measured in the same run: a bare run plus one PostgreSQL round trip, a bare g++ of the
+// same file, and the same runs done bare by tight loops.
+// Usage: node bench/submissions/judging.js [--runs 15] [--queued 300]
+const { startStack, api, waitForLanguages, percentile, arg } = require('./stack');
 const { openStream } = require('./sse');
+const { bareCompileAndRun, cores, median, postgresRoundTrip, tightLoop, timedRun } = require('../lib/floors');
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const RUNS = arg('runs', 15);
-const QUEUED = arg('queued', 200);
+const QUEUED = arg('queued', 300);
 const HELLO = {
   71: 'print("hello")',
   54: '#include <cstdio>\nint main(){std::puts("hello");}',
 };
+const A_PLUS_B = 'a, b = map(int, input().split())\nprint(a + b)';
+const A_PLUS_B_TESTS = [
+  { input: '1 2\n', output: '3\n', points: 1 },
+  { input: '40 2\n', output: '42\n', points: 1 },
+  { input: '-5 5\n', output: '0\n', points: 1 },
+];
+
+/** Latency of POST → `finished` event for `RUNS` submissions one at a time (after two warm-ups). */
+async function latency(submit) {
+  const samples = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    const started = Date.now();
+    const { id, finished } = await submit();
+    const event = await finished;
+    if (event.status !== 'accepted') throw new Error(`submission ${id} was ${event.status}`);
+    if (i >= 2) samples.push(event.at - started);
+  }
+  return { runs: RUNS, p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
+}
 
 async function main() {
   const stack = await startStack();
   try {
     await waitForLanguages(stack);
-    const problem = await api(stack.baseUrl, 'POST', '/api/problems', stack.token, {
-      title: 'Hello',
-      statement: 'Print hello.',
-      difficulty: 'BASIC',
-      isPublic: true,
-      judge0LanguageIds: [71, 54],
-      testCases: [{ input: '1\n', output: 'hello\n', points: 1 }],
-      cpuTimeLimit: 1,
-      memoryLimit: 128,
-    });
+    const createProblem = (title, testCases) =>
+      api(stack.baseUrl, 'POST', '/api/problems', stack.token, {
+        title,
+        statement: title,
+        difficulty: 'BASIC',
+        isPublic: true,
+        judge0LanguageIds: [71, 54],
+        testCases,
+        cpuTimeLimit: 1,
+        memoryLimit: 128,
+      });
+    const hello = await createProblem('Hello', [{ input: '1\n', output: 'hello\n', points: 1 }]);
+    const sum = await createProblem('A+B', A_PLUS_B_TESTS);
     const finished = new Map();
     const waiters = new Map();
-    const stream = await openStream(stack.baseUrl, `/api/problems/${problem.problemId}/submissions/stream`, stack.token, (event, at) => {
+    const onEvent = (event, at) => {
       if (event._eventType !== 'finished') return;
       finished.set(event.id, { at, status: event.status });
-      waiters.get(event.id)?.();
-    });
-    const submit = (languageId) =>
-      api(stack.baseUrl, 'POST', '/api/submissions', stack.token, {
-        problemId: problem.problemId,
-        languageId,
-        sourceCode: HELLO[languageId],
-      }).then((r) => r.submissionId);
-    const untilFinished = (id) => (finished.has(id) ? Promise.resolve() : new Promise((r) => waiters.set(id, r)));
+      waiters.get(event.id)?.(finished.get(event.id));
+    };
+    const streams = [
+      await openStream(stack.baseUrl, `/api/problems/${hello.problemId}/submissions/stream`, stack.token, onEvent),
+      await openStream(stack.baseUrl, `/api/problems/${sum.problemId}/submissions/stream`, stack.token, onEvent),
+    ];
+    const untilFinished = (id) => (finished.has(id) ? Promise.resolve(finished.get(id)) : new Promise((r) => waiters.set(id, r)));
+    const submit = async (problemId, languageId, sourceCode) => {
+      const { submissionId } = await api(stack.baseUrl, 'POST', '/api/submissions', stack.token, { problemId, languageId, sourceCode });
+      return { id: submissionId, finished: untilFinished(submissionId) };
+    };
 
     const results = {};
-    for (const languageId of [71, 54]) {
-      const latencies = [];
-      for (let i = 0; i < RUNS + 2; i++) {
-        const started = Date.now();
-        const id = await submit(languageId);
-        await untilFinished(id);
-        if (finished.get(id).status !== 'accepted') throw new Error(`hello world in ${languageId} was ${finished.get(id).status}`);
-        if (i >= 2) latencies.push(finished.get(id).at - started); // two warm-up runs
-      }
-      results[languageId === 71 ? 'python' : 'cpp'] = {
-        runs: RUNS,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        max: Math.max(...latencies),
-      };
-    }
+    results.python = await latency(() => submit(hello.problemId, 71, HELLO[71]));
+    results.cpp = await latency(() => submit(hello.problemId, 54, HELLO[54]));
+    const bareRuns = [];
+    for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun('python3', ['-c', HELLO[71]]));
+    results.floors = {
+      pythonRunPlusRoundTrip: median(bareRuns) + (await postgresRoundTrip(stack.databaseUrl)),
+      cppCompileAndRun: await bareCompileAndRun(HELLO[54]),
+    };
 
     const started = Date.now();
-    const ids = [];
-    for (let i = 0; i < QUEUED; i++) ids.push(await submit(71));
+    const pending = [];
+    for (let i = 0; i < QUEUED; i++) pending.push((await submit(sum.problemId, 71, A_PLUS_B)).finished);
     const enqueuedMs = Date.now() - started;
-    await Promise.all(ids.map(untilFinished));
+    const events = await Promise.all(pending);
     const elapsedMs = Date.now() - started;
-    const accepted = ids.filter((id) => finished.get(id).status === 'accepted').length;
-    results.throughput = { queued: QUEUED, accepted, enqueuedMs, elapsedMs, perMinute: Math.round((QUEUED / elapsedMs) * 60_000) };
-    stream.close();
+    const accepted = events.filter((e) => e.status === 'accepted').length;
+    const inputs = A_PLUS_B_TESTS.map((t) => t.input);
+    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, 'python3', ['-c', A_PLUS_B], inputs);
+    results.throughput = {
+      queued: QUEUED,
+      accepted,
+      enqueuedMs,
+      elapsedMs,
+      perMinute: Math.round((QUEUED / elapsedMs) * 60_000),
+      floorPerMinute: Math.round((QUEUED / bareMs) * 60_000),
+      floorRuns: QUEUED * A_PLUS_B_TESTS.length,
+      floorConcurrency: cores,
+    };
+    streams.forEach((s) => s.close());
     console.log(JSON.stringify(results, null, 2));
   } finally {
     await stack.stop();

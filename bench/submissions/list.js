@@ -2,13 +2,9 @@
 // The global submissions list on 1,000,000 rows (one INSERT … SELECT generate_series): p50/p95 of
 // GET /api/submissions with the SPA's filters, for an admin and for a regular user (whose query also hides
 // private problems), plus EXPLAIN ANALYZE of the page queries. Usage: node bench/submissions/list.js [--rows 1000000] [--requests 40]
-const { startStack, api, percentile } = require('./stack');
+const { startStack, api, percentile, arg } = require('./stack');
 const { Client } = require('pg');
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const ROWS = arg('rows', 1_000_000);
 const REQUESTS = arg('requests', 40);
 

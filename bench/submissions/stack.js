@@ -81,6 +81,7 @@ async function startStack({ workers = 1, env = {} } = {}) {
       redisUrl: REDIS_URL,
       redisPrefix: process.env.REDIS_PREFIX || 'oj',
       token: login.accessToken,
+      apiPid: null,
       stop: async () => {},
     };
   }
@@ -94,7 +95,9 @@ async function startStack({ workers = 1, env = {} } = {}) {
   const port = String(39000 + (process.pid % 1000));
   const common = { NODE_ENV: 'development', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: redisPrefix, SEED_DEMO: 'false', ...env };
   const children = [run('API', 'apps/api/src/main.js', { ...common, PORT: port, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })];
-  for (let i = 0; i < workers; i++) children.push(run(`worker ${i + 1}`, 'apps/judge-worker/src/main.js', common));
+  // Workers serve their probes on any free port: a site or test run on this machine may hold the default one.
+  for (let i = 0; i < workers; i++)
+    children.push(run(`worker ${i + 1}`, 'apps/judge-worker/src/main.js', { ...common, WORKER_HTTP_PORT: '0' }));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl);
   const password = 'bench-password-1';
@@ -115,6 +118,8 @@ async function startStack({ workers = 1, env = {} } = {}) {
     redisUrl: REDIS_URL,
     redisPrefix,
     token: login.accessToken,
+    /** The API's process id, for its memory figures (null when attached to a running site). */
+    apiPid: children[0].pid,
     async stop() {
       await Promise.all(
         children.map((c) => {
@@ -147,10 +152,16 @@ async function waitForLanguages(stack) {
   throw new Error('No judge worker published its languages');
 }
 
+/** The number after `--name` on the command line, or the fallback. */
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-module.exports = { startStack, api, waitForLanguages, percentile, ROOT };
+module.exports = { startStack, api, waitForLanguages, percentile, arg, build, ROOT };

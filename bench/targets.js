@@ -1,0 +1,112 @@
+// The performance targets and how each is read from a `npm run bench` run: one row per figure with its target,
+// what was measured and the floor measured beside it in the same run.
+
+const ms = (x) => (x === undefined || x === null || Number.isNaN(x) ? '–' : `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ms`);
+const num = (x) => (x === undefined || x === null ? '–' : Math.round(x).toLocaleString('en-US'));
+const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : '–');
+const verdict = (ok) => (ok === null ? '–' : ok ? 'met' : '**missed**');
+
+/** Each row: [figure, target, measured, floor, met (true/false/null)], or null when its benchmark did not run. */
+const ROWS = [
+  ({ judging }) =>
+    judging && [
+      'Python a+b, 3 tests, queued, graded per minute (one worker, concurrency = cores)',
+      '≥ 1,200',
+      `${num(judging.throughput.perMinute)} (${judging.throughput.queued} queued, ${judging.throughput.accepted} accepted)`,
+      `${num(judging.throughput.floorPerMinute)} (the ${num(judging.throughput.floorRuns)} runs bare, ${judging.throughput.floorConcurrency} loops); ratio ${ratio(judging.throughput.perMinute, judging.throughput.floorPerMinute)}`,
+      judging.throughput.perMinute >= 1200,
+    ],
+  ({ judging }) =>
+    judging && [
+      'submit → final live event, Python, idle judge',
+      'p50 ≤ 100 ms, p95 ≤ 200 ms',
+      `p50 ${ms(judging.python.p50)}, p95 ${ms(judging.python.p95)}`,
+      `${ms(judging.floors.pythonRunPlusRoundTrip)} (bare run + one PostgreSQL round trip)`,
+      judging.python.p50 <= 100 && judging.python.p95 <= 200,
+    ],
+  ({ judging }) =>
+    judging && [
+      'submit → final, C++ with compile',
+      'p50 ≤ 350 ms',
+      `p50 ${ms(judging.cpp.p50)}`,
+      `${ms(judging.floors.cppCompileAndRun)} (bare \`g++\` of the same file + run)`,
+      judging.cpp.p50 <= 350,
+    ],
+  ({ post }) =>
+    post && [
+      '`POST /api/submissions` server time, idle',
+      'p50 ≤ 5 ms',
+      `p50 ${ms(post.post.p50)}, p95 ${ms(post.post.p95)} (round trip on loopback)`,
+      `p50 ${ms(post.healthLive.p50)} (\`GET /api/health/live\`, interleaved); difference ${ms(post.post.p50 - post.healthLive.p50)}`,
+      post.post.p50 <= 5,
+    ],
+  ({ engine }) => {
+    const hello = engine?.rows.find((r) => r.name === 'hello');
+    if (!hello) return null;
+    const perSubmission = 2 * (hello.fresh - hello.bare);
+    return [
+      'fixed sandbox cost per submission (boxes created, cgroups, FIFOs)',
+      '≤ 3 ms',
+      `${ms(perSubmission)} (2 fresh boxes × ${ms(hello.fresh - hello.bare)}: compile box and run box); per test in the reused box ${ms(hello.reused - hello.bare)}`,
+      `${ms(hello.bare)} (bare spawn of the same binary)`,
+      perSubmission <= 3,
+    ];
+  },
+  ({ list }) => {
+    if (!list) return null;
+    const entries = Object.entries(list.results);
+    const worst = (role) => entries.reduce((w, [name, r]) => (r[role].p95 > w.p95 ? { name, p95: r[role].p95 } : w), { name: '', p95: -1 });
+    const admin = worst('admin');
+    const user = worst('user');
+    return [
+      `\`GET /api/submissions\`, ${num(list.rows)} rows, every filter, admin and regular user`,
+      'p95 ≤ 20 ms',
+      `worst p95: admin ${ms(admin.p95)} (${admin.name}), user ${ms(user.p95)} (${user.name})`,
+      'not measured yet',
+      Math.max(admin.p95, user.p95) <= 20,
+    ];
+  },
+  ({ problems }) =>
+    problems && [
+      '`GET /api/problems` (100 items)',
+      '≥ 0.5× the bare server',
+      `${num(problems.apiRps)} req/s`,
+      `${num(problems.bareRps)} req/s (bare \`node:http\` + \`pg\`); ratio ${problems.ratio}×`,
+      problems.ratio >= 0.5,
+    ],
+  ({ fanout }) =>
+    fanout && [
+      'live fan-out, one API process',
+      '5,000 streams, p99 ≤ 250 ms, ≤ 20 KB per stream',
+      `${num(fanout.clients)} streams, ${fanout.eventsDeliveredToEveryClient}/${fanout.events} events to all; p99 ${ms(fanout.p99)}; ${fanout.perStreamKB ?? '–'} KB per stream`,
+      '–',
+      fanout.clients >= 5000 &&
+        fanout.eventsDeliveredToEveryClient === fanout.events &&
+        fanout.p99 <= 250 &&
+        fanout.perStreamKB !== null &&
+        fanout.perStreamKB <= 20,
+    ],
+  ({ web }) => web && ['SPA first route', '≤ 200 KB gzipped JS', `${web.gzipKB} KB`, '–', web.gzipKB <= 200],
+];
+
+function renderTargets(run) {
+  const results = Object.fromEntries(Object.entries(run.results).map(([name, r]) => [name, r.result]));
+  const rows = ROWS.map((row) => row(results)).filter(Boolean);
+  const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
+  const m = run.machine;
+  return [
+    `Measured by \`npm run bench\`${run.quick ? ' --quick (harness check: sizes too small to compare with the targets)' : ''} on ${run.date}.`,
+    `Machine: ${m.cpu}, ${m.memoryGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}, PostgreSQL ${m.postgres}, Redis ${m.redis}.`,
+    `Load average (1, 5, 15 min): ${load(run.loadavg.before)} before, ${load(run.loadavg.after)} after.`,
+    '',
+    '| figure | target | measured | floor, same run | |',
+    '|---|---|---|---|---|',
+    ...rows.map(([figure, target, measured, floor, ok]) => `| ${figure} | ${target} | ${measured} | ${floor} | ${verdict(ok)} |`),
+    '',
+    'Commands (each on a fresh stack of its own):',
+    '',
+    ...Object.values(run.results).map((r) => `- \`${r.command}\``),
+  ].join('\n');
+}
+
+module.exports = { renderTargets };
