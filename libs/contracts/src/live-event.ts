@@ -1,5 +1,6 @@
 import { TestCaseResult } from './judging';
 import { SubmissionStatus } from './submission-status';
+import { SubtaskResult } from './subtasks';
 
 export type LiveEventType = 'created' | 'running' | 'progress' | 'finished';
 
@@ -53,10 +54,13 @@ export interface LiveEvent extends SubmissionRow {
 }
 
 /** Score and per-test results of a graded submission; the message is compiler output or the first failing test. */
+/** A submission's stored result (`result_summary`): its score, every test, and points per subtask where it has them. */
 export interface ResultSummary {
   score: number;
   cases: TestCaseResult[];
   message?: string;
+  /** Points earned per subtask, for a problem with subtasks. */
+  subtasks?: SubtaskResult[];
 }
 
 export interface SubmissionDetail extends SubmissionRow {

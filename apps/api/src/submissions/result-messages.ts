@@ -1,5 +1,4 @@
-import { LiveEvent, TestCaseResult } from '@oj/contracts';
-import type { ResultSummary } from '@oj/db';
+import { LiveEvent, ResultSummary, TestCaseResult } from '@oj/contracts';
 
 /**
  * Compiler output and test messages can quote the source (a compiler prints the offending line), so like the

@@ -1,11 +1,5 @@
-import type { CheckerType, Difficulty, Subtask } from '@oj/contracts';
+import type { CheckerType, Difficulty, Sample, Subtask } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export interface SampleData {
-  input: string;
-  output: string;
-  explanation?: string;
-}
 
 @Entity('problems')
 export class ProblemEntity {
@@ -54,7 +48,7 @@ export class ProblemEntity {
   judge0LanguageIds: number[];
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  samples: SampleData[];
+  samples: Sample[];
 
   /** The tests' groups (test_cases.subtask points into this list); empty for a problem scored per test. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

@@ -1,13 +1,5 @@
-import type { SubmissionStatus, SubtaskResult, TestCaseResult } from '@oj/contracts';
+import type { ResultSummary, SubmissionStatus, TestCaseResult } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export interface ResultSummary {
-  score: number;
-  cases: TestCaseResult[];
-  message?: string;
-  /** Points earned per subtask, for a problem with subtasks. */
-  subtasks?: SubtaskResult[];
-}
 
 @Entity('submissions')
 export class SubmissionEntity {
