@@ -1962,6 +1962,15 @@ export interface components {
             trimWhitespace?: "true" | "false";
         };
         ZipParseResultDto: {
+            /**
+             * @description A `custom` checker (54 C++, 50 C) from `checker.cpp`, `check.cpp`, `checker.c` or `check.c` at the root or in `checker/`; absent when there is none or it is over 64 KiB (then a warning says so)
+             * @example {
+             *       "languageId": 54,
+             *       "source": "#include \"testlib.h\"\n…",
+             *       "type": "custom"
+             *     }
+             */
+            checker?: components["schemas"]["CheckerDto"];
             /** @description From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none */
             subtasks: components["schemas"]["SubtaskDto"][];
             /** @description Each test's `subtask` indexes `subtasks` */

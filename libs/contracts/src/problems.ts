@@ -1,3 +1,4 @@
+import type { CheckerSettings } from './checker';
 import { TestCaseData } from './judging';
 import { Difficulty } from './limits';
 import { Subtask } from './subtasks';
@@ -54,5 +55,7 @@ export interface TestArchiveResult {
   testCases: TestCaseData[];
   /** Suggested from `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none. */
   subtasks: Subtask[];
+  /** A `custom` checker whose source the archive carries (`checker.cpp`, `check.c`… at its root or in `checker/`). */
+  checker?: CheckerSettings;
   warnings: string[];
 }

@@ -85,6 +85,47 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     expect(res.body.testCases.every((c: { subtask?: number }) => c.subtask === undefined)).toBe(true);
   });
 
+  it('offers a checker source from the root or checker/ as a custom checker, preferring the root and C++', async () => {
+    const source = '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "ok"); }\n';
+    const zip = await buildZip([
+      { name: '1.in', content: '1' },
+      { name: '1.out', content: '1' },
+      { name: 'checker/check.c', content: 'int main(void) { return 0; }\n' },
+      { name: 'check.cpp', content: source },
+    ]);
+    const res = await upload(zip).expect(200);
+    expect(res.body.checker).toEqual({ type: 'custom', languageId: 54, source });
+    expect(res.body.testCases).toEqual([{ input: '1', output: '1', points: 1 }]);
+    expect(res.body.warnings).toEqual([
+      'Found check.cpp: set as the custom checker (C++).',
+      'Skipped checker/check.c: check.cpp is the checker.',
+    ]);
+
+    const c = await upload(
+      await buildZip([
+        { name: 'tests/1.in', content: '1' },
+        { name: 'tests/1.out', content: '1' },
+        { name: 'checker/checker.c', content: 'int main(void) { return 0; }\n' },
+      ]),
+    ).expect(200);
+    expect(c.body.checker).toEqual({ type: 'custom', languageId: 50, source: 'int main(void) { return 0; }\n' });
+  });
+
+  it('leaves out a checker source over 64 KiB with a warning, and treats other folders as no checker', async () => {
+    const zip = await buildZip([
+      { name: '1.in', content: '1' },
+      { name: '1.out', content: '1' },
+      { name: 'checker.cpp', content: `// ${'x'.repeat(64 * 1024)}\n` },
+      { name: 'src/checker.cpp', content: 'int main() {}\n' },
+    ]);
+    const res = await upload(zip).expect(200);
+    expect(res.body.checker).toBeUndefined();
+    expect(res.body.warnings).toEqual([
+      'Skipped checker.cpp: a checker source must be at most 64 KiB.',
+      'Skipped src/checker.cpp: not a recognised test file name.',
+    ]);
+  });
+
   it('trims trailing whitespace on each line when asked', async () => {
     const zip = await buildZip([
       { name: '1.in', content: '1 2  \r\n3\t\n' },

@@ -400,6 +400,33 @@ describe('ProblemEditorPage checker section', () => {
     });
   });
 
+  it("adopts a ZIP's checker source into the Checker section, with the import's note", async () => {
+    const source = '#include "testlib.h"\nint main() {}\n';
+    const calls = serve({
+      zip: () =>
+        json(200, {
+          testCases: [{ input: '1 2\n', output: '3\n', points: 1 }],
+          subtasks: [],
+          checker: { type: 'custom', languageId: 50, source },
+          warnings: ['Found check.c: set as the custom checker (C).'],
+        }),
+    });
+    renderRoutes(createRoutes, '/admin/create');
+    await fillValidProblem();
+    fireEvent.change(screen.getByLabelText('Upload ZIP'), { target: { files: [new File(['PK'], 'tests.zip')] } });
+    expect(await screen.findByRole('list', { name: 'Import warnings' })).toHaveTextContent('Found check.c: set as the custom checker (C).');
+    const checker = screen.getByRole('region', { name: 'Checker' });
+    expect(within(checker).getByLabelText('Type')).toHaveValue('custom');
+    expect(within(checker).getByLabelText('Checker language')).toHaveValue('50');
+    expect(within(checker).getByLabelText('Checker source')).toHaveValue(source);
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.route === 'POST /api/problems')?.body).toMatchObject({
+        checker: { type: 'custom', languageId: 50, source },
+      }),
+    );
+  });
+
   it("tests a custom checker on the first sample, and validates with the form's checker", async () => {
     const calls = serve({
       problem: () =>

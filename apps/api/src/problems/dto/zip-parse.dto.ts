@@ -3,6 +3,7 @@ import { TestArchiveResult } from '@oj/contracts';
 import { IsIn } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+import { CheckerDto } from './checker.dto';
 import { SubtaskDto, TestCaseDto } from './problem-response.dto';
 
 export class ZipParseBodyDto {
@@ -21,6 +22,15 @@ export class ZipParseResultDto implements TestArchiveResult {
 
   @ApiProperty({ type: [SubtaskDto], description: 'From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none' })
   subtasks: SubtaskDto[];
+
+  @ApiPropertyOptional({
+    type: CheckerDto,
+    example: { type: 'custom', languageId: 54, source: '#include "testlib.h"\n…' },
+    description:
+      'A `custom` checker (54 C++, 50 C) from `checker.cpp`, `check.cpp`, `checker.c` or `check.c` at the root or in `checker/`; ' +
+      'absent when there is none or it is over 64 KiB (then a warning says so)',
+  })
+  checker?: CheckerDto;
 
   @ApiProperty({ example: ['tests/3.out has no matching .in file; skipped'], type: [String] })
   warnings: string[];

@@ -18,7 +18,6 @@ import {
   FormErrors,
   ProblemFormValues,
   subtaskLabel,
-  SubtaskValues,
   validateValues,
   valuesFromProblem,
 } from '../problem-form-values';
@@ -30,7 +29,7 @@ import { ChipInput } from './ChipInput';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
-import { ZipImport } from './ZipImport';
+import { ImportedArchive, ZipImport } from './ZipImport';
 
 type ProblemDto = components['schemas']['ProblemDto'];
 
@@ -154,8 +153,8 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
     setCases(caseEditor.kind, cases);
     setCaseEditor(null);
   };
-  const importCases = (testCases: CaseData[], subtasks: SubtaskValues[]) => {
-    setValues((v) => ({ ...v, testCases, subtasks, testCasesKnown: true }));
+  const importArchive = ({ cases, subtasks, checker }: ImportedArchive) => {
+    setValues((v) => ({ ...v, testCases: cases, subtasks, testCasesKnown: true, checker: checker ?? v.checker }));
     setDirty(true);
   };
   const changeSubtasks = (change: (v: ProblemFormValues) => Partial<ProblemFormValues>) => {
@@ -294,7 +293,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
               </button>
             </div>
           </div>
-          <ZipImport onImported={importCases} />
+          <ZipImport onImported={importArchive} />
           {validateError && (
             <p className="error" role="alert">
               {validateError}

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { parseTestArchive } from '../api';
+import { CheckerFormValues, checkerValuesFrom } from '../checker-values';
 import { SubtaskValues } from '../problem-form-values';
 import { CaseData } from '../test-data';
 
@@ -10,11 +11,19 @@ import { CaseData } from '../test-data';
 const NOT_A_ZIP = 'Please choose a .zip file.';
 const NO_PAIRS = 'No valid test case pairs were found in the archive.';
 
+/** What an archive brings to the form: its tests, its subtasks, and a checker when it carries one's source. */
+export interface ImportedArchive {
+  cases: CaseData[];
+  subtasks: SubtaskValues[];
+  checker?: CheckerFormValues;
+}
+
 /**
- * Upload ZIP: the archive's test cases replace the table's, and the subtasks found in it (`subtask<N>/` folders,
- * group prefixes) the form's; the option to trim trailing whitespace; the import warnings.
+ * Upload ZIP: the archive's test cases replace the table's, the subtasks found in it (`subtask<N>/` folders,
+ * group prefixes) the form's, and its checker source (`checker.cpp`…) the Checker section's; the option to trim
+ * trailing whitespace; the import warnings (which say when a checker was found).
  */
-export function ZipImport({ onImported }: { onImported: (cases: CaseData[], subtasks: SubtaskValues[]) => void }) {
+export function ZipImport({ onImported }: { onImported: (archive: ImportedArchive) => void }) {
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const [trim, setTrim] = useState(true);
@@ -25,15 +34,16 @@ export function ZipImport({ onImported }: { onImported: (cases: CaseData[], subt
     onSuccess: (result) => {
       setWarnings(result.warnings);
       if (!result.testCases.length) return setError(NO_PAIRS);
-      onImported(
-        result.testCases.map((t) => ({
+      onImported({
+        cases: result.testCases.map((t) => ({
           input: t.input,
           output: t.output,
           points: t.points,
           ...(t.subtask === undefined ? {} : { subtask: t.subtask }),
         })),
-        (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
-      );
+        subtasks: (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
+        ...(result.checker && { checker: checkerValuesFrom(result.checker) }),
+      });
     },
     onError: (e) => setError(errorMessage(e, 'Failed to parse test case archive')),
   });
