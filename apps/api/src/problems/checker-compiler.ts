@@ -30,7 +30,9 @@ export class CheckerCompiler {
     if (!(await this.languages.workerAlive()))
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
     const data: CheckerCompileJobData = { source, languageId, requestId: currentRequestId(), ...(trial ? { trial } : {}) };
-    const job = await this.queue.add(data, { removeOnComplete: true, removeOnFail: true, attempts: 1 });
+    // A cached checker compiles in 0 ms: a job removed on completion can finish before Bull's job.finished() has
+    // subscribed, and the request would wait for nothing. Kept a minute, finished() finds it completed instead.
+    const job = await this.queue.add(data, { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 });
     return awaitWorkerJob<CheckerCompileResult>(
       job,
       this.config.VALIDATE_TIMEOUT_MS,
