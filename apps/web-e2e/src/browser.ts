@@ -30,6 +30,17 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByRole('button', { name: `${username} ▾` }).waitFor();
 }
 
+/** On a problem page: chooses the first language whose name matches, and replaces the editor's code with `source`. */
+export async function enterSolution(page: Page, language: RegExp, source: string): Promise<void> {
+  const select = page.getByLabel('Language');
+  const option = await select.locator('option').filter({ hasText: language }).first().getAttribute('value');
+  await select.selectOption(option as string);
+  await page.locator('[data-testid="source-editor"] .cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(source);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });

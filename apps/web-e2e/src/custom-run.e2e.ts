@@ -2,7 +2,7 @@ import { Browser } from 'playwright-core';
 
 import { adminPage } from './admin-page';
 import { appUnderTest } from './app-under-test';
-import { launchBrowser, screenshot } from './browser';
+import { enterSolution, launchBrowser, screenshot } from './browser';
 
 describe('running code on custom input in the browser', () => {
   const app = appUnderTest();
@@ -22,18 +22,7 @@ describe('running code on custom input in the browser', () => {
       .first()
       .waitFor();
 
-    const select = page.getByLabel('Language');
-    await select.selectOption(
-      (await select
-        .locator('option')
-        .filter({ hasText: /^Python/ })
-        .first()
-        .getAttribute('value')) as string,
-    );
-    await page.locator('[data-testid="source-editor"] .cm-content').click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText('print(sum(map(int, input().split())))');
+    await enterSolution(page, /^Python/, 'print(sum(map(int, input().split())))');
 
     // The first sample: the program's output beside the expected one.
     await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 
 import { appUnderTest } from './app-under-test';
-import { launchBrowser, screenshot } from './browser';
+import { enterSolution, launchBrowser, screenshot } from './browser';
 
 const CPP_SUM = '#include <iostream>\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
 
@@ -44,14 +44,7 @@ describe('browser journeys', () => {
   }
 
   async function submit(page: Page, languageLabel: RegExp, source: string): Promise<void> {
-    const select = page.getByLabel('Language');
-    const option = await select.locator('option').filter({ hasText: languageLabel }).first().getAttribute('value');
-    await select.selectOption(option as string);
-    const editor = page.locator('[data-testid="source-editor"] .cm-content');
-    await editor.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.insertText(source);
+    await enterSolution(page, languageLabel, source);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
   }
 

@@ -1,5 +1,6 @@
 import { Browser } from 'playwright-core';
 
+import { adminApi, ApiCall, pythonProblem } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, logIn, screenshot } from './browser';
 
@@ -9,45 +10,15 @@ const FIVE = 'print(5)';
 describe('rejudging in the browser', () => {
   const app = appUnderTest();
   let browser: Browser;
-  let token: string;
+  let call: ApiCall;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ usernameOrEmail: app.admin.username, password: app.admin.password }),
-    });
-    token = (await login.json()).accessToken;
+    call = await adminApi(app);
   });
   afterAll(() => browser.close());
 
-  async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-    const res = await fetch(`${app.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-    return res.json();
-  }
-
-  const problem = (output: string) => ({
-    title: `Five ${Date.now().toString(36)}`,
-    statement: 'Print the sum.',
-    difficulty: 'EASY',
-    isPublic: true,
-    inputFormat: '',
-    outputFormat: '',
-    constraints: '',
-    judge0LanguageIds: [71],
-    samples: [],
-    testCases: [{ input: '2 3\n', output, points: 1 }],
-    algorithms: [],
-    tags: [],
-    cpuTimeLimit: 2,
-    memoryLimit: 64,
-  });
+  const problem = (output: string) => pythonProblem('Five', 'Print the sum.', { input: '2 3\n', output });
 
   it('on a 375 px phone an admin rejudges a problem after a test change, follows it, and the counts drop', async () => {
     const { problemId } = await call('POST', '/api/problems', problem('5\n'));
