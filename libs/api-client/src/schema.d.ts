@@ -975,6 +975,11 @@ export interface components {
             scope?: "mine" | "all";
             /** @example 42 */
             total: number;
+            /**
+             * @description Present when more rows match than were counted (10,000, or up to the page asked for): total and totalPages are lower bounds
+             * @example true
+             */
+            totalCapped?: boolean;
             /** @example 3 */
             totalPages: number;
         };

@@ -27,6 +27,8 @@ export interface ItemList<T> {
 export interface Paged<T> extends ItemList<T> {
   total: number;
   totalPages: number;
+  /** Set when more rows match than were counted: total and totalPages are then lower bounds ("10,000+"). */
+  totalCapped?: boolean;
   page: number;
   limit: number;
   scope?: 'mine' | 'all';

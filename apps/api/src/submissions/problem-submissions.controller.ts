@@ -10,6 +10,7 @@ import { ProblemsService } from '../problems/problems.service';
 import { liveStreamResponse } from './dto/live-stream.example';
 import { ProblemSubmissionsQueryDto, UpdatesQueryDto } from './dto/submission-query.dto';
 import { PagedSubmissionsDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
+import { pagedResponse } from './paged-response';
 import { SubmissionQueries } from './submission-queries';
 
 /** The Submissions panel of a problem page: its list, its live stream and its fallback poll. */
@@ -32,8 +33,7 @@ export class ProblemSubmissionsController {
   ): Promise<PagedSubmissionsDto> {
     await this.problems.findVisibleProblemRef(problemId, user);
     const filter = { problemId, ...(query.scope === 'mine' ? { userId: user.id } : {}) };
-    const { items, total } = await this.queries.page(user, filter, query.page, query.limit);
-    return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit, scope: query.scope };
+    return { ...pagedResponse(await this.queries.page(user, filter, query.page, query.limit), query), scope: query.scope };
   }
 
   @Get('stream')

@@ -9,16 +9,9 @@ import { CreateSubmissionDto, SubmissionIdDto } from './dto/create-submission.dt
 import { liveStreamResponse } from './dto/live-stream.example';
 import { PageQueryDto, SubmissionFilterQueryDto, UpdatesQueryDto } from './dto/submission-query.dto';
 import { PagedSubmissionsDto, SubmissionEnvelopeDto, SubmissionUpdatesDto } from './dto/submission-response.dto';
+import { pagedResponse } from './paged-response';
 import { SubmissionQueries } from './submission-queries';
 import { SubmissionsService } from './submissions.service';
-
-const paged = <T>(items: T[], total: number, page: number, limit: number) => ({
-  items,
-  total,
-  totalPages: Math.ceil(total / limit),
-  page,
-  limit,
-});
 
 @ApiTags('submissions')
 @Controller('submissions')
@@ -40,15 +33,13 @@ export class SubmissionsController {
   @Get()
   @ApiOkResponse({ type: PagedSubmissionsDto })
   async listSubmissions(@CurrentUser() user: AuthUser, @Query() query: SubmissionFilterQueryDto): Promise<PagedSubmissionsDto> {
-    const { items, total } = await this.queries.page(user, query, query.page, query.limit);
-    return paged(items, total, query.page, query.limit);
+    return pagedResponse(await this.queries.page(user, query, query.page, query.limit), query);
   }
 
   @Get('mine')
   @ApiOkResponse({ type: PagedSubmissionsDto })
   async listMySubmissions(@CurrentUser() user: AuthUser, @Query() query: PageQueryDto): Promise<PagedSubmissionsDto> {
-    const { items, total } = await this.queries.page(user, { userId: user.id }, query.page, query.limit);
-    return { ...paged(items, total, query.page, query.limit), scope: 'mine' };
+    return { ...pagedResponse(await this.queries.page(user, { userId: user.id }, query.page, query.limit), query), scope: 'mine' };
   }
 
   @Get('stream')

@@ -1,5 +1,16 @@
-export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  if (totalPages <= 1) return null;
+/** Previous / Next paging; `more` marks a capped count ("Page 1 of 500+"), whose last page is not known. */
+export function Pagination({
+  page,
+  totalPages,
+  more = false,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  more?: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1 && !more) return null;
   return (
     <nav className="pagination" aria-label="Pages">
       <button className="btn small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
@@ -7,8 +18,9 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
       </button>
       <span>
         Page {page} of {totalPages}
+        {more ? '+' : ''}
       </span>
-      <button className="btn small" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <button className="btn small" disabled={page >= totalPages && !more} onClick={() => onPage(page + 1)}>
         Next
       </button>
     </nav>

@@ -125,6 +125,12 @@ export class PagedSubmissionsDto implements Paged<SubmissionRow> {
   @ApiProperty({ type: [SubmissionRowDto] }) items: SubmissionRowDto[];
   @ApiProperty({ example: 42 }) total: number;
   @ApiProperty({ example: 3 }) totalPages: number;
+  @ApiPropertyOptional({
+    example: true,
+    description:
+      'Present when more rows match than were counted (10,000, or up to the page asked for): total and totalPages are lower bounds',
+  })
+  totalCapped?: boolean;
   @ApiProperty({ example: 1 }) page: number;
   @ApiProperty({ example: 20 }) limit: number;
   @ApiPropertyOptional({ example: 'all', enum: ['mine', 'all'] }) scope?: 'mine' | 'all';

@@ -110,7 +110,7 @@ export function LiveSubmissionList({
               showActions={showActions}
             />
           )}
-          <Pagination page={page} totalPages={list.data.totalPages} onPage={onPage} />
+          <Pagination page={page} totalPages={list.data.totalPages} more={list.data.totalCapped} onPage={onPage} />
         </>
       )}
       {details && (
