@@ -15,6 +15,7 @@ import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets'
 import { Subtasks1764028800000 } from './migrations/1764028800000-subtasks';
 import { ProblemCheckers1764057600000 } from './migrations/1764057600000-problem-checkers';
 import { Rejudge1764201600000 } from './migrations/1764201600000-rejudge';
+import { SubmissionProblemVisibility1764288000000 } from './migrations/1764288000000-submission-problem-visibility';
 
 export const ENTITIES = [
   UserEntity,
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   Subtasks1764028800000,
   ProblemCheckers1764057600000,
   Rejudge1764201600000,
+  SubmissionProblemVisibility1764288000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

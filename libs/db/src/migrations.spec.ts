@@ -20,6 +20,7 @@ describe('migrations', () => {
       'Subtasks1764028800000',
       'ProblemCheckers1764057600000',
       'Rejudge1764201600000',
+      'SubmissionProblemVisibility1764288000000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

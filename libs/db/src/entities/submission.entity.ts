@@ -14,6 +14,13 @@ export class SubmissionEntity {
   @Column({ name: 'problem_id', type: 'integer' })
   problemId: number;
 
+  /**
+   * The problem's isPublic, copied by the database (triggers of the migration) on insert and whenever the problem's
+   * visibility changes, so hiding private problems' submissions is a condition on this row alone.
+   */
+  @Column({ name: 'problem_public', type: 'boolean', default: true, insert: false, update: false })
+  problemPublic: boolean;
+
   @Column({ name: 'language_id', type: 'integer' })
   languageId: number;
 
