@@ -88,8 +88,8 @@ async function main() {
         'count, all filters, regular user': capped(
           `${hidden} AND s.status = 'accepted' AND s.problem_id = 7 AND s.created_at >= now() - interval '300 days' AND s.created_at < now() - interval '10 days'`,
         ),
-        'count, user substring, admin': capped(
-          `s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE '%user42%') AND $1::uuid IS NOT NULL`,
+        'count, user substring, regular user': capped(
+          `${hidden} AND s.user_id IN (SELECT fu.id FROM users fu WHERE fu.username ILIKE '%user42%')`,
         ),
       };
       const viewer = (await db.query(`SELECT id FROM users WHERE username = 'bench_user'`)).rows[0].id;

@@ -32,9 +32,20 @@ export class SubmissionProblemVisibility1764288000000 implements MigrationInterf
     await q.query(`
       CREATE TRIGGER problems_visibility_to_submissions AFTER UPDATE OF is_public ON problems
         FOR EACH ROW WHEN (OLD.is_public IS DISTINCT FROM NEW.is_public) EXECUTE FUNCTION problems_share_visibility()`);
+    // A problem's submissions by status: the exact count of a narrow filter (problem, status, dates) reads the
+    // index alone, for admins and, through the included visibility and owner, for everyone else too.
+    await q.query(`
+      CREATE INDEX submissions_problem_status_created_idx ON submissions (problem_id, status, created_at DESC)
+        INCLUDE (problem_public, user_id)`);
+    // Users' submissions (the user filter) with the visibility beside them: counted from the index alone too.
+    await q.query(`DROP INDEX submissions_user_created_idx`);
+    await q.query(`CREATE INDEX submissions_user_created_idx ON submissions (user_id, created_at DESC) INCLUDE (problem_public)`);
   }
 
   public async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX submissions_user_created_idx`);
+    await q.query(`CREATE INDEX submissions_user_created_idx ON submissions (user_id, created_at DESC)`);
+    await q.query(`DROP INDEX submissions_problem_status_created_idx`);
     await q.query(`DROP TRIGGER problems_visibility_to_submissions ON problems`);
     await q.query(`DROP FUNCTION problems_share_visibility()`);
     await q.query(`DROP TRIGGER submissions_problem_visibility ON submissions`);
