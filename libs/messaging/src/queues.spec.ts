@@ -1,9 +1,11 @@
 import {
+  CHECKER_COMPILE_JOB_OPTIONS,
   CHECKER_COMPILE_QUEUE,
   JUDGE_QUEUE,
   judgeJobOptions,
   QUEUE_NAMES,
   queueConnection,
+  runJobOptions,
   VALIDATE_JOB_OPTIONS,
   VALIDATE_QUEUE,
 } from './queues';
@@ -36,7 +38,10 @@ describe('queues', () => {
     expect(judgeJobOptions('sub-1', 2)).toMatchObject({ jobId: 'sub-1:rejudge:2', priority: 10, attempts: 3 });
   });
 
-  it('tries a validation once and keeps nothing of it', () => {
-    expect(VALIDATE_JOB_OPTIONS).toEqual({ removeOnComplete: true, removeOnFail: true, attempts: 1 });
+  it('tries what the API waits for once, and keeps it a minute so a job that ends at once is still found', () => {
+    for (const options of [VALIDATE_JOB_OPTIONS, CHECKER_COMPILE_JOB_OPTIONS, runJobOptions]) {
+      expect(options).toMatchObject({ attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 60 } });
+    }
+    expect(runJobOptions.priority).toBeGreaterThan(judgeJobOptions('sub-1').priority as number);
   });
 });

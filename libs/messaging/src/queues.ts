@@ -23,10 +23,14 @@ export const JOB_PRIORITY = { submission: 1, run: 2, rejudge: 10 } as const;
 export const RUN_JOB = 'run';
 
 /**
- * Bull options of a custom-input run: queued with the submissions, after them, run once; the API waits for it
- * and removes it when it stops waiting.
+ * What the API waits for (validations, checker compiles, custom runs) is tried once and kept a minute after it
+ * ends: a job removed the moment it ends can end before Bull's job.finished() has subscribed (a cached checker
+ * compiles in 0 ms), and the request would wait for nothing; kept, finished() finds it ended instead.
  */
-export const runJobOptions: JobOptions = { priority: JOB_PRIORITY.run, attempts: 1, removeOnComplete: true, removeOnFail: true };
+const ANSWERED_JOB: JobOptions = { attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 60 } };
+
+/** A custom-input run: queued with the submissions, after them (the API removes it when it stops waiting). */
+export const runJobOptions: JobOptions = { ...ANSWERED_JOB, priority: JOB_PRIORITY.run };
 
 /**
  * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id
@@ -44,5 +48,8 @@ export function judgeJobOptions(submissionId: string, round = 0): JobOptions & {
   };
 }
 
-/** A validation is tried once (the author is waiting for its answer) and leaves nothing behind in Redis. */
-export const VALIDATE_JOB_OPTIONS: JobOptions = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
+/** A validation of a problem's tests: the author is waiting for its answer. */
+export const VALIDATE_JOB_OPTIONS: JobOptions = ANSWERED_JOB;
+
+/** A custom checker compiled (and tried) before the problem is saved. */
+export const CHECKER_COMPILE_JOB_OPTIONS: JobOptions = ANSWERED_JOB;

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { CheckerCompileJobData, CheckerCompileResult, CheckerTrialData, ERROR_CODES } from '@oj/contracts';
-import { CHECKER_COMPILE_QUEUE } from '@oj/messaging';
+import { CHECKER_COMPILE_JOB_OPTIONS, CHECKER_COMPILE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
 import { ApiException } from '../common/api-exception';
@@ -30,9 +30,7 @@ export class CheckerCompiler {
     if (!(await this.languages.workerAlive()))
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
     const data: CheckerCompileJobData = { source, languageId, requestId: currentRequestId(), ...(trial ? { trial } : {}) };
-    // A cached checker compiles in 0 ms: a job removed on completion can finish before Bull's job.finished() has
-    // subscribed, and the request would wait for nothing. Kept a minute, finished() finds it completed instead.
-    const job = await this.queue.add(data, { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 });
+    const job = await this.queue.add(data, CHECKER_COMPILE_JOB_OPTIONS);
     return awaitWorkerJob<CheckerCompileResult>(
       job,
       this.config.VALIDATE_TIMEOUT_MS,
