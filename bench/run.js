@@ -124,9 +124,25 @@ function main() {
     });
   }
   const results = {};
-  for (const name of selected) results[name] = runBench(name, BENCHES[name]);
+  const failed = [];
+  for (const name of selected) {
+    // One benchmark failing leaves the others' figures standing; the table says which one failed.
+    try {
+      results[name] = runBench(name, BENCHES[name]);
+    } catch (error) {
+      console.error(`[bench] ${name} failed: ${error.message}`);
+      failed.push(name);
+    }
+  }
   if (!ONLY || ONLY.includes('web')) results.web = webBudget();
-  const run = { date: started.toISOString(), quick: QUICK, machine: machine(), loadavg: { before: loadBefore, after: loadavg() }, results };
+  const run = {
+    date: started.toISOString(),
+    quick: QUICK,
+    machine: machine(),
+    loadavg: { before: loadBefore, after: loadavg() },
+    results,
+    failed,
+  };
   writeFileSync(path.join(ROOT, 'tmp/bench-results.json'), `${JSON.stringify(run, null, 2)}\n`);
   const table = renderTargets(run);
   if (process.argv.includes('--no-write')) {

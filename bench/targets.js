@@ -102,6 +102,7 @@ function renderTargets(run) {
     '| figure | target | measured | floor, same run | |',
     '|---|---|---|---|---|',
     ...rows.map(([figure, target, measured, floor, ok]) => `| ${figure} | ${target} | ${measured} | ${floor} | ${verdict(ok)} |`),
+    ...(run.failed?.length ? ['', `Failed in this run (no figure): ${run.failed.join(', ')}; see its output.`] : []),
     '',
     'Commands (each on a fresh stack of its own):',
     '',

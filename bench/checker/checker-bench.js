@@ -5,11 +5,11 @@
 // worker did until 2026-11-23). New: StreamingChecker over the output file in 64 KiB chunks, as the worker does
 // now. Reports the median time of `runs` runs and the peak RSS growth of one run (VmHWM, reset through
 // /proc/self/clear_refs, which needs root).
-require('../../tools/register-paths');
 const { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('fs');
 const { tmpdir, cpus, loadavg } = require('os');
 const { join } = require('path');
-const { streamMatches } = require('../../dist/judge-worker/apps/judge-worker/src/grading/checker');
+const { workerModule } = require('../lib/worker-dist');
+const { streamMatches } = workerModule('grading/checker');
 
 const RUNS = Number(process.argv[2] ?? 5);
 const MIB = 1024 * 1024;

@@ -4,12 +4,12 @@
 // Per test: the same binary run bare (spawn, stdin, stdout, wait), in a fresh box started, run once and closed
 // (what each compile gets), and in the reused run box the engine grades tests with (one box per submission, a
 // fork of its launcher per test).
-require('../../tools/register-paths');
 const { spawn, execFileSync } = require('child_process');
 const { mkdtempSync, writeFileSync, chownSync, chmodSync, rmSync } = require('fs');
 const { tmpdir, cpus, loadavg } = require('os');
 const { join } = require('path');
-const local = (m) => require(`../../dist/judge-worker/apps/judge-worker/src/engines/local/${m}`);
+const { workerModule } = require('../lib/worker-dist');
+const local = (m) => workerModule(`engines/local/${m}`);
 const { RunBox } = local('run-box');
 const { buildLauncher } = local('box-launcher');
 const { CgroupFactory } = local('cgroup');
@@ -99,7 +99,7 @@ async function main() {
   start = now();
   for (const test of tests) await engine.grade({ languageId: 54, sourceCode: SUM, cpuTimeLimit: 1, memoryLimit: 128, testCases: [test] });
   const compileEach = now() - start;
-  if (once.status !== 'accepted') throw new Error(`50-test submission was ${once.status}`);
+  if (once.status !== 'accepted') throw new Error(`50-test submission was ${once.status}: ${once.message}`);
   rmSync(workRoot, { recursive: true, force: true });
 
   if (JSON_OUTPUT) {
