@@ -12,6 +12,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { eventForOthers } from '../submissions/result-messages';
+import { StreamCounts } from './stream-counts';
 
 /** The final frame of every stream when the API stops. */
 export const STOPPING_FRAME = ': server stopping\n\n';
@@ -34,6 +35,8 @@ interface StreamClient {
 export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveService.name);
   private readonly clients = new Set<StreamClient>();
+  private readonly streamsOfUser = new StreamCounts();
+  private readonly streamsOfIp = new StreamCounts();
   private subscriber?: Redis;
   private heartbeat?: NodeJS.Timeout;
   /** Deliveries run one after another so a client never sees a later change before an earlier one. */
@@ -62,6 +65,8 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     // A last comment tells a watching client the server is going away; the SPA reconnects, to this or another API.
     for (const client of this.clients) client.res.end(STOPPING_FRAME);
     this.clients.clear();
+    this.streamsOfUser.clear();
+    this.streamsOfIp.clear();
     if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
@@ -79,7 +84,16 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     res.write(': connected\n\n');
     const client: StreamClient = { res, viewer, ip, problemId };
     this.clients.add(client);
-    res.on('close', () => this.clients.delete(client));
+    this.streamsOfUser.add(viewer.id);
+    this.streamsOfIp.add(ip);
+    res.on('close', () => this.forget(client));
+  }
+
+  /** The client is no longer served; counted once however many ways it ends (closed, or ended by an access change). */
+  private forget(client: StreamClient): void {
+    if (!this.clients.delete(client)) return;
+    this.streamsOfUser.remove(client.viewer.id);
+    this.streamsOfIp.remove(client.ip);
   }
 
   get clientCount(): number {
@@ -91,20 +105,15 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
    * so many (on this instance): the one past the cap is refused before the stream starts.
    */
   private checkStreamLimits(viewer: AuthUser, ip: string): void {
-    let ofUser = 0;
-    let ofIp = 0;
-    for (const client of this.clients) {
-      if (client.viewer.id === viewer.id) ofUser++;
-      if (client.ip === ip) ofIp++;
-    }
     const refuse = (who: string, limit: number) =>
       new ApiException(
         HttpStatus.TOO_MANY_REQUESTS,
         ERROR_CODES.RATE_LIMITED,
         `Too many live streams open ${who} (at most ${limit}). Close another tab and try again.`,
       );
-    if (ofUser >= this.config.LIVE_STREAMS_PER_USER) throw refuse('for this account', this.config.LIVE_STREAMS_PER_USER);
-    if (ofIp >= this.config.LIVE_STREAMS_PER_IP) throw refuse('from this address', this.config.LIVE_STREAMS_PER_IP);
+    if (this.streamsOfUser.of(viewer.id) >= this.config.LIVE_STREAMS_PER_USER)
+      throw refuse('for this account', this.config.LIVE_STREAMS_PER_USER);
+    if (this.streamsOfIp.of(ip) >= this.config.LIVE_STREAMS_PER_IP) throw refuse('from this address', this.config.LIVE_STREAMS_PER_IP);
   }
 
   /**
@@ -117,7 +126,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     if ('userId' in change) {
       for (const client of this.clients) {
         if (client.viewer.id !== change.userId) continue;
-        this.clients.delete(client);
+        this.forget(client);
         client.res.end();
       }
     }
