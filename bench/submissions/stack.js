@@ -33,7 +33,9 @@ function registerPaths() {
 
 function run(name, entry, env) {
   const register = `require('tsconfig-paths').register({ baseUrl: ${JSON.stringify(OUT)}, paths: { '@oj/*': ['libs/*/src'] } });`;
-  const child = spawn(process.execPath, ['-e', `${register} require(${JSON.stringify(path.join(OUT, entry))});`], {
+  // BENCH_NODE_ARGS: extra node flags for the stack's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const child = spawn(process.execPath, [...nodeArgs, '-e', `${register} require(${JSON.stringify(path.join(OUT, entry))});`], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -93,7 +95,14 @@ async function startStack({ workers = 1, env = {} } = {}) {
   const redisPrefix = `oj_bench_${suffix}`;
   await migrate(databaseUrl);
   const port = String(39000 + (process.pid % 1000));
-  const common = { NODE_ENV: 'development', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: redisPrefix, SEED_DEMO: 'false', ...env };
+  const common = {
+    NODE_ENV: process.env.BENCH_NODE_ENV || 'development',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    SEED_DEMO: 'false',
+    ...env,
+  };
   const children = [run('API', 'apps/api/src/main.js', { ...common, PORT: port, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })];
   // Workers serve their probes on any free port: a site or test run on this machine may hold the default one.
   for (let i = 0; i < workers; i++)
