@@ -16,6 +16,7 @@ import { Subtasks1764028800000 } from './migrations/1764028800000-subtasks';
 import { ProblemCheckers1764057600000 } from './migrations/1764057600000-problem-checkers';
 import { Rejudge1764201600000 } from './migrations/1764201600000-rejudge';
 import { SubmissionProblemVisibility1764288000000 } from './migrations/1764288000000-submission-problem-visibility';
+import { VisibilityRace1764374400000 } from './migrations/1764374400000-visibility-race';
 
 export const ENTITIES = [
   UserEntity,
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   ProblemCheckers1764057600000,
   Rejudge1764201600000,
   SubmissionProblemVisibility1764288000000,
+  VisibilityRace1764374400000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -21,6 +21,7 @@ describe('migrations', () => {
       'ProblemCheckers1764057600000',
       'Rejudge1764201600000',
       'SubmissionProblemVisibility1764288000000',
+      'VisibilityRace1764374400000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
