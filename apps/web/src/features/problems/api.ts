@@ -1,3 +1,5 @@
+import type { components } from '@oj/api-client';
+
 import { api, unwrap } from '../../api/client';
 
 /** A problem with what the caller may see of it (test cases only for those the server allows, SPEC 6). */
@@ -15,6 +17,5 @@ export const fetchRejudgeProgress = (problemId: number) =>
 export type RejudgeProgress = Awaited<ReturnType<typeof fetchRejudgeProgress>>;
 
 /** Runs a source on an input under the problem's limits (POST /api/judge/run): nothing is stored. */
-export const runOnInput = (body: { problemId: number; languageId: number; sourceCode: string; stdin: string }) =>
-  unwrap(api.POST('/api/judge/run', { body }), 'The run failed.');
+export const runOnInput = (body: components['schemas']['RunRequestDto']) => unwrap(api.POST('/api/judge/run', { body }), 'The run failed.');
 export type RunOutcome = Awaited<ReturnType<typeof runOnInput>>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { errorMessage } from '../../../api/api-error';
-import { CheckerTrialResult, tryChecker } from '../api';
+import { CheckerTrialRequest, CheckerTrialResult, tryChecker } from '../api';
 import { CheckerFormValues } from '../checker-values';
 import { CaseData } from '../test-data';
 
@@ -18,7 +18,13 @@ function describe(result: CheckerTrialResult): string {
 export function CheckerTrial({ checker, sample }: { checker: CheckerFormValues; sample: CaseData | undefined }) {
   const run = useMutation({
     mutationFn: (s: CaseData) =>
-      tryChecker({ source: checker.source, languageId: checker.languageId as 54 | 50, input: s.input, output: s.output, answer: s.output }),
+      tryChecker({
+        source: checker.source,
+        languageId: checker.languageId as CheckerTrialRequest['languageId'],
+        input: s.input,
+        output: s.output,
+        answer: s.output,
+      }),
   });
   return (
     <div className="checker-trial">
