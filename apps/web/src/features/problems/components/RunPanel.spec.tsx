@@ -97,4 +97,13 @@ describe('RunPanel', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Source code is required.');
     expect(sent).toEqual([]);
   });
+
+  it("describes Run by the sample note, never by the custom input's text", () => {
+    renderPanel(() => json(200, outcome()));
+    const run = screen.getByRole('button', { name: 'Run' });
+    expect(run).toHaveAccessibleDescription('Runs on the input of sample 1; not a submission, nothing is recorded.');
+    fireEvent.change(screen.getByLabelText('Run on'), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByLabelText('Custom input'), { target: { value: '1 2' } });
+    expect(run).toHaveAccessibleDescription('');
+  });
 });

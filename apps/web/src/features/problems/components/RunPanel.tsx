@@ -24,7 +24,7 @@ export function RunPanel({ problemId, samples, languageId, source, children }: R
   const [choice, setChoice] = useState(samples.length ? '0' : CUSTOM);
   const [customInput, setCustomInput] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
+  const noteId = useId();
   const sample = choice === CUSTOM ? undefined : samples[Number(choice)];
   const run = useMutation({
     mutationFn: () => runOnInput({ problemId, languageId, sourceCode: source, stdin: sample ? sample.input : customInput }),
@@ -40,7 +40,13 @@ export function RunPanel({ problemId, samples, languageId, source, children }: R
     <section className="run-panel" aria-label="Test run">
       <div className="row">
         {children}
-        <button className="btn" type="button" onClick={start} disabled={run.isPending} aria-describedby={inputId}>
+        <button
+          className="btn"
+          type="button"
+          onClick={start}
+          disabled={run.isPending}
+          aria-describedby={choice === CUSTOM ? undefined : noteId}
+        >
           {run.isPending ? 'Running…' : 'Run'}
         </button>
         <label>
@@ -58,10 +64,10 @@ export function RunPanel({ problemId, samples, languageId, source, children }: R
       {choice === CUSTOM ? (
         <label className="run-input">
           Custom input
-          <textarea id={inputId} className="data" rows={4} value={customInput} onChange={(e) => setCustomInput(e.target.value)} />
+          <textarea className="data" rows={4} value={customInput} onChange={(e) => setCustomInput(e.target.value)} />
         </label>
       ) : (
-        <p id={inputId} className="muted small">
+        <p id={noteId} className="muted small">
           Runs on the input of sample {Number(choice) + 1}; not a submission, nothing is recorded.
         </p>
       )}
