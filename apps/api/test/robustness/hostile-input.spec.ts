@@ -29,6 +29,7 @@ describe('hostile input never reaches a 500', () => {
     ['POST', '/api/submissions', 'user', { problemId: 1, languageId: 71, sourceCode: 'print(1)\u0000' }],
     ['GET', `/api/submissions?problemId=${huge}`, 'user'],
     ['GET', '/api/submissions?page=99999999999999', 'user'],
+    ['GET', '/api/submissions?page=1e308', 'user'],
     ['GET', '/api/submissions?user=%25%5F%5C', 'user'],
     ['GET', '/api/submissions?dateFrom=2026-13-45', 'user'],
     ['GET', '/api/submissions?dateTo=0000-00-00', 'user'],

@@ -8,10 +8,12 @@ import { Omittable } from '../../common/omittable.validator';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class PageQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  // Bounded so that page × limit, the offset and the count's cap, stays a whole number PostgreSQL takes (1e308 was Infinity).
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_INT_ID })
   @Omittable()
-  @Min(1, { message: 'page must be a whole number of at least 1.' })
-  @IsInt({ message: 'page must be a whole number of at least 1.' })
+  @Max(MAX_INT_ID, { message: `page must be a whole number between 1 and ${MAX_INT_ID}.` })
+  @Min(1, { message: `page must be a whole number between 1 and ${MAX_INT_ID}.` })
+  @IsInt({ message: `page must be a whole number between 1 and ${MAX_INT_ID}.` })
   @Type(() => Number)
   page: number = 1;
 
