@@ -101,4 +101,24 @@ describe('writeFinalResult', () => {
     expect(written.filter(Boolean)).toHaveLength(10);
     await countersBesideRows();
   });
+
+  it('waits behind a transaction that holds the problem row and then its submissions (a rejudge, a visibility change)', async () => {
+    const { id } = await submission();
+    const other = ds.createQueryRunner();
+    await other.connect();
+    try {
+      await other.startTransaction();
+      await other.query('UPDATE problems SET rejudge_started_at = now() WHERE problem_id = $1', [problem.problemId]);
+      const write = writeFinalResult(ds, id, problem.problemId, result('accepted'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Had the write locked its submission before the problem, this would be a deadlock and one would fail.
+      await other.query('UPDATE submissions SET judge_round = judge_round + 1 WHERE id = $1', [id]);
+      await other.commitTransaction();
+      expect(await write).toBe(false);
+    } finally {
+      await other.release();
+    }
+    expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), 1)).toBe(true);
+    await countersBesideRows();
+  });
 });

@@ -19,6 +19,9 @@ export async function writeFinalResult(
   round = 0,
 ): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
+    // The problem row first, as a rejudge and a visibility change take it before its submissions: locking the
+    // submission first deadlocked with them. It serialises nothing more, as the counters below lock it anyway.
+    await manager.query('SELECT 1 FROM problems WHERE problem_id = $1 FOR NO KEY UPDATE', [problemId]);
     // The row lock makes a concurrent write of the same round wait, then find counted_at set and write nothing.
     const [open]: { counted_status: SubmissionStatus | null }[] = await manager.query(
       'SELECT counted_status FROM submissions WHERE id = $1 AND counted_at IS NULL AND judge_round = $2 FOR UPDATE',
