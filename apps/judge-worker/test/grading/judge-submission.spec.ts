@@ -207,7 +207,8 @@ describe('judging a submission from the queue', () => {
     const one = await gradingStatements(1);
     const forty = await gradingStatements(40);
     expect({ count: forty.length, statements: forty }).toEqual({ count: one.length, statements: one });
-    expect(one.length).toBeLessThanOrEqual(14);
+    // 15: the final write locks the problem row before the submission (deadlock-free ordering with rejudges).
+    expect(one.length).toBeLessThanOrEqual(15);
     expect(events.filter((e) => e._eventType === 'progress' && e.progress?.total === 40)).toHaveLength(40);
   });
 
