@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { METRICS_PATH, metricsHandler } from '@oj/observability';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
+import { createServer } from 'net';
 
 import { WorkerConfig } from '../config/worker-config';
 import { WorkerModule } from '../worker.module';
@@ -26,6 +27,9 @@ export async function startWorkerApp(config: WorkerConfig): Promise<StartedWorke
     await app.init();
     return { app, port: null };
   }
+  // A taken port is found before the module starts: closing it mid-start left its queues' Redis connections
+  // rejecting while they still connected.
+  if (port !== 0) await assertPortFree(port);
   const app = await NestFactory.create<NestExpressApplication>(WorkerModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(NestPinoLogger));
   app
@@ -36,10 +40,23 @@ export async function startWorkerApp(config: WorkerConfig): Promise<StartedWorke
     await app.listen(port);
   } catch (error) {
     await app.close();
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is in use` : (error as Error).message;
-    throw new Error(`The worker's HTTP server could not start (${reason}): set WORKER_HTTP_PORT to a free port, 0 for any, or off`);
+    throw httpServerError(port, error);
   }
   const actual = (app.getHttpServer().address() as { port: number }).port;
   Logger.log(`Health and metrics on http://localhost:${actual} (/api/health/live, /api/health/ready, ${METRICS_PATH})`, 'Bootstrap');
   return { app, port: actual };
+}
+
+function httpServerError(port: number, error: unknown): Error {
+  const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is in use` : (error as Error).message;
+  return new Error(`The worker's HTTP server could not start (${reason}): set WORKER_HTTP_PORT to a free port, 0 for any, or off`);
+}
+
+/** Binds the port for a moment: throws the worker's HTTP error when another process holds it. */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) => reject(httpServerError(port, error)));
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
