@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // Sandbox overhead and compile-once gain of the local judge engine, measured side by side in one run.
 // Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/engine-bench.js [runs] [--json]
-// Per test: the same binary run bare (spawn, stdin, stdout, wait), in a fresh box started, run once and closed
-// (what each compile gets), and in the reused run box the engine grades tests with (one box per submission, a
-// fork of its launcher per test).
+// Per run: the same binary run bare (spawn, stdin, stdout, wait), in a fresh box started, run once and closed,
+// and in a reused run box (a fork of its launcher). Per submission: a warm slot of the engine's box pool taken,
+// the binary run once in its compile box and once in its run box (a compile and a one-test submission), and the
+// slot given back — the sandbox's whole fixed cost of a submission, beside two bare runs.
 const { spawn, execFileSync } = require('child_process');
-const { mkdtempSync, writeFileSync, chownSync, chmodSync, rmSync } = require('fs');
+const { mkdtempSync, writeFileSync, chownSync, chmodSync, copyFileSync, readdirSync, rmSync } = require('fs');
 const { tmpdir, cpus, loadavg } = require('os');
 const { join } = require('path');
 const { workerModule } = require('../lib/worker-dist');
 const local = (m) => workerModule(`engines/local/${m}`);
 const { RunBox } = local('run-box');
+const { BoxPool } = local('box-pool');
+const { PrivateMounts, removeBoxDir } = local('private-mounts');
 const { buildLauncher } = local('box-launcher');
 const { CgroupFactory } = local('cgroup');
 const { runLimits } = local('sandbox-limits');
@@ -65,31 +68,64 @@ async function main() {
   const limits = runLimits(2, 64, 0);
   const stdoutPath = join(workRoot, 'stdout');
   const rows = [];
+  const mounts = PrivateMounts.detect(workRoot);
+  const pool = new BoxPool(
+    { workRoot, launcher: launcher.path, cgroups: factory, mounts: 'unavailable' in mounts ? null : mounts, binds: () => [] },
+    1,
+  );
+  await pool.warm();
   for (const name of ['hello', 'loop']) {
     const runs = name === 'loop' ? Math.min(RUNS, 10) : RUNS;
-    const spec = { command: [`/box/${name}`], boxDir: dir, boxWritable: false, limits };
-    const box = await RunBox.start(spec, launcher.path, factory, workRoot);
-    const times = { bare: [], fresh: [], reused: [], cpu: [] };
-    // Interleaved so machine noise hits all three alike.
+    const mountsOf = { boxDir: dir, boxWritable: false };
+    const command = { command: [`/box/${name}`] };
+    const box = await RunBox.start(mountsOf, launcher.path, factory, workRoot, limits.fileBytes);
+    const times = { bare: [], fresh: [], reused: [], cpu: [], submission: [], twoBare: [] };
+    // Interleaved so machine noise hits all alike.
     for (let i = 0; i < runs; i++) {
       times.bare.push(await bare(join(dir, name)));
       times.fresh.push(
         (
           await timed(async () => {
-            const once = await RunBox.start(spec, launcher.path, factory, workRoot);
-            const result = await once.run('', limits, stdoutPath);
+            const once = await RunBox.start(mountsOf, launcher.path, factory, workRoot, limits.fileBytes);
+            const result = await once.run(command, '', limits, stdoutPath);
             await once.close();
             return result;
           })
         ).wall,
       );
-      const reused = await timed(() => box.run('', limits, stdoutPath));
+      const reused = await timed(() => box.run(command, '', limits, stdoutPath));
       times.reused.push(reused.wall);
       times.cpu.push(reused.cpu);
+      if (name === 'hello') {
+        times.twoBare.push((await bare(join(dir, name))) + (await bare(join(dir, name))));
+        times.submission.push(
+          (
+            await timed(async () => {
+              const slot = await pool.acquire();
+              // The slot's /box is its own: the binary is copied in as a compile would leave it.
+              copyFileSync(join(dir, name), join(slot.workDir, name));
+              const pooled = { command: [`/box/${name}`] };
+              const compiled = await slot.compile(pooled, limits);
+              const result = compiled.exitCode === 0 ? await slot.run(pooled, '', limits) : compiled;
+              slot.release();
+              return result;
+            })
+          ).wall,
+        );
+      }
     }
     await box.close();
-    rows.push({ name, runs, bare: median(times.bare), fresh: median(times.fresh), reused: median(times.reused), cpu: median(times.cpu) });
+    rows.push({
+      name,
+      runs,
+      bare: median(times.bare),
+      fresh: median(times.fresh),
+      reused: median(times.reused),
+      cpu: median(times.cpu),
+      ...(times.submission.length ? { pooledSubmission: median(times.submission), twoBare: median(times.twoBare) } : {}),
+    });
   }
+  await pool.drain();
 
   const engine = new LocalEngine({ workRoot, logger: { log: () => undefined, warn: console.warn } });
   const tests = Array.from({ length: 50 }, (_, i) => ({ input: `${i} ${i}\n`, output: `${2 * i}\n`, points: 1 }));
@@ -100,6 +136,9 @@ async function main() {
   for (const test of tests) await engine.grade({ languageId: 54, sourceCode: SUM, cpuTimeLimit: 1, memoryLimit: 128, testCases: [test] });
   const compileEach = now() - start;
   if (once.status !== 'accepted') throw new Error(`50-test submission was ${once.status}: ${once.message}`);
+  await engine.close();
+  // The engine's toolchain copies are a tmpfs of their own.
+  for (const name of readdirSync(workRoot)) removeBoxDir(join(workRoot, name));
   rmSync(workRoot, { recursive: true, force: true });
 
   if (JSON_OUTPUT) {
@@ -128,6 +167,12 @@ async function main() {
       `| ${r.name} (${r.runs} runs) | ${f(r.bare)} | ${f(r.fresh)} | ${f(r.reused)} | ${f(r.fresh - r.bare)} / ${f(r.reused - r.bare)} | ${ratio} | ${f(r.cpu)} |`,
     );
   }
+  const hello = rows.find((r) => r.name === 'hello');
+  console.log('');
+  console.log(
+    `Warm slot, one compile-box run and one run-box run: ${f(hello.pooledSubmission)} ms against two bare runs ${f(hello.twoBare)} ms ` +
+      `(fixed sandbox cost per submission ${f(hello.pooledSubmission - hello.twoBare)} ms).`,
+  );
   console.log('');
   console.log('| 50-test C++ submission | total (ms) | per test (ms) |');
   console.log('| --- | --- | --- |');

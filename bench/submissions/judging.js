@@ -6,6 +6,9 @@
 // Usage: node bench/submissions/judging.js [--runs 15] [--queued 300]
 const { startStack, api, waitForLanguages, percentile, arg } = require('./stack');
 const { openStream } = require('./sse');
+const { mkdtempSync, rmSync, writeFileSync } = require('fs');
+const { tmpdir } = require('os');
+const { join } = require('path');
 const { bareCompileAndRun, cores, median, postgresRoundTrip, tightLoop, timedRun } = require('../lib/floors');
 
 const RUNS = arg('runs', 15);
@@ -34,8 +37,15 @@ async function latency(submit) {
   return { runs: RUNS, p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
 }
 
+/** The judge's own Python command (language-catalog.ts) on a file holding `source`: the floors run what it runs. */
+function pythonArgv(dir, name, source) {
+  writeFileSync(join(dir, name), source);
+  return ['-S', join(dir, name)];
+}
+
 async function main() {
   const stack = await startStack();
+  const floorDir = mkdtempSync(join(tmpdir(), 'oj-bench-floor-'));
   try {
     await waitForLanguages(stack);
     const createProblem = (title, testCases) =>
@@ -72,7 +82,8 @@ async function main() {
     results.python = await latency(() => submit(hello.problemId, 71, HELLO[71]));
     results.cpp = await latency(() => submit(hello.problemId, 54, HELLO[54]));
     const bareRuns = [];
-    for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun('python3', ['-c', HELLO[71]]));
+    const helloArgv = pythonArgv(floorDir, 'hello.py', HELLO[71]);
+    for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun('python3', helloArgv));
     results.floors = {
       pythonRunPlusRoundTrip: median(bareRuns) + (await postgresRoundTrip(stack.databaseUrl)),
       cppCompileAndRun: await bareCompileAndRun(HELLO[54]),
@@ -86,7 +97,7 @@ async function main() {
     const elapsedMs = Date.now() - started;
     const accepted = events.filter((e) => e.status === 'accepted').length;
     const inputs = A_PLUS_B_TESTS.map((t) => t.input);
-    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, 'python3', ['-c', A_PLUS_B], inputs);
+    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, 'python3', pythonArgv(floorDir, 'sum.py', A_PLUS_B), inputs);
     results.throughput = {
       queued: QUEUED,
       accepted,
@@ -100,6 +111,7 @@ async function main() {
     streams.forEach((s) => s.close());
     console.log(JSON.stringify(results, null, 2));
   } finally {
+    rmSync(floorDir, { recursive: true, force: true });
     await stack.stop();
   }
 }

@@ -26,6 +26,9 @@ export const engineProvider: Provider = {
         config.timeFactors,
       );
     }
-    return new TimeFactorEngine(new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger }), config.timeFactors);
+    const engine = new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, warmSlots: config.WORKER_CONCURRENCY });
+    // The first submissions find their boxes started; a failure here only means they start their own.
+    engine.warm().catch((error: Error) => logger.warn(`Could not start warm boxes: ${error.message}`));
+    return new TimeFactorEngine(engine, config.timeFactors);
   },
 };

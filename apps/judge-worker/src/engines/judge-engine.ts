@@ -52,6 +52,8 @@ export interface JudgeEngine {
   compileChecker?(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult>;
   /** Compiles and runs once on `stdin`; throws when the judge itself failed (not the program). */
   run(request: CustomRunRequest): Promise<RunResult>;
+  /** Ends what the engine keeps between jobs (the local engine's warm boxes) when the worker stops. */
+  close?(): Promise<void>;
 }
 
 export const JUDGE_ENGINE = Symbol('JUDGE_ENGINE');

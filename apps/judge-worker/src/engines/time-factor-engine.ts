@@ -42,6 +42,11 @@ export class TimeFactorEngine implements JudgeEngine {
     return this.engine.compileChecker(source, languageId, trial);
   }
 
+  /** Nest calls this when the worker stops (the engine is a provider). */
+  async onModuleDestroy(): Promise<void> {
+    await this.engine.close?.();
+  }
+
   private scaled<T extends GradeRequest | CustomRunRequest>(request: T): T {
     return { ...request, cpuTimeLimit: effectiveCpuTimeLimit(this.factors, request.languageId, request.cpuTimeLimit) };
   }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'path';
 
 import { discoverLanguages } from '../../src/engines/local/language-catalog';
-import { grade, removeWorkRoot, workRoot } from './engine-fixture';
+import { grade, localEngine, removeWorkRoot, workRoot } from './engine-fixture';
 
 /** Hostile programs, run for real in the real sandbox. Each prints "ok" only when the attack was stopped. */
 const C = 50;
@@ -103,7 +103,9 @@ function strayFiles(): string[] {
   return [...owned, ...leftovers];
 }
 
+/** Once the engine's warm boxes are ended (an attack must not outlive them), nothing of this file's boxes is left. */
 async function expectHostClean(): Promise<void> {
+  await localEngine().close();
   expect(await boxProcesses()).toEqual([]);
   expect(boxCgroups()).toEqual([]);
   expect(strayFiles()).toEqual([]);
@@ -259,14 +261,15 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
       tests: [{ input: '', output: '', points: 1 }],
       cpu: 1,
     });
-    // Once the program runs (the compile takes longer on a loaded machine), its box holds it and the launcher.
+    // Once the program runs (the compile takes longer on a loaded machine), its box holds it and the launcher;
+    // the submission's compile box waits beside it with its own launcher.
     let boxed: HostProcess[] = [];
     for (let i = 0; i < 200 && !boxed.some((p) => p.name === 'main'); i++) {
       await new Promise((r) => setTimeout(r, 25));
       boxed = hostProcesses().filter(inOurBoxes);
     }
     await running;
-    expect(boxed.map((p) => p.name).sort()).toEqual(['launcher', 'main']);
+    expect(boxed.map((p) => p.name).sort()).toEqual(['launcher', 'launcher', 'main']);
     for (const p of boxed) expect([p.uids, p.gids]).toEqual(['65534\t65534\t65534\t65534', '65534\t65534\t65534\t65534']);
   }, 60_000);
 

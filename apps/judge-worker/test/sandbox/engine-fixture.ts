@@ -1,19 +1,20 @@
 import { TestCaseData } from '@oj/contracts';
-import { mkdtempSync, readdirSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
-import { removeBoxDir } from '../../src/engines/local/private-mounts';
+import { removeTree } from './work-roots';
 
 let shared: LocalEngine | undefined;
 /** Each test file has a work root of its own, so leftovers can be checked while other files run. */
 export const workRoot = mkdtempSync(join(tmpdir(), 'oj-judge-test-'));
 
-export function removeWorkRoot(): void {
-  // The engine's toolchain copies are a tmpfs of their own, kept while the worker lives.
-  for (const name of readdirSync(workRoot)) removeBoxDir(join(workRoot, name));
-  rmSync(workRoot, { recursive: true, force: true });
+/** Ends the file's engine (its warm boxes would outlive the file in the test process) and removes its work root. */
+export async function removeWorkRoot(): Promise<void> {
+  await shared?.close();
+  shared = undefined;
+  removeTree(workRoot);
 }
 
 /** One engine per test file: language discovery runs every toolchain's version command once. */

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { removeTree } from './work-roots';
 
 /** Where no cgroup is writable the engine still grades, bounded by rlimits, and says so in the log. */
 describe('local engine without cgroups', () => {
@@ -13,7 +14,7 @@ describe('local engine without cgroups', () => {
     cgroupRoot: join(workRoot, 'no-cgroups'),
     logger: { log: () => undefined, warn: (m) => warnings.push(m) },
   });
-  afterAll(() => rmSync(workRoot, { recursive: true, force: true }));
+  afterAll(() => removeTree(workRoot));
   const grade = (sourceCode: string, cpuTimeLimit: number) =>
     engine.grade({ languageId: 50, sourceCode, cpuTimeLimit, memoryLimit: 64, testCases: [{ input: '2 3\n', output: '5\n', points: 1 }] });
 

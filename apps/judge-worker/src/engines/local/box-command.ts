@@ -8,20 +8,31 @@ export const BOX_UID = 65534;
 
 export const TOOLS = { prlimit: '/usr/bin/prlimit', setpriv: '/usr/bin/setpriv', bwrap: '/usr/bin/bwrap' };
 
-/** What a box is made of; the command runs with /box as its working directory. */
-export interface BoxSpec {
-  /** Absolute argv inside the box. */
-  command: string[];
+/** A box's file system: what it sees at /box and outside /usr. */
+export interface BoxMounts {
   /** Host directory mounted at /box (the program's working directory). */
   boxDir: string;
   boxWritable: boolean;
-  limits: RunLimits;
-  /** Fixed environment of the program (the worker's own environment never enters). */
-  env?: Record<string, string>;
   /** Read-only host paths the toolchain (or the box's launcher) needs outside /usr. */
   binds?: ToolchainBind[];
-  /** The command is the box's init (a launcher that reaps and clears the box between runs). */
-  asPid1?: boolean;
+}
+
+/** What one run executes. */
+export interface BoxCommand {
+  /** Absolute argv inside the box. */
+  command: string[];
+  /** Fixed environment of the program (the worker's own environment never enters). */
+  env?: Record<string, string>;
+}
+
+/** What a box is made of; the command runs with /box as its working directory. */
+export interface BoxSpec extends BoxMounts, BoxCommand {
+  limits: RunLimits;
+}
+
+/** A program's whole environment: the fixed base and its language's additions. */
+export function runEnvironment(env: Record<string, string> = {}): Record<string, string> {
+  return { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...env };
 }
 
 /** /etc is not bound whole: only what dynamic linking and the JVM read. */
@@ -38,6 +49,14 @@ function etcBinds(): string[] {
 
 const ETC = etcBinds();
 
+/** rlimits every box process starts under, whatever it runs: no core files, few descriptors, no POSIX queues. */
+const FIXED_RLIMITS = [
+  '--core=0',
+  '--nofile=256',
+  // POSIX message queues live in the ipc namespace without any file to clear: none may be created.
+  '--msgqueue=0',
+];
+
 /**
  * The argv of `prlimit` that builds a box: rlimits as a backstop, then setpriv drops root to uid/gid 65534 with
  * no capabilities and no_new_privs *before* bwrap starts, so the box is never host root mapped into a user
@@ -47,21 +66,30 @@ const ETC = etcBinds();
  */
 export function boxArgv(spec: BoxSpec, withCgroup: boolean): string[] {
   const { limits } = spec;
-  const env = { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...spec.env };
   const rlimits = [
     `--cpu=${Math.ceil(limits.cpuMs / 1000) + 1}`,
     `--fsize=${limits.fileBytes}`,
-    '--core=0',
     `--stack=${limits.memoryBytes}`,
-    '--nofile=256',
-    // POSIX message queues live in the ipc namespace without any file to clear: none may be created.
-    '--msgqueue=0',
+    ...FIXED_RLIMITS,
     // Without a cgroup the address-space limit is the only memory bound left (rlimit fallback).
     ...(withCgroup ? [] : [`--as=${limits.memoryBytes * 2}`, `--nproc=${limits.maxPids}`]),
   ];
+  return [...rlimits, '--', ...bwrapArgv(spec, limits.fileBytes, runEnvironment(spec.env), spec.command, false)];
+}
+
+/**
+ * The argv that builds a box around the box launcher (box-launcher.ts) as its init, bound at /launcher: the launcher
+ * sets each run's CPU, stack and file limits itself, so only the fixed ones and the largest file the box's /tmp
+ * can hold are set here.
+ */
+export function launcherBoxArgv(mounts: BoxMounts, launcher: string, tmpBytes: number): string[] {
+  const spec = { ...mounts, binds: [...(mounts.binds ?? []), { host: launcher, box: '/launcher' }] };
+  return [`--fsize=${tmpBytes}`, ...FIXED_RLIMITS, '--', ...bwrapArgv(spec, tmpBytes, runEnvironment(), ['/launcher'], true)];
+}
+
+/** setpriv and bwrap; `asPid1` makes the command the box's init (the launcher, which reaps and clears the box). */
+function bwrapArgv(mounts: BoxMounts, tmpBytes: number, env: Record<string, string>, command: string[], asPid1: boolean): string[] {
   return [
-    ...rlimits,
-    '--',
     TOOLS.setpriv,
     `--reuid=${BOX_UID}`,
     `--regid=${BOX_UID}`,
@@ -81,7 +109,7 @@ export function boxArgv(spec: BoxSpec, withCgroup: boolean): string[] {
     '--new-session',
     '--cap-drop',
     'ALL',
-    ...(spec.asPid1 ? ['--as-pid-1'] : []),
+    ...(asPid1 ? ['--as-pid-1'] : []),
     '--ro-bind',
     '/usr',
     '/usr',
@@ -98,17 +126,17 @@ export function boxArgv(spec: BoxSpec, withCgroup: boolean): string[] {
     'usr/sbin',
     '/sbin',
     ...ETC.flatMap((p) => ['--ro-bind', p, p]),
-    ...(spec.binds ?? []).flatMap((b) => ['--ro-bind', b.host, b.box]),
+    ...(mounts.binds ?? []).flatMap((b) => ['--ro-bind', b.host, b.box]),
     '--proc',
     '/proc',
     '--dev',
     '/dev',
     '--size',
-    String(limits.fileBytes),
+    String(tmpBytes),
     '--tmpfs',
     '/tmp',
-    spec.boxWritable ? '--bind' : '--ro-bind',
-    spec.boxDir,
+    mounts.boxWritable ? '--bind' : '--ro-bind',
+    mounts.boxDir,
     '/box',
     // bwrap's root and /dev are tmpfs the box user owns: freeze them so /tmp is the only writable place.
     '--remount-ro',
@@ -124,6 +152,6 @@ export function boxArgv(spec: BoxSpec, withCgroup: boolean): string[] {
     '--block-fd',
     '4',
     '--',
-    ...spec.command,
+    ...command,
   ];
 }

@@ -12,10 +12,12 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/socket.h>
@@ -23,12 +25,90 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum { CMD = 5, REPLY = 6 };
+enum { CMD = 5, REPLY = 6, MAX_RUN = 65536, MAX_FIELDS = 1024 };
 
 static void reply_to(int fd, const char *s) { if (write(fd, s, strlen(s)) < 0) _exit(2); }
 static void reply(const char *s) { reply_to(REPLY, s); }
 static char command(void) { char c; return read(CMD, &c, 1) == 1 ? c : 0; }
 static void kill_others(int sig) { (void)sig; kill(-1, SIGKILL); }
+
+/* One run's command and limits, sent after 'g' as "<length>\n" and that many bytes of NUL-terminated fields:
+   CPU seconds, stack bytes, file bytes, argc, argv…, envc, env…. */
+struct run {
+  rlim_t cpu, stack, file;
+  char *argv[MAX_FIELDS], *envp[MAX_FIELDS];
+};
+static char run_text[MAX_RUN + 1];
+
+static int read_exact(int fd, char *buf, size_t n) {
+  while (n) {
+    ssize_t got = read(fd, buf, n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return -1;
+    buf += got;
+    n -= (size_t)got;
+  }
+  return 0;
+}
+
+static int parse_number(const char *s, unsigned long long *out) {
+  char *end;
+  errno = 0;
+  *out = strtoull(s, &end, 10);
+  return *s && !*end && !errno ? 0 : -1;
+}
+
+/* Fills `list` with `count` fields from *next on (NULL-terminated); -1 when the text runs out or they do not fit. */
+static int take_list(char **next, const char *end, unsigned long long count, char **list) {
+  if (count >= MAX_FIELDS) return -1;
+  for (unsigned long long i = 0; i < count; i++) {
+    if (*next >= end) return -1;
+    list[i] = *next;
+    *next += strlen(*next) + 1;
+  }
+  list[count] = 0;
+  return 0;
+}
+
+static int read_run(struct run *run) {
+  char line[16];
+  size_t n = 0;
+  for (;;) {
+    if (n == sizeof line || read_exact(CMD, line + n, 1)) return -1;
+    if (line[n] == '\n') break;
+    n++;
+  }
+  line[n] = 0;
+  unsigned long long length, cpu, stack, file, argc, envc;
+  if (parse_number(line, &length) || length == 0 || length > MAX_RUN || read_exact(CMD, run_text, length)) return -1;
+  if (run_text[length - 1]) return -1;
+  run_text[length] = 0;
+  char *next = run_text, *end = run_text + length, *fields[5];
+  if (take_list(&next, end, 4, fields) || parse_number(fields[0], &cpu) || parse_number(fields[1], &stack) ||
+      parse_number(fields[2], &file) || parse_number(fields[3], &argc) || argc == 0 || take_list(&next, end, argc, run->argv))
+    return -1;
+  char *count[2];
+  if (take_list(&next, end, 1, count) || parse_number(count[0], &envc) || take_list(&next, end, envc, run->envp) || next != end)
+    return -1;
+  run->cpu = cpu;
+  run->stack = stack;
+  run->file = file;
+  return 0;
+}
+
+/* The run's own limits, set in its process before exec (a process may always lower its limits, never raise the
+   hard ones): a box outlives many runs with different limits. */
+static int limit_run(const struct run *run) {
+  const struct { int resource; rlim_t value; } limits[] = {
+    { RLIMIT_CPU, run->cpu }, { RLIMIT_STACK, run->stack }, { RLIMIT_FSIZE, run->file },
+    { RLIMIT_NOFILE, 256 }, { RLIMIT_CORE, 0 }, { RLIMIT_MSGQUEUE, 0 },
+  };
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+    struct rlimit rl = { limits[i].value, limits[i].value };
+    if (setrlimit(limits[i].resource, &rl) != 0) return -1;
+  }
+  return 0;
+}
 
 /* Empties dirfd's directory; returns how many entries it could not remove. */
 static int wipe(int dirfd) {
@@ -121,8 +201,8 @@ static void drop_ipc(void) {
   }
 }
 
-int main(int argc, char **argv) {
-  if (argc < 2 || getpid() != 1) return 2;
+int main(void) {
+  if (getpid() != 1) return 2;
   /* Whatever descriptors the worker itself inherited without close-on-exec stop here. */
   close_range(3, CMD - 1, 0);
   close_range(REPLY + 1, ~0U, 0);
@@ -140,7 +220,9 @@ int main(int argc, char **argv) {
     if (in < 0 || out < 0 || err < 0) return 3;
     fcntl(in, F_SETFL, 0);
     reply(dirty ? "d\n" : "k\n");
+    static struct run run;
     if (command() != 'g') return 0;
+    if (read_run(&run)) return 4;
     pid_t pid = fork();
     if (pid == 0) {
       signal(SIGPIPE, SIG_DFL);
@@ -152,9 +234,10 @@ int main(int argc, char **argv) {
       /* Under memory pressure the test, never the launcher, is the one to go. */
       int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
       if (adj >= 0) { (void)!write(adj, "1000", 4); close(adj); }
-      /* Fail closed: nothing runs in a box without the filter. */
+      /* Fail closed: nothing runs in a box without its limits and the filter. */
+      if (limit_run(&run) != 0) { reply_to(2, "box launcher: cannot set the run's limits\n"); _exit(126); }
       if (deny_syscalls() != 0) { reply_to(2, "box launcher: seccomp unavailable\n"); _exit(126); }
-      execv(argv[1], argv + 1);
+      execve(run.argv[0], run.argv, run.envp);
       _exit(127);
     }
     close(in);

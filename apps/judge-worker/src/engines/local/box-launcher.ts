@@ -4,9 +4,9 @@ import { chmodSync, lstatSync, readFileSync, renameSync } from 'fs';
 import { join } from 'path';
 
 /**
- * The init of a reusable run box. A fresh bubblewrap box costs ~7 ms, more than most tests run; one box per
- * submission with this tiny launcher as its pid 1 brings the per-test cost to a fork and a few pipe messages.
- * Between tests the launcher restores a fresh state, so no test sees another's processes or files:
+ * The init of a reusable run box. A fresh bubblewrap box costs ~14 ms, more than most tests run; warm boxes with
+ * this tiny launcher as their pid 1 (see BoxPool) bring the cost of a run to a fork and a few pipe messages.
+ * Between runs the launcher restores a fresh state, so no run sees another's processes or files:
  * - every process of the previous test is killed with kill(-1) — from the namespace's init that reaches
  *   every other process in it, and init itself cannot be signalled from inside (no handler but SIGUSR1,
  *   which only makes it do the same kill) — and reaped, so nothing survives into the next test;
@@ -19,9 +19,12 @@ import { join } from 'path';
  *   other syscall ABIs;
  * - descriptors the worker inherited without close-on-exec (a supervisor's pipes) are closed before anything
  *   runs: bwrap, setpriv and Node's spawn all pass them on.
+ * - each run's CPU, stack and file-size rlimits (and the fixed ones: descriptors, core, POSIX queues) are set in
+ *   its own process before exec, so a run gets its limits whatever ran in the box before.
  * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
- * created) and answers "k\n" (clean) or "d\n" (dirty); 'g' → it runs the command with them as stdin, stdout
- * and stderr, waits for it, kills and reaps the rest, answers "x <wait status>\n", then clears the box.
+ * created) and answers "k\n" (clean) or "d\n" (dirty); 'g' followed by the run (see runMessage in run-box.ts:
+ * limits, argv, environment) → it runs it with the FIFOs as stdin, stdout and stderr, waits for it, kills and
+ * reaps the rest, answers "x <wait status>\n", then clears the box.
  * EOF on fd 5 ends the box. The worker's SIGUSR1 (a limit was hit) kills every process but the launcher.
  */
 /** The launcher's C source, beside this file in the source tree and in the build (the build copies it). */

@@ -62,9 +62,12 @@ class CgroupV1 implements BoxCgroup {
   }
 
   setLimits(memoryBytes: number, maxPids: number): void {
+    // Without swap accounting memsw is absent; where present it closes the swap escape. It may never be below
+    // the memory limit: raised first when the limit rises (a reused box's next run), lowered after when it falls.
+    const memsw = join(this.dirs.memory, 'memory.memsw.limit_in_bytes');
+    tryWrite(memsw, String(memoryBytes));
     writeFileSync(join(this.dirs.memory, 'memory.limit_in_bytes'), String(memoryBytes));
-    // Without swap accounting this file is absent; where present it closes the swap escape.
-    tryWrite(join(this.dirs.memory, 'memory.memsw.limit_in_bytes'), String(memoryBytes));
+    tryWrite(memsw, String(memoryBytes));
     tryWrite(join(this.dirs.memory, 'memory.swappiness'), '0');
     writeFileSync(join(this.dirs.pids, 'pids.max'), String(maxPids));
   }

@@ -7,7 +7,7 @@ import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
 import { awakeDeadline } from './awake-deadline';
-import { BOX_UID, boxArgv, BoxSpec, TOOLS } from './box-command';
+import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { capturing, capturingToFile, RunTermination, SandboxResult } from './sandbox';
 import { RunLimits } from './sandbox-limits';
@@ -21,13 +21,32 @@ const LAUNCHER_GRACE_MS = 2000;
  * fail a submission.
  */
 const START_GRACE_MS = 15_000;
+/** The memory limit of a box between runs, when only its launcher lives in it. */
+const IDLE_MEMORY_BYTES = 32 * 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The box's extra pipes: 3 bwrap's info, 4 bwrap's block, 5 commands to the launcher, 6 its replies. */
 const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 | 6) => (child.stdio as unknown as T[])[fd];
 
+/** The 'g' message: the run's command and limits as the launcher reads them (see box-launcher.c). */
+function runMessage({ command, env }: BoxCommand, limits: RunLimits): string {
+  const environment = Object.entries(runEnvironment(env)).map(([key, value]) => `${key}=${value}`);
+  const fields = [
+    Math.ceil(limits.cpuMs / 1000) + 1,
+    limits.memoryBytes,
+    limits.fileBytes,
+    command.length,
+    ...command,
+    environment.length,
+    ...environment,
+  ];
+  const text = fields.map((field) => `${field}\0`).join('');
+  return `g${Buffer.byteLength(text)}\n${text}`;
+}
+
 /**
- * One box for all the test runs of a submission: bwrap is started once with the box launcher (box-launcher.ts)
- * as its init, in one cgroup; each run is a fork of the launcher with the worker's FIFOs as stdin/stdout/stderr.
+ * One box for many runs (the tests of a submission, and in a box pool the submissions that follow): bwrap is
+ * started once with the box launcher (box-launcher.ts) as its init, in one cgroup; each run is a fork of the
+ * launcher with the worker's FIFOs as stdin/stdout/stderr, its own command, environment and limits.
  * The cgroup's counters are reset before each run and the launcher's own share is subtracted, so the figures are
  * the test's. `run` answers null when the box cannot take another run (it died, or could not be cleared): the
  * caller then closes it and starts a new one.
@@ -59,10 +78,11 @@ export class RunBox {
   }
 
   /**
-   * Starts a box whose runs execute `spec.command`; the launcher binary is bound read-only at /launcher, the box's
-   * FIFOs come from a new directory in `ioParent` (the work root, or the submission's own tmpfs).
+   * Starts a box for runs of any command (each run names its own, see `run`); the launcher binary is bound
+   * read-only at /launcher, the box's FIFOs come from a new directory in `ioParent` (the work root, or the
+   * submission's own tmpfs). `tmpBytes` is the size of its /tmp and the largest file any run may write.
    */
-  static async start(spec: BoxSpec, launcher: string, cgroups: CgroupFactory, ioParent: string): Promise<RunBox> {
+  static async start(mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number): Promise<RunBox> {
     const ioDir = mkdtempSync(join(ioParent, 'io-'));
     chmodSync(ioDir, 0o711);
     const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
@@ -72,17 +92,9 @@ export class RunBox {
       const made = spawnSync('/usr/bin/mkfifo', ['-m', '600', ...fifos]);
       if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
       for (const fifo of fifos) chownSync(fifo, BOX_UID, BOX_UID);
-      // The launcher itself counts towards pids.max.
-      cgroup.setLimits(spec.limits.memoryBytes, spec.limits.maxPids + 1);
-      const argv = boxArgv(
-        {
-          ...spec,
-          command: ['/launcher', ...spec.command],
-          binds: [...(spec.binds ?? []), { host: launcher, box: '/launcher' }, { host: ioDir, box: '/io' }],
-          asPid1: true,
-        },
-        true,
-      );
+      // Until its first run only the launcher lives in the box; each run sets its own limits.
+      cgroup.setLimits(IDLE_MEMORY_BYTES, 1);
+      const argv = launcherBoxArgv({ ...mounts, binds: [...(mounts.binds ?? []), { host: ioDir, box: '/io' }] }, launcher, tmpBytes);
       const child = spawn(TOOLS.prlimit, argv, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'], env: {} });
       const launcherPid = await RunBox.joinCgroup(child, cgroup);
       return new RunBox(child, cgroup, launcherPid, ioDir);
@@ -153,8 +165,11 @@ export class RunBox {
     return true;
   }
 
-  /** Runs the command once; its standard output goes to the file `stdoutPath` (outside the box). */
-  async run(stdin: string | Buffer, limits: RunLimits, stdoutPath: string): Promise<SandboxResult | null> {
+  /**
+   * Runs `command` once under `limits` (the box's cgroup takes the run's memory and pids limits, the launcher
+   * sets its CPU, stack and file rlimits); its standard output goes to the file `stdoutPath` (outside the box).
+   */
+  async run(command: BoxCommand, stdin: string | Buffer, limits: RunLimits, stdoutPath: string): Promise<SandboxResult | null> {
     if (!this.send('r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
@@ -177,10 +192,12 @@ export class RunBox {
     const closed = Promise.all([stdout, new Promise((resolve) => errors.once('close', resolve))]);
     input.on('error', () => undefined); // a program that never reads its input closes the pipe early
 
+    // The launcher counts towards pids.max.
+    this.cgroup.setLimits(limits.memoryBytes, limits.maxPids + 1);
     this.cgroup.resetCounters();
     const baseline = this.cgroup.memoryBytes();
     const started = Date.now();
-    this.send('g');
+    this.send(runMessage(command, limits));
     input.end(stdin);
     const cancelWall = awakeDeadline(limits.wallMs, () => stop('wall-limit'));
     const cpuTimer = setInterval(() => this.cgroup.cpuMs() > limits.cpuMs && stop('cpu-limit'), CPU_POLL_MS);
@@ -219,6 +236,19 @@ export class RunBox {
       memoryKB: Math.ceil(Math.max(0, usage.memoryPeakBytes - baseline) / 1024),
       stderr: stderr(),
     };
+  }
+
+  /**
+   * Whether this box keeps the worker's process alive: an idle pooled box must not (a worker with nothing else to
+   * do exits, its boxes with it), a box in use must (its run's replies are awaited).
+   */
+  keepsProcessAlive(keep: boolean): void {
+    const pipes = [this.child.stderr, ...([3, 4, 5, 6] as const).map((fd) => pipe(this.child, fd))] as unknown as (Socket | null)[];
+    // A closed pipe (bwrap's info and block pipes are done with once the box runs) would only queue the call.
+    for (const handle of [this.child, ...pipes.filter((p) => p && !p.destroyed)]) {
+      if (keep) handle?.ref();
+      else handle?.unref();
+    }
   }
 
   /** Ends the box (the launcher exits on EOF), waits until its cgroup is empty and removes it. */

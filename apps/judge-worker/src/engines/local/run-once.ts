@@ -19,9 +19,9 @@ export interface OneRunPlace {
 export async function runOnce(place: OneRunPlace, spec: BoxSpec, stdoutPath: string): Promise<SandboxResult> {
   const { launcher, cgroups } = place;
   if (!launcher || !cgroups) return place.sandbox.run({ ...spec, stdin: '', stdoutPath });
-  const box = await RunBox.start(spec, launcher, cgroups, place.ioParent);
+  const box = await RunBox.start(spec, launcher, cgroups, place.ioParent, spec.limits.fileBytes);
   try {
-    const result = await box.run('', spec.limits, stdoutPath);
+    const result = await box.run(spec, '', spec.limits, stdoutPath);
     if (!result) throw new Error('a fresh run box refused its run');
     return result;
   } finally {

@@ -15,6 +15,8 @@ export interface RunLimits {
 export const MIB = 1024 * 1024;
 export const STDOUT_CAP = 64 * MIB;
 export const STDERR_CAP = 64 * 1024;
+/** The largest file a test may write, and the size of its /tmp. */
+export const RUN_FILE_BYTES = 16 * MIB;
 /** Threads count against pids: the JVM and Go's runtime need a few dozen. */
 export const RUN_MAX_PIDS = 64;
 export const COMPILE_LIMITS: RunLimits = {
@@ -37,6 +39,6 @@ export function runLimits(cpuSeconds: number, memoryMb: number, expectedOutputBy
     maxPids: RUN_MAX_PIDS,
     stdoutBytes: Math.max(STDOUT_CAP, 2 * expectedOutputBytes),
     stderrBytes: STDERR_CAP,
-    fileBytes: 16 * MIB,
+    fileBytes: RUN_FILE_BYTES,
   };
 }

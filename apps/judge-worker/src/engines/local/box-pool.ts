@@ -1,0 +1,203 @@
+import { chmodSync, copyFileSync } from 'fs';
+import { join } from 'path';
+
+import { BoxCommand } from './box-command';
+import { CgroupFactory } from './cgroup';
+import { ToolchainBind } from './language-catalog';
+import { PrivateMounts } from './private-mounts';
+import { RunBox } from './run-box';
+import { SandboxResult } from './sandbox';
+import { COMPILE_LIMITS, RUN_FILE_BYTES, RunLimits } from './sandbox-limits';
+import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
+
+/** What a pool's slots are made from. */
+export interface BoxSlotHost {
+  workRoot: string;
+  /** The launcher build; each slot runs a copy in its own tmpfs where the worker may mount. */
+  launcher: string;
+  cgroups: CgroupFactory;
+  mounts: PrivateMounts | null;
+  /** Every language's toolchain binds (as staged): a slot serves submissions in any language. */
+  binds: () => ToolchainBind[];
+}
+
+type Role = 'compile' | 'run';
+
+/**
+ * A submission's place, kept warm between submissions: its directories and two run boxes started ahead of time
+ * on them — the compile box, with /box writable, and the run box, with /box read-only. Each run names its own
+ * command and limits (see RunBox.run), so a slot serves any language. Between submissions the slot is cleared
+ * as thoroughly as a new one would be: the launchers leave no process, /tmp content or SysV IPC behind after
+ * every run (box-launcher.ts), and the worker empties /box and restores its owner and mode. A box that cannot be
+ * cleared, died or stopped answering is replaced, never reused.
+ */
+export class BoxSlot implements SubmissionBoxes {
+  private readonly boxes: Record<Role, RunBox | null> = { compile: null, run: null };
+  readonly workDir: string;
+  readonly stdoutPath: string;
+  private readonly launcher: string;
+  /** Set by the pool: gives the slot back once its submission is graded. */
+  release: () => void = () => undefined;
+
+  private constructor(
+    private readonly host: BoxSlotHost,
+    private readonly dirs: SubmissionDirs,
+  ) {
+    this.workDir = dirs.workDir;
+    this.stdoutPath = dirs.stdoutPath;
+    this.launcher = host.launcher;
+    if (host.mounts) {
+      // A copy in the slot's tmpfs: bound from the work root, the launcher would show its host path in mountinfo.
+      this.launcher = join(dirs.dir, 'launcher');
+      copyFileSync(host.launcher, this.launcher);
+      chmodSync(this.launcher, 0o755);
+    }
+  }
+
+  /** A slot with both of its boxes started. */
+  static async create(host: BoxSlotHost): Promise<BoxSlot> {
+    const slot = new BoxSlot(host, new SubmissionDirs(host.workRoot, 'slot', host.mounts));
+    try {
+      await slot.startBoxes();
+      return slot;
+    } catch (error) {
+      await slot.close();
+      throw error;
+    }
+  }
+
+  compile(command: BoxCommand, limits: RunLimits): Promise<SandboxResult> {
+    return this.runIn('compile', command, '', limits);
+  }
+
+  run(command: BoxCommand, stdin: string, limits: RunLimits): Promise<SandboxResult> {
+    return this.runIn('run', command, stdin, limits);
+  }
+
+  /** Runs in the role's box; a box that cannot take the run is replaced once. */
+  private async runIn(role: Role, command: BoxCommand, stdin: string, limits: RunLimits): Promise<SandboxResult> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const box = (this.boxes[role] ??= await this.startBox(role));
+      let result: SandboxResult | null;
+      try {
+        result = await box.run(command, stdin, limits, this.stdoutPath);
+      } catch (error) {
+        // A box that stopped answering has closed itself.
+        this.boxes[role] = null;
+        throw error;
+      }
+      if (result) return result;
+      this.boxes[role] = null;
+      await box.close();
+    }
+    throw new Error('no run box could take the run');
+  }
+
+  private startBox(role: Role): Promise<RunBox> {
+    const mounts = this.dirs.mounts(role === 'compile', this.host.binds());
+    const tmpBytes = role === 'compile' ? COMPILE_LIMITS.fileBytes : RUN_FILE_BYTES;
+    return RunBox.start(mounts, this.launcher, this.host.cgroups, this.dirs.dir, tmpBytes);
+  }
+
+  private async startBoxes(): Promise<void> {
+    for (const role of ['compile', 'run'] as const) this.boxes[role] ??= await this.startBox(role);
+  }
+
+  /** Clears the slot for the next submission and starts any box that was replaced. */
+  async reset(): Promise<void> {
+    this.dirs.resetWorkDir();
+    await this.startBoxes();
+  }
+
+  keepsProcessAlive(keep: boolean): void {
+    for (const box of Object.values(this.boxes)) box?.keepsProcessAlive(keep);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
+    this.boxes.compile = this.boxes.run = null;
+    this.dirs.remove();
+  }
+}
+
+/**
+ * Warm submission places (go-judge keeps such a pool): a submission takes a slot whose boxes were started before
+ * it arrived, and gives it back when graded; the slot is cleared in the background, off the next submission's
+ * path. Up to `keepIdle` slots wait (the worker's concurrency); a busier moment makes more, and the extra ones are
+ * closed when given back. Idle boxes do not keep the worker's process alive.
+ */
+export class BoxPool implements BoxSource {
+  private readonly idle: BoxSlot[] = [];
+  /** Slots being cleared or started, so that drain() waits for them. */
+  private readonly pending = new Set<Promise<void>>();
+  /** Slots given back and being cleared: the next submission waits for one of them rather than make its own. */
+  private clearing = 0;
+  /** Submissions waiting for a slot being cleared (null: it could not be, make a new one). */
+  private readonly waiting: ((slot: BoxSlot | null) => void)[] = [];
+
+  constructor(
+    private readonly host: BoxSlotHost,
+    private readonly keepIdle: number,
+  ) {}
+
+  /** Starts slots until `keepIdle` are ready, before any submission needs them. */
+  warm(): Promise<void> {
+    const missing = this.keepIdle - this.idle.length;
+    return this.track(
+      (async () => {
+        for (let i = 0; i < missing; i++) this.handBack(await BoxSlot.create(this.host));
+      })(),
+    );
+  }
+
+  async acquire(): Promise<BoxSlot> {
+    let slot = this.idle.pop() ?? null;
+    // A slot given back a moment ago is cleared in about a millisecond; a new one takes tens.
+    if (!slot && this.clearing > this.waiting.length) slot = await new Promise<BoxSlot | null>((resolve) => this.waiting.push(resolve));
+    slot ??= await BoxSlot.create(this.host);
+    slot.keepsProcessAlive(true);
+    slot.release = () => {
+      slot.release = () => undefined;
+      this.clearing++;
+      void this.track(
+        slot
+          .reset()
+          .then(
+            () => this.handBack(slot),
+            async () => {
+              await slot.close();
+              this.handBack(null);
+            },
+          )
+          .finally(() => this.clearing--),
+      );
+    };
+    return slot;
+  }
+
+  async drain(): Promise<void> {
+    while (this.pending.size) await Promise.all(this.pending);
+    await Promise.all(this.idle.splice(0).map((slot) => slot.close()));
+  }
+
+  /** A ready slot (or null for one that could not be cleared) goes to a waiting submission, or waits itself. */
+  private handBack(slot: BoxSlot | null): void | Promise<void> {
+    const waiter = this.waiting.shift();
+    if (waiter) return waiter(slot);
+    if (!slot) return;
+    if (this.idle.length >= this.keepIdle) return slot.close();
+    slot.keepsProcessAlive(false);
+    this.idle.push(slot);
+  }
+
+  /** Keeps `work` in `pending` until it settles; a failure only means a slot fewer (the next acquire makes one). */
+  private track(work: Promise<unknown>): Promise<void> {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(settled);
+    void settled.finally(() => this.pending.delete(settled));
+    return settled;
+  }
+}

@@ -1,0 +1,107 @@
+import { MAX_SOURCE_BYTES } from '@oj/contracts';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'fs';
+import { join } from 'path';
+
+import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
+import { ToolchainBind } from './language-catalog';
+import { PrivateMounts, removeBoxDir } from './private-mounts';
+import { Sandbox, SandboxResult } from './sandbox';
+import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
+
+/**
+ * Where one submission is compiled and run: its /box, writable to the compile and read-only to the runs, and the
+ * file each run's standard output goes to (outside every box, so the worker never holds an output whole).
+ */
+export interface SubmissionBoxes {
+  readonly workDir: string;
+  readonly stdoutPath: string;
+  compile(command: BoxCommand, limits: RunLimits): Promise<SandboxResult>;
+  run(command: BoxCommand, stdin: string, limits: RunLimits): Promise<SandboxResult>;
+  /** Gives the boxes back once the submission is graded (they are cleared or removed). */
+  release(): void;
+}
+
+/** Hands out a submission's boxes (see BoxPool and FreshBoxSource). */
+export interface BoxSource {
+  acquire(): Promise<SubmissionBoxes>;
+  /** Ends every box not in use; later submissions get new ones. */
+  drain(): Promise<void>;
+}
+
+/** What a submission's directory holds: the compile's writes, the source, FIFO directories and the launcher. */
+export const SUBMISSION_TMPFS_BYTES = COMPILE_LIMITS.fileBytes + MAX_SOURCE_BYTES + MIB;
+
+/** A submission's directories: one for its boxes (a tmpfs of its own where the worker may mount) and one for outputs. */
+export class SubmissionDirs {
+  /** The directory FIFO directories and the launcher copy go in; /box is its `box`. */
+  readonly dir: string;
+  readonly workDir: string;
+  readonly stdoutPath: string;
+  private readonly outDir: string;
+
+  constructor(workRoot: string, kind: string, mounts: PrivateMounts | null) {
+    this.dir = mkdtempSync(join(workRoot, `${kind}-${process.pid}-`));
+    // mkdtemp makes it 0700: outputs are the worker's alone.
+    this.outDir = mkdtempSync(join(workRoot, `out-${process.pid}-`));
+    this.stdoutPath = join(this.outDir, 'stdout');
+    this.workDir = join(this.dir, 'box');
+    try {
+      mounts?.mount(this.dir, SUBMISSION_TMPFS_BYTES, 0o711, 0);
+      chmodSync(this.dir, 0o711);
+      this.resetWorkDir();
+    } catch (error) {
+      this.remove();
+      throw error;
+    }
+  }
+
+  /**
+   * /box empty again, owned by the box user alone (a compile may have changed its mode). The directory itself
+   * stays: warm boxes have it bound, and a new one at the same path would not be what they see.
+   */
+  resetWorkDir(): void {
+    mkdirSync(this.workDir, { recursive: true });
+    for (const entry of readdirSync(this.workDir)) rmSync(join(this.workDir, entry), { recursive: true, force: true });
+    chmodSync(this.workDir, 0o700);
+    chownSync(this.workDir, BOX_UID, BOX_UID);
+  }
+
+  mounts(boxWritable: boolean, binds: ToolchainBind[]): BoxMounts {
+    return { boxDir: this.workDir, boxWritable, binds };
+  }
+
+  remove(): void {
+    removeBoxDir(this.dir);
+    rmSync(this.outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The fallback where no run box can be had (no writable cgroup, or no C compiler for the box launcher): each
+ * compile and each run gets a fresh bubblewrap box of its own, in directories made for the submission.
+ */
+export class FreshBoxSource implements BoxSource {
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly workRoot: string,
+    private readonly mounts: PrivateMounts | null,
+    private readonly binds: () => ToolchainBind[],
+  ) {}
+
+  async acquire(): Promise<SubmissionBoxes> {
+    const dirs = new SubmissionDirs(this.workRoot, 'sub', this.mounts);
+    const fresh = (boxWritable: boolean, command: BoxCommand, stdin: string, limits: RunLimits) =>
+      this.sandbox.run({ ...dirs.mounts(boxWritable, this.binds()), ...command, limits, stdin, stdoutPath: dirs.stdoutPath });
+    return {
+      workDir: dirs.workDir,
+      stdoutPath: dirs.stdoutPath,
+      compile: (command, limits) => fresh(true, command, '', limits),
+      run: (command, stdin, limits) => fresh(false, command, stdin, limits),
+      release: () => dirs.remove(),
+    };
+  }
+
+  async drain(): Promise<void> {
+    // Nothing outlives its submission.
+  }
+}

@@ -1,0 +1,178 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { BOX_UID } from '../../src/engines/local/box-command';
+import { buildLauncher } from '../../src/engines/local/box-launcher';
+import { BoxPool, BoxSlot, BoxSlotHost } from '../../src/engines/local/box-pool';
+import { CgroupFactory } from '../../src/engines/local/cgroup';
+import { LocalEngine } from '../../src/engines/local/local-engine';
+import { PrivateMounts } from '../../src/engines/local/private-mounts';
+import { COMPILE_LIMITS, runLimits } from '../../src/engines/local/sandbox-limits';
+import { removeTree } from './work-roots';
+
+/**
+ * Warm boxes serve one submission after another: whatever a submission (its compile or its program) leaves
+ * behind must be gone before the next one, and each run must get its own limits and environment. Everything
+ * here runs for real in the real sandbox.
+ */
+const workRoot = mkdtempSync(join(tmpdir(), 'oj-judge-pool-'));
+// As the engine prepares it: the box user may traverse it to its boxes' directories.
+chmodSync(workRoot, 0o711);
+const cgroups = CgroupFactory.detect();
+const launcher = buildLauncher(workRoot);
+if ('unavailable' in cgroups || !('path' in launcher)) throw new Error('the box pool needs cgroups and the launcher');
+const mounts = PrivateMounts.detect(workRoot);
+const host: BoxSlotHost = { workRoot, launcher: launcher.path, cgroups, mounts: 'unavailable' in mounts ? null : mounts, binds: () => [] };
+const sh = (script: string) => ({ command: ['/bin/sh', '-c', script] });
+const limits = runLimits(2, 64, 0);
+
+/** Where this process's box cgroups live in the memory hierarchy (cgroup v1) or the unified one (v2). */
+function boxCgroupBase(): string {
+  const memory = readFileSync('/proc/self/cgroup', 'utf8')
+    .split('\n')
+    .find((l) => l.split(':')[1]?.split(',').includes('memory'));
+  if (memory) return join('/sys/fs/cgroup/memory', memory.split(':')[2], 'oj-boxes');
+  const unified =
+    readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('0::')) ?? '0::/';
+  return join('/sys/fs/cgroup', unified.slice(3), 'oj-boxes');
+}
+
+const runCgroups = () => {
+  const base = boxCgroupBase();
+  return existsSync(base) ? readdirSync(base).filter((name) => name.startsWith(`run-${process.pid}-`)) : [];
+};
+/** Boxes of this process from before this file (the test process may have run other files first). */
+const earlier = new Set(runCgroups());
+
+/** This file's box cgroups (their names carry this process's pid). */
+function ourBoxCgroups(): string[] {
+  return runCgroups().filter((name) => !earlier.has(name));
+}
+
+function pidsIn(cgroup: string): number[] {
+  return readFileSync(join(boxCgroupBase(), cgroup, 'cgroup.procs'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
+}
+
+async function output(slot: BoxSlot, role: 'compile' | 'run', script: string, env?: Record<string, string>, runLimits = limits) {
+  const command = { ...sh(script), env };
+  const result = role === 'compile' ? await slot.compile(command, runLimits) : await slot.run(command, '', runLimits);
+  return { result, stdout: readFileSync(slot.stdoutPath, 'utf8') };
+}
+
+describe('box pool: warm boxes shared by submissions one after another', () => {
+  afterAll(() => removeTree(workRoot));
+
+  it('warms its slots before any submission and serves the next submission from the same boxes', async () => {
+    const pool = new BoxPool(host, 1);
+    await pool.warm();
+    const warm = ourBoxCgroups();
+    expect(warm).toHaveLength(2); // the compile box and the run box
+    const first = await pool.acquire();
+    first.release();
+    const second = await pool.acquire();
+    expect(second).toBe(first);
+    expect(ourBoxCgroups()).toEqual(warm);
+    second.release();
+    await pool.drain();
+    expect(ourBoxCgroups()).toEqual([]);
+  }, 60_000);
+
+  it('a hostile compile and program leave nothing for the next submission: files, modes, processes, IPC, /tmp', async () => {
+    const pool = new BoxPool(host, 1);
+    const first = await pool.acquire();
+    const compiled = await output(
+      first,
+      'compile',
+      'mkdir /box/d && echo secret > /box/d/f && chmod 000 /box/d && ln -s /etc/passwd /box/link && mkfifo /box/fifo && ' +
+        'echo secret > /tmp/t && ipcmk -M 4096 >/dev/null && (setsid sleep 100 &) && chmod 000 /box && echo done',
+      {},
+      COMPILE_LIMITS,
+    );
+    expect(compiled.stdout).toBe('done\n');
+    const ran = await output(first, 'run', 'echo secret > /tmp/t; ipcmk -M 4096 >/dev/null; (setsid sleep 100 &); echo ran');
+    expect(ran.stdout).toBe('ran\n');
+    first.release();
+
+    const second = await pool.acquire();
+    expect(second).toBe(first);
+    const box = statSync(second.workDir);
+    expect([box.uid, box.mode & 0o777]).toEqual([BOX_UID, 0o700]);
+    // Each box lists its /box and /tmp, its SysV segments, and its processes with shell builtins only (no process of
+    // its own but the shell): the launcher (pid 1) and the shell must be all there is.
+    const look = 'ls -A /box /tmp; wc -l < /proc/sysvipc/shm; for p in /proc/[0-9]*; do read c < $p/comm; echo $c; done';
+    const clean = '/box:\n\n/tmp:\n1\nlauncher\nsh\n';
+    expect((await output(second, 'compile', look, {}, COMPILE_LIMITS)).stdout).toBe(clean);
+    expect((await output(second, 'run', look)).stdout).toBe(clean);
+    second.release();
+    await pool.drain();
+  }, 60_000);
+
+  it('each run gets its own limits and environment, whatever ran before in the box', async () => {
+    const pool = new BoxPool(host, 1);
+    const slot = await pool.acquire();
+    const report = 'ulimit -t; ulimit -f; ulimit -s; ulimit -n; echo "${SECRET:-none}"';
+    const roomy = await output(slot, 'run', report, { SECRET: 'first' }, runLimits(5, 256, 0));
+    const tight = await output(slot, 'run', report, {}, runLimits(1, 32, 0));
+    // dash's ulimit reports CPU seconds, file sizes in 512-byte blocks and the stack in KiB.
+    expect(roomy.stdout.split('\n')).toEqual(['6', '32768', String(256 * 1024), '256', 'first', '']);
+    expect(tight.stdout.split('\n')).toEqual(['2', '32768', String(32 * 1024), '256', 'none', '']);
+    // The cgroup's memory limit follows the run too: 48 MiB cannot fit in 32 MiB, fits in 256 MiB.
+    const fill = '/usr/bin/python3 -c "b = bytearray(48 << 20); print(\'fits\')"';
+    expect((await output(slot, 'run', fill, {}, runLimits(2, 32, 0))).stdout).toBe('');
+    expect((await output(slot, 'run', fill, {}, runLimits(2, 256, 0))).stdout).toBe('fits\n');
+    slot.release();
+    await pool.drain();
+  }, 60_000);
+
+  it('a box that died is replaced, not reused, and the slot goes on serving', async () => {
+    const pool = new BoxPool(host, 1);
+    const slot = await pool.acquire();
+    expect((await output(slot, 'run', 'echo ok')).stdout).toBe('ok\n');
+    const before = ourBoxCgroups();
+    // Both launchers killed from the host, as a crash would: their boxes go down with them.
+    for (const name of before) for (const pid of pidsIn(name)) process.kill(pid, 'SIGKILL');
+    expect((await output(slot, 'compile', 'echo compiled', {}, COMPILE_LIMITS)).stdout).toBe('compiled\n');
+    expect((await output(slot, 'run', 'echo again')).stdout).toBe('again\n');
+    expect(ourBoxCgroups().filter((name) => before.includes(name))).toEqual([]);
+    slot.release();
+    await pool.drain();
+    expect(ourBoxCgroups()).toEqual([]);
+  }, 60_000);
+
+  it('keeps at most its number of idle slots: a busy moment makes more, the extra ones end when given back', async () => {
+    const pool = new BoxPool(host, 1);
+    const [a, b] = await Promise.all([pool.acquire(), pool.acquire()]);
+    expect(a).not.toBe(b);
+    expect(ourBoxCgroups()).toHaveLength(4);
+    a.release();
+    b.release();
+    await pool.drain();
+    expect(ourBoxCgroups()).toEqual([]);
+  }, 60_000);
+
+  it('the engine grades submission after submission in the same warm boxes', async () => {
+    const engine = new LocalEngine({ workRoot, logger: { log: () => undefined, warn: () => undefined }, warmSlots: 1 });
+    await engine.warm();
+    const warm = ourBoxCgroups();
+    const sum = '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
+    for (let i = 0; i < 3; i++) {
+      const r = await engine.grade({
+        languageId: 50,
+        sourceCode: sum,
+        cpuTimeLimit: 1,
+        memoryLimit: 64,
+        testCases: [{ input: '1 2\n', output: '3\n', points: 1 }],
+      });
+      expect(r.status).toBe('accepted');
+    }
+    expect(ourBoxCgroups()).toEqual(warm);
+    await engine.close();
+    expect(ourBoxCgroups()).toEqual([]);
+  }, 60_000);
+});
