@@ -37,7 +37,10 @@ async function latency(submit) {
   return { runs: RUNS, p50: percentile(samples, 50), p95: percentile(samples, 95), max: Math.max(...samples) };
 }
 
-/** The judge's own Python command (language-catalog.ts) on a file holding `source`: the floors run what it runs. */
+/** The interpreter the judge runs (language-catalog.ts), not whichever python3 comes first on the PATH. */
+const PYTHON = '/usr/bin/python3';
+
+/** The judge's own Python arguments (language-catalog.ts) on a file holding `source`: the floors run what it runs. */
 function pythonArgv(dir, name, source) {
   writeFileSync(join(dir, name), source);
   return ['-S', join(dir, name)];
@@ -83,7 +86,7 @@ async function main() {
     results.cpp = await latency(() => submit(hello.problemId, 54, HELLO[54]));
     const bareRuns = [];
     const helloArgv = pythonArgv(floorDir, 'hello.py', HELLO[71]);
-    for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun('python3', helloArgv));
+    for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun(PYTHON, helloArgv));
     results.floors = {
       pythonRunPlusRoundTrip: median(bareRuns) + (await postgresRoundTrip(stack.databaseUrl)),
       cppCompileAndRun: await bareCompileAndRun(HELLO[54]),
@@ -97,7 +100,7 @@ async function main() {
     const elapsedMs = Date.now() - started;
     const accepted = events.filter((e) => e.status === 'accepted').length;
     const inputs = A_PLUS_B_TESTS.map((t) => t.input);
-    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, 'python3', pythonArgv(floorDir, 'sum.py', A_PLUS_B), inputs);
+    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, PYTHON, pythonArgv(floorDir, 'sum.py', A_PLUS_B), inputs);
     results.throughput = {
       queued: QUEUED,
       accepted,
