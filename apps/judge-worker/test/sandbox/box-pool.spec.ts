@@ -145,6 +145,28 @@ describe('box pool: warm boxes shared by submissions one after another', () => {
     expect(ourBoxCgroups()).toEqual([]);
   }, 60_000);
 
+  it('where the memory peak cannot restart (cgroup v2 before kernel 6.12), no box serves a second submission', async () => {
+    // The real cgroups, reporting what such a kernel would: figures of the next submission would include this one's.
+    const noPeakReset = {
+      create: (name: string) => {
+        const cgroup = (cgroups as CgroupFactory).create(name);
+        return new Proxy(cgroup, { get: (target, key) => (key === 'peakResettable' ? false : Reflect.get(target, key)) });
+      },
+    } as unknown as CgroupFactory;
+    const pool = new BoxPool({ ...host, cgroups: noPeakReset }, 1);
+    const first = await pool.acquire();
+    expect((await output(first, 'run', 'echo one')).stdout).toBe('one\n');
+    const used = ourBoxCgroups();
+    first.release();
+    const second = await pool.acquire();
+    expect(second).toBe(first);
+    expect(ourBoxCgroups().filter((name) => used.includes(name))).toEqual([]);
+    expect((await output(second, 'run', 'echo two')).stdout).toBe('two\n');
+    second.release();
+    await pool.drain();
+    expect(ourBoxCgroups()).toEqual([]);
+  }, 60_000);
+
   it('keeps at most its number of idle slots: a busy moment makes more, the extra ones end when given back', async () => {
     const pool = new BoxPool(host, 1);
     const [a, b] = await Promise.all([pool.acquire(), pool.acquire()]);

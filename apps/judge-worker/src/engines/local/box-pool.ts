@@ -103,9 +103,15 @@ export class BoxSlot implements SubmissionBoxes {
     for (const role of ['compile', 'run'] as const) this.boxes[role] ??= await this.startBox(role);
   }
 
-  /** Clears the slot for the next submission and starts any box that was replaced. */
+  /** Clears the slot for the next submission: a box that may not serve it is replaced, and missing boxes started. */
   async reset(): Promise<void> {
     this.dirs.resetWorkDir();
+    for (const role of ['compile', 'run'] as const) {
+      const box = this.boxes[role];
+      if (!box || box.reusable) continue;
+      this.boxes[role] = null;
+      await box.close();
+    }
     await this.startBoxes();
   }
 

@@ -24,6 +24,11 @@ export interface BoxCgroup {
    * are the program's: CPU time and the peak restart, OOM kills are counted from here.
    */
   resetCounters(): void;
+  /**
+   * Whether the last resetCounters restarted the memory peak (cgroup v2 before kernel 6.12 cannot): a box whose
+   * peak cannot restart must not serve another submission, whose memory figure would include this one's.
+   */
+  readonly peakResettable: boolean;
   cpuMs(): number;
   /** Memory charged right now (a reused box's launcher and cache), to subtract from the next peak. */
   memoryBytes(): number;
@@ -72,8 +77,10 @@ class CgroupV1 implements BoxCgroup {
     writeFileSync(join(this.dirs.pids, 'pids.max'), String(maxPids));
   }
 
+  peakResettable = true;
+
   resetCounters(): void {
-    tryWrite(join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0');
+    this.peakResettable = tryWrite(join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0');
     tryWrite(join(this.dirs.memory, 'memory.failcnt'), '0');
     writeFileSync(join(this.dirs.cpuacct, 'cpuacct.usage'), '0');
     this.oomKillsBase = this.oomKills() ?? 0;
@@ -133,13 +140,18 @@ class CgroupV2 implements BoxCgroup {
     writeFileSync(join(this.dir, 'pids.max'), String(maxPids));
   }
 
+  peakResettable = true;
+
   resetCounters(): void {
-    // Older kernels cannot reset the peak: it then also covers bwrap's set-up and a reused box's earlier tests.
+    // Older kernels cannot reset the peak: it then also covers bwrap's set-up and the box's earlier tests (the
+    // submission's figure is the maximum over its tests anyway), and the box serves no other submission.
     try {
       this.peakFd ??= openSync(join(this.dir, 'memory.peak'), 'r+');
       writeSync(this.peakFd, 'reset');
+      this.peakResettable = true;
     } catch {
       this.closePeak();
+      this.peakResettable = false;
     }
     this.cpuBaseUs = this.usageUs();
     this.oomKillsBase = this.oomKills();

@@ -238,6 +238,11 @@ export class RunBox {
     };
   }
 
+  /** Whether the box may serve another submission: its memory peak restarts with each run (see BoxCgroup). */
+  get reusable(): boolean {
+    return !this.dead && this.cgroup.peakResettable;
+  }
+
   /**
    * Whether this box keeps the worker's process alive: an idle pooled box must not (a worker with nothing else to
    * do exits, its boxes with it), a box in use must (its run's replies are awaited).
