@@ -26,6 +26,7 @@ import {
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { JsonText, JsonTextResponse } from '../common/json-text';
 import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
 import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-input.dto';
@@ -48,9 +49,10 @@ export class ProblemsController {
 
   @Get()
   @OptionalAuth()
+  @JsonTextResponse()
   @ApiOkResponse({ type: ProblemListDto })
-  async listProblems(@CurrentUser() user: AuthUser | undefined, @Query() query: ProblemListQueryDto): Promise<ProblemListDto> {
-    return { items: await this.problems.list(query, user) };
+  listProblems(@CurrentUser() user: AuthUser | undefined, @Query() query: ProblemListQueryDto): Promise<JsonText<ProblemListDto>> {
+    return this.problems.listJson(query, user);
   }
 
   @Get('algorithms')

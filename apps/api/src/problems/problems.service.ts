@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
 import { checkerColumns, checkerOf, ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
+import { JsonText } from '../common/json-text';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
@@ -14,7 +15,7 @@ import { CheckerCompiler } from './checker-compiler';
 import { CheckerInputDto } from './dto/checker.dto';
 import { ProblemInputDto, TestCaseInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
-import { ProblemDto, ProblemSummaryDto, toProblemDto, toProblemSummary } from './dto/problem-response.dto';
+import { PROBLEM_SUMMARY_SQL, ProblemDto, ProblemListDto, toProblemDto } from './dto/problem-response.dto';
 import { KNOWN_ALGORITHMS } from './known-algorithms';
 import { describeProblemChange } from './problem-change-summary';
 import { storedSubtasks, subtaskErrors, subtaskField } from './problem-subtasks';
@@ -25,18 +26,9 @@ export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.'
 /** What access checks and submissions read of a problem. */
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
 const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', 'isPublic', 'authorId', 'judge0LanguageIds'];
-/** What a list item shows (toProblemSummary): a hundred statements would be read only to be dropped. */
-const PROBLEM_SUMMARY_COLUMNS: (keyof ProblemEntity)[] = [
-  'id',
-  'problemId',
-  'title',
-  'difficulty',
-  'isPublic',
-  'tags',
-  'algorithms',
-  'submissionCount',
-  'acceptedSubmissionCount',
-];
+const SUMMARY_SELECTION = Object.entries(PROBLEM_SUMMARY_SQL)
+  .map(([key, column]) => `${column} AS "${key}"`)
+  .join(', ');
 
 function testDataBytes(testCases: TestCaseInputDto[]): number {
   return testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
@@ -80,18 +72,31 @@ export class ProblemsService {
     return problem;
   }
 
-  async list(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<ProblemSummaryDto[]> {
+  /**
+   * The archive list as PostgreSQL writes it: one statement whose single value is the items' JSON, so no row is
+   * parsed into objects, hydrated or serialised again here (a hundred of them cost more than the rest of the request).
+   */
+  async listJson(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<JsonText<ProblemListDto>> {
     const visible = visibleProblemsWhere('p', user);
-    const q = this.problems
-      .createQueryBuilder('p')
-      .select(PROBLEM_SUMMARY_COLUMNS.map((column) => `p.${column}`))
-      .where(visible.sql, visible.params)
-      .orderBy('p.problem_id', 'ASC')
-      .limit(query.limit);
+    const where = [visible.sql];
+    const parameters: ObjectLiteral = { ...visible.params, limit: query.limit };
     // Admins, who see every problem, may narrow the list to public or private ones.
-    if (isAdmin(user) && query.visibility && query.visibility !== 'all') q.andWhere({ isPublic: query.visibility === 'public' });
-    if (query.difficulty) q.andWhere('p.difficulty = :difficulty', { difficulty: query.difficulty });
-    return (await q.getMany()).map(toProblemSummary);
+    if (isAdmin(user) && query.visibility && query.visibility !== 'all') {
+      where.push('p.is_public = :isPublic');
+      parameters.isPublic = query.visibility === 'public';
+    }
+    if (query.difficulty) {
+      where.push('p.difficulty = :difficulty');
+      parameters.difficulty = query.difficulty;
+    }
+    const [sql, params] = this.problems.manager.connection.driver.escapeQueryWithParameters(
+      `SELECT coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t."problemId"), '') AS json
+         FROM (SELECT ${SUMMARY_SELECTION} FROM problems p WHERE ${where.join(' AND ')} ORDER BY p.problem_id LIMIT :limit) t`,
+      parameters,
+      {},
+    );
+    const [{ json }]: { json: string }[] = await this.problems.query(sql, params);
+    return `{"items":[${json}]}`;
   }
 
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {

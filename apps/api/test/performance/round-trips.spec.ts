@@ -89,9 +89,26 @@ describe('round trips per request', () => {
     expect(redis).toEqual(['GET', 'EVALSHA', 'PUBLISH']);
   });
 
-  it('GET /api/problems reads the list columns only, in one statement', async () => {
-    const { sql } = await count(() => t.http().get('/api/problems?limit=100').expect(200));
+  const listProblems = (session?: TestSession) => {
+    const get = t.http().get('/api/problems?limit=100');
+    return (session ? get.set(...bearer(session)) : get).expect(200);
+  };
+
+  it('GET /api/problems by a guest: 1 statement, no Redis command', async () => {
+    await listProblems();
+    const { sql, redis } = await count(() => listProblems());
+    // The list's JSON, written by PostgreSQL: no count beside it, no look-up for a caller without a token.
     expectCount(sql, 1);
+    expect(sql[0]).toMatch(/row_to_json/);
     expect(sql[0]).not.toMatch(/statement|samples|input_format/);
+    expectCount(redis, 0);
+  });
+
+  it('GET /api/problems by a user: 2 statements, no Redis command', async () => {
+    await listProblems(user);
+    const { sql, redis } = await count(() => listProblems(user));
+    // The caller's account (auth), then the list.
+    expectCount(sql, 2);
+    expectCount(redis, 0);
   });
 });

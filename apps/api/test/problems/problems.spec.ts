@@ -186,6 +186,37 @@ describe('problems', () => {
       expect(withoutFlag.testCases).toBeUndefined();
     });
 
+    it('lists each problem with the fields of its detail, as JSON written by the database', async () => {
+      const created = await create({
+        title: 'Quotes " and \\ backslash, ünïcode 😀 </script>',
+        tags: ['two words', 'ça'],
+        algorithms: ['Greedy', 'Dynamic Programming'],
+      });
+      const res = await t.http().get('/api/problems?limit=100').expect(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const item = res.body.items.find((p: { problemId: number }) => p.problemId === created.problemId);
+      const keys = [
+        'id',
+        '_id',
+        'problemId',
+        'title',
+        'difficulty',
+        'isPublic',
+        'tags',
+        'algorithms',
+        'submissionCount',
+        'acceptedSubmissionCount',
+      ];
+      expect(Object.keys(item)).toEqual(keys);
+      expect(item).toEqual(Object.fromEntries(keys.map((k) => [k, created[k === '_id' ? 'id' : k]])));
+      const numbers = res.body.items.map((p: { problemId: number }) => p.problemId);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    });
+
+    it('sends an empty list as an empty array', async () => {
+      expect((await t.http().get('/api/problems?difficulty=BASIC').expect(200)).body).toEqual({ items: [] });
+    });
+
     it('filters by visibility for admins only, by difficulty for everyone, and bounds limit', async () => {
       await create({ title: 'Hard private', isPublic: false, difficulty: 'HARD' });
       const privates = (

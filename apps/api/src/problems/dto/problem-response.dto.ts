@@ -169,6 +169,23 @@ export class AlgorithmListDto implements ItemList<string> {
   items: string[];
 }
 
+/**
+ * toProblemSummary in SQL: each list item's key and the column of `problems p` that fills it, in the item's key
+ * order. The list is one row_to_json per row over these aliases (ProblemsService.listJson).
+ */
+export const PROBLEM_SUMMARY_SQL: Record<keyof ProblemSummary, string> = {
+  id: 'p.id',
+  _id: 'p.id',
+  problemId: 'p.problem_id',
+  title: 'p.title',
+  difficulty: 'p.difficulty',
+  isPublic: 'p.is_public',
+  tags: 'p.tags',
+  algorithms: 'p.algorithms',
+  submissionCount: 'p.submission_count',
+  acceptedSubmissionCount: 'p.accepted_submission_count',
+};
+
 export function toProblemSummary(p: ProblemEntity): ProblemSummaryDto {
   return {
     id: p.id,
