@@ -1,10 +1,8 @@
 import { INestApplication } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 
-import { JsonBodyInterceptor } from './common/request-body/json-body.interceptor';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { compressResponses } from './http/compress-responses';
@@ -30,8 +28,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   useOperationsMiddleware(app);
   app.setGlobalPrefix(API_PREFIX);
-  // No body parser middleware: JSON bodies are read after the guards (the app is created with bodyParser: false).
-  app.useGlobalInterceptors(new JsonBodyInterceptor(app.get(Reflector)));
+  // No body parser middleware (the app is created with bodyParser: false): the routes that take a JSON body read it
+  // after their guards (JsonBody).
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -3,6 +3,7 @@ import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkRe
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { AdminUsersService } from './admin-users.service';
 import { AdminUserDto, AdminUserListDto, UpdateRoleDto, UpdateStatusDto } from './dto/admin-user.dto';
 
@@ -19,6 +20,7 @@ export class AdminUsersController {
   }
 
   @Patch(':id/role')
+  @JsonBody()
   @ApiOkResponse({ type: AdminUserDto })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Own account, or the last active admin' })
@@ -27,6 +29,7 @@ export class AdminUsersController {
   }
 
   @Patch(':id/status')
+  @JsonBody()
   @ApiOkResponse({ type: AdminUserDto })
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'Own account, or the last active admin' })

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
 import { Auth } from '../auth/auth.decorators';
+import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { AnnouncementsService } from './announcements.service';
 import { AnnouncementDto, AnnouncementInputDto, AnnouncementListDto, AnnouncementQueryDto } from './dto/announcement.dto';
 
@@ -18,6 +19,7 @@ export class AnnouncementsController {
 
   @Post()
   @Auth('admin')
+  @JsonBody()
   @ApiCreatedResponse({ type: AnnouncementDto })
   createAnnouncement(@Body() dto: AnnouncementInputDto): Promise<AnnouncementDto> {
     return this.announcements.create(dto);
@@ -25,6 +27,7 @@ export class AnnouncementsController {
 
   @Put(':id')
   @Auth('admin')
+  @JsonBody()
   @ApiOkResponse({ type: AnnouncementDto })
   updateAnnouncement(@Param('id') id: string, @Body() dto: AnnouncementInputDto): Promise<AnnouncementDto> {
     return this.announcements.update(id, dto);

@@ -10,6 +10,7 @@ import {
 
 import { AuthRateLimitGuard } from '../common/rate-limit/ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from '../common/rate-limit/password-change-rate-limit.guard';
+import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { UserResponseDto } from '../users/dto/user-response.dto';
 import { Auth, CurrentUser } from './auth.decorators';
 import { AuthService } from './auth.service';
@@ -29,6 +30,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @JsonBody()
   @ApiOkResponse({ type: AuthResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address' })
   login(@Body() dto: LoginDto): Promise<AuthResponseDto> {
@@ -37,6 +39,7 @@ export class AuthController {
 
   @Post('register')
   @UseGuards(AuthRateLimitGuard)
+  @JsonBody()
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiConflictResponse({ description: 'Username or email already taken' })
   register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
@@ -46,6 +49,7 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @JsonBody()
   @ApiOkResponse({ type: AuthResponseDto })
   refresh(@Body() dto: RefreshTokenDto): Promise<AuthResponseDto> {
     return this.auth.refresh(dto.refreshToken);
@@ -53,6 +57,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(204)
+  @JsonBody()
   @ApiNoContentResponse()
   logout(@Body() dto: RefreshTokenDto): Promise<void> {
     return this.auth.logout(dto.refreshToken);
@@ -67,6 +72,7 @@ export class AuthController {
 
   @Patch('me/profile')
   @Auth()
+  @JsonBody()
   @ApiOkResponse({ type: UserResponseDto })
   updateMyProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<UserResponseDto> {
     return this.auth.updateProfile(user.id, dto);
@@ -76,6 +82,7 @@ export class AuthController {
   @Patch('me/password')
   @Auth()
   @UseGuards(PasswordChangeRateLimitGuard)
+  @JsonBody()
   @ApiOkResponse({ type: AuthResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts for this account or from this address' })
   changeMyPassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto): Promise<AuthResponseDto> {

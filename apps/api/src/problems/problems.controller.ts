@@ -27,7 +27,7 @@ import {
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { JsonText, JsonTextResponse } from '../common/json-text';
-import { LargeJsonBody } from '../common/request-body/json-body.interceptor';
+import { JsonBody, LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
 import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-input.dto';
 import { ProblemDetailQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
@@ -66,6 +66,8 @@ export class ProblemsController {
   @Auth()
   @UseGuards(AuthorOrAdminGuard)
   @UseInterceptors(FileInterceptor('file', { limits: ZIP_LIMITS.upload }))
+  // JSON sent instead of the form is read, and checked, like any other body.
+  @JsonBody()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ZipParseBodyDto })
   @ApiOkResponse({ type: ZipParseResultDto })
@@ -108,6 +110,7 @@ export class ProblemsController {
 
   @Patch(':problemId/visibility')
   @Auth('admin')
+  @JsonBody()
   @ApiOkResponse({ type: ProblemDto })
   setProblemVisibility(@Param('problemId', ProblemIdPipe) problemId: number, @Body() dto: VisibilityDto): Promise<ProblemDto> {
     return this.problems.setVisibility(problemId, dto.isPublic);

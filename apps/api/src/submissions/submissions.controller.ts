@@ -4,6 +4,7 @@ import type { Response } from 'express';
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { LiveService } from '../live/live.service';
 import { CreateSubmissionDto, SubmissionIdDto } from './dto/create-submission.dto';
 import { liveStreamResponse } from './dto/live-stream.example';
@@ -24,6 +25,7 @@ export class SubmissionsController {
   ) {}
 
   @Post()
+  @JsonBody()
   @ApiCreatedResponse({ type: SubmissionIdDto })
   @ApiTooManyRequestsResponse({ description: 'Submitting too fast, or too many waiting' })
   async createSubmission(@CurrentUser() user: AuthUser, @Body() dto: CreateSubmissionDto): Promise<SubmissionIdDto> {

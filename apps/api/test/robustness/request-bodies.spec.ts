@@ -1,9 +1,14 @@
+import { Type } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
 import { MAX_STATEMENT_BYTES, MAX_TEST_DATA_BYTES } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
 import { request as httpRequest } from 'http';
 import type { AddressInfo, Server } from 'net';
 import { DataSource } from 'typeorm';
 
+import { JsonBodyInterceptor } from '../../src/common/request-body/json-body.interceptor';
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { problemBody } from '../problems/problem-fixtures';
 import { buildZip } from '../problems/zip-builder';
@@ -78,6 +83,28 @@ describe('request bodies: small by default, large only for those allowed to send
     ).body.problemId;
   }, 60_000);
   afterAll(() => t.close());
+
+  it('reads a JSON body on exactly the routes that take one (a @Body parameter)', () => {
+    const routes = [...t.app.get(ModulesContainer).values()]
+      .flatMap((m) => [...m.controllers.values()].map((controller) => controller.metatype as Type))
+      .flatMap((metatype) =>
+        Object.getOwnPropertyNames(metatype.prototype)
+          .filter((name) => name !== 'constructor' && Reflect.hasMetadata(PATH_METADATA, metatype.prototype[name]))
+          .map((name) => {
+            const handler = metatype.prototype[name];
+            const args: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {};
+            const interceptors: unknown[] = Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? [];
+            return {
+              route: `${metatype.name}.${name}`,
+              takesBody: Object.keys(args).some((key) => key.startsWith(`${RouteParamtypes.BODY}:`)),
+              readsJson: interceptors.some((i) => i instanceof JsonBodyInterceptor),
+            };
+          }),
+      );
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((r) => r.takesBody !== r.readsJson)).toEqual([]);
+    expect(routes.filter((r) => r.takesBody).length).toBeGreaterThan(15);
+  });
 
   it('answers a 30 MB [{},{},…] login body with 413 instead of parsing it', async () => {
     const body = `[${Array(10 * 1024 * 1024)
