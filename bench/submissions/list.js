@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 // The global submissions list on 1,000,000 rows (one INSERT … SELECT generate_series): p50/p95 of
 // GET /api/submissions with the SPA's filters, for an admin and for a regular user (whose query also hides
-// private problems' submissions, through each row's problem_public), plus EXPLAIN ANALYZE of the page queries. Usage: node bench/submissions/list.js [--rows 1000000] [--requests 40]
+// private problems' submissions, through each row's problem_public), plus EXPLAIN ANALYZE of the page queries.
+// Its floor, in the same run: the statements the API sent for the same request (recorded in the API by
+// bench/lib/sql-recorder.js) sent again straight through `pg`, one after another as psql would, timed the same way.
+// Usage: node bench/submissions/list.js [--rows 1000000] [--requests 40]
+const { mkdtempSync, rmSync } = require('fs');
+const { tmpdir } = require('os');
+const path = require('path');
 const { startStack, api, percentile, arg } = require('./stack');
 const { Client } = require('pg');
+const { readStatements, replayStatements, sqlRecorderEnv, TAG } = require('../lib/sql-recorder');
 
 const ROWS = arg('rows', 1_000_000);
 const REQUESTS = arg('requests', 40);
@@ -33,20 +40,39 @@ async function seed(db) {
   return insertMs;
 }
 
-async function time(stack, token, query) {
+const summary = (samples) => ({ p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1) });
+
+/** p50/p95 of REQUESTS requests after 3 warm-ups; the first warm-up is tagged so the API records its statements as `capture`. */
+async function time(stack, token, query, capture) {
   const samples = [];
   for (let i = 0; i < REQUESTS + 3; i++) {
     const started = process.hrtime.bigint();
-    await api(stack.baseUrl, 'GET', `/api/submissions${query}`, token);
+    await api(stack.baseUrl, 'GET', `/api/submissions${query}`, token, undefined, i === 0 ? { 'X-Request-Id': `${TAG}${capture}` } : {});
     if (i >= 3) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
-  return { p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1) };
+  return summary(samples);
+}
+
+/** The floor of a request: its recorded statements sent again on `db` as often as time() asks the API; null if none were recorded. */
+async function floor(db, sqlLog, capture) {
+  const statements = readStatements(sqlLog, capture);
+  if (!statements.length) return null;
+  const samples = [];
+  for (let i = 0; i < REQUESTS + 3; i++) {
+    const ms = await replayStatements(db, statements);
+    if (i >= 3) samples.push(ms);
+  }
+  return { ...summary(samples), statements: statements.length };
 }
 
 async function main() {
-  const stack = await startStack({ workers: 0 });
+  const dir = mkdtempSync(path.join(tmpdir(), 'oj-bench-sql-'));
+  const sqlLog = path.join(dir, 'statements.jsonl');
+  const stack = await startStack({ workers: 0, env: sqlRecorderEnv(sqlLog) });
   const db = new Client({ connectionString: stack.databaseUrl });
   await db.connect();
+  const replay = new Client({ connectionString: stack.databaseUrl });
+  await replay.connect();
   try {
     const insertMs = await seed(db);
     const password = 'bench-password-1';
@@ -71,8 +97,11 @@ async function main() {
       'all filters': `?status=accepted&problemId=7&dateFrom=${day(300)}&dateTo=${day(10)}`,
     };
     const results = {};
-    for (const [name, query] of Object.entries(scenarios)) {
-      results[name] = { admin: await time(stack, stack.token, query), user: await time(stack, user, query) };
+    for (const [i, [name, query]] of Object.entries(scenarios).entries()) {
+      const admin = await time(stack, stack.token, query, `admin-${i}`);
+      const regular = await time(stack, user, query, `user-${i}`);
+      const floors = { admin: await floor(replay, sqlLog, `admin-${i}`), user: await floor(replay, sqlLog, `user-${i}`) };
+      results[name] = { admin, user: regular, floor: floors };
     }
     console.log(JSON.stringify({ rows: ROWS, insertMs, requestsPerScenario: REQUESTS, results }, null, 2));
     if (process.env.BENCH_EXPLAIN === '1') {
@@ -99,8 +128,10 @@ async function main() {
       }
     }
   } finally {
+    await replay.end();
     await db.end();
     await stack.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

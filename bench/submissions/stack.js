@@ -58,10 +58,10 @@ async function waitForHealth(baseUrl) {
   throw new Error(`API at ${baseUrl} never answered`);
 }
 
-async function api(baseUrl, method, route, token, body) {
+async function api(baseUrl, method, route, token, body, headers = {}) {
   const res = await fetch(`${baseUrl}${route}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
