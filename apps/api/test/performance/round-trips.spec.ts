@@ -6,10 +6,10 @@ import { problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';
 
 /**
- * The regression guard of the submit path: how many SQL statements and Redis commands one request costs, as
- * counts rather than timings, so a slowdown shows as a changed number and never as a flaky timer. The figures
- * below are the current design; a change that adds a round trip must change them on purpose (and say why in
- * bench/BENCHMARKS.md), and one that removes a round trip lowers them.
+ * The regression guard of the submit path and the problem archive: how many SQL statements and Redis commands
+ * one request costs, as counts rather than timings, so a slowdown shows as a changed number and never as a flaky
+ * timer. The figures below are the current design; a change that adds a round trip must change them on purpose
+ * (and say why in bench/BENCHMARKS.md), and one that removes a round trip lowers them.
  */
 describe('round trips per request', () => {
   let t: TestApp;
