@@ -105,6 +105,10 @@ static int limit_run(const struct run *run) {
   };
   for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
     struct rlimit rl = { limits[i].value, limits[i].value };
+    /* The soft CPU limit sends SIGXCPU, which the worker reads as a time limit; the hard one, a second later,
+       kills a program that ignores it. With soft = hard the kernel sends SIGKILL at once, which reads as a crash:
+       its tick-sampled CPU time can run ahead of the cgroup's exact count on a busy host. */
+    if (limits[i].resource == RLIMIT_CPU) rl.rlim_max = run->cpu + 1;
     if (setrlimit(limits[i].resource, &rl) != 0) return -1;
   }
   return 0;
