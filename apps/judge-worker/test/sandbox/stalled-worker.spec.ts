@@ -18,12 +18,12 @@ function programRunning(): boolean {
     });
 }
 
-/** Blocks the event loop, as a slow synchronous job of another submission would. */
+/**
+ * Blocks the event loop, as a slow synchronous job of another submission would: the thread sleeps in
+ * Atomics.wait rather than spinning, the same stall without taking a core from the tests running beside it.
+ */
 function block(ms: number): void {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    // busy, on purpose
-  }
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**
