@@ -1,7 +1,6 @@
 import { dropDatabase, migrate } from '@oj/db';
 import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
-import { rmSync } from 'fs';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
@@ -9,7 +8,7 @@ import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { TcpProxy } from '../../../judge-worker/test/faults/tcp-proxy';
-import { compileWorker, exited, spawnCompiledWorker } from './compiled-worker';
+import { exited, spawnCompiledWorker } from './compiled-worker';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from './grading-audit';
 import { OwnRedis } from './own-redis';
 
@@ -27,13 +26,6 @@ const FAST_RECOVERY = { JOB_LOCK_MS: '1500', RECONCILE_INTERVAL_MS: '2000' };
  * API answers again without a restart.
  */
 describe('judging through outages', () => {
-  let outDir: string;
-
-  beforeAll(() => {
-    outDir = compileWorker();
-  }, 240_000);
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
-
   /** An admin (no per-user caps) and a one-test A + B problem on this site. */
   async function siteWithProblem(t: TestApp): Promise<{ admin: TestSession; problemId: number }> {
     const admin = await createAdmin(t);
@@ -98,7 +90,7 @@ describe('judging through outages', () => {
       t = await createTestApp({ REDIS_URL: redis.url });
       ds = t.app.get(DataSource);
       const { DATABASE_URL, REDIS_PREFIX } = t.config;
-      worker = spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL: redis.url, REDIS_PREFIX, ...FAST_RECOVERY });
+      worker = spawnCompiledWorker({ DATABASE_URL, REDIS_URL: redis.url, REDIS_PREFIX, ...FAST_RECOVERY });
       site = await siteWithProblem(t);
       live = await collectLiveEvents(redis.url, REDIS_PREFIX);
     }, 120_000);
@@ -150,7 +142,6 @@ describe('judging through outages', () => {
       // A stray rejection nobody handles, as the failed-job handler used to throw: the worker must log it and go on.
       const stray = `setTimeout(() => Promise.reject(new Error('stray rejection from the test')), 2000);`;
       worker = spawnCompiledWorker(
-        outDir,
         { DATABASE_URL: proxied.toString(), REDIS_URL: t.config.REDIS_URL, REDIS_PREFIX: t.config.REDIS_PREFIX, ...FAST_RECOVERY },
         stray,
       );
@@ -208,8 +199,7 @@ describe('judging through outages', () => {
 
     it('every submission ends final, graded once, with exact counters', async () => {
       const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = t.config;
-      const spawnWorker = () =>
-        spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL, REDIS_PREFIX, WORKER_CONCURRENCY: '2', ...FAST_RECOVERY });
+      const spawnWorker = () => spawnCompiledWorker({ DATABASE_URL, REDIS_URL, REDIS_PREFIX, WORKER_CONCURRENCY: '2', ...FAST_RECOVERY });
       const running = [spawnWorker(), spawnWorker()];
       workers.push(...running);
       const ds = t.app.get(DataSource);

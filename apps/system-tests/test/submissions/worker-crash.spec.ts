@@ -3,14 +3,13 @@ import { LiveEvent } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { liveEventsChannel } from '@oj/messaging';
 import { ChildProcess } from 'child_process';
-import { rmSync } from 'fs';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { bearer, createAdmin, registerUser } from '../../../api/test/factories';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
-import { compileWorker, spawnCompiledWorker } from '../reliability/compiled-worker';
+import { spawnCompiledWorker } from '../reliability/compiled-worker';
 import { startWorker } from '../worker-harness';
 
 // A second per test keeps the submission in grading long enough to kill its worker mid-way.
@@ -19,14 +18,12 @@ const LOCK_MS = '1000';
 
 describe('a judge worker killed mid-grading', () => {
   let t: TestApp;
-  let outDir: string;
   let child: ChildProcess | undefined;
   let rescuer: INestApplicationContext | undefined;
   let subscriber: Redis;
   const events: LiveEvent[] = [];
 
   beforeAll(async () => {
-    outDir = compileWorker();
     t = await createTestApp();
     subscriber = new Redis(t.config.REDIS_URL);
     subscriber.on('message', (_c: string, message: string) => events.push(JSON.parse(message)));
@@ -37,7 +34,6 @@ describe('a judge worker killed mid-grading', () => {
     await rescuer?.close();
     subscriber.disconnect();
     await t.close();
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   it('hands the stalled job to a live worker, which grades it and counts it exactly once', async () => {
@@ -56,7 +52,7 @@ describe('a judge worker killed mid-grading', () => {
     const submissions = t.app.get(DataSource).getRepository(SubmissionEntity);
 
     const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = t.config;
-    child = spawnCompiledWorker(outDir, { DATABASE_URL, REDIS_URL, REDIS_PREFIX, JOB_LOCK_MS: LOCK_MS });
+    child = spawnCompiledWorker({ DATABASE_URL, REDIS_URL, REDIS_PREFIX, JOB_LOCK_MS: LOCK_MS });
     const id = (
       await t
         .http()
