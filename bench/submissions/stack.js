@@ -3,6 +3,7 @@
 // compiled from this checkout, on a fresh database and Redis prefix that are removed afterwards.
 const { execFileSync, spawn } = require('child_process');
 const { copyFileSync, mkdirSync } = require('fs');
+const net = require('net');
 const path = require('path');
 const { Client } = require('pg');
 const Redis = require('ioredis');
@@ -46,8 +47,22 @@ function run(name, entry, env) {
   return child;
 }
 
-async function waitForHealth(baseUrl) {
+/** A port nothing listens on now (the API's, from the system's free ones: a fixed range collides with workers' and clients' ports). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, child) {
   for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`API exited (${child.exitCode ?? child.signalCode}) before answering at ${baseUrl}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
@@ -94,7 +109,7 @@ async function startStack({ workers = 1, env = {} } = {}) {
   const databaseUrl = `${BASE_DB}/oj_bench_${suffix}`;
   const redisPrefix = `oj_bench_${suffix}`;
   await migrate(databaseUrl);
-  const port = String(39000 + (process.pid % 1000));
+  const port = String(await freePort());
   const common = {
     NODE_ENV: process.env.BENCH_NODE_ENV || 'development',
     DATABASE_URL: databaseUrl,
@@ -107,47 +122,54 @@ async function startStack({ workers = 1, env = {} } = {}) {
   // Workers serve their probes on any free port: a site or test run on this machine may hold the default one.
   for (let i = 0; i < workers; i++)
     children.push(run(`worker ${i + 1}`, 'apps/judge-worker/src/main.js', { ...common, WORKER_HTTP_PORT: '0' }));
+  async function stop() {
+    await Promise.all(
+      children.map((c) => {
+        c.stopping = true;
+        if (c.exitCode !== null || c.signalCode !== null) return null;
+        c.kill('SIGTERM');
+        return new Promise((r) => {
+          const force = setTimeout(() => c.kill('SIGKILL'), 10_000);
+          c.on('exit', () => r(clearTimeout(force)));
+        });
+      }),
+    );
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await dropDatabase(databaseUrl);
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl);
-  const password = 'bench-password-1';
-  await api(baseUrl, 'POST', '/api/auth/register', null, {
-    username: 'bench_admin',
-    email: 'bench@example.com',
-    password,
-    confirmPassword: password,
-  });
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query(`UPDATE users SET role = 'admin' WHERE username = 'bench_admin'`);
-  await db.end();
-  const login = await api(baseUrl, 'POST', '/api/auth/login', null, { usernameOrEmail: 'bench_admin', password });
-  return {
-    baseUrl,
-    databaseUrl,
-    redisUrl: REDIS_URL,
-    redisPrefix,
-    token: login.accessToken,
-    /** The API's process id, for its memory figures (null when attached to a running site). */
-    apiPid: children[0].pid,
-    async stop() {
-      await Promise.all(
-        children.map((c) => {
-          c.stopping = true;
-          if (c.exitCode !== null) return null;
-          c.kill('SIGTERM');
-          return new Promise((r) => {
-            const force = setTimeout(() => c.kill('SIGKILL'), 10_000);
-            c.on('exit', () => r(clearTimeout(force)));
-          });
-        }),
-      );
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-      await dropDatabase(databaseUrl);
-    },
-  };
+  try {
+    await waitForHealth(baseUrl, children[0]);
+    const password = 'bench-password-1';
+    await api(baseUrl, 'POST', '/api/auth/register', null, {
+      username: 'bench_admin',
+      email: 'bench@example.com',
+      password,
+      confirmPassword: password,
+    });
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(`UPDATE users SET role = 'admin' WHERE username = 'bench_admin'`);
+    await db.end();
+    const login = await api(baseUrl, 'POST', '/api/auth/login', null, { usernameOrEmail: 'bench_admin', password });
+    return {
+      baseUrl,
+      databaseUrl,
+      redisUrl: REDIS_URL,
+      redisPrefix,
+      token: login.accessToken,
+      /** The API's process id, for its memory figures (null when attached to a running site). */
+      apiPid: children[0].pid,
+      stop,
+    };
+  } catch (error) {
+    // A stack that did not come up leaves no worker, database or keys behind.
+    await stop();
+    throw error;
+  }
 }
 
 /** Waits until the judge worker has published its languages, so problems and submissions can use them. */
