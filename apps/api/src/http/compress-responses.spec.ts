@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { ServerResponse } from 'http';
 
 import { compressResponses } from './compress-responses';
@@ -18,7 +18,7 @@ describe('compressResponses', () => {
     for (const path of ['/api/submissions/stream', '/api/problems/7/submissions/stream']) {
       const { req, res } = fakeExchange(path);
       const own = { write: res.write, end: res.end, on: res.on, writeHead: res.writeHead };
-      const next = jest.fn<void, Parameters<NextFunction>>();
+      const next = jest.fn();
       compress(req, res, next);
       expect(next).toHaveBeenCalledTimes(1);
       expect({ write: res.write, end: res.end, on: res.on, writeHead: res.writeHead }).toEqual(own);
