@@ -1,10 +1,13 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, NestApplicationOptions } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 
+import { AppModule } from './app.module';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
+import { ApiHttpAdapter } from './http/api-http-adapter';
 import { compressResponses } from './http/compress-responses';
 import { serveSpa } from './http/serve-spa';
 import { API_DESCRIPTION } from './openapi/api-description';
@@ -24,12 +27,18 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
 }
 
+/**
+ * The API application, not yet configured: on ApiHttpAdapter's server, with no body parser middleware (the routes
+ * that take a JSON body read it after their guards: JsonBody).
+ */
+export function createApiApp(config: AppConfig, options: NestApplicationOptions = {}): Promise<NestExpressApplication> {
+  return NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ApiHttpAdapter(), { ...options, bodyParser: false });
+}
+
 /** Global wiring shared by main.ts, the OpenAPI export and the integration tests. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   useOperationsMiddleware(app);
   app.setGlobalPrefix(API_PREFIX);
-  // No body parser middleware (the app is created with bodyParser: false): the routes that take a JSON body read it
-  // after their guards (JsonBody).
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,17 +1,14 @@
 import 'reflect-metadata';
 
 import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
 
-import { AppModule } from './app.module';
-import { configureApp } from './app-setup';
+import { configureApp, createApiApp } from './app-setup';
 import { loadAppConfig } from './config/app-config';
 import { stopGracefullyOnSignals } from './http/graceful-stop';
 
 async function bootstrap(): Promise<void> {
   const config = loadAppConfig();
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
+  const app = await createApiApp(config, { bufferLogs: true });
   configureApp(app, config);
   stopGracefullyOnSignals(app);
   await app.listen(config.PORT);

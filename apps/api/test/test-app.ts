@@ -1,12 +1,10 @@
-import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { dropDatabase, migrate } from '@oj/db';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
 
-import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/app-setup';
+import { configureApp, createApiApp } from '../src/app-setup';
 import { AppConfig, loadAppConfig } from '../src/config/app-config';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,8 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
+  const app = await createApiApp(config, {
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : ['error'],
   });
   configureApp(app, config);
