@@ -4,7 +4,7 @@ import pretty from 'pino-pretty';
 export const LOG_LEVELS: LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
- * Paths that may carry credentials. Request bodies are never logged at all (pino-http logs none), so source
+ * Paths that may carry credentials. Request bodies are never logged at all (the access log writes none), so source
  * code and passwords only need guarding where a log call passes an object that holds them.
  */
 export const REDACTED_PATHS = [
@@ -28,6 +28,8 @@ export interface LoggerOptions {
   level: LevelWithSilent;
   /** Readable coloured lines (development) instead of one JSON object per line (production, tests). */
   pretty: boolean;
+  /** Fields every line gets from where it is written (the API's request id), without a child logger per request. */
+  mixin?: () => object;
 }
 
 /**
@@ -51,6 +53,7 @@ export function createLogger(options: LoggerOptions): Logger {
       base: { app: options.app },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
+      mixin: options.mixin,
     },
     destination,
   );

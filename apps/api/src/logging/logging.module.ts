@@ -1,20 +1,23 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { EVERY_ROUTE, ObservabilityLoggingModule } from '@oj/observability';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ObservabilityLoggingModule } from '@oj/observability';
 
 import { AppConfig } from '../config/app-config';
-import { requestContextMiddleware } from './request-context';
+import { requestLogBindings } from './request-context';
 
-/** The API's logger (JSON in production and tests, readable lines in development) and the request context. */
+/** The API's logger: JSON in production and tests, readable lines in development; lines name their request. */
 @Module({})
-export class LoggingModule implements NestModule {
+export class LoggingModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [ObservabilityLoggingModule.forRoot({ app: 'api', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' })],
+      imports: [
+        ObservabilityLoggingModule.forRoot({
+          app: 'api',
+          level: config.LOG_LEVEL,
+          pretty: config.NODE_ENV === 'development',
+          mixin: requestLogBindings,
+        }),
+      ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(requestContextMiddleware).forRoutes(EVERY_ROUTE);
   }
 }

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'async_hooks';
-import type { NextFunction, Request, Response } from 'express';
 
 const requestIds = new AsyncLocalStorage<string>();
 
@@ -8,10 +7,17 @@ export function currentRequestId(): string | undefined {
   return requestIds.getStore();
 }
 
+/** Runs `serve` (and everything it starts) as the work of request `id`. */
+export function runInRequestContext(id: string, serve: () => void): void {
+  requestIds.run(id, serve);
+}
+
 /**
- * Nest middleware, so it runs after body parsing: the parser's stream callbacks would otherwise drop the async
- * context before the handler runs.
+ * The root logger's mixin: every line written while serving a request names it, whichever class logs it,
+ * without a child logger per request (a live stream would keep one for hours). A new object each time: pino
+ * merges the line into it.
  */
-export function requestContextMiddleware(req: Request, _res: Response, next: NextFunction): void {
-  requestIds.run(String(req.id), next);
+export function requestLogBindings(): { requestId?: string } {
+  const requestId = requestIds.getStore();
+  return requestId === undefined ? {} : { requestId };
 }

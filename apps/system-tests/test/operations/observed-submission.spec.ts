@@ -4,11 +4,11 @@ import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 
 import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
+import { StdoutCapture } from '../../../api/test/log-capture';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { WorkerMetrics } from '../../../judge-worker/src/operations/worker-metrics';
 import { startWorker } from '../worker-harness';
-import { StdoutCapture } from './log-capture';
 
 const SECRET_MARKER = `never_in_logs_${randomBytes(6).toString('hex')}`;
 const SOURCE = `# ${SECRET_MARKER}\na, b = map(int, input().split())\nprint(a + b)`;
