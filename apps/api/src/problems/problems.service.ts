@@ -8,6 +8,7 @@ import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, is
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
+import { queryPrepared } from '../database/prepared-query';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
@@ -74,7 +75,8 @@ export class ProblemsService {
 
   /**
    * The archive list as PostgreSQL writes it: one statement whose single value is the items' JSON, so no row is
-   * parsed into objects, hydrated or serialised again here (a hundred of them cost more than the rest of the request).
+   * parsed into objects, hydrated or serialised again here (a hundred of them cost more than the rest of the request),
+   * prepared once per connection (a few shapes: the visibility rule of the role, the filters given).
    */
   async listJson(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<JsonText<ProblemListDto>> {
     const visible = visibleProblemsWhere('p', user);
@@ -89,13 +91,14 @@ export class ProblemsService {
       where.push('p.difficulty = :difficulty');
       parameters.difficulty = query.difficulty;
     }
-    const [sql, params] = this.problems.manager.connection.driver.escapeQueryWithParameters(
+    const dataSource = this.problems.manager.connection;
+    const [sql, params] = dataSource.driver.escapeQueryWithParameters(
       `SELECT coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t."problemId"), '') AS json
          FROM (SELECT ${SUMMARY_SELECTION} FROM problems p WHERE ${where.join(' AND ')} ORDER BY p.problem_id LIMIT :limit) t`,
       parameters,
       {},
     );
-    const [{ json }]: { json: string }[] = await this.problems.query(sql, params);
+    const [{ json }] = await queryPrepared<{ json: string }>(dataSource, sql, params);
     return `{"items":[${json}]}`;
   }
 

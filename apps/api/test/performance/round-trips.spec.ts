@@ -39,8 +39,10 @@ describe('round trips per request', () => {
     const realQuery = Client.prototype.query;
     const realSend = Redis.prototype.sendCommand;
     const query = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-      sql.push(String(text).replace(/\s+/g, ' ').trim());
+      const { text, name } =
+        typeof args[0] === 'string' ? { text: args[0], name: undefined } : (args[0] as { text?: string; name?: string });
+      // A named (prepared) statement is marked: PostgreSQL plans it once per connection.
+      sql.push(`${name ? '[prepared] ' : ''}${String(text).replace(/\s+/g, ' ').trim()}`);
       return (realQuery as (...a: unknown[]) => unknown).apply(this, args) as never;
     });
     const send = jest.spyOn(Redis.prototype, 'sendCommand').mockImplementation(function (this: Redis, command) {
@@ -99,7 +101,7 @@ describe('round trips per request', () => {
     const { sql, redis } = await count(() => listProblems());
     // The list's JSON, written by PostgreSQL: no count beside it, no look-up for a caller without a token.
     expectCount(sql, 1);
-    expect(sql[0]).toMatch(/row_to_json/);
+    expect(sql[0]).toMatch(/^\[prepared\] .*row_to_json/);
     expect(sql[0]).not.toMatch(/statement|samples|input_format/);
     expectCount(redis, 0);
   });
@@ -109,6 +111,7 @@ describe('round trips per request', () => {
     const { sql, redis } = await count(() => listProblems(user));
     // The caller's account (auth), then the list.
     expectCount(sql, 2);
+    expect(sql[1]).toMatch(/^\[prepared\] .*row_to_json/);
     expectCount(redis, 0);
   });
 });
