@@ -1,6 +1,10 @@
 module.exports = {
   ...require('../../jest.preset.js'),
   rootDir: __dirname,
+  // Test files run side by side (each has its own database and Redis prefix): two workers halve the suite on two
+  // cores (a third gains nothing: the files are CPU-bound). Fixed rather than per core, so a big machine does not
+  // open hundreds of database connections.
+  maxWorkers: 2,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   // Integration suites start Bull queues and Redis subscribers; a pending job promise of a timed-out validation
   // (no worker runs here) can keep the event loop alive after every app has closed.
