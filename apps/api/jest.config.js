@@ -9,4 +9,7 @@ module.exports = {
   // Integration suites start Bull queues and Redis subscribers; a pending job promise of a timed-out validation
   // (no worker runs here) can keep the event loop alive after every app has closed.
   forceExit: true,
+  // The longest files, started first on a clean clone (tools/jest/slow-files-first.js).
+  testSequencer: require.resolve('../../tools/jest/slow-files-first.js'),
+  globals: { slowFiles: ['robustness/openapi-fuzz.spec.ts'] },
 };

@@ -6,4 +6,7 @@ module.exports = {
   // The time-limit tests still hold: their wall limit is 2 × CPU + 1 s, and a program gets at least 2/3 of a core.
   maxWorkers: 3,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  // The longest files, started first on a clean clone (tools/jest/slow-files-first.js).
+  testSequencer: require.resolve('../../tools/jest/slow-files-first.js'),
+  globals: { slowFiles: ['grading/judge-submission.spec.ts', 'sandbox/verdicts.spec.ts', 'checkers/checkers.spec.ts'] },
 };

@@ -9,4 +9,14 @@ module.exports = {
   // Suites start Bull queues, Redis subscribers and workers; a pending job promise of a timed-out validation can
   // keep the event loop alive after every app has closed.
   forceExit: true,
+  // The longest files, started first on a clean clone (tools/jest/slow-files-first.js).
+  testSequencer: require.resolve('../../tools/jest/slow-files-first.js'),
+  globals: {
+    slowFiles: [
+      'reliability/postgres-outage.spec.ts',
+      'reliability/worker-kills.spec.ts',
+      'reliability/redis-outage.spec.ts',
+      'submissions/worker-crash.spec.ts',
+    ],
+  },
 };
