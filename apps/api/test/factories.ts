@@ -3,6 +3,8 @@ import { UserEntity } from '@oj/db';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 
+import { TokenService } from '../src/auth/token.service';
+import { toUserResponse } from '../src/users/dto/user-response.dto';
 import { hashPassword } from '../src/users/password-hasher';
 import { TestApp } from './test-app';
 
@@ -19,34 +21,37 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}_${randomBytes(4).toString('hex')}`;
 }
 
-/** Registers a user through the API and returns its session. */
-export async function registerUser(
-  t: TestApp,
-  overrides: { username?: string; email?: string; password?: string } = {},
-): Promise<TestSession> {
-  const username = overrides.username ?? uniqueName();
-  const password = overrides.password ?? TEST_PASSWORD;
-  const res = await t
-    .http()
-    .post('/api/auth/register')
-    .send({ username, email: overrides.email ?? `${username}@example.com`, password, confirmPassword: password })
-    .expect(201);
-  return { ...res.body, password };
+/**
+ * argon2id hashes of the test passwords, computed once per test file and password: each costs about 150 ms of CPU,
+ * and the accounts made here only need a hash the login accepts.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+
+function hashOnce(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
 }
 
 /**
- * The argon2id hash of TEST_PASSWORD, computed once per test file: each hash costs about 150 ms of CPU, and the
- * accounts inserted directly only need a hash the login accepts (registering through the API still hashes anew).
+ * Inserts an account and returns the session a login would answer, issued by the app's own TokenService without
+ * login's password check (argon2 again). Registration and login themselves are tested through HTTP in auth tests.
  */
-let testPasswordHash: Promise<string> | undefined;
-
-/** Inserts an account with the given role directly, then logs in through the API. */
-export async function createUserWithRole(t: TestApp, role: Role, username = uniqueName(role)): Promise<TestSession> {
+async function createAccount(t: TestApp, role: Role, username: string, email: string, password: string): Promise<TestSession> {
   const users = t.app.get(DataSource).getRepository(UserEntity);
-  testPasswordHash ??= hashPassword(TEST_PASSWORD);
-  await users.save(users.create({ username, email: `${username}@example.com`, passwordHash: await testPasswordHash, role }));
-  const res = await t.http().post('/api/auth/login').send({ usernameOrEmail: username, password: TEST_PASSWORD }).expect(200);
-  return { ...res.body, password: TEST_PASSWORD };
+  const user = await users.save(users.create({ username, email, passwordHash: await hashOnce(password), role }));
+  return { ...(await t.app.get(TokenService).issue(user)), user: toUserResponse(user), password };
+}
+
+/** A new regular user (as registering answers) with its session. */
+export function registerUser(t: TestApp, overrides: { username?: string; email?: string; password?: string } = {}): Promise<TestSession> {
+  const username = overrides.username ?? uniqueName();
+  return createAccount(t, 'user', username, overrides.email ?? `${username}@example.com`, overrides.password ?? TEST_PASSWORD);
+}
+
+/** A new account with the given role, and its session. */
+export function createUserWithRole(t: TestApp, role: Role, username = uniqueName(role)): Promise<TestSession> {
+  return createAccount(t, role, username, `${username}@example.com`, TEST_PASSWORD);
 }
 
 export function createAdmin(t: TestApp, username?: string): Promise<TestSession> {
