@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { acceptRequestId, REQUEST_ID_HEADER } from '@oj/observability';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { performance } from 'perf_hooks';
@@ -26,7 +27,14 @@ export function observeRequests(observers: ResponseObserver[]): RequestHandler {
     const startedAt = performance.now();
     res.once('close', () => {
       const served = { requestId, elapsedMs: performance.now() - startedAt };
-      for (const observe of observers) observe(req, res, served);
+      for (const observe of observers) {
+        // Runs in an event listener: a throw here would be uncaught and stop the API, and would skip the others.
+        try {
+          observe(req, res, served);
+        } catch (error) {
+          Logger.error(`A response observer failed: ${error instanceof Error ? error.stack : String(error)}`, 'ObserveRequests');
+        }
+      }
     });
     runInRequestContext(requestId, next);
   };
