@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
+import { createProblem, problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';
 
 /**
@@ -21,14 +21,7 @@ describe('round trips per request', () => {
     t = await createTestApp();
     admin = await createAdmin(t);
     user = await registerUser(t);
-    problemId = (
-      await t
-        .http()
-        .post('/api/problems')
-        .set(...bearer(admin))
-        .send(problemBody())
-        .expect(201)
-    ).body.problemId;
+    problemId = (await createProblem(t, admin, problemBody())).problemId;
   });
   afterAll(() => t.close());
 

@@ -1,3 +1,8 @@
+import type { Problem } from '@oj/contracts';
+
+import { bearer, TestSession } from '../factories';
+import { TestApp } from '../test-app';
+
 /** A valid problem body (SPEC 7) with overridable fields. */
 export function problemBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -20,4 +25,15 @@ export function problemBody(overrides: Record<string, unknown> = {}): Record<str
     memoryLimit: 64,
     ...overrides,
   };
+}
+
+/** Creates a problem through the API as `author` (an admin, or a setter for their own) and returns the created problem. */
+export async function createProblem(t: TestApp, author: TestSession, body: Record<string, unknown> = problemBody()): Promise<Problem> {
+  const res = await t
+    .http()
+    .post('/api/problems')
+    .set(...bearer(author))
+    .send(body)
+    .expect(201);
+  return res.body;
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { createTestApp, TestApp } from '../test-app';
-import { problemBody } from './problem-fixtures';
+import { createProblem, problemBody } from './problem-fixtures';
 
 describe('problems', () => {
   let t: TestApp;
@@ -65,15 +65,8 @@ describe('problems', () => {
       });
       delete body.cpuTimeLimit;
       delete body.memoryLimit;
-      const p = (
-        await t
-          .http()
-          .post('/api/problems')
-          .set(...bearer(admin))
-          .send(body)
-          .expect(201)
-      ).body;
-      expect(p.testCases.map((c: { points: number }) => c.points)).toEqual([3, 1000, 1, 1, 1]);
+      const p = await createProblem(t, admin, body);
+      expect(p.testCases?.map((c: { points: number }) => c.points)).toEqual([3, 1000, 1, 1, 1]);
       expect(p.tags).toEqual(['Dynamic Programming', 'Greedy']);
       expect(p.algorithms).toEqual(['DP', 'Graphs']);
       expect(p.samples).toEqual([{ input: '1', output: '1' }]);

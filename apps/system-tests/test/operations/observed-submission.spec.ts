@@ -3,9 +3,9 @@ import { languagesKey } from '@oj/messaging';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 
-import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
+import { createAdmin, TestSession } from '../../../api/test/factories';
 import { StdoutCapture } from '../../../api/test/log-capture';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
+import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { WorkerMetrics } from '../../../judge-worker/src/operations/worker-metrics';
 import { startWorker } from '../worker-harness';
@@ -33,14 +33,7 @@ describe('an observed submission', () => {
     try {
       t = await createTestApp({ LOG_LEVEL: 'trace' });
       admin = await createAdmin(t);
-      const problemId = (
-        await t
-          .http()
-          .post('/api/problems')
-          .set(...bearer(admin))
-          .send(problemBody())
-          .expect(201)
-      ).body.problemId;
+      const problemId = (await createProblem(t, admin, problemBody())).problemId;
       // A heartbeat without a worker yet: the submission waits in the queue, where the metrics see it.
       const redis = new Redis(t.config.REDIS_URL);
       await redis.set(languagesKey(t.config.REDIS_PREFIX), JSON.stringify([{ id: 71, name: 'Python 3' }]), 'EX', 90);

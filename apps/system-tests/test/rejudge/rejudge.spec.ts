@@ -7,7 +7,7 @@ import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
+import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
 import { openStream } from '../../../api/test/sse-client';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from '../reliability/grading-audit';
@@ -46,16 +46,9 @@ describe('rejudge', () => {
     await t.close();
   });
 
-  async function createProblem(): Promise<number> {
+  async function newProblem(): Promise<number> {
     const body = problemBody({ testCases: FIRST_TESTS, judge0LanguageIds: [71] });
-    return (
-      await t
-        .http()
-        .post('/api/problems')
-        .set(...bearer(admin))
-        .send(body)
-        .expect(201)
-    ).body.problemId;
+    return (await createProblem(t, admin, body)).problemId;
   }
 
   const changeTests = (problemId: number) =>
@@ -95,7 +88,7 @@ describe('rejudge', () => {
   }
 
   it('is for admins only; unknown or malformed ids are 404', async () => {
-    const problemId = await createProblem();
+    const problemId = await newProblem();
     const id = await submit(problemId, SUM);
     await t.http().post(`/api/submissions/${id}/rejudge`).expect(401);
     await t.http().post(`/api/problems/${problemId}/rejudge`).expect(401);
@@ -152,7 +145,7 @@ describe('rejudge', () => {
   }, 90_000);
 
   it('after a test change, flips accepted to wrong answer under the same id, live, and the counters decrement', async () => {
-    const problemId = await createProblem();
+    const problemId = await newProblem();
     const id = await submit(problemId, FIVE);
     await waitAllFinal(ds, [id], 60_000);
     expect(await counters(problemId)).toEqual({ submissionCount: 1, acceptedSubmissionCount: 1 });
@@ -193,7 +186,7 @@ describe('rejudge', () => {
   }, 120_000);
 
   it('rejudges a whole problem under two workers with races, the counters equal to a count of the rows throughout', async () => {
-    const problemId = await createProblem();
+    const problemId = await newProblem();
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await submit(problemId, i % 2 ? SUM : FIVE));
     await waitAllFinal(ds, ids, 120_000);

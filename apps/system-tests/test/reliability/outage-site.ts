@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 
 import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
+import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
 import { TestApp } from '../../../api/test/test-app';
 import { waitAllFinal } from './grading-audit';
 
@@ -24,14 +24,7 @@ export const FAST_RECOVERY = { JOB_LOCK_MS: '1500', RECONCILE_INTERVAL_MS: '2000
 export async function siteWithProblem(t: TestApp): Promise<{ admin: TestSession; problemId: number }> {
   const admin = await createAdmin(t);
   const body = problemBody({ testCases: [{ input: '2 3\n', output: '5\n', points: 1 }], judge0LanguageIds: [71], cpuTimeLimit: 2 });
-  const problemId = (
-    await t
-      .http()
-      .post('/api/problems')
-      .set(...bearer(admin))
-      .send(body)
-      .expect(201)
-  ).body.problemId;
+  const problemId = (await createProblem(t, admin, body)).problemId;
   return { admin, problemId };
 }
 

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 
 import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
+import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
@@ -55,14 +55,7 @@ describe('subtasks graded by a real worker', () => {
         { input: '3 4\n', output: '7\n', points: 10 },
       ],
     });
-    const problem = (
-      await t
-        .http()
-        .post('/api/problems')
-        .set(...bearer(admin))
-        .send(body)
-        .expect(201)
-    ).body;
+    const problem = await createProblem(t, admin, body);
     expect(problem.totalPoints).toBe(100);
 
     const sent = await t
