@@ -6,6 +6,7 @@ import {
   canSeeProfile,
   canSeeSubmission,
   canSeeTestCases,
+  canSetTestReadingCode,
   canViewSource,
   isAdmin,
   Viewer,
@@ -30,9 +31,10 @@ describe('access policy', () => {
     ['user', false],
     ['author', false],
     ['admin', true],
-  ])('%s: admin %s, and so may see test cases and change visibility', (who, expected) => {
+  ])('%s: admin %s, and so may see test cases, set code that reads them and change visibility', (who, expected) => {
     expect(isAdmin(viewers[who])).toBe(expected);
     expect(canSeeTestCases(viewers[who])).toBe(expected);
+    expect(canSetTestReadingCode(viewers[who])).toBe(expected);
     expect(canChangeVisibility(viewers[who])).toBe(expected);
   });
 

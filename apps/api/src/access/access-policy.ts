@@ -5,7 +5,8 @@ import type { ProblemEntity, SubmissionEntity, UserEntity } from '@oj/db';
  * Who may see or change what (SPEC 6), decided here and only here; access-sql.ts says the same in SQL for
  * lists, counts and feeds. The role is the caller's current one (the auth guard reads it on every request), so a
  * demoted admin keeps exactly an author's rights: editing their own public problems. Private problems, test cases
- * and visibility are for admins; a submission's source is for its submitter and admins.
+ * and visibility are for admins, and so is setting code that reads the tests (a custom checker); a submission's
+ * source is for its submitter and admins.
  */
 
 /** Whoever is asking: a signed-in user, or undefined for a guest. */
@@ -29,6 +30,15 @@ export function canEditProblem(problem: Pick<ProblemEntity, 'isPublic' | 'author
 
 export function canSeeTestCases(viewer: Viewer): boolean {
   return isAdmin(viewer);
+}
+
+/**
+ * Author code the judge runs beside a problem's hidden tests (a custom checker; an interactor would be one too) can
+ * read them and leak them, through its messages or bit by bit through verdicts: only those who may read the tests
+ * may set or change it.
+ */
+export function canSetTestReadingCode(viewer: Viewer): boolean {
+  return canSeeTestCases(viewer);
 }
 
 export function canChangeVisibility(viewer: Viewer): boolean {

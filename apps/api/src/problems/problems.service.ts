@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
+import { CheckerSettings, MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
 import { checkerColumns, checkerOf, ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
-import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
+import {
+  canChangeVisibility,
+  canEditProblem,
+  canSeeProblem,
+  canSeeTestCases,
+  canSetTestReadingCode,
+  isAdmin,
+  visibleProblemsWhere,
+} from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
@@ -20,9 +28,11 @@ import { PROBLEM_SUMMARY_SQL, ProblemDto, ProblemListDto, toProblemDto } from '.
 import { KNOWN_ALGORITHMS } from './known-algorithms';
 import { describeProblemChange } from './problem-change-summary';
 import { storedSubtasks, subtaskErrors, subtaskField } from './problem-subtasks';
+import { setsNewTestReadingCode } from './test-reading-code';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
+export const CHECKER_FORBIDDEN = 'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';
 
 /** What access checks and submissions read of a problem. */
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
@@ -111,6 +121,7 @@ export class ProblemsService {
   async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
     this.checkSubtasks(dto);
+    this.requireMaySetCheckers(dto.checker, null, user);
     await this.requireCheckerCompiles(dto.checker);
     return this.problems.manager.transaction(async (manager) => {
       const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
@@ -128,14 +139,18 @@ export class ProblemsService {
       select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon'],
     });
     const saved = current ? checkerOf(current) : null;
-    const unchanged = body.checker?.source === saved?.source && body.checker?.languageId === saved?.languageId;
-    if (!unchanged) await this.requireCheckerCompiles(body.checker);
+    if (setsNewTestReadingCode(body.checker, saved)) {
+      this.requireMaySetCheckers(body.checker, saved, user);
+      await this.requireCheckerCompiles(body.checker);
+    }
     const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
       if (!canEditProblem(problem, user)) throw ApiException.forbidden(EDIT_FORBIDDEN);
       if (body.isPublic !== problem.isPublic && !canChangeVisibility(user))
         throw ApiException.forbidden("Only administrators may change a problem's visibility.");
+      // Again under the lock: the saved checker may have changed since it was compared above.
+      this.requireMaySetCheckers(body.checker, checkerOf(problem), user);
       const before = { ...problem };
       const beforeTests = await this.loadTests(manager, problem);
       // Test cases and subtasks left out are kept as they are.
@@ -199,6 +214,11 @@ export class ProblemsService {
    */
   async authorsEditableProblem(userId: string): Promise<boolean> {
     return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
+  }
+
+  /** Refuses a new or changed custom checker from a caller who may not read the tests it would read (canSetTestReadingCode). */
+  private requireMaySetCheckers(incoming: CheckerInputDto | undefined, saved: CheckerSettings | null, user: AuthUser): void {
+    if (setsNewTestReadingCode(incoming, saved) && !canSetTestReadingCode(user)) throw ApiException.forbidden(CHECKER_FORBIDDEN);
   }
 
   private async requireCheckerCompiles(checker: CheckerInputDto | undefined): Promise<void> {

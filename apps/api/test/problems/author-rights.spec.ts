@@ -1,4 +1,5 @@
-import { ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import type { CheckerSettings } from '@oj/contracts';
+import { checkerColumns, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
@@ -124,6 +125,56 @@ describe('problem rights of authors who are not admins', () => {
     const refused = await as(author).put(shown.problemId, { isPublic: false }).expect(403);
     expect(refused.body).toEqual({ message: "Only administrators may change a problem's visibility.", code: 'FORBIDDEN' });
     expect((await stored(shown.problemId)).isPublic).toBe(true);
+  });
+
+  describe('custom checkers, which can read the tests they may not', () => {
+    const SAVED: CheckerSettings = { type: 'custom', source: 'int main() { return 0; }\n', languageId: 54 };
+    const REFUSED = {
+      message: 'Only administrators may set or change a custom checker, because a checker can read the hidden tests.',
+      code: 'FORBIDDEN',
+    };
+    const withoutTests = (checker?: unknown) => {
+      const { testCases: _left, ...body } = problemBody({ title: 'Shown', ...(checker ? { checker } : {}) });
+      return body;
+    };
+    const putChecker = (session: TestSession, checker?: unknown) =>
+      t
+        .http()
+        .put(`/api/problems/${shown.problemId}`)
+        .set(...bearer(session))
+        .send(withoutTests(checker));
+    const storedChecker = async () => {
+      const { checkerType, checkerSource, checkerLanguageId } = await stored(shown.problemId);
+      return { checkerType, checkerSource, checkerLanguageId };
+    };
+    // Saved as an admin's checker would be (this app has no worker to compile one).
+    const saveChecker = (checker: CheckerSettings) =>
+      t.app.get(DataSource).getRepository(ProblemEntity).update({ problemId: shown.problemId }, checkerColumns(checker));
+
+    it('refuses an author who sets one, and compiles nothing', async () => {
+      await saveChecker({ type: 'lines' });
+      expect((await putChecker(author, SAVED).expect(403)).body).toEqual(REFUSED);
+      expect(await storedChecker()).toEqual({ checkerType: 'lines', checkerSource: null, checkerLanguageId: null });
+    });
+
+    it('refuses an author who changes the source or the language of the saved one', async () => {
+      await saveChecker(SAVED);
+      expect((await putChecker(author, { ...SAVED, source: `${SAVED.source}// leak\n` }).expect(403)).body).toEqual(REFUSED);
+      expect((await putChecker(author, { ...SAVED, languageId: 50 }).expect(403)).body).toEqual(REFUSED);
+      expect(await storedChecker()).toEqual({ checkerType: 'custom', checkerSource: SAVED.source, checkerLanguageId: 54 });
+    });
+
+    it('lets an author send the saved one back unchanged, leave it out, or choose a built-in one', async () => {
+      await saveChecker(SAVED);
+      expect((await putChecker(author, SAVED).expect(200)).body.checker).toEqual(SAVED);
+      expect((await putChecker(author).expect(200)).body.checker).toEqual(SAVED);
+      expect((await putChecker(author, { type: 'tokens' }).expect(200)).body.checker).toEqual({ type: 'tokens' });
+    });
+
+    it('lets an admin set one: it goes on to be compiled, here without a worker', async () => {
+      await saveChecker({ type: 'lines' });
+      expect((await putChecker(boss, SAVED).expect(503)).body.code).toBe('SERVICE_UNAVAILABLE');
+    });
   });
 
   it('keeps the problem form’s tools (test validation) only while they have a problem they may edit', async () => {
