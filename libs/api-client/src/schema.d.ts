@@ -2691,6 +2691,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description More than CHECKER_TRIALS_PER_MINUTE trials in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No judge worker is running */
             503: {
                 headers: {

@@ -56,6 +56,12 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   RUNS_PER_MINUTE = 10;
 
+  /** Checker trials (POST /api/judge/checker-trial, each a compile on a worker) per account per minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  CHECKER_TRIALS_PER_MINUTE = 10;
+
   @Transform(toBool)
   @IsBoolean()
   SEED_DEMO = true;

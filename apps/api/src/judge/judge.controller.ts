@@ -10,6 +10,7 @@ import {
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { CheckerTrialRateLimitGuard } from '../common/rate-limit/checker-trial-rate-limit.guard';
 import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';
@@ -44,9 +45,10 @@ export class JudgeController {
   @Post('checker-trial')
   @HttpCode(200)
   @Auth()
-  @UseGuards(AuthorOrAdminGuard)
+  @UseGuards(AuthorOrAdminGuard, CheckerTrialRateLimitGuard)
   @LargeJsonBody()
   @ApiOkResponse({ type: CheckerTrialResultDto })
+  @ApiTooManyRequestsResponse({ description: 'More than CHECKER_TRIALS_PER_MINUTE trials in a minute' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
   tryChecker(@Body() dto: CheckerTrialRequestDto): Promise<CheckerTrialResultDto> {
