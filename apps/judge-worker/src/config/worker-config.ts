@@ -3,6 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { cpus } from 'os';
 
+import { DEFAULT_CHECKER_CACHE_MB } from '../engines/local/checker-cache';
+
 /** The judge worker's configuration, read from the environment once and validated at start-up. */
 export class WorkerConfig extends BaseConfig {
   @IsIn(['local', 'judge0'])
@@ -40,11 +42,24 @@ export class WorkerConfig extends BaseConfig {
   SANDBOX_WORK_ROOT?: string;
 
   /**
+   * The most the compiled custom checkers may take in SANDBOX_WORK_ROOT/checkers, MiB; past it the least recently
+   * used go. At least 16, the largest checker binary.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(16)
+  CHECKER_CACHE_MAX_MB = DEFAULT_CHECKER_CACHE_MB;
+
+  /**
    * Port of the worker's own HTTP server (health probes and /metrics): a number, `0` for any free port (the
    * chosen one is logged), or `off` for none. Several workers on one host each need their own.
    */
   @Matches(/^(off|\d{1,5})$/, { message: 'WORKER_HTTP_PORT must be a port number, 0 (any free port) or off' })
   WORKER_HTTP_PORT = '3001';
+
+  get checkerCacheBytes(): number {
+    return this.CHECKER_CACHE_MAX_MB * 1024 * 1024;
+  }
 
   /** The HTTP port to listen on, or null when the worker serves no HTTP. */
   get httpPort(): number | null {

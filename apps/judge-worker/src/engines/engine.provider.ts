@@ -20,13 +20,23 @@ export const engineProvider: Provider = {
       // Judge0 has no checkers: custom ones run in a local sandbox, set up the first time one is needed.
       let local: LocalEngine | null = null;
       const customChecker = () =>
-        (local ??= new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, languageIds: CHECKER_LANGUAGE_IDS })).customChecker;
+        (local ??= new LocalEngine({
+          workRoot: config.SANDBOX_WORK_ROOT,
+          logger,
+          languageIds: CHECKER_LANGUAGE_IDS,
+          checkerCacheBytes: config.checkerCacheBytes,
+        })).customChecker;
       return new TimeFactorEngine(
         new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker }),
         config.timeFactors,
       );
     }
-    const engine = new LocalEngine({ workRoot: config.SANDBOX_WORK_ROOT, logger, warmSlots: config.WORKER_CONCURRENCY });
+    const engine = new LocalEngine({
+      workRoot: config.SANDBOX_WORK_ROOT,
+      logger,
+      warmSlots: config.WORKER_CONCURRENCY,
+      checkerCacheBytes: config.checkerCacheBytes,
+    });
     // The first submissions find their boxes started; a failure here only means they start their own.
     engine.warm().catch((error: Error) => logger.warn(`Could not start warm boxes: ${error.message}`));
     return new TimeFactorEngine(engine, config.timeFactors);

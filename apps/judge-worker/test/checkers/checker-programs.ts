@@ -104,3 +104,13 @@ int main(int argc, char *argv[]) {
   quitf(_ok, "missing semicolon above");
 }
 `;
+
+/** Compiles to a 200 MB binary: the array is initialised, so it is in the file, not in .bss. */
+export const HUGE_CHECKER = `
+#include "testlib.h"
+char table[200000000] = {1};
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  quitf(_ok, "%d", table[argc * 12345]);
+}
+`;

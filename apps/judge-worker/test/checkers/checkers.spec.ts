@@ -1,5 +1,5 @@
 import { CheckerSettings, TestCaseData } from '@oj/contracts';
-import { existsSync, readdirSync } from 'fs';
+import { existsSync, readdirSync, statSync } from 'fs';
 import { join } from 'path';
 
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
@@ -10,6 +10,7 @@ import {
   CRASHING_CHECKER,
   ESCAPING_CHECKER,
   FAILING_CHECKER,
+  HUGE_CHECKER,
   LOOPING_CHECKER,
   PARTIAL_POINTS_CHECKER,
 } from './checker-programs';
@@ -19,6 +20,13 @@ const CPP = 54;
 /** A Python solution that prints `text` whatever the input. */
 const printing = (text: string) => `import sys\nsys.stdin.read()\nsys.stdout.write(${JSON.stringify(text)})\n`;
 const custom = (source: string): CheckerSettings => ({ type: 'custom', source, languageId: CPP });
+
+/** Every file under `dir`, however deep. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
 
 function grade(sourceCode: string, checker: CheckerSettings, testCases: TestCaseData[]) {
   return localEngine().grade({ languageId: PYTHON, sourceCode, cpuTimeLimit: 2, memoryLimit: 128, testCases, checker });
@@ -70,6 +78,8 @@ describe('checkers in the local sandbox', () => {
       expect(result.testCaseResults[0]).toMatchObject({ status: 'accepted', points: 2, message: 'ok 3 + 7' });
       const wrong = await grade(printing('3 8\n'), custom(ANY_PAIR_CHECKER), tests);
       expect(wrong.testCaseResults[0]).toMatchObject({ status: 'wrong_answer', points: 0, message: 'wrong answer 3 + 8 is not 10' });
+      // The checker's binary is held only while a grading uses it.
+      expect(readdirSync(workRoot).filter((name) => name.startsWith('chk-'))).toEqual([]);
     }, 60_000);
 
     it('scales a test by the partial points the checker gives', async () => {
@@ -88,9 +98,35 @@ describe('checkers in the local sandbox', () => {
     it('compiles a checker once and keeps it in the cache for the next grading', async () => {
       const first = await localEngine().customChecker.build(ANY_PAIR_CHECKER, CPP);
       const second = await localEngine().customChecker.build(ANY_PAIR_CHECKER, CPP);
-      expect(first).toEqual(second);
-      expect('program' in first && existsSync(first.program)).toBe(true);
-      expect(readdirSync(join(workRoot, 'checkers')).filter((f) => !f.endsWith('.tmp')).length).toBeGreaterThanOrEqual(1);
+      if (!('program' in first && 'program' in second)) throw new Error('the checker did not compile');
+      // Two leases on one cached binary: the same file, not two copies.
+      expect(statSync(first.program).ino).toBe(statSync(second.program).ino);
+      const cached = readdirSync(join(workRoot, 'checkers')).filter((f) => !f.endsWith('.tmp'));
+      expect(cached.map((f) => statSync(join(workRoot, 'checkers', f)).ino)).toContain(statSync(first.program).ino);
+      first.release();
+      second.release();
+      expect(existsSync(first.program)).toBe(false);
+    }, 60_000);
+
+    it('shares one compile between concurrent requests for a new checker, each holding the binary until it releases it', async () => {
+      const source = `${ANY_PAIR_CHECKER}// asked for twice at once\n`;
+      const builds = await Promise.all([1, 2].map(() => localEngine().customChecker.build(source, CPP)));
+      const leases = builds.map((build) => {
+        if (!('program' in build)) throw new Error('the checker did not compile');
+        return build;
+      });
+      expect(statSync(leases[0].program).ino).toBe(statSync(leases[1].program).ino);
+      // The cached entry and the two leases.
+      expect(statSync(leases[0].program).nlink).toBe(3);
+      leases.forEach((lease) => lease.release());
+      expect(readdirSync(workRoot).filter((name) => name.startsWith('chk-'))).toEqual([]);
+    }, 60_000);
+
+    it('refuses a checker whose binary would pass 16 MiB (a 200 MB array) as a compile error, and keeps no big file', async () => {
+      const result = await localEngine().customChecker.compileResult(HUGE_CHECKER, CPP);
+      expect(result.compiled).toBe(false);
+      expect(result.compilerOutput).toMatch(/^The compiled checker would be larger than 16 MiB, the most a checker may be/);
+      expect(filesUnder(workRoot).filter((f) => statSync(f).size > 16 * 1024 * 1024)).toEqual([]);
     }, 60_000);
 
     it.each([

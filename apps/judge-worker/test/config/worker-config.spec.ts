@@ -41,6 +41,7 @@ describe('worker configuration', () => {
     [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ JOB_LOCK_MS: '10' }, /JOB_LOCK_MS/],
+    [{ CHECKER_CACHE_MAX_MB: '8' }, /CHECKER_CACHE_MAX_MB/],
     [
       { LANGUAGE_TIME_FACTORS: '{"71": "fast"}' },
       /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0/,
@@ -48,6 +49,11 @@ describe('worker configuration', () => {
     [{ LANGUAGE_TIME_FACTORS: 'python=3' }, /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS must be a JSON object/],
   ])('refuses %j at start-up', (env, message) => {
     expect(() => loadWorkerConfig(env)).toThrow(message);
+  });
+
+  it('caps the checker cache at 256 MiB unless told otherwise', () => {
+    expect(loadWorkerConfig({}).checkerCacheBytes).toBe(256 * 1024 * 1024);
+    expect(loadWorkerConfig({ CHECKER_CACHE_MAX_MB: '64' }).checkerCacheBytes).toBe(64 * 1024 * 1024);
   });
 
   it('reads the language time factors over the defaults', () => {

@@ -18,7 +18,7 @@ import { OutputJudge } from '../../grading/output-judge';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { CustomChecker } from '../local/custom-checker';
-import { checkerFailureResult, outputJudgeFor } from '../output-judges';
+import { checkerFailureResult, withOutputJudge } from '../output-judges';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
 export const JUDGE0_BATCH_SIZE = 20;
@@ -71,12 +71,12 @@ export class Judge0Engine implements JudgeEngine {
    * a failing checker ends it as a failure no retry can fix.
    */
   async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
-    const judgeOutput = await outputJudgeFor(request.checker, this.options.customChecker ?? noLocalSandbox);
-    if (typeof judgeOutput !== 'function') return judgeOutput;
     // Outputs go to a file the worker alone can reach, which the checkers read (streaming, or in a box).
     const outDir = mkdtempSync(join(tmpdir(), 'oj-judge0-'));
     try {
-      return await this.gradeBatches(request, judgeOutput, join(outDir, 'stdout'), onProgress);
+      return await withOutputJudge(request.checker, this.options.customChecker ?? noLocalSandbox, (judgeOutput) =>
+        this.gradeBatches(request, judgeOutput, join(outDir, 'stdout'), onProgress),
+      );
     } catch (error) {
       if (error instanceof Judge0Error) return failedResult(error.message);
       const checkerFailure = checkerFailureResult(error);

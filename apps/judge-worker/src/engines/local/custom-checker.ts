@@ -1,11 +1,12 @@
 import { CheckerCompileResult, CheckerTrialData, CheckerTrialOutcome } from '@oj/contracts';
 import { createHash } from 'crypto';
-import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'fs';
+import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { CHECKER_CPU_SECONDS, CheckerFailure, CheckerJudgement, checkerJudgement } from '../../grading/custom-checker-verdict';
 import { TESTLIB_BOX_DIR, TESTLIB_HEADER_FILE, testlibHeader } from '../checker-support/testlib-header';
 import { BOX_UID } from './box-command';
+import { CheckerCache, CheckerLease, isRegularFile } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { AvailableLanguage, ToolchainBind } from './language-catalog';
 import { removeBoxDir } from './private-mounts';
@@ -23,8 +24,18 @@ export const CHECKER_LIMITS: RunLimits = {
   fileBytes: 16 * MIB,
 };
 
-/** A compiled checker (its binary in the cache), or why it did not compile. */
-export type CheckerBuild = { program: string } | { compilerOutput: string };
+/**
+ * The largest checker binary a worker keeps. A checker with a large initialised array compiles to a file that
+ * large, which the cache would keep on the worker's disk: past this size it is a compile error.
+ */
+export const CHECKER_BINARY_MAX_BYTES = 16 * MIB;
+const TOO_LARGE = `The compiled checker would be larger than ${CHECKER_BINARY_MAX_BYTES / MIB} MiB, the most a checker may be (a large initialised array?).`;
+
+/** A compile's limits, its files no larger than a checker may be: past that the assembler or linker stops (SIGXFSZ). */
+const CHECKER_COMPILE_LIMITS: RunLimits = { ...COMPILE_LIMITS, fileBytes: CHECKER_BINARY_MAX_BYTES };
+
+/** A compiled checker, held until released (see CheckerCache), or why it did not compile. */
+export type CheckerBuild = CheckerLease | { compilerOutput: string };
 
 export interface CustomCheckerHost {
   workRoot: string;
@@ -34,41 +45,42 @@ export interface CustomCheckerHost {
   place: Omit<OneRunPlace, 'ioParent'>;
   /** Toolchain binds as the engine stages them (see PrivateMounts). */
   stageBinds: (binds: ToolchainBind[]) => ToolchainBind[];
+  /** The most the compiled checkers may take on disk (see CheckerCache). */
+  cacheBytes: number;
 }
 
 /**
  * Compiles and runs problem authors' checkers, testlib style, in the same sandbox as submissions and never on the
  * host. A checker compiles once: its binary is cached in the work root under the hash of its language, source and
- * the testlib header, so each problem version compiles once per worker host. Each check runs in a fresh read-only
- * box that holds the test's input, the contestant's output and the jury's answer, and nothing else.
+ * the testlib header, so each problem version compiles once per worker host while the cache keeps it. Each check
+ * runs in a fresh read-only box that holds the test's input, the contestant's output and the jury's answer, and
+ * nothing else.
  */
 export class CustomChecker {
-  private readonly builds = new Map<string, Promise<CheckerBuild>>();
-  private readonly cacheDir: string;
+  /** Compiles under way, by cache key, and how many requests wait for each. */
+  private readonly compiling = new Map<string, { result: Promise<CheckerBuild>; waiting: number }>();
+  private readonly cache: CheckerCache;
   private readonly header = testlibHeader();
 
   constructor(private readonly host: CustomCheckerHost) {
-    this.cacheDir = join(host.workRoot, 'checkers');
+    this.cache = new CheckerCache(host.workRoot, host.cacheBytes);
   }
 
-  /** The checker's binary, compiled now or earlier (concurrent requests for one checker share one compile). */
-  build(source: string, languageId: number): Promise<CheckerBuild> {
-    const hash = createHash('sha256').update(`${languageId}\0${source}\0${this.header}`).digest('hex');
-    let build = this.builds.get(hash);
-    if (!build) {
-      build = this.compile(source, languageId, join(this.cacheDir, hash));
-      this.builds.set(hash, build);
-      // A sandbox failure is no answer about the checker: the next request tries again.
-      build.catch(() => this.builds.delete(hash));
-    }
-    return build;
+  /** The checker's binary, compiled now or earlier, held until the build is released; or its compiler output. */
+  async build(source: string, languageId: number): Promise<CheckerBuild> {
+    const key = createHash('sha256').update(`${languageId}\0${source}\0${this.header}`).digest('hex');
+    return this.cache.lease(key) ?? this.compileShared(key, source, languageId);
   }
 
   /** Compiles for the API's check when a problem is saved, and runs the checker on a trial test if one is given. */
   async compileResult(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
     const build = await this.build(source, languageId);
-    if (!('program' in build)) return { compiled: false, compilerOutput: build.compilerOutput };
-    return { compiled: true, compilerOutput: '', ...(trial ? { trial: await this.tryOn(build.program, trial) } : {}) };
+    if ('compilerOutput' in build) return { compiled: false, compilerOutput: build.compilerOutput };
+    try {
+      return { compiled: true, compilerOutput: '', ...(trial ? { trial: await this.tryOn(build.program, trial) } : {}) };
+    } finally {
+      build.release();
+    }
   }
 
   private async tryOn(program: string, trial: CheckerTrialData): Promise<CheckerTrialOutcome> {
@@ -113,9 +125,35 @@ export class CustomChecker {
     }
   }
 
-  private async compile(source: string, languageId: number, cached: string): Promise<CheckerBuild> {
+  /**
+   * Concurrent requests for one checker share one compile. Each gets a lease of its own, taken while the compile's
+   * lease still holds the new entry; the last to take one releases the compile's.
+   */
+  private async compileShared(key: string, source: string, languageId: number): Promise<CheckerBuild> {
+    let shared = this.compiling.get(key);
+    if (!shared) {
+      shared = { result: this.compile(source, languageId, key), waiting: 0 };
+      this.compiling.set(key, shared);
+    }
+    shared.waiting++;
+    let compiled: CheckerBuild | undefined;
+    try {
+      compiled = await shared.result;
+      if ('compilerOutput' in compiled) return compiled;
+      const lease = this.cache.lease(key);
+      if (!lease) throw new Error('The compiled checker left the cache while it was held.');
+      return lease;
+    } finally {
+      if (--shared.waiting === 0) {
+        this.compiling.delete(key);
+        if (compiled && 'release' in compiled) compiled.release();
+      }
+    }
+  }
+
+  /** Compiles into the cache under `key`: a lease on the new entry, or why it did not compile. */
+  private async compile(source: string, languageId: number, key: string): Promise<CheckerBuild> {
     if (this.header === null) return { compilerOutput: `This judge worker's build has no testlib.h (${TESTLIB_HEADER_FILE}).` };
-    if (isRegularFile(cached)) return { program: cached };
     const lang = this.host.languages.get(languageId);
     if (!lang?.spec.compile) return { compilerOutput: `Checkers in language ${languageId} cannot be compiled on this judge.` };
     const [compiler, ...args] = lang.spec.compile;
@@ -133,24 +171,19 @@ export class CustomChecker {
           command: [compiler, `-I${TESTLIB_BOX_DIR}`, ...args],
           boxDir: box,
           boxWritable: true,
-          limits: COMPILE_LIMITS,
+          limits: CHECKER_COMPILE_LIMITS,
           env: lang.spec.env,
           binds,
         },
         stdoutPath,
       );
       const failure = compileFailure(run, stdoutPath);
-      if (failure !== null) return { compilerOutput: failure };
+      if (failure !== null)
+        return { compilerOutput: /File size limit exceeded|File too large/i.test(failure) ? `${TOO_LARGE}\n${failure}` : failure };
       // The box wrote `main`: take it only as a plain file (never follow a link it may have planted).
       const built = join(box, 'main');
       if (!isRegularFile(built)) return { compilerOutput: 'The compiler produced no program.' };
-      // Made on the first compile, so a worker that never meets a custom checker leaves no trace of them.
-      mkdirSync(this.cacheDir, { recursive: true, mode: 0o711 });
-      const partial = `${cached}.${process.pid}.tmp`;
-      copyFileSync(built, partial);
-      chmodSync(partial, 0o755);
-      renameSync(partial, cached);
-      return { program: cached };
+      return this.cache.add(key, built);
     } finally {
       removeBoxDir(dir);
     }
@@ -161,13 +194,5 @@ export class CustomChecker {
     const dir = mkdtempSync(join(this.host.workRoot, `chk-${process.pid}-`));
     chmodSync(dir, 0o711);
     return dir;
-  }
-}
-
-function isRegularFile(path: string): boolean {
-  try {
-    return lstatSync(path).isFile();
-  } catch {
-    return false;
   }
 }

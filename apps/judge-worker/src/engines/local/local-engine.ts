@@ -6,11 +6,12 @@ import { join } from 'path';
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
-import { checkerFailureResult, outputJudgeFor } from '../output-judges';
+import { checkerFailureResult, withOutputJudge } from '../output-judges';
 import { BoxCommand } from './box-command';
 import { buildLauncher } from './box-launcher';
 import { BoxPool } from './box-pool';
 import { CgroupFactory } from './cgroup';
+import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
 import { compileErrorRun, customRunResult } from './custom-run-result';
@@ -37,6 +38,8 @@ export interface LocalEngineOptions {
   languageIds?: readonly number[];
   /** How many submission places (see BoxPool) wait warm between submissions: the worker's concurrency. */
   warmSlots?: number;
+  /** The most the compiled custom checkers may take on disk (see CheckerCache); 256 MiB by default. */
+  checkerCacheBytes?: number;
 }
 
 /**
@@ -105,6 +108,7 @@ export class LocalEngine implements JudgeEngine {
       languages: this.catalog,
       place: { sandbox, cgroups, launcher },
       stageBinds: (b) => this.stageBinds(b),
+      cacheBytes: options.checkerCacheBytes ?? DEFAULT_CHECKER_CACHE_MB * MIB,
     });
     logger.log(`Local engine languages: ${[...this.catalog.values()].map((l) => l.language.name).join(', ') || 'none'}`);
   }
@@ -136,27 +140,31 @@ export class LocalEngine implements JudgeEngine {
     const lang = this.catalog.get(request.languageId);
     if (!lang) return failedResult(`Language ${request.languageId} is not available on this judge.`);
     try {
-      return await this.compiled(lang, request, compileErrorResult, async (boxes) => {
-        const judgeOutput = await outputJudgeFor(request.checker, () => this.customChecker);
-        if (typeof judgeOutput !== 'function') return judgeOutput;
-        const results: TestCaseResult[] = [];
-        const total = request.testCases.length;
-        const skips = new SubtaskSkips(request.testCases, request.subtasks);
-        const command = this.runCommand(lang, request);
-        for (let index = 0; index < total; index++) {
-          const skipped = skips.skipped(index);
-          if (skipped) {
-            results.push(skipped);
-          } else {
-            const test = request.testCases[index];
-            const limits = this.runLimits(lang, request, test.output);
-            const ran = await boxes.run(command, test.input, limits);
-            results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, boxes.stdoutPath, judgeOutput)));
-          }
-          await onProgress?.(index + 1, total);
-        }
-        return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
-      });
+      return await this.compiled(lang, request, compileErrorResult, (boxes) =>
+        withOutputJudge(
+          request.checker,
+          () => this.customChecker,
+          async (judgeOutput) => {
+            const results: TestCaseResult[] = [];
+            const total = request.testCases.length;
+            const skips = new SubtaskSkips(request.testCases, request.subtasks);
+            const command = this.runCommand(lang, request);
+            for (let index = 0; index < total; index++) {
+              const skipped = skips.skipped(index);
+              if (skipped) {
+                results.push(skipped);
+              } else {
+                const test = request.testCases[index];
+                const limits = this.runLimits(lang, request, test.output);
+                const ran = await boxes.run(command, test.input, limits);
+                results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, boxes.stdoutPath, judgeOutput)));
+              }
+              await onProgress?.(index + 1, total);
+            }
+            return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
+          },
+        ),
+      );
     } catch (error) {
       return checkerFailureResult(error) ?? failedResult(`Sandbox failure: ${(error as Error).message}`);
     }
