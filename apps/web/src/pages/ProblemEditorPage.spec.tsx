@@ -400,6 +400,31 @@ describe('ProblemEditorPage checker section', () => {
     });
   });
 
+  it('shows an author who is not an admin the saved custom checker read-only, with the reason, and sends it back unchanged', async () => {
+    const source = '#include "testlib.h"\nint main() {}\n';
+    const calls = serve({ role: 'user', problem: () => json(200, stored({ checker: { type: 'custom', languageId: 54, source } })) });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    const checker = await screen.findByRole('region', { name: 'Checker' });
+    expect(
+      within(checker).getByText('Only administrators may set or change a custom checker, because a checker can read the hidden tests.'),
+    ).toBeInTheDocument();
+    expect(within(checker).getByLabelText('Checker source')).toHaveAttribute('readonly');
+    expect(within(checker).getByLabelText('Checker language')).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Update problem' }));
+    await screen.findByText('problem page');
+    expect(calls.find((c) => c.route === 'PUT /api/problems/3')?.body).toMatchObject({
+      checker: { type: 'custom', languageId: 54, source },
+    });
+  });
+
+  it('does not offer a custom checker to an author who is not an admin', async () => {
+    serve({ role: 'user' });
+    renderRoutes(editRoutes, '/problems/3/edit');
+    const checker = await screen.findByRole('region', { name: 'Checker' });
+    expect(within(checker).getByRole('option', { name: 'Custom checker (testlib)' })).toBeDisabled();
+    expect(within(checker).getByRole('option', { name: 'Tokens (ignore all whitespace)' })).toBeEnabled();
+  });
+
   it("adopts a ZIP's checker source into the Checker section, with the import's note", async () => {
     const source = '#include "testlib.h"\nint main() {}\n';
     const calls = serve({

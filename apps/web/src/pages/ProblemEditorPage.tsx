@@ -26,7 +26,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
     return (
       <section>
         <h1>Create Problem</h1>
-        <ProblemForm mode="create" canChangeVisibility={isAdmin} />
+        <ProblemForm mode="create" canChangeVisibility={isAdmin} canSetCustomChecker={isAdmin} />
       </section>
     );
   }
@@ -38,7 +38,13 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <section>
       <h1>Edit problem</h1>
-      <ProblemForm key={problem.data.problemId} mode="edit" problem={problem.data} canChangeVisibility={isAdmin} />
+      <ProblemForm
+        key={problem.data.problemId}
+        mode="edit"
+        problem={problem.data}
+        canChangeVisibility={isAdmin}
+        canSetCustomChecker={isAdmin}
+      />
     </section>
   );
 }

@@ -20,11 +20,18 @@ interface Props {
   error?: string;
   /** The sample 'Test checker' runs the checker on. */
   sample: CaseData | undefined;
+  /** Admins only: a custom checker reads the hidden tests. Others may keep the saved one but not write or change one. */
+  canSetCustom: boolean;
 }
 
+export const CUSTOM_CHECKER_ADMINS_ONLY =
+  'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';
+
 /** How the problem's outputs are judged: a built-in comparison, or the author's testlib checker. */
-export function CheckerSection({ value, onChange, error, sample }: Props) {
+export function CheckerSection({ value, onChange, error, sample, canSetCustom }: Props) {
   const set = (patch: Partial<CheckerFormValues>) => onChange({ ...value, ...patch });
+  // A saved custom checker stays as it is (the form sends it back unchanged, which the API allows).
+  const readOnly = !canSetCustom;
   return (
     <section className="form-section" aria-label="Checker">
       <h2>Checker</h2>
@@ -33,7 +40,7 @@ export function CheckerSection({ value, onChange, error, sample }: Props) {
           Type
           <select value={value.type} onChange={(e) => set({ type: e.target.value as CheckerType })}>
             {CHECKER_TYPES.map((t) => (
-              <option key={t} value={t}>
+              <option key={t} value={t} disabled={t === 'custom' && readOnly && value.type !== 'custom'}>
                 {TYPE_LABELS[t]}
               </option>
             ))}
@@ -56,7 +63,7 @@ export function CheckerSection({ value, onChange, error, sample }: Props) {
         {value.type === 'custom' && value.known && (
           <label>
             Checker language
-            <select value={value.languageId} onChange={(e) => set({ languageId: Number(e.target.value) })}>
+            <select value={value.languageId} onChange={(e) => set({ languageId: Number(e.target.value) })} disabled={readOnly}>
               {CHECKER_LANGUAGE_IDS.map((id) => (
                 <option key={id} value={id}>
                   {LANGUAGE_LABELS[id]}
@@ -66,6 +73,7 @@ export function CheckerSection({ value, onChange, error, sample }: Props) {
           </label>
         )}
       </div>
+      {readOnly && <p className="muted">{CUSTOM_CHECKER_ADMINS_ONLY}</p>}
       {value.type === 'custom' &&
         (value.known ? (
           <>
@@ -76,6 +84,7 @@ export function CheckerSection({ value, onChange, error, sample }: Props) {
                 rows={14}
                 value={value.source}
                 onChange={(e) => set({ source: e.target.value })}
+                readOnly={readOnly}
                 spellCheck={false}
                 aria-invalid={!!error}
                 placeholder={'#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  …\n}'}

@@ -39,6 +39,8 @@ interface Props {
   problem?: ProblemDto;
   /** Only admins change visibility (SPEC 6); an author's form shows it but cannot change it. */
   canChangeVisibility: boolean;
+  /** Only admins set or change a custom checker; an author's form keeps the saved one read-only. */
+  canSetCustomChecker: boolean;
 }
 
 type CaseEditor = { kind: 'test' | 'sample'; index: number | null };
@@ -69,7 +71,7 @@ function serverErrors(error: unknown): { fields: FormErrors; general: string } {
 }
 
 /** Create Problem and Edit problem (SPEC 2): one form for both. */
-export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
+export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomChecker }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProblemFormValues>(() => (problem ? valuesFromProblem(problem) : emptyValues()));
@@ -327,6 +329,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility }: Props) {
           onChange={(checker) => set('checker', checker)}
           error={errors.checker}
           sample={values.samples[0]}
+          canSetCustom={canSetCustomChecker}
         />
 
         {general && (
