@@ -96,7 +96,10 @@ export class AuthService {
     return toUserResponse(await this.users.save(user));
   }
 
-  /** Checks the current password, stores the new hash and signs the user out everywhere else. */
+  /**
+   * Checks the current password, stores the new hash and signs the user out everywhere else: the refresh tokens are
+   * revoked and the raised token version ends the access tokens and queue board cookies at once.
+   */
   async changePassword(userId: string, dto: ChangePasswordDto): Promise<AuthResponseDto> {
     const user = await this.findUser(userId);
     if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) {
@@ -106,6 +109,7 @@ export class AuthService {
       );
     }
     user.passwordHash = await hashPassword(dto.newPassword);
+    user.tokenVersion += 1;
     await this.users.save(user);
     await this.tokens.revokeAllForUser(user.id);
     return this.session(user);
