@@ -2365,7 +2365,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description Too many attempts from this address */
+            /** @description Too many attempts from this address, or failed logins for this account */
             429: {
                 headers: {
                     [name: string]: unknown;

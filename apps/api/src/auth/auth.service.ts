@@ -6,6 +6,7 @@ import { randomBytes } from 'crypto';
 import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
+import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.service';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
 import { hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
@@ -25,6 +26,7 @@ export class AuthService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
+    private readonly loginLimit: AccountLoginLimit,
   ) {}
 
   async register(dto: RegisterDto): Promise<AuthResponseDto> {
@@ -57,13 +59,20 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<AuthResponseDto> {
+    const name = dto.usernameOrEmail.trim();
     const user = await this.users
       .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name: dto.usernameOrEmail.trim() })
+      .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name })
       .getOne();
+    const account = user ? `user:${user.id}` : `name:${name.toLowerCase()}`;
+    await this.loginLimit.beginAttempt(account);
     // An unknown name still pays for one hash check, so the answer time does not reveal which accounts exist.
     const hash = user?.passwordHash ?? (await this.dummyHash);
-    if (!(await verifyPassword(hash, dto.password)) || !user) throw ApiException.unauthorized(BAD_CREDENTIALS);
+    if (!(await verifyPassword(hash, dto.password)) || !user) {
+      await this.loginLimit.recordFailure(account);
+      throw ApiException.unauthorized(BAD_CREDENTIALS);
+    }
+    await this.loginLimit.reset(account);
     if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
     return this.session(user);
   }

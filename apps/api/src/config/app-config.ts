@@ -39,6 +39,15 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   AUTH_RATE_LIMIT_PER_MINUTE = 10;
 
+  /**
+   * Failed logins of one account (from any address) before each further attempt must wait: 1 s, then 2 s, 4 s …
+   * up to a minute; a successful login clears the count.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_FAILURES_BEFORE_DELAY = 5;
+
   /** Password changes per account per minute (each one checks the current password). */
   @Transform(toInt)
   @IsInt()

@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 
+import { AccountLoginLimit } from './account-login-limit.service';
 import { AuthRateLimitGuard } from './ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from './password-change-rate-limit.guard';
 import { RateLimitService } from './rate-limit.service';
 
 @Global()
 @Module({
-  providers: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard],
-  exports: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard],
+  providers: [RateLimitService, AccountLoginLimit, AuthRateLimitGuard, PasswordChangeRateLimitGuard],
+  exports: [RateLimitService, AccountLoginLimit, AuthRateLimitGuard, PasswordChangeRateLimitGuard],
 })
 export class RateLimitModule {}
