@@ -57,7 +57,7 @@ function PasswordCard() {
     onSuccess: (session) => {
       writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
       // The admin pages' default-password warning may be about this very password.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminSecurity() });
+      queryClient.removeQueries({ queryKey: queryKeys.adminSecurity() });
       setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
       setMessage({ kind: 'notice', text: 'Password updated.' });
     },
