@@ -7,6 +7,7 @@ import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
 import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.service';
+import { LivePublisher } from '../live/live-publisher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
 import { hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
@@ -27,6 +28,7 @@ export class AuthService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
     private readonly loginLimit: AccountLoginLimit,
+    private readonly live: LivePublisher,
   ) {}
 
   async register(dto: RegisterDto): Promise<AuthResponseDto> {
@@ -107,7 +109,8 @@ export class AuthService {
 
   /**
    * Checks the current password, stores the new hash and signs the user out everywhere else: the refresh tokens are
-   * revoked and the raised token version ends the access tokens and queue board cookies at once.
+   * revoked, the raised token version ends the access tokens and queue board cookies at once, and open live
+   * streams are ended.
    */
   async changePassword(userId: string, dto: ChangePasswordDto): Promise<AuthResponseDto> {
     const user = await this.findUser(userId);
@@ -121,6 +124,8 @@ export class AuthService {
     user.tokenVersion += 1;
     await this.users.save(user);
     await this.tokens.revokeAllForUser(user.id);
+    // Open live streams were opened with the old tokens: they end, and only the new session can reopen them.
+    await this.live.accessChanged({ userId: user.id });
     return this.session(user);
   }
 
