@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: checks PostgreSQL and Redis, builds, migrates, creates the admin, seeds demo content,
 // then runs the API (serving the SPA) and one judge worker until Ctrl-C. A worker that crashes is restarted
-// with back-off (supervise.js); the API exiting stops everything.
+// with back-off (supervise.js); the API exiting stops everything. Once the API answers and the worker reports
+// ready (after its start-up logs), it ends with a box: the addresses and the admin login (ready-box.js).
 const { spawn, spawnSync } = require('child_process');
 const { existsSync } = require('fs');
 const path = require('path');
+const { lanAddresses, readyBox, readyMessage } = require('./ready-box');
 const { checkServices } = require('./service-check');
 const { exited, supervise } = require('./supervise');
 
@@ -47,8 +49,30 @@ function build() {
   if (result.status !== 0) process.exit(result.status || 1);
 }
 
-function spawnEntry(entry) {
-  return spawn(process.execPath, ['-r', path.join(__dirname, 'register-paths.js'), entry], { cwd: root, env, stdio: 'inherit' });
+/** Runs a compiled entry point; `ipc` opens the channel a worker reports its readiness on. */
+function spawnEntry(entry, { ipc = false } = {}) {
+  const stdio = ipc ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit';
+  return spawn(process.execPath, ['-r', path.join(__dirname, 'register-paths.js'), entry], { cwd: root, env, stdio });
+}
+
+/** How long the box waits for the worker before it is printed anyway, saying the worker is late. */
+const WORKER_READY_TIMEOUT_MS = 120_000;
+
+/** The judge worker under supervision, and a promise of its first readiness report (false after the timeout). */
+function startWorker(entry) {
+  let reportReady;
+  const ready = new Promise((resolve) => (reportReady = resolve));
+  worker = supervise(
+    'Judge worker',
+    () => {
+      const child = spawnEntry(entry, { ipc: true });
+      readyMessage(child).then(reportReady);
+      return child;
+    },
+    { log },
+  );
+  setTimeout(() => reportReady(false), WORKER_READY_TIMEOUT_MS).unref();
+  return ready;
 }
 
 function startApi(entry) {
@@ -101,9 +125,18 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
   startApi(compiled('apps/api/src/main.js'));
   const workerMain = compiled('apps/judge-worker/src/main.js');
-  if (existsSync(workerMain)) worker = supervise('Judge worker', () => spawnEntry(workerMain), { log });
+  const workerReady = existsSync(workerMain) ? startWorker(workerMain) : Promise.resolve(false);
   await waitForApi();
-  log(`Online judge ready at http://localhost:${port} (Ctrl-C stops it)`);
+  const { DEFAULT_ADMIN_PASSWORD } = require(compiled('apps/api/src/config/known-passwords.js'));
+  const box = readyBox({
+    port,
+    addresses: lanAddresses(),
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    // The default is printed so a first start can sign in; a password the operator chose is never echoed.
+    adminPassword: env.ADMIN_PASSWORD ? null : DEFAULT_ADMIN_PASSWORD,
+    workerReady: await workerReady,
+  });
+  console.log(`\n${box}\n`);
 }
 
 main().catch((error) => {

@@ -116,6 +116,8 @@ async function startStack({ workers = 1, env = {} } = {}) {
     REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     SEED_DEMO: 'false',
+    // Unused here (the bench makes its own admin), but production refuses to start with the default one.
+    ADMIN_PASSWORD: `bench-${suffix}`,
     ...env,
   };
   const children = [run('API', 'apps/api/src/main.js', { ...common, PORT: port, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })];

@@ -14,28 +14,64 @@ function composeCommand(): string[] | null {
 }
 
 const compose = composeCommand();
-/** Only the variables the file insists on; values are placeholders, nothing starts. */
-const requiredEnv = { ADMIN_PASSWORD: 'placeholder' };
+/** Only the variables the files insist on; values are placeholders, nothing starts. */
+const requiredEnv = { ADMIN_PASSWORD: 'placeholder', JUDGE0_AUTH_TOKEN: 'placeholder-token' };
+const JUDGE0_FILES = ['-f', 'docker-compose.yml', '-f', 'docker-compose.judge0.yml'];
+
+/** `compose <files> config` with exactly `env` over a bare environment (no variables of this shell leak in). */
+function composeConfig(files: string[], env: Record<string, string>) {
+  const [command, ...args] = compose as string[];
+  return spawnSync(command, [...args, ...files, 'config'], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+}
+
+/** One service's block of a `compose config` output (services at two spaces, their keys deeper). */
+function serviceBlock(config: string, name: string): string {
+  const lines = config.split('\n');
+  const start = lines.indexOf(`  ${name}:`);
+  if (start < 0) throw new Error(`No service ${name} in:\n${config}`);
+  const end = lines.findIndex((line, i) => i > start && /^ {0,2}\S/.test(line));
+  return lines.slice(start, end < 0 ? undefined : end).join('\n');
+}
 
 describe('docker-compose.yml', () => {
   it('has a compose command to check it with (CI installs Debian docker-compose)', () => {
     if (!compose && process.env.CI === 'true') throw new Error('Neither `docker compose` nor `docker-compose` is installed');
   });
 
-  (compose ? it : it.skip)('is valid for compose, with and without the judge0 profile', () => {
-    for (const profile of [[], ['--profile', 'judge0']]) {
-      const [command, ...args] = compose as string[];
-      const result = spawnSync(command, [...args, ...profile, 'config', '-q'], {
-        cwd: root,
-        env: { ...process.env, ...requiredEnv },
-        encoding: 'utf8',
-      });
-      if (result.status !== 0) throw new Error(`${compose?.join(' ')} ${profile.join(' ')} config: ${result.stderr || result.error}`);
+  (compose ? it : it.skip)('is valid for compose, alone and with the Judge0 file', () => {
+    for (const files of [[], JUDGE0_FILES]) {
+      const result = composeConfig(files, requiredEnv);
+      if (result.status !== 0) throw new Error(`${compose?.join(' ')} ${files.join(' ')} config: ${result.stderr || result.error}`);
     }
   });
 
+  (compose ? it : it.skip)('refuses to start without ADMIN_PASSWORD, and Judge0 without JUDGE0_AUTH_TOKEN', () => {
+    const noAdmin = composeConfig([], { JUDGE0_AUTH_TOKEN: 'placeholder-token' });
+    expect(noAdmin.status).not.toBe(0);
+    expect(noAdmin.stderr).toContain('ADMIN_PASSWORD');
+    // The main file alone does not need the Judge0 token.
+    expect(composeConfig([], { ADMIN_PASSWORD: 'placeholder' }).status).toBe(0);
+    const noToken = composeConfig(JUDGE0_FILES, { ADMIN_PASSWORD: 'placeholder' });
+    expect(noToken.status).not.toBe(0);
+    expect(noToken.stderr).toContain('set JUDGE0_AUTH_TOKEN');
+  });
+
+  (compose ? it : it.skip)('publishes no Judge0 port on the host, gives it the token the workers send, and keeps worker HTTP local', () => {
+    const config = composeConfig(JUDGE0_FILES, requiredEnv).stdout;
+    const judge0 = serviceBlock(config, 'judge0');
+    expect(judge0).not.toMatch(/^\s+ports:/m);
+    expect(judge0).toMatch(/AUTHN_TOKEN: placeholder-token/);
+    const worker = serviceBlock(config, 'worker');
+    expect(worker).toMatch(/JUDGE0_AUTH_TOKEN: placeholder-token/);
+    expect(worker).toMatch(/JUDGE_ENGINE: judge0/);
+    expect(worker).toMatch(/WORKER_HTTP_HOST: 127\.0\.0\.1/);
+    expect(serviceBlock(config, 'judge0-workers')).not.toMatch(/^\s+ports:/m);
+  });
+
   it('names compiled entry points that the builds produce', () => {
-    const deployFiles = ['docker-compose.yml', 'Dockerfile'].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
+    const deployFiles = ['docker-compose.yml', 'docker-compose.judge0.yml', 'Dockerfile']
+      .map((file) => readFileSync(join(root, file), 'utf8'))
+      .join('\n');
     const entries = [...new Set(deployFiles.match(/dist\/[\w./-]+\.js/g))];
     expect(entries.length).toBeGreaterThanOrEqual(4);
     expect(entries.filter((entry) => !existsSync(join(root, entry)))).toEqual([]);

@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 
+import { AdminSecurityModule } from './admin-security/admin-security.module';
 import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { AuthGuard } from './auth/auth.guard';
@@ -33,6 +34,7 @@ const FEATURE_MODULES: Type[] = [
   AuthModule,
   UsersModule,
   AdminUsersModule,
+  AdminSecurityModule,
   ProblemUpdatesModule,
   ProblemsModule,
   AnnouncementsModule,

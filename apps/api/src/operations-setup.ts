@@ -23,6 +23,6 @@ export function mountOperationsRoutes(app: NestExpressApplication, config: AppCo
   app
     .getHttpAdapter()
     .getInstance()
-    .get(METRICS_PATH, metricsHandler(app.get(ApiMetrics).registry, config.METRICS_TOKEN));
+    .get(METRICS_PATH, metricsHandler(app.get(ApiMetrics).registry, config.metricsPolicy));
   mountQueueBoard(app);
 }

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 
 import { loadWorkerConfig } from './config/worker-config';
+import { reportReadyToParent } from './operations/report-ready';
 import { startWorkerApp } from './operations/worker-app';
 
 /**
@@ -15,6 +16,7 @@ async function bootstrap(): Promise<void> {
   const { app } = await startWorkerApp(config);
   app.enableShutdownHooks();
   Logger.log(`Judge worker started (engine ${config.JUDGE_ENGINE}, concurrency ${config.WORKER_CONCURRENCY})`, 'Bootstrap');
+  reportReadyToParent();
 }
 
 // A promise nobody awaited must not take down every request or job in flight with it: log it and keep serving.

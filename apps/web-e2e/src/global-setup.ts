@@ -50,7 +50,7 @@ export default async function globalSetup(): Promise<void> {
     const timer = setTimeout(() => reject(new Error(`The app did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/ready at http:\/\/localhost:\d+/.test(output)) {
+      if (/Online judge ready[^]*This machine: +http:\/\/localhost:\d+/.test(output)) {
         clearTimeout(timer);
         resolve();
       }

@@ -21,6 +21,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getSecurityStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -1409,6 +1425,15 @@ export interface components {
             /** @example 3 */
             output: string;
         };
+        SecurityStatusDto: {
+            /**
+             * @description Active admin accounts whose password is still the built-in default (admin12345); the admin pages warn
+             * @example [
+             *       "admin"
+             *     ]
+             */
+            defaultPasswordAdmins: string[];
+        };
         SolvedProblemDto: {
             /**
              * Format: date-time
@@ -2029,6 +2054,39 @@ export interface operations {
             };
         };
     };
+    getSecurityStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityStatusDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: never;
@@ -2365,7 +2423,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description Too many attempts from this address */
+            /** @description Too many attempts from this address, or failed logins for this account */
             429: {
                 headers: {
                     [name: string]: unknown;

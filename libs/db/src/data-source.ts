@@ -17,6 +17,7 @@ import { ProblemCheckers1764057600000 } from './migrations/1764057600000-problem
 import { Rejudge1764201600000 } from './migrations/1764201600000-rejudge';
 import { SubmissionProblemVisibility1764288000000 } from './migrations/1764288000000-submission-problem-visibility';
 import { VisibilityRace1764374400000 } from './migrations/1764374400000-visibility-race';
+import { TokenVersion1764464400000 } from './migrations/1764464400000-token-version';
 
 export const ENTITIES = [
   UserEntity,
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   Rejudge1764201600000,
   SubmissionProblemVisibility1764288000000,
   VisibilityRace1764374400000,
+  TokenVersion1764464400000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

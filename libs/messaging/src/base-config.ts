@@ -1,7 +1,7 @@
 import { parseTimeFactors, TimeFactors } from '@oj/contracts';
-import { LOG_LEVELS } from '@oj/observability';
-import { plainToInstance } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MinLength, validateSync } from 'class-validator';
+import { LOG_LEVELS, MetricsPolicy } from '@oj/observability';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, MinLength, validateSync } from 'class-validator';
 import type { LevelWithSilent } from 'pino';
 
 /** class-transformer helpers for environment values: an empty value counts as unset (the default applies). */
@@ -27,11 +27,19 @@ export class BaseConfig {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LevelWithSilent = 'info';
 
-  /** Bearer token that /metrics requires; unset, /metrics answers loopback callers only. */
+  /** Bearer token that /metrics requires; unset, /metrics is off unless METRICS_ALLOW_LOOPBACK is set. */
   @IsOptional()
   @IsString()
   @MinLength(16)
   METRICS_TOKEN?: string;
+
+  /**
+   * Without METRICS_TOKEN, serve /metrics to loopback callers. Off by default: behind a same-host proxy that adds
+   * no X-Forwarded-For every visitor looks like loopback, so this is opened only on purpose.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  METRICS_ALLOW_LOOPBACK = false;
 
   /**
    * JSON object of language id → CPU time factor, over the defaults (libs/contracts time-factors.ts). The API shows
@@ -40,6 +48,11 @@ export class BaseConfig {
   @IsOptional()
   @IsString()
   LANGUAGE_TIME_FACTORS?: string;
+
+  /** Who may read /metrics. */
+  get metricsPolicy(): MetricsPolicy {
+    return { token: this.METRICS_TOKEN, allowLoopback: this.METRICS_ALLOW_LOOPBACK };
+  }
 
   /** The time factors in force; loadConfig has checked that they parse. */
   get timeFactors(): TimeFactors {

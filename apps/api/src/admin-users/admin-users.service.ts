@@ -46,7 +46,11 @@ export class AdminUsersService {
     await this.live.accessChanged({ userId });
   }
 
-  /** Open live streams were authorised with the old role or status: accessChanged ends them. */
+  /**
+   * A changed role or status raises the token version, which ends the user's access tokens and queue board
+   * cookies at once; open live streams were authorised with the old role or status: accessChanged ends them.
+   * Refresh tokens stay on a role change (the next refresh carries the new role); deactivation revokes them.
+   */
   private async change(
     actorId: string,
     userId: string,
@@ -56,7 +60,9 @@ export class AdminUsersService {
   ): Promise<AdminUserDto> {
     const changed = await this.users.manager.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, action, removesAdmin);
+      const before = { role: user.role, isActive: user.isActive };
       apply(user);
+      if (user.role !== before.role || user.isActive !== before.isActive) user.tokenVersion += 1;
       return toAdminUser(await manager.save(user));
     });
     await this.live.accessChanged({ userId });

@@ -32,7 +32,7 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @JsonBody()
   @ApiOkResponse({ type: AuthResponseDto })
-  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address, or failed logins for this account' })
   login(@Body() dto: LoginDto): Promise<AuthResponseDto> {
     return this.auth.login(dto);
   }

@@ -7,7 +7,7 @@ import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
 import { AUTH_METADATA, AuthRequirement } from './auth.decorators';
-import { AccessTokenClaims, AuthUser } from './auth-user';
+import { AccessTokenClaims, AuthUser, isCurrentTokenVersion } from './auth-user';
 import { JwtSecrets } from './jwt-secrets';
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -17,7 +17,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Global guard. Routes marked @Auth() need a valid access token of an active user; the user is re-read
- * on every request so a deactivation or role change takes effect at the next call, not at token expiry.
+ * on every request (one lookup, which also reads the token version), so a deactivation, role change or
+ * password change takes effect at the next call, not at token expiry.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -60,8 +61,11 @@ export class AuthGuard implements CanActivate {
     } catch {
       return null;
     }
-    const user = await this.users.findOne({ where: { id: claims.sub }, select: ['id', 'username', 'role', 'isActive'] });
-    if (!user || !user.isActive) return null;
-    return { id: user.id, username: user.username, role: user.role };
+    const user = await this.users.findOne({
+      where: { id: claims.sub },
+      select: ['id', 'username', 'role', 'isActive', 'tokenVersion'],
+    });
+    if (!user || !user.isActive || !isCurrentTokenVersion(claims.ver, user)) return null;
+    return { id: user.id, username: user.username, role: user.role, tokenVersion: user.tokenVersion };
   }
 }

@@ -6,6 +6,8 @@ import { randomBytes } from 'crypto';
 import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
+import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.service';
+import { LivePublisher } from '../live/live-publisher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
 import { hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
@@ -25,6 +27,8 @@ export class AuthService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
+    private readonly loginLimit: AccountLoginLimit,
+    private readonly live: LivePublisher,
   ) {}
 
   async register(dto: RegisterDto): Promise<AuthResponseDto> {
@@ -57,13 +61,20 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<AuthResponseDto> {
+    const name = dto.usernameOrEmail.trim();
     const user = await this.users
       .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name: dto.usernameOrEmail.trim() })
+      .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name })
       .getOne();
+    const account = user ? `user:${user.id}` : `name:${name.toLowerCase()}`;
+    await this.loginLimit.beginAttempt(account);
     // An unknown name still pays for one hash check, so the answer time does not reveal which accounts exist.
     const hash = user?.passwordHash ?? (await this.dummyHash);
-    if (!(await verifyPassword(hash, dto.password)) || !user) throw ApiException.unauthorized(BAD_CREDENTIALS);
+    if (!(await verifyPassword(hash, dto.password)) || !user) {
+      await this.loginLimit.recordFailure(account);
+      throw ApiException.unauthorized(BAD_CREDENTIALS);
+    }
+    await this.loginLimit.reset(account);
     if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
     return this.session(user);
   }
@@ -96,7 +107,11 @@ export class AuthService {
     return toUserResponse(await this.users.save(user));
   }
 
-  /** Checks the current password, stores the new hash and signs the user out everywhere else. */
+  /**
+   * Checks the current password, stores the new hash and signs the user out everywhere else: the refresh tokens are
+   * revoked, the raised token version ends the access tokens and queue board cookies at once, and open live
+   * streams are ended.
+   */
   async changePassword(userId: string, dto: ChangePasswordDto): Promise<AuthResponseDto> {
     const user = await this.findUser(userId);
     if (!(await verifyPassword(user.passwordHash, dto.currentPassword))) {
@@ -106,8 +121,11 @@ export class AuthService {
       );
     }
     user.passwordHash = await hashPassword(dto.newPassword);
+    user.tokenVersion += 1;
     await this.users.save(user);
     await this.tokens.revokeAllForUser(user.id);
+    // Open live streams were opened with the old tokens: they end, and only the new session can reopen them.
+    await this.live.accessChanged({ userId: user.id });
     return this.session(user);
   }
 

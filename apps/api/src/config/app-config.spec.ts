@@ -24,3 +24,26 @@ describe('API configuration: custom runs and time factors', () => {
     expect(() => loadAppConfig(env)).toThrow(message);
   });
 });
+
+describe('API configuration: the admin password', () => {
+  it('keeps the easy default in development and tests', () => {
+    expect(loadAppConfig({}).ADMIN_PASSWORD).toBe('admin12345');
+    expect(loadAppConfig({ NODE_ENV: 'test' }).ADMIN_PASSWORD).toBe('admin12345');
+  });
+
+  it.each([{}, { ADMIN_PASSWORD: 'admin12345' }, { ADMIN_PASSWORD: '' }])('refuses to start in production with the default (%j)', (env) => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production', ...env })).toThrow(
+      'ADMIN_PASSWORD: ADMIN_PASSWORD is unset or the built-in default; set ADMIN_PASSWORD to a password of your own in production',
+    );
+  });
+
+  it('refuses a well-known password in production, in any case', () => {
+    expect(() => loadAppConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Password123' })).toThrow(
+      'ADMIN_PASSWORD: ADMIN_PASSWORD is a well-known password; set ADMIN_PASSWORD',
+    );
+  });
+
+  it('starts in production with a password of its own', () => {
+    expect(loadAppConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'correct-horse-battery' }).ADMIN_PASSWORD).toBe('correct-horse-battery');
+  });
+});

@@ -1,6 +1,8 @@
-import { BaseConfig, loadConfig, toBool, toInt } from '@oj/messaging';
+import { BaseConfig, ConfigProblem, loadConfig, toBool, toInt } from '@oj/messaging';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotIn, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+
+import { DEFAULT_ADMIN_PASSWORD, isKnownWeakPassword } from './known-passwords';
 
 /** Secrets that once were defaults in this repository: anyone can sign with them, so none may be configured. */
 const PUBLISHED_SECRETS = ['dev-access-secret-change-me', 'dev-refresh-secret-change-me'];
@@ -30,14 +32,24 @@ export class AppConfig extends BaseConfig {
   @IsString()
   ADMIN_EMAIL = 'admin@example.com';
 
+  /** Password of the admin account created at first start; production refuses the default and known weak ones. */
   @IsString()
   @MinLength(8)
-  ADMIN_PASSWORD = 'admin12345';
+  ADMIN_PASSWORD = DEFAULT_ADMIN_PASSWORD;
 
   @Transform(toInt)
   @IsInt()
   @Min(1)
   AUTH_RATE_LIMIT_PER_MINUTE = 10;
+
+  /**
+   * Failed logins of one account (from any address) before each further attempt must wait: 1 s, then 2 s, 4 s …
+   * up to a minute; a successful login clears the count.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  LOGIN_FAILURES_BEFORE_DELAY = 5;
 
   /** Password changes per account per minute (each one checks the current password). */
   @Transform(toInt)
@@ -112,6 +124,13 @@ export class AppConfig extends BaseConfig {
   }
 }
 
+/** A production site never starts with a password anyone can look up: not the default, not a known weak one. */
+function adminPasswordProblems(config: AppConfig): ConfigProblem[] {
+  if (config.NODE_ENV !== 'production' || !isKnownWeakPassword(config.ADMIN_PASSWORD)) return [];
+  const which = config.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? 'is unset or the built-in default' : 'is a well-known password';
+  return [{ property: 'ADMIN_PASSWORD', message: `ADMIN_PASSWORD ${which}; set ADMIN_PASSWORD to a password of your own in production` }];
+}
+
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  return loadConfig(AppConfig, env);
+  return loadConfig(AppConfig, env, adminPasswordProblems);
 }

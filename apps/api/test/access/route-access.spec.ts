@@ -42,6 +42,7 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/auth/me/password': 'login',
   'PUT /api/users/me/profile': 'login',
 
+  'GET /api/admin/security': 'admin',
   'GET /api/admin/users': 'admin',
   'PATCH /api/admin/users/:id/role': 'admin',
   'PATCH /api/admin/users/:id/status': 'admin',

@@ -125,4 +125,19 @@ describe('live stream limits and access changes', () => {
     expect(theirs.ended).toBe(true);
     expect(other.ended).toBe(false);
   });
+
+  it('ends the open streams of a user who changes their password, whose old tokens are now void', async () => {
+    const changer = await registerUser(t);
+    const theirs = await stream(changer, '10.7.0.1');
+    const other = await stream(admin, '10.7.0.2');
+    await t
+      .http()
+      .patch('/api/auth/me/password')
+      .set(...bearer(changer))
+      .send({ currentPassword: changer.password, newPassword: 'newpassword1', confirmNewPassword: 'newpassword1' })
+      .expect(200);
+    for (let i = 0; i < 250 && !theirs.ended; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(theirs.ended).toBe(true);
+    expect(other.ended).toBe(false);
+  });
 });

@@ -3,10 +3,24 @@ import { createTestApp, TestApp } from '../test-app';
 const TOKEN = 'api-metrics-token-0123456789';
 
 describe('API /metrics access', () => {
-  describe('without METRICS_TOKEN', () => {
+  describe('without METRICS_TOKEN or METRICS_ALLOW_LOOPBACK', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp();
+    }, 60_000);
+    afterAll(() => t?.close());
+
+    it('is off, even for a loopback caller (a same-host proxy without X-Forwarded-For looks like one)', async () => {
+      const res = await t.http().get('/metrics').expect(404);
+      expect(res.body).toEqual({ message: expect.stringContaining('METRICS_TOKEN'), code: 'NOT_FOUND' });
+      await t.http().get('/metrics').set('X-Forwarded-For', '203.0.113.9').expect(404);
+    });
+  });
+
+  describe('with METRICS_ALLOW_LOOPBACK and no METRICS_TOKEN', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ METRICS_ALLOW_LOOPBACK: 'true' });
     }, 60_000);
     afterAll(() => t?.close());
 

@@ -115,7 +115,17 @@ describe('admin users', () => {
           .expect(200)
       ).body.role,
     ).toBe('admin');
-    // The new role takes effect at the next request, with the same token.
+    // The token issued with the old role ends at once; the refreshed one carries the new role.
+    await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(user))
+      .expect(401);
+    const refresh = async () => {
+      const res = await t.http().post('/api/auth/refresh').send({ refreshToken: user.refreshToken }).expect(200);
+      Object.assign(user, { accessToken: res.body.accessToken, refreshToken: res.body.refreshToken });
+    };
+    await refresh();
     await t
       .http()
       .get('/api/admin/users')
@@ -131,6 +141,12 @@ describe('admin users', () => {
           .expect(200)
       ).body.role,
     ).toBe('user');
+    await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(user))
+      .expect(401);
+    await refresh();
     await t
       .http()
       .get('/api/admin/users')

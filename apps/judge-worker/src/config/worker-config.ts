@@ -1,6 +1,6 @@
 import { BaseConfig, loadConfig, toInt } from '@oj/messaging';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { cpus } from 'os';
 
 import { DEFAULT_CHECKER_CACHE_MB } from '../engines/local/checker-cache';
@@ -57,6 +57,15 @@ export class WorkerConfig extends BaseConfig {
   @Matches(/^(off|\d{1,5})$/, { message: 'WORKER_HTTP_PORT must be a port number, 0 (any free port) or off' })
   WORKER_HTTP_PORT = '3001';
 
+  /**
+   * Address the worker's HTTP server binds to: loopback by default, so its probes and metrics are not on the
+   * network by accident. `0.0.0.0` (or a LAN address) opens it on purpose, e.g. for a Prometheus in another
+   * container; set METRICS_TOKEN then.
+   */
+  @IsString()
+  @IsNotEmpty()
+  WORKER_HTTP_HOST = '127.0.0.1';
+
   get checkerCacheBytes(): number {
     return this.CHECKER_CACHE_MAX_MB * 1024 * 1024;
   }
@@ -71,6 +80,10 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
   return loadConfig(WorkerConfig, env, (config) => [
     ...(config.JUDGE_ENGINE === 'judge0' && !config.JUDGE0_URL
       ? [{ property: 'JUDGE0_URL', message: 'JUDGE0_URL is required when JUDGE_ENGINE=judge0' }]
+      : []),
+    // Judge0 runs whatever it is sent: in production it must demand a token (AUTHN_TOKEN), and the worker send it.
+    ...(config.JUDGE_ENGINE === 'judge0' && config.NODE_ENV === 'production' && !config.JUDGE0_AUTH_TOKEN
+      ? [{ property: 'JUDGE0_AUTH_TOKEN', message: 'JUDGE0_AUTH_TOKEN is required when JUDGE_ENGINE=judge0 in production' }]
       : []),
     ...((config.httpPort ?? 0) > 65535 ? [{ property: 'WORKER_HTTP_PORT', message: 'WORKER_HTTP_PORT must be at most 65535' }] : []),
   ]);

@@ -29,22 +29,30 @@ export async function startWorkerApp(config: WorkerConfig): Promise<StartedWorke
   }
   // A taken port is found before the module starts: closing it mid-start left its queues' Redis connections
   // rejecting while they still connected.
-  if (port !== 0) await assertPortFree(port);
+  if (port !== 0) await assertPortFree(port, config.WORKER_HTTP_HOST);
   const app = await NestFactory.create<NestExpressApplication>(WorkerModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(NestPinoLogger));
   app
     .getHttpAdapter()
     .getInstance()
-    .get(METRICS_PATH, metricsHandler(app.get(WorkerMetrics).registry, config.METRICS_TOKEN));
+    .get(METRICS_PATH, metricsHandler(app.get(WorkerMetrics).registry, config.metricsPolicy));
   try {
-    await app.listen(port);
+    await app.listen(port, config.WORKER_HTTP_HOST);
   } catch (error) {
     await app.close();
     throw httpServerError(port, error);
   }
   const actual = (app.getHttpServer().address() as { port: number }).port;
-  Logger.log(`Health and metrics on http://localhost:${actual} (/api/health/live, /api/health/ready, ${METRICS_PATH})`, 'Bootstrap');
+  Logger.log(
+    `Health and metrics on http://${urlHost(config.WORKER_HTTP_HOST)}:${actual} (/api/health/live, /api/health/ready, ${METRICS_PATH})`,
+    'Bootstrap',
+  );
   return { app, port: actual };
+}
+
+/** A host as it is written in a URL: IPv6 addresses in brackets. */
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function httpServerError(port: number, error: unknown): Error {
@@ -53,10 +61,10 @@ function httpServerError(port: number, error: unknown): Error {
 }
 
 /** Binds the port for a moment: throws the worker's HTTP error when another process holds it. */
-function assertPortFree(port: number): Promise<void> {
+function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error) => reject(httpServerError(port, error)));
-    probe.listen(port, () => probe.close(() => resolve()));
+    probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }

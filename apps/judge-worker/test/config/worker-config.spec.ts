@@ -12,6 +12,8 @@ describe('worker configuration', () => {
       JUDGE_ENGINE: 'local',
       WORKER_CONCURRENCY: Math.max(1, cpus().length),
       JOB_LOCK_MS: 30_000,
+      WORKER_HTTP_HOST: '127.0.0.1',
+      METRICS_ALLOW_LOOPBACK: false,
     });
   });
 
@@ -37,6 +39,10 @@ describe('worker configuration', () => {
   it.each([
     [{ JUDGE_ENGINE: 'docker' }, /JUDGE_ENGINE/],
     [{ JUDGE_ENGINE: 'judge0' }, /JUDGE0_URL: JUDGE0_URL is required when JUDGE_ENGINE=judge0/],
+    [
+      { JUDGE_ENGINE: 'judge0', JUDGE0_URL: 'http://judge0:2358', NODE_ENV: 'production' },
+      /JUDGE0_AUTH_TOKEN: JUDGE0_AUTH_TOKEN is required when JUDGE_ENGINE=judge0 in production/,
+    ],
     [{ WORKER_CONCURRENCY: '0' }, /WORKER_CONCURRENCY/],
     [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],

@@ -33,18 +33,23 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
       LOG_LEVEL: 'error',
       ...extra,
     });
+  // `open` and `guarded` listen on every address (WORKER_HTTP_HOST=0.0.0.0) so the tests can call them from outside
+  // loopback; `plain` has the defaults: loopback only, metrics off.
   let open: StartedWorker;
   let guarded: StartedWorker;
+  let plain: StartedWorker;
 
   beforeAll(async () => {
     await migrate(databaseUrl);
-    open = await startWorkerApp(env({ WORKER_HTTP_PORT: '0' }));
-    guarded = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', METRICS_TOKEN: TOKEN }));
+    open = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_ALLOW_LOOPBACK: 'true' }));
+    guarded = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }));
+    plain = await startWorkerApp(env({ WORKER_HTTP_PORT: '0' }));
   }, 120_000);
 
   afterAll(async () => {
     await open?.app.close();
     await guarded?.app.close();
+    await plain?.app.close();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length) await redis.del(...keys);
@@ -66,7 +71,19 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
     expect(res.body).toEqual({ status: 'ok', details: { database: { status: 'up' }, redis: { status: 'up' } } });
   });
 
-  it('serves its metrics to loopback when no token is set', async () => {
+  it('listens on loopback only by default', async () => {
+    await http(plain).get('/api/health/live').expect(200);
+    const address = externalAddress();
+    if (!address) return console.warn('No non-loopback interface on this host; skipped');
+    await expect(http(plain, address).get('/api/health/live')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('serves no metrics without a token unless METRICS_ALLOW_LOOPBACK is set, not even to loopback', async () => {
+    const res = await http(plain).get('/metrics').expect(404);
+    expect(res.body.message).toContain('METRICS_TOKEN');
+  });
+
+  it('serves its metrics to loopback with METRICS_ALLOW_LOOPBACK and no token', async () => {
     const res = await http(open).get('/metrics').expect(200);
     expect(res.headers['content-type']).toContain('text/plain');
     for (const name of ['oj_grading_duration_seconds', 'oj_verdicts_total', 'oj_tests_run_total', 'process_cpu_seconds_total']) {
@@ -74,7 +91,7 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
     }
   });
 
-  it('refuses metrics to a non-loopback caller when no token is set', async () => {
+  it('refuses metrics to a non-loopback caller with METRICS_ALLOW_LOOPBACK and no token', async () => {
     const address = externalAddress();
     if (!address) return console.warn('No non-loopback interface on this host; skipped');
     const res = await http(open, address).get('/metrics').expect(403);

@@ -31,7 +31,7 @@ describe('an observed submission', () => {
   beforeAll(async () => {
     capture.start();
     try {
-      t = await createTestApp({ LOG_LEVEL: 'trace' });
+      t = await createTestApp({ LOG_LEVEL: 'trace', METRICS_ALLOW_LOOPBACK: 'true' });
       admin = await createAdmin(t);
       const problemId = (await createProblem(t, admin, problemBody())).problemId;
       // A heartbeat without a worker yet: the submission waits in the queue, where the metrics see it.

@@ -20,6 +20,7 @@ export const queryKeys = {
   dashboardHeatmap: (year: number) => ['dashboard', 'heatmap', year] as const,
   userDashboard: (username: string) => ['user-dashboard', username] as const,
   adminUsers: () => ['admin-users'] as const,
+  adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,
   problemUpdates: () => ['problem-updates'] as const,
 };

@@ -1,8 +1,14 @@
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { DefaultPasswordBanner } from '../features/admin-security/components/DefaultPasswordBanner';
 import { UserManagement } from '../features/admin-users/components/UserManagement';
 
 /** /admin/users (admins): User Management. */
 export function AdminUsersPage() {
   useDocumentTitle('User Management');
-  return <UserManagement />;
+  return (
+    <>
+      <DefaultPasswordBanner />
+      <UserManagement />
+    </>
+  );
 }

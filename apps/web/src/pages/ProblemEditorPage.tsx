@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { api, ApiError, unwrap } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { DefaultPasswordBanner } from '../features/admin-security/components/DefaultPasswordBanner';
 import { ProblemForm } from '../features/problem-form/components/ProblemForm';
 import { useSession } from '../session/SessionProvider';
 
@@ -25,6 +26,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   if (mode === 'create') {
     return (
       <section>
+        <DefaultPasswordBanner />
         <h1>Create Problem</h1>
         <ProblemForm mode="create" canChangeVisibility={isAdmin} canSetCustomChecker={isAdmin} />
       </section>
@@ -37,6 +39,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   if (!isAdmin && problem.data.author?.id !== user?.id) return <p className="error">You do not have permission to edit this problem.</p>;
   return (
     <section>
+      <DefaultPasswordBanner />
       <h1>Edit problem</h1>
       <ProblemForm
         key={problem.data.problemId}

@@ -22,6 +22,13 @@ export class UserEntity {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
 
+  /**
+   * Carried in every access token and queue board cookie and compared on each request: raising it (password,
+   * role or status change) ends every token issued before, at once rather than at expiry.
+   */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion: number;
+
   @Column({ name: 'profile_public', type: 'boolean', default: true })
   profilePublic: boolean;
 

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 
+import { AccountLoginLimit } from './account-login-limit.service';
 import { CheckerTrialRateLimitGuard } from './checker-trial-rate-limit.guard';
 import { AuthRateLimitGuard } from './ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from './password-change-rate-limit.guard';
@@ -7,7 +8,7 @@ import { RateLimitService } from './rate-limit.service';
 
 @Global()
 @Module({
-  providers: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard, CheckerTrialRateLimitGuard],
-  exports: [RateLimitService, AuthRateLimitGuard, PasswordChangeRateLimitGuard, CheckerTrialRateLimitGuard],
+  providers: [RateLimitService, AccountLoginLimit, AuthRateLimitGuard, PasswordChangeRateLimitGuard, CheckerTrialRateLimitGuard],
+  exports: [RateLimitService, AccountLoginLimit, AuthRateLimitGuard, PasswordChangeRateLimitGuard, CheckerTrialRateLimitGuard],
 })
 export class RateLimitModule {}

@@ -3,6 +3,7 @@ import { FormEvent, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { api, unwrap } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 import { writeTokens } from '../../../session/session-store';
 import { useSession } from '../../../session/SessionProvider';
 
@@ -47,6 +48,7 @@ function ProfileCard() {
 }
 
 function PasswordCard() {
+  const queryClient = useQueryClient();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
   const [message, setMessage] = useState<{ kind: string; text: string } | null>(null);
   const mismatch = form.confirmNewPassword !== '' && form.newPassword !== form.confirmNewPassword;
@@ -54,6 +56,8 @@ function PasswordCard() {
     mutationFn: () => unwrap(api.PATCH('/api/auth/me/password', { body: form }), 'Failed to update password.'),
     onSuccess: (session) => {
       writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
+      // The admin pages' default-password warning may be about this very password.
+      queryClient.removeQueries({ queryKey: queryKeys.adminSecurity() });
       setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
       setMessage({ kind: 'notice', text: 'Password updated.' });
     },
