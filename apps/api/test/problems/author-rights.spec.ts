@@ -2,7 +2,7 @@ import type { CheckerSettings } from '@oj/contracts';
 import { checkerColumns, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { bearer, createAdmin, registerUser, TEST_PASSWORD, TestSession } from '../factories';
 import { createTestApp, TestApp } from '../test-app';
 import { problemBody } from './problem-fixtures';
 
@@ -46,14 +46,25 @@ describe('problem rights of authors who are not admins', () => {
       sourceCode: 'x',
       sourceLen: 1,
     });
+    author = await demote(author);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  /** Demotes an admin to user; the demotion ends their tokens (their token version moves on), so they sign in again. */
+  async function demote(session: TestSession): Promise<TestSession> {
     await t
       .http()
-      .patch(`/api/admin/users/${author.user.id}/role`)
+      .patch(`/api/admin/users/${session.user.id}/role`)
       .set(...bearer(boss))
       .send({ role: 'user' })
       .expect(200);
-  }, 60_000);
-  afterAll(() => t.close());
+    const login = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ usernameOrEmail: session.user.username, password: TEST_PASSWORD })
+      .expect(200);
+    return { ...session, accessToken: login.body.accessToken, refreshToken: login.body.refreshToken };
+  }
 
   const as = (session: TestSession) => ({
     get: (path: string) =>
@@ -178,19 +189,14 @@ describe('problem rights of authors who are not admins', () => {
   });
 
   it('keeps the problem form’s tools (test validation) only while they have a problem they may edit', async () => {
-    const lone = await createAdmin(t);
+    const admin = await createAdmin(t);
     await t
       .http()
       .post('/api/problems')
-      .set(...bearer(lone))
+      .set(...bearer(admin))
       .send(problemBody({ isPublic: false }))
       .expect(201);
-    await t
-      .http()
-      .patch(`/api/admin/users/${lone.user.id}/role`)
-      .set(...bearer(boss))
-      .send({ role: 'user' })
-      .expect(200);
+    const lone = await demote(admin);
     const validate = (session: TestSession) =>
       t
         .http()
