@@ -10,6 +10,7 @@ import {
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { CallerSignal } from '../common/caller-signal';
 import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';
@@ -34,10 +35,15 @@ export class JudgeController {
   @UseGuards(AuthorOrAdminGuard)
   @LargeJsonBody()
   @ApiOkResponse({ type: ValidationResultDto })
+  @ApiTooManyRequestsResponse({ description: 'More than VALIDATIONS_PER_MINUTE validations in a minute' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  validateTestCases(@Body() dto: ValidateRequestDto): Promise<ValidationResultDto> {
-    return this.judge.validate(dto);
+  validateTestCases(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: ValidateRequestDto,
+    @CallerSignal() signal: AbortSignal,
+  ): Promise<ValidationResultDto> {
+    return this.judge.validate(user, dto, signal);
   }
 
   /** The problem form's 'Test checker': compiles a custom checker on a worker and runs it on one test. */
@@ -49,8 +55,8 @@ export class JudgeController {
   @ApiOkResponse({ type: CheckerTrialResultDto })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  tryChecker(@Body() dto: CheckerTrialRequestDto): Promise<CheckerTrialResultDto> {
-    return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer });
+  tryChecker(@Body() dto: CheckerTrialRequestDto, @CallerSignal() signal: AbortSignal): Promise<CheckerTrialResultDto> {
+    return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer }, signal);
   }
 
   @Post('run')
@@ -65,7 +71,7 @@ export class JudgeController {
   @ApiPayloadTooLargeResponse({ description: 'A body over 8 MB' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  runOnInput(@CurrentUser() user: AuthUser, @Body() dto: RunRequestDto): Promise<RunResultDto> {
-    return this.customRuns.run(user, dto);
+  runOnInput(@CurrentUser() user: AuthUser, @Body() dto: RunRequestDto, @CallerSignal() signal: AbortSignal): Promise<RunResultDto> {
+    return this.customRuns.run(user, dto, signal);
   }
 }
