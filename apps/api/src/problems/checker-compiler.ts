@@ -42,8 +42,8 @@ export class CheckerCompiler {
     });
   }
 
-  async requireCompiles(source: string, languageId: number): Promise<void> {
-    const result = await this.compile(source, languageId);
+  async requireCompiles(source: string, languageId: number, signal?: AbortSignal): Promise<void> {
+    const result = await this.compile(source, languageId, undefined, signal);
     if (!result.compiled) {
       throw ApiException.validation(
         [{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }],

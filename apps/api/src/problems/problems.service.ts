@@ -108,10 +108,11 @@ export class ProblemsService {
     return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
   }
 
-  async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
+  /** `signal` aborts when the caller goes: a checker compile it waits for is cancelled. */
+  async create(dto: ProblemInputDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
     this.checkSubtasks(dto);
-    await this.requireCheckerCompiles(dto.checker);
+    await this.requireCheckerCompiles(dto.checker, signal);
     return this.problems.manager.transaction(async (manager) => {
       const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
       const tests = await this.replaceTests(manager, problem, dto);
@@ -120,7 +121,7 @@ export class ProblemsService {
     });
   }
 
-  async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
+  async update(problemId: number, body: UpdateProblemDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     if (body.testCases) this.checkTestDataSize(body.testCases);
     // An unchanged custom checker was compiled when it was saved: only a new one needs a worker now.
     const current = await this.problems.findOne({
@@ -129,7 +130,7 @@ export class ProblemsService {
     });
     const saved = current ? checkerOf(current) : null;
     const unchanged = body.checker?.source === saved?.source && body.checker?.languageId === saved?.languageId;
-    if (!unchanged) await this.requireCheckerCompiles(body.checker);
+    if (!unchanged) await this.requireCheckerCompiles(body.checker, signal);
     const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
@@ -201,8 +202,8 @@ export class ProblemsService {
     return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
   }
 
-  private async requireCheckerCompiles(checker: CheckerInputDto | undefined): Promise<void> {
-    if (checker?.type === 'custom') await this.checkers.requireCompiles(checker.source ?? '', checker.languageId ?? 0);
+  private async requireCheckerCompiles(checker: CheckerInputDto | undefined, signal?: AbortSignal): Promise<void> {
+    if (checker?.type === 'custom') await this.checkers.requireCompiles(checker.source ?? '', checker.languageId ?? 0, signal);
   }
 
   private checkTestDataSize(testCases: TestCaseInputDto[]): void {
