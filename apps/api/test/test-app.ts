@@ -37,6 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     PASSWORD_CHANGES_PER_MINUTE: '1000',
     SUBMISSIONS_PER_MINUTE: '1000',
+    VALIDATIONS_PER_MINUTE: '1000',
     LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });

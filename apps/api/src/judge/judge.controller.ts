@@ -11,6 +11,7 @@ import {
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { CallerSignal } from '../common/caller-signal';
+import { ValidationRateLimitGuard } from '../common/rate-limit/validation-rate-limit.guard';
 import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';
@@ -32,18 +33,14 @@ export class JudgeController {
   @Post('validate')
   @HttpCode(200)
   @Auth()
-  @UseGuards(AuthorOrAdminGuard)
+  @UseGuards(AuthorOrAdminGuard, ValidationRateLimitGuard)
   @LargeJsonBody()
   @ApiOkResponse({ type: ValidationResultDto })
   @ApiTooManyRequestsResponse({ description: 'More than VALIDATIONS_PER_MINUTE validations in a minute' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  validateTestCases(
-    @CurrentUser() user: AuthUser,
-    @Body() dto: ValidateRequestDto,
-    @CallerSignal() signal: AbortSignal,
-  ): Promise<ValidationResultDto> {
-    return this.judge.validate(user, dto, signal);
+  validateTestCases(@Body() dto: ValidateRequestDto, @CallerSignal() signal: AbortSignal): Promise<ValidationResultDto> {
+    return this.judge.validate(dto, signal);
   }
 
   /** The problem form's 'Test checker': compiles a custom checker on a worker and runs it on one test. */

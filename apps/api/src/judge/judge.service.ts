@@ -4,8 +4,6 @@ import { ValidateJobData, ValidationResult } from '@oj/contracts';
 import { VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
-import type { AuthUser } from '../auth/auth-user';
-import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
 import { LanguagesService } from '../languages/languages.service';
 import { currentRequestId } from '../logging/request-context';
@@ -13,25 +11,22 @@ import { awaitWorkerJob } from '../queue/await-worker-job';
 import { ValidateRequestDto } from './dto/validate.dto';
 
 export const VALIDATION_TIMEOUT_MESSAGE = 'Validation timed out. Is a judge worker running?';
-export const VALIDATIONS_RATE_MESSAGE = 'You are validating tests too often. Please wait a minute and try again.';
 
 /**
  * Test validation is a queued job like grading; the API waits for its answer, up to a limit, and cancels it when
- * the caller goes. Each account may validate VALIDATIONS_PER_MINUTE times a minute.
+ * the caller goes.
  */
 @Injectable()
 export class JudgeService {
   constructor(
     @InjectQueue(VALIDATE_QUEUE) private readonly queue: Queue<ValidateJobData>,
     private readonly languages: LanguagesService,
-    private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
   ) {}
 
   /** `signal` aborts when the caller goes: the validation is cancelled. */
-  async validate(caller: AuthUser, dto: ValidateRequestDto, signal?: AbortSignal): Promise<ValidationResult> {
+  async validate(dto: ValidateRequestDto, signal?: AbortSignal): Promise<ValidationResult> {
     await this.languages.assertRunnable(dto.languageId);
-    await this.rateLimits.consume('validate', caller.id, this.config.VALIDATIONS_PER_MINUTE, VALIDATIONS_RATE_MESSAGE);
     const job = await this.queue.add(
       {
         languageId: dto.languageId,

@@ -210,6 +210,13 @@ describe('languages and test validation', () => {
         code: 'RATE_LIMITED',
       });
       expect(refused.headers['retry-after']).toEqual(expect.any(String));
+      // Refused before its body is read: even a malformed one gets the 429.
+      await strict
+        .http()
+        .post('/api/judge/validate')
+        .set(...bearer(author))
+        .send({})
+        .expect(429);
       // Another author has a budget of their own.
       await validate(await createAdmin(strict)).expect(200);
     } finally {
