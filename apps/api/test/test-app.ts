@@ -38,6 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PASSWORD_CHANGES_PER_MINUTE: '1000',
     SUBMISSIONS_PER_MINUTE: '1000',
     CHECKER_TRIALS_PER_MINUTE: '1000',
+    VALIDATIONS_PER_MINUTE: '1000',
     LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });

@@ -15,6 +15,7 @@ import { LanguagesPublisher } from './languages/languages-publisher';
 import { JobLogContext } from './operations/job-log-context';
 import { WorkerHealthController } from './operations/worker-health.controller';
 import { WorkerMetrics } from './operations/worker-metrics';
+import { JobCancellations } from './queue/job-cancellations';
 import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
@@ -49,6 +50,7 @@ export class WorkerModule {
         CheckerCompileService,
         CustomRunService,
         QueueConsumer,
+        JobCancellations,
         SubmissionReconciler,
         JobLogContext,
         WorkerMetrics,

@@ -2859,6 +2859,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description More than VALIDATIONS_PER_MINUTE validations in a minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No judge worker is running */
             503: {
                 headers: {

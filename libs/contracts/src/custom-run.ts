@@ -7,6 +7,12 @@ export const MAX_RUN_STDIN_BYTES = 1024 * 1024;
 /** Bytes of standard output and of standard error a run answers with; the rest is cut off. */
 export const RUN_OUTPUT_CAP_BYTES = 64 * 1024;
 
+/**
+ * What a run may use at most, whatever the problem's limit and the language's time factor (applied after it):
+ * runs share a few worker slots, and one of them must not hold a slot for minutes.
+ */
+export const RUN_CEILING = { cpuSeconds: 10, wallSeconds: 20 } as const;
+
 /** How a run ended: ok (exit 0), a non-zero exit, or the verdicts a test could get, without the checker. */
 export const RUN_STATUSES = ['ok', 'tle', 'rte', 'ce'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

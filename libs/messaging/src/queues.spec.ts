@@ -5,15 +5,16 @@ import {
   judgeJobOptions,
   QUEUE_NAMES,
   queueConnection,
-  runJobOptions,
+  RUN_JOB_OPTIONS,
+  RUN_QUEUE,
   VALIDATE_JOB_OPTIONS,
   VALIDATE_QUEUE,
 } from './queues';
 
 describe('queues', () => {
-  it('names the three queues the API fills and the workers consume', () => {
-    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE]);
-    expect(QUEUE_NAMES).toEqual(['judge', 'validate', 'checker-compile']);
+  it('names the four queues the API fills and the workers consume; runs are not on the judge queue', () => {
+    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE]);
+    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile']);
   });
 
   it('keeps a site’s queues under its Redis prefix', () => {
@@ -39,9 +40,8 @@ describe('queues', () => {
   });
 
   it('tries what the API waits for once, and keeps it a minute so a job that ends at once is still found', () => {
-    for (const options of [VALIDATE_JOB_OPTIONS, CHECKER_COMPILE_JOB_OPTIONS, runJobOptions]) {
+    for (const options of [VALIDATE_JOB_OPTIONS, CHECKER_COMPILE_JOB_OPTIONS, RUN_JOB_OPTIONS]) {
       expect(options).toMatchObject({ attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 60 } });
     }
-    expect(runJobOptions.priority).toBeGreaterThan(judgeJobOptions('sub-1').priority as number);
   });
 });

@@ -1,11 +1,17 @@
 import type { JobOptions, QueueOptions } from 'bull';
 
-/** Bull queue names shared by the API (producer) and the worker (consumer). */
+/**
+ * Bull queue names shared by the API (producer) and the worker (consumer). Besides the judge queue, the queues
+ * hold what a caller waits for (runs, validations, checker compiles and trials): a worker gives those one shared
+ * share of its slots, apart from the submissions', and cancels their jobs when their caller goes (cancelJob).
+ */
 export const JUDGE_QUEUE = 'judge';
+/** Runs on custom input (POST /api/judge/run): a queue of their own, so they never take a submission's slot. */
+export const RUN_QUEUE = 'run';
 export const VALIDATE_QUEUE = 'validate';
 /** A problem's custom checker compiled on a worker before the problem is saved. */
 export const CHECKER_COMPILE_QUEUE = 'checker-compile';
-export const QUEUE_NAMES = [JUDGE_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE] as const;
+export const QUEUE_NAMES = [JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE] as const;
 
 /** Where a site's queues live: its Redis, under its key prefix (so sites and test runs can share one Redis). */
 export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: string }): Pick<QueueOptions, 'redis' | 'prefix'> {
@@ -13,14 +19,10 @@ export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: strin
 }
 
 /**
- * Bull priorities of the judge queue's jobs (1 is taken first): fresh submissions, then runs on custom input (a
- * user waits for each), then rejudges, however many. Every job there carries one: Bull serves a job without a
- * priority after all prioritised ones.
+ * Bull priorities of the judge queue's jobs (1 is taken first): fresh submissions, then rejudges, however many.
+ * Every job there carries one: Bull serves a job without a priority after all prioritised ones.
  */
-export const JOB_PRIORITY = { submission: 1, run: 2, rejudge: 10 } as const;
-
-/** Name of the judge queue's custom-input runs (submissions' jobs carry Bull's default name). */
-export const RUN_JOB = 'run';
+export const JOB_PRIORITY = { submission: 1, rejudge: 10 } as const;
 
 /**
  * What the API waits for (validations, checker compiles, custom runs) is tried once and kept a minute after it
@@ -29,8 +31,8 @@ export const RUN_JOB = 'run';
  */
 const ANSWERED_JOB: JobOptions = { attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 60 } };
 
-/** A custom-input run: queued with the submissions, after them (the API removes it when it stops waiting). */
-export const runJobOptions: JobOptions = { ...ANSWERED_JOB, priority: JOB_PRIORITY.run };
+/** A custom-input run (the API cancels it when it stops waiting). */
+export const RUN_JOB_OPTIONS: JobOptions = ANSWERED_JOB;
 
 /**
  * Bull options of a submission's judge job, the same whether the API or a worker's reconciler adds it: the job id

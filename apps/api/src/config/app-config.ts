@@ -74,11 +74,20 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   CHECKER_TRIALS_PER_MINUTE = 10;
 
+  /** Test validations (POST /api/judge/validate, up to 1,000 tests each) per account per minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  VALIDATIONS_PER_MINUTE = 10;
+
   @Transform(toBool)
   @IsBoolean()
   SEED_DEMO = true;
 
-  /** How long POST /api/judge/validate and POST /api/judge/run wait for a worker's answer. */
+  /**
+   * How long POST /api/judge/validate, /run and /checker-trial (and a problem save's checker compile) wait for a
+   * worker's answer; then the job is cancelled.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(100)

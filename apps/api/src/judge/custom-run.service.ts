@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
-import { JUDGE_QUEUE, RUN_JOB, runJobOptions } from '@oj/messaging';
+import { RUN_JOB_OPTIONS, RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
 import type { AuthUser } from '../auth/auth-user';
@@ -18,29 +18,35 @@ export const RUN_TIMEOUT_MESSAGE = 'The run timed out. Is a judge worker running
 export const RUNS_RATE_MESSAGE = 'You are running code too often. Please wait a minute and try again.';
 
 /**
- * Runs a source on the caller's input: queued with the submissions, behind them, and answered when a worker has
- * run it. Nothing is stored and nothing is counted, except the caller's runs per minute.
+ * Runs a source on the caller's input: queued on the run queue (a worker's share of slots apart from the
+ * submissions') and answered when a worker has run it, or cancelled when the caller goes. Nothing is stored and
+ * nothing is counted, except the caller's runs per minute.
  */
 @Injectable()
 export class CustomRunService {
   constructor(
-    @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<RunJobData>,
+    @InjectQueue(RUN_QUEUE) private readonly queue: Queue<RunJobData>,
     private readonly problems: ProblemsService,
     private readonly languages: LanguagesService,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
   ) {}
 
-  async run(caller: AuthUser, dto: RunRequestDto): Promise<RunResult> {
+  /** `signal` aborts when the caller goes: the run is cancelled. */
+  async run(caller: AuthUser, dto: RunRequestDto, signal?: AbortSignal): Promise<RunResult> {
     await this.languages.assertRunnable(dto.languageId);
     const limits = await this.limitsFor(caller, dto);
     await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
     const job = await this.queue.add(
-      RUN_JOB,
       { languageId: dto.languageId, sourceCode: dto.sourceCode, stdin: dto.stdin, ...limits, requestId: currentRequestId() },
-      runJobOptions,
+      RUN_JOB_OPTIONS,
     );
-    return awaitWorkerJob<RunResult>(job, this.config.VALIDATE_TIMEOUT_MS, RUN_TIMEOUT_MESSAGE, 'The run failed');
+    return awaitWorkerJob<RunResult>(job, {
+      timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
+      timeoutMessage: RUN_TIMEOUT_MESSAGE,
+      failurePrefix: 'The run failed',
+      signal,
+    });
   }
 
   /** The problem's limits when one is named (it must be visible to the caller and allow the language), else the defaults. */

@@ -10,7 +10,9 @@ import {
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { CallerSignal } from '../common/caller-signal';
 import { CheckerTrialRateLimitGuard } from '../common/rate-limit/checker-trial-rate-limit.guard';
+import { ValidationRateLimitGuard } from '../common/rate-limit/validation-rate-limit.guard';
 import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';
@@ -32,13 +34,14 @@ export class JudgeController {
   @Post('validate')
   @HttpCode(200)
   @Auth()
-  @UseGuards(AuthorOrAdminGuard)
+  @UseGuards(AuthorOrAdminGuard, ValidationRateLimitGuard)
   @LargeJsonBody()
   @ApiOkResponse({ type: ValidationResultDto })
+  @ApiTooManyRequestsResponse({ description: 'More than VALIDATIONS_PER_MINUTE validations in a minute' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  validateTestCases(@Body() dto: ValidateRequestDto): Promise<ValidationResultDto> {
-    return this.judge.validate(dto);
+  validateTestCases(@Body() dto: ValidateRequestDto, @CallerSignal() signal: AbortSignal): Promise<ValidationResultDto> {
+    return this.judge.validate(dto, signal);
   }
 
   /** The problem form's 'Test checker': compiles a custom checker on a worker and runs it on one test. */
@@ -51,8 +54,8 @@ export class JudgeController {
   @ApiTooManyRequestsResponse({ description: 'More than CHECKER_TRIALS_PER_MINUTE trials in a minute' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  tryChecker(@Body() dto: CheckerTrialRequestDto): Promise<CheckerTrialResultDto> {
-    return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer });
+  tryChecker(@Body() dto: CheckerTrialRequestDto, @CallerSignal() signal: AbortSignal): Promise<CheckerTrialResultDto> {
+    return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer }, signal);
   }
 
   @Post('run')
@@ -67,7 +70,7 @@ export class JudgeController {
   @ApiPayloadTooLargeResponse({ description: 'A body over 8 MB' })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
-  runOnInput(@CurrentUser() user: AuthUser, @Body() dto: RunRequestDto): Promise<RunResultDto> {
-    return this.customRuns.run(user, dto);
+  runOnInput(@CurrentUser() user: AuthUser, @Body() dto: RunRequestDto, @CallerSignal() signal: AbortSignal): Promise<RunResultDto> {
+    return this.customRuns.run(user, dto, signal);
   }
 }

@@ -12,7 +12,10 @@ import { ValidateRequestDto } from './dto/validate.dto';
 
 export const VALIDATION_TIMEOUT_MESSAGE = 'Validation timed out. Is a judge worker running?';
 
-/** Test validation is a queued job like grading; the API waits for its answer, up to a limit. */
+/**
+ * Test validation is a queued job like grading; the API waits for its answer, up to a limit, and cancels it when
+ * the caller goes.
+ */
 @Injectable()
 export class JudgeService {
   constructor(
@@ -21,7 +24,8 @@ export class JudgeService {
     private readonly config: AppConfig,
   ) {}
 
-  async validate(dto: ValidateRequestDto): Promise<ValidationResult> {
+  /** `signal` aborts when the caller goes: the validation is cancelled. */
+  async validate(dto: ValidateRequestDto, signal?: AbortSignal): Promise<ValidationResult> {
     await this.languages.assertRunnable(dto.languageId);
     const job = await this.queue.add(
       {
@@ -35,6 +39,11 @@ export class JudgeService {
       },
       VALIDATE_JOB_OPTIONS,
     );
-    return awaitWorkerJob<ValidationResult>(job, this.config.VALIDATE_TIMEOUT_MS, VALIDATION_TIMEOUT_MESSAGE, 'Validation failed');
+    return awaitWorkerJob<ValidationResult>(job, {
+      timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
+      timeoutMessage: VALIDATION_TIMEOUT_MESSAGE,
+      failurePrefix: 'Validation failed',
+      signal,
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
-import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
+import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { createMetricsRegistry } from '@oj/observability';
 import { Queue } from 'bull';
 import { Gauge, Histogram, Registry } from 'prom-client';
@@ -28,11 +28,12 @@ export class ApiMetrics {
 
   constructor(
     @InjectQueue(JUDGE_QUEUE) judgeQueue: Queue,
+    @InjectQueue(RUN_QUEUE) runQueue: Queue,
     @InjectQueue(VALIDATE_QUEUE) validateQueue: Queue,
     @InjectQueue(CHECKER_COMPILE_QUEUE) checkerCompileQueue: Queue,
     live: LiveService,
   ) {
-    const queues = [judgeQueue, validateQueue, checkerCompileQueue];
+    const queues = [judgeQueue, runQueue, validateQueue, checkerCompileQueue];
     const logger = this.logger;
     new Gauge({
       name: 'oj_live_streams_open',

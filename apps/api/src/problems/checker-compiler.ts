@@ -25,22 +25,25 @@ export class CheckerCompiler {
     private readonly config: AppConfig,
   ) {}
 
-  /** Compiles the checker on a worker and, given a trial test, runs it there: what the problem form's 'Test checker' shows. */
-  async compile(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
+  /**
+   * Compiles the checker on a worker and, given a trial test, runs it there: what the problem form's 'Test checker'
+   * shows. `signal` aborts when the caller goes: the job is cancelled.
+   */
+  async compile(source: string, languageId: number, trial?: CheckerTrialData, signal?: AbortSignal): Promise<CheckerCompileResult> {
     if (!(await this.languages.workerAlive()))
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
     const data: CheckerCompileJobData = { source, languageId, requestId: currentRequestId(), ...(trial ? { trial } : {}) };
     const job = await this.queue.add(data, CHECKER_COMPILE_JOB_OPTIONS);
-    return awaitWorkerJob<CheckerCompileResult>(
-      job,
-      this.config.VALIDATE_TIMEOUT_MS,
-      CHECKER_COMPILE_TIMEOUT_MESSAGE,
-      'Compiling the checker failed',
-    );
+    return awaitWorkerJob<CheckerCompileResult>(job, {
+      timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
+      timeoutMessage: CHECKER_COMPILE_TIMEOUT_MESSAGE,
+      failurePrefix: 'Compiling the checker failed',
+      signal,
+    });
   }
 
-  async requireCompiles(source: string, languageId: number): Promise<void> {
-    const result = await this.compile(source, languageId);
+  async requireCompiles(source: string, languageId: number, signal?: AbortSignal): Promise<void> {
+    const result = await this.compile(source, languageId, undefined, signal);
     if (!result.compiled) {
       throw ApiException.validation(
         [{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }],

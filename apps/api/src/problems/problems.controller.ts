@@ -26,6 +26,7 @@ import {
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { CallerSignal } from '../common/caller-signal';
 import { JsonText, JsonTextResponse } from '../common/json-text';
 import { JsonBody, LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
@@ -91,8 +92,8 @@ export class ProblemsController {
   @Auth('admin')
   @LargeJsonBody()
   @ApiCreatedResponse({ type: ProblemDto })
-  createProblem(@CurrentUser() user: AuthUser, @Body() dto: ProblemInputDto): Promise<ProblemDto> {
-    return this.problems.create(dto, user);
+  createProblem(@CurrentUser() user: AuthUser, @Body() dto: ProblemInputDto, @CallerSignal() signal: AbortSignal): Promise<ProblemDto> {
+    return this.problems.create(dto, user, signal);
   }
 
   @Put(':problemId')
@@ -104,8 +105,9 @@ export class ProblemsController {
     @CurrentUser() user: AuthUser,
     @Param('problemId', ProblemIdPipe) problemId: number,
     @Body() dto: UpdateProblemDto,
+    @CallerSignal() signal: AbortSignal,
   ): Promise<ProblemDto> {
-    return this.problems.update(problemId, dto, user);
+    return this.problems.update(problemId, dto, user, signal);
   }
 
   @Patch(':problemId/visibility')

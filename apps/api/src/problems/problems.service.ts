@@ -118,11 +118,12 @@ export class ProblemsService {
     return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
   }
 
-  async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
+  /** `signal` aborts when the caller goes: a checker compile it waits for is cancelled. */
+  async create(dto: ProblemInputDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
     this.checkSubtasks(dto);
     this.requireMaySetCheckers(dto.checker, null, user);
-    await this.requireCheckerCompiles(dto.checker);
+    await this.requireCheckerCompiles(dto.checker, signal);
     return this.problems.manager.transaction(async (manager) => {
       const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
       const tests = await this.replaceTests(manager, problem, dto);
@@ -131,7 +132,7 @@ export class ProblemsService {
     });
   }
 
-  async update(problemId: number, body: UpdateProblemDto, user: AuthUser): Promise<ProblemDto> {
+  async update(problemId: number, body: UpdateProblemDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     if (body.testCases) this.checkTestDataSize(body.testCases);
     // An unchanged custom checker was compiled when it was saved: only a new one needs a worker now.
     const current = await this.problems.findOne({
@@ -141,7 +142,7 @@ export class ProblemsService {
     const saved = current ? checkerOf(current) : null;
     if (setsNewTestReadingCode(body.checker, saved)) {
       this.requireMaySetCheckers(body.checker, saved, user);
-      await this.requireCheckerCompiles(body.checker);
+      await this.requireCheckerCompiles(body.checker, signal);
     }
     const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
@@ -221,8 +222,8 @@ export class ProblemsService {
     if (setsNewTestReadingCode(incoming, saved) && !canSetTestReadingCode(user)) throw ApiException.forbidden(CHECKER_FORBIDDEN);
   }
 
-  private async requireCheckerCompiles(checker: CheckerInputDto | undefined): Promise<void> {
-    if (checker?.type === 'custom') await this.checkers.requireCompiles(checker.source ?? '', checker.languageId ?? 0);
+  private async requireCheckerCompiles(checker: CheckerInputDto | undefined, signal?: AbortSignal): Promise<void> {
+    if (checker?.type === 'custom') await this.checkers.requireCompiles(checker.source ?? '', checker.languageId ?? 0, signal);
   }
 
   private checkTestDataSize(testCases: TestCaseInputDto[]): void {

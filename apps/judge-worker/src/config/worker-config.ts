@@ -18,7 +18,7 @@ export class WorkerConfig extends BaseConfig {
   @IsString()
   JUDGE0_AUTH_TOKEN?: string;
 
-  /** Jobs graded in parallel by this worker. */
+  /** Submissions graded in parallel by this worker (N); runs, validations and checker jobs share ⌈N/2⌉ more slots. */
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -8,13 +8,15 @@ import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 export class CustomRunService {
   constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
 
-  run(job: RunJobData): Promise<RunResult> {
+  /** `signal` aborts when the job is cancelled: the run is killed and nothing is answered. */
+  run(job: RunJobData, signal?: AbortSignal): Promise<RunResult> {
     return this.engine.run({
       languageId: job.languageId,
       sourceCode: job.sourceCode,
       stdin: job.stdin,
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
+      signal,
     });
   }
 }

@@ -17,6 +17,11 @@ export interface RunLimitsRequest {
   cpuTimeLimit: number;
   /** Megabytes of memory per run. */
   memoryLimit: number;
+  /**
+   * Aborts when the job is cancelled (its caller has gone): the engine kills what runs at once and throws the
+   * signal's reason instead of answering.
+   */
+  signal?: AbortSignal;
 }
 
 /** What one grading run needs: the source, its language and the problem's limits and tests. */

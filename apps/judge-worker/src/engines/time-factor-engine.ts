@@ -4,6 +4,7 @@ import {
   effectiveCpuTimeLimit,
   GradeResult,
   Language,
+  RUN_CEILING,
   RunResult,
   TimeFactors,
 } from '@oj/contracts';
@@ -32,8 +33,10 @@ export class TimeFactorEngine implements JudgeEngine {
     return this.engine.grade(this.scaled(request), onProgress);
   }
 
+  /** A run never gets more CPU time than RUN_CEILING, whatever the problem's limit times the factor. */
   run(request: CustomRunRequest): Promise<RunResult> {
-    return this.engine.run(this.scaled(request));
+    const scaled = this.scaled(request);
+    return this.engine.run({ ...scaled, cpuTimeLimit: Math.min(scaled.cpuTimeLimit, RUN_CEILING.cpuSeconds) });
   }
 
   /** Checkers have limits of their own (10 s CPU), whatever language the submissions are in. */

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CheckerCompileJobData, JudgeJobData, RunJobData, ValidateJobData } from '@oj/contracts';
-import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, RUN_JOB, VALIDATE_QUEUE } from '@oj/messaging';
+import { CheckerCompileJobData, JudgeJobData, RunJobData, TracedJobData, ValidateJobData } from '@oj/contracts';
+import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 
 import { WorkerConfig } from '../config/worker-config';
@@ -10,55 +10,72 @@ import { JudgeSubmissionService } from '../grading/judge-submission.service';
 import { JobLogContext } from '../operations/job-log-context';
 import { CheckerCompileService } from '../validation/checker-compile.service';
 import { ValidationService } from '../validation/validation.service';
+import { JobCancellations } from './job-cancellations';
+import { auxiliarySlots, SlotPool } from './slot-pool';
 
 /**
- * Thin consumer of the queues: each job becomes one use-case call. The judge queue also carries custom-input
- * runs (named RUN_JOB, behind the submissions by priority), so they share the submissions' concurrency.
- * Concurrency comes from the configuration,
- * so the handlers are registered at start-up rather than with decorators.
+ * Thin consumer of the queues: each job becomes one use-case call. Submissions have the worker's N slots
+ * (WORKER_CONCURRENCY) to themselves; what a caller waits for (runs, validations, checker compiles and trials)
+ * shares ⌈N/2⌉ others, so however many of those come, a submission never waits for one of them. Those jobs are
+ * cancelled when their caller goes (JobCancellations). Concurrency comes from the configuration, so the handlers
+ * are registered at start-up rather than with decorators.
  */
 @Injectable()
 export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueConsumer.name);
   private stopping = false;
+  /** The auxiliary jobs' shared slots: each of their queues may hand this worker as many, all three share them. */
+  private readonly auxiliary: SlotPool;
 
   constructor(
-    @InjectQueue(JUDGE_QUEUE) private readonly judgeQueue: Queue<JudgeJobData | RunJobData>,
+    @InjectQueue(JUDGE_QUEUE) private readonly judgeQueue: Queue<JudgeJobData>,
+    @InjectQueue(RUN_QUEUE) private readonly runQueue: Queue<RunJobData>,
     @InjectQueue(VALIDATE_QUEUE) private readonly validateQueue: Queue<ValidateJobData>,
     @InjectQueue(CHECKER_COMPILE_QUEUE) private readonly checkerQueue: Queue<CheckerCompileJobData>,
     private readonly judging: JudgeSubmissionService,
     private readonly validation: ValidationService,
     private readonly checkers: CheckerCompileService,
     private readonly customRuns: CustomRunService,
+    private readonly cancellations: JobCancellations,
     private readonly config: WorkerConfig,
     private readonly jobs: JobLogContext,
-  ) {}
+  ) {
+    this.auxiliary = new SlotPool(auxiliarySlots(config.WORKER_CONCURRENCY));
+  }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     const concurrency = this.config.WORKER_CONCURRENCY;
-    // One handler for every job name ('*'), so runs and submissions share one set of `concurrency` slots.
+    // Listening before any auxiliary job is taken, so no cancel goes unheard.
+    await this.cancellations.listen([this.runQueue, this.validateQueue, this.checkerQueue]);
     this.judgeQueue
-      .process('*', concurrency, (job: Job<JudgeJobData | RunJobData>) => this.judgeOrRun(job))
+      .process(concurrency, (job: Job<JudgeJobData>) => {
+        const { submissionId, round } = job.data;
+        return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round));
+      })
       .catch((e) => this.stopTakingJobs(e));
-    this.validateQueue
-      .process(concurrency, (job: Job<ValidateJobData>) => this.jobs.run(job, {}, () => this.validation.validate(job.data)))
-      .catch((e) => this.stopTakingJobs(e));
-    this.checkerQueue
-      .process(concurrency, (job: Job<CheckerCompileJobData>) => this.jobs.run(job, {}, () => this.checkers.compile(job.data)))
-      .catch((e) => this.stopTakingJobs(e));
+    this.serveAuxiliary(this.runQueue, (data, signal) => this.customRuns.run(data, signal));
+    this.serveAuxiliary(this.validateQueue, (data, signal) => this.validation.validate(data, signal));
+    // A checker compile is shared by concurrent requests for the same checker (see CustomChecker), so it is not
+    // killed midway; a cancelled one still ends without a result, and one cancelled before its slot never starts.
+    this.serveAuxiliary(this.checkerQueue, (data) => this.checkers.compile(data));
     this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => {
-      if (job.name === RUN_JOB) return;
       this.jobs
         .within(job, { submissionId: job.data.submissionId }, () => this.onJudgeFailed(job, error))
         .catch((e) => this.logger.error(`Could not end ${job.data.submissionId} as failed: ${(e as Error).message}`));
     });
-    this.logger.log(`Consuming ${JUDGE_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} with concurrency ${concurrency}`);
+    this.logger.log(
+      `Consuming ${JUDGE_QUEUE} with concurrency ${concurrency}; ${RUN_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} ` +
+        `sharing ${this.auxiliary.size}`,
+    );
   }
 
-  private judgeOrRun(job: Job<JudgeJobData | RunJobData>): Promise<unknown> {
-    if (job.name === RUN_JOB) return this.jobs.run(job, {}, () => this.customRuns.run(job.data as RunJobData));
-    const { submissionId, round } = job.data as JudgeJobData;
-    return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round));
+  /** Takes `queue`'s jobs into the shared auxiliary slots, each cancelled when its caller goes. */
+  private serveAuxiliary<D extends TracedJobData>(queue: Queue<D>, work: (data: D, signal: AbortSignal) => Promise<unknown>): void {
+    queue
+      .process(this.auxiliary.size, (job: Job<D>) =>
+        this.jobs.run(job, {}, () => this.cancellations.run(job, (signal) => this.auxiliary.use(() => work(job.data, signal), signal))),
+      )
+      .catch((e) => this.stopTakingJobs(e));
   }
 
   /**
@@ -67,7 +84,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    await Promise.all([this.judgeQueue.close(), this.validateQueue.close(), this.checkerQueue.close()]);
+    await Promise.all([this.judgeQueue, this.runQueue, this.validateQueue, this.checkerQueue].map((queue) => queue.close()));
   }
 
   /** Bull's processing loop only ends on a Redis error at start-up; a worker taking no jobs is better restarted. */

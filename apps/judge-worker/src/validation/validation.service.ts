@@ -8,7 +8,8 @@ import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 export class ValidationService {
   constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
 
-  async validate(job: ValidateJobData): Promise<ValidationResult> {
+  /** `signal` aborts when the job is cancelled: the running test is killed and nothing is answered. */
+  async validate(job: ValidateJobData, signal?: AbortSignal): Promise<ValidationResult> {
     const result = await this.engine.grade({
       languageId: job.languageId,
       sourceCode: job.sourceCode,
@@ -16,6 +17,7 @@ export class ValidationService {
       memoryLimit: job.memoryLimit,
       testCases: job.testCases,
       checker: job.checker,
+      signal,
     });
     if (result.status === 'failed') throw new Error(result.message ?? 'The judge failed to run the validation.');
     if (result.status === 'ce') {

@@ -110,13 +110,28 @@ describe('judge worker: validate queue', () => {
     expect(result.compileOutput).toMatch(/error/);
   }, 30_000);
 
-  it('runs WORKER_CONCURRENCY jobs at the same time', async () => {
+  it('runs validations in the ⌈WORKER_CONCURRENCY/2⌉ slots left beside the submissions’: with 2, one at a time', async () => {
     const slow = job('import time\ntime.sleep(0.8)\na, b = map(int, input().split())\nprint(a + b)');
-    const jobs = await Promise.all([queue.add(slow, { removeOnComplete: false }), queue.add(slow, { removeOnComplete: false })]);
-    await Promise.all(jobs.map((j) => j.finished()));
-    const [a, b] = await Promise.all(jobs.map(async (j) => (await queue.getJob(j.id)) as Bull.Job));
-    expect(a.processedOn).toBeLessThan(b.finishedOn as number);
-    expect(b.processedOn).toBeLessThan(a.finishedOn as number);
+    const started: number[] = [];
+    const ended: number[] = [];
+    const validation = worker?.get(ValidationService) as ValidationService;
+    const realValidate = validation.validate.bind(validation);
+    validation.validate = async (data, signal) => {
+      started.push(Date.now());
+      try {
+        return await realValidate(data, signal);
+      } finally {
+        ended.push(Date.now());
+      }
+    };
+    try {
+      const jobs = await Promise.all([queue.add(slow), queue.add(slow)]);
+      await Promise.all(jobs.map((j) => j.finished()));
+    } finally {
+      validation.validate = realValidate;
+    }
+    // The second started only once the first had ended.
+    expect(started[1]).toBeGreaterThanOrEqual(ended[0]);
   }, 30_000);
 
   it('on shutdown lets the running job finish, with the database still open to record it', async () => {

@@ -186,4 +186,41 @@ describe('languages and test validation', () => {
       await fresh.close();
     }
   }, 60_000);
+
+  it('is limited to VALIDATIONS_PER_MINUTE per account, with a clear 429', async () => {
+    // The worker of the previous test; an API instance allowing two validations a minute.
+    const strict = await createTestApp({
+      DATABASE_URL: t.config.DATABASE_URL,
+      REDIS_PREFIX: t.config.REDIS_PREFIX,
+      VALIDATE_TIMEOUT_MS: '30000',
+      VALIDATIONS_PER_MINUTE: '2',
+    });
+    try {
+      const validate = (session: TestSession) =>
+        strict
+          .http()
+          .post('/api/judge/validate')
+          .set(...bearer(session))
+          .send({ languageId: 71, sourceCode: 'print(3)', testCases: tests });
+      const author = await createAdmin(strict);
+      for (let i = 0; i < 2; i++) await validate(author).expect(200);
+      const refused = await validate(author).expect(429);
+      expect(refused.body).toEqual({
+        message: 'You are validating tests too often. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
+      expect(refused.headers['retry-after']).toEqual(expect.any(String));
+      // Refused before its body is read: even a malformed one gets the 429.
+      await strict
+        .http()
+        .post('/api/judge/validate')
+        .set(...bearer(author))
+        .send({})
+        .expect(429);
+      // Another author has a budget of their own.
+      await validate(await createAdmin(strict)).expect(200);
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
 });

@@ -5,10 +5,25 @@ import { CheckerTrialRateLimitGuard } from './checker-trial-rate-limit.guard';
 import { AuthRateLimitGuard } from './ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from './password-change-rate-limit.guard';
 import { RateLimitService } from './rate-limit.service';
+import { ValidationRateLimitGuard } from './validation-rate-limit.guard';
 
 @Global()
 @Module({
-  providers: [RateLimitService, AccountLoginLimit, AuthRateLimitGuard, PasswordChangeRateLimitGuard, CheckerTrialRateLimitGuard],
-  exports: [RateLimitService, AccountLoginLimit, AuthRateLimitGuard, PasswordChangeRateLimitGuard, CheckerTrialRateLimitGuard],
+  providers: [
+    RateLimitService,
+    AccountLoginLimit,
+    AuthRateLimitGuard,
+    PasswordChangeRateLimitGuard,
+    CheckerTrialRateLimitGuard,
+    ValidationRateLimitGuard,
+  ],
+  exports: [
+    RateLimitService,
+    AccountLoginLimit,
+    AuthRateLimitGuard,
+    PasswordChangeRateLimitGuard,
+    CheckerTrialRateLimitGuard,
+    ValidationRateLimitGuard,
+  ],
 })
 export class RateLimitModule {}

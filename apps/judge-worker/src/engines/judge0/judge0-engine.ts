@@ -3,6 +3,7 @@ import {
   CheckerTrialData,
   GradeResult,
   Language,
+  RUN_CEILING,
   RUN_OUTPUT_CAP_BYTES,
   RunResult,
   statusFromJudge0,
@@ -12,6 +13,7 @@ import {
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { setTimeout as sleep } from 'timers/promises';
 
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { OutputJudge } from '../../grading/output-judge';
@@ -41,7 +43,6 @@ function noLocalSandbox(): CustomChecker {
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const unb64 = (text: string | null) => (text ? Buffer.from(text, 'base64').toString('utf8') : '');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Judge0's time (seconds, as text) and memory (KB) of a finished submission. */
 const figuresOf = (s: Judge0Submission) => ({ timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000), memoryKB: s.memory });
 
@@ -89,8 +90,11 @@ export class Judge0Engine implements JudgeEngine {
 
   /** One Judge0 submission without an expected output; Judge0 trouble is thrown (the run fails, nobody retries). */
   async run(request: CustomRunRequest): Promise<RunResult> {
-    const [token] = await this.client.submitBatch([{ ...this.submissionOf(request), stdin: b64(request.stdin) }]);
-    const [submission] = await this.waitFor([token]);
+    const wallSeconds = Math.min(this.wallSecondsOf(request), RUN_CEILING.wallSeconds);
+    const [token] = await this.client.submitBatch([
+      { ...this.submissionOf(request), wall_time_limit: wallSeconds, stdin: b64(request.stdin) },
+    ]);
+    const [submission] = await this.waitFor([token], request.signal);
     const status = statusFromJudge0(submission.status.id);
     if (status === 'ce') {
       return {
@@ -125,14 +129,17 @@ export class Judge0Engine implements JudgeEngine {
 
   /** The fields every Judge0 submission of this source carries: language, source and limits. */
   private submissionOf(request: RunLimitsRequest) {
-    const wallSeconds = Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
     return {
       language_id: request.languageId,
       source_code: b64(request.sourceCode),
       cpu_time_limit: request.cpuTimeLimit,
-      wall_time_limit: wallSeconds,
+      wall_time_limit: this.wallSecondsOf(request),
       memory_limit: request.memoryLimit * 1024,
     };
+  }
+
+  private wallSecondsOf(request: RunLimitsRequest): number {
+    return Math.max(request.cpuTimeLimit + 1, Math.min(2 * request.cpuTimeLimit + 1, JUDGE0_MAX_WALL_SECONDS));
   }
 
   /**
@@ -183,15 +190,16 @@ export class Judge0Engine implements JudgeEngine {
         expected_output: b64(request.testCases[index].output),
       })),
     );
-    const finished = await this.waitFor(tokens);
+    const finished = await this.waitFor(tokens, request.signal);
     return new Map(indices.map((index, i) => [index, finished[i]]));
   }
 
-  private async waitFor(tokens: string[]): Promise<Judge0Submission[]> {
+  /** Polls until every submission is done; a cancelled job stops polling at once (Judge0 finishes them for nobody). */
+  private async waitFor(tokens: string[], signal?: AbortSignal): Promise<Judge0Submission[]> {
     const deadline = Date.now() + (this.options.pollTimeoutMs ?? 300_000);
     let delay = this.options.pollDelayMs ?? 200;
     for (;;) {
-      await sleep(delay);
+      await sleep(delay, undefined, { signal });
       const batch = await this.client.getBatch(tokens);
       if (batch.every((s) => s.status.id > 2)) return tokens.map((t) => batch.find((s) => s.token === t) as Judge0Submission);
       if (Date.now() > deadline) throw new Judge0Error('Judge0 did not finish the batch in time.');

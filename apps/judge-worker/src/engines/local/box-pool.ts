@@ -66,21 +66,21 @@ export class BoxSlot implements SubmissionBoxes {
     }
   }
 
-  compile(command: BoxCommand, limits: RunLimits): Promise<SandboxResult> {
-    return this.runIn('compile', command, '', limits);
+  compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
+    return this.runIn('compile', command, '', limits, signal);
   }
 
-  run(command: BoxCommand, stdin: string, limits: RunLimits): Promise<SandboxResult> {
-    return this.runIn('run', command, stdin, limits);
+  run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
+    return this.runIn('run', command, stdin, limits, signal);
   }
 
   /** Runs in the role's box; a box that cannot take the run is replaced once. */
-  private async runIn(role: Role, command: BoxCommand, stdin: string, limits: RunLimits): Promise<SandboxResult> {
+  private async runIn(role: Role, command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const box = (this.boxes[role] ??= await this.startBox(role));
       let result: SandboxResult | null;
       try {
-        result = await box.run(command, stdin, limits, this.stdoutPath);
+        result = await box.run(command, stdin, limits, this.stdoutPath, signal);
       } catch (error) {
         // A box that stopped answering has closed itself.
         this.boxes[role] = null;

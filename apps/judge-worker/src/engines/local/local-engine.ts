@@ -1,4 +1,4 @@
-import { CheckerTrialData, GradeResult, Language, RunResult, TestCaseResult } from '@oj/contracts';
+import { CheckerTrialData, GradeResult, Language, RUN_CEILING, RunResult, TestCaseResult } from '@oj/contracts';
 import { chmodSync, chownSync, lstatSync, mkdirSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -156,7 +156,8 @@ export class LocalEngine implements JudgeEngine {
               } else {
                 const test = request.testCases[index];
                 const limits = this.runLimits(lang, request, test.output);
-                const ran = await boxes.run(command, test.input, limits);
+                const ran = await boxes.run(command, test.input, limits, request.signal);
+                request.signal?.throwIfAborted();
                 results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, boxes.stdoutPath, judgeOutput)));
               }
               await onProgress?.(index + 1, total);
@@ -166,16 +167,22 @@ export class LocalEngine implements JudgeEngine {
         ),
       );
     } catch (error) {
+      // A cancelled job ends without a result.
+      request.signal?.throwIfAborted();
       return checkerFailureResult(error) ?? failedResult(`Sandbox failure: ${(error as Error).message}`);
     }
   }
 
+  /** A run's wall time stops at RUN_CEILING (its CPU time is capped before it gets here, see TimeFactorEngine). */
   async run(request: CustomRunRequest): Promise<RunResult> {
     const lang = this.catalog.get(request.languageId);
     if (!lang) throw new Error(`Language ${request.languageId} is not available on this judge.`);
     return this.compiled(lang, request, compileErrorRun, async (boxes) => {
-      const limits = this.runLimits(lang, request, '');
-      return customRunResult(await boxes.run(this.runCommand(lang, request), request.stdin, limits), limits.memoryBytes, boxes.stdoutPath);
+      const problemLimits = this.runLimits(lang, request, '');
+      const limits = { ...problemLimits, wallMs: Math.min(problemLimits.wallMs, RUN_CEILING.wallSeconds * 1000) };
+      const ran = await boxes.run(this.runCommand(lang, request), request.stdin, limits, request.signal);
+      request.signal?.throwIfAborted();
+      return customRunResult(ran, limits.memoryBytes, boxes.stdoutPath);
     });
   }
 
@@ -192,7 +199,8 @@ export class LocalEngine implements JudgeEngine {
     const boxes = await this.boxes.acquire();
     try {
       writeFileSync(join(boxes.workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
-      const compileError = await this.compile(lang, boxes);
+      const compileError = await this.compile(lang, boxes, request.signal);
+      request.signal?.throwIfAborted();
       return compileError === null ? await body(boxes) : onCompileError(compileError);
     } finally {
       boxes.release();
@@ -200,9 +208,9 @@ export class LocalEngine implements JudgeEngine {
   }
 
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */
-  private async compile(lang: AvailableLanguage, boxes: SubmissionBoxes): Promise<string | null> {
+  private async compile(lang: AvailableLanguage, boxes: SubmissionBoxes, signal?: AbortSignal): Promise<string | null> {
     if (!lang.spec.compile) return null;
-    const run = await boxes.compile({ command: lang.spec.compile, env: lang.spec.env }, COMPILE_LIMITS);
+    const run = await boxes.compile({ command: lang.spec.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
     return compileFailure(run, boxes.stdoutPath);
   }
 

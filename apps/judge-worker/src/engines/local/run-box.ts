@@ -168,8 +168,16 @@ export class RunBox {
   /**
    * Runs `command` once under `limits` (the box's cgroup takes the run's memory and pids limits, the launcher
    * sets its CPU, stack and file rlimits); its standard output goes to the file `stdoutPath` (outside the box).
+   * When `cancel` aborts (the job was cancelled), the run's processes are killed at once; the caller then drops
+   * the result.
    */
-  async run(command: BoxCommand, stdin: string | Buffer, limits: RunLimits, stdoutPath: string): Promise<SandboxResult | null> {
+  async run(
+    command: BoxCommand,
+    stdin: string | Buffer,
+    limits: RunLimits,
+    stdoutPath: string,
+    cancel?: AbortSignal,
+  ): Promise<SandboxResult | null> {
     if (!this.send('r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
@@ -178,14 +186,17 @@ export class RunBox {
     const errors = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
 
     let termination: RunTermination | null = null;
-    const stop = (why: RunTermination) => {
-      termination ??= why;
+    const kill = () => {
       // The launcher kills every process of the test (not itself) on SIGUSR1.
       try {
         process.kill(this.launcherPid, 'SIGUSR1');
       } catch {
         // the box is already gone
       }
+    };
+    const stop = (why: RunTermination) => {
+      termination ??= why;
+      kill();
     };
     const stdout = capturingToFile(output, stdoutPath, limits.stdoutBytes, () => stop('output-limit'));
     const stderr = capturing(errors, limits.stderrBytes, () => undefined);
@@ -201,10 +212,13 @@ export class RunBox {
     input.end(stdin);
     const cancelWall = awakeDeadline(limits.wallMs, () => stop('wall-limit'));
     const cpuTimer = setInterval(() => this.cgroup.cpuMs() > limits.cpuMs && stop('cpu-limit'), CPU_POLL_MS);
+    if (cancel?.aborted) kill();
+    cancel?.addEventListener('abort', kill);
     const exit = await this.reply(limits.wallMs + LAUNCHER_GRACE_MS);
     const wallMs = Date.now() - started;
     cancelWall();
     clearInterval(cpuTimer);
+    cancel?.removeEventListener('abort', kill);
     input.destroy();
     if (exit === null) {
       // A launcher that neither answers nor dies is not trusted with another test.

@@ -12,6 +12,8 @@ const CPU_POLL_MS = 25;
 
 export interface SandboxRun extends BoxSpec {
   stdin: string | Buffer;
+  /** Aborts when the run's job is cancelled: the box is killed at once. */
+  signal?: AbortSignal;
   /** File (outside every box) that receives the program's standard output, up to the output cap. */
   stdoutPath: string;
 }
@@ -127,6 +129,9 @@ export class Sandbox {
     });
 
     const cancelWall = awakeDeadline(spec.limits.wallMs, () => stop('wall-limit'));
+    const cancelled = () => stop('signaled');
+    if (spec.signal?.aborted) cancelled();
+    spec.signal?.addEventListener('abort', cancelled);
     const cpuTimer = cgroup
       ? setInterval(() => {
           try {
@@ -141,6 +146,7 @@ export class Sandbox {
       child.on('error', reject);
       child.on('close', async (code, signal) => {
         cancelWall();
+        spec.signal?.removeEventListener('abort', cancelled);
         if (cpuTimer) clearInterval(cpuTimer);
         const wallMs = Date.now() - started;
         if (cgroup) await this.waitEmpty(cgroup);

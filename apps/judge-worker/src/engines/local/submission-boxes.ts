@@ -15,8 +15,9 @@ import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
 export interface SubmissionBoxes {
   readonly workDir: string;
   readonly stdoutPath: string;
-  compile(command: BoxCommand, limits: RunLimits): Promise<SandboxResult>;
-  run(command: BoxCommand, stdin: string, limits: RunLimits): Promise<SandboxResult>;
+  /** `signal` aborts when the job is cancelled: the run's processes are killed at once. */
+  compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
+  run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
   /** Gives the boxes back once the submission is graded (they are cleared or removed). */
   release(): void;
 }
@@ -90,13 +91,13 @@ export class FreshBoxSource implements BoxSource {
 
   async acquire(): Promise<SubmissionBoxes> {
     const dirs = new SubmissionDirs(this.workRoot, 'sub', this.mounts);
-    const fresh = (boxWritable: boolean, command: BoxCommand, stdin: string, limits: RunLimits) =>
-      this.sandbox.run({ ...dirs.mounts(boxWritable, this.binds()), ...command, limits, stdin, stdoutPath: dirs.stdoutPath });
+    const fresh = (boxWritable: boolean, command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal) =>
+      this.sandbox.run({ ...dirs.mounts(boxWritable, this.binds()), ...command, limits, stdin, stdoutPath: dirs.stdoutPath, signal });
     return {
       workDir: dirs.workDir,
       stdoutPath: dirs.stdoutPath,
-      compile: (command, limits) => fresh(true, command, '', limits),
-      run: (command, stdin, limits) => fresh(false, command, stdin, limits),
+      compile: (command, limits, signal) => fresh(true, command, '', limits, signal),
+      run: (command, stdin, limits, signal) => fresh(false, command, stdin, limits, signal),
       release: () => dirs.remove(),
     };
   }
