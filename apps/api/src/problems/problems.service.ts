@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
-import { checkerColumns, checkerOf, ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
+import { checkerColumns, checkerOf, ProblemEntity, refoldContestBoard, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
@@ -174,10 +174,19 @@ export class ProblemsService {
     return updated;
   }
 
-  /** Removes the problem; its test cases, submissions and updates go with it (foreign keys cascade). */
+  /**
+   * Removes the problem; its test cases, submissions, updates and contest cells go with it (foreign keys cascade),
+   * and the boards of the contests it was in are re-folded without it, in the same transaction.
+   */
   async remove(problemId: number): Promise<void> {
-    const result = await this.problems.delete({ problemId });
-    if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    await this.problems.manager.transaction(async (manager) => {
+      const contests: { contest_id: number }[] = await manager.query('SELECT contest_id FROM contest_problems WHERE problem_id = $1', [
+        problemId,
+      ]);
+      const result = await manager.delete(ProblemEntity, { problemId });
+      if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+      for (const { contest_id } of contests) await refoldContestBoard(manager, contest_id);
+    });
     await this.live.accessChanged({ problemId });
   }
 
