@@ -108,6 +108,13 @@ export class ProblemsService {
     return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
   }
 
+  /** The problem as a reader sees it, without the visibility check: a contest decided the caller may read it. */
+  async getThroughContest(problemId: number): Promise<ProblemDto> {
+    const problem = await this.problems.findOne({ where: { problemId } });
+    if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    return this.present(problem, undefined, this.problems.manager, false);
+  }
+
   async create(dto: ProblemInputDto, user: AuthUser): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
     this.checkSubtasks(dto);

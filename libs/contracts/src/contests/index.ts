@@ -1,2 +1,3 @@
+export * from './board';
 export * from './formats';
 export * from './rules';

@@ -1,0 +1,140 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Paged, SubmissionRow } from '@oj/contracts';
+
+import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { JsonBody } from '../common/request-body/json-body.interceptor';
+import { ProblemDto } from '../problems/dto/problem-response.dto';
+import { PageQueryDto } from '../submissions/dto/submission-query.dto';
+import { PagedSubmissionsDto } from '../submissions/dto/submission-response.dto';
+import { ContestIdPipe } from './contest-id.pipe';
+import { ContestSubmissionsService } from './contest-submissions.service';
+import { ContestsService } from './contests.service';
+import { ContestInputDto, RegisterDto } from './dto/contest-input.dto';
+import { ContestListQueryDto, ContestSubmissionsQueryDto } from './dto/contest-query.dto';
+import { ContestDto, ContestListDto, FirstSolverDto, ScoreboardCellDto, ScoreboardDto } from './dto/contest-response.dto';
+import { ScoreboardService } from './scoreboard.service';
+
+@ApiTags('contests')
+@ApiExtraModels(ScoreboardCellDto, FirstSolverDto)
+@Controller('contests')
+export class ContestsController {
+  constructor(
+    private readonly contests: ContestsService,
+    private readonly scoreboard: ScoreboardService,
+    private readonly submissions: ContestSubmissionsService,
+  ) {}
+
+  @Get()
+  @OptionalAuth()
+  @ApiOkResponse({ type: ContestListDto })
+  listContests(@CurrentUser() user: AuthUser | undefined, @Query() query: ContestListQueryDto): Promise<ContestListDto> {
+    return this.contests.list(query, user);
+  }
+
+  @Post()
+  @Auth('admin')
+  @JsonBody()
+  @ApiCreatedResponse({ type: ContestDto })
+  createContest(@Body() dto: ContestInputDto): Promise<ContestDto> {
+    return this.contests.create(dto);
+  }
+
+  @Get(':contestId')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ContestDto })
+  @ApiNotFoundResponse({ description: 'Contest not found.' })
+  getContest(@CurrentUser() user: AuthUser | undefined, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.get(contestId, user);
+  }
+
+  @Put(':contestId')
+  @Auth('admin')
+  @JsonBody()
+  @ApiOkResponse({ type: ContestDto })
+  updateContest(@Param('contestId', ContestIdPipe) contestId: number, @Body() dto: ContestInputDto): Promise<ContestDto> {
+    return this.contests.update(contestId, dto);
+  }
+
+  @Delete(':contestId')
+  @HttpCode(204)
+  @Auth('admin')
+  @ApiNoContentResponse()
+  deleteContest(@Param('contestId', ContestIdPipe) contestId: number): Promise<void> {
+    return this.contests.remove(contestId);
+  }
+
+  @Post(':contestId/register')
+  @HttpCode(200)
+  @Auth()
+  @JsonBody()
+  @ApiOkResponse({ type: ContestDto })
+  @ApiForbiddenResponse({ description: 'Wrong access code, or the contest has ended.' })
+  register(
+    @CurrentUser() user: AuthUser,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Body() dto: RegisterDto,
+  ): Promise<ContestDto> {
+    return this.contests.register(contestId, user, dto?.accessCode);
+  }
+
+  @Post(':contestId/start')
+  @HttpCode(200)
+  @Auth()
+  @ApiOkResponse({ type: ContestDto })
+  @ApiForbiddenResponse({ description: 'Not registered, or outside the contest.' })
+  start(@CurrentUser() user: AuthUser, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.start(contestId, user);
+  }
+
+  @Post(':contestId/unfreeze')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOkResponse({ type: ContestDto })
+  unfreeze(@Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.unfreeze(contestId);
+  }
+
+  @Get(':contestId/problems/:label')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ProblemDto })
+  @ApiNotFoundResponse({ description: 'No such problem, or not readable by the caller yet.' })
+  getContestProblem(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Param('label') label: string,
+  ): Promise<ProblemDto> {
+    return this.contests.problem(contestId, label, user);
+  }
+
+  @Get(':contestId/scoreboard')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ScoreboardDto })
+  getScoreboard(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Query() query: PageQueryDto,
+  ): Promise<ScoreboardDto> {
+    return this.scoreboard.read(contestId, user, query.page, query.limit);
+  }
+
+  @Get(':contestId/submissions')
+  @Auth()
+  @ApiOkResponse({ type: PagedSubmissionsDto })
+  listContestSubmissions(
+    @CurrentUser() user: AuthUser,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Query() query: ContestSubmissionsQueryDto,
+  ): Promise<Paged<SubmissionRow>> {
+    return this.submissions.list(contestId, user, query);
+  }
+}
