@@ -1169,6 +1169,13 @@ export interface components {
             /** @example 1 */
             problemId: number;
         };
+        ContestRegistrationDto: {
+            /**
+             * @description For a contest that needs one
+             * @example spring-2025
+             */
+            accessCode?: string;
+        };
         CreateSubmissionDto: {
             /**
              * @description Submit in this contest: on your board, or as practice after the end
@@ -1582,11 +1589,14 @@ export interface components {
             refreshToken: string;
         };
         RegisterDto: {
-            /**
-             * @description For a contest that needs one
-             * @example spring-2025
-             */
-            accessCode?: string;
+            /** @example s3cret-pass */
+            confirmPassword: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @example s3cret-pass */
+            password: string;
+            /** @example ada */
+            username: string;
         };
         RejudgeProgressDto: {
             /**
@@ -3130,7 +3140,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RegisterDto"];
+                "application/json": components["schemas"]["ContestRegistrationDto"];
             };
         };
         responses: {

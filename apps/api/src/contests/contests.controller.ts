@@ -19,7 +19,7 @@ import { PagedSubmissionsDto } from '../submissions/dto/submission-response.dto'
 import { ContestIdPipe } from './contest-id.pipe';
 import { ContestSubmissionsService } from './contest-submissions.service';
 import { ContestsService } from './contests.service';
-import { ContestInputDto, RegisterDto } from './dto/contest-input.dto';
+import { ContestInputDto, ContestRegistrationDto } from './dto/contest-input.dto';
 import { ContestListQueryDto, ContestSubmissionsQueryDto } from './dto/contest-query.dto';
 import { ContestDto, ContestListDto, FirstSolverDto, ScoreboardCellDto, ScoreboardDto } from './dto/contest-response.dto';
 import { ScoreboardService } from './scoreboard.service';
@@ -82,7 +82,7 @@ export class ContestsController {
   register(
     @CurrentUser() user: AuthUser,
     @Param('contestId', ContestIdPipe) contestId: number,
-    @Body() dto: RegisterDto,
+    @Body() dto: ContestRegistrationDto,
   ): Promise<ContestDto> {
     return this.contests.register(contestId, user, dto?.accessCode);
   }

@@ -121,7 +121,7 @@ export class ContestInputDto {
   problems: ContestProblemInputDto[];
 }
 
-export class RegisterDto {
+export class ContestRegistrationDto {
   @ApiPropertyOptional({ example: 'spring-2025', description: 'For a contest that needs one' })
   @Omittable()
   @MaxLength(MAX_ACCESS_CODE_LENGTH, { message: `accessCode must be at most ${MAX_ACCESS_CODE_LENGTH} characters.` })
