@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiForbiddenResponse,
@@ -7,8 +8,10 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Paged, SubmissionRow } from '@oj/contracts';
+import type { Response } from 'express';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -22,7 +25,9 @@ import { ContestsService } from './contests.service';
 import { ContestInputDto, ContestRegistrationDto } from './dto/contest-input.dto';
 import { ContestListQueryDto, ContestSubmissionsQueryDto } from './dto/contest-query.dto';
 import { ContestDto, ContestListDto, FirstSolverDto, ScoreboardCellDto, ScoreboardDto } from './dto/contest-response.dto';
+import { contestStreamResponse } from './dto/contest-stream.example';
 import { ScoreboardService } from './scoreboard.service';
+import { ScoreboardStreamService } from './scoreboard-stream.service';
 
 @ApiTags('contests')
 @ApiExtraModels(ScoreboardCellDto, FirstSolverDto)
@@ -32,6 +37,7 @@ export class ContestsController {
     private readonly contests: ContestsService,
     private readonly scoreboard: ScoreboardService,
     private readonly submissions: ContestSubmissionsService,
+    private readonly stream: ScoreboardStreamService,
   ) {}
 
   @Get()
@@ -125,6 +131,34 @@ export class ContestsController {
     @Query() query: PageQueryDto,
   ): Promise<ScoreboardDto> {
     return this.scoreboard.read(contestId, user, query.page, query.limit);
+  }
+
+  @Get(':contestId/scoreboard/stream')
+  @Auth()
+  @ApiOkResponse(
+    contestStreamResponse(
+      'Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; ' +
+        '`clarification`: an answer or a notice), and `event: heartbeat` every 20 s',
+    ),
+  )
+  @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
+  @ApiNotFoundResponse({ description: 'Contest not found.' })
+  async streamScoreboard(
+    @CurrentUser() user: AuthUser,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.stream.open(res, user, contestId);
+  }
+
+  @Post(':contestId/virtual')
+  @HttpCode(200)
+  @Auth()
+  @ApiOkResponse({ type: ContestDto, description: 'The virtual run started: the contest’s duration from now' })
+  @ApiForbiddenResponse({ description: 'The contest has not ended yet.' })
+  @ApiConflictResponse({ description: 'A virtual run of this contest was already started.' })
+  startVirtual(@CurrentUser() user: AuthUser, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.startVirtual(contestId, user);
   }
 
   @Get(':contestId/submissions')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ContestPhase, contestPhase } from '@oj/contracts';
+import { contestMinute, ContestPhase, contestPhase } from '@oj/contracts';
 import { ContestEntity, ContestParticipationEntity, ContestProblemEntity, ProblemEntity, refoldContestBoard } from '@oj/db';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
@@ -154,7 +154,7 @@ export class ContestsService {
     if (!(await this.contestProblems.existsBy({ contestId, problemId })))
       throw ApiException.badRequest('This problem is not in the contest.', 'problemId');
     const now = new Date();
-    if (now >= contest.endsAt) return { contestId, participationId: null };
+    if (now >= contest.endsAt) return this.entryAfterEnd(contestId, caller, now);
     const participation = await this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' });
     if (!participation) throw ApiException.forbidden('You are not registered for this contest.');
     if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
@@ -162,6 +162,32 @@ export class ContestsService {
       throw ApiException.forbidden('Start the contest first: your time runs from your own start.');
     if (participation.endsAt && now >= participation.endsAt) throw ApiException.forbidden('Your time in this contest is over.');
     return { contestId, participationId: participation.id };
+  }
+
+  /** After the end, a contest's own entry: the caller's virtual run while it is on, else practice. */
+  private async entryAfterEnd(contestId: number, caller: AuthUser, now: Date): Promise<ContestEntry> {
+    const run = await this.virtualRunOf(contestId, caller);
+    const inside = run?.startedAt && run.endsAt && now >= run.startedAt && now < run.endsAt;
+    return { contestId, participationId: inside ? run.id : null };
+  }
+
+  /**
+   * A virtual run: after the end, the contest's duration (each participant's window, else the whole contest) from
+   * now, on a participation of its own that only its owner's board shows. One per user and contest.
+   */
+  async startVirtual(contestId: number, caller: AuthUser): Promise<ContestDto> {
+    const contest = await this.find(contestId);
+    const now = new Date();
+    if (now < contest.endsAt) throw ApiException.forbidden('A virtual run can start only after the contest has ended.');
+    const minutes = contest.durationMinutes ?? contestMinute(contest.endsAt, contest.startsAt);
+    const inserted = await this.participations
+      .createQueryBuilder()
+      .insert()
+      .values({ contestId, userId: caller.id, kind: 'virtual', startedAt: now, endsAt: new Date(now.getTime() + minutes * 60_000) })
+      .orIgnore()
+      .execute();
+    if (!(inserted.raw as unknown[]).length) throw ApiException.conflict('You have already started a virtual run of this contest.');
+    return this.present(contest, caller);
   }
 
   async find(contestId: number): Promise<ContestEntity> {
@@ -172,6 +198,11 @@ export class ContestsService {
 
   participationOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {
     return caller ? this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' }) : Promise.resolve(null);
+  }
+
+  /** The caller's virtual run of the contest, if they started one. */
+  virtualRunOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {
+    return caller ? this.participations.findOneBy({ contestId, userId: caller.id, kind: 'virtual' }) : Promise.resolve(null);
   }
 
   private async saveProblems(manager: EntityManager, contestId: number, problems: ContestProblemFields[]): Promise<void> {
@@ -191,8 +222,13 @@ export class ContestsService {
 
   private async present(contest: ContestEntity, caller: AuthUser | undefined, asAdmin = isAdmin(caller)): Promise<ContestDto> {
     const now = new Date();
-    const participation = await this.participationOf(contest.contestId, caller);
+    const [participation, run] = await Promise.all([
+      this.participationOf(contest.contestId, caller),
+      this.virtualRunOf(contest.contestId, caller),
+    ]);
     const readable = asAdmin || canReadContestProblems(contest, participation, caller, now);
+    // A virtual run, once started, is what the caller's contest page counts down.
+    const shown = run ?? participation;
     const rows: { label: string; problem_id: number; points: number; title: string }[] = await this.dataSource.query(
       `SELECT cp.label, cp.problem_id, cp.points, p.title FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
        WHERE cp.contest_id = $1 ORDER BY cp.position`,
@@ -214,12 +250,12 @@ export class ContestsService {
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),
       frozen: !asAdmin && isBoardFrozen(contest, now),
       problems: rows.map((r) => ({ label: r.label, problemId: r.problem_id, points: r.points, title: readable ? r.title : '' })),
-      participation: participation
+      participation: shown
         ? {
-            kind: participation.kind,
-            registeredAt: participation.registeredAt.toISOString(),
-            startedAt: participation.startedAt?.toISOString() ?? null,
-            endsAt: participation.endsAt?.toISOString() ?? null,
+            kind: shown.kind,
+            registeredAt: shown.registeredAt.toISOString(),
+            startedAt: shown.startedAt?.toISOString() ?? null,
+            endsAt: shown.endsAt?.toISOString() ?? null,
           }
         : null,
     };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ContestFormat, ScoreboardRow } from '@oj/contracts';
+import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { canSeeLiveBoard, isBoardFrozen } from '../access';
@@ -7,6 +8,14 @@ import type { AuthUser } from '../auth/auth-user';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
 import { BoardView, cellOf, firstSolversSql, rankedRowsSql } from './scoreboard.queries';
+import { VirtualBoardService } from './virtual-board.service';
+
+/** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
+export interface RowViews {
+  live: ScoreboardRow;
+  public: ScoreboardRow;
+  own: ScoreboardRow;
+}
 
 interface RankedRow {
   id: string;
@@ -33,10 +42,13 @@ export class ScoreboardService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly contests: ContestsService,
+    private readonly virtualBoards: VirtualBoardService,
   ) {}
 
   async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<ScoreboardDto> {
     const contest = await this.contests.find(contestId);
+    const run = await this.contests.virtualRunOf(contestId, caller);
+    if (run && caller) return this.readVirtual(contest, run, caller, page, limit);
     const frozen = !canSeeLiveBoard(caller) && isBoardFrozen(contest, new Date());
     const view: BoardView = frozen ? 'public' : 'live';
     const mine = await this.contests.participationOf(contestId, caller);
@@ -58,11 +70,68 @@ export class ScoreboardService {
       items: rows.map(present),
       mine: mineRows[0] ? present(mineRows[0]) : null,
       firstSolvers: Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }])),
+      virtualMinute: null,
       total,
       totalPages: Math.ceil(total / limit),
       page,
       limit,
     };
+  }
+
+  /** The caller's virtual run's board (VirtualBoardService), paginated like the official one. */
+  private async readVirtual(
+    contest: ContestEntity,
+    run: ContestParticipationEntity,
+    caller: AuthUser,
+    page: number,
+    limit: number,
+  ): Promise<ScoreboardDto> {
+    const [board, labels] = await Promise.all([this.virtualBoards.board(contest, run, caller), this.labels(contest.contestId)]);
+    const strip = ({ id: _id, ...row }: ScoreboardRow & { id: string }): ScoreboardRow => row;
+    const mine = board.rows.find((row) => row.id === run.id);
+    return {
+      format: contest.format,
+      labels,
+      frozen: false,
+      items: board.rows.slice((page - 1) * limit, page * limit).map(strip),
+      mine: mine ? strip(mine) : null,
+      firstSolvers: board.firstSolvers,
+      virtualMinute: board.minute,
+      total: board.rows.length,
+      totalPages: Math.ceil(board.rows.length / limit),
+      page,
+      limit,
+    };
+  }
+
+  /**
+   * One participation's official row as each kind of viewer sees it now, for the contest stream: `live` (admins,
+   * and everyone while the board is not frozen), `public` (others during a freeze: frozen cells pending) and
+   * `own` (the participant: their own cells live, ranked where the others see them). Null once it is gone.
+   */
+  async rowViews(contest: ContestEntity, participationId: string): Promise<RowViews | null> {
+    const frozen = isBoardFrozen(contest, new Date());
+    const rowIn = async (view: BoardView): Promise<RankedRow | undefined> =>
+      ((await this.dataSource.query(rankedRowsSql(contest.format, view), [contest.contestId, 1, 0, participationId])) as RankedRow[])[0];
+    const [live, pub] = await Promise.all([rowIn('live'), frozen ? rowIn('public') : undefined]);
+    if (!live) return null;
+    if (!pub) {
+      const row = toRow(contest.format, live, 'live');
+      return { live: row, public: row, own: row };
+    }
+    return {
+      live: toRow(contest.format, live, 'live'),
+      public: toRow(contest.format, pub, 'public'),
+      own: toRow(contest.format, pub, 'live'),
+    };
+  }
+
+  private async labels(contestId: number): Promise<string[]> {
+    const rows: { label: string }[] = await this.dataSource.query(
+      'SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position',
+      [contestId],
+    );
+    return rows.map((r) => r.label);
   }
 
   /** Only for a page past the end, where the ranked query returns no row to carry the count. */

@@ -177,6 +177,16 @@ export class ScoreboardDto {
   })
   firstSolvers: Record<string, FirstSolverDto>;
 
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: Number,
+    description:
+      "The caller's virtual run: the elapsed minute the board shows, the real rows as they stood then and the caller's " +
+      'virtual row ranked among them; null: the official board',
+  })
+  virtualMinute: number | null;
+
   @ApiProperty({ example: 120 })
   total: number;
 
