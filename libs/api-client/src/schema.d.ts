@@ -261,6 +261,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contests/{contestId}/clarifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listClarifications"];
+        put?: never;
+        post: operations["createClarification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/clarifications/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["answerClarification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contests/{contestId}/problems/{label}": {
         parameters: {
             query?: never;
@@ -301,6 +333,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getScoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/scoreboard/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["streamScoreboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -351,6 +399,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["unfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/virtual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["startVirtual"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1025,6 +1089,81 @@ export interface components {
             compilerOutput: string;
             /** @description Present when it compiled */
             trial?: components["schemas"]["CheckerTrialOutcomeDto"];
+        };
+        ClarificationAnswerDto: {
+            /**
+             * @description Markdown; it may quote the question
+             * @example > May the input end without a newline?
+             *
+             *     Yes: read up to the end of the input.
+             */
+            answer: string;
+            /**
+             * @description Shown to every participant, not only the asker (default false)
+             * @example false
+             */
+            public?: boolean;
+        };
+        ClarificationDto: {
+            /**
+             * @description null until answered
+             * @example Yes: read up to the end of the input.
+             */
+            answer: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:45:00.000Z
+             */
+            answeredAt: string | null;
+            /** @example 12 */
+            contestId: number;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:40:00.000Z
+             */
+            createdAt: string;
+            /** @example 7 */
+            id: number;
+            /**
+             * @description null: the contest in general
+             * @example A
+             */
+            problemLabel: string | null;
+            /** @example false */
+            public: boolean;
+            /**
+             * @description null for a notice
+             * @example May the input end without a newline?
+             */
+            question: string | null;
+            /**
+             * @description The asker, shown to admins and to the asker; null for a notice and for others
+             * @example alice
+             */
+            username: string | null;
+        };
+        ClarificationInputDto: {
+            /**
+             * @description Admins only: posts an unprompted clarification (an announcement) instead of a question
+             * @example Problem B: n is at most 10^5, not 10^6.
+             */
+            answer?: string;
+            /**
+             * @description The problem asked about; omitted: the contest in general
+             * @example A
+             */
+            problemLabel?: string;
+            /**
+             * @description With `answer`: shown to every participant (default true)
+             * @example true
+             */
+            public?: boolean;
+            /** @example May the input end without a newline? */
+            question?: string;
+        };
+        ClarificationListDto: {
+            /** @description Newest first: all for admins, else the public ones and your own */
+            items: components["schemas"]["ClarificationDto"][];
         };
         ContestDto: {
             /**
@@ -1779,6 +1918,11 @@ export interface components {
             total: number;
             /** @example 2 */
             totalPages: number;
+            /**
+             * @description The caller's virtual run: the elapsed minute the board shows, the real rows as they stood then and the caller's virtual row ranked among them; null: the official board
+             * @example null
+             */
+            virtualMinute: number | null;
         };
         ScoreboardRowDto: {
             /**
@@ -3100,6 +3244,115 @@ export interface operations {
             };
         };
     };
+    listClarifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClarificationListDto"];
+                };
+            };
+        };
+    };
+    createClarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClarificationInputDto"];
+            };
+        };
+        responses: {
+            /** @description A participant asks (`question`, optional `problemLabel`). An admin posting with `answer` publishes an unprompted clarification instead: no asker, shown to every participant unless `public` is false, sent on the contest stream. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClarificationDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not registered for the contest, or `answer` from someone not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    answerClarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClarificationAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description Answers to the asker alone, or to everyone with `public`; sent on the contest stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClarificationDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such clarification in this contest. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getContestProblem: {
         parameters: {
             query?: never;
@@ -3190,6 +3443,61 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ScoreboardDto"];
                 };
+            };
+        };
+    };
+    streamScoreboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice), and `event: heartbeat` every 20 s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     id: 1b4e28ba-2fa1-41d2-883f-0016d3cca427
+                     *     data: {"eventId":"1b4e28ba-2fa1-41d2-883f-0016d3cca427","emittedAt":"2025-06-01T11:40:02.120Z","contestId":12,"eventType":"row","row":{"rank":2,"username":"bob","solved":1,"score":1,"penalty":52,"cells":{"A":{"attempts":1,"solved":true,"score":1,"minute":32,"pending":0},"B":{"attempts":1,"solved":false,"score":0,"minute":null,"pending":2}}}}
+                     *
+                     *     id: 6fa459ea-ee8a-4ca4-894e-db77e160355e
+                     *     data: {"eventId":"6fa459ea-ee8a-4ca4-894e-db77e160355e","emittedAt":"2025-06-01T11:45:00.000Z","contestId":12,"eventType":"clarification","clarification":{"id":7,"contestId":12,"username":null,"problemLabel":"A","question":"May the input end without a newline?","answer":"Yes.","public":true,"createdAt":"2025-06-01T11:40:00.000Z","answeredAt":"2025-06-01T11:45:00.000Z"}}
+                     *
+                     *     event: heartbeat
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many streams open for this account or from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3290,6 +3598,49 @@ export interface operations {
             };
             /** @description Requires role admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    startVirtual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The virtual run started: the contest’s duration from now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The contest has not ended yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A virtual run of this contest was already started. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
