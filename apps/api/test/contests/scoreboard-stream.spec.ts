@@ -1,6 +1,7 @@
 import { loadSubmissionRow } from '@oj/db';
 import { LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';
@@ -113,6 +114,36 @@ describe('the contest scoreboard stream', () => {
     await publishFinished(id);
     await bobStream.waitFor(() => bobStream.events.filter((e) => e.eventType === 'row').length === 2);
     expect(annStream.events.filter((e) => e.eventType === 'row')).toEqual([]);
+  });
+
+  it('reads a changed row the same few times for 2 viewers or 8: the frames are built once per event', async () => {
+    const { contestId } = await createContest(t, admin, contestBody(problems, -50, 10, { freezeMinutes: 20 }));
+    const startsAt = (await t.http().get(`/api/contests/${contestId}`).expect(200)).body.startsAt;
+    const viewers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => registerUser(t)));
+    for (const v of viewers) await register(t, v, contestId);
+    const statementsFor = async (open: SseClient[], minute: number) => {
+      const id = await submitGraded(t, viewers[0], contestId, problems[0], minutesFrom(startsAt, minute), 'wrong_answer');
+      const row = await loadSubmissionRow(t.app.get(DataSource).manager, id);
+      const seen = open.map((s) => s.events.length);
+      let n = 0;
+      const real = Client.prototype.query;
+      const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+        n += 1;
+        return (real as (...a: unknown[]) => unknown).apply(this, args) as never;
+      });
+      try {
+        await new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish(row!, 'finished');
+        await Promise.all(open.map((s, i) => s.waitFor(() => s.events.length > seen[i])));
+      } finally {
+        spy.mockRestore();
+      }
+      return n;
+    };
+    const few = await Promise.all(viewers.slice(0, 2).map((v) => stream(v, contestId)));
+    const withFew = await statementsFor(few, 45);
+    const more = await Promise.all(viewers.slice(2).map((v) => stream(v, contestId)));
+    expect(await statementsFor([...few, ...more], 46)).toBe(withFew);
+    expect(withFew).toBeLessThanOrEqual(4);
   });
 
   it('needs a token and an existing contest, sends heartbeats, and forgets closed streams', async () => {
