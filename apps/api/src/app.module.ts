@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { ContestsModule } from './contests/contests.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -42,6 +43,7 @@ const FEATURE_MODULES: Type[] = [
   LanguagesModule,
   JudgeModule,
   LiveModule,
+  ContestsModule,
   SubmissionsModule,
   RejudgeModule,
   DashboardModule,

@@ -245,6 +245,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listContests"];
+        put?: never;
+        post: operations["createContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getContest"];
+        put: operations["updateContest"];
+        post?: never;
+        delete: operations["deleteContest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/clarifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listClarifications"];
+        put?: never;
+        post: operations["createClarification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/clarifications/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["answerClarification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/problems/{label}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getContestProblem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/scoreboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getScoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/scoreboard/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["streamScoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listContestSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["unfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/virtual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["startVirtual"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/me/heatmap": {
         parameters: {
             query?: never;
@@ -914,7 +1106,237 @@ export interface components {
             /** @description Present when it compiled */
             trial?: components["schemas"]["CheckerTrialOutcomeDto"];
         };
+        ClarificationAnswerDto: {
+            /**
+             * @description Markdown; it may quote the question
+             * @example > May the input end without a newline?
+             *
+             *     Yes: read up to the end of the input.
+             */
+            answer: string;
+            /**
+             * @description Shown to every participant, not only the asker (default false)
+             * @example false
+             */
+            public?: boolean;
+        };
+        ClarificationDto: {
+            /**
+             * @description null until answered
+             * @example Yes: read up to the end of the input.
+             */
+            answer: string | null;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:45:00.000Z
+             */
+            answeredAt: string | null;
+            /** @example 12 */
+            contestId: number;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:40:00.000Z
+             */
+            createdAt: string;
+            /** @example 7 */
+            id: number;
+            /**
+             * @description null: the contest in general
+             * @example A
+             */
+            problemLabel: string | null;
+            /** @example false */
+            public: boolean;
+            /**
+             * @description null for a notice
+             * @example May the input end without a newline?
+             */
+            question: string | null;
+            /**
+             * @description The asker, shown to admins and to the asker; null for a notice and for others
+             * @example alice
+             */
+            username: string | null;
+        };
+        ClarificationInputDto: {
+            /**
+             * @description Admins only: posts an unprompted clarification (an announcement) instead of a question
+             * @example Problem B: n is at most 10^5, not 10^6.
+             */
+            answer?: string;
+            /**
+             * @description The problem asked about; omitted: the contest in general
+             * @example A
+             */
+            problemLabel?: string;
+            /**
+             * @description With `answer`: shown to every participant (default true)
+             * @example true
+             */
+            public?: boolean;
+            /** @example May the input end without a newline? */
+            question?: string;
+        };
+        ClarificationListDto: {
+            /** @description Newest first: all for admins, else the public ones and your own */
+            items: components["schemas"]["ClarificationDto"][];
+        };
+        ContestDto: {
+            /**
+             * @description Admins only
+             * @example spring-2025
+             */
+            accessCode?: Record<string, never>;
+            /** @example 1 */
+            contestId: number;
+            /** @example Five problems, three hours. */
+            description: string;
+            /** @example null */
+            durationMinutes: number | null;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T12:00:00.000Z
+             */
+            endsAt: string;
+            /**
+             * @example icpc
+             * @enum {string}
+             */
+            format: "icpc" | "ioi" | "atcoder" | "oi";
+            /** @example 60 */
+            freezeMinutes: number | null;
+            /**
+             * @description The board is frozen for this viewer now
+             * @example false
+             */
+            frozen: boolean;
+            /** @example true */
+            isPublic: boolean;
+            /**
+             * @description Registration asks for an access code
+             * @example true
+             */
+            needsAccessCode: boolean;
+            /** @description The caller's participation, if any */
+            participation: components["schemas"]["ParticipationDto"] | null;
+            /** @example 20 */
+            penaltyMinutes: number;
+            /**
+             * @example running
+             * @enum {string}
+             */
+            phase: "upcoming" | "running" | "past";
+            /** @description Titles are left out for whoever may not read the problems yet */
+            problems: components["schemas"]["ContestProblemDto"][];
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:00:00.000Z
+             */
+            startsAt: string;
+            /** @example Spring Round 1 */
+            title: string;
+        };
+        ContestInputDto: {
+            /**
+             * @description Required to register when set
+             * @example spring-2025
+             */
+            accessCode?: string;
+            /**
+             * @description Markdown
+             * @example Five problems, three hours. **Good luck!**
+             */
+            description?: string;
+            /**
+             * @description Each participant's own window from their start, inside the contest
+             * @example 120
+             */
+            durationMinutes?: number;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T12:00:00Z
+             */
+            endsAt: string;
+            /**
+             * @example icpc
+             * @enum {string}
+             */
+            format: "icpc" | "ioi" | "atcoder" | "oi";
+            /**
+             * @description The scoreboard freezes this many minutes before the end
+             * @example 60
+             */
+            freezeMinutes?: number;
+            /**
+             * @default true
+             * @example true
+             */
+            isPublic: boolean;
+            /**
+             * @description 20 for icpc, 5 for atcoder when omitted
+             * @example 20
+             */
+            penaltyMinutes?: number;
+            problems: components["schemas"]["ContestProblemInputDto"][];
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:00:00Z
+             */
+            startsAt: string;
+            /** @example Spring Round 1 */
+            title: string;
+        };
+        ContestListDto: {
+            items: components["schemas"]["ContestDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            totalPages: number;
+        };
+        ContestProblemDto: {
+            /** @example A */
+            label: string;
+            /** @example 1 */
+            points: number;
+            /** @example 1 */
+            problemId: number;
+            /**
+             * @description Shown once the viewer may read the problem
+             * @example A + B
+             */
+            title: string;
+        };
+        ContestProblemInputDto: {
+            /**
+             * @description A, B, C… in order when omitted
+             * @example A
+             */
+            label?: string;
+            /**
+             * @description 100 for ioi and oi, 1 for icpc when omitted; required for atcoder
+             * @example 100
+             */
+            points?: number;
+            /** @example 1 */
+            problemId: number;
+        };
+        ContestRegistrationDto: {
+            /**
+             * @description For a contest that needs one
+             * @example spring-2025
+             */
+            accessCode?: string;
+        };
         CreateSubmissionDto: {
+            /**
+             * @description Submit in this contest: on your board, or as practice after the end
+             * @example 1
+             */
+            contestId?: number;
             /** @example 71 */
             languageId: number;
             /** @example 1 */
@@ -947,6 +1369,12 @@ export interface components {
              * @example 3
              */
             seconds: number;
+        };
+        FirstSolverDto: {
+            /** @example 12 */
+            minute: number;
+            /** @example alice */
+            username: string | null;
         };
         HealthDto: {
             /** @example ok */
@@ -998,6 +1426,28 @@ export interface components {
             totalCapped?: boolean;
             /** @example 3 */
             totalPages: number;
+        };
+        ParticipationDto: {
+            /**
+             * Format: date-time
+             * @example 2025-06-01T12:00:00.000Z
+             */
+            endsAt: string | null;
+            /**
+             * @example official
+             * @enum {string}
+             */
+            kind: "official" | "virtual";
+            /**
+             * Format: date-time
+             * @example 2025-06-01T08:30:00.000Z
+             */
+            registeredAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T09:00:00.000Z
+             */
+            startedAt: string | null;
         };
         ProblemAuthorDto: {
             /**
@@ -1424,6 +1874,97 @@ export interface components {
             input: string;
             /** @example 3 */
             output: string;
+        };
+        ScoreboardCellDto: {
+            /**
+             * @description Rejected tries counted by the rules
+             * @example 1
+             */
+            attempts: number;
+            /** @example 34 */
+            minute: number | null;
+            /**
+             * @description Tries hidden by the freeze
+             * @example 0
+             */
+            pending: number;
+            /** @example 1 */
+            score: number;
+            /** @example true */
+            solved: boolean;
+        };
+        ScoreboardDto: {
+            /**
+             * @example {
+             *       "A": {
+             *         "minute": 12,
+             *         "username": "alice"
+             *       }
+             *     }
+             */
+            firstSolvers: {
+                [key: string]: components["schemas"]["FirstSolverDto"];
+            };
+            /**
+             * @example icpc
+             * @enum {string}
+             */
+            format: "icpc" | "ioi" | "atcoder" | "oi";
+            /**
+             * @description Frozen cells show as pending for this viewer
+             * @example true
+             */
+            frozen: boolean;
+            items: components["schemas"]["ScoreboardRowDto"][];
+            /**
+             * @example [
+             *       "A",
+             *       "B",
+             *       "C"
+             *     ]
+             */
+            labels: string[];
+            /** @example 100 */
+            limit: number;
+            /** @description The caller's own row, wherever it ranks */
+            mine: components["schemas"]["ScoreboardRowDto"] | null;
+            /** @example 1 */
+            page: number;
+            /** @example 120 */
+            total: number;
+            /** @example 2 */
+            totalPages: number;
+            /**
+             * @description The caller's virtual run: the elapsed minute the board shows, the real rows as they stood then and the caller's virtual row ranked among them; null: the official board
+             * @example null
+             */
+            virtualMinute: number | null;
+        };
+        ScoreboardRowDto: {
+            /**
+             * @example {
+             *       "A": {
+             *         "attempts": 1,
+             *         "minute": 34,
+             *         "pending": 0,
+             *         "score": 1,
+             *         "solved": true
+             *       }
+             *     }
+             */
+            cells: {
+                [key: string]: components["schemas"]["ScoreboardCellDto"];
+            };
+            /** @example 154 */
+            penalty: number;
+            /** @example 1 */
+            rank: number;
+            /** @example 3 */
+            score: number;
+            /** @example 3 */
+            solved: number;
+            /** @example alice */
+            username: string | null;
         };
         SecurityStatusDto: {
             /**
@@ -2591,6 +3132,572 @@ export interface operations {
                 };
             };
             /** @description Username or email already taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listContests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Only contests in this phase; all when omitted */
+                phase?: "upcoming" | "running" | "past";
+                sort?: "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestListDto"];
+                };
+            };
+        };
+    };
+    createContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContestInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContestInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deleteContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listClarifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClarificationListDto"];
+                };
+            };
+        };
+    };
+    createClarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClarificationInputDto"];
+            };
+        };
+        responses: {
+            /** @description A participant asks (`question`, optional `problemLabel`). An admin posting with `answer` publishes an unprompted clarification instead: no asker, shown to every participant unless `public` is false, sent on the contest stream. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClarificationDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not registered for the contest, or `answer` from someone not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    answerClarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClarificationAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description Answers to the asker alone, or to everyone with `public`; sent on the contest stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClarificationDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such clarification in this contest. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getContestProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                label: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description No such problem, or not readable by the caller yet. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContestRegistrationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong access code, or the contest has ended. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getScoreboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "-createdAt";
+            };
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreboardDto"];
+                };
+            };
+        };
+    };
+    streamScoreboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice), and `event: heartbeat` every 20 s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     id: 1b4e28ba-2fa1-41d2-883f-0016d3cca427
+                     *     data: {"eventId":"1b4e28ba-2fa1-41d2-883f-0016d3cca427","emittedAt":"2025-06-01T11:40:02.120Z","contestId":12,"eventType":"row","row":{"rank":2,"username":"bob","solved":1,"score":1,"penalty":52,"cells":{"A":{"attempts":1,"solved":true,"score":1,"minute":32,"pending":0},"B":{"attempts":1,"solved":false,"score":0,"minute":null,"pending":2}}}}
+                     *
+                     *     id: 6fa459ea-ee8a-4ca4-894e-db77e160355e
+                     *     data: {"eventId":"6fa459ea-ee8a-4ca4-894e-db77e160355e","emittedAt":"2025-06-01T11:45:00.000Z","contestId":12,"eventType":"clarification","clarification":{"id":7,"contestId":12,"username":null,"problemLabel":"A","question":"May the input end without a newline?","answer":"Yes.","public":true,"createdAt":"2025-06-01T11:40:00.000Z","answeredAt":"2025-06-01T11:45:00.000Z"}}
+                     *
+                     *     event: heartbeat
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many streams open for this account or from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not registered, or outside the contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listContestSubmissions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "-createdAt";
+                /** @description Admins only: another participant's username */
+                username?: string;
+            };
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSubmissionsDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    unfreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    startVirtual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The virtual run started: the contest’s duration from now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The contest has not ended yet. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A virtual run of this contest was already started. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 export * from './checker';
+export * from './contests';
 export * from './custom-run';
 export * from './dashboard';
 export * from './errors';

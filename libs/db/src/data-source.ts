@@ -3,6 +3,11 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import {
   AnnouncementEntity,
   AppSecretEntity,
+  ClarificationEntity,
+  ContestCellEntity,
+  ContestEntity,
+  ContestParticipationEntity,
+  ContestProblemEntity,
   ProblemEntity,
   ProblemUpdateEntity,
   RefreshTokenEntity,
@@ -17,6 +22,7 @@ import { ProblemCheckers1764057600000 } from './migrations/1764057600000-problem
 import { Rejudge1764201600000 } from './migrations/1764201600000-rejudge';
 import { SubmissionProblemVisibility1764288000000 } from './migrations/1764288000000-submission-problem-visibility';
 import { VisibilityRace1764374400000 } from './migrations/1764374400000-visibility-race';
+import { Contests1764460800000 } from './migrations/1764460800000-contests';
 import { TokenVersion1764464400000 } from './migrations/1764464400000-token-version';
 
 export const ENTITIES = [
@@ -28,6 +34,11 @@ export const ENTITIES = [
   AnnouncementEntity,
   ProblemUpdateEntity,
   AppSecretEntity,
+  ContestEntity,
+  ContestProblemEntity,
+  ContestParticipationEntity,
+  ContestCellEntity,
+  ClarificationEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
@@ -39,6 +50,7 @@ export const MIGRATIONS = [
   Rejudge1764201600000,
   SubmissionProblemVisibility1764288000000,
   VisibilityRace1764374400000,
+  Contests1764460800000,
   TokenVersion1764464400000,
 ];
 

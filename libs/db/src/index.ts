@@ -1,3 +1,4 @@
+export * from './contest-board';
 export * from './data-source';
 export * from './ensure-database';
 export * from './entities';

@@ -22,6 +22,7 @@ describe('migrations', () => {
       'Rejudge1764201600000',
       'SubmissionProblemVisibility1764288000000',
       'VisibilityRace1764374400000',
+      'Contests1764460800000',
       'TokenVersion1764464400000',
     ]);
     expect(await migrate(url)).toEqual([]);

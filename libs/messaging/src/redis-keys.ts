@@ -10,6 +10,11 @@ export function accessChangesChannel(redisPrefix: string): string {
   return `${redisPrefix}:live-access-changes`;
 }
 
+/** Where the API publishes contest events (clarifications) to every API instance's contest streams. */
+export function contestEventsChannel(redisPrefix: string): string {
+  return `${redisPrefix}:contest-events`;
+}
+
 /** What changes who may see live events: a problem's visibility (or existence), or a user's role or status. */
 export type AccessChange = { problemId: number } | { userId: string };
 

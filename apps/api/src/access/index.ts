@@ -1,2 +1,3 @@
 export * from './access-policy';
 export * from './access-sql';
+export * from './contest-access';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { CheckerSettings, MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
-import { checkerColumns, checkerOf, ProblemEntity, TestCaseEntity, UserEntity } from '@oj/db';
+import { checkerColumns, checkerOf, ProblemEntity, refoldContestBoard, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 import {
@@ -118,6 +118,13 @@ export class ProblemsService {
     return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
   }
 
+  /** The problem as a reader sees it, without the visibility check: a contest decided the caller may read it. */
+  async getThroughContest(problemId: number): Promise<ProblemDto> {
+    const problem = await this.problems.findOne({ where: { problemId } });
+    if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    return this.present(problem, undefined, this.problems.manager, false);
+  }
+
   /** `signal` aborts when the caller goes: a checker compile it waits for is cancelled. */
   async create(dto: ProblemInputDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
@@ -190,10 +197,19 @@ export class ProblemsService {
     return updated;
   }
 
-  /** Removes the problem; its test cases, submissions and updates go with it (foreign keys cascade). */
+  /**
+   * Removes the problem; its test cases, submissions, updates and contest cells go with it (foreign keys cascade),
+   * and the boards of the contests it was in are re-folded without it, in the same transaction.
+   */
   async remove(problemId: number): Promise<void> {
-    const result = await this.problems.delete({ problemId });
-    if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    await this.problems.manager.transaction(async (manager) => {
+      const contests: { contest_id: number }[] = await manager.query('SELECT contest_id FROM contest_problems WHERE problem_id = $1', [
+        problemId,
+      ]);
+      const result = await manager.delete(ProblemEntity, { problemId });
+      if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+      for (const { contest_id } of contests) await refoldContestBoard(manager, contest_id);
+    });
     await this.live.accessChanged({ problemId });
   }
 

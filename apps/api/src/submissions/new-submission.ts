@@ -13,7 +13,7 @@ export interface SubmittedCode {
 /** What a new submission is inserted with; status, verdict, score, results and timestamps take their defaults. */
 export type NewSubmission = Pick<
   SubmissionEntity,
-  'userId' | 'problemId' | 'languageId' | 'languageName' | 'sourceCode' | 'sourceLen' | 'queuedAt'
+  'userId' | 'problemId' | 'contestId' | 'participationId' | 'languageId' | 'languageName' | 'sourceCode' | 'sourceLen' | 'queuedAt'
 >;
 
 /** A new submission as stored: what was inserted and what the insert returned (RETURNING). */

@@ -31,12 +31,12 @@ const ROW_COLUMNS = [
 ].map((c) => `s.${c}`);
 
 /** The columns a new submission sets, in the order of newValues; typed so the INSERT … SELECT form needs no inference. */
-const NEW_COLUMNS = 'user_id, problem_id, language_id, language_name, source_code, source_len, queued_at';
-const NEW_VALUES = '$1::uuid, $2::integer, $3::integer, $4::varchar, $5::text, $6::integer, $7::timestamptz';
+const NEW_COLUMNS = 'user_id, problem_id, language_id, language_name, source_code, source_len, queued_at, contest_id, participation_id';
+const NEW_VALUES = '$1::uuid, $2::integer, $3::integer, $4::varchar, $5::text, $6::integer, $7::timestamptz, $8::integer, $9::uuid';
 const RETURNED = 'id, status, verdict, score, created_at, updated_at';
 
 function newValues(s: NewSubmission): unknown[] {
-  return [s.userId, s.problemId, s.languageId, s.languageName, s.sourceCode, s.sourceLen, s.queuedAt];
+  return [s.userId, s.problemId, s.languageId, s.languageName, s.sourceCode, s.sourceLen, s.queuedAt, s.contestId, s.participationId];
 }
 
 function fromReturned(r: { id: string; status: SubmissionStatus; verdict: string; score: number; created_at: Date; updated_at: Date }) {
@@ -100,7 +100,7 @@ export class SubmissionQueries {
       await manager.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [submitterId]);
       const [inserted] = await manager.query(
         `INSERT INTO submissions (${NEW_COLUMNS}) SELECT ${NEW_VALUES}
-          WHERE (SELECT count(*) FROM submissions WHERE user_id = $1 AND status = 'queued' AND judge_round = 0) < $8
+          WHERE (SELECT count(*) FROM submissions WHERE user_id = $1 AND status = 'queued' AND judge_round = 0) < $10
          RETURNING ${RETURNED}`,
         [...newValues(submission), maxWaiting],
       );

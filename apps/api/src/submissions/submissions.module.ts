@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { ContestsModule } from '../contests/contests.module';
 import { ProblemsModule } from '../problems/problems.module';
 import { ProblemSubmissionsController } from './problem-submissions.controller';
 import { SubmissionQueries } from './submission-queries';
@@ -7,7 +8,7 @@ import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 
 @Module({
-  imports: [ProblemsModule],
+  imports: [ProblemsModule, ContestsModule],
   controllers: [SubmissionsController, ProblemSubmissionsController],
   providers: [SubmissionsService, SubmissionQueries],
 })

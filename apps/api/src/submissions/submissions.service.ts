@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
+import { ContestsService } from '../contests/contests.service';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
 import { currentRequestId } from '../logging/request-context';
@@ -19,6 +20,7 @@ import { summaryWithoutMessages, withoutMessages } from './result-messages';
 import { SubmissionQueries } from './submission-queries';
 
 export const MAX_WAITING_PER_USER = 10;
+const NO_CONTEST = { contestId: null, participationId: null };
 const NOT_FOUND = 'Submission not found.';
 
 /** Creating, re-submitting and reading submissions; the judge worker grades them from the queue. */
@@ -32,13 +34,23 @@ export class SubmissionsService {
     private readonly rateLimits: RateLimitService,
     private readonly live: LivePublisher,
     private readonly config: AppConfig,
+    private readonly contests: ContestsService,
   ) {}
 
+  /**
+   * A contest submission is let in by the contest (ContestsService.entryFor), which may allow a private problem;
+   * it counts on the participant's board, or as practice after the end.
+   */
   async create(caller: AuthUser, dto: CreateSubmissionDto): Promise<string> {
-    const problem = await this.problems.findVisibleProblemRef(dto.problemId, caller);
+    const entry = dto.contestId !== undefined ? await this.contests.entryFor(dto.contestId, dto.problemId, caller) : NO_CONTEST;
+    const problem = entry.contestId
+      ? await this.problems.findProblemRef(dto.problemId)
+      : await this.problems.findVisibleProblemRef(dto.problemId, caller);
+    if (!problem) throw ApiException.notFound('Problem not found.');
     const languageName = await this.languageName(problem, dto.languageId);
     const submitter = { id: caller.id, name: caller.username };
-    return this.enqueue(caller, submitter, problem, { languageId: dto.languageId, languageName, sourceCode: dto.sourceCode });
+    const code = { languageId: dto.languageId, languageName, sourceCode: dto.sourceCode };
+    return this.enqueue(caller, submitter, problem, code, entry);
   }
 
   /** A new submission with the same problem, language and source, owned by the original author. */
@@ -49,11 +61,14 @@ export class SubmissionsService {
     if (!canResubmit(original, caller)) throw ApiException.forbidden('You may only re-submit your own submissions.');
     const problem = await this.problems.findVisibleProblemRef(original.problemId, caller);
     const submitter = { id: original.userId, name: row.userName };
-    return this.enqueue(caller, submitter, problem, {
-      languageId: original.languageId,
-      languageName: original.languageName,
-      sourceCode: original.sourceCode,
-    });
+    // Outside any contest: a re-submission is not a new try on a board.
+    return this.enqueue(
+      caller,
+      submitter,
+      problem,
+      { languageId: original.languageId, languageName: original.languageName, sourceCode: original.sourceCode },
+      NO_CONTEST,
+    );
   }
 
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
@@ -104,10 +119,13 @@ export class SubmissionsService {
     submitter: { id: string | null; name: string | null },
     problem: ProblemRef,
     code: SubmittedCode,
+    entry: { contestId: number | null; participationId: string | null },
   ): Promise<string> {
     const saved = await this.insertWithinLimits(caller, {
       userId: submitter.id,
       problemId: problem.problemId,
+      contestId: entry.contestId,
+      participationId: entry.participationId,
       ...code,
       sourceLen: Buffer.byteLength(code.sourceCode),
       queuedAt: new Date(),

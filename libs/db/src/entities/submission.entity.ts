@@ -21,6 +21,14 @@ export class SubmissionEntity {
   @Column({ name: 'problem_public', type: 'boolean', default: true, insert: false, update: false })
   problemPublic: boolean;
 
+  /** The contest it was made in: with a participation on its board, without one as practice after the end. */
+  @Column({ name: 'contest_id', type: 'integer', nullable: true })
+  contestId: number | null;
+
+  /** The contest run (official or virtual) whose board cell this submission counts in. */
+  @Column({ name: 'participation_id', type: 'uuid', nullable: true })
+  participationId: string | null;
+
   @Column({ name: 'language_id', type: 'integer' })
   languageId: number;
 

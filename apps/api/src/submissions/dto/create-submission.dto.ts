@@ -1,8 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_INT_ID, MAX_SOURCE_BYTES, SubmissionCreated } from '@oj/contracts';
 import { IsInt, IsNotEmpty, IsPositive, IsString, Max } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
+import { Omittable } from '../../common/omittable.validator';
 
 export class CreateSubmissionDto {
   @ApiProperty({ example: 1 })
@@ -10,6 +11,13 @@ export class CreateSubmissionDto {
   @IsPositive({ message: 'problemId must be a positive whole number.' })
   @IsInt({ message: 'problemId must be a positive whole number.' })
   problemId: number;
+
+  @ApiPropertyOptional({ example: 1, description: 'Submit in this contest: on your board, or as practice after the end' })
+  @Omittable()
+  @Max(MAX_INT_ID, { message: 'contestId must be a positive whole number.' })
+  @IsPositive({ message: 'contestId must be a positive whole number.' })
+  @IsInt({ message: 'contestId must be a positive whole number.' })
+  contestId?: number;
 
   @ApiProperty({ example: 71 })
   @Max(MAX_INT_ID, { message: 'languageId must be a positive whole number.' })

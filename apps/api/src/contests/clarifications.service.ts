@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Clarification } from '@oj/contracts';
+import { ClarificationEntity, ContestProblemEntity } from '@oj/db';
+import { DataSource, Repository } from 'typeorm';
+
+import { isAdmin } from '../access';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiException } from '../common/api-exception';
+import { ContestsService } from './contests.service';
+import type { ClarificationAnswerDto, ClarificationInputDto } from './dto/clarification.dto';
+import { ScoreboardStreamService } from './scoreboard-stream.service';
+
+const CLARIFICATION_NOT_FOUND = 'Clarification not found.';
+
+/** A clarification row with its asker's name, as the list and the single read select it. */
+type ClarificationRow = ClarificationEntity & { username: string | null };
+
+/**
+ * Clarifications: participants (official or virtual) ask about a problem or the contest in general; admins answer
+ * privately or to everyone, or post a notice unprompted. The asker's name is shown to admins and to the asker
+ * alone. Every answer and notice, once committed, goes out on the contest stream.
+ */
+@Injectable()
+export class ClarificationsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(ClarificationEntity) private readonly clarifications: Repository<ClarificationEntity>,
+    @InjectRepository(ContestProblemEntity) private readonly contestProblems: Repository<ContestProblemEntity>,
+    private readonly contests: ContestsService,
+    private readonly stream: ScoreboardStreamService,
+  ) {}
+
+  /** Newest first: every one for admins; the public ones and the caller's own for everyone else. */
+  async list(contestId: number, caller: AuthUser | undefined): Promise<Clarification[]> {
+    await this.contests.find(contestId);
+    const qb = this.select().where('c.contest_id = :contestId', { contestId });
+    const shared = '(c.is_public AND c.answer IS NOT NULL)';
+    if (!isAdmin(caller)) qb.andWhere(caller ? `(${shared} OR c.user_id = :me)` : shared, { me: caller?.id });
+    const rows = await qb.orderBy('c.id', 'DESC').getRawMany<RawClarification>();
+    return rows.map((row) => present(fromRaw(row), caller));
+  }
+
+  /** A participant's question, or (an admin with `answer`) a notice; 400 for a label the contest lacks. */
+  async create(contestId: number, caller: AuthUser, dto: ClarificationInputDto): Promise<Clarification> {
+    await this.contests.find(contestId);
+    const admin = isAdmin(caller);
+    if (dto.answer !== undefined && !admin) throw ApiException.forbidden('Only admins post clarifications unprompted.');
+    if (dto.answer === undefined && dto.question === undefined)
+      throw ApiException.validation([{ path: 'question', message: 'question is required.' }]);
+    if (dto.public !== undefined && dto.answer === undefined)
+      throw ApiException.validation([{ path: 'public', message: 'public goes with an answer.' }]);
+    if (dto.problemLabel !== undefined && !(await this.contestProblems.existsBy({ contestId, label: dto.problemLabel })))
+      throw ApiException.validation([{ path: 'problemLabel', message: 'problemLabel must be the label of a problem of the contest.' }]);
+    if (!admin && !(await this.isParticipant(contestId, caller)))
+      throw ApiException.forbidden('Register for the contest (or start a virtual run) to ask a question.');
+    const notice = dto.answer !== undefined;
+    const saved = await this.clarifications.save(
+      this.clarifications.create({
+        contestId,
+        userId: notice ? null : caller.id,
+        problemLabel: dto.problemLabel ?? null,
+        question: dto.question ?? null,
+        answer: dto.answer ?? null,
+        isPublic: notice ? (dto.public ?? true) : false,
+        answeredAt: notice ? new Date() : null,
+      }),
+    );
+    const clarification = await this.one(contestId, saved.id);
+    await this.stream.publishClarification({ clarification: present(clarification, undefined, true), askerId: clarification.userId });
+    return present(clarification, caller);
+  }
+
+  /** An admin's answer, to the asker alone or to everyone; answering again replaces it. */
+  async answer(contestId: number, id: number, dto: ClarificationAnswerDto): Promise<Clarification> {
+    const updated = await this.clarifications.update(
+      { contestId, id },
+      { answer: dto.answer, isPublic: dto.public ?? false, answeredAt: new Date() },
+    );
+    if (!updated.affected) throw ApiException.notFound(CLARIFICATION_NOT_FOUND);
+    const clarification = await this.one(contestId, id);
+    const shown = present(clarification, undefined, true);
+    await this.stream.publishClarification({ clarification: shown, askerId: clarification.userId });
+    return shown;
+  }
+
+  private async isParticipant(contestId: number, caller: AuthUser): Promise<boolean> {
+    const [official, run] = await Promise.all([
+      this.contests.participationOf(contestId, caller),
+      this.contests.virtualRunOf(contestId, caller),
+    ]);
+    return !!(official ?? run);
+  }
+
+  private async one(contestId: number, id: number): Promise<ClarificationRow> {
+    const row = await this.select().where('c.contest_id = :contestId AND c.id = :id', { contestId, id }).getRawOne<RawClarification>();
+    if (!row) throw ApiException.notFound(CLARIFICATION_NOT_FOUND);
+    return fromRaw(row);
+  }
+
+  private select() {
+    return this.dataSource
+      .createQueryBuilder()
+      .from(ClarificationEntity, 'c')
+      .leftJoin('users', 'u', 'u.id = c.user_id')
+      .select([
+        'c.id AS id',
+        'c.contest_id AS contest_id',
+        'c.user_id AS user_id',
+        'u.username AS username',
+        'c.problem_label AS problem_label',
+        'c.question AS question',
+        'c.answer AS answer',
+        'c.is_public AS is_public',
+        'c.created_at AS created_at',
+        'c.answered_at AS answered_at',
+      ]);
+  }
+}
+
+interface RawClarification {
+  id: number;
+  contest_id: number;
+  user_id: string | null;
+  username: string | null;
+  problem_label: string | null;
+  question: string | null;
+  answer: string | null;
+  is_public: boolean;
+  created_at: Date;
+  answered_at: Date | null;
+}
+
+function fromRaw(row: RawClarification): ClarificationRow {
+  return {
+    id: row.id,
+    contestId: row.contest_id,
+    userId: row.user_id,
+    username: row.username,
+    problemLabel: row.problem_label,
+    question: row.question,
+    answer: row.answer,
+    isPublic: row.is_public,
+    createdAt: row.created_at,
+    answeredAt: row.answered_at,
+  };
+}
+
+/** The asker's name is for admins and the asker; a public clarification shows everyone its question, unsigned. */
+function present(row: ClarificationRow, caller: AuthUser | undefined, asAdmin = isAdmin(caller)): Clarification {
+  const named = asAdmin || (!!caller && row.userId === caller.id);
+  return {
+    id: row.id,
+    contestId: row.contestId,
+    username: named ? row.username : null,
+    problemLabel: row.problemLabel,
+    question: row.question,
+    answer: row.answer,
+    public: row.isPublic,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,174 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { Paged, SubmissionRow } from '@oj/contracts';
+import type { Response } from 'express';
+
+import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { JsonBody } from '../common/request-body/json-body.interceptor';
+import { ProblemDto } from '../problems/dto/problem-response.dto';
+import { PageQueryDto } from '../submissions/dto/submission-query.dto';
+import { PagedSubmissionsDto } from '../submissions/dto/submission-response.dto';
+import { ContestIdPipe } from './contest-id.pipe';
+import { ContestSubmissionsService } from './contest-submissions.service';
+import { ContestsService } from './contests.service';
+import { ContestInputDto, ContestRegistrationDto } from './dto/contest-input.dto';
+import { ContestListQueryDto, ContestSubmissionsQueryDto } from './dto/contest-query.dto';
+import { ContestDto, ContestListDto, FirstSolverDto, ScoreboardCellDto, ScoreboardDto } from './dto/contest-response.dto';
+import { contestStreamResponse } from './dto/contest-stream.example';
+import { ScoreboardService } from './scoreboard.service';
+import { ScoreboardStreamService } from './scoreboard-stream.service';
+
+@ApiTags('contests')
+@ApiExtraModels(ScoreboardCellDto, FirstSolverDto)
+@Controller('contests')
+export class ContestsController {
+  constructor(
+    private readonly contests: ContestsService,
+    private readonly scoreboard: ScoreboardService,
+    private readonly submissions: ContestSubmissionsService,
+    private readonly stream: ScoreboardStreamService,
+  ) {}
+
+  @Get()
+  @OptionalAuth()
+  @ApiOkResponse({ type: ContestListDto })
+  listContests(@CurrentUser() user: AuthUser | undefined, @Query() query: ContestListQueryDto): Promise<ContestListDto> {
+    return this.contests.list(query, user);
+  }
+
+  @Post()
+  @Auth('admin')
+  @JsonBody()
+  @ApiCreatedResponse({ type: ContestDto })
+  createContest(@Body() dto: ContestInputDto): Promise<ContestDto> {
+    return this.contests.create(dto);
+  }
+
+  @Get(':contestId')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ContestDto })
+  @ApiNotFoundResponse({ description: 'Contest not found.' })
+  getContest(@CurrentUser() user: AuthUser | undefined, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.get(contestId, user);
+  }
+
+  @Put(':contestId')
+  @Auth('admin')
+  @JsonBody()
+  @ApiOkResponse({ type: ContestDto })
+  updateContest(@Param('contestId', ContestIdPipe) contestId: number, @Body() dto: ContestInputDto): Promise<ContestDto> {
+    return this.contests.update(contestId, dto);
+  }
+
+  @Delete(':contestId')
+  @HttpCode(204)
+  @Auth('admin')
+  @ApiNoContentResponse()
+  deleteContest(@Param('contestId', ContestIdPipe) contestId: number): Promise<void> {
+    return this.contests.remove(contestId);
+  }
+
+  @Post(':contestId/register')
+  @HttpCode(200)
+  @Auth()
+  @JsonBody()
+  @ApiOkResponse({ type: ContestDto })
+  @ApiForbiddenResponse({ description: 'Wrong access code, or the contest has ended.' })
+  register(
+    @CurrentUser() user: AuthUser,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Body() dto: ContestRegistrationDto,
+  ): Promise<ContestDto> {
+    return this.contests.register(contestId, user, dto?.accessCode);
+  }
+
+  @Post(':contestId/start')
+  @HttpCode(200)
+  @Auth()
+  @ApiOkResponse({ type: ContestDto })
+  @ApiForbiddenResponse({ description: 'Not registered, or outside the contest.' })
+  start(@CurrentUser() user: AuthUser, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.start(contestId, user);
+  }
+
+  @Post(':contestId/unfreeze')
+  @HttpCode(200)
+  @Auth('admin')
+  @ApiOkResponse({ type: ContestDto })
+  unfreeze(@Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.unfreeze(contestId);
+  }
+
+  @Get(':contestId/problems/:label')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ProblemDto })
+  @ApiNotFoundResponse({ description: 'No such problem, or not readable by the caller yet.' })
+  getContestProblem(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Param('label') label: string,
+  ): Promise<ProblemDto> {
+    return this.contests.problem(contestId, label, user);
+  }
+
+  @Get(':contestId/scoreboard')
+  @OptionalAuth()
+  @ApiOkResponse({ type: ScoreboardDto })
+  getScoreboard(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Query() query: PageQueryDto,
+  ): Promise<ScoreboardDto> {
+    return this.scoreboard.read(contestId, user, query.page, query.limit);
+  }
+
+  @Get(':contestId/scoreboard/stream')
+  @Auth()
+  @ApiOkResponse(
+    contestStreamResponse(
+      'Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; ' +
+        '`clarification`: an answer or a notice), and `event: heartbeat` every 20 s',
+    ),
+  )
+  @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
+  @ApiNotFoundResponse({ description: 'Contest not found.' })
+  async streamScoreboard(
+    @CurrentUser() user: AuthUser,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.stream.open(res, user, contestId);
+  }
+
+  @Post(':contestId/virtual')
+  @HttpCode(200)
+  @Auth()
+  @ApiOkResponse({ type: ContestDto, description: 'The virtual run started: the contest’s duration from now' })
+  @ApiForbiddenResponse({ description: 'The contest has not ended yet.' })
+  @ApiConflictResponse({ description: 'A virtual run of this contest was already started.' })
+  startVirtual(@CurrentUser() user: AuthUser, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
+    return this.contests.startVirtual(contestId, user);
+  }
+
+  @Get(':contestId/submissions')
+  @Auth()
+  @ApiOkResponse({ type: PagedSubmissionsDto })
+  listContestSubmissions(
+    @CurrentUser() user: AuthUser,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Query() query: ContestSubmissionsQueryDto,
+  ): Promise<Paged<SubmissionRow>> {
+    return this.submissions.list(contestId, user, query);
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+
+import { ProblemsModule } from '../problems/problems.module';
+import { ClarificationsController } from './clarifications.controller';
+import { ClarificationsService } from './clarifications.service';
+import { ContestSubmissionsService } from './contest-submissions.service';
+import { ContestsController } from './contests.controller';
+import { ContestsService } from './contests.service';
+import { ScoreboardService } from './scoreboard.service';
+import { ScoreboardStreamService } from './scoreboard-stream.service';
+import { VirtualBoardService } from './virtual-board.service';
+
+@Module({
+  imports: [ProblemsModule],
+  controllers: [ContestsController, ClarificationsController],
+  providers: [
+    ContestsService,
+    ScoreboardService,
+    ContestSubmissionsService,
+    VirtualBoardService,
+    ScoreboardStreamService,
+    ClarificationsService,
+  ],
+  exports: [ContestsService],
+})
+export class ContestsModule {}

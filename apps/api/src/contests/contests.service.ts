@@ -1,0 +1,263 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { contestMinute, ContestPhase, contestPhase } from '@oj/contracts';
+import { ContestEntity, ContestParticipationEntity, ContestProblemEntity, ProblemEntity, refoldContestBoard } from '@oj/db';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+
+import { canReadContestProblems, isAdmin, isBoardFrozen } from '../access';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiException } from '../common/api-exception';
+import type { ProblemDto } from '../problems/dto/problem-response.dto';
+import { ProblemsService } from '../problems/problems.service';
+import { contestFromInput, ContestProblemFields } from './contest-input';
+import type { ContestInputDto } from './dto/contest-input.dto';
+import type { ContestListQueryDto } from './dto/contest-query.dto';
+import type { ContestDto, ContestListDto } from './dto/contest-response.dto';
+
+export const CONTEST_NOT_FOUND = 'Contest not found.';
+
+/** Where a contest submission goes: on a participation's board cell, or practice (no participation) after the end. */
+export interface ContestEntry {
+  contestId: number;
+  participationId: string | null;
+}
+
+/** Contests, registration and starts, and the gate of contest submissions. */
+@Injectable()
+export class ContestsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @InjectRepository(ContestEntity) private readonly contests: Repository<ContestEntity>,
+    @InjectRepository(ContestProblemEntity) private readonly contestProblems: Repository<ContestProblemEntity>,
+    @InjectRepository(ContestParticipationEntity) private readonly participations: Repository<ContestParticipationEntity>,
+    private readonly problems: ProblemsService,
+  ) {}
+
+  /** Newest first; private contests only for admins and their participants. */
+  async list(query: ContestListQueryDto, caller: AuthUser | undefined): Promise<ContestListDto> {
+    const qb = this.contests.createQueryBuilder('c');
+    if (!isAdmin(caller))
+      qb.where(
+        caller
+          ? '(c.is_public OR EXISTS (SELECT 1 FROM contest_participations p WHERE p.contest_id = c.contest_id AND p.user_id = :me))'
+          : 'c.is_public',
+        { me: caller?.id },
+      );
+    const phase: Record<ContestPhase, string> = {
+      upcoming: 'c.starts_at > now()',
+      running: 'c.starts_at <= now() AND c.ends_at > now()',
+      past: 'c.ends_at <= now()',
+    };
+    if (query.phase) qb.andWhere(phase[query.phase]);
+    const [contests, total] = await qb
+      .orderBy('c.starts_at', 'DESC')
+      .addOrderBy('c.contest_id', 'DESC')
+      .skip((query.page - 1) * query.limit)
+      .take(query.limit)
+      .getManyAndCount();
+    const items = await Promise.all(contests.map((c) => this.present(c, caller)));
+    return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit };
+  }
+
+  async get(contestId: number, caller: AuthUser | undefined): Promise<ContestDto> {
+    return this.present(await this.find(contestId), caller);
+  }
+
+  async create(dto: ContestInputDto): Promise<ContestDto> {
+    const { contest, problems } = contestFromInput(dto);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const created = await manager.save(manager.create(ContestEntity, contest));
+      await this.saveProblems(manager, created.contestId, problems);
+      return created;
+    });
+    return this.present(saved, undefined, true);
+  }
+
+  /** Replaces the contest; its board is re-folded, as points, the freeze or the problems may have changed. */
+  async update(contestId: number, dto: ContestInputDto): Promise<ContestDto> {
+    const { contest, problems } = contestFromInput(dto);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const found = await manager.findOne(ContestEntity, { where: { contestId }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw ApiException.notFound(CONTEST_NOT_FOUND);
+      const updated = await manager.save(Object.assign(found, contest));
+      await manager.delete(ContestProblemEntity, { contestId });
+      await this.saveProblems(manager, contestId, problems);
+      await refoldContestBoard(manager, contestId);
+      return updated;
+    });
+    return this.present(saved, undefined, true);
+  }
+
+  /** Deletes the contest and its board; its submissions stay, as ordinary ones (contest_id ON DELETE SET NULL). */
+  async remove(contestId: number): Promise<void> {
+    const result = await this.contests.delete({ contestId });
+    if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
+  }
+
+  /** Registration is open until the end; a private contest with a code asks for it. */
+  async register(contestId: number, caller: AuthUser, accessCode: string | undefined): Promise<ContestDto> {
+    const contest = await this.find(contestId);
+    if (new Date() >= contest.endsAt) throw ApiException.forbidden('Registration is closed: the contest has ended.');
+    if (contest.accessCode && accessCode !== contest.accessCode && !isAdmin(caller))
+      throw ApiException.forbidden('The access code is wrong.');
+    await this.participations.createQueryBuilder().insert().values({ contestId, userId: caller.id, kind: 'official' }).orIgnore().execute();
+    return this.present(contest, caller);
+  }
+
+  /** Starts the caller's own window, in a contest that gives each participant one: from now, inside the contest. */
+  async start(contestId: number, caller: AuthUser): Promise<ContestDto> {
+    const contest = await this.find(contestId);
+    if (!contest.durationMinutes)
+      throw ApiException.badRequest('This contest has no per-participant window: it starts for everyone at once.');
+    const now = new Date();
+    if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
+    if (now >= contest.endsAt) throw ApiException.forbidden('The contest has ended.');
+    const participation = await this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' });
+    if (!participation) throw ApiException.forbidden('You are not registered for this contest.');
+    if (!participation.startedAt) {
+      const endsAt = new Date(Math.min(now.getTime() + contest.durationMinutes * 60_000, contest.endsAt.getTime()));
+      // Only the first start counts, even when two arrive at once.
+      await this.participations
+        .createQueryBuilder()
+        .update()
+        .set({ startedAt: now, endsAt })
+        .where('id = :id AND started_at IS NULL', { id: participation.id })
+        .execute();
+    }
+    return this.present(contest, caller);
+  }
+
+  /** Lifts the freeze, after the end: the public board shows every result from then on. */
+  async unfreeze(contestId: number): Promise<ContestDto> {
+    const contest = await this.find(contestId);
+    if (new Date() < contest.endsAt) throw ApiException.forbidden('The board can be unfrozen only after the end.');
+    contest.unfrozenAt = new Date();
+    await this.contests.update({ contestId }, { unfrozenAt: contest.unfrozenAt });
+    return this.present(contest, undefined, true);
+  }
+
+  /** A contest problem by its label, for whoever the contest lets read it (canReadContestProblems). */
+  async problem(contestId: number, label: string, caller: AuthUser | undefined): Promise<ProblemDto> {
+    const contest = await this.find(contestId);
+    const entry = await this.contestProblems.findOneBy({ contestId, label });
+    if (!entry || !canReadContestProblems(contest, await this.participationOf(contestId, caller), caller, new Date()))
+      throw ApiException.notFound('Problem not found.');
+    return this.problems.getThroughContest(entry.problemId);
+  }
+
+  /**
+   * Where a submission to `problemId` in the contest goes, or why it is refused: not in the contest, not
+   * registered, before the start, before the participant's own start, after their window. After the end, practice.
+   */
+  async entryFor(contestId: number, problemId: number, caller: AuthUser): Promise<ContestEntry> {
+    const contest = await this.find(contestId);
+    if (!(await this.contestProblems.existsBy({ contestId, problemId })))
+      throw ApiException.badRequest('This problem is not in the contest.', 'problemId');
+    const now = new Date();
+    if (now >= contest.endsAt) return this.entryAfterEnd(contestId, caller, now);
+    const participation = await this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' });
+    if (!participation) throw ApiException.forbidden('You are not registered for this contest.');
+    if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
+    if (contest.durationMinutes && !participation.startedAt)
+      throw ApiException.forbidden('Start the contest first: your time runs from your own start.');
+    if (participation.endsAt && now >= participation.endsAt) throw ApiException.forbidden('Your time in this contest is over.');
+    return { contestId, participationId: participation.id };
+  }
+
+  /** After the end, a contest's own entry: the caller's virtual run while it is on, else practice. */
+  private async entryAfterEnd(contestId: number, caller: AuthUser, now: Date): Promise<ContestEntry> {
+    const run = await this.virtualRunOf(contestId, caller);
+    const inside = run?.startedAt && run.endsAt && now >= run.startedAt && now < run.endsAt;
+    return { contestId, participationId: inside ? run.id : null };
+  }
+
+  /**
+   * A virtual run: after the end, the contest's duration (each participant's window, else the whole contest) from
+   * now, on a participation of its own that only its owner's board shows. One per user and contest.
+   */
+  async startVirtual(contestId: number, caller: AuthUser): Promise<ContestDto> {
+    const contest = await this.find(contestId);
+    const now = new Date();
+    if (now < contest.endsAt) throw ApiException.forbidden('A virtual run can start only after the contest has ended.');
+    const minutes = contest.durationMinutes ?? contestMinute(contest.endsAt, contest.startsAt);
+    const inserted = await this.participations
+      .createQueryBuilder()
+      .insert()
+      .values({ contestId, userId: caller.id, kind: 'virtual', startedAt: now, endsAt: new Date(now.getTime() + minutes * 60_000) })
+      .orIgnore()
+      .execute();
+    if (!(inserted.raw as unknown[]).length) throw ApiException.conflict('You have already started a virtual run of this contest.');
+    return this.present(contest, caller);
+  }
+
+  async find(contestId: number): Promise<ContestEntity> {
+    const contest = await this.contests.findOneBy({ contestId });
+    if (!contest) throw ApiException.notFound(CONTEST_NOT_FOUND);
+    return contest;
+  }
+
+  participationOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {
+    return caller ? this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' }) : Promise.resolve(null);
+  }
+
+  /** The caller's virtual run of the contest, if they started one. */
+  virtualRunOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {
+    return caller ? this.participations.findOneBy({ contestId, userId: caller.id, kind: 'virtual' }) : Promise.resolve(null);
+  }
+
+  private async saveProblems(manager: EntityManager, contestId: number, problems: ContestProblemFields[]): Promise<void> {
+    const ids = problems.map((p) => p.problemId);
+    const found = new Set(
+      (await manager.find(ProblemEntity, { where: { problemId: In(ids) }, select: ['problemId'] })).map((p) => p.problemId),
+    );
+    const missing = problems.flatMap((p, i) =>
+      found.has(p.problemId) ? [] : [{ path: `problems.${i}.problemId`, message: `Problem ${p.problemId} does not exist.` }],
+    );
+    if (missing.length) throw ApiException.validation(missing);
+    await manager.insert(
+      ContestProblemEntity,
+      problems.map((p) => ({ ...p, contestId })),
+    );
+  }
+
+  private async present(contest: ContestEntity, caller: AuthUser | undefined, asAdmin = isAdmin(caller)): Promise<ContestDto> {
+    const now = new Date();
+    const [participation, run] = await Promise.all([
+      this.participationOf(contest.contestId, caller),
+      this.virtualRunOf(contest.contestId, caller),
+    ]);
+    const readable = asAdmin || canReadContestProblems(contest, participation, caller, now);
+    // A virtual run, once started, is what the caller's contest page counts down.
+    const shown = run ?? participation;
+    const rows: { label: string; problem_id: number; points: number; title: string }[] = await this.dataSource.query(
+      `SELECT cp.label, cp.problem_id, cp.points, p.title FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
+       WHERE cp.contest_id = $1 ORDER BY cp.position`,
+      [contest.contestId],
+    );
+    return {
+      contestId: contest.contestId,
+      title: contest.title,
+      description: contest.description,
+      format: contest.format,
+      phase: contestPhase(contest, now),
+      startsAt: contest.startsAt.toISOString(),
+      endsAt: contest.endsAt.toISOString(),
+      durationMinutes: contest.durationMinutes,
+      freezeMinutes: contest.freezeMinutes,
+      penaltyMinutes: contest.penaltyMinutes,
+      isPublic: contest.isPublic,
+      needsAccessCode: !!contest.accessCode,
+      ...(asAdmin ? { accessCode: contest.accessCode } : {}),
+      frozen: !asAdmin && isBoardFrozen(contest, now),
+      problems: rows.map((r) => ({ label: r.label, problemId: r.problem_id, points: r.points, title: readable ? r.title : '' })),
+      participation: shown
+        ? {
+            kind: shown.kind,
+            registeredAt: shown.registeredAt.toISOString(),
+            startedAt: shown.startedAt?.toISOString() ?? null,
+            endsAt: shown.endsAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  }
+}

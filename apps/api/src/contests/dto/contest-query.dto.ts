@@ -1,0 +1,21 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { CONTEST_PHASES, ContestPhase } from '@oj/contracts';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+
+import { Omittable } from '../../common/omittable.validator';
+import { PageQueryDto } from '../../submissions/dto/submission-query.dto';
+
+export class ContestListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: CONTEST_PHASES, description: 'Only contests in this phase; all when omitted' })
+  @Omittable()
+  @IsIn(CONTEST_PHASES, { message: `phase must be one of: ${CONTEST_PHASES.join(', ')}.` })
+  phase?: ContestPhase;
+}
+
+export class ContestSubmissionsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: "Admins only: another participant's username" })
+  @Omittable()
+  @MaxLength(32, { message: 'username must be at most 32 characters.' })
+  @IsString({ message: 'username must be text.' })
+  username?: string;
+}

@@ -1,0 +1,201 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CONTEST_FORMATS,
+  CONTEST_PHASES,
+  ContestCell,
+  ContestFormat,
+  ContestPhase,
+  PARTICIPATION_KINDS,
+  ParticipationKind,
+  ScoreboardRow,
+} from '@oj/contracts';
+
+export class ContestProblemDto {
+  @ApiProperty({ example: 'A' })
+  label: string;
+
+  @ApiProperty({ example: 1 })
+  problemId: number;
+
+  @ApiProperty({ example: 'A + B', description: 'Shown once the viewer may read the problem' })
+  title: string;
+
+  @ApiProperty({ example: 1 })
+  points: number;
+}
+
+export class ParticipationDto {
+  @ApiProperty({ enum: PARTICIPATION_KINDS, example: 'official' })
+  kind: ParticipationKind;
+
+  @ApiProperty({ example: '2025-06-01T08:30:00.000Z', format: 'date-time' })
+  registeredAt: string;
+
+  @ApiProperty({ example: '2025-06-01T09:00:00.000Z', format: 'date-time', nullable: true, type: String })
+  startedAt: string | null;
+
+  @ApiProperty({ example: '2025-06-01T12:00:00.000Z', format: 'date-time', nullable: true, type: String })
+  endsAt: string | null;
+}
+
+export class ContestDto {
+  @ApiProperty({ example: 1 })
+  contestId: number;
+
+  @ApiProperty({ example: 'Spring Round 1' })
+  title: string;
+
+  @ApiProperty({ example: 'Five problems, three hours.' })
+  description: string;
+
+  @ApiProperty({ enum: CONTEST_FORMATS, example: 'icpc' })
+  format: ContestFormat;
+
+  @ApiProperty({ enum: CONTEST_PHASES, example: 'running' })
+  phase: ContestPhase;
+
+  @ApiProperty({ example: '2025-06-01T09:00:00.000Z', format: 'date-time' })
+  startsAt: string;
+
+  @ApiProperty({ example: '2025-06-01T12:00:00.000Z', format: 'date-time' })
+  endsAt: string;
+
+  @ApiProperty({ example: null, nullable: true, type: Number })
+  durationMinutes: number | null;
+
+  @ApiProperty({ example: 60, nullable: true, type: Number })
+  freezeMinutes: number | null;
+
+  @ApiProperty({ example: 20 })
+  penaltyMinutes: number;
+
+  @ApiProperty({ example: true })
+  isPublic: boolean;
+
+  @ApiProperty({ example: true, description: 'Registration asks for an access code' })
+  needsAccessCode: boolean;
+
+  @ApiPropertyOptional({ example: 'spring-2025', description: 'Admins only' })
+  accessCode?: string | null;
+
+  @ApiProperty({ example: false, description: 'The board is frozen for this viewer now' })
+  frozen: boolean;
+
+  @ApiProperty({ type: [ContestProblemDto], description: 'Titles are left out for whoever may not read the problems yet' })
+  problems: ContestProblemDto[];
+
+  @ApiProperty({ type: ParticipationDto, nullable: true, description: "The caller's participation, if any" })
+  participation: ParticipationDto | null;
+}
+
+export class ContestListDto {
+  @ApiProperty({ type: [ContestDto] })
+  items: ContestDto[];
+
+  @ApiProperty({ example: 1 })
+  total: number;
+
+  @ApiProperty({ example: 1 })
+  totalPages: number;
+
+  @ApiProperty({ example: 1 })
+  page: number;
+
+  @ApiProperty({ example: 20 })
+  limit: number;
+}
+
+export class ScoreboardCellDto implements ContestCell {
+  @ApiProperty({ example: 1, description: 'Rejected tries counted by the rules' })
+  attempts: number;
+
+  @ApiProperty({ example: true })
+  solved: boolean;
+
+  @ApiProperty({ example: 1 })
+  score: number;
+
+  @ApiProperty({ example: 34, nullable: true, type: Number })
+  minute: number | null;
+
+  @ApiProperty({ example: 0, description: 'Tries hidden by the freeze' })
+  pending: number;
+}
+
+export class ScoreboardRowDto implements ScoreboardRow {
+  @ApiProperty({ example: 1 })
+  rank: number;
+
+  @ApiProperty({ example: 'alice', nullable: true, type: String })
+  username: string | null;
+
+  @ApiProperty({ example: 3 })
+  solved: number;
+
+  @ApiProperty({ example: 3 })
+  score: number;
+
+  @ApiProperty({ example: 154 })
+  penalty: number;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/ScoreboardCellDto' },
+    example: { A: { attempts: 1, solved: true, score: 1, minute: 34, pending: 0 } },
+  })
+  cells: Record<string, ScoreboardCellDto>;
+}
+
+export class FirstSolverDto {
+  @ApiProperty({ example: 'alice', nullable: true, type: String })
+  username: string | null;
+
+  @ApiProperty({ example: 12 })
+  minute: number;
+}
+
+export class ScoreboardDto {
+  @ApiProperty({ enum: CONTEST_FORMATS, example: 'icpc' })
+  format: ContestFormat;
+
+  @ApiProperty({ example: ['A', 'B', 'C'] })
+  labels: string[];
+
+  @ApiProperty({ example: true, description: 'Frozen cells show as pending for this viewer' })
+  frozen: boolean;
+
+  @ApiProperty({ type: [ScoreboardRowDto] })
+  items: ScoreboardRowDto[];
+
+  @ApiProperty({ type: ScoreboardRowDto, nullable: true, description: "The caller's own row, wherever it ranks" })
+  mine: ScoreboardRowDto | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/FirstSolverDto' },
+    example: { A: { username: 'alice', minute: 12 } },
+  })
+  firstSolvers: Record<string, FirstSolverDto>;
+
+  @ApiProperty({
+    example: null,
+    nullable: true,
+    type: Number,
+    description:
+      "The caller's virtual run: the elapsed minute the board shows, the real rows as they stood then and the caller's " +
+      'virtual row ranked among them; null: the official board',
+  })
+  virtualMinute: number | null;
+
+  @ApiProperty({ example: 120 })
+  total: number;
+
+  @ApiProperty({ example: 2 })
+  totalPages: number;
+
+  @ApiProperty({ example: 1 })
+  page: number;
+
+  @ApiProperty({ example: 100 })
+  limit: number;
+}

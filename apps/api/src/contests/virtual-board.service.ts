@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type ContestAttempt,
+  type ContestCell,
+  type FirstSolvers,
+  foldCell,
+  freezeStartsAt,
+  rankRows,
+  rowFromCells,
+  type ScoreboardRow,
+  type SubmissionStatus,
+} from '@oj/contracts';
+import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
+import { DataSource } from 'typeorm';
+
+import { canSeeLiveBoard, isBoardFrozen } from '../access';
+import type { AuthUser } from '../auth/auth-user';
+
+interface ParticipantAttempts {
+  id: string;
+  username: string | null;
+  attempts: (Omit<ContestAttempt, 'subtasks'> & { problemId: number; subtasks: ContestAttempt['subtasks'] | null })[];
+}
+
+/** A virtual run's board: its rows ranked, and the elapsed minute it shows. */
+export interface VirtualBoard {
+  minute: number;
+  rows: (ScoreboardRow & { id: string })[];
+  firstSolvers: FirstSolvers;
+}
+
+/**
+ * Every official participant's results made within `$3` milliseconds of their own start, and all of the virtual
+ * run's own ($2); results from `$4` on are hidden (the board is still frozen for the viewer). Ordered as the rules
+ * fold them.
+ */
+const ATTEMPTS_AT_SQL = `SELECT p.id, u.username,
+    coalesce(json_agg(json_build_object(
+      'problemId', s.problem_id,
+      'status', s.counted_status,
+      'minute', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)) / 60)::int,
+      'score', s.score,
+      'subtasks', s.result_summary -> 'subtasks',
+      'hidden', p.kind = 'official' AND $4::timestamptz IS NOT NULL AND s.created_at >= $4::timestamptz
+    ) ORDER BY s.created_at, s.id) FILTER (WHERE s.id IS NOT NULL), '[]') AS attempts
+  FROM contest_participations p
+  JOIN contests c ON c.contest_id = p.contest_id
+  LEFT JOIN users u ON u.id = p.user_id
+  LEFT JOIN submissions s ON s.participation_id = p.id AND s.counted_status IS NOT NULL
+    AND (p.kind = 'virtual' OR s.created_at <= coalesce(p.started_at, c.starts_at) + make_interval(secs => $3::double precision / 1000))
+  WHERE p.contest_id = $1 AND (p.kind = 'official' OR p.id = $2)
+  GROUP BY p.id, u.username`;
+
+/**
+ * The board a virtual participant sees: the real participants as they stood at the same elapsed time of their own
+ * run, folded from their submissions with the contracts' rules, and the virtual row ranked among them. Nothing
+ * is stored, so the official board, its counters and everyone else's view stay as they are. Its cost grows with
+ * the contest's submissions, which suits the few users replaying a past contest.
+ */
+@Injectable()
+export class VirtualBoardService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async board(contest: ContestEntity, run: ContestParticipationEntity, viewer: AuthUser, now = new Date()): Promise<VirtualBoard> {
+    const start = run.startedAt ?? now;
+    const end = run.endsAt ?? now;
+    const elapsedMs = Math.max(0, Math.min(now.getTime(), end.getTime()) - start.getTime());
+    const [participants, problems] = await Promise.all([
+      this.dataSource.query(ATTEMPTS_AT_SQL, [contest.contestId, run.id, elapsedMs, this.hiddenFrom(contest, viewer, now)]) as Promise<
+        ParticipantAttempts[]
+      >,
+      this.dataSource.query(
+        `SELECT cp.label, cp.problem_id, cp.points, p.total_points FROM contest_problems cp
+         JOIN problems p ON p.problem_id = cp.problem_id WHERE cp.contest_id = $1 ORDER BY cp.position`,
+        [contest.contestId],
+      ) as Promise<{ label: string; problem_id: number; points: number; total_points: number }[]>,
+    ]);
+    const rows = participants.map((participant) => {
+      const cells: Record<string, ContestCell> = {};
+      for (const problem of problems) {
+        const attempts = participant.attempts
+          .filter((a) => a.problemId === problem.problem_id)
+          .map((a): ContestAttempt => ({ ...a, status: a.status as SubmissionStatus, subtasks: a.subtasks ?? undefined }));
+        cells[problem.label] = foldCell(contest.format, attempts, { points: problem.points, totalPoints: problem.total_points });
+      }
+      const totals = rowFromCells(contest.format, Object.values(cells), contest.penaltyMinutes);
+      return { id: participant.id, username: participant.username, cells, totals };
+    });
+    const ranked = rankRows(contest.format, rows).map(({ id, username, cells, totals, rank }): ScoreboardRow & { id: string } => ({
+      id,
+      rank,
+      username,
+      solved: totals.solved,
+      score: totals.score,
+      penalty: contest.format === 'icpc' || contest.format === 'atcoder' ? totals.penalty : 0,
+      cells,
+    }));
+    return { minute: Math.floor(elapsedMs / 60_000), rows: ranked, firstSolvers: firstSolversOf(ranked) };
+  }
+
+  /** While the official board is frozen for the viewer, the real rows' frozen results stay pending here too. */
+  private hiddenFrom(contest: ContestEntity, viewer: AuthUser, now: Date): Date | null {
+    if (canSeeLiveBoard(viewer) || !isBoardFrozen(contest, now)) return null;
+    return contest.format === 'oi' ? contest.startsAt : freezeStartsAt(contest.endsAt, contest.freezeMinutes);
+  }
+}
+
+function firstSolversOf(rows: ScoreboardRow[]): FirstSolvers {
+  const first: FirstSolvers = {};
+  for (const row of rows)
+    for (const [label, cell] of Object.entries(row.cells)) {
+      if (!cell.solved || cell.minute === null) continue;
+      if (!first[label] || cell.minute < first[label].minute) first[label] = { username: row.username, minute: cell.minute };
+    }
+  return first;
+}

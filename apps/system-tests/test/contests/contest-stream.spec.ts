@@ -1,0 +1,61 @@
+import { INestApplicationContext } from '@nestjs/common';
+
+import { contestBody, createContest, register } from '../../../api/test/contests/contest-fixtures';
+import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
+import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
+import { openStream } from '../../../api/test/sse-client';
+import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { startWorker } from '../worker-harness';
+
+const AC = 'a, b = map(int, input().split())\nprint(a + b)\n';
+
+type RowEvent = { eventType: string; row: { username: string; cells: Record<string, { solved: boolean; pending: number }> } };
+
+/** A result graded by the real worker reaches the contest stream: frozen for the others, live for the admin. */
+describe('the contest stream with the real worker', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let admin: TestSession;
+  let ann: TestSession;
+  let bob: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    worker = await startWorker(t);
+    admin = await createAdmin(t);
+    [ann, bob] = await Promise.all([registerUser(t), registerUser(t)]);
+  }, 60_000);
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+  });
+
+  it('shows a frozen accepted as pending to another participant and as solved to the admin and its owner', async () => {
+    const { problemId } = await createProblem(t, admin, problemBody({ title: 'A' }));
+    // Frozen for the last 30 of its 60 minutes: the freeze began 10 minutes ago.
+    const { contestId } = await createContest(t, admin, contestBody([problemId], -40, 20, { freezeMinutes: 30 }));
+    await register(t, ann, contestId);
+    await register(t, bob, contestId);
+    const path = `/api/contests/${contestId}/scoreboard/stream`;
+    const [annStream, bobStream, adminStream] = await Promise.all(
+      [ann, bob, admin].map((session) => openStream(t, path, session.accessToken)),
+    );
+    try {
+      await t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(bob))
+        .send({ problemId, contestId, languageId: 71, sourceCode: AC })
+        .expect(201);
+      const bobsRow = (e: Record<string, unknown>) =>
+        e.eventType === 'row' && (e as unknown as RowEvent).row.username === bob.user.username;
+      const cellA = async (stream: typeof annStream) => ((await stream.waitFor(bobsRow, 60_000)) as unknown as RowEvent).row.cells.A;
+      expect(await cellA(adminStream)).toMatchObject({ solved: true, pending: 0 });
+      expect(await cellA(bobStream)).toMatchObject({ solved: true, pending: 0 });
+      expect(await cellA(annStream)).toMatchObject({ solved: false, pending: 1 });
+    } finally {
+      [annStream, bobStream, adminStream].forEach((s) => s.close());
+    }
+  }, 90_000);
+});

@@ -1,0 +1,38 @@
+/** The ways a contest ranks its participants (README "Contests" states each format's rules). */
+export const CONTEST_FORMATS = ['icpc', 'ioi', 'atcoder', 'oi'] as const;
+export type ContestFormat = (typeof CONTEST_FORMATS)[number];
+
+/** Minutes added per rejected attempt before an accepted one; IOI and OI rank by score alone. */
+export const DEFAULT_PENALTY_MINUTES: Record<ContestFormat, number> = { icpc: 20, ioi: 0, atcoder: 5, oi: 0 };
+
+/** A problem's points when the contest does not say: AtCoder has none, its problems must carry their own. */
+export const DEFAULT_PROBLEM_POINTS: Record<ContestFormat, number | null> = { icpc: 1, ioi: 100, atcoder: null, oi: 100 };
+
+/** An official participant registered before or during the contest; a virtual one replays it after the end. */
+export const PARTICIPATION_KINDS = ['official', 'virtual'] as const;
+export type ParticipationKind = (typeof PARTICIPATION_KINDS)[number];
+
+/** One label per letter: a round longer than 26 problems is not a contest any judge we compare with runs. */
+export const MAX_CONTEST_PROBLEMS = 26;
+export const CONTEST_LABEL_PATTERN = /^[A-Z][A-Z0-9]{0,3}$/;
+export const MAX_CONTEST_TITLE_LENGTH = 200;
+export const MAX_CONTEST_DESCRIPTION_LENGTH = 50_000;
+export const MAX_ACCESS_CODE_LENGTH = 100;
+/** A year: longer windows are typing mistakes, and the bound keeps minute arithmetic in integers. */
+export const MAX_CONTEST_MINUTES = 366 * 24 * 60;
+export const MAX_CONTEST_PROBLEM_POINTS = 100_000;
+
+/** The default label of the problem at `index`: A, B, C… */
+export function defaultContestLabel(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/** Whole minutes from `start` to `at`, floored: the clock every format counts in. */
+export function contestMinute(at: Date, start: Date): number {
+  return Math.floor((at.getTime() - start.getTime()) / 60_000);
+}
+
+/** When the board freezes, or null for a contest without a freeze. */
+export function freezeStartsAt(endsAt: Date, freezeMinutes: number | null): Date | null {
+  return freezeMinutes ? new Date(endsAt.getTime() - freezeMinutes * 60_000) : null;
+}

@@ -1,0 +1,5 @@
+export * from './board';
+export * from './clarifications';
+export * from './formats';
+export * from './rules';
+export * from './stream';

@@ -1,0 +1,236 @@
+import { ContestFormat, foldCell, GradeResult, rowFromCells, SubmissionStatus } from '@oj/contracts';
+import { randomBytes } from 'crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+
+import {
+  ContestEntity,
+  ContestParticipationEntity,
+  ContestProblemEntity,
+  createDataSource,
+  dropDatabase,
+  migrate,
+  ProblemEntity,
+  refoldContestBoard,
+  SubmissionEntity,
+  writeFinalResult,
+} from './index';
+
+const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const START = new Date('2025-03-01T10:00:00Z');
+const at = (minute: number) => new Date(START.getTime() + minute * 60_000);
+const result = (status: SubmissionStatus, score = status === 'accepted' ? 100 : 0, subtasks?: [number, number]): GradeResult => ({
+  status,
+  score,
+  runtimeMs: 5,
+  memoryKB: 100,
+  testCaseResults: [],
+  ...(subtasks
+    ? {
+        subtasks: subtasks.map((earned, index) => ({ index, earned, scoring: 'sum' as const, points: index === 0 ? 30 : 70 })),
+      }
+    : {}),
+});
+
+/** The board kept by the result write equals one folded from scratch with the pure rules. */
+describe('contest board kept by writeFinalResult', () => {
+  const url = (() => {
+    const u = new URL(base);
+    u.pathname = `/oj_db_test_${randomBytes(4).toString('hex')}`;
+    return u.toString();
+  })();
+  let ds: DataSource;
+  let problems: ProblemEntity[];
+  let users: string[];
+
+  beforeAll(async () => {
+    await migrate(url);
+    ds = await createDataSource(url).initialize();
+    problems = await ds
+      .getRepository(ProblemEntity)
+      .save([1, 2].map((n) => ({ title: `P${n}`, statement: 's', difficulty: 'EASY' as const, totalPoints: 100 })));
+    users = [];
+    for (const name of ['ann', 'bob', 'cat']) {
+      const [row]: { id: string }[] = await ds.query(
+        `INSERT INTO users (username, email, password_hash) VALUES ($1::varchar, $1::varchar || '@x.io', 'x') RETURNING id`,
+        [name],
+      );
+      users.push(row.id);
+    }
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await dropDatabase(url);
+  });
+
+  async function contest(format: ContestFormat, freezeMinutes: number | null = null) {
+    const c = await ds.getRepository(ContestEntity).save({
+      title: format,
+      format,
+      startsAt: START,
+      endsAt: at(300),
+      freezeMinutes,
+      penaltyMinutes: format === 'icpc' ? 20 : 5,
+    });
+    await ds.getRepository(ContestProblemEntity).save(
+      problems.map((p, position) => ({
+        contestId: c.contestId,
+        problemId: p.problemId,
+        label: 'AB'[position],
+        points: format === 'icpc' ? 1 : 100,
+        position,
+      })),
+    );
+    const participations = await ds
+      .getRepository(ContestParticipationEntity)
+      .save(users.map((userId) => ({ contestId: c.contestId, userId, kind: 'official' as const })));
+    return { contest: c, participations };
+  }
+
+  async function submit(participationId: string, problem: number, minute: number, r: GradeResult, contestId: number) {
+    const s = await ds.getRepository(SubmissionEntity).save({
+      problemId: problems[problem].problemId,
+      contestId,
+      participationId,
+      languageId: 71,
+      languageName: 'Python 3',
+      sourceCode: 'x',
+      sourceLen: 1,
+    });
+    await ds.query('UPDATE submissions SET created_at = $2 WHERE id = $1', [s.id, at(minute)]);
+    expect(await writeFinalResult(ds, s.id, problems[problem].problemId, r)).toBe(true);
+    return s.id;
+  }
+
+  /** The board as stored, and as folded from scratch from every submission with the contracts' rules. */
+  async function boards(contestId: number, format: ContestFormat, freezeMinute: number) {
+    const stored: Record<string, unknown>[] = await ds.query(
+      `SELECT p.id, p.solved, p.score, p.penalty, p.public_solved, p.public_score, p.public_penalty,
+         coalesce(json_object_agg(x.problem_id, json_build_array(x.attempts, x.solved, x.score, x.minute, x.public_attempts,
+           x.public_solved, x.pending)) FILTER (WHERE x.problem_id IS NOT NULL), '{}') AS cells
+       FROM contest_participations p LEFT JOIN contest_cells x ON x.participation_id = p.id
+       WHERE p.contest_id = $1 GROUP BY p.id ORDER BY p.id`,
+      [contestId],
+    );
+    const subs: { participation_id: string; problem_id: number; counted_status: SubmissionStatus; created_at: Date; score: number }[] =
+      await ds.query(
+        `SELECT participation_id, problem_id, counted_status, created_at, score FROM submissions
+         WHERE contest_id = $1 AND counted_status IS NOT NULL ORDER BY created_at, id`,
+        [contestId],
+      );
+    const points = format === 'icpc' ? 1 : 100;
+    const scratch = stored.map((row) => {
+      const cells: Record<number, unknown[]> = {};
+      const live = [];
+      const pub = [];
+      for (const p of problems) {
+        const mine = subs.filter((s) => s.participation_id === row.id && s.problem_id === p.problemId);
+        if (!mine.length) continue;
+        const attempts = mine.map((s) => ({
+          status: s.counted_status,
+          minute: Math.floor((s.created_at.getTime() - START.getTime()) / 60_000),
+          score: s.score,
+        }));
+        const l = foldCell(format, attempts, { points, totalPoints: 100 });
+        const f = foldCell(
+          format,
+          attempts.map((a) => ({ ...a, hidden: a.minute >= freezeMinute })),
+          { points, totalPoints: 100 },
+        );
+        live.push(l);
+        pub.push(f);
+        cells[p.problemId] = [l.attempts, l.solved, l.score, l.minute, f.attempts, f.solved, f.pending];
+      }
+      const lt = rowFromCells(format, live, format === 'icpc' ? 20 : 5);
+      const pt = rowFromCells(format, pub, format === 'icpc' ? 20 : 5);
+      return {
+        id: row.id,
+        solved: lt.solved,
+        score: lt.score,
+        penalty: lt.penalty,
+        public_solved: pt.solved,
+        public_score: pt.score,
+        public_penalty: pt.penalty,
+        cells,
+      };
+    });
+    return { stored, scratch };
+  }
+
+  it('ICPC with a freeze: cells, totals and pending equal a fold from scratch, through a rejudge and a deletion', async () => {
+    const {
+      contest: c,
+      participations: [ann, bob, cat],
+    } = await contest('icpc', 60);
+    await submit(ann.id, 0, 5, result('wrong_answer'), c.contestId);
+    await submit(ann.id, 0, 12, result('ce'), c.contestId);
+    const annA = await submit(ann.id, 0, 20, result('accepted'), c.contestId);
+    await submit(ann.id, 0, 30, result('wrong_answer'), c.contestId);
+    await submit(bob.id, 0, 50, result('accepted'), c.contestId);
+    await submit(bob.id, 1, 250, result('accepted'), c.contestId);
+    await submit(cat.id, 1, 245, result('tle'), c.contestId);
+    await submit(cat.id, 1, 260, result('accepted'), c.contestId);
+
+    let { stored, scratch } = await boards(c.contestId, 'icpc', 240);
+    expect(stored).toEqual(scratch);
+    const bobRow = stored.find((r) => r.id === bob.id)!;
+    expect(bobRow).toMatchObject({ solved: 2, penalty: 300, public_solved: 1, public_penalty: 50 });
+
+    // A rejudge turns ann's AC into a wrong answer: her later wrong answer now counts, and the board follows.
+    await ds.query(`UPDATE submissions SET judge_round = 1, counted_at = NULL WHERE id = $1`, [annA]);
+    await writeFinalResult(ds, annA, problems[0].problemId, result('wrong_answer'), 1);
+    ({ stored, scratch } = await boards(c.contestId, 'icpc', 240));
+    expect(stored).toEqual(scratch);
+    expect(stored.find((r) => r.id === ann.id)).toMatchObject({
+      solved: 0,
+      cells: { [problems[0].problemId]: [3, false, 0, null, 3, false, 0] },
+    });
+
+    // Deleting problem B's submissions (as deleting a problem does) and re-folding keeps it exact.
+    await ds.query(`DELETE FROM submissions WHERE problem_id = $1`, [problems[1].problemId]);
+    await ds.transaction((m) => refoldContestBoard(m, c.contestId));
+    ({ stored, scratch } = await boards(c.contestId, 'icpc', 240));
+    expect(stored).toEqual(scratch);
+    expect(stored.find((r) => r.id === bob.id)).toMatchObject({ solved: 1, penalty: 50 });
+  });
+
+  it('IOI: the best of each subtask across submissions', async () => {
+    const {
+      contest: c,
+      participations: [ann],
+    } = await contest('ioi');
+    await submit(ann.id, 0, 5, result('wrong_answer', 30, [30, 0]), c.contestId);
+    await submit(ann.id, 0, 9, result('wrong_answer', 40, [0, 40]), c.contestId);
+    const [row] = await ds.query(`SELECT score FROM contest_participations WHERE id = $1`, [ann.id]);
+    expect(row.score).toBe(70);
+  });
+
+  /** The SQL statements all connections send while `run` runs. */
+  async function statements(run: () => Promise<unknown>): Promise<number> {
+    let n = 0;
+    const real = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      n += 1;
+      return (real as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      await run();
+    } finally {
+      spy.mockRestore();
+    }
+    return n;
+  }
+
+  it('costs at most 3 more SQL statements than a result outside a contest', async () => {
+    const {
+      contest: c,
+      participations: [ann],
+    } = await contest('icpc');
+    const row = { problemId: problems[0].problemId, languageId: 71, languageName: 'Python 3', sourceCode: 'x', sourceLen: 1 };
+    const plain = await ds.getRepository(SubmissionEntity).save({ ...row });
+    const inContest = await ds.getRepository(SubmissionEntity).save({ ...row, contestId: c.contestId, participationId: ann.id });
+    const outside = await statements(() => writeFinalResult(ds, plain.id, problems[0].problemId, result('accepted')));
+    const inside = await statements(() => writeFinalResult(ds, inContest.id, problems[0].problemId, result('accepted')));
+    expect(inside - outside).toBe(3);
+  });
+});

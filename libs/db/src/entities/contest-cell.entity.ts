@@ -1,0 +1,45 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * A board cell (participation × problem), re-folded from that participation's results on that problem by every
+ * result write: the live fold, and the public one that shows results made during the freeze as `pending`.
+ */
+@Entity('contest_cells')
+export class ContestCellEntity {
+  @PrimaryColumn({ name: 'participation_id', type: 'uuid' })
+  participationId: string;
+
+  @PrimaryColumn({ name: 'problem_id', type: 'integer' })
+  problemId: number;
+
+  @Column({ name: 'contest_id', type: 'integer' })
+  contestId: number;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'boolean', default: false })
+  solved: boolean;
+
+  @Column({ type: 'double precision', default: 0 })
+  score: number;
+
+  @Column({ type: 'integer', nullable: true })
+  minute: number | null;
+
+  @Column({ name: 'public_attempts', type: 'integer', default: 0 })
+  publicAttempts: number;
+
+  @Column({ name: 'public_solved', type: 'boolean', default: false })
+  publicSolved: boolean;
+
+  @Column({ name: 'public_score', type: 'double precision', default: 0 })
+  publicScore: number;
+
+  @Column({ name: 'public_minute', type: 'integer', nullable: true })
+  publicMinute: number | null;
+
+  /** Results made during the freeze, hidden from the public fold. */
+  @Column({ type: 'integer', default: 0 })
+  pending: number;
+}
