@@ -23,6 +23,7 @@ import { Rejudge1764201600000 } from './migrations/1764201600000-rejudge';
 import { SubmissionProblemVisibility1764288000000 } from './migrations/1764288000000-submission-problem-visibility';
 import { VisibilityRace1764374400000 } from './migrations/1764374400000-visibility-race';
 import { Contests1764460800000 } from './migrations/1764460800000-contests';
+import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-results';
 
 export const ENTITIES = [
   UserEntity,
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   SubmissionProblemVisibility1764288000000,
   VisibilityRace1764374400000,
   Contests1764460800000,
+  FrozenResults1764550800000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -10,7 +10,8 @@ import { SubmissionEntity } from './entities';
  * that finishes late, after a stalled job was handed on or failed, or after the submission was rejudged, finds
  * the row taken and writes nothing: the row, the counters and the live events all tell one result per round.
  * A rejudged submission is already in the counters (`counted_status`): its new result replaces that
- * contribution, so the counters always equal a count of the rows. A contest submission's board cell and row totals
+ * contribution, so the counters always equal a count of the rows. A result hidden by its contest's freeze
+ * (`frozen`) stays out of the counters until the unfreeze adds it (contest-freeze.ts). A contest submission's board cell and row totals
  * are re-folded in the same transaction (contest-board.ts), so the board always equals a fold of the results.
  * Returns whether this call wrote it.
  */
@@ -26,8 +27,8 @@ export async function writeFinalResult(
     // submission first deadlocked with them. It serialises nothing more, as the counters below lock it anyway.
     await manager.query('SELECT 1 FROM problems WHERE problem_id = $1 FOR NO KEY UPDATE', [problemId]);
     // The row lock makes a concurrent write of the same round wait, then find counted_at set and write nothing.
-    const [open]: { counted_status: SubmissionStatus | null; participation_id: string | null }[] = await manager.query(
-      'SELECT counted_status, participation_id FROM submissions WHERE id = $1 AND counted_at IS NULL AND judge_round = $2 FOR UPDATE',
+    const [open]: { counted_status: SubmissionStatus | null; participation_id: string | null; frozen: boolean }[] = await manager.query(
+      'SELECT counted_status, participation_id, frozen FROM submissions WHERE id = $1 AND counted_at IS NULL AND judge_round = $2 FOR UPDATE',
       [submissionId, round],
     );
     if (!open) return false;
@@ -54,10 +55,11 @@ export async function writeFinalResult(
       .where('id = :id', { id: submissionId })
       .execute();
     const accepted = (status: SubmissionStatus | null) => (status === 'accepted' ? 1 : 0);
-    await manager.query(
-      'UPDATE problems SET submission_count = submission_count + $2, accepted_submission_count = accepted_submission_count + $3 WHERE problem_id = $1',
-      [problemId, open.counted_status ? 0 : 1, accepted(result.status) - accepted(open.counted_status)],
-    );
+    if (!open.frozen)
+      await manager.query(
+        'UPDATE problems SET submission_count = submission_count + $2, accepted_submission_count = accepted_submission_count + $3 WHERE problem_id = $1',
+        [problemId, open.counted_status ? 0 : 1, accepted(result.status) - accepted(open.counted_status)],
+      );
     if (open.participation_id) await refoldContestCell(manager, open.participation_id, problemId);
     return true;
   });

@@ -1,4 +1,5 @@
 export * from './contest-board';
+export * from './contest-freeze';
 export * from './data-source';
 export * from './ensure-database';
 export * from './entities';
