@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ContestPhase, contestPhase } from '@oj/contracts';
-import { ContestEntity, ContestParticipationEntity, ContestProblemEntity, ProblemEntity, refoldContestBoard } from '@oj/db';
+import {
+  ContestEntity,
+  ContestParticipationEntity,
+  ContestProblemEntity,
+  ProblemEntity,
+  refoldContestBoard,
+  syncFrozenResults,
+} from '@oj/db';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
 import { canReadContestProblems, isAdmin, isBoardFrozen } from '../access';
@@ -82,16 +89,24 @@ export class ContestsService {
       const updated = await manager.save(Object.assign(found, contest));
       await manager.delete(ContestProblemEntity, { contestId });
       await this.saveProblems(manager, contestId, problems);
+      // The freeze may have moved: before the board's re-fold, as the result write takes problems before participations.
+      await syncFrozenResults(manager, contestId);
       await refoldContestBoard(manager, contestId);
       return updated;
     });
     return this.present(saved, undefined, true);
   }
 
-  /** Deletes the contest and its board; its submissions stay, as ordinary ones (contest_id ON DELETE SET NULL). */
+  /**
+   * Deletes the contest and its board; its submissions stay, as ordinary ones (contest_id ON DELETE SET NULL), with
+   * their results shown and counted, as no unfreeze will come for them.
+   */
   async remove(contestId: number): Promise<void> {
-    const result = await this.contests.delete({ contestId });
-    if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
+    await this.dataSource.transaction(async (manager) => {
+      await syncFrozenResults(manager, contestId, true);
+      const result = await manager.delete(ContestEntity, { contestId });
+      if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
+    });
   }
 
   /** Registration is open until the end; a private contest with a code asks for it. */
@@ -127,12 +142,18 @@ export class ContestsService {
     return this.present(contest, caller);
   }
 
-  /** Lifts the freeze, after the end: the public board shows every result from then on. */
+  /**
+   * Lifts the freeze, after the end: the public board, the submissions' results and the problems' counters show
+   * every result from then on (syncFrozenResults), in one transaction.
+   */
   async unfreeze(contestId: number): Promise<ContestDto> {
     const contest = await this.find(contestId);
     if (new Date() < contest.endsAt) throw ApiException.forbidden('The board can be unfrozen only after the end.');
     contest.unfrozenAt = new Date();
-    await this.contests.update({ contestId }, { unfrozenAt: contest.unfrozenAt });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(ContestEntity, { contestId }, { unfrozenAt: contest.unfrozenAt });
+      await syncFrozenResults(manager, contestId);
+    });
     return this.present(contest, undefined, true);
   }
 
@@ -165,9 +186,13 @@ export class ContestsService {
   }
 
   async find(contestId: number): Promise<ContestEntity> {
-    const contest = await this.contests.findOneBy({ contestId });
+    const contest = await this.findOrNull(contestId);
     if (!contest) throw ApiException.notFound(CONTEST_NOT_FOUND);
     return contest;
+  }
+
+  findOrNull(contestId: number): Promise<ContestEntity | null> {
+    return this.contests.findOneBy({ contestId });
   }
 
   participationOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {

@@ -4,7 +4,7 @@ import { ERROR_CODES, JudgeJobData, SubmissionDetail } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 
-import { canResubmit, canSeeSubmission, canViewSource, isAdmin } from '../access';
+import { canResubmit, canSeeResult, canSeeSubmission, canSeeTestResults, canViewSource, isAdmin, pendingRow } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -71,20 +71,33 @@ export class SubmissionsService {
     );
   }
 
+  /**
+   * The submission as the caller may see it: the source and messages for its submitter and admins; for others, no
+   * result while its contest's freeze hides it (pendingRow), and no per-test results while its contest runs.
+   */
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
     const found = await this.queries.detail(id);
     if (!found) throw ApiException.notFound(NOT_FOUND);
     const { entity, row } = found;
     const showSource = canViewSource(entity, caller);
+    if (showSource)
+      return {
+        ...row,
+        canViewSource: true,
+        source: entity.sourceCode,
+        testCaseResults: entity.testCaseResults,
+        resultSummary: entity.resultSummary,
+      };
     // Only those who may not read the source need the problem: its visibility decides whether they see the row.
-    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller))
-      throw ApiException.notFound(NOT_FOUND);
+    if (!canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller)) throw ApiException.notFound(NOT_FOUND);
+    const contest = entity.contestId === null ? null : await this.contests.findOrNull(entity.contestId);
+    if (!canSeeResult(entity, caller) || !canSeeTestResults(entity, contest, caller, new Date()))
+      return { ...(canSeeResult(entity, caller) ? row : pendingRow(row)), canViewSource: false, testCaseResults: [], resultSummary: null };
     return {
       ...row,
-      canViewSource: showSource,
-      ...(showSource ? { source: entity.sourceCode } : {}),
-      testCaseResults: showSource ? entity.testCaseResults : withoutMessages(entity.testCaseResults),
-      resultSummary: showSource ? entity.resultSummary : summaryWithoutMessages(entity.resultSummary),
+      canViewSource: false,
+      testCaseResults: withoutMessages(entity.testCaseResults),
+      resultSummary: summaryWithoutMessages(entity.resultSummary),
     };
   }
 
