@@ -23,6 +23,7 @@ describe('migrations', () => {
       'SubmissionProblemVisibility1764288000000',
       'VisibilityRace1764374400000',
       'Contests1764460800000',
+      'FrozenResults1764550800000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
