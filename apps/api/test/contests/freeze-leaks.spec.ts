@@ -100,16 +100,23 @@ describe('frozen results do not leak', () => {
     problemId = (await createProblem(t, admin, problemBody({ title: 'Frozen' }))).problemId;
     // Two hours long, the last hour frozen: the freeze started half an hour ago.
     window = { startsAt: at(-90), endsAt: at(30) };
+    const body = { title: 'Frozen round', format: 'icpc', ...window, freezeMinutes: 60, problems: [{ problemId }] };
     const res = await http()
       .post('/api/contests')
       .set(...bearer(admin))
-      .send({ title: 'Frozen round', format: 'icpc', ...window, freezeMinutes: 60, problems: [{ problemId }] })
+      .send(body)
       .expect(201);
     contestId = res.body.contestId;
     await Promise.all([register(t, ann, contestId), register(t, bob, contestId)]);
+    // Dated back before the freeze; an edit of the contest re-reads which results the freeze hides.
     openId = await submit(bob, contestId, problemId);
     await ds.query('UPDATE submissions SET created_at = $2 WHERE id = $1', [openId, at(-40)]);
     await grade(openId, problemId, 'wrong_answer');
+    await http()
+      .put(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .send(body)
+      .expect(200);
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * A submission's result can be hidden by its contest's freeze (issue 21): `frozen` is set by the database when an
  * official participant submits from the freeze's start (OI: from the contest's start) while the board is not
  * unfrozen, and cleared by the unfreeze (libs/db contest-freeze.ts), so every list, stream and counter asks this
- * row alone whether to show the result. Tests date submissions back, hence the trigger on created_at too.
+ * row alone whether to show the result. Only those two write it, as the counters move with it.
  */
 export class FrozenResults1764550800000 implements MigrationInterface {
   name = 'FrozenResults1764550800000';
@@ -23,7 +23,7 @@ export class FrozenResults1764550800000 implements MigrationInterface {
         RETURN NEW;
       END $$`);
     await q.query(`
-      CREATE TRIGGER submissions_contest_freeze BEFORE INSERT OR UPDATE OF created_at ON submissions
+      CREATE TRIGGER submissions_contest_freeze BEFORE INSERT ON submissions
         FOR EACH ROW WHEN (NEW.participation_id IS NOT NULL) EXECUTE FUNCTION submissions_take_contest_freeze()`);
   }
 
