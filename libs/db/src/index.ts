@@ -4,5 +4,6 @@ export * from './data-source';
 export * from './ensure-database';
 export * from './entities';
 export * from './final-result';
+export * from './judge-job';
 export * from './problem-checker';
 export * from './submission-row';

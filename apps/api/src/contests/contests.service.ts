@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ContestPhase, contestPhase } from '@oj/contracts';
+import { ContestPhase, contestPhase, stopsAtFirstFailure } from '@oj/contracts';
 import {
   ContestEntity,
   ContestParticipationEntity,
@@ -27,6 +27,8 @@ export const CONTEST_NOT_FOUND = 'Contest not found.';
 export interface ContestEntry {
   contestId: number;
   participationId: string | null;
+  /** Graded ICPC-style, up to the first failing test (the contest's format says so). */
+  stopAtFirstFailure: boolean;
 }
 
 /** Contests, registration and starts, and the gate of contest submissions. */
@@ -175,14 +177,15 @@ export class ContestsService {
     if (!(await this.contestProblems.existsBy({ contestId, problemId })))
       throw ApiException.badRequest('This problem is not in the contest.', 'problemId');
     const now = new Date();
-    if (now >= contest.endsAt) return { contestId, participationId: null };
+    const stopAtFirstFailure = stopsAtFirstFailure(contest.format);
+    if (now >= contest.endsAt) return { contestId, participationId: null, stopAtFirstFailure };
     const participation = await this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' });
     if (!participation) throw ApiException.forbidden('You are not registered for this contest.');
     if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
     if (contest.durationMinutes && !participation.startedAt)
       throw ApiException.forbidden('Start the contest first: your time runs from your own start.');
     if (participation.endsAt && now >= participation.endsAt) throw ApiException.forbidden('Your time in this contest is over.');
-    return { contestId, participationId: participation.id };
+    return { contestId, participationId: participation.id, stopAtFirstFailure };
   }
 
   async find(contestId: number): Promise<ContestEntity> {

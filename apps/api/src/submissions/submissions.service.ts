@@ -20,7 +20,7 @@ import { summaryWithoutMessages, withoutMessages } from './result-messages';
 import { SubmissionQueries } from './submission-queries';
 
 export const MAX_WAITING_PER_USER = 10;
-const NO_CONTEST = { contestId: null, participationId: null };
+const NO_CONTEST = { contestId: null, participationId: null, stopAtFirstFailure: false };
 const NOT_FOUND = 'Submission not found.';
 
 /** Creating, re-submitting and reading submissions; the judge worker grades them from the queue. */
@@ -132,7 +132,7 @@ export class SubmissionsService {
     submitter: { id: string | null; name: string | null },
     problem: ProblemRef,
     code: SubmittedCode,
-    entry: { contestId: number | null; participationId: string | null },
+    entry: { contestId: number | null; participationId: string | null; stopAtFirstFailure: boolean },
   ): Promise<string> {
     const saved = await this.insertWithinLimits(caller, {
       userId: submitter.id,
@@ -145,7 +145,9 @@ export class SubmissionsService {
     });
     try {
       // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
-      await this.queue.add({ submissionId: saved.id, requestId: currentRequestId() }, judgeJobOptions(saved.id));
+      const job: JudgeJobData = { submissionId: saved.id, requestId: currentRequestId() };
+      if (entry.stopAtFirstFailure) job.stopAtFirstFailure = true;
+      await this.queue.add(job, judgeJobOptions(saved.id));
     } catch {
       // No worker will ever see this row: end it now rather than leave it queued forever.
       const message = 'The judge queue is unavailable. Please try again later.';

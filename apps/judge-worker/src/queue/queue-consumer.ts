@@ -57,8 +57,8 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
 
   private judgeOrRun(job: Job<JudgeJobData | RunJobData>): Promise<unknown> {
     if (job.name === RUN_JOB) return this.jobs.run(job, {}, () => this.customRuns.run(job.data as RunJobData));
-    const { submissionId, round } = job.data as JudgeJobData;
-    return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round));
+    const { submissionId, round, stopAtFirstFailure } = job.data as JudgeJobData;
+    return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure));
   }
 
   /**

@@ -141,7 +141,7 @@ export class LocalEngine implements JudgeEngine {
         if (typeof judgeOutput !== 'function') return judgeOutput;
         const results: TestCaseResult[] = [];
         const total = request.testCases.length;
-        const skips = new SubtaskSkips(request.testCases, request.subtasks);
+        const skips = new SubtaskSkips(request.testCases, request.subtasks, request.stopAtFirstFailure);
         const command = this.runCommand(lang, request);
         for (let index = 0; index < total; index++) {
           const skipped = skips.skipped(index);
