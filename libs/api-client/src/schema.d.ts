@@ -2011,6 +2011,11 @@ export interface components {
              */
             finishedAt: string | null;
             /**
+             * @description Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish or per-test results) until the unfreeze
+             * @example true
+             */
+            frozen?: boolean;
+            /**
              * Format: uuid
              * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
              */
@@ -2125,6 +2130,11 @@ export interface components {
              * @example 2026-03-14T09:26:55.120Z
              */
             finishedAt: string | null;
+            /**
+             * @description Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish or per-test results) until the unfreeze
+             * @example true
+             */
+            frozen?: boolean;
             /**
              * Format: uuid
              * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90

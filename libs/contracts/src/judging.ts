@@ -24,6 +24,8 @@ export interface JudgeJobData extends TracedJobData {
   submissionId: string;
   /** The submission's judge round this job grades: absent (0) for its first grading, n for its n-th rejudge. */
   round?: number;
+  /** Stop at the first failing test and skip the rest (a submission to an ICPC-scored contest); absent: run all. */
+  stopAtFirstFailure?: boolean;
 }
 
 /** A reference solution and tests to validate (the body of POST /api/judge/validate). */

@@ -43,6 +43,12 @@ export interface SubmissionRow {
   rejudgedAt?: string | null;
   updatedAt: string;
   progress?: GradingProgress | null;
+  /**
+   * True while its contest's freeze hides the result (absent otherwise). Its submitter and admins see the result;
+   * everyone else sees it pending: status `queued`, verdict `PENDING`, score 0, no time, memory, start, finish or
+   * per-test results, until an admin unfreezes the board.
+   */
+  frozen?: boolean;
 }
 
 /** What workers publish and SSE clients receive (SPEC 3 "Live event"). */

@@ -24,6 +24,7 @@ import { SubmissionProblemVisibility1764288000000 } from './migrations/176428800
 import { VisibilityRace1764374400000 } from './migrations/1764374400000-visibility-race';
 import { Contests1764460800000 } from './migrations/1764460800000-contests';
 import { TokenVersion1764464400000 } from './migrations/1764464400000-token-version';
+import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-results';
 
 export const ENTITIES = [
   UserEntity,
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   VisibilityRace1764374400000,
   Contests1764460800000,
   TokenVersion1764464400000,
+  FrozenResults1764550800000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

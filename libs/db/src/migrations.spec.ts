@@ -24,6 +24,7 @@ describe('migrations', () => {
       'VisibilityRace1764374400000',
       'Contests1764460800000',
       'TokenVersion1764464400000',
+      'FrozenResults1764550800000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

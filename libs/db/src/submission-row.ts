@@ -31,6 +31,7 @@ export type SubmissionRowColumns = Pick<
   | 'finishedAt'
   | 'updatedAt'
   | 'rejudgedAt'
+  | 'frozen'
 >;
 
 /** The list/live shape of a submission, shared by the API and the worker so both speak the same event. Never the source. */
@@ -58,6 +59,7 @@ export function toSubmissionRow(s: SubmissionRowColumns, ctx: SubmissionRowConte
     finishedAt: iso(s.finishedAt),
     rejudgedAt: iso(s.rejudgedAt),
     updatedAt: s.updatedAt.toISOString(),
+    ...(s.frozen ? { frozen: true } : {}),
   };
 }
 

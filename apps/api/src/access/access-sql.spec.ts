@@ -1,4 +1,4 @@
-import { adminUsersWhere, visibleProblemsWhere, visibleSubmissionsWhere } from './access-sql';
+import { adminUsersWhere, hiddenResultsWhere, shownStatusSql, visibleProblemsWhere, visibleSubmissionsWhere } from './access-sql';
 
 const user = { id: 'u-1', role: 'user' as const };
 const admin = { id: 'a-1', role: 'admin' as const };
@@ -23,6 +23,17 @@ describe('access SQL', () => {
       sql: '(s.problem_public OR s.user_id = :accessViewerId)',
       params: { accessViewerId: 'u-1' },
     });
+  });
+
+  it('hides frozen results from all but their submitter and admins, and shows them as queued', () => {
+    expect(hiddenResultsWhere('s', admin)).toEqual({ sql: 'FALSE', params: {} });
+    expect(hiddenResultsWhere('s', undefined)).toEqual({ sql: 's.frozen', params: {} });
+    expect(hiddenResultsWhere('s', user)).toEqual({
+      sql: '(s.frozen AND s.user_id IS DISTINCT FROM :accessViewerId)',
+      params: { accessViewerId: 'u-1' },
+    });
+    expect(shownStatusSql('s', admin)).toEqual({ sql: 's.status', params: {} });
+    expect(shownStatusSql('x', undefined)).toEqual({ sql: "(CASE WHEN x.frozen THEN 'queued' ELSE x.status END)", params: {} });
   });
 
   it('names the admins by their role', () => {

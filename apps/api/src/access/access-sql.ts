@@ -27,6 +27,23 @@ export function visibleSubmissionsWhere(alias: string, viewer: Viewer): SqlCondi
   return { sql: `(${ofPublicProblem} OR ${alias}.user_id = :accessViewerId)`, params: { accessViewerId: viewer.id } };
 }
 
+/**
+ * The rows whose result the viewer may not see (not canSeeResult): frozen by their contest, and not theirs. On the
+ * submissions row aliased `alias`; FALSE for admins.
+ */
+export function hiddenResultsWhere(alias: string, viewer: Viewer): SqlCondition {
+  if (isAdmin(viewer)) return { sql: 'FALSE', params: {} };
+  if (!viewer) return { sql: `${alias}.frozen`, params: {} };
+  return { sql: `(${alias}.frozen AND ${alias}.user_id IS DISTINCT FROM :accessViewerId)`, params: { accessViewerId: viewer.id } };
+}
+
+/** The status the viewer sees, as an SQL expression: a hidden result reads as queued, as pendingRow shows it. */
+export function shownStatusSql(alias: string, viewer: Viewer): SqlCondition {
+  if (isAdmin(viewer)) return { sql: `${alias}.status`, params: {} };
+  const hidden = hiddenResultsWhere(alias, viewer);
+  return { sql: `(CASE WHEN ${hidden.sql} THEN 'queued' ELSE ${alias}.status END)`, params: hidden.params };
+}
+
 /** Accounts holding the admin role, on the users row aliased `alias`. */
 export function adminUsersWhere(alias: string): SqlCondition {
   return { sql: `${alias}.role = :accessAdminRole`, params: { accessAdminRole: 'admin' } };

@@ -1,6 +1,7 @@
-import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
+import { type SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
+import type { ContestEntity, ContestParticipationEntity, SubmissionEntity } from '@oj/db';
 
-import { isAdmin, type Viewer } from './access-policy';
+import { canViewSource, isAdmin, type Viewer } from './access-policy';
 
 type BoardClock = Pick<ContestEntity, 'format' | 'startsAt' | 'endsAt' | 'freezeMinutes' | 'unfrozenAt'>;
 
@@ -33,4 +34,49 @@ export function canReadContestProblems(
 ): boolean {
   if (isAdmin(viewer) || now >= contest.endsAt) return true;
   return !!participation && now >= contest.startsAt;
+}
+
+/**
+ * Whether the viewer sees a submission's result: unless its contest's freeze hides it (`frozen`, set for official
+ * submissions made during the freeze and cleared by the unfreeze), from all but its submitter and admins.
+ */
+export function canSeeResult(submission: Pick<SubmissionEntity, 'userId'> & { frozen?: boolean }, viewer: Viewer): boolean {
+  return !submission.frozen || canViewSource(submission, viewer);
+}
+
+/**
+ * A frozen row as those who may not see its result see it: pending, as if still queued, with nothing of the
+ * result (SubmissionRow.frozen states the shape).
+ */
+export function pendingRow<T extends SubmissionRow>(row: T): T {
+  const { progress: _progress, ...rest } = row;
+  return {
+    ...(rest as T),
+    status: 'queued',
+    verdict: VERDICT_BY_STATUS.queued,
+    score: 0,
+    runtimeMs: null,
+    memoryKB: null,
+    startedAt: null,
+    finishedAt: null,
+    frozen: true,
+  };
+}
+
+/** The row as the viewer may see it: itself, or pending while its contest's freeze hides the result from them. */
+export function rowSeenBy<T extends SubmissionRow>(row: T, viewer: Viewer): T {
+  return canSeeResult(row, viewer) ? row : pendingRow(row);
+}
+
+/**
+ * A contest submission's per-test results, like its source, are for its submitter and admins until the contest's
+ * end (as on Codeforces), even on a public problem; `contest` is the submission's contest, or null for none.
+ */
+export function canSeeTestResults(
+  submission: Pick<SubmissionEntity, 'userId'>,
+  contest: Pick<ContestEntity, 'endsAt'> | null,
+  viewer: Viewer,
+  now: Date,
+): boolean {
+  return !contest || now >= contest.endsAt || canViewSource(submission, viewer);
 }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { contestMinute, ContestPhase, contestPhase } from '@oj/contracts';
-import { ContestEntity, ContestParticipationEntity, ContestProblemEntity, ProblemEntity, refoldContestBoard } from '@oj/db';
+import { contestMinute, ContestPhase, contestPhase, stopsAtFirstFailure } from '@oj/contracts';
+import {
+  ContestEntity,
+  ContestParticipationEntity,
+  ContestProblemEntity,
+  ProblemEntity,
+  refoldContestBoard,
+  syncFrozenResults,
+} from '@oj/db';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
 import { canReadContestProblems, isAdmin, isBoardFrozen } from '../access';
@@ -20,6 +27,8 @@ export const CONTEST_NOT_FOUND = 'Contest not found.';
 export interface ContestEntry {
   contestId: number;
   participationId: string | null;
+  /** Graded ICPC-style, up to the first failing test (the contest's format says so). */
+  stopAtFirstFailure: boolean;
 }
 
 /** Contests, registration and starts, and the gate of contest submissions. */
@@ -82,16 +91,24 @@ export class ContestsService {
       const updated = await manager.save(Object.assign(found, contest));
       await manager.delete(ContestProblemEntity, { contestId });
       await this.saveProblems(manager, contestId, problems);
+      // The freeze may have moved: before the board's re-fold, as the result write takes problems before participations.
+      await syncFrozenResults(manager, contestId);
       await refoldContestBoard(manager, contestId);
       return updated;
     });
     return this.present(saved, undefined, true);
   }
 
-  /** Deletes the contest and its board; its submissions stay, as ordinary ones (contest_id ON DELETE SET NULL). */
+  /**
+   * Deletes the contest and its board; its submissions stay, as ordinary ones (contest_id ON DELETE SET NULL), with
+   * their results shown and counted, as no unfreeze will come for them.
+   */
   async remove(contestId: number): Promise<void> {
-    const result = await this.contests.delete({ contestId });
-    if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
+    await this.dataSource.transaction(async (manager) => {
+      await syncFrozenResults(manager, contestId, true);
+      const result = await manager.delete(ContestEntity, { contestId });
+      if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
+    });
   }
 
   /** Registration is open until the end; a private contest with a code asks for it. */
@@ -127,12 +144,18 @@ export class ContestsService {
     return this.present(contest, caller);
   }
 
-  /** Lifts the freeze, after the end: the public board shows every result from then on. */
+  /**
+   * Lifts the freeze, after the end: the public board, the submissions' results and the problems' counters show
+   * every result from then on (syncFrozenResults), in one transaction.
+   */
   async unfreeze(contestId: number): Promise<ContestDto> {
     const contest = await this.find(contestId);
     if (new Date() < contest.endsAt) throw ApiException.forbidden('The board can be unfrozen only after the end.');
     contest.unfrozenAt = new Date();
-    await this.contests.update({ contestId }, { unfrozenAt: contest.unfrozenAt });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(ContestEntity, { contestId }, { unfrozenAt: contest.unfrozenAt });
+      await syncFrozenResults(manager, contestId);
+    });
     return this.present(contest, undefined, true);
   }
 
@@ -154,18 +177,19 @@ export class ContestsService {
     if (!(await this.contestProblems.existsBy({ contestId, problemId })))
       throw ApiException.badRequest('This problem is not in the contest.', 'problemId');
     const now = new Date();
-    if (now >= contest.endsAt) return this.entryAfterEnd(contestId, caller, now);
+    const stopAtFirstFailure = stopsAtFirstFailure(contest.format);
+    if (now >= contest.endsAt) return { ...(await this.entryAfterEnd(contestId, caller, now)), stopAtFirstFailure };
     const participation = await this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' });
     if (!participation) throw ApiException.forbidden('You are not registered for this contest.');
     if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
     if (contest.durationMinutes && !participation.startedAt)
       throw ApiException.forbidden('Start the contest first: your time runs from your own start.');
     if (participation.endsAt && now >= participation.endsAt) throw ApiException.forbidden('Your time in this contest is over.');
-    return { contestId, participationId: participation.id };
+    return { contestId, participationId: participation.id, stopAtFirstFailure };
   }
 
   /** After the end, a contest's own entry: the caller's virtual run while it is on, else practice. */
-  private async entryAfterEnd(contestId: number, caller: AuthUser, now: Date): Promise<ContestEntry> {
+  private async entryAfterEnd(contestId: number, caller: AuthUser, now: Date): Promise<Omit<ContestEntry, 'stopAtFirstFailure'>> {
     const run = await this.virtualRunOf(contestId, caller);
     const inside = run?.startedAt && run.endsAt && now >= run.startedAt && now < run.endsAt;
     return { contestId, participationId: inside ? run.id : null };
@@ -191,9 +215,13 @@ export class ContestsService {
   }
 
   async find(contestId: number): Promise<ContestEntity> {
-    const contest = await this.contests.findOneBy({ contestId });
+    const contest = await this.findOrNull(contestId);
     if (!contest) throw ApiException.notFound(CONTEST_NOT_FOUND);
     return contest;
+  }
+
+  findOrNull(contestId: number): Promise<ContestEntity | null> {
+    return this.contests.findOneBy({ contestId });
   }
 
   participationOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { UserEntity } from '@oj/db';
 import { DataSource, ObjectLiteral } from 'typeorm';
 
-import { Viewer, visibleSubmissionsWhere } from '../access';
+import { shownStatusSql, Viewer, visibleSubmissionsWhere } from '../access';
 import { DashboardSummaryDto, HeatmapItemDto } from './dto/dashboard.dto';
 
 /** A problem a user submitted to, with their first accepted and latest tries. */
@@ -59,19 +59,23 @@ export class DashboardQueries {
       .getOne();
   }
 
-  /** The problems a user tried that the viewer may see submissions of, latest try first. */
+  /**
+   * The problems a user tried that the viewer may see submissions of, latest try first; solved by the statuses the
+   * viewer sees, so a result hidden by a contest's freeze counts as a try, not a solve.
+   */
   triedProblems(userId: string, viewer: Viewer): Promise<TriedProblemRow[]> {
     const visible = visibleSubmissionsWhere('s', viewer);
+    const status = shownStatusSql('s', viewer);
     return this.query(
       `SELECT s.problem_id AS "problemId", p.title AS "problemTitle",
-              min(s.created_at) FILTER (WHERE s.status = 'accepted') AS "acceptedAt",
-              (array_agg(s.id ORDER BY s.created_at DESC) FILTER (WHERE s.status = 'accepted'))[1] AS "latestAcceptedSubmissionId",
+              min(s.created_at) FILTER (WHERE ${status.sql} = 'accepted') AS "acceptedAt",
+              (array_agg(s.id ORDER BY s.created_at DESC) FILTER (WHERE ${status.sql} = 'accepted'))[1] AS "latestAcceptedSubmissionId",
               max(s.created_at) AS "lastTriedAt"
          FROM submissions s JOIN problems p ON p.problem_id = s.problem_id
         WHERE s.user_id = :userId AND ${visible.sql}
         GROUP BY s.problem_id, p.title
         ORDER BY max(s.created_at) DESC`,
-      { userId, ...visible.params },
+      { userId, ...visible.params, ...status.params },
     );
   }
 

@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import Redis from 'ioredis';
 import { Repository } from 'typeorm';
 
-import { canSeeSubmission, canViewSource } from '../access';
+import { canSeeResult, canSeeSubmission, canViewSource, pendingRow } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
@@ -141,6 +141,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     }
     const frame = `id: ${event.eventId}\ndata: ${message}\n\n`;
     let othersFrame: string | undefined;
+    let frozenFrame: string | undefined;
     let problem: ProblemEntity | null | undefined;
     for (const client of this.clients) {
       if (client.problemId !== undefined && client.problemId !== event.problemId) continue;
@@ -151,6 +152,13 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       // As in the lists: the others see the event where they may see the problem, without messages.
       if (problem === undefined) problem = await this.problemOf(event.problemId);
       if (!canSeeSubmission(event, problem, client.viewer)) continue;
+      // A result hidden by a contest's freeze: others learn of the submission once, pending, and of nothing after.
+      if (!canSeeResult(event, client.viewer)) {
+        if (event.eventType !== 'created') continue;
+        frozenFrame ??= `id: ${event.eventId}\ndata: ${JSON.stringify(pendingRow(eventForOthers(event)))}\n\n`;
+        client.res.write(frozenFrame);
+        continue;
+      }
       if (othersFrame === undefined) {
         const redacted = eventForOthers(event);
         othersFrame = redacted === event ? frame : `id: ${event.eventId}\ndata: ${JSON.stringify(redacted)}\n\n`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SubmissionRow } from '@oj/contracts';
-import { loadSubmissionRow, SubmissionEntity } from '@oj/db';
+import { loadSubmissionRow, stopsAtFirstFailureSql, SubmissionEntity } from '@oj/db';
 import { DataSource, EntityManager } from 'typeorm';
 
 import { isUuid } from '../common/is-uuid';
@@ -10,6 +10,8 @@ import { isUuid } from '../common/is-uuid';
 export interface RejudgedRow {
   id: string;
   judge_round: number;
+  /** Graded up to its first failure (an ICPC-scored contest's submission). */
+  stop: boolean;
 }
 
 /** Every database access of rejudging: submissions reset under a new judge round, and a problem's progress. */
@@ -69,7 +71,7 @@ export class RejudgeQueries {
         rejudgedAt: () => 'now()',
       })
       .where(where, params)
-      .returning('id, judge_round')
+      .returning(`id, judge_round, ${stopsAtFirstFailureSql('submissions')} AS stop`)
       .execute();
     return result.raw as RejudgedRow[];
   }

@@ -60,8 +60,8 @@ export class RejudgeService {
     const requestId = currentRequestId();
     try {
       for (let start = 0; start < rows.length; start += JOBS_PER_BULK) {
-        const jobs = rows.slice(start, start + JOBS_PER_BULK).map(({ id, judge_round: round }) => ({
-          data: { submissionId: id, round, requestId },
+        const jobs = rows.slice(start, start + JOBS_PER_BULK).map(({ id, judge_round: round, stop }) => ({
+          data: { submissionId: id, round, requestId, ...(stop ? { stopAtFirstFailure: true } : {}) },
           opts: judgeJobOptions(id, round),
         }));
         await this.queue.addBulk(jobs);

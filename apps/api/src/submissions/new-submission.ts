@@ -16,8 +16,9 @@ export type NewSubmission = Pick<
   'userId' | 'problemId' | 'contestId' | 'participationId' | 'languageId' | 'languageName' | 'sourceCode' | 'sourceLen' | 'queuedAt'
 >;
 
-/** A new submission as stored: what was inserted and what the insert returned (RETURNING). */
-export type InsertedSubmission = NewSubmission & Pick<SubmissionEntity, 'id' | 'status' | 'verdict' | 'score' | 'createdAt' | 'updatedAt'>;
+/** A new submission as stored: what was inserted and what the insert returned (RETURNING), its freeze too. */
+export type InsertedSubmission = NewSubmission &
+  Pick<SubmissionEntity, 'id' | 'status' | 'verdict' | 'score' | 'frozen' | 'createdAt' | 'updatedAt'>;
 
 /** The list row of a submission just stored, from what the request already holds: no read-back. */
 export function newSubmissionRow(

@@ -4,7 +4,7 @@ import { GradeResult, SubmissionRow, SubmissionStatus } from '@oj/contracts';
 import { loadSubmission, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 
-import { visibleSubmissionsWhere } from '../access';
+import { hiddenResultsWhere, rowSeenBy, Viewer, visibleSubmissionsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { isUuid } from '../common/is-uuid';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
@@ -23,6 +23,7 @@ const ROW_COLUMNS = [
   'score',
   'runtimeMs',
   'memoryKB',
+  'frozen',
   'queuedAt',
   'startedAt',
   'finishedAt',
@@ -33,14 +34,30 @@ const ROW_COLUMNS = [
 /** The columns a new submission sets, in the order of newValues; typed so the INSERT … SELECT form needs no inference. */
 const NEW_COLUMNS = 'user_id, problem_id, language_id, language_name, source_code, source_len, queued_at, contest_id, participation_id';
 const NEW_VALUES = '$1::uuid, $2::integer, $3::integer, $4::varchar, $5::text, $6::integer, $7::timestamptz, $8::integer, $9::uuid';
-const RETURNED = 'id, status, verdict, score, created_at, updated_at';
+const RETURNED = 'id, status, verdict, score, frozen, created_at, updated_at';
 
 function newValues(s: NewSubmission): unknown[] {
   return [s.userId, s.problemId, s.languageId, s.languageName, s.sourceCode, s.sourceLen, s.queuedAt, s.contestId, s.participationId];
 }
 
-function fromReturned(r: { id: string; status: SubmissionStatus; verdict: string; score: number; created_at: Date; updated_at: Date }) {
-  return { id: r.id, status: r.status, verdict: r.verdict, score: r.score, createdAt: r.created_at, updatedAt: r.updated_at };
+function fromReturned(r: {
+  id: string;
+  status: SubmissionStatus;
+  verdict: string;
+  score: number;
+  frozen: boolean;
+  created_at: Date;
+  updated_at: Date;
+}) {
+  return {
+    id: r.id,
+    status: r.status,
+    verdict: r.verdict,
+    score: r.score,
+    frozen: r.frozen,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
 export interface RowFilter extends Partial<Omit<SubmissionFilterQueryDto, 'page' | 'limit' | 'sort'>> {
@@ -117,14 +134,14 @@ export class SubmissionQueries {
     const cap = Math.max(TOTAL_CAP, page * limit);
     const [counted, items] = await Promise.all([
       this.countUpTo(viewer, filter, cap),
-      this.rows(query.offset((page - 1) * limit).limit(limit)),
+      this.rows(viewer, query.offset((page - 1) * limit).limit(limit)),
     ]);
     return { items, total: Math.min(counted, cap), totalCapped: counted > cap };
   }
 
   /** Rows changed after an instant (the live fallback poll), oldest change first. */
   async changedSince(viewer: AuthUser, filter: RowFilter, limit = 100): Promise<SubmissionRow[]> {
-    return this.rows(this.withRowColumns(this.filtered(viewer, filter)).orderBy('s.updated_at', 'ASC').limit(limit));
+    return this.rows(viewer, this.withRowColumns(this.filtered(viewer, filter)).orderBy('s.updated_at', 'ASC').limit(limit));
   }
 
   /**
@@ -145,7 +162,7 @@ export class SubmissionQueries {
     const q = this.dataSource.createQueryBuilder(SubmissionEntity, 's');
     const visible = visibleSubmissionsWhere('s', viewer);
     q.andWhere(visible.sql, visible.params);
-    if (f.status?.length) q.andWhere('s.status IN (:...status)', { status: f.status });
+    if (f.status?.length) this.withStatus(q, viewer, f.status);
     if (f.userId) q.andWhere('s.user_id = :userId', { userId: f.userId });
     if (f.user) {
       // A user id is 36 characters and usernames at most 32, so an id never matches a name: an exact index lookup.
@@ -161,6 +178,16 @@ export class SubmissionQueries {
     return q;
   }
 
+  /**
+   * The status filter on the status each viewer sees: a result their contest's freeze hides from them matches
+   * `queued` only (as rowSeenBy shows it), so a filter by verdict cannot count frozen results.
+   */
+  private withStatus(q: SelectQueryBuilder<SubmissionEntity>, viewer: Viewer, status: SubmissionStatus[]): void {
+    const hidden = hiddenResultsWhere('s', viewer);
+    const shown = `(s.status IN (:...status) AND NOT ${hidden.sql})`;
+    q.andWhere(status.includes('queued') ? `(${shown} OR ${hidden.sql})` : shown, { status, ...hidden.params });
+  }
+
   private withRowColumns(q: SelectQueryBuilder<SubmissionEntity>): SelectQueryBuilder<SubmissionEntity> {
     return q
       .select(ROW_COLUMNS)
@@ -169,10 +196,17 @@ export class SubmissionQueries {
       .addSelect(['u.username', 'p.id', 'p.title']);
   }
 
-  private async rows(query: SelectQueryBuilder<SubmissionEntity>): Promise<SubmissionRow[]> {
+  /** The rows as the viewer may see them (rowSeenBy: pending while a contest's freeze hides the result). */
+  private async rows(viewer: Viewer, query: SelectQueryBuilder<SubmissionEntity>): Promise<SubmissionRow[]> {
     const { entities, raw } = await query.getRawAndEntities();
     return entities.map((s, i) =>
-      toSubmissionRow(s, { userName: raw[i].u_username ?? null, problem: raw[i].p_id ? { id: raw[i].p_id, title: raw[i].p_title } : null }),
+      rowSeenBy(
+        toSubmissionRow(s, {
+          userName: raw[i].u_username ?? null,
+          problem: raw[i].p_id ? { id: raw[i].p_id, title: raw[i].p_title } : null,
+        }),
+        viewer,
+      ),
     );
   }
 }

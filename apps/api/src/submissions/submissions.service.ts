@@ -4,7 +4,7 @@ import { ERROR_CODES, JudgeJobData, SubmissionDetail } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 
-import { canResubmit, canSeeSubmission, canViewSource, isAdmin } from '../access';
+import { canResubmit, canSeeResult, canSeeSubmission, canSeeTestResults, canViewSource, isAdmin, pendingRow } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -20,7 +20,7 @@ import { summaryWithoutMessages, withoutMessages } from './result-messages';
 import { SubmissionQueries } from './submission-queries';
 
 export const MAX_WAITING_PER_USER = 10;
-const NO_CONTEST = { contestId: null, participationId: null };
+const NO_CONTEST = { contestId: null, participationId: null, stopAtFirstFailure: false };
 const NOT_FOUND = 'Submission not found.';
 
 /** Creating, re-submitting and reading submissions; the judge worker grades them from the queue. */
@@ -71,20 +71,33 @@ export class SubmissionsService {
     );
   }
 
+  /**
+   * The submission as the caller may see it: the source and messages for its submitter and admins; for others, no
+   * result while its contest's freeze hides it (pendingRow), and no per-test results while its contest runs.
+   */
   async get(caller: AuthUser, id: string): Promise<SubmissionDetail> {
     const found = await this.queries.detail(id);
     if (!found) throw ApiException.notFound(NOT_FOUND);
     const { entity, row } = found;
     const showSource = canViewSource(entity, caller);
+    if (showSource)
+      return {
+        ...row,
+        canViewSource: true,
+        source: entity.sourceCode,
+        testCaseResults: entity.testCaseResults,
+        resultSummary: entity.resultSummary,
+      };
     // Only those who may not read the source need the problem: its visibility decides whether they see the row.
-    if (!showSource && !canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller))
-      throw ApiException.notFound(NOT_FOUND);
+    if (!canSeeSubmission(entity, await this.problems.findProblemRef(entity.problemId), caller)) throw ApiException.notFound(NOT_FOUND);
+    const contest = entity.contestId === null ? null : await this.contests.findOrNull(entity.contestId);
+    if (!canSeeResult(entity, caller) || !canSeeTestResults(entity, contest, caller, new Date()))
+      return { ...(canSeeResult(entity, caller) ? row : pendingRow(row)), canViewSource: false, testCaseResults: [], resultSummary: null };
     return {
       ...row,
-      canViewSource: showSource,
-      ...(showSource ? { source: entity.sourceCode } : {}),
-      testCaseResults: showSource ? entity.testCaseResults : withoutMessages(entity.testCaseResults),
-      resultSummary: showSource ? entity.resultSummary : summaryWithoutMessages(entity.resultSummary),
+      canViewSource: false,
+      testCaseResults: withoutMessages(entity.testCaseResults),
+      resultSummary: summaryWithoutMessages(entity.resultSummary),
     };
   }
 
@@ -119,7 +132,7 @@ export class SubmissionsService {
     submitter: { id: string | null; name: string | null },
     problem: ProblemRef,
     code: SubmittedCode,
-    entry: { contestId: number | null; participationId: string | null },
+    entry: { contestId: number | null; participationId: string | null; stopAtFirstFailure: boolean },
   ): Promise<string> {
     const saved = await this.insertWithinLimits(caller, {
       userId: submitter.id,
@@ -132,7 +145,9 @@ export class SubmissionsService {
     });
     try {
       // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
-      await this.queue.add({ submissionId: saved.id, requestId: currentRequestId() }, judgeJobOptions(saved.id));
+      const job: JudgeJobData = { submissionId: saved.id, requestId: currentRequestId() };
+      if (entry.stopAtFirstFailure) job.stopAtFirstFailure = true;
+      await this.queue.add(job, judgeJobOptions(saved.id));
     } catch {
       // No worker will ever see this row: end it now rather than leave it queued forever.
       const message = 'The judge queue is unavailable. Please try again later.';

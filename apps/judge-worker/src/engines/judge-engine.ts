@@ -31,6 +31,8 @@ export interface GradeRequest extends RunLimitsRequest {
   subtasks?: Subtask[];
   /** The problem's checker; the spec's line comparison when left out. */
   checker?: CheckerSettings;
+  /** ICPC-style grading: the first failing test ends the run, the tests after it are skipped. */
+  stopAtFirstFailure?: boolean;
 }
 
 /** One run of the source on the caller's input, checked by nobody (POST /api/judge/run). */

@@ -31,7 +31,7 @@ export class JudgeSubmissionService {
     private readonly live: LivePublisher,
   ) {}
 
-  async judge(submissionId: string, round = 0): Promise<void> {
+  async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {
     const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round));
     if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
@@ -56,6 +56,7 @@ export class JudgeSubmissionService {
         })),
         subtasks: problem.subtasks,
         checker: checkerOf(problem),
+        stopAtFirstFailure,
       },
       (done, total) => this.publishProgress(running, done, total),
     );

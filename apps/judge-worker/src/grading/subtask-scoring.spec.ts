@@ -19,8 +19,13 @@ const ran = (index: number, status: TestCaseResult['status'], points: number, su
 });
 
 /** Grades `verdicts` in order the way both engines do: ask the skips, run, record. */
-function grade(tests: TestCaseData[], subtasks: Subtask[], verdicts: TestCaseResult['status'][]): TestCaseResult[] {
-  const skips = new SubtaskSkips(tests, subtasks);
+function grade(
+  tests: TestCaseData[],
+  subtasks: Subtask[],
+  verdicts: TestCaseResult['status'][],
+  stopAtFirstFailure = false,
+): TestCaseResult[] {
+  const skips = new SubtaskSkips(tests, subtasks, stopAtFirstFailure);
   return tests.map((t, index) => skips.skipped(index) ?? skips.record(ran(index, verdicts[index], t.points)));
 }
 
@@ -52,6 +57,30 @@ describe('SubtaskSkips', () => {
   it('skips nothing in a problem without subtasks, and adds no subtask field', () => {
     const results = grade([test(1), test(1)], [], ['wrong_answer', 'accepted']);
     expect(results).toEqual([ran(0, 'wrong_answer', 1), ran(1, 'accepted', 1)]);
+  });
+
+  it('skips every test after the first failure when grading stops there (ICPC), subtasks or not', () => {
+    const results = grade([test(1), test(1), test(1)], [], ['accepted', 'tle', 'accepted'], true);
+    expect(results).toEqual([
+      ran(0, 'accepted', 1),
+      ran(1, 'tle', 1),
+      { index: 2, status: 'skipped', timeMs: null, memoryKB: null, points: 0 },
+    ]);
+    const inSubtasks = grade(
+      [test(1, 0), test(1, 1), test(1, 1)],
+      [
+        { scoring: 'sum', points: 1 },
+        { scoring: 'sum', points: 2 },
+      ],
+      ['rte', 'accepted', 'accepted'],
+      true,
+    );
+    expect(inSubtasks.map((r) => [r.status, r.subtask])).toEqual([
+      ['rte', 0],
+      ['skipped', 1],
+      ['skipped', 1],
+    ]);
+    expect(aggregateResults(results, 3)).toMatchObject({ status: 'tle' });
   });
 });
 

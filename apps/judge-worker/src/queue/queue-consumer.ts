@@ -49,8 +49,8 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     await this.cancellations.listen([this.runQueue, this.validateQueue, this.checkerQueue]);
     this.judgeQueue
       .process(concurrency, (job: Job<JudgeJobData>) => {
-        const { submissionId, round } = job.data;
-        return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round));
+        const { submissionId, round, stopAtFirstFailure } = job.data;
+        return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure));
       })
       .catch((e) => this.stopTakingJobs(e));
     this.serveAuxiliary(this.runQueue, (data, signal) => this.customRuns.run(data, signal));

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JudgeJobData } from '@oj/contracts';
+import { stopsAtFirstFailureSql } from '@oj/db';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
@@ -54,14 +55,14 @@ export class SubmissionReconciler implements OnApplicationBootstrap, OnApplicati
   }
 
   private async repairAll(): Promise<number> {
-    const stale: { id: string; judge_round: number }[] = await this.dataSource.query(
-      `SELECT id, judge_round FROM submissions
+    const stale: { id: string; judge_round: number; stop: boolean }[] = await this.dataSource.query(
+      `SELECT s.id, s.judge_round, ${stopsAtFirstFailureSql('s')} AS stop FROM submissions s
        WHERE counted_at IS NULL AND status IN ('queued', 'running') AND updated_at < now() - $1 * interval '1 millisecond'
        ORDER BY created_at LIMIT $2`,
       [this.config.JOB_LOCK_MS, BATCH],
     );
     let repaired = 0;
-    for (const { id, judge_round } of stale) if (await this.repair(id, judge_round)) repaired++;
+    for (const { id, judge_round, stop } of stale) if (await this.repair(id, judge_round, stop)) repaired++;
     if (repaired) this.logger.warn(`Re-queued or ended ${repaired} submission(s) whose judge job was lost.`);
     return repaired;
   }
@@ -71,7 +72,7 @@ export class SubmissionReconciler implements OnApplicationBootstrap, OnApplicati
    * the failed handler ran) ends the submission failed; a job in no list at all (Redis kept part of its data)
    * is replaced. Waiting, delayed and active jobs are left to Bull, which hands on stalled ones itself.
    */
-  private async repair(id: string, round: number): Promise<boolean> {
+  private async repair(id: string, round: number, stopAtFirstFailure: boolean): Promise<boolean> {
     const options = judgeJobOptions(id, round);
     const job = await this.queue.getJob(options.jobId);
     const state = job ? await job.getState() : 'missing';
@@ -81,7 +82,7 @@ export class SubmissionReconciler implements OnApplicationBootstrap, OnApplicati
     }
     if (state === 'completed' || state === 'stuck') await job?.remove();
     else if (state !== 'missing') return false;
-    await this.queue.add({ submissionId: id, ...(round ? { round } : {}) }, options);
+    await this.queue.add({ submissionId: id, ...(round ? { round } : {}), ...(stopAtFirstFailure ? { stopAtFirstFailure } : {}) }, options);
     return true;
   }
 }

@@ -8,6 +8,13 @@ export const DEFAULT_PENALTY_MINUTES: Record<ContestFormat, number> = { icpc: 20
 /** A problem's points when the contest does not say: AtCoder has none, its problems must carry their own. */
 export const DEFAULT_PROBLEM_POINTS: Record<ContestFormat, number | null> = { icpc: 1, ioi: 100, atcoder: null, oi: 100 };
 
+/** Formats graded ICPC-style: a submission's grading stops at its first failing test, the rest skipped. */
+export const STOP_AT_FIRST_FAILURE_FORMATS: readonly ContestFormat[] = ['icpc'];
+
+export function stopsAtFirstFailure(format: ContestFormat): boolean {
+  return STOP_AT_FIRST_FAILURE_FORMATS.includes(format);
+}
+
 /** An official participant registered before or during the contest; a virtual one replays it after the end. */
 export const PARTICIPATION_KINDS = ['official', 'virtual'] as const;
 export type ParticipationKind = (typeof PARTICIPATION_KINDS)[number];

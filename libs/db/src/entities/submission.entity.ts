@@ -29,6 +29,13 @@ export class SubmissionEntity {
   @Column({ name: 'participation_id', type: 'uuid', nullable: true })
   participationId: string | null;
 
+  /**
+   * Its result is hidden from everyone but its submitter and admins by its contest's freeze: set by the database
+   * (trigger of the migration) for an official submission made during the freeze, cleared by the unfreeze.
+   */
+  @Column({ type: 'boolean', default: false, insert: false, update: false })
+  frozen: boolean;
+
   @Column({ name: 'language_id', type: 'integer' })
   languageId: number;
 

@@ -68,6 +68,13 @@ export class SubmissionRowDto implements SubmissionRow {
   rejudgedAt?: string | null;
   @ApiProperty({ example: '2026-03-14T09:26:55.120Z', format: 'date-time' }) updatedAt: string;
   @ApiPropertyOptional({ type: ProgressDto, nullable: true }) progress?: ProgressDto | null;
+  @ApiPropertyOptional({
+    example: true,
+    description:
+      "Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else " +
+      'sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish or per-test results) until the unfreeze',
+  })
+  frozen?: boolean;
 }
 
 export class TestCaseResultDto implements TestCaseResult {

@@ -154,7 +154,7 @@ export class Judge0Engine implements JudgeEngine {
   ): Promise<GradeResult> {
     const results: TestCaseResult[] = [];
     const total = request.testCases.length;
-    const skips = new SubtaskSkips(request.testCases, request.subtasks);
+    const skips = new SubtaskSkips(request.testCases, request.subtasks, request.stopAtFirstFailure);
     for (let start = 0; start < total;) {
       const batch: number[] = [];
       let end = start;

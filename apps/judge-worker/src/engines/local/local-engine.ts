@@ -147,7 +147,7 @@ export class LocalEngine implements JudgeEngine {
           async (judgeOutput) => {
             const results: TestCaseResult[] = [];
             const total = request.testCases.length;
-            const skips = new SubtaskSkips(request.testCases, request.subtasks);
+            const skips = new SubtaskSkips(request.testCases, request.subtasks, request.stopAtFirstFailure);
             const command = this.runCommand(lang, request);
             for (let index = 0; index < total; index++) {
               const skipped = skips.skipped(index);

@@ -1,0 +1,283 @@
+import type { GradeResult, SubmissionStatus } from '@oj/contracts';
+import { writeFinalResult } from '@oj/db';
+import { DataSource } from 'typeorm';
+
+import { LivePublisher } from '../../src/live/live-publisher';
+import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import { createProblem, problemBody } from '../problems/problem-fixtures';
+import { openStream, SseClient } from '../sse-client';
+import { createTestApp, TestApp } from '../test-app';
+import { register } from './contest-fixtures';
+
+const MINUTE = 60_000;
+const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
+const ONE_TEST = [{ index: 0, status: 'accepted' as const, timeMs: 5, memoryKB: 100, points: 3 }];
+
+/** What anyone but the submitter and admins sees of a result the freeze hides (SubmissionRow.frozen). */
+const PENDING = { status: 'queued', verdict: 'PENDING', score: 0, runtimeMs: null, memoryKB: null, finishedAt: null, frozen: true };
+
+/**
+ * Issue 21 "Freeze and reveal": while a board is frozen no route or stream tells a non-admin someone else's frozen
+ * verdict; after the unfreeze everything shows. Each route as a guest, the submitter, another participant and an
+ * admin. And during a running contest, a contest submission's source and per-test results are its submitter's.
+ */
+describe('frozen results do not leak', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let admin: TestSession;
+  let ann: TestSession;
+  let bob: TestSession;
+  let problemId: number;
+  let contestId: number;
+  let window: { startsAt: string; endsAt: string };
+  /** Ann's accepted submission, made during the freeze. */
+  let frozenId: string;
+  /** Bob's rejected submission, made before the freeze: it shows to everyone throughout. */
+  let openId: string;
+  const http = () => t.http();
+
+  async function submit(user: TestSession, contest: number, problem: number): Promise<string> {
+    const res = await http()
+      .post('/api/submissions')
+      .set(...bearer(user))
+      .send({ problemId: problem, contestId: contest, languageId: 71, sourceCode: 'print(1)' })
+      .expect(201);
+    return res.body.submissionId;
+  }
+
+  async function grade(id: string, problem: number, status: SubmissionStatus, round = 0): Promise<void> {
+    const result: GradeResult = {
+      status,
+      score: status === 'accepted' ? 3 : 0,
+      runtimeMs: 5,
+      memoryKB: 100,
+      testCaseResults: ONE_TEST.map((c) => ({ ...c, status })),
+    };
+    await writeFinalResult(ds, id, problem, result, round);
+  }
+
+  const detail = async (id: string, viewer: TestSession) =>
+    (
+      await http()
+        .get(`/api/submissions/${id}`)
+        .set(...bearer(viewer))
+        .expect(200)
+    ).body.submission;
+  const listed = async (path: string, viewer: TestSession, id: string) => {
+    const res = await http()
+      .get(path)
+      .set(...bearer(viewer))
+      .expect(200);
+    return res.body.items.find((r: { id: string }) => r.id === id);
+  };
+  const counters = async () => {
+    const res = await http().get(`/api/problems/${problemId}`).expect(200);
+    return { submissions: res.body.submissionCount, accepted: res.body.acceptedSubmissionCount };
+  };
+  const countedRows = async () => {
+    const [row] = await ds.query(
+      `SELECT count(*) FILTER (WHERE counted_status IS NOT NULL)::int AS submissions,
+              count(*) FILTER (WHERE counted_status = 'accepted')::int AS accepted
+         FROM submissions WHERE problem_id = $1 AND NOT frozen`,
+      [problemId],
+    );
+    return row;
+  };
+  const dashboard = async (viewer: TestSession | undefined) => {
+    const req = http().get(`/api/users/${ann.user.username}/dashboard`);
+    const res = await (viewer ? req.set(...bearer(viewer)) : req).expect(200);
+    return {
+      solved: res.body.solved.map((p: { problemId: number }) => p.problemId),
+      attempted: res.body.attempted.map((p: { problemId: number }) => p.problemId),
+    };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    admin = await createAdmin(t);
+    [ann, bob] = await Promise.all([registerUser(t), registerUser(t)]);
+    problemId = (await createProblem(t, admin, problemBody({ title: 'Frozen' }))).problemId;
+    // Two hours long, the last hour frozen: the freeze started half an hour ago.
+    window = { startsAt: at(-90), endsAt: at(30) };
+    const body = { title: 'Frozen round', format: 'icpc', ...window, freezeMinutes: 60, problems: [{ problemId }] };
+    const res = await http()
+      .post('/api/contests')
+      .set(...bearer(admin))
+      .send(body)
+      .expect(201);
+    contestId = res.body.contestId;
+    await Promise.all([register(t, ann, contestId), register(t, bob, contestId)]);
+    // Dated back before the freeze; an edit of the contest re-reads which results the freeze hides.
+    openId = await submit(bob, contestId, problemId);
+    await ds.query('UPDATE submissions SET created_at = $2 WHERE id = $1', [openId, at(-40)]);
+    await grade(openId, problemId, 'wrong_answer');
+    await http()
+      .put(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .send(body)
+      .expect(200);
+  });
+  afterAll(() => t.close());
+
+  describe('during the freeze', () => {
+    let before: { submissions: number; accepted: number };
+    let annStream: SseClient;
+    let bobStream: SseClient;
+    let bobProblemStream: SseClient;
+
+    beforeAll(async () => {
+      before = await counters();
+      annStream = await openStream(t, '/api/submissions/stream', ann.accessToken);
+      bobStream = await openStream(t, '/api/submissions/stream', bob.accessToken);
+      bobProblemStream = await openStream(t, `/api/problems/${problemId}/submissions/stream`, bob.accessToken);
+      frozenId = await submit(ann, contestId, problemId);
+      await grade(frozenId, problemId, 'accepted');
+      const [row] = await ds.query('SELECT frozen FROM submissions WHERE id = $1', [frozenId]);
+      expect(row.frozen).toBe(true);
+      // The worker publishes the result, the row as the lists read it; then Bob's shown one, which ends the check.
+      const live = t.app.get(LivePublisher);
+      await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, frozenId), 'finished');
+      await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, openId), 'finished');
+    });
+    afterAll(() => [annStream, bobStream, bobProblemStream].forEach((s) => s.close()));
+
+    it('shows the submitter and admins the verdict, and another participant a pending row, in the detail', async () => {
+      for (const viewer of [ann, admin]) expect(await detail(frozenId, viewer)).toMatchObject({ status: 'accepted', score: 3 });
+      const seen = await detail(frozenId, bob);
+      expect(seen).toMatchObject({ ...PENDING, canViewSource: false, testCaseResults: [], resultSummary: null });
+      expect(seen.source).toBeUndefined();
+      expect(await detail(openId, ann)).toMatchObject({ status: 'wrong_answer' });
+    });
+
+    it('masks the row in the submission lists, the problem list and the updates polls, and in status filters', async () => {
+      const since = encodeURIComponent(at(-60));
+      for (const path of [
+        `/api/submissions?problemId=${problemId}`,
+        `/api/problems/${problemId}/submissions`,
+        `/api/submissions/updates?since=${since}`,
+        `/api/problems/${problemId}/submissions/updates?since=${since}`,
+      ]) {
+        expect(await listed(path, ann, frozenId)).toMatchObject({ status: 'accepted' });
+        expect(await listed(path, admin, frozenId)).toMatchObject({ status: 'accepted' });
+        expect(await listed(path, bob, frozenId)).toMatchObject(PENDING);
+        expect(await listed(path, bob, openId)).toMatchObject({ status: 'wrong_answer' });
+      }
+      expect(await listed('/api/submissions?status=accepted', bob, frozenId)).toBeUndefined();
+      expect(await listed('/api/submissions?status=queued', bob, frozenId)).toMatchObject(PENDING);
+      expect(await listed('/api/submissions?status=accepted', ann, frozenId)).toMatchObject({ status: 'accepted' });
+      expect(await listed('/api/submissions?status=queued', admin, frozenId)).toBeUndefined();
+    });
+
+    it('sends others the new submission pending through both streams, and nothing of its result', async () => {
+      await annStream.waitFor((e) => e.id === frozenId && e.eventType === 'finished' && e.status === 'accepted');
+      for (const stream of [bobStream, bobProblemStream]) {
+        // Events are delivered in order: once the later one arrived, the frozen result had its chance.
+        await stream.waitFor((e) => e.id === openId && e.eventType === 'finished');
+        const seen = stream.events.filter((e) => e.id === frozenId);
+        expect(seen).toEqual([expect.objectContaining({ eventType: 'created', ...PENDING })]);
+      }
+    });
+
+    it('holds the result back from the problem counters, which stay a count of the shown rows', async () => {
+      expect(await counters()).toEqual(before);
+      expect(await countedRows()).toEqual(before);
+    });
+
+    it('shows the problem as attempted, not solved, on the public profile to all but the owner and admins', async () => {
+      for (const viewer of [undefined, bob]) expect(await dashboard(viewer)).toEqual({ solved: [], attempted: [problemId] });
+      for (const viewer of [ann, admin]) expect((await dashboard(viewer)).solved).toEqual([problemId]);
+    });
+
+    it('keeps a rejudge of a frozen submission pending for others: its events, its result and the counters', async () => {
+      const stream = await openStream(t, '/api/submissions/stream', bob.accessToken);
+      try {
+        await http()
+          .post(`/api/submissions/${frozenId}/rejudge`)
+          .set(...bearer(admin))
+          .expect(202);
+        const rejudged = await stream.waitFor((e) => e.id === frozenId);
+        expect(rejudged).toMatchObject(PENDING);
+        await grade(frozenId, problemId, 'wrong_answer', 1);
+        expect(await detail(frozenId, bob)).toMatchObject(PENDING);
+        expect(await detail(frozenId, ann)).toMatchObject({ status: 'wrong_answer' });
+        expect(await counters()).toEqual(before);
+        await http()
+          .post(`/api/submissions/${frozenId}/rejudge`)
+          .set(...bearer(admin))
+          .expect(202);
+        await grade(frozenId, problemId, 'accepted', 2);
+        expect(await counters()).toEqual(before);
+      } finally {
+        stream.close();
+      }
+    });
+  });
+
+  describe('after the unfreeze', () => {
+    beforeAll(async () => {
+      // The contest ends a minute ago (the freeze moves with it, and still covers Ann's submission), then unfreezes.
+      await http()
+        .put(`/api/contests/${contestId}`)
+        .set(...bearer(admin))
+        .send({
+          title: 'Frozen round',
+          format: 'icpc',
+          startsAt: window.startsAt,
+          endsAt: at(-1),
+          freezeMinutes: 60,
+          problems: [{ problemId }],
+        })
+        .expect(200);
+      expect(await detail(frozenId, bob)).toMatchObject(PENDING);
+      await http()
+        .post(`/api/contests/${contestId}/unfreeze`)
+        .set(...bearer(admin))
+        .expect(200);
+    });
+
+    it('shows every result to everyone, counts it, and lists it as solved', async () => {
+      expect(await detail(frozenId, bob)).toMatchObject({ status: 'accepted', score: 3, testCaseResults: [expect.anything()] });
+      expect((await detail(frozenId, bob)).frozen).toBeUndefined();
+      expect(await listed(`/api/problems/${problemId}/submissions`, bob, frozenId)).toMatchObject({ status: 'accepted' });
+      expect(await listed('/api/submissions?status=accepted', bob, frozenId)).toBeDefined();
+      const shown = await counters();
+      expect(shown.accepted).toBeGreaterThanOrEqual(1);
+      expect(shown).toEqual(await countedRows());
+      const [all] = await ds.query(
+        `SELECT count(*) FILTER (WHERE counted_status IS NOT NULL)::int AS submissions,
+                count(*) FILTER (WHERE counted_status = 'accepted')::int AS accepted FROM submissions WHERE problem_id = $1`,
+        [problemId],
+      );
+      expect(shown).toEqual(all);
+      for (const viewer of [undefined, bob]) expect((await dashboard(viewer)).solved).toEqual([problemId]);
+    });
+  });
+
+  describe('a running contest', () => {
+    it("keeps a contest submission's source and per-test results for its submitter and admins until the end", async () => {
+      const res = await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send({ title: 'Open round', format: 'icpc', startsAt: at(-10), endsAt: at(60), problems: [{ problemId }] })
+        .expect(201);
+      const running = res.body.contestId;
+      await register(t, ann, running);
+      const id = await submit(ann, running, problemId);
+      await grade(id, problemId, 'accepted');
+      for (const viewer of [ann, admin])
+        expect(await detail(id, viewer)).toMatchObject({ canViewSource: true, source: 'print(1)', testCaseResults: [expect.anything()] });
+      const seen = await detail(id, bob);
+      expect(seen).toMatchObject({ status: 'accepted', canViewSource: false, testCaseResults: [], resultSummary: null });
+      expect(seen.source).toBeUndefined();
+
+      await ds.query(
+        `UPDATE contests SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 minute' WHERE contest_id = $1`,
+        [running],
+      );
+      const after = await detail(id, bob);
+      expect(after).toMatchObject({ canViewSource: false, testCaseResults: [expect.objectContaining({ status: 'accepted' })] });
+      expect(after.source).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Whether an official submission's result is hidden now: made from the freeze's start (OI: from the contest's
+ * start) while the board is not unfrozen. The same instants as the public fold (contest-board.ts) and the insert
+ * trigger of the frozen-results migration; on submissions `s`, participations `p` and contests `c`.
+ */
+const HIDDEN_NOW_SQL = `p.kind = 'official' AND c.unfrozen_at IS NULL AND s.created_at >= CASE WHEN c.format = 'oi' THEN c.starts_at
+  WHEN c.freeze_minutes IS NULL THEN 'infinity'::timestamptz
+  ELSE c.ends_at - make_interval(mins => c.freeze_minutes) END`;
+
+/**
+ * Sets `frozen` on every submission of the contest from the contest as it is now (`revealAll`: shows them all,
+ * before the contest is deleted), and moves the problems' counters by what changed: a frozen result is held back
+ * from its problem's counters (writeFinalResult), so the counters always equal a count of the unfrozen counted
+ * rows. The problems are locked first, in order, as writeFinalResult and a rejudge lock them before their
+ * submissions. Changed rows get a new updated_at, so the updates polls deliver the revealed results.
+ */
+export async function syncFrozenResults(manager: EntityManager, contestId: number, revealAll = false): Promise<void> {
+  await manager.query(
+    `SELECT 1 FROM problems WHERE problem_id IN (SELECT DISTINCT problem_id FROM submissions WHERE contest_id = $1)
+      ORDER BY problem_id FOR NO KEY UPDATE`,
+    [contestId],
+  );
+  await manager.query(
+    `WITH target AS (
+       SELECT s.id, coalesce(NOT $2 AND ${HIDDEN_NOW_SQL}, false) AS frozen
+         FROM submissions s
+         LEFT JOIN contest_participations p ON p.id = s.participation_id
+         LEFT JOIN contests c ON c.contest_id = p.contest_id
+        WHERE s.contest_id = $1
+     ), changed AS (
+       UPDATE submissions s SET frozen = t.frozen, updated_at = now() FROM target t
+        WHERE s.id = t.id AND s.frozen <> t.frozen
+       RETURNING s.problem_id, s.counted_status, t.frozen
+     ), delta AS (
+       SELECT problem_id,
+              sum(CASE WHEN frozen THEN -1 ELSE 1 END) FILTER (WHERE counted_status IS NOT NULL) AS counted,
+              sum(CASE WHEN frozen THEN -1 ELSE 1 END) FILTER (WHERE counted_status = 'accepted') AS accepted
+         FROM changed GROUP BY problem_id
+     )
+     UPDATE problems pr SET submission_count = submission_count + coalesce(d.counted, 0),
+            accepted_submission_count = accepted_submission_count + coalesce(d.accepted, 0)
+       FROM delta d WHERE pr.problem_id = d.problem_id`,
+    [contestId, revealAll],
+  );
+}
