@@ -86,6 +86,23 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/dashboard/me/summary': 'login',
   'GET /api/dashboard/me/heatmap': 'login',
   'GET /api/users/:username/dashboard': 'public',
+
+  'GET /api/contests': 'public',
+  'POST /api/contests': 'admin',
+  'GET /api/contests/:contestId': 'public',
+  'PUT /api/contests/:contestId': 'admin',
+  'DELETE /api/contests/:contestId': 'admin',
+  'POST /api/contests/:contestId/register': 'login',
+  'POST /api/contests/:contestId/start': 'login',
+  'POST /api/contests/:contestId/virtual': 'login',
+  'POST /api/contests/:contestId/unfreeze': 'admin',
+  'GET /api/contests/:contestId/problems/:label': 'public',
+  'GET /api/contests/:contestId/scoreboard': 'public',
+  'GET /api/contests/:contestId/scoreboard/stream': 'login',
+  'GET /api/contests/:contestId/submissions': 'login',
+  'GET /api/contests/:contestId/clarifications': 'public',
+  'POST /api/contests/:contestId/clarifications': 'login',
+  'POST /api/contests/:contestId/clarifications/:id/answer': 'admin',
 };
 
 interface RouteLayer {
