@@ -164,13 +164,20 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     expect((await upload(zip).expect(400)).body.message).toBe('The archive has more than 1000 entries.');
   });
 
-  it('refuses a zip bomb (300 MiB of zeros) without inflating it', async () => {
-    const zip = await buildZip([
+  it('refuses a zip bomb without inflating it: past 64 MiB by its size, under it by its ratio', async () => {
+    const huge = await buildZip([
       { name: '1.in', stream: zeros(300 * 1024 * 1024) },
       { name: '1.out', content: '0' },
     ]);
-    expect(zip.length).toBeLessThan(2 * 1024 * 1024);
-    expect((await upload(zip).expect(400)).body.message).toBe("The archive's compression ratio exceeds 100:1 (possible zip bomb).");
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await upload(huge).expect(400)).body.message).toBe(
+      'The archive inflates to more than 64 MiB of test data, the most a problem may hold.',
+    );
+    const dense = await buildZip([
+      { name: '1.in', stream: zeros(60 * 1024 * 1024) },
+      { name: '1.out', content: '0' },
+    ]);
+    expect((await upload(dense).expect(400)).body.message).toBe("The archive's compression ratio exceeds 100:1 (possible zip bomb).");
   });
 
   it('is for admins and problem authors only', async () => {

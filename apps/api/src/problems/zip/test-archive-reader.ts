@@ -1,7 +1,7 @@
 import { Readable } from 'stream';
 import * as yauzl from 'yauzl';
 
-import { ZIP_LIMITS } from './zip-limits';
+import { TOO_LARGE_MESSAGE, ZIP_LIMITS } from './zip-limits';
 
 export interface ArchiveFile {
   path: string;
@@ -24,8 +24,10 @@ function isHostilePath(name: string): boolean {
 
 /**
  * Reads every file of a ZIP archive into memory, refusing bombs and hostile names: more than 1,000 entries,
- * more than 256 MiB inflated (counted while inflating, not trusted from headers), an inflated/compressed ratio
- * over 100, and absolute or `..` paths.
+ * more than a problem's 64 MiB of test data inflated, an inflated/compressed ratio over 100, and absolute or
+ * `..` paths. The size is refused as soon as an entry's declared size would pass it, before inflating that
+ * entry, and is counted while inflating too, so a header that lies gains nothing. Entries inflate one at a time
+ * through zlib's thread pool: the event loop only sees chunks.
  */
 export async function readTestArchive(buffer: Buffer): Promise<ArchiveFile[]> {
   const zip = await openZip(buffer);
@@ -51,7 +53,7 @@ export async function readTestArchive(buffer: Buffer): Promise<ArchiveFile[]> {
         stream.on('data', (chunk: Buffer) => {
           inflated += chunk.length;
           try {
-            if (inflated > ZIP_LIMITS.maxUncompressedBytes) throw new ArchiveRejectedError('The archive expands to more than 256 MiB.');
+            if (inflated > ZIP_LIMITS.maxUncompressedBytes) throw new ArchiveRejectedError(TOO_LARGE_MESSAGE);
             checkRatio();
           } catch (error) {
             stream.destroy();
@@ -80,6 +82,7 @@ export async function readTestArchive(buffer: Buffer): Promise<ArchiveFile[]> {
         if (isHostilePath(entry.fileName))
           return reject(new ArchiveRejectedError(`The archive contains an unsafe path: ${entry.fileName}`));
         if (entry.fileName.endsWith('/')) return zip.readEntry();
+        if (inflated + entry.uncompressedSize > ZIP_LIMITS.maxUncompressedBytes) return reject(new ArchiveRejectedError(TOO_LARGE_MESSAGE));
         compressed += entry.compressedSize;
         readEntry(entry)
           .then((content) => {
