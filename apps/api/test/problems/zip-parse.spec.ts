@@ -126,6 +126,43 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     ]);
   });
 
+  it('refuses test files that are not UTF-8 text, naming them, and skips such a checker with a warning', async () => {
+    const binary = Buffer.from([0x31, 0x00, 0x32]);
+    const latin1 = Buffer.from('caf\xe9\n', 'latin1');
+    const zip = await buildZip([
+      ...Array.from({ length: 7 }, (_, i) => [
+        { name: `${i + 1}.in`, content: i < 6 ? binary : '1' },
+        { name: `${i + 1}.out`, content: i === 6 ? latin1 : '1' },
+      ]).flat(),
+      { name: '9.in', content: binary },
+    ]);
+    const message =
+      'Test files must be UTF-8 text without NUL bytes (0x00): 1.in (NUL bytes), 2.in (NUL bytes), 3.in (NUL bytes), ' +
+      '4.in (NUL bytes), 5.in (NUL bytes) and 2 more.';
+    expect((await upload(zip).expect(400)).body).toEqual({ code: 'VALIDATION_ERROR', message, details: [{ path: 'file', message }] });
+    const one = await upload(
+      await buildZip([
+        { name: '1.in', content: '1' },
+        { name: '1.out', content: latin1 },
+      ]),
+    ).expect(400);
+    expect(one.body.message).toBe('Test files must be UTF-8 text without NUL bytes (0x00): 1.out (not UTF-8).');
+
+    const checker = await upload(
+      await buildZip([
+        { name: '1.in', content: '1' },
+        { name: '1.out', content: '1' },
+        { name: 'checker.cpp', content: Buffer.from('int main() {}\0') },
+        { name: 'junk.bin', content: binary },
+      ]),
+    ).expect(200);
+    expect(checker.body.checker).toBeUndefined();
+    expect(checker.body.warnings).toEqual([
+      'Skipped checker.cpp: a checker source must be UTF-8 text without NUL bytes.',
+      'Skipped junk.bin: not a recognised test file name.',
+    ]);
+  });
+
   it('trims trailing whitespace on each line when asked', async () => {
     const zip = await buildZip([
       { name: '1.in', content: '1 2  \r\n3\t\n' },

@@ -13,16 +13,14 @@ export class TestArchiveService {
   /** The archive's tests (paired), suggested subtasks and checker source, with what was skipped and why. */
   async parse(buffer: Buffer | undefined, trimWhitespace: boolean): Promise<TestArchiveResult> {
     if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
-    let files;
     try {
-      files = await readTestArchive(buffer);
+      const found = takeCheckerSource(await readTestArchive(buffer));
+      const result = pairTestCases(found.files, trimWhitespace);
+      if (!result.testCases.length) throw ApiException.validation([{ path: 'file', message: NO_PAIRS_MESSAGE }], NO_PAIRS_MESSAGE);
+      return { ...result, ...(found.checker && { checker: found.checker }), warnings: [...found.warnings, ...result.warnings] };
     } catch (error) {
       if (error instanceof ArchiveRejectedError) throw ApiException.badRequest(error.message, 'file');
       throw error;
     }
-    const found = takeCheckerSource(files);
-    const result = pairTestCases(found.files, trimWhitespace);
-    if (!result.testCases.length) throw ApiException.validation([{ path: 'file', message: NO_PAIRS_MESSAGE }], NO_PAIRS_MESSAGE);
-    return { ...result, ...(found.checker && { checker: found.checker }), warnings: [...found.warnings, ...result.warnings] };
   }
 }

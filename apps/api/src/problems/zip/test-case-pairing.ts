@@ -1,6 +1,7 @@
 import { Subtask, TEST_CASE_POINTS, trimLineEnds } from '@oj/contracts';
 
-import type { ArchiveFile } from './test-archive-reader';
+import { TEST_DATA_TEXT_RULE, whyNotText } from '../test-data-text';
+import { ArchiveFile, ArchiveRejectedError } from './test-archive-reader';
 import { groupTests } from './test-grouping';
 
 export interface ParsedTestCase {
@@ -25,6 +26,22 @@ interface Slot {
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** How many offending files the refusal of binary test files names before counting the rest. */
+const NAMED_FILES = 5;
+
+/** Refuses the archive when a file of a pair is not text, naming the first few such files and why. */
+function requireTextFiles(pairs: Slot[]): void {
+  const offenders = pairs
+    .flatMap((slot) => [slot.input, slot.output] as ArchiveFile[])
+    .flatMap((file) => {
+      const reason = whyNotText(file.content);
+      return reason ? [`${file.path} (${reason})`] : [];
+    });
+  if (!offenders.length) return;
+  const named = offenders.slice(0, NAMED_FILES).join(', ');
+  const more = offenders.length > NAMED_FILES ? ` and ${offenders.length - NAMED_FILES} more` : '';
+  throw new ArchiveRejectedError(`Test files ${TEST_DATA_TEXT_RULE}: ${named}${more}.`);
+}
 
 /**
  * Which test a file belongs to and whether it is its input or output, for the layouts judges use:
@@ -53,7 +70,10 @@ function isJunk(path: string): boolean {
   return path.startsWith('__MACOSX/') || path.split('/').some((segment) => segment.startsWith('.'));
 }
 
-/** Pairs archive files into test cases (natural order), grouped into subtasks, with a warning for everything left out. */
+/**
+ * Pairs archive files into test cases (natural order), grouped into subtasks, with a warning for everything left
+ * out. Refuses the archive when a paired file is not UTF-8 text or holds NUL bytes: the judge compares text.
+ */
 export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): ParsedArchive {
   const warnings: string[] = [];
   const slots = new Map<string, Slot>();
@@ -71,9 +91,11 @@ export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): Pa
     slot[kind.role] = file;
     slots.set(kind.key, slot);
   }
+  const sorted = [...slots.values()].sort((a, b) => collator.compare(a.label, b.label));
+  requireTextFiles(sorted.filter((slot) => slot.input && slot.output));
   const testCases: ParsedTestCase[] = [];
   const labels: string[] = [];
-  for (const slot of [...slots.values()].sort((a, b) => collator.compare(a.label, b.label))) {
+  for (const slot of sorted) {
     if (!slot.input || !slot.output) {
       const present = (slot.input ?? slot.output) as ArchiveFile;
       warnings.push(`Skipped ${present.path}: no matching ${slot.input ? 'output' : 'input'} file.`);
