@@ -9,6 +9,7 @@ import {
   Post,
   Put,
   Query,
+  StreamableFile,
   UploadedFile,
   UseGuards,
   UseInterceptors,
@@ -72,7 +73,7 @@ export class ProblemsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ZipParseBodyDto })
   @ApiOkResponse({ type: ZipParseResultDto })
-  parseTestArchive(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() body: ZipParseBodyDto): Promise<ZipParseResultDto> {
+  parseTestArchive(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() body: ZipParseBodyDto): Promise<StreamableFile> {
     return this.archives.parse(file?.buffer, body?.trimWhitespace === 'true');
   }
 

@@ -115,6 +115,47 @@ describe('problems', () => {
       expect(res.body.details).toEqual([{ path: 'testCases', message: 'Test data must not exceed 64 MiB per problem.' }]);
     });
 
+    it('refuses test data holding NUL bytes with a 400 naming the field, on create, update and validation', async () => {
+      const message = 'Test data must be UTF-8 text without NUL bytes (0x00).';
+      const nul = 'a\u0000b\n';
+      const created = await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(
+          problemBody({
+            testCases: [
+              { input: '1\n', output: '1\n' },
+              { input: nul, output: '1\n' },
+            ],
+          }),
+        )
+        .expect(400);
+      expect(created.body).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'Validation failed',
+        details: [{ path: 'testCases.1.input', message }],
+      });
+      const p = await create();
+      const updated = await t
+        .http()
+        .put(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .send(problemBody({ samples: [{ input: '1\n', output: nul }], testCases: [{ input: '1\n', output: nul }] }))
+        .expect(400);
+      expect(updated.body.details).toEqual([
+        { path: 'testCases.0.output', message },
+        { path: 'samples.0.output', message },
+      ]);
+      const validated = await t
+        .http()
+        .post('/api/judge/validate')
+        .set(...bearer(admin))
+        .send({ languageId: 71, sourceCode: 'print(1)', testCases: [{ input: nul, output: '1' }] })
+        .expect(400);
+      expect(validated.body.details).toEqual([{ path: 'testCases.0.input', message }]);
+    });
+
     it('is for admins only', async () => {
       await t.http().post('/api/problems').send(problemBody()).expect(401);
       await t

@@ -126,6 +126,43 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     ]);
   });
 
+  it('refuses test files that are not UTF-8 text, naming them, and skips such a checker with a warning', async () => {
+    const binary = Buffer.from([0x31, 0x00, 0x32]);
+    const latin1 = Buffer.from('caf\xe9\n', 'latin1');
+    const zip = await buildZip([
+      ...Array.from({ length: 7 }, (_, i) => [
+        { name: `${i + 1}.in`, content: i < 6 ? binary : '1' },
+        { name: `${i + 1}.out`, content: i === 6 ? latin1 : '1' },
+      ]).flat(),
+      { name: '9.in', content: binary },
+    ]);
+    const message =
+      'Test files must be UTF-8 text without NUL bytes (0x00): 1.in (NUL bytes), 2.in (NUL bytes), 3.in (NUL bytes), ' +
+      '4.in (NUL bytes), 5.in (NUL bytes) and 2 more.';
+    expect((await upload(zip).expect(400)).body).toEqual({ code: 'VALIDATION_ERROR', message, details: [{ path: 'file', message }] });
+    const one = await upload(
+      await buildZip([
+        { name: '1.in', content: '1' },
+        { name: '1.out', content: latin1 },
+      ]),
+    ).expect(400);
+    expect(one.body.message).toBe('Test files must be UTF-8 text without NUL bytes (0x00): 1.out (not UTF-8).');
+
+    const checker = await upload(
+      await buildZip([
+        { name: '1.in', content: '1' },
+        { name: '1.out', content: '1' },
+        { name: 'checker.cpp', content: Buffer.from('int main() {}\0') },
+        { name: 'junk.bin', content: binary },
+      ]),
+    ).expect(200);
+    expect(checker.body.checker).toBeUndefined();
+    expect(checker.body.warnings).toEqual([
+      'Skipped checker.cpp: a checker source must be UTF-8 text without NUL bytes.',
+      'Skipped junk.bin: not a recognised test file name.',
+    ]);
+  });
+
   it('trims trailing whitespace on each line when asked', async () => {
     const zip = await buildZip([
       { name: '1.in', content: '1 2  \r\n3\t\n' },
@@ -164,13 +201,20 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     expect((await upload(zip).expect(400)).body.message).toBe('The archive has more than 1000 entries.');
   });
 
-  it('refuses a zip bomb (300 MiB of zeros) without inflating it', async () => {
-    const zip = await buildZip([
+  it('refuses a zip bomb without inflating it: past 64 MiB by its size, under it by its ratio', async () => {
+    const huge = await buildZip([
       { name: '1.in', stream: zeros(300 * 1024 * 1024) },
       { name: '1.out', content: '0' },
     ]);
-    expect(zip.length).toBeLessThan(2 * 1024 * 1024);
-    expect((await upload(zip).expect(400)).body.message).toBe("The archive's compression ratio exceeds 100:1 (possible zip bomb).");
+    expect(huge.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await upload(huge).expect(400)).body.message).toBe(
+      'The archive inflates to more than 64 MiB of test data, the most a problem may hold.',
+    );
+    const dense = await buildZip([
+      { name: '1.in', stream: zeros(60 * 1024 * 1024) },
+      { name: '1.out', content: '0' },
+    ]);
+    expect((await upload(dense).expect(400)).body.message).toBe("The archive's compression ratio exceeds 100:1 (possible zip bomb).");
   });
 
   it('is for admins and problem authors only', async () => {

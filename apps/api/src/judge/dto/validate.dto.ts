@@ -29,6 +29,7 @@ import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from '../../problems/dto/checker.dto';
 import { normalizePoints } from '../../problems/dto/problem-normalizers';
+import { IsTestDataText } from '../../problems/dto/test-data-text.validator';
 
 export class ValidateTestCaseDto implements TestCaseData {
   @ApiPropertyOptional({ example: 0 })
@@ -37,10 +38,12 @@ export class ValidateTestCaseDto implements TestCaseData {
   index?: number;
 
   @ApiProperty({ example: '1 2\n' })
+  @IsTestDataText()
   @IsString({ message: 'Test case input is required.' })
   input: string;
 
   @ApiProperty({ example: '3\n' })
+  @IsTestDataText()
   @IsString({ message: 'Test case output is required.' })
   output: string;
 

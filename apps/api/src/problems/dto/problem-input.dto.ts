@@ -42,14 +42,17 @@ import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from './checker.dto';
 import { normalizeLabels, normalizePoints, trimmed } from './problem-normalizers';
+import { IsTestDataText } from './test-data-text.validator';
 
 export class SampleInputDto {
   @ApiProperty({ example: '1 2\n' })
+  @IsTestDataText()
   @IsNotEmpty({ message: 'Sample input is required.' })
   @IsString({ message: 'Sample input is required.' })
   input: string;
 
   @ApiProperty({ example: '3\n' })
+  @IsTestDataText()
   @IsNotEmpty({ message: 'Sample output is required.' })
   @IsString({ message: 'Sample output is required.' })
   output: string;
@@ -63,11 +66,13 @@ export class SampleInputDto {
 
 export class TestCaseInputDto {
   @ApiProperty({ example: '1 2\n' })
+  @IsTestDataText()
   @IsNotEmpty({ message: 'Test case input is required.' })
   @IsString({ message: 'Test case input is required.' })
   input: string;
 
   @ApiProperty({ example: '3\n' })
+  @IsTestDataText()
   @IsNotEmpty({ message: 'Test case output is required.' })
   @IsString({ message: 'Test case output is required.' })
   output: string;

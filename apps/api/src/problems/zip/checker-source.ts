@@ -1,5 +1,6 @@
 import { CheckerSettings, MAX_CHECKER_SOURCE_BYTES } from '@oj/contracts';
 
+import { whyNotText } from '../test-data-text';
 import type { ArchiveFile } from './test-archive-reader';
 
 /** The checker file names Polygon-style packages use, in the order one is preferred, with their Judge0 language. */
@@ -31,7 +32,7 @@ function candidateRank(path: string): number {
 /**
  * Takes a checker source out of an archive's files: `checker.cpp`, `check.cpp`, `checker.c` or `check.c`, at the
  * root or in a `checker/` folder. The first by that order (root first) becomes a `custom` checker; any other is
- * skipped with a warning, and so is a source over the API's 64 KiB cap.
+ * skipped with a warning, and so is a source over the API's 64 KiB cap or one that is not text.
  */
 export function takeCheckerSource(files: ArchiveFile[]): ArchiveChecker {
   const candidates = files.filter((f) => candidateRank(f.path) >= 0).sort((a, b) => candidateRank(a.path) - candidateRank(b.path));
@@ -41,6 +42,9 @@ export function takeCheckerSource(files: ArchiveFile[]): ArchiveChecker {
   const warnings = others.map((f) => `Skipped ${f.path}: ${chosen.path} is the checker.`);
   if (chosen.content.length > MAX_CHECKER_SOURCE_BYTES) {
     return { files: rest, warnings: [`Skipped ${chosen.path}: a checker source must be at most 64 KiB.`, ...warnings] };
+  }
+  if (whyNotText(chosen.content)) {
+    return { files: rest, warnings: [`Skipped ${chosen.path}: a checker source must be UTF-8 text without NUL bytes.`, ...warnings] };
   }
   const kind = CHECKER_NAMES[candidateRank(chosen.path) % CHECKER_NAMES.length];
   return {

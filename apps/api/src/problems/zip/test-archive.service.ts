@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { TestArchiveResult } from '@oj/contracts';
+import { Injectable, StreamableFile } from '@nestjs/common';
+import { Readable } from 'stream';
 
 import { ApiException } from '../../common/api-exception';
 import { takeCheckerSource } from './checker-source';
+import { testArchiveJson } from './test-archive-json';
 import { ArchiveRejectedError, readTestArchive } from './test-archive-reader';
 import { pairTestCases } from './test-case-pairing';
 
@@ -10,19 +11,25 @@ export const NO_PAIRS_MESSAGE = 'No valid test case pairs were found in the arch
 
 @Injectable()
 export class TestArchiveService {
-  /** The archive's tests (paired), suggested subtasks and checker source, with what was skipped and why. */
-  async parse(buffer: Buffer | undefined, trimWhitespace: boolean): Promise<TestArchiveResult> {
+  /**
+   * The archive's tests (paired), suggested subtasks and checker source, with what was skipped and why: a
+   * TestArchiveResult as JSON, streamed slice by slice once every check has passed (a refusal is still a 400).
+   */
+  async parse(buffer: Buffer | undefined, trimWhitespace: boolean): Promise<StreamableFile> {
     if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
-    let files;
     try {
-      files = await readTestArchive(buffer);
+      const found = takeCheckerSource(await readTestArchive(buffer));
+      const result = await pairTestCases(found.files, trimWhitespace);
+      if (!result.testCases.length) throw ApiException.validation([{ path: 'file', message: NO_PAIRS_MESSAGE }], NO_PAIRS_MESSAGE);
+      const json = testArchiveJson(
+        { ...result, checker: found.checker, warnings: [...found.warnings, ...result.warnings] },
+        trimWhitespace,
+      );
+      // Not object mode: the stream buffers one piece ahead, not sixteen.
+      return new StreamableFile(Readable.from(json, { objectMode: false }), { type: 'application/json; charset=utf-8' });
     } catch (error) {
       if (error instanceof ArchiveRejectedError) throw ApiException.badRequest(error.message, 'file');
       throw error;
     }
-    const found = takeCheckerSource(files);
-    const result = pairTestCases(found.files, trimWhitespace);
-    if (!result.testCases.length) throw ApiException.validation([{ path: 'file', message: NO_PAIRS_MESSAGE }], NO_PAIRS_MESSAGE);
-    return { ...result, ...(found.checker && { checker: found.checker }), warnings: [...found.warnings, ...result.warnings] };
   }
 }

@@ -1,11 +1,15 @@
-import { Subtask, TEST_CASE_POINTS, trimLineEnds } from '@oj/contracts';
+import { Subtask, TEST_CASE_POINTS } from '@oj/contracts';
+import { setImmediate as nextTurn } from 'timers/promises';
 
-import type { ArchiveFile } from './test-archive-reader';
+import { TEST_DATA_TEXT_RULE, whyNotText } from '../test-data-text';
+import { ArchiveFile, ArchiveRejectedError } from './test-archive-reader';
 import { groupTests } from './test-grouping';
+import { isBlankText, isEmptyWhenTrimmed } from './test-text-slices';
 
+/** A test of the archive, its files still as bytes (UTF-8 text): they are decoded slice by slice as they are sent. */
 export interface ParsedTestCase {
-  input: string;
-  output: string;
+  input: Buffer;
+  output: Buffer;
   points: number;
   subtask?: number;
 }
@@ -25,6 +29,25 @@ interface Slot {
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** How many offending files the refusal of binary test files names before counting the rest. */
+const NAMED_FILES = 5;
+
+/**
+ * Refuses the archive when a file of a pair is not text, naming the first few such files and why. One file's
+ * check is two native scans (milliseconds for 64 MiB); the event loop gets a turn between files.
+ */
+async function requireTextFiles(pairs: Slot[]): Promise<void> {
+  const offenders: string[] = [];
+  for (const file of pairs.flatMap((slot) => [slot.input, slot.output] as ArchiveFile[])) {
+    const reason = whyNotText(file.content);
+    if (reason) offenders.push(`${file.path} (${reason})`);
+    await nextTurn();
+  }
+  if (!offenders.length) return;
+  const named = offenders.slice(0, NAMED_FILES).join(', ');
+  const more = offenders.length > NAMED_FILES ? ` and ${offenders.length - NAMED_FILES} more` : '';
+  throw new ArchiveRejectedError(`Test files ${TEST_DATA_TEXT_RULE}: ${named}${more}.`);
+}
 
 /**
  * Which test a file belongs to and whether it is its input or output, for the layouts judges use:
@@ -53,8 +76,19 @@ function isJunk(path: string): boolean {
   return path.startsWith('__MACOSX/') || path.split('/').some((segment) => segment.startsWith('.'));
 }
 
-/** Pairs archive files into test cases (natural order), grouped into subtasks, with a warning for everything left out. */
-export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): ParsedArchive {
+/** Whether a file holds no test data: blank as String.prototype.trim sees it, and empty once trimmed if asked. */
+async function emptiness(content: Buffer, trimWhitespace: boolean): Promise<{ blank: boolean; empty: boolean }> {
+  const blank = await isBlankText(content);
+  const empty = blank && (trimWhitespace ? await isEmptyWhenTrimmed(content) : content.length === 0);
+  return { blank, empty };
+}
+
+/**
+ * Pairs archive files into test cases (natural order), grouped into subtasks, with a warning for everything left
+ * out. Refuses the archive when a paired file is not UTF-8 text or holds NUL bytes: the judge compares text.
+ * The files stay bytes; with `trimWhitespace`, a file counts as empty when trimming its line ends leaves nothing.
+ */
+export async function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): Promise<ParsedArchive> {
   const warnings: string[] = [];
   const slots = new Map<string, Slot>();
   for (const file of files) {
@@ -71,26 +105,27 @@ export function pairTestCases(files: ArchiveFile[], trimWhitespace: boolean): Pa
     slot[kind.role] = file;
     slots.set(kind.key, slot);
   }
+  const sorted = [...slots.values()].sort((a, b) => collator.compare(a.label, b.label));
+  await requireTextFiles(sorted.filter((slot) => slot.input && slot.output));
   const testCases: ParsedTestCase[] = [];
   const labels: string[] = [];
-  for (const slot of [...slots.values()].sort((a, b) => collator.compare(a.label, b.label))) {
+  for (const slot of sorted) {
     if (!slot.input || !slot.output) {
       const present = (slot.input ?? slot.output) as ArchiveFile;
       warnings.push(`Skipped ${present.path}: no matching ${slot.input ? 'output' : 'input'} file.`);
       continue;
     }
-    const decode = (f: ArchiveFile) => (trimWhitespace ? trimLineEnds(f.content.toString('utf8')) : f.content.toString('utf8'));
-    const input = decode(slot.input);
-    const output = decode(slot.output);
-    if (!input.trim() && !output.trim()) {
+    const input = await emptiness(slot.input.content, trimWhitespace);
+    const output = await emptiness(slot.output.content, trimWhitespace);
+    if (input.blank && output.blank) {
       warnings.push(`Skipped test ${slot.label}: input and output are empty.`);
       continue;
     }
-    if (!input || !output) {
-      warnings.push(`Skipped test ${slot.label}: ${input ? 'output' : 'input'} is empty.`);
+    if (input.empty || output.empty) {
+      warnings.push(`Skipped test ${slot.label}: ${input.empty ? 'input' : 'output'} is empty.`);
       continue;
     }
-    testCases.push({ input, output, points: TEST_CASE_POINTS.default });
+    testCases.push({ input: slot.input.content, output: slot.output.content, points: TEST_CASE_POINTS.default });
     labels.push(slot.label);
   }
   const grouping = groupTests(labels);
