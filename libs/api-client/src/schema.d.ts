@@ -4489,6 +4489,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Two imports running and eight waiting on this instance already (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     listSubmissions: {

@@ -22,6 +22,7 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 
@@ -39,6 +40,7 @@ import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemIdPipe } from './problem-id.pipe';
 import { ProblemsService } from './problems.service';
 import { TestArchiveService } from './zip/test-archive.service';
+import { ZipImportGate } from './zip/zip-import-gate.interceptor';
 import { ZIP_LIMITS } from './zip/zip-limits';
 
 @ApiTags('problems')
@@ -67,12 +69,13 @@ export class ProblemsController {
   @HttpCode(200)
   @Auth()
   @UseGuards(AuthorOrAdminGuard)
-  @UseInterceptors(FileInterceptor('file', { limits: ZIP_LIMITS.upload }))
+  @UseInterceptors(ZipImportGate, FileInterceptor('file', { limits: ZIP_LIMITS.upload }))
   // JSON sent instead of the form is read, and checked, like any other body.
   @JsonBody()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: ZipParseBodyDto })
   @ApiOkResponse({ type: ZipParseResultDto })
+  @ApiServiceUnavailableResponse({ description: 'Two imports running and eight waiting on this instance already (Retry-After)' })
   parseTestArchive(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() body: ZipParseBodyDto): Promise<StreamableFile> {
     return this.archives.parse(file?.buffer, body?.trimWhitespace === 'true');
   }
