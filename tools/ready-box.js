@@ -10,14 +10,14 @@ function lanAddresses(interfaces = networkInterfaces()) {
 }
 
 /**
- * The ready box. `adminPassword` is the default password when ADMIN_PASSWORD is unset (printed, with a reminder to
- * change it), or null when the operator chose one (never echoed). `workerReady` false says the worker is late.
+ * The ready box. `adminPassword` is the default password while it still opens the admin account (printed, with a
+ * reminder to change it), or null when the operator chose one (never echoed). `workerReady` false says the worker is late.
  */
 function readyBox({ port, addresses, adminUsername, adminPassword, workerReady = true }) {
   const rows = [
     ['This machine', `http://localhost:${port}`],
     ...addresses.map((address, i) => [i === 0 ? 'Your network' : '', `http://${address}:${port}`]),
-    ['Admin login', `${adminUsername} / ${adminPassword ?? 'the ADMIN_PASSWORD you set'}`],
+    ['Admin login', `${adminUsername} / ${adminPassword ?? 'the password you chose'}`],
   ];
   if (adminPassword) rows.push(['', 'the default password, until you change it in Settings']);
   const label = Math.max(...rows.map(([name]) => name.length)) + 3;

@@ -30,6 +30,21 @@ function runStep(title, args) {
   }
 }
 
+/** Runs a step that reports over IPC (`{ type }` messages); resolves with its last report of `type`, if any. */
+function runReportingStep(title, args, type) {
+  log(title);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+    let report;
+    child.on('message', (message) => message && message.type === type && (report = message));
+    child.on('exit', (code) => {
+      if (code === 0) return resolve(report);
+      log(`${title} failed.`);
+      process.exit(code || 1);
+    });
+  });
+}
+
 /** A compiled file of an app: each app builds into dist/<app>, which holds apps/<app>/src/… and its libs. */
 function compiled(relative) {
   return path.join(root, 'dist', relative.split('/')[1], relative);
@@ -117,7 +132,9 @@ async function main() {
   build();
   runStep('Applying migrations…', [path.join(__dirname, 'migrate.js')]);
   const adminCli = compiled('apps/api/src/users/create-admin.cli.js');
-  if (existsSync(adminCli)) runStep('Checking the admin account…', ['-r', path.join(__dirname, 'register-paths.js'), adminCli]);
+  const admin = existsSync(adminCli)
+    ? await runReportingStep('Checking the admin account…', ['-r', path.join(__dirname, 'register-paths.js'), adminCli], 'admin')
+    : undefined;
   const seedCli = compiled('apps/api/src/seed/seed-demo.cli.js');
   if (existsSync(seedCli)) runStep('Checking demo content…', ['-r', path.join(__dirname, 'register-paths.js'), seedCli]);
 
@@ -132,8 +149,9 @@ async function main() {
     port,
     addresses: lanAddresses(),
     adminUsername: env.ADMIN_USERNAME || 'admin',
-    // The default is printed so a first start can sign in; a password the operator chose is never echoed.
-    adminPassword: env.ADMIN_PASSWORD ? null : DEFAULT_ADMIN_PASSWORD,
+    // The default is printed while it still opens the account, so a first start can sign in; a password the
+    // operator chose (ADMIN_PASSWORD, or a change in Settings) is never echoed.
+    adminPassword: admin?.usesDefaultPassword ? DEFAULT_ADMIN_PASSWORD : null,
     workerReady: await workerReady,
   });
   console.log(`\n${box}\n`);

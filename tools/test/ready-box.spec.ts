@@ -18,7 +18,7 @@ describe('npm start ready box', () => {
 
   it('never echoes a password the operator chose, and says when the worker is late', () => {
     const box: string = readyBox({ port: '8080', addresses: [], adminUsername: 'root', adminPassword: null, workerReady: false });
-    expect(box).toContain('Admin login:   root / the ADMIN_PASSWORD you set');
+    expect(box).toContain('Admin login:   root / the password you chose');
     expect(box).not.toContain('Your network');
     expect(box).toContain('The judge worker is not ready yet');
   });

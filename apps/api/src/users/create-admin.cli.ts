@@ -3,20 +3,29 @@ import 'reflect-metadata';
 import { createDataSource } from '@oj/db';
 
 import { loadAppConfig } from '../config/app-config';
+import { DEFAULT_ADMIN_PASSWORD } from '../config/known-passwords';
 import { ensureAdminAccount } from './ensure-admin';
+import { verifyPassword } from './password-hasher';
 
-/** `npm start` step: creates ADMIN_USERNAME when missing. */
+/**
+ * `npm start` step: creates ADMIN_USERNAME when missing, and tells npm start (over its IPC channel, when it has one)
+ * whether that account still opens with the default password, so the ready box prints it only while it works.
+ */
 async function main(): Promise<void> {
   const config = loadAppConfig();
   const dataSource = createDataSource(config.DATABASE_URL);
   await dataSource.initialize();
   try {
-    const { created } = await ensureAdminAccount(dataSource, {
+    const { created, user } = await ensureAdminAccount(dataSource, {
       username: config.ADMIN_USERNAME,
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
     });
     console.log(created ? `Created admin account '${config.ADMIN_USERNAME}'.` : `Admin account '${config.ADMIN_USERNAME}' exists.`);
+    const usesDefaultPassword = await verifyPassword(user.passwordHash, DEFAULT_ADMIN_PASSWORD);
+    await new Promise<void>((resolve) =>
+      process.send ? process.send({ type: 'admin', usesDefaultPassword }, () => resolve()) : resolve(),
+    );
   } finally {
     await dataSource.destroy();
   }
