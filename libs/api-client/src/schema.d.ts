@@ -286,7 +286,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["register"];
+        post: operations["registerForContest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3129,7 +3129,7 @@ export interface operations {
             };
         };
     };
-    register: {
+    registerForContest: {
         parameters: {
             query?: never;
             header?: never;
