@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { ReactNode, useEffect, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
@@ -77,8 +77,11 @@ export function RevealPlayer({ contest, publicBoard, liveBoard, stepMs = REVEAL_
   );
 }
 
-/** For an admin after the end: offers the reveal while the public board is still frozen. */
-export function RevealLauncher({ contest }: { contest: Contest }) {
+/**
+ * For an admin after the end: offers the reveal while the public board is still frozen. Once it plays, it takes
+ * the place of the board (`children`), which would show the live results and spoil it.
+ */
+export function RevealLauncher({ contest, children }: { contest: Contest; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const boards = useQuery({
     queryKey: queryKeys.contestReveal(contest.contestId),
@@ -91,12 +94,16 @@ export function RevealLauncher({ contest }: { contest: Contest }) {
     },
     staleTime: Infinity,
   });
-  if (!boards.data?.publicBoard.frozen) return null;
-  if (!open)
-    return (
-      <button className="btn primary small" onClick={() => setOpen(true)}>
-        Start the reveal
-      </button>
-    );
-  return <RevealPlayer contest={contest} publicBoard={boards.data.publicBoard} liveBoard={boards.data.liveBoard} />;
+  if (open && boards.data)
+    return <RevealPlayer contest={contest} publicBoard={boards.data.publicBoard} liveBoard={boards.data.liveBoard} />;
+  return (
+    <>
+      {boards.data?.publicBoard.frozen && (
+        <button className="btn primary small" onClick={() => setOpen(true)}>
+          Start the reveal
+        </button>
+      )}
+      {children}
+    </>
+  );
 }

@@ -24,26 +24,8 @@ export function Scoreboard({ contest }: { contest: Contest }) {
   });
   const data = board.data;
   const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);
-  return (
-    <article className="scoreboard">
-      <header className="section-head">
-        <h1>{contest.title}: Scoreboard</h1>
-        <div className="row">
-          <Link className="btn small" to={`/contests/${contest.contestId}`}>
-            Contest
-          </Link>
-          <button className="btn small" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || !data}>
-            Export CSV
-          </button>
-        </div>
-      </header>
-      {data?.frozen && (
-        <p className="notice frozen-notice" role="status">
-          The board is frozen: results in the last {contest.freezeMinutes ?? ''} minutes show as pending.
-        </p>
-      )}
-      {exportCsv.isError && <p className="error">{errorMessage(exportCsv.error, 'Failed to export the board.')}</p>}
-      {isAdmin && contest.phase === 'past' && <RevealLauncher contest={contest} />}
+  const boardView = (
+    <>
       {board.isPending && <p className="muted">Loading…</p>}
       {board.isError && <p className="error">{errorMessage(board.error, 'Failed to load the scoreboard.')}</p>}
       {data && !data.items.length && <p className="muted">Nobody has registered yet.</p>}
@@ -59,6 +41,30 @@ export function Scoreboard({ contest }: { contest: Contest }) {
         />
       )}
       {data && <Pagination page={page} totalPages={data.totalPages} onPage={setPage} />}
+    </>
+  );
+  return (
+    <article className="scoreboard">
+      <header className="section-head">
+        <h1>{contest.title}: Scoreboard</h1>
+        <div className="row">
+          <Link className="btn small" to={`/contests/${contest.contestId}`}>
+            Contest
+          </Link>
+          <button className="btn small" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || !data}>
+            Export CSV
+          </button>
+        </div>
+      </header>
+      {data?.frozen && (
+        <p className="notice frozen-notice" role="status">
+          {contest.freezeMinutes
+            ? `The board is frozen: results of the last ${contest.freezeMinutes} minutes show as pending.`
+            : 'The board is frozen: results show as pending until the end.'}
+        </p>
+      )}
+      {exportCsv.isError && <p className="error">{errorMessage(exportCsv.error, 'Failed to export the board.')}</p>}
+      {isAdmin && contest.phase === 'past' ? <RevealLauncher contest={contest}>{boardView}</RevealLauncher> : boardView}
     </article>
   );
 }
