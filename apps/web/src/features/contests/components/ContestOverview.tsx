@@ -37,7 +37,7 @@ function ProblemsTable({ contest }: { contest: Contest }) {
   return (
     <section className="card" aria-labelledby="contest-problems">
       <h2 id="contest-problems">Problems</h2>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Problems">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Problems table">
         <table className="table">
           <thead>
             <tr>
