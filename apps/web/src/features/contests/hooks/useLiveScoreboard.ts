@@ -23,6 +23,8 @@ export function useLiveScoreboard(contestId: number, page: number, live: boolean
     enabled: !loading,
     placeholderData: keepPreviousData,
     refetchInterval: live ? LIVE_POLL_INTERVAL_MS : false,
+    // A board left open on a screen that is not focused still follows the contest, as the stream does (openWhenHidden).
+    refetchIntervalInBackground: true,
   });
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.scoreboard(contestId, page) }),
