@@ -6,7 +6,6 @@ import { api, sessionApi, unwrap } from '../../api/client';
 export type Contest = Schemas['ContestDto'];
 export type ContestInput = Schemas['ContestInputDto'];
 export type Scoreboard = Schemas['ScoreboardDto'];
-export type ScoreboardRowData = Schemas['ScoreboardRowDto'];
 
 /** The contests of one phase, soonest first as the server orders them. */
 export const fetchContests = (phase: Contest['phase'], page: number) =>

@@ -106,6 +106,34 @@ describe('the contest page', () => {
   });
 });
 
+describe('an admin on the contest page', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('edits, and deletes after asking', async () => {
+    storeTokens();
+    const calls: string[] = [];
+    mockFetch((_r, route) => {
+      calls.push(route);
+      if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
+      if (route === 'GET /api/contests/7') return json(200, contest());
+      if (route === 'GET /api/contests/7/submissions') return json(200, EMPTY_PAGE);
+      if (route === 'DELETE /api/contests/7') return json(204);
+      if (route === 'GET /api/contests') return json(200, { items: [], total: 0, totalPages: 0, page: 1, limit: 100 });
+      if (route.endsWith('/stream')) return new Promise<Response>(() => undefined);
+    });
+    renderRoutes(<Route path="/contests/:contestId" element={<ContestPage />} />, '/contests/7');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/contests/7/edit');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete contest' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).not.toContain('DELETE /api/contests/7');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete contest' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/contests$/));
+    expect(calls).toContain('DELETE /api/contests/7');
+  });
+});
+
 describe('the contests list', () => {
   beforeEach(() => localStorage.clear());
 

@@ -12,6 +12,7 @@ import { cellText } from '../board-csv';
 import { endOfMyTime, formatDuration } from '../contest-time';
 import { useNow } from '../hooks/useNow';
 import { ContestActions } from './ContestActions';
+import { DeleteContest } from './DeleteContest';
 
 function TimeLeft({ contest }: { contest: Contest }) {
   const now = useNow();
@@ -94,9 +95,12 @@ export function ContestOverview({ contest }: { contest: Contest }) {
             Scoreboard
           </Link>
           {isAdmin && (
-            <Link className="btn small" to={`/contests/${contest.contestId}/edit`}>
-              Edit
-            </Link>
+            <>
+              <Link className="btn small" to={`/contests/${contest.contestId}/edit`}>
+                Edit
+              </Link>
+              <DeleteContest contest={contest} />
+            </>
           )}
         </div>
         <ContestActions contest={contest} />

@@ -8,7 +8,7 @@ import { applyReveal, nextReveal, pendingCount, type RevealState, startReveal } 
 import { ScoreboardTable } from './ScoreboardTable';
 
 /** A pause between two cells while playing: long enough to watch a row move. */
-export const REVEAL_STEP_MS = 1500;
+const REVEAL_STEP_MS = 1500;
 
 interface Props {
   contest: Contest;
