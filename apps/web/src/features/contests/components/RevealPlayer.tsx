@@ -27,6 +27,8 @@ export function RevealPlayer({ contest, publicBoard, liveBoard, stepMs = REVEAL_
   const [state, setState] = useState<RevealState>(() => startReveal(contest, publicBoard.labels, publicBoard.items, liveBoard.items));
   const [playing, setPlaying] = useState(false);
   const [spotlight, setSpotlight] = useState<string | null>(null);
+  // Said aloud to screen readers, who do not see the cell light up or the row move.
+  const [lastShown, setLastShown] = useState('');
   const unfreeze = useMutation({
     mutationFn: () => unfreezeContest(contest.contestId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contest(contest.contestId) }),
@@ -37,7 +39,10 @@ export function RevealPlayer({ contest, publicBoard, liveBoard, stepMs = REVEAL_
     const next = nextReveal(state);
     if (!next) return;
     setSpotlight(`${next.key}:${next.label}`);
-    setState(applyReveal(state, next));
+    const after = applyReveal(state, next);
+    const row = after.rows.find((r) => r.key === next.key);
+    setLastShown(`${next.key}, ${next.label}: ${next.cell.solved ? 'solved' : 'not solved'}, now rank ${row?.rank}. `);
+    setState(after);
   };
 
   useEffect(() => {
@@ -61,6 +66,7 @@ export function RevealPlayer({ contest, publicBoard, liveBoard, stepMs = REVEAL_
           Next cell
         </button>
         <span className="muted" role="status">
+          {lastShown}
           {left ? `${left} frozen cells left` : unfreeze.isSuccess ? 'Revealed: the board is unfrozen.' : 'Revealed.'}
         </span>
       </div>
