@@ -11,6 +11,11 @@ function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const AdminUsersPage = lazyPage(() => import('./pages/AdminUsersPage'), 'AdminUsersPage');
+const ContestEditorPage = lazyPage(() => import('./pages/ContestEditorPage'), 'ContestEditorPage');
+const ContestPage = lazyPage(() => import('./pages/ContestPage'), 'ContestPage');
+const ContestProblemPage = lazyPage(() => import('./pages/ContestProblemPage'), 'ContestProblemPage');
+const ContestScoreboardPage = lazyPage(() => import('./pages/ContestScoreboardPage'), 'ContestScoreboardPage');
+const ContestsPage = lazyPage(() => import('./pages/ContestsPage'), 'ContestsPage');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
 const ProblemEditorPage = lazyPage(() => import('./pages/ProblemEditorPage'), 'ProblemEditorPage');
@@ -22,7 +27,7 @@ const SubmissionPage = lazyPage(() => import('./pages/SubmissionPage'), 'Submiss
 const SubmissionsPage = lazyPage(() => import('./pages/SubmissionsPage'), 'SubmissionsPage');
 const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'), 'UserDashboardPage');
 
-/** The routes of SPEC 2. */
+/** The routes of SPEC 2, and the contests' (issue 21). */
 export function App() {
   return (
     <>
@@ -46,6 +51,26 @@ export function App() {
               element={
                 <RequireAuth>
                   <ProblemEditorPage mode="edit" />
+                </RequireAuth>
+              }
+            />
+            <Route path="/contests" element={<ContestsPage />} />
+            <Route path="/contests/:contestId" element={<ContestPage />} />
+            <Route path="/contests/:contestId/problems/:label" element={<ContestProblemPage />} />
+            <Route path="/contests/:contestId/scoreboard" element={<ContestScoreboardPage />} />
+            <Route
+              path="/contests/:contestId/edit"
+              element={
+                <RequireAuth admin>
+                  <ContestEditorPage mode="edit" />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/admin/contests/new"
+              element={
+                <RequireAuth admin>
+                  <ContestEditorPage mode="create" />
                 </RequireAuth>
               }
             />

@@ -334,7 +334,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["register"];
+        post: operations["registerForContest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3450,7 +3450,7 @@ export interface operations {
             };
         };
     };
-    register: {
+    registerForContest: {
         parameters: {
             query?: never;
             header?: never;

@@ -85,7 +85,8 @@ export class ContestsController {
   @JsonBody()
   @ApiOkResponse({ type: ContestDto })
   @ApiForbiddenResponse({ description: 'Wrong access code, or the contest has ended.' })
-  register(
+  // Not `register`: the method name is the operation id, and auth's sign-up already has that one.
+  registerForContest(
     @CurrentUser() user: AuthUser,
     @Param('contestId', ContestIdPipe) contestId: number,
     @Body() dto: ContestRegistrationDto,

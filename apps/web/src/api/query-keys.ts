@@ -23,4 +23,13 @@ export const queryKeys = {
   adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,
   problemUpdates: () => ['problem-updates'] as const,
+  contests: () => ['contests'] as const,
+  contestList: (phase: string, page: number) => ['contests', 'list', phase, page] as const,
+  /** A contest as the caller sees it (participation, frozen); refreshed after registering or starting. */
+  contest: (contestId: number) => ['contests', contestId] as const,
+  contestProblem: (contestId: number, label: string) => ['contests', contestId, 'problem', label] as const,
+  scoreboard: (contestId: number, page: number) => ['contests', contestId, 'scoreboard', page] as const,
+  /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */
+  contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,
+  pickableProblems: () => ['problems', 'pickable'] as const,
 };

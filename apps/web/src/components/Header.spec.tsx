@@ -15,10 +15,11 @@ describe('Header', () => {
     jest.mocked(leaveApp).mockClear();
   });
 
-  it('shows guests Home, Problems, Login and Register only', () => {
+  it('shows guests Home, Problems, Contests, Login and Register only', () => {
     mockFetch(() => undefined);
     renderRoutes(routes);
     expect(screen.getByRole('link', { name: 'Online Judge' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Contests' })).toHaveAttribute('href', '/contests');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('link', { name: 'Submissions' })).toBeNull();

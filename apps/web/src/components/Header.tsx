@@ -50,6 +50,7 @@ export function Header() {
           Home
         </NavLink>
         <NavLink to="/problems">Problems</NavLink>
+        <NavLink to="/contests">Contests</NavLink>
         {user && <NavLink to="/submissions">Submissions</NavLink>}
         {user && <NavLink to="/dashboard">Dashboard</NavLink>}
         {isAdmin && <NavLink to="/admin/create">Create Problem</NavLink>}

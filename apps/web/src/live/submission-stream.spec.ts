@@ -60,6 +60,28 @@ describe('connectSubmissionStream', () => {
     warn.mockRestore();
   });
 
+  it('delivers what `accepts` lets through, without ids, and polls nothing without an updates path', async () => {
+    const received: unknown[] = [];
+    const fetch = scriptedFetch((url, _init, call) =>
+      call === 0 ? sse(['data: {"contestId":7}\n\n', 'data: {"contestId":7}\n\n']) : new Promise<Response>(() => undefined),
+    );
+    const stop = connectSubmissionStream({
+      streamPath: '/api/contests/7/scoreboard/stream',
+      updatesPath: null,
+      accepts: () => true,
+      onEvent: (e) => received.push(e),
+      getToken: () => undefined,
+      refresh: async () => false,
+      fetch,
+      pollIntervalMs: 10,
+    });
+    await wait(60);
+    stop();
+    // Two change notices, both delivered: with no id there is nothing to deduplicate by.
+    expect(received).toEqual([{ contestId: 7 }, { contestId: 7 }]);
+    expect(fetch.mock.calls.every(([url]) => String(url).startsWith('/api/contests/7/scoreboard/stream'))).toBe(true);
+  });
+
   it('refreshes the token on a 401 and reconnects with the new one', async () => {
     let token = 'old';
     const received: string[] = [];

@@ -4,7 +4,8 @@ import { isFinalStatus, LIVE_DEDUP_MEMORY, LIVE_POLL_INTERVAL_MS, LIVE_RECONNECT
 
 export interface SubmissionStreamOptions {
   streamPath: string;
-  updatesPath: string;
+  /** The catch-up poll's route; null for a stream whose caller polls a route of its own (the scoreboard). */
+  updatesPath: string | null;
   onEvent: (event: LiveEvent) => void;
   pollIntervalMs?: number;
   getToken: () => string | undefined;
@@ -12,7 +13,11 @@ export interface SubmissionStreamOptions {
   refresh: () => Promise<boolean>;
   fetch?: typeof fetch;
   reconnectDelayMs?: number;
+  /** Whether a message is an event to deliver; by default a submission event (one with a string id). */
+  accepts?: (event: unknown) => boolean;
 }
+
+const isSubmissionEvent = (event: unknown) => !!event && typeof event === 'object' && typeof (event as { id?: unknown }).id === 'string';
 
 class Unauthorized extends Error {}
 
@@ -52,9 +57,12 @@ export function connectSubmissionStream(options: SubmissionStreamOptions): () =>
   const delay = options.reconnectDelayMs ?? LIVE_RECONNECT_DELAY_MS;
   let latest = new Date().toISOString();
 
+  const accepts = options.accepts ?? isSubmissionEvent;
+
   const deliver = (event: LiveEvent) => {
-    const key = event.eventId ?? `${event.id}:${event.emittedAt}`;
-    if (!recent.add(key)) return;
+    // Events without an id (a board's "changed" notices) are not deduplicated: there is nothing to tell them apart by.
+    const key = event.eventId ?? (event.id === undefined ? null : `${event.id}:${event.emittedAt}`);
+    if (key !== null && !recent.add(key)) return;
     if (event.emittedAt && event.emittedAt > latest) latest = event.emittedAt;
     options.onEvent(event);
   };
@@ -81,7 +89,7 @@ export function connectSubmissionStream(options: SubmissionStreamOptions): () =>
               console.warn('Skipped a malformed live event', message.data);
               return;
             }
-            if (!event || typeof event !== 'object' || typeof event.id !== 'string') {
+            if (!accepts(event)) {
               console.warn('Skipped a malformed live event', message.data);
               return;
             }
@@ -99,11 +107,11 @@ export function connectSubmissionStream(options: SubmissionStreamOptions): () =>
     }
   };
 
-  const poll = async () => {
+  const poll = async (updatesPath: string) => {
     try {
       const token = options.getToken();
-      const separator = options.updatesPath.includes('?') ? '&' : '?';
-      const response = await doFetch(`${options.updatesPath}${separator}since=${encodeURIComponent(latest)}`, {
+      const separator = updatesPath.includes('?') ? '&' : '?';
+      const response = await doFetch(`${updatesPath}${separator}since=${encodeURIComponent(latest)}`, {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
         signal,
       });
@@ -119,9 +127,10 @@ export function connectSubmissionStream(options: SubmissionStreamOptions): () =>
   };
 
   void stream();
-  const pollTimer = setInterval(() => void poll(), options.pollIntervalMs ?? LIVE_POLL_INTERVAL_MS);
+  const { updatesPath } = options;
+  const pollTimer = updatesPath ? setInterval(() => void poll(updatesPath), options.pollIntervalMs ?? LIVE_POLL_INTERVAL_MS) : undefined;
   return () => {
-    clearInterval(pollTimer);
+    if (pollTimer) clearInterval(pollTimer);
     controller.abort();
   };
 }

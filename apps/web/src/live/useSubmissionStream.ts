@@ -10,7 +10,10 @@ export interface StreamHookOptions {
   onEvent: (event: LiveEvent) => void;
   pollIntervalMs?: number;
   streamPath?: string;
-  updatesPath?: string;
+  /** null: no catch-up poll through the helper (the caller polls its own route). */
+  updatesPath?: string | null;
+  /** Which messages are events; submission events by default. */
+  accepts?: (event: unknown) => boolean;
 }
 
 /** SPEC 4's helper: enabled, an event callback, a poll interval, a stream path and an updates path. */
@@ -20,6 +23,7 @@ export function useSubmissionStream({
   pollIntervalMs,
   streamPath = '/api/submissions/stream',
   updatesPath = '/api/submissions/updates',
+  accepts,
 }: StreamHookOptions): void {
   const callback = useRef(onEvent);
   callback.current = onEvent;
@@ -29,9 +33,10 @@ export function useSubmissionStream({
       streamPath,
       updatesPath,
       pollIntervalMs,
+      accepts,
       onEvent: (event) => callback.current(event),
       getToken: () => readTokens()?.accessToken,
       refresh: refreshSession,
     });
-  }, [enabled, streamPath, updatesPath, pollIntervalMs]);
+  }, [enabled, streamPath, updatesPath, pollIntervalMs, accepts]);
 }

@@ -49,6 +49,7 @@ describe('HomePage', () => {
     expect(await screen.findByRole('link', { name: 'Knapsack' })).toHaveAttribute('href', '/problems/4');
     expect(screen.getByText('New tests added.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Problems' })).toHaveAttribute('href', '/problems');
+    expect(screen.getByRole('link', { name: 'Contests' })).toHaveAttribute('href', '/contests');
     expect(screen.queryByRole('button', { name: 'New Announcement' })).toBeNull();
     expect(calls.find((c) => c.route === 'GET /api/announcements')?.query).toBe('?limit=20&pinnedFirst=true');
     expect(calls.find((c) => c.route === 'GET /api/problem-updates')?.query).toBe('?limit=20');

@@ -6,7 +6,10 @@ import type { SubmissionFilters } from './submission-filters';
 
 /** Which submissions a list shows: the platform-wide list with its filters, the user's own, or one problem's. */
 export type SubmissionListSource =
-  { kind: 'global'; filters: SubmissionFilters } | { kind: 'mine' } | { kind: 'problem'; problemId: number; scope: 'mine' | 'all' };
+  | { kind: 'global'; filters: SubmissionFilters }
+  | { kind: 'mine' }
+  | { kind: 'problem'; problemId: number; scope: 'mine' | 'all' }
+  | { kind: 'contest'; contestId: number };
 
 const LOAD_FAILED = 'Failed to load submissions.';
 
@@ -36,6 +39,11 @@ export function fetchSubmissionPage(source: SubmissionListSource, page: number):
         }),
         LOAD_FAILED,
       );
+    case 'contest':
+      return unwrap(
+        api.GET('/api/contests/{contestId}/submissions', { params: { path: { contestId: source.contestId }, query: paging } }),
+        LOAD_FAILED,
+      );
   }
 }
 
@@ -50,7 +58,8 @@ export function rejudgeSubmission(id: string) {
 
 /**
  * The live stream and its catch-up poll for a list. The one place paths are written by hand: the SSE helper
- * reads an event stream through fetch, which the generated client does not do.
+ * reads an event stream through fetch, which the generated client does not do. A contest's list (the caller's
+ * own) follows the caller's events on the global stream.
  */
 export function livePathsOf(source: SubmissionListSource): { streamPath: string; updatesPath: string } {
   const base = source.kind === 'problem' ? `/api/problems/${source.problemId}/submissions` : '/api/submissions';

@@ -20,9 +20,11 @@ interface SubmitFormProps {
   /** What the Run button offers to run on, besides custom input. */
   samples: ProblemDetail['samples'];
   onSubmitted: (submissionId: string) => void;
+  /** Submits into this contest (its board, or practice after the end). */
+  contestId?: number;
 }
 
-export function SubmitForm({ problemId, allowed, samples, onSubmitted }: SubmitFormProps) {
+export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId }: SubmitFormProps) {
   const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
   const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
@@ -48,7 +50,9 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted }: SubmitF
   const submit = useMutation({
     mutationFn: () =>
       unwrap(
-        api.POST('/api/submissions', { body: { problemId, languageId: Number(languageId), sourceCode: source } }),
+        api.POST('/api/submissions', {
+          body: { problemId, languageId: Number(languageId), sourceCode: source, ...(contestId ? { contestId } : {}) },
+        }),
         'Failed to submit solution.',
       ),
     onSuccess: (created) => {

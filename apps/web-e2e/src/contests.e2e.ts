@@ -1,0 +1,257 @@
+import { Browser, Page } from 'playwright-core';
+
+import { adminApi, adminPage, ApiCall, pythonProblem } from './admin-page';
+import { appUnderTest } from './app-under-test';
+import { enterSolution, launchBrowser, logIn, screenshot } from './browser';
+
+const SUM = 'a, b = map(int, input().split())\nprint(a + b)';
+const MINUTE = 60_000;
+
+/**
+ * The contests' journeys (issue 21). The clarification and virtual-run journeys wait for their routes, which a
+ * colleague is adding to the API at the same time.
+ */
+describe('contests in the browser', () => {
+  const app = appUnderTest();
+  let browser: Browser;
+  let call: ApiCall;
+  let problems: number[];
+  const suffix = Date.now().toString(36);
+
+  /** A user made through the API, for journeys about contests rather than sign-up. */
+  async function newUser(name: string): Promise<{ username: string; password: string; token: string }> {
+    const username = `${name}${suffix}`;
+    const password = 'contest-pass-1';
+    const res = await fetch(`${app.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password, confirmPassword: password }),
+    });
+    if (!res.ok) throw new Error(`register ${username} answered ${res.status}`);
+    return { username, password, token: (await res.json()).accessToken };
+  }
+
+  async function userPage(who: { username: string; password: string }, width = 1280): Promise<Page> {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, who.username, who.password);
+    return page;
+  }
+
+  /** A contest made through the API, ICPC on the journeys' problems. */
+  async function contest(title: string, extra: Record<string, unknown> = {}): Promise<number> {
+    const now = Date.now();
+    const created = await call('POST', '/api/contests', {
+      title: `${title} ${suffix}`,
+      description: 'Two problems.',
+      format: 'icpc',
+      startsAt: new Date(now - 10 * MINUTE).toISOString(),
+      endsAt: new Date(now + 60 * MINUTE).toISOString(),
+      isPublic: true,
+      problems: problems.map((problemId) => ({ problemId })),
+      ...extra,
+    });
+    return created.contestId as number;
+  }
+
+  /** Registers on the contest page, in the browser. */
+  async function register(page: Page, contestId: number): Promise<void> {
+    await page.goto(`/contests/${contestId}`);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('You are registered.').waitFor();
+  }
+
+  /** Solves a problem from the contest page's table, on its contest problem page. */
+  async function solve(page: Page, contestId: number, label: string): Promise<void> {
+    await page.goto(`/contests/${contestId}`);
+    await page
+      .getByRole('region', { name: 'Problems table' })
+      .getByRole('link')
+      .nth(label.charCodeAt(0) - 65)
+      .click();
+    await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
+    await enterSolution(page, /Python/, SUM);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.locator('.live-list tbody tr').first().getByText('Accepted', { exact: true }).waitFor({ timeout: 60_000 });
+  }
+
+  /**
+   * Waits for `name` in the board's row at `index` (anywhere on the board with null); polled on a timer, as a page
+   * in the background gets no animation frames.
+   */
+  const rowBecomes = (page: Page, index: number | null, name: string) =>
+    page.waitForFunction(
+      ([i, n]) =>
+        Array.from(document.querySelectorAll('.board tbody tr th')).some(
+          (th, at) => (i === null || at === i) && th.textContent?.includes(String(n)),
+        ),
+      [index, name],
+      {
+        polling: 500,
+        timeout: 30_000,
+      },
+    );
+
+  const boardOrder = (page: Page, region = 'Scoreboard') =>
+    page
+      .getByRole('region', { name: region })
+      .locator('tbody tr th')
+      .allTextContents()
+      .then((names) => names.map((n) => n.trim()));
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    call = await adminApi(app);
+    problems = [];
+    for (const title of ['Sum', 'Sum Again'])
+      problems.push(
+        (await call('POST', '/api/problems', pythonProblem(title, 'Print a + b.', { input: '2 3\n', output: '5\n' }))).problemId as number,
+      );
+  });
+  afterAll(() => browser.close());
+
+  it('an admin creates a contest in the form, picking problems by id and title and reordering them', async () => {
+    const page = await adminPage(browser, app, { width: 1280, height: 900 });
+    await page.goto('/contests');
+    await page.getByRole('link', { name: 'New Contest' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(`Made in the form ${suffix}`);
+    await page.getByLabel('Description (Markdown)').fill('Good **luck**.');
+    await page.getByLabel('Freeze minutes before the end (optional)').fill('30');
+    const search = page.getByLabel('Add a problem by id or title');
+    await search.fill(String(problems[0]));
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const second = (await call('GET', `/api/problems/${problems[1]}`)).title as string;
+    await search.fill(second);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: `Move ${second} up` }).click();
+    await screenshot(page, 'contest-form');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await page.waitForURL(/\/contests\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: `Made in the form ${suffix}` }).waitFor();
+    await page.getByText('luck', { exact: true }).waitFor();
+    const contestId = Number(new URL(page.url()).pathname.split('/').pop());
+    const saved = await call('GET', `/api/contests/${contestId}`);
+    expect((saved.problems as { problemId: number; label: string }[]).map((p) => [p.label, p.problemId])).toEqual([
+      ['A', problems[1]],
+      ['B', problems[0]],
+    ]);
+    expect(saved.freezeMinutes).toBe(30);
+    await page.context().close();
+  });
+
+  it('two users register and solve, and the live board moves', async () => {
+    const contestId = await contest('Live round');
+    const [ann, ben] = [await newUser('ann'), await newUser('ben')];
+    const annPage = await userPage(ann);
+    const benPage = await userPage(ben);
+    await register(annPage, contestId);
+    await solve(annPage, contestId, 'A');
+    await annPage.goto(`/contests/${contestId}/scoreboard`);
+    await annPage.getByRole('region', { name: 'Scoreboard' }).waitFor();
+    expect(await boardOrder(annPage)).toEqual([ann.username]);
+    await expect(annPage.locator('tr.mine th').textContent()).resolves.toContain(ann.username);
+
+    // ben solves both problems while ann watches: his row appears and climbs above hers without a reload.
+    await register(benPage, contestId);
+    await solve(benPage, contestId, 'A');
+    // Level with ann (one solved each, maybe in the same minute: then their order is the server's tie order).
+    await rowBecomes(annPage, null, ben.username);
+    await solve(benPage, contestId, 'B');
+    await rowBecomes(annPage, 0, ben.username);
+    expect(await boardOrder(annPage)).toEqual([ben.username, ann.username]);
+    await screenshot(annPage, 'contest-board-live');
+    await annPage.context().close();
+    await benPage.context().close();
+  });
+
+  it('after the freeze and the end, the admin plays the reveal and the board unfreezes', async () => {
+    // Frozen for the last 30 minutes, which covers every submission below, before and after the end is moved.
+    const start = Date.now() - 40 * MINUTE;
+    const body = (endsAt: number) => ({
+      title: `Reveal round ${suffix}`,
+      description: '',
+      format: 'icpc',
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+      freezeMinutes: 30,
+      isPublic: true,
+      problems: problems.map((problemId) => ({ problemId })),
+    });
+    const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
+    const users = [await newUser('cat'), await newUser('dan')];
+    const submit = async (token: string, problemId: number, sourceCode: string) => {
+      const res = await fetch(`${app.baseUrl}/api/submissions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ problemId, languageId: 71, sourceCode, contestId }),
+      });
+      if (!res.ok) throw new Error(`submit answered ${res.status}`);
+      return (await res.json()).submissionId as string;
+    };
+    const ids: string[] = [];
+    for (const u of users)
+      await fetch(`${app.baseUrl}/api/contests/${contestId}/register`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${u.token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    // cat solves one problem, dan both.
+    ids.push(await submit(users[0].token, problems[0], SUM));
+    ids.push(await submit(users[1].token, problems[0], SUM));
+    ids.push(await submit(users[1].token, problems[1], SUM));
+    const graded = async (id: string) => {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+        const { submission } = (await call('GET', `/api/submissions/${id}`)) as { submission: { status: string } };
+        if (submission.status === 'accepted') return;
+      }
+      throw new Error(`submission ${id} was not accepted in time`);
+    };
+    for (const id of ids) await graded(id);
+    // The end: moved to now, so the board stays frozen until the admin unfreezes it.
+    await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const page = await adminPage(browser, app, { width: 1280, height: 900 });
+    await page.goto(`/contests/${contestId}/scoreboard`);
+    await page.getByRole('button', { name: 'Start the reveal' }).click();
+    const reveal = page.getByRole('region', { name: 'Reveal board' });
+    await reveal.waitFor();
+    expect(await reveal.locator('.cell-pending').count()).toBe(3);
+    // Nothing shows yet: the two rows tie, in the server's order for ties.
+    const [, bottom] = await boardOrder(page, 'Reveal board');
+    // The bottom row goes first: its A, a solve, lifts it above the other row, whose cells are still frozen.
+    await page.getByRole('button', { name: 'Next cell' }).click();
+    await rowBecomes(page, 0, bottom);
+    expect(await reveal.locator('.cell-pending').count()).toBe(2);
+    await screenshot(page, 'contest-reveal');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByText('Revealed: the board is unfrozen.').waitFor({ timeout: 30_000 });
+    expect(await boardOrder(page, 'Reveal board')).toEqual([users[1].username, users[0].username]);
+    const guest = await (await fetch(`${app.baseUrl}/api/contests/${contestId}/scoreboard`)).json();
+    expect(guest.frozen).toBe(false);
+    expect(guest.items.map((r: { username: string }) => r.username)).toEqual([users[1].username, users[0].username]);
+    await page.context().close();
+  });
+
+  it('the scoreboard is readable on a 375 px phone, the own row highlighted, the board scrolling inside its region', async () => {
+    const contestId = await contest('Phone round');
+    const eve = await newUser('eve');
+    const others = [];
+    for (const name of ['fay', 'gus', 'hal']) others.push(await newUser(name));
+    for (const u of [...others, eve])
+      await fetch(`${app.baseUrl}/api/contests/${contestId}/register`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${u.token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    const page = await userPage(eve, 375);
+    await page.goto(`/contests/${contestId}/scoreboard`);
+    const mine = page.locator('tr.mine');
+    await mine.waitFor();
+    expect(await mine.locator('th').textContent()).toContain(eve.username);
+    expect(await mine.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'contest-board-375');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Schemas } from '@oj/api-client';
+import { MAX_PAGE_SIZE } from '@oj/contracts';
+
+import { api, sessionApi, unwrap } from '../../api/client';
+
+export type Contest = Schemas['ContestDto'];
+export type ContestInput = Schemas['ContestInputDto'];
+export type Scoreboard = Schemas['ScoreboardDto'];
+
+/** The contests of one phase, soonest first as the server orders them. */
+export const fetchContests = (phase: Contest['phase'], page: number) =>
+  unwrap(api.GET('/api/contests', { params: { query: { phase, page, limit: MAX_PAGE_SIZE } } }), 'Failed to load contests.');
+
+export const fetchContest = (contestId: number) =>
+  unwrap(api.GET('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to load the contest.');
+
+export const createContest = (body: ContestInput) => unwrap(api.POST('/api/contests', { body }), 'Failed to create the contest.');
+
+export const updateContest = (contestId: number, body: ContestInput) =>
+  unwrap(api.PUT('/api/contests/{contestId}', { params: { path: { contestId } }, body }), 'Failed to save the contest.');
+
+export const deleteContest = (contestId: number) =>
+  unwrap(api.DELETE('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to delete the contest.');
+
+export const registerForContest = (contestId: number, accessCode?: string) =>
+  unwrap(
+    api.POST('/api/contests/{contestId}/register', { params: { path: { contestId } }, body: accessCode ? { accessCode } : {} }),
+    'Failed to register.',
+  );
+
+/** Opens the caller's own window in a contest with `durationMinutes`. */
+export const startContest = (contestId: number) =>
+  unwrap(api.POST('/api/contests/{contestId}/start', { params: { path: { contestId } } }), 'Failed to start.');
+
+export const unfreezeContest = (contestId: number) =>
+  unwrap(api.POST('/api/contests/{contestId}/unfreeze', { params: { path: { contestId } } }), 'Failed to unfreeze the board.');
+
+export const fetchContestProblem = (contestId: number, label: string) =>
+  unwrap(api.GET('/api/contests/{contestId}/problems/{label}', { params: { path: { contestId, label } } }), 'Failed to load the problem.');
+
+/** One page of the board as the caller sees it: live for admins, frozen for everyone else during a freeze. */
+export const fetchScoreboard = (contestId: number, page: number) =>
+  unwrap(
+    api.GET('/api/contests/{contestId}/scoreboard', { params: { path: { contestId }, query: { page, limit: MAX_PAGE_SIZE } } }),
+    'Failed to load the scoreboard.',
+  );
+
+/**
+ * Every row of the board, page by page. `asGuest` asks without the session, which is how the reveal reads the
+ * public (frozen) board while the admin's own session reads the live one.
+ */
+export async function fetchWholeScoreboard(contestId: number, asGuest = false): Promise<Scoreboard> {
+  const client = asGuest ? sessionApi : api;
+  const read = (page: number) =>
+    unwrap(
+      client.GET('/api/contests/{contestId}/scoreboard', { params: { path: { contestId }, query: { page, limit: MAX_PAGE_SIZE } } }),
+      'Failed to load the scoreboard.',
+    );
+  const first = await read(1);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => read(i + 2)));
+  return { ...first, items: [first, ...rest].flatMap((page) => page.items) };
+}
+
+/** The archive (admins: private problems too) for the contest form's picker. */
+export const fetchPickableProblems = () =>
+  unwrap(api.GET('/api/problems', { params: { query: { visibility: 'all' } } }), 'Failed to load problems.');
+
+/** The SSE path of a board's live updates; the generated client does not read event streams. */
+export const scoreboardStreamPath = (contestId: number) => `/api/contests/${contestId}/scoreboard/stream`;

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormEvent, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
+import { errorMessage } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
+import { useSession } from '../../../session/SessionProvider';
+import { type Contest, registerForContest, startContest } from '../api';
+
+/** Register (with the access code when the contest asks for one), then Start where each participant has a window. */
+export function ContestActions({ contest }: { contest: Contest }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [accessCode, setAccessCode] = useState('');
+  const onDone = () => queryClient.invalidateQueries({ queryKey: queryKeys.contests() });
+  const register = useMutation({ mutationFn: () => registerForContest(contest.contestId, accessCode || undefined), onSuccess: onDone });
+  const start = useMutation({ mutationFn: () => startContest(contest.contestId), onSuccess: onDone });
+  const error = register.error ?? start.error;
+
+  if (contest.phase === 'past') return null;
+  if (!user)
+    return (
+      <p className="muted">
+        <Link to="/login" state={{ from: location }}>
+          Log in
+        </Link>{' '}
+        to register.
+      </p>
+    );
+  const participation = contest.participation;
+  const onRegister = (e: FormEvent) => {
+    e.preventDefault();
+    register.mutate();
+  };
+  return (
+    <div className="contest-actions">
+      {!participation && (
+        <form className="row" onSubmit={onRegister}>
+          {contest.needsAccessCode && (
+            <label>
+              Access code
+              <input name="accessCode" value={accessCode} onChange={(e) => setAccessCode(e.target.value)} required autoComplete="off" />
+            </label>
+          )}
+          <button className="btn primary" type="submit" disabled={register.isPending}>
+            Register
+          </button>
+        </form>
+      )}
+      {participation && !participation.startedAt && contest.durationMinutes && contest.phase === 'running' && (
+        <button className="btn primary" onClick={() => start.mutate()} disabled={start.isPending}>
+          Start
+        </button>
+      )}
+      {participation && (
+        <p className="notice" role="status">
+          {participation.startedAt || !contest.durationMinutes
+            ? 'You are registered.'
+            : `You are registered. Start when you are ready: you get ${contest.durationMinutes} minutes.`}
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {errorMessage(error, 'Failed.')}
+        </p>
+      )}
+    </div>
+  );
+}

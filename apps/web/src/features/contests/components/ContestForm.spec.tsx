@@ -1,0 +1,111 @@
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+
+import { ContestEditorPage } from '../../../pages/ContestEditorPage';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+
+const ADMIN = user({ id: 'root', username: 'root', role: 'admin' });
+const problem = (problemId: number, title: string) => ({ problemId, title, difficulty: 'easy', isPublic: true });
+const ARCHIVE = { items: [problem(1, 'A + B'), problem(2, 'Shortest Paths'), problem(3, 'Knapsack')] };
+const SAVED = { contestId: 9 };
+
+function serve(respond?: (body: unknown) => Response) {
+  storeTokens();
+  const bodies: unknown[] = [];
+  mockFetch(async (request, route) => {
+    if (route === 'GET /api/auth/me') return json(200, ADMIN);
+    if (route === 'GET /api/problems') return json(200, ARCHIVE);
+    if (route === 'POST /api/contests') {
+      const body = await request.json();
+      bodies.push(body);
+      return respond ? respond(body) : json(201, SAVED);
+    }
+  });
+  renderRoutes(<Route path="/admin/contests/new" element={<ContestEditorPage mode="create" />} />, '/admin/contests/new');
+  return bodies;
+}
+
+async function addProblem(text: string) {
+  fireEvent.change(screen.getByLabelText('Add a problem by id or title'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+}
+
+const picked = () => screen.getAllByTestId('picked-problem').map((li) => li.querySelector('.picked-title')?.textContent);
+
+describe('the contest form', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('creates a contest with problems picked by id or title, blanks left to the server', async () => {
+    const bodies = serve();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Spring Round' } });
+    fireEvent.change(screen.getByLabelText('Format'), { target: { value: 'ioi' } });
+    fireEvent.change(screen.getByLabelText('Starts at'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(screen.getByLabelText('Ends at'), { target: { value: '2026-12-01T12:00' } });
+    fireEvent.change(screen.getByLabelText('Freeze minutes before the end (optional)'), { target: { value: '60' } });
+    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(3));
+    await addProblem('2');
+    await addProblem('knapsack');
+    await addProblem('1 — A + B');
+    expect(picked()).toEqual(['#2 Shortest Paths', '#3 Knapsack', '#1 A + B']);
+    fireEvent.change(within(screen.getAllByTestId('picked-problem')[1]).getByLabelText('Points'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/contests/9'));
+    expect(bodies[0]).toEqual({
+      title: 'Spring Round',
+      description: '',
+      format: 'ioi',
+      startsAt: new Date('2026-12-01T09:00').toISOString(),
+      endsAt: new Date('2026-12-01T12:00').toISOString(),
+      freezeMinutes: 60,
+      isPublic: true,
+      problems: [{ problemId: 2 }, { problemId: 3, points: 50 }, { problemId: 1 }],
+    });
+  });
+
+  it('refuses a problem that is not in the archive or already picked', async () => {
+    serve();
+    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(3));
+    await addProblem('Unknown');
+    expect(screen.getByRole('alert')).toHaveTextContent('No problem with the id or title "Unknown".');
+    await addProblem('1');
+    await addProblem('#1');
+    expect(screen.getByRole('alert')).toHaveTextContent('A + B is already in the contest.');
+  });
+
+  it('reorders problems with the keyboard buttons and by dragging', async () => {
+    const bodies = serve();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Order' } });
+    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(3));
+    await addProblem('1');
+    await addProblem('2');
+    await addProblem('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Move Knapsack up' }));
+    expect(picked()).toEqual(['#1 A + B', '#3 Knapsack', '#2 Shortest Paths']);
+    expect(screen.getByText('Knapsack moved to position 2.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move A + B up' })).toBeDisabled();
+    const rows = screen.getAllByTestId('picked-problem');
+    // Drag the last row (Shortest Paths) onto the first.
+    fireEvent.dragStart(rows[2]);
+    const over = createEvent.dragOver(rows[0]);
+    fireEvent(rows[0], over);
+    expect(over.defaultPrevented).toBe(true);
+    fireEvent.drop(rows[0]);
+    expect(picked()).toEqual(['#2 Shortest Paths', '#1 A + B', '#3 Knapsack']);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((bodies[0] as { problems: unknown }).problems).toEqual([{ problemId: 2 }, { problemId: 1 }, { problemId: 3 }]);
+  });
+
+  it("shows the server's field messages when it refuses the contest", async () => {
+    serve(() =>
+      json(400, {
+        message: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'problems.0.points', message: 'atcoder problems need points.' }],
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('atcoder problems need points.');
+  });
+});

@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { errorMessage } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
+import { shortDate } from '../../../components/format';
+import { Pagination } from '../../../components/Pagination';
+import { useSession } from '../../../session/SessionProvider';
+import { type Contest, fetchContests } from '../api';
+import { formatDuration } from '../contest-time';
+import { useNow } from '../hooks/useNow';
+
+const HEADINGS: Record<Contest['phase'], string> = { upcoming: 'Upcoming', running: 'Running', past: 'Past' };
+
+function Countdown({ to, label }: { to: string; label: string }) {
+  const now = useNow();
+  return (
+    <span className="countdown" aria-label={`${label} ${formatDuration(new Date(to).getTime() - now)}`}>
+      {label} <time dateTime={to}>{formatDuration(new Date(to).getTime() - now)}</time>
+    </span>
+  );
+}
+
+/** One phase's contests, each with its window and, for upcoming and running ones, a countdown. */
+function PhaseSection({ phase }: { phase: Contest['phase'] }) {
+  const { loading } = useSession();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: queryKeys.contestList(phase, page),
+    queryFn: () => fetchContests(phase, page),
+    enabled: !loading,
+  });
+  const headingId = `contests-${phase}`;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{HEADINGS[phase]}</h2>
+      {list.isPending && <p className="muted">Loading…</p>}
+      {list.isError && <p className="error">{errorMessage(list.error, 'Failed to load contests.')}</p>}
+      {list.data && !list.data.items.length && <p className="muted">No {HEADINGS[phase].toLowerCase()} contests.</p>}
+      {!!list.data?.items.length && (
+        <ul className="contest-list">
+          {list.data.items.map((c) => (
+            <li key={c.contestId}>
+              <Link to={`/contests/${c.contestId}`}>{c.title}</Link> <span className="tag">{c.format.toUpperCase()}</span>
+              {!c.isPublic && <span className="badge private">Private</span>}
+              <div className="muted small">
+                {shortDate(c.startsAt)} – {shortDate(c.endsAt)}
+                {c.durationMinutes ? ` · ${c.durationMinutes} min each` : ''}
+              </div>
+              {phase === 'upcoming' && <Countdown to={c.startsAt} label="Starts in" />}
+              {phase === 'running' && <Countdown to={c.endsAt} label="Ends in" />}
+              {phase !== 'upcoming' && (
+                <Link className="small" to={`/contests/${c.contestId}/scoreboard`}>
+                  Scoreboard
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && <Pagination page={page} totalPages={list.data.totalPages} onPage={setPage} />}
+    </section>
+  );
+}
+
+/** The contests page: running first (what people come for), then upcoming, then past. */
+export function ContestList() {
+  const { isAdmin } = useSession();
+  return (
+    <div className="contests">
+      <div className="section-head">
+        <h1>Contests</h1>
+        {isAdmin && (
+          <Link className="btn primary small" to="/admin/contests/new">
+            New Contest
+          </Link>
+        )}
+      </div>
+      <PhaseSection phase="running" />
+      <PhaseSection phase="upcoming" />
+      <PhaseSection phase="past" />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { queryKeys } from '../../../api/query-keys';
+import { shortDate } from '../../../components/format';
+import { Markdown } from '../../../components/Markdown';
+import { useSession } from '../../../session/SessionProvider';
+import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
+import { type Contest, fetchScoreboard } from '../api';
+import { cellText } from '../board-csv';
+import { endOfMyTime, formatDuration } from '../contest-time';
+import { useNow } from '../hooks/useNow';
+import { ContestActions } from './ContestActions';
+import { DeleteContest } from './DeleteContest';
+
+function TimeLeft({ contest }: { contest: Contest }) {
+  const now = useNow();
+  if (contest.phase === 'upcoming')
+    return <p className="countdown">Starts in {formatDuration(new Date(contest.startsAt).getTime() - now)}</p>;
+  if (contest.phase === 'past') return <p className="muted">Ended {shortDate(contest.endsAt)}. Submissions now are practice.</p>;
+  return (
+    <p className="countdown" role="timer">
+      Time left {formatDuration(endOfMyTime(contest) - now)}
+    </p>
+  );
+}
+
+/** The contest's problems by label, with the caller's own cell from the board. */
+function ProblemsTable({ contest }: { contest: Contest }) {
+  const { user } = useSession();
+  const board = useQuery({
+    queryKey: queryKeys.scoreboard(contest.contestId, 1),
+    queryFn: () => fetchScoreboard(contest.contestId, 1),
+    enabled: !!contest.participation,
+  });
+  const mine = board.data?.mine;
+  return (
+    <section className="card" aria-labelledby="contest-problems">
+      <h2 id="contest-problems">Problems</h2>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Problems table">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Problem</th>
+              <th scope="col" className="num">
+                Points
+              </th>
+              {user && <th scope="col">You</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {contest.problems.map((p) => (
+              <tr key={p.label}>
+                <td>{p.label}</td>
+                <td>
+                  {p.title ? (
+                    <Link to={`/contests/${contest.contestId}/problems/${p.label}`}>{p.title}</Link>
+                  ) : (
+                    <span className="muted">Hidden until the start</span>
+                  )}
+                </td>
+                <td className="num">{p.points}</td>
+                {user && <td>{cellText(contest.format, mine?.cells[p.label]) || '—'}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A contest page: the description, time, registration, problems, and the caller's submissions in it. */
+export function ContestOverview({ contest }: { contest: Contest }) {
+  const { user, isAdmin } = useSession();
+  const [page, setPage] = useState(1);
+  const problemIds = new Set(contest.problems.map((p) => p.problemId));
+  return (
+    <article className="contest">
+      <header className="problem-head">
+        <h1>{contest.title}</h1>
+        <div className="row">
+          <span className="tag">{contest.format.toUpperCase()}</span>
+          {contest.frozen && <span className="badge frozen">Frozen</span>}
+          <span className="muted">
+            {shortDate(contest.startsAt)} – {shortDate(contest.endsAt)}
+            {contest.durationMinutes ? ` · ${contest.durationMinutes} min from your start` : ''}
+          </span>
+        </div>
+        <TimeLeft contest={contest} />
+        <div className="row">
+          <Link className="btn small" to={`/contests/${contest.contestId}/scoreboard`}>
+            Scoreboard
+          </Link>
+          {isAdmin && (
+            <>
+              <Link className="btn small" to={`/contests/${contest.contestId}/edit`}>
+                Edit
+              </Link>
+              <DeleteContest contest={contest} />
+            </>
+          )}
+        </div>
+        <ContestActions contest={contest} />
+      </header>
+      {contest.description && (
+        <section aria-label="Description">
+          <Markdown>{contest.description}</Markdown>
+        </section>
+      )}
+      <ProblemsTable contest={contest} />
+      {user && (contest.participation || isAdmin) && (
+        <section className="card" aria-labelledby="contest-submissions">
+          <h2 id="contest-submissions">My Submissions</h2>
+          <LiveSubmissionList
+            source={{ kind: 'contest', contestId: contest.contestId }}
+            matches={(event) => event.userId === user.id && problemIds.has(event.problemId)}
+            emptyText="No submissions in this contest yet."
+            showProblem
+            page={page}
+            onPage={setPage}
+          />
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,158 @@
+import { defaultContestLabel, MAX_CONTEST_PROBLEMS } from '@oj/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { DragEvent, FormEvent, useState } from 'react';
+
+import { queryKeys } from '../../../api/query-keys';
+import { fetchPickableProblems } from '../api';
+import { moveItem, type PickedProblem } from '../contest-form-model';
+
+interface Props {
+  problems: PickedProblem[];
+  onChange: (problems: PickedProblem[]) => void;
+  pointsHint: string;
+}
+
+/**
+ * The contest's problems: added by id or title from the archive, reordered by dragging a row or with its Up and
+ * Down buttons (the keyboard's way), each with an optional label and points.
+ */
+export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
+  const archive = useQuery({ queryKey: queryKeys.pickableProblems(), queryFn: fetchPickableProblems });
+  const [query, setQuery] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const add = (e: FormEvent | { preventDefault: () => void }) => {
+    e.preventDefault();
+    const wanted = query.trim();
+    if (!wanted) return;
+    const items = archive.data?.items ?? [];
+    const byId = /^#?\d+$/.test(wanted) ? items.find((p) => p.problemId === Number(wanted.replace('#', ''))) : undefined;
+    const found = byId ?? items.find((p) => p.title.toLowerCase() === wanted.toLowerCase() || `${p.problemId} — ${p.title}` === wanted);
+    if (!found) return setError(`No problem with the id or title "${wanted}".`);
+    if (problems.some((p) => p.problemId === found.problemId)) return setError(`${found.title} is already in the contest.`);
+    if (problems.length >= MAX_CONTEST_PROBLEMS) return setError(`A contest has at most ${MAX_CONTEST_PROBLEMS} problems.`);
+    setError(null);
+    setQuery('');
+    onChange([...problems, { problemId: found.problemId, title: found.title, label: '', points: '' }]);
+  };
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= problems.length) return;
+    onChange(moveItem(problems, from, to));
+    setAnnouncement(`${problems[from].title} moved to position ${to + 1}.`);
+  };
+  const update = (index: number, patch: Partial<PickedProblem>) => onChange(problems.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  const onDrop = (e: DragEvent, index: number) => {
+    e.preventDefault();
+    if (dragged !== null) move(dragged, index);
+    setDragged(null);
+  };
+
+  return (
+    <fieldset className="form-section">
+      <legend>Problems</legend>
+      <div className="row">
+        <label>
+          Add a problem by id or title
+          <input
+            name="problemSearch"
+            list="contest-problem-options"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && add(e)}
+          />
+        </label>
+        <datalist id="contest-problem-options">
+          {(archive.data?.items ?? []).map((p) => (
+            <option key={p.problemId} value={`${p.problemId} — ${p.title}`} />
+          ))}
+        </datalist>
+        <button type="button" className="btn small" onClick={add}>
+          Add
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {problems.length ? (
+        <ol className="picked-problems">
+          {problems.map((p, index) => (
+            <li
+              key={p.problemId}
+              draggable
+              data-testid="picked-problem"
+              className={dragged === index ? 'dragging' : undefined}
+              onDragStart={(e) => {
+                setDragged(index);
+                e.dataTransfer?.setData('text/plain', String(index));
+              }}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => onDrop(e, index)}
+              onDragEnd={() => setDragged(null)}
+            >
+              <span className="drag-handle" aria-hidden="true">
+                ⠿
+              </span>
+              <span className="picked-title">
+                #{p.problemId} {p.title}
+              </span>
+              <label>
+                Label
+                <input
+                  value={p.label}
+                  placeholder={defaultContestLabel(index)}
+                  size={4}
+                  onChange={(e) => update(index, { label: e.target.value.toUpperCase() })}
+                />
+              </label>
+              <label>
+                Points
+                <input
+                  value={p.points}
+                  placeholder={pointsHint}
+                  inputMode="numeric"
+                  size={6}
+                  onChange={(e) => update(index, { points: e.target.value })}
+                />
+              </label>
+              <button
+                type="button"
+                className="btn small"
+                aria-label={`Move ${p.title} up`}
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn small"
+                aria-label={`Move ${p.title} down`}
+                disabled={index === problems.length - 1}
+                onClick={() => move(index, index + 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="btn small danger"
+                aria-label={`Remove ${p.title}`}
+                onClick={() => onChange(problems.filter((_, i) => i !== index))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">No problems yet.</p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { errorMessage } from '../../../api/api-error';
+import { Pagination } from '../../../components/Pagination';
+import { useSession } from '../../../session/SessionProvider';
+import { type Contest, fetchWholeScoreboard } from '../api';
+import { downloadText, scoreboardCsv } from '../board-csv';
+import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
+import { RevealLauncher } from './RevealPlayer';
+import { ScoreboardTable } from './ScoreboardTable';
+
+/** The contest's board, live while it runs, with CSV export and, for admins after a frozen end, the reveal. */
+export function Scoreboard({ contest }: { contest: Contest }) {
+  const { user, isAdmin } = useSession();
+  const [page, setPage] = useState(1);
+  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running');
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      const whole = await fetchWholeScoreboard(contest.contestId);
+      downloadText(`contest-${contest.contestId}-scoreboard.csv`, scoreboardCsv(whole.format, whole.labels, whole.items));
+    },
+  });
+  const data = board.data;
+  const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);
+  const boardView = (
+    <>
+      {board.isPending && <p className="muted">Loading…</p>}
+      {board.isError && <p className="error">{errorMessage(board.error, 'Failed to load the scoreboard.')}</p>}
+      {data && !data.items.length && <p className="muted">Nobody has registered yet.</p>}
+      {data && !!data.items.length && (
+        <ScoreboardTable
+          format={data.format}
+          labels={data.labels}
+          rows={data.items}
+          firstSolvers={data.firstSolvers}
+          me={user?.username}
+          mineElsewhere={mineOnPage ? null : data.mine}
+          caption="Scoreboard"
+        />
+      )}
+      {data && <Pagination page={page} totalPages={data.totalPages} onPage={setPage} />}
+    </>
+  );
+  return (
+    <article className="scoreboard">
+      <header className="section-head">
+        <h1>{contest.title}: Scoreboard</h1>
+        <div className="row">
+          <Link className="btn small" to={`/contests/${contest.contestId}`}>
+            Contest
+          </Link>
+          <button className="btn small" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || !data}>
+            Export CSV
+          </button>
+        </div>
+      </header>
+      {data?.frozen && (
+        <p className="notice frozen-notice" role="status">
+          {contest.freezeMinutes
+            ? `The board is frozen: results of the last ${contest.freezeMinutes} minutes show as pending.`
+            : 'The board is frozen: results show as pending until the end.'}
+        </p>
+      )}
+      {exportCsv.isError && <p className="error">{errorMessage(exportCsv.error, 'Failed to export the board.')}</p>}
+      {isAdmin && contest.phase === 'past' ? <RevealLauncher contest={contest}>{boardView}</RevealLauncher> : boardView}
+    </article>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
+import { useEffect, useRef } from 'react';
+
+import { cellText } from '../board-csv';
+import { useRowMotion } from '../hooks/useRowMotion';
+
+export interface BoardRow extends ScoreboardRow {
+  /** Marks the cell being revealed right now. */
+  key?: string;
+}
+
+interface Props {
+  format: ContestFormat;
+  labels: string[];
+  rows: BoardRow[];
+  firstSolvers: FirstSolvers;
+  /** The viewer's username: their row is highlighted and kept in view. */
+  me?: string | null;
+  /** The viewer's own row when it is not on this page; shown above the page. */
+  mineElsewhere?: ScoreboardRow | null;
+  /** The cell just revealed, `key:label`. */
+  spotlight?: string | null;
+  caption: string;
+}
+
+/** A cell's colour: solved (first solver apart), tried and failed, partly scored, or pending behind the freeze. */
+function cellClass(format: ContestFormat, cell: ContestCell | undefined, first: boolean): string {
+  if (!cell) return 'cell-empty';
+  if (cell.solved) return first ? 'cell-first' : 'cell-solved';
+  if (cell.pending) return 'cell-pending';
+  if (cell.score > 0 && format !== 'icpc' && format !== 'atcoder') return 'cell-partial';
+  return cell.attempts ? 'cell-failed' : 'cell-empty';
+}
+
+function Cell({ format, cell, first }: { format: ContestFormat; cell: ContestCell | undefined; first: boolean }) {
+  const text = cellText(format, cell);
+  const pending = cell?.pending ? `, ${cell.pending} pending` : '';
+  return (
+    <>
+      {text}
+      {first && (
+        <span className="first-solver" title="First to solve">
+          {' '}
+          ★<span className="visually-hidden"> first to solve</span>
+        </span>
+      )}
+      {pending && <span className="visually-hidden">{pending}</span>}
+    </>
+  );
+}
+
+function Row({ row, props, rowKey }: { row: BoardRow; props: Props; rowKey: string }) {
+  const { format, labels, firstSolvers, me, spotlight } = props;
+  const mine = !!me && row.username === me;
+  return (
+    <tr data-row-key={rowKey} className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
+      <td className="num">{row.rank}</td>
+      <th scope="row" className="board-user">
+        {row.username ?? <span className="muted">deleted</span>}
+      </th>
+      <td className="num">{format === 'icpc' ? row.solved : row.score}</td>
+      {(format === 'icpc' || format === 'atcoder') && <td className="num">{row.penalty}</td>}
+      {labels.map((label) => {
+        const cell = row.cells[label];
+        const first = !!cell?.solved && firstSolvers[label]?.username === row.username && row.username !== null;
+        const lit = spotlight === `${rowKey}:${label}`;
+        return (
+          <td key={label} className={`board-cell ${cellClass(format, cell, first)}${lit ? ' spotlight' : ''}`}>
+            <Cell format={format} cell={cell} first={first} />
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+/** The board: rank, user, totals, one coloured cell per problem; rows slide when ranks change. */
+export function ScoreboardTable(props: Props) {
+  const { format, labels, rows, me, mineElsewhere, caption } = props;
+  const keyOf = (row: BoardRow) => row.key ?? row.username ?? `#${row.rank}`;
+  const body = useRowMotion(rows.map(keyOf).join('\n'));
+  const region = useRef<HTMLDivElement>(null);
+  // The viewer's row stays in view as the board moves around it.
+  useEffect(() => {
+    region.current?.querySelector('tr.mine')?.scrollIntoView?.({ block: 'nearest' });
+  }, [rows, me]);
+  return (
+    <div className="table-wrap board-wrap" ref={region} tabIndex={0} role="region" aria-label={caption}>
+      <table className="table board">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              Rank
+            </th>
+            <th scope="col">User</th>
+            <th scope="col" className="num">
+              {format === 'icpc' ? 'Solved' : 'Score'}
+            </th>
+            {(format === 'icpc' || format === 'atcoder') && (
+              <th scope="col" className="num">
+                {format === 'icpc' ? 'Penalty' : 'Time'}
+              </th>
+            )}
+            {labels.map((label) => (
+              <th scope="col" key={label} className="board-cell">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {mineElsewhere && (
+          <tbody className="board-mine">
+            <Row row={mineElsewhere} props={props} rowKey="mine" />
+          </tbody>
+        )}
+        <tbody ref={body}>
+          {rows.map((row) => (
+            <Row key={keyOf(row)} row={row} props={props} rowKey={keyOf(row)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** "2d 03:04:05" / "03:04:05": a countdown or the time left, to the second. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const clock = [Math.floor(total / 3600) % 24, Math.floor(total / 60) % 60, total % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  return days ? `${days}d ${clock}` : clock;
+}
+
+/** When the caller's own time ends: their window's end where the contest gives one, else the contest's. */
+export function endOfMyTime(contest: { endsAt: string; participation: { endsAt: string | null } | null }): number {
+  return new Date(contest.participation?.endsAt ?? contest.endsAt).getTime();
+}

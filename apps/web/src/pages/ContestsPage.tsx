@@ -1,0 +1,7 @@
+import { useDocumentTitle } from '../components/useDocumentTitle';
+import { ContestList } from '../features/contests/components/ContestList';
+
+export function ContestsPage() {
+  useDocumentTitle('Contests');
+  return <ContestList />;
+}
