@@ -11,8 +11,7 @@ import {
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { CallerSignal } from '../common/caller-signal';
-import { CheckerTrialRateLimitGuard } from '../common/rate-limit/checker-trial-rate-limit.guard';
-import { ValidationRateLimitGuard } from '../common/rate-limit/validation-rate-limit.guard';
+import { CheckerTrialRateLimitGuard, ValidationRateLimitGuard } from '../common/rate-limit/account-rate-limit.guard';
 import { LargeJsonBody, RunJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from '../problems/author-or-admin.guard';
 import { CheckerCompiler } from '../problems/checker-compiler';

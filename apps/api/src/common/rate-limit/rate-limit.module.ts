@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 
 import { AccountLoginLimit } from './account-login-limit.service';
-import { CheckerTrialRateLimitGuard } from './checker-trial-rate-limit.guard';
+import { CheckerTrialRateLimitGuard, ValidationRateLimitGuard } from './account-rate-limit.guard';
 import { AuthRateLimitGuard } from './ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from './password-change-rate-limit.guard';
 import { RateLimitService } from './rate-limit.service';
-import { ValidationRateLimitGuard } from './validation-rate-limit.guard';
 
 @Global()
 @Module({
