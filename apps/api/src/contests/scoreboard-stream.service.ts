@@ -1,5 +1,5 @@
-import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { type Clarification, type ContestStreamEvent, ERROR_CODES, type LiveEvent, type ScoreboardRow } from '@oj/contracts';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { type Clarification, type ContestStreamEvent, type LiveEvent, type ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity } from '@oj/db';
 import {
   AccessChange,
@@ -16,9 +16,8 @@ import { DataSource } from 'typeorm';
 
 import { isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
-import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
-import { StreamCounts } from '../live/stream-counts';
+import { startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
 import { ContestsService } from './contests.service';
 import { ScoreboardService } from './scoreboard.service';
@@ -56,8 +55,7 @@ interface ChangedParticipation {
 export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ScoreboardStreamService.name);
   private readonly viewers = new Map<number, Set<ContestStreamClient>>();
-  private readonly streamsOfUser = new StreamCounts();
-  private readonly streamsOfIp = new StreamCounts();
+  private readonly caps: StreamCaps;
   private subscriber?: Redis;
   private heartbeat?: NodeJS.Timeout;
   /** Deliveries run one after another so a viewer never sees a later row before an earlier one. */
@@ -70,7 +68,9 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly contests: ContestsService,
     private readonly scoreboard: ScoreboardService,
     private readonly virtualBoards: VirtualBoardService,
-  ) {}
+  ) {
+    this.caps = new StreamCaps(config);
+  }
 
   async onModuleInit(): Promise<void> {
     this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
@@ -93,8 +93,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     if (this.heartbeat) clearInterval(this.heartbeat);
     for (const client of this.clients()) client.res.end(': server stopping\n\n');
     this.viewers.clear();
-    this.streamsOfUser.clear();
-    this.streamsOfIp.clear();
+    this.caps.clear();
     if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
@@ -109,21 +108,12 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   async open(res: Response, viewer: AuthUser, contestId: number): Promise<void> {
     await this.contests.find(contestId);
     const ip = res.req.ip ?? 'unknown';
-    this.checkStreamLimits(viewer, ip);
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    res.write(': connected\n\n');
+    this.caps.admit(viewer.id, ip);
+    startEventStream(res);
     const client: ContestStreamClient = { res, viewer, ip };
     const viewers = this.viewers.get(contestId) ?? new Set();
     viewers.add(client);
     this.viewers.set(contestId, viewers);
-    this.streamsOfUser.add(viewer.id);
-    this.streamsOfIp.add(ip);
     res.on('close', () => this.forget(contestId, client));
   }
 
@@ -137,23 +127,10 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const viewers = this.viewers.get(contestId);
     if (!viewers?.delete(client)) return;
     if (!viewers.size) this.viewers.delete(contestId);
-    this.streamsOfUser.remove(client.viewer.id);
-    this.streamsOfIp.remove(client.ip);
+    this.caps.release(client.viewer.id, client.ip);
   }
 
   /** The same caps as the submission streams (LIVE_STREAMS_PER_USER, LIVE_STREAMS_PER_IP), counted apart. */
-  private checkStreamLimits(viewer: AuthUser, ip: string): void {
-    const refuse = (who: string, limit: number) =>
-      new ApiException(
-        HttpStatus.TOO_MANY_REQUESTS,
-        ERROR_CODES.RATE_LIMITED,
-        `Too many live streams open ${who} (at most ${limit}). Close another tab and try again.`,
-      );
-    if (this.streamsOfUser.of(viewer.id) >= this.config.LIVE_STREAMS_PER_USER)
-      throw refuse('for this account', this.config.LIVE_STREAMS_PER_USER);
-    if (this.streamsOfIp.of(ip) >= this.config.LIVE_STREAMS_PER_IP) throw refuse('from this address', this.config.LIVE_STREAMS_PER_IP);
-  }
-
   /** A result was written: if it is a contest participation's, its row changed. */
   private async onSubmissionEvent(message: string): Promise<void> {
     const event = JSON.parse(message) as LiveEvent;

@@ -1,6 +1,6 @@
-import { HttpStatus, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ERROR_CODES, LiveEvent } from '@oj/contracts';
+import { LiveEvent } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
 import { AccessChange, accessChangesChannel, closeRedisConnection, createSubscriberConnection, liveEventsChannel } from '@oj/messaging';
 import type { Response } from 'express';
@@ -9,10 +9,9 @@ import { Repository } from 'typeorm';
 
 import { canSeeResult, canSeeSubmission, canViewSource, pendingRow } from '../access';
 import type { AuthUser } from '../auth/auth-user';
-import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { eventForOthers } from '../submissions/result-messages';
-import { StreamCounts } from './stream-counts';
+import { startEventStream, StreamCaps } from './stream-caps';
 
 /** The final frame of every stream when the API stops. */
 export const STOPPING_FRAME = ': server stopping\n\n';
@@ -35,8 +34,7 @@ interface StreamClient {
 export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveService.name);
   private readonly clients = new Set<StreamClient>();
-  private readonly streamsOfUser = new StreamCounts();
-  private readonly streamsOfIp = new StreamCounts();
+  private readonly caps: StreamCaps;
   private subscriber?: Redis;
   private heartbeat?: NodeJS.Timeout;
   /** Deliveries run one after another so a client never sees a later change before an earlier one. */
@@ -46,7 +44,9 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly config: AppConfig,
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
-  ) {}
+  ) {
+    this.caps = new StreamCaps(config);
+  }
 
   async onModuleInit(): Promise<void> {
     this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
@@ -65,35 +65,24 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
     // A last comment tells a watching client the server is going away; the SPA reconnects, to this or another API.
     for (const client of this.clients) client.res.end(STOPPING_FRAME);
     this.clients.clear();
-    this.streamsOfUser.clear();
-    this.streamsOfIp.clear();
+    this.caps.clear();
     if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
   /** Turns the response into an event stream that lasts until the client goes away. */
   open(res: Response, viewer: AuthUser, problemId?: number): void {
     const ip = res.req.ip ?? 'unknown';
-    this.checkStreamLimits(viewer, ip);
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    res.write(': connected\n\n');
+    this.caps.admit(viewer.id, ip);
+    startEventStream(res);
     const client: StreamClient = { res, viewer, ip, problemId };
     this.clients.add(client);
-    this.streamsOfUser.add(viewer.id);
-    this.streamsOfIp.add(ip);
     res.on('close', () => this.forget(client));
   }
 
   /** The client is no longer served; counted once however many ways it ends (closed, or ended by an access change). */
   private forget(client: StreamClient): void {
     if (!this.clients.delete(client)) return;
-    this.streamsOfUser.remove(client.viewer.id);
-    this.streamsOfIp.remove(client.ip);
+    this.caps.release(client.viewer.id, client.ip);
   }
 
   get clientCount(): number {
@@ -104,18 +93,6 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
    * Each open stream holds a socket and a share of every fan-out, so one account or one address may hold only
    * so many (on this instance): the one past the cap is refused before the stream starts.
    */
-  private checkStreamLimits(viewer: AuthUser, ip: string): void {
-    const refuse = (who: string, limit: number) =>
-      new ApiException(
-        HttpStatus.TOO_MANY_REQUESTS,
-        ERROR_CODES.RATE_LIMITED,
-        `Too many live streams open ${who} (at most ${limit}). Close another tab and try again.`,
-      );
-    if (this.streamsOfUser.of(viewer.id) >= this.config.LIVE_STREAMS_PER_USER)
-      throw refuse('for this account', this.config.LIVE_STREAMS_PER_USER);
-    if (this.streamsOfIp.of(ip) >= this.config.LIVE_STREAMS_PER_IP) throw refuse('from this address', this.config.LIVE_STREAMS_PER_IP);
-  }
-
   /**
    * A problem changed: forget its cached visibility. A user's role or status changed: end their streams, which
    * were authorised with the old role; the client reconnects and is authorised afresh.
