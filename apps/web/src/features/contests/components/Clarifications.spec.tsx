@@ -4,6 +4,7 @@ import { Route } from 'react-router-dom';
 import { ContestPage } from '../../../pages/ContestPage';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
 import { quoted } from './Clarifications';
+import { noticeText } from './ContestStream';
 
 // The Markdown stack is ESM Jest does not load; the text as written is enough here.
 jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
@@ -66,7 +67,7 @@ const BOARD = {
   virtualMinute: null,
 };
 
-function serve(me: ReturnType<typeof user>, clarifications: unknown[]) {
+function serve(me: ReturnType<typeof user>, clarifications: unknown[], url = '/contests/7') {
   storeTokens();
   const posts: { route: string; body: unknown }[] = [];
   mockFetch(async (request, route) => {
@@ -80,7 +81,7 @@ function serve(me: ReturnType<typeof user>, clarifications: unknown[]) {
       return json(200, clarification());
     }
   });
-  renderRoutes(<Route path="/contests/:contestId" element={<ContestPage />} />, '/contests/7');
+  renderRoutes(<Route path="/contests/:contestId" element={<ContestPage />} />, url);
   return posts;
 }
 
@@ -155,7 +156,18 @@ describe('clarifications on the contest page', () => {
     expect(toast).toBeEmptyDOMElement();
   });
 
-  it('quotes every line of a question', () => {
+  it("scrolls to the clarifications when the notice's link leads there", async () => {
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    serve(user(), [clarification()], '/contests/7#clarifications');
+    const section = await screen.findByRole('region', { name: 'Clarifications' });
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toBe(section);
+  });
+
+  it('quotes every line of a question, and the notice leaves the quote out', () => {
     expect(quoted('one\ntwo')).toBe('> one\n> two\n\n');
+    expect(noticeText(clarification({ answer: `${quoted('Is n ≥ 1?')}Yes.` }))).toBe('New clarification on A: Yes.');
+    expect(noticeText(clarification({ problemLabel: null }))).toBe('New question from alice: May the input end without a newline?');
   });
 });

@@ -1,6 +1,7 @@
 import { MAX_CLARIFICATION_LENGTH } from '@oj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormEvent, useState } from 'react';
+import { FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
@@ -191,11 +192,17 @@ export function Clarifications({ contest }: { contest: Contest }) {
     queryKey: queryKeys.clarifications(contest.contestId),
     queryFn: () => fetchClarifications(contest.contestId),
   });
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // The notice's link lands here (#clarifications); the router does not scroll to a hash by itself.
+  useEffect(() => {
+    if (hash === '#clarifications' && list.isSuccess) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash, list.isSuccess]);
   const canAsk = !!user && !isAdmin && !!contest.participation;
   const items = list.data?.items ?? [];
   if (!isAdmin && !canAsk && !items.length) return null;
   return (
-    <section className="card" id="clarifications" aria-labelledby="contest-clarifications">
+    <section className="card" id="clarifications" aria-labelledby="contest-clarifications" ref={section}>
       <h2 id="contest-clarifications">Clarifications</h2>
       {canAsk && <AskForm contest={contest} />}
       {isAdmin && <NoticeForm contest={contest} />}

@@ -27,11 +27,19 @@ function withClarification(list: { items: Clarification[] } | undefined, clarifi
   return { items: [clarification, ...rest].sort((a, b) => b.id - a.id) };
 }
 
+/** An answer without the question it quotes (Markdown "> " lines): the notice is short, the list has both. */
+const withoutQuote = (answer: string) =>
+  answer
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join(' ')
+    .trim();
+
 /** The line a notice reads out: an answer or announcement to participants, a new question to admins. */
-function noticeText(c: Clarification): string {
+export function noticeText(c: Clarification): string {
   const about = c.problemLabel ? ` on ${c.problemLabel}` : '';
   if (c.answer === null) return `New question${about}${c.username ? ` from ${c.username}` : ''}: ${c.question ?? ''}`;
-  return `New clarification${about}: ${c.answer}`;
+  return `New clarification${about}: ${withoutQuote(c.answer)}`;
 }
 
 /**
