@@ -7,10 +7,7 @@ import { enterSolution, launchBrowser, logIn, screenshot } from './browser';
 const SUM = 'a, b = map(int, input().split())\nprint(a + b)';
 const MINUTE = 60_000;
 
-/**
- * The contests' journeys (issue 21). The clarification and virtual-run journeys wait for their routes, which a
- * colleague is adding to the API at the same time.
- */
+/** The contests' journeys (issue 21). */
 describe('contests in the browser', () => {
   const app = appUnderTest();
   let browser: Browser;
@@ -230,6 +227,91 @@ describe('contests in the browser', () => {
     const guest = await (await fetch(`${app.baseUrl}/api/contests/${contestId}/scoreboard`)).json();
     expect(guest.frozen).toBe(false);
     expect(guest.items.map((r: { username: string }) => r.username)).toEqual([users[1].username, users[0].username]);
+    await page.context().close();
+  });
+
+  it('a clarification is asked, answered by an admin, and shows up live for the participant', async () => {
+    const contestId = await contest('Clarified round');
+    const ivy = await newUser('ivy');
+    // The participant on a phone: the form, the notice and the list fit 375 px.
+    const page = await userPage(ivy, 375);
+    await register(page, contestId);
+    const question = `May the input end without a newline? (${suffix})`;
+    const ask = page.getByRole('form', { name: 'Ask a question' });
+    await ask.getByLabel('About').selectOption('A');
+    await ask.getByLabel('Question').fill(question);
+    await ask.getByRole('button', { name: 'Ask' }).click();
+    await page.getByText('Sent. The answer will show here.').waitFor();
+    // The participant goes on to a problem: the notice must reach them there, through the contest stream.
+    const streaming = page.waitForRequest((request) => request.url().endsWith(`/api/contests/${contestId}/scoreboard/stream`));
+    await page.getByRole('region', { name: 'Problems table' }).getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Submit Solution' }).waitFor();
+    await streaming;
+
+    const admin = await adminPage(browser, app, { width: 1280, height: 900 });
+    await admin.goto(`/contests/${contestId}`);
+    const item = admin.locator('li.clarification', { hasText: question });
+    await item.getByText(`Problem A · ${ivy.username}`, { exact: false }).waitFor();
+    await item.getByRole('button', { name: 'Quote the question' }).click();
+    const answer = item.getByRole('textbox', { name: 'Answer' });
+    await answer.fill(`${await answer.inputValue()}Yes: read up to the end of the input.`);
+    await item.getByRole('button', { name: 'Answer', exact: true }).click();
+    await item.getByText('Yes: read up to the end of the input.').waitFor();
+
+    const notice = page.locator('.toast-region');
+    await notice.getByText(/New clarification on A: Yes: read up to the end of the input\./s).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'contest-clarification-notice');
+    await notice.getByRole('link', { name: 'Clarifications' }).click();
+    const list = page.getByRole('region', { name: 'Clarifications' });
+    await list.getByText('Yes: read up to the end of the input.').waitFor();
+    expect(await list.getByText(question).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await admin.context().close();
+    await page.context().close();
+  });
+
+  it('a user starts a virtual run after the end and sees their virtual board', async () => {
+    const start = Date.now() - 40 * MINUTE;
+    const body = (endsAt: number) => ({
+      title: `Virtual round ${suffix}`,
+      description: '',
+      format: 'icpc',
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+      isPublic: true,
+      problems: problems.map((problemId) => ({ problemId })),
+    });
+    const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
+    const real = await newUser('jon');
+    await fetch(`${app.baseUrl}/api/contests/${contestId}/register`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${real.token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    // The end: moved to now, so the contest is over and open to virtual runs.
+    await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const kim = await newUser('kim');
+    const page = await userPage(kim);
+    await page.goto(`/contests/${contestId}`);
+    await page.getByRole('button', { name: 'Virtual' }).click();
+    await page
+      .getByRole('timer')
+      .getByText(/Virtual run: time left/)
+      .waitFor();
+    await solve(page, contestId, 'A');
+    await page
+      .getByRole('timer')
+      .getByText(/Virtual run: time left/)
+      .waitFor();
+    await page.goto(`/contests/${contestId}/scoreboard`);
+    await page.getByText(/Your virtual board at minute \d+/).waitFor();
+    const mine = page.locator('tr.mine');
+    await mine.waitFor();
+    expect(await mine.locator('th').textContent()).toContain(kim.username);
+    expect(await boardOrder(page)).toEqual([kim.username, real.username]);
+    await screenshot(page, 'contest-virtual-board');
     await page.context().close();
   });
 

@@ -29,6 +29,7 @@ export const queryKeys = {
   contest: (contestId: number) => ['contests', contestId] as const,
   contestProblem: (contestId: number, label: string) => ['contests', contestId, 'problem', label] as const,
   scoreboard: (contestId: number, page: number) => ['contests', contestId, 'scoreboard', page] as const,
+  clarifications: (contestId: number) => ['contests', contestId, 'clarifications'] as const,
   /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */
   contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,
   pickableProblems: () => ['problems', 'pickable'] as const,

@@ -6,6 +6,7 @@ import { api, sessionApi, unwrap } from '../../api/client';
 export type Contest = Schemas['ContestDto'];
 export type ContestInput = Schemas['ContestInputDto'];
 export type Scoreboard = Schemas['ScoreboardDto'];
+export type Clarification = Schemas['ClarificationDto'];
 
 /** The contests of one phase, soonest first as the server orders them. */
 export const fetchContests = (phase: Contest['phase'], page: number) =>
@@ -31,6 +32,24 @@ export const registerForContest = (contestId: number, accessCode?: string) =>
 /** Opens the caller's own window in a contest with `durationMinutes`. */
 export const startContest = (contestId: number) =>
   unwrap(api.POST('/api/contests/{contestId}/start', { params: { path: { contestId } } }), 'Failed to start.');
+
+/** After the end: the caller's virtual run, the contest's duration from now. */
+export const startVirtualRun = (contestId: number) =>
+  unwrap(api.POST('/api/contests/{contestId}/virtual', { params: { path: { contestId } } }), 'Failed to start the virtual run.');
+
+/** Admins: every clarification with its asker; everyone else: the public answered ones and their own. */
+export const fetchClarifications = (contestId: number) =>
+  unwrap(api.GET('/api/contests/{contestId}/clarifications', { params: { path: { contestId } } }), 'Failed to load clarifications.');
+
+/** A participant's question, or (with `answer`) an admin's unprompted clarification. */
+export const postClarification = (contestId: number, body: Schemas['ClarificationInputDto']) =>
+  unwrap(api.POST('/api/contests/{contestId}/clarifications', { params: { path: { contestId } }, body }), 'Failed to send.');
+
+export const answerClarification = (contestId: number, id: number, body: Schemas['ClarificationAnswerDto']) =>
+  unwrap(
+    api.POST('/api/contests/{contestId}/clarifications/{id}/answer', { params: { path: { contestId, id } }, body }),
+    'Failed to answer.',
+  );
 
 export const unfreezeContest = (contestId: number) =>
   unwrap(api.POST('/api/contests/{contestId}/unfreeze', { params: { path: { contestId } } }), 'Failed to unfreeze the board.');

@@ -10,3 +10,9 @@ export function formatDuration(ms: number): string {
 export function endOfMyTime(contest: { endsAt: string; participation: { endsAt: string | null } | null }): number {
   return new Date(contest.participation?.endsAt ?? contest.endsAt).getTime();
 }
+
+/** Whether the caller's virtual run of the contest is on at `now`: its submissions count on their virtual board. */
+export function virtualRunOn(contest: { participation: { kind: string; endsAt: string | null } | null }, now: number): boolean {
+  const run = contest.participation;
+  return run?.kind === 'virtual' && !!run.endsAt && new Date(run.endsAt).getTime() > now;
+}

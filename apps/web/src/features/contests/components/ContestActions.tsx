@@ -6,8 +6,12 @@ import { errorMessage } from '../../../api/api-error';
 import { queryKeys } from '../../../api/query-keys';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest, registerForContest, startContest } from '../api';
+import { VirtualRunButton } from './VirtualRunButton';
 
-/** Register (with the access code when the contest asks for one), then Start where each participant has a window. */
+/**
+ * Register (with the access code when the contest asks for one), then Start where each participant has a window;
+ * after the end, Virtual.
+ */
 export function ContestActions({ contest }: { contest: Contest }) {
   const { user } = useSession();
   const location = useLocation();
@@ -18,7 +22,7 @@ export function ContestActions({ contest }: { contest: Contest }) {
   const start = useMutation({ mutationFn: () => startContest(contest.contestId), onSuccess: onDone });
   const error = register.error ?? start.error;
 
-  if (contest.phase === 'past') return null;
+  if (contest.phase === 'past') return <VirtualRunButton contest={contest} />;
   if (!user)
     return (
       <p className="muted">

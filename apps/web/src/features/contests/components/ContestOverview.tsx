@@ -9,22 +9,10 @@ import { useSession } from '../../../session/SessionProvider';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
 import { type Contest, fetchScoreboard } from '../api';
 import { cellText } from '../board-csv';
-import { endOfMyTime, formatDuration } from '../contest-time';
-import { useNow } from '../hooks/useNow';
+import { Clarifications } from './Clarifications';
 import { ContestActions } from './ContestActions';
 import { DeleteContest } from './DeleteContest';
-
-function TimeLeft({ contest }: { contest: Contest }) {
-  const now = useNow();
-  if (contest.phase === 'upcoming')
-    return <p className="countdown">Starts in {formatDuration(new Date(contest.startsAt).getTime() - now)}</p>;
-  if (contest.phase === 'past') return <p className="muted">Ended {shortDate(contest.endsAt)}. Submissions now are practice.</p>;
-  return (
-    <p className="countdown" role="timer">
-      Time left {formatDuration(endOfMyTime(contest) - now)}
-    </p>
-  );
-}
+import { TimeLeft } from './TimeLeft';
 
 /** The contest's problems by label, with the caller's own cell from the board. */
 function ProblemsTable({ contest }: { contest: Contest }) {
@@ -72,7 +60,7 @@ function ProblemsTable({ contest }: { contest: Contest }) {
   );
 }
 
-/** A contest page: the description, time, registration, problems, and the caller's submissions in it. */
+/** A contest page: the description, time, registration, problems, clarifications, and the caller's submissions in it. */
 export function ContestOverview({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
@@ -111,6 +99,7 @@ export function ContestOverview({ contest }: { contest: Contest }) {
         </section>
       )}
       <ProblemsTable contest={contest} />
+      <Clarifications contest={contest} />
       {user && (contest.participation || isAdmin) && (
         <section className="card" aria-labelledby="contest-submissions">
           <h2 id="contest-submissions">My Submissions</h2>

@@ -59,6 +59,39 @@ describe('a contest problem', () => {
     expect(await screen.findByText('No submissions yet.')).toBeInTheDocument();
   });
 
+  it("shows a virtual run's time left and submits into the contest, which counts it in the run", async () => {
+    storeTokens();
+    const sent: unknown[] = [];
+    const HOUR = 3_600_000;
+    const run = {
+      kind: 'virtual',
+      registeredAt: '',
+      startedAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+    };
+    mockFetch(async (request, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user());
+      if (route === 'GET /api/contests/7')
+        return json(200, {
+          contestId: 7,
+          phase: 'past',
+          startsAt: '',
+          endsAt: new Date(Date.now() - HOUR).toISOString(),
+          participation: run,
+        });
+      if (route === 'GET /api/contests/7/problems/B') return json(200, PROBLEM);
+      if (route === 'GET /api/languages') return json(200, [{ id: 71, name: 'Python (3.8.1)' }]);
+      if (route === 'GET /api/contests/7/submissions') return json(200, { items: [], total: 0, totalPages: 0, page: 1, limit: 20 });
+      if (route === 'POST /api/submissions') return (sent.push(await request.json()), json(201, { submissionId: 'new' }));
+    });
+    renderRoutes(<Route path="/contests/:contestId/problems/:label" element={<ContestProblemPage />} />, '/contests/7/problems/B');
+    expect(await screen.findByRole('timer')).toHaveTextContent(/^Virtual run: time left 0?0:59:\d\d$/);
+    await waitFor(() => expect(screen.getByLabelText('Language')).toHaveValue('71'));
+    fireEvent.change(screen.getByLabelText('Source code'), { target: { value: 'print(3)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toEqual([{ problemId: 12, languageId: 71, sourceCode: 'print(3)', contestId: 7 }]));
+  });
+
   it('says so when the problem is not open to the caller yet', async () => {
     mockFetch((_r, route) =>
       route === 'GET /api/contests/7/problems/A' ? json(404, { message: 'Not found', code: 'NOT_FOUND' }) : undefined,

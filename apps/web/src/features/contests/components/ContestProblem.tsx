@@ -10,13 +10,19 @@ import { Statement } from '../../problems/components/Statement';
 import { SubmitForm } from '../../problems/components/SubmitForm';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
 import { fetchContestProblem } from '../api';
+import { useContest } from '../hooks/useContest';
+import { TimeLeft } from './TimeLeft';
 
-/** A contest problem: the problem page's statement, editor, Run and live verdicts, submitting into the contest. */
+/**
+ * A contest problem: the problem page's statement, editor, Run and live verdicts, submitting into the contest (the
+ * API counts a submission in the caller's virtual run while it is on).
+ */
 export function ContestProblem({ contestId, label }: { contestId: number; label: string }) {
   const { user, loading } = useSession();
   const location = useLocation();
   const [submitted, setSubmitted] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const contest = useContest(contestId).data;
   const problem = useQuery({
     queryKey: queryKeys.contestProblem(contestId, label),
     queryFn: () => fetchContestProblem(contestId, label),
@@ -42,6 +48,8 @@ export function ContestProblem({ contestId, label }: { contestId: number; label:
         <p className="muted">
           {p.cpuTimeLimit} s · {p.memoryLimit} MB · {p.totalPoints} points
         </p>
+        {/* The time left here too, so a participant (or a virtual run) sees it while solving. */}
+        {contest && <TimeLeft contest={contest} />}
       </header>
       <div className="problem-layout">
         <Statement p={p} canEdit={false} />

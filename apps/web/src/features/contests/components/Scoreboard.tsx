@@ -7,15 +7,19 @@ import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest, fetchWholeScoreboard } from '../api';
 import { downloadText, scoreboardCsv } from '../board-csv';
+import { virtualRunOn } from '../contest-time';
 import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
 import { RevealLauncher } from './RevealPlayer';
 import { ScoreboardTable } from './ScoreboardTable';
 
-/** The contest's board, live while it runs, with CSV export and, for admins after a frozen end, the reveal. */
+/**
+ * The contest's board, live while it runs (or while the caller's virtual run is on: then it is their virtual board),
+ * with CSV export and, for admins after a frozen end, the reveal.
+ */
 export function Scoreboard({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
-  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running');
+  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, Date.now()));
   const exportCsv = useMutation({
     mutationFn: async () => {
       const whole = await fetchWholeScoreboard(contest.contestId);
@@ -56,6 +60,12 @@ export function Scoreboard({ contest }: { contest: Contest }) {
           </button>
         </div>
       </header>
+      {typeof data?.virtualMinute === 'number' && (
+        <p className="notice" role="status">
+          Your virtual board at minute {data?.virtualMinute}: everyone as they stood {data?.virtualMinute} minutes into their contest, with
+          your row ranked among them.
+        </p>
+      )}
       {data?.frozen && (
         <p className="notice frozen-notice" role="status">
           {contest.freezeMinutes

@@ -1,24 +1,24 @@
 import { LIVE_POLL_INTERVAL_MS } from '@oj/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 
 import { queryKeys } from '../../../api/query-keys';
-import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
-import { fetchScoreboard, scoreboardStreamPath } from '../api';
-
-/** Any message on the board's stream means the board changed: the page is read again, so it is always the server's. */
-const anyMessage = () => true;
+import { fetchScoreboard, type Scoreboard } from '../api';
+import { withChangedRow } from '../board-rows';
+import { useContestEvents } from '../components/ContestStream';
 
 /**
- * One page of a contest's board, kept live: the board's stream refreshes it on every change, and a poll of the
- * scoreboard route catches up whatever the stream missed (or the whole board where there is no stream).
+ * One page of a contest's board, kept live: each `row` event of the contest stream is put in place and the page
+ * re-ranked by the rules; a row this page cannot place (another page's, a new one, or one moving off the page) reads
+ * the page again, and a poll of the scoreboard route catches up whatever the stream missed. On a virtual board only
+ * the caller's own row comes live (the real rows move with the elapsed minute, which the poll follows).
  */
 export function useLiveScoreboard(contestId: number, page: number, live: boolean) {
-  const { loading } = useSession();
+  const { user, loading } = useSession();
   const queryClient = useQueryClient();
+  const key = queryKeys.scoreboard(contestId, page);
   const board = useQuery({
-    queryKey: queryKeys.scoreboard(contestId, page),
+    queryKey: key,
     queryFn: () => fetchScoreboard(contestId, page),
     enabled: !loading,
     placeholderData: keepPreviousData,
@@ -26,16 +26,13 @@ export function useLiveScoreboard(contestId: number, page: number, live: boolean
     // A board left open on a screen that is not focused still follows the contest, as the stream does (openWhenHidden).
     refetchIntervalInBackground: true,
   });
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: queryKeys.scoreboard(contestId, page) }),
-    [queryClient, contestId, page],
-  );
-  useSubmissionStream({
-    enabled: live && !loading,
-    onEvent: refresh,
-    streamPath: scoreboardStreamPath(contestId),
-    updatesPath: null,
-    accepts: anyMessage,
+  useContestEvents((event) => {
+    if (event.eventType !== 'row') return;
+    const current = queryClient.getQueryData<Scoreboard>(key);
+    const placeable = current && (typeof current.virtualMinute !== 'number' || event.row.username === user?.username);
+    const next = placeable ? withChangedRow(current, event.row) : null;
+    if (next) queryClient.setQueryData(key, next);
+    else void queryClient.invalidateQueries({ queryKey: key });
   });
   return board;
 }

@@ -1,0 +1,220 @@
+import { MAX_CLARIFICATION_LENGTH } from '@oj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
+import { errorMessage } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
+import { shortDate } from '../../../components/format';
+import { Markdown } from '../../../components/Markdown';
+import { useSession } from '../../../session/SessionProvider';
+import { answerClarification, type Clarification, type Contest, fetchClarifications, postClarification } from '../api';
+
+/** "> " before each line: the question quoted in Markdown, above the answer. */
+export function quoted(question: string): string {
+  return `${question
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n')}\n\n`;
+}
+
+function useRefreshList(contestId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.clarifications(contestId) });
+}
+
+/** A participant's question: about one of the contest's problems, or the contest in general. */
+function AskForm({ contest }: { contest: Contest }) {
+  const [question, setQuestion] = useState('');
+  const [problemLabel, setProblemLabel] = useState('');
+  const refresh = useRefreshList(contest.contestId);
+  const ask = useMutation({
+    mutationFn: () => postClarification(contest.contestId, { question, ...(problemLabel ? { problemLabel } : {}) }),
+    onSuccess: () => (setQuestion(''), refresh()),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    ask.mutate();
+  };
+  return (
+    <form className="clarification-form" onSubmit={onSubmit} aria-label="Ask a question">
+      <label>
+        About
+        <select value={problemLabel} onChange={(e) => setProblemLabel(e.target.value)}>
+          <option value="">The contest in general</option>
+          {contest.problems.map((p) => (
+            <option key={p.label} value={p.label}>
+              {p.label}
+              {p.title ? `. ${p.title}` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Question
+        <textarea value={question} onChange={(e) => setQuestion(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
+      </label>
+      <div className="row">
+        <button className="btn primary" type="submit" disabled={ask.isPending}>
+          Ask
+        </button>
+        {ask.isSuccess && <span className="notice">Sent. The answer will show here.</span>}
+      </div>
+      {ask.isError && (
+        <p className="error" role="alert">
+          {errorMessage(ask.error, 'Failed to send the question.')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** An admin's clarification unprompted: an announcement, public unless unticked. */
+function NoticeForm({ contest }: { contest: Contest }) {
+  const [answer, setAnswer] = useState('');
+  const [isPublic, setPublic] = useState(true);
+  const [problemLabel, setProblemLabel] = useState('');
+  const refresh = useRefreshList(contest.contestId);
+  const post = useMutation({
+    mutationFn: () => postClarification(contest.contestId, { answer, public: isPublic, ...(problemLabel ? { problemLabel } : {}) }),
+    onSuccess: () => (setAnswer(''), refresh()),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    post.mutate();
+  };
+  return (
+    <form className="clarification-form" onSubmit={onSubmit} aria-label="Post a clarification">
+      <label>
+        About
+        <select value={problemLabel} onChange={(e) => setProblemLabel(e.target.value)}>
+          <option value="">The contest in general</option>
+          {contest.problems.map((p) => (
+            <option key={p.label} value={p.label}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Clarification
+        <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
+      </label>
+      <div className="row">
+        <label className="inline">
+          <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} /> Public
+        </label>
+        <button className="btn primary" type="submit" disabled={post.isPending}>
+          Post
+        </button>
+      </div>
+      {post.isError && (
+        <p className="error" role="alert">
+          {errorMessage(post.error, 'Failed to post the clarification.')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** An admin's answer to one question: private to the asker unless "Public", optionally quoting the question. */
+function AnswerForm({ contestId, clarification }: { contestId: number; clarification: Clarification }) {
+  const [answer, setAnswer] = useState(clarification.answer ?? '');
+  const [isPublic, setPublic] = useState(clarification.public);
+  const refresh = useRefreshList(contestId);
+  const send = useMutation({
+    mutationFn: () => answerClarification(contestId, clarification.id, { answer, public: isPublic }),
+    onSuccess: refresh,
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send.mutate();
+  };
+  return (
+    <form className="clarification-form" onSubmit={onSubmit} aria-label={`Answer question ${clarification.id}`}>
+      <label>
+        Answer
+        <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
+      </label>
+      <div className="row">
+        <label className="inline">
+          <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} /> Public
+        </label>
+        {clarification.question && (
+          <button className="btn small" type="button" onClick={() => setAnswer(quoted(clarification.question ?? '') + answer)}>
+            Quote the question
+          </button>
+        )}
+        <button className="btn primary" type="submit" disabled={send.isPending}>
+          {clarification.answer === null ? 'Answer' : 'Answer again'}
+        </button>
+      </div>
+      {send.isError && (
+        <p className="error" role="alert">
+          {errorMessage(send.error, 'Failed to answer.')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ClarificationItem({
+  contestId,
+  clarification: c,
+  canAnswer,
+}: {
+  contestId: number;
+  clarification: Clarification;
+  canAnswer: boolean;
+}) {
+  return (
+    <li className="clarification">
+      <p className="muted">
+        {c.problemLabel ? `Problem ${c.problemLabel}` : 'General'}
+        {c.username ? ` · ${c.username}` : ''} · {shortDate(c.createdAt)} ·{' '}
+        <span className="tag">{c.public ? 'Public' : c.question ? 'Private' : 'Private notice'}</span>
+      </p>
+      {c.question && <blockquote className="clarification-question">{c.question}</blockquote>}
+      {c.answer !== null ? <Markdown>{c.answer}</Markdown> : <p className="muted">Not answered yet.</p>}
+      {canAnswer && c.question && <AnswerForm contestId={contestId} clarification={c} />}
+    </li>
+  );
+}
+
+/**
+ * The contest's clarifications: participants ask and read their own and the public answers; admins read every
+ * question with its asker, answer each, and post clarifications unprompted. New ones arrive by the contest stream
+ * (ContestStream puts them in this list).
+ */
+export function Clarifications({ contest }: { contest: Contest }) {
+  const { user, isAdmin } = useSession();
+  const list = useQuery({
+    queryKey: queryKeys.clarifications(contest.contestId),
+    queryFn: () => fetchClarifications(contest.contestId),
+  });
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // The notice's link lands here (#clarifications); the router does not scroll to a hash by itself.
+  useEffect(() => {
+    if (hash === '#clarifications' && list.isSuccess) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash, list.isSuccess]);
+  const canAsk = !!user && !isAdmin && !!contest.participation;
+  const items = list.data?.items ?? [];
+  if (!isAdmin && !canAsk && !items.length) return null;
+  return (
+    <section className="card" id="clarifications" aria-labelledby="contest-clarifications" ref={section}>
+      <h2 id="contest-clarifications">Clarifications</h2>
+      {canAsk && <AskForm contest={contest} />}
+      {isAdmin && <NoticeForm contest={contest} />}
+      {list.isError && <p className="error">{errorMessage(list.error, 'Failed to load clarifications.')}</p>}
+      {list.isSuccess && !items.length && <p className="muted">No clarifications yet.</p>}
+      {!!items.length && (
+        <ul className="clarifications">
+          {items.map((c) => (
+            <ClarificationItem key={c.id} contestId={contest.contestId} clarification={c} canAnswer={isAdmin} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { ContestStreamEvent, LiveEvent } from '@oj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { queryKeys } from '../../../api/query-keys';
+import { useSubmissionStream } from '../../../live/useSubmissionStream';
+import { useSession } from '../../../session/SessionProvider';
+import { type Clarification, scoreboardStreamPath } from '../api';
+import { virtualRunOn } from '../contest-time';
+import { useContest } from '../hooks/useContest';
+
+type Listener = (event: ContestStreamEvent) => void;
+
+/** Subscribes a listener to the page's one contest stream; returns the unsubscribe. */
+const ContestEventsContext = createContext<((listener: Listener) => () => void) | null>(null);
+
+const isContestEvent = (event: unknown) => {
+  const type = (event as { eventType?: unknown } | null)?.eventType;
+  return type === 'row' || type === 'clarification';
+};
+
+/** Newest first, as the route lists them; an answered question replaces its unanswered self. */
+function withClarification(list: { items: Clarification[] } | undefined, clarification: Clarification) {
+  if (!list) return list;
+  const rest = list.items.filter((c) => c.id !== clarification.id);
+  return { items: [clarification, ...rest].sort((a, b) => b.id - a.id) };
+}
+
+/** An answer without the question it quotes (Markdown "> " lines): the notice is short, the list has both. */
+const withoutQuote = (answer: string) =>
+  answer
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join(' ')
+    .trim();
+
+/** The line a notice reads out: an answer or announcement to participants, a new question to admins. */
+export function noticeText(c: Clarification): string {
+  const about = c.problemLabel ? ` on ${c.problemLabel}` : '';
+  if (c.answer === null) return `New question${about}${c.username ? ` from ${c.username}` : ''}: ${c.question ?? ''}`;
+  return `New clarification${about}: ${withoutQuote(c.answer)}`;
+}
+
+/**
+ * The contest stream of a page in the contest (its overview, problems and scoreboard): one connection, whose row
+ * events go to the page's listeners (the board) and whose clarifications update the list and raise a notice in a
+ * live region, wherever the participant is in the contest. Open while the contest is not over, for admins, and
+ * during the caller's virtual run; the stream needs a session.
+ */
+export function ContestStream({ contestId, children }: { contestId: number; children: ReactNode }) {
+  const { user, isAdmin } = useSession();
+  const contest = useContest(contestId).data;
+  const queryClient = useQueryClient();
+  const listeners = useRef(new Set<Listener>());
+  const [notice, setNotice] = useState<Clarification | null>(null);
+  const enabled = !!user && !!contest && (contest.phase !== 'past' || isAdmin || virtualRunOn(contest, Date.now()));
+  const onEvent = useCallback(
+    (message: LiveEvent) => {
+      const event = message as unknown as ContestStreamEvent;
+      if (event.eventType === 'clarification') {
+        queryClient.setQueryData(queryKeys.clarifications(contestId), (list: { items: Clarification[] } | undefined) =>
+          withClarification(list, event.clarification),
+        );
+        setNotice(event.clarification);
+      }
+      listeners.current.forEach((listener) => listener(event));
+    },
+    [queryClient, contestId],
+  );
+  useSubmissionStream({ enabled, onEvent, streamPath: scoreboardStreamPath(contestId), updatesPath: null, accepts: isContestEvent });
+  const subscribe = useCallback((listener: Listener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+  return (
+    <ContestEventsContext.Provider value={subscribe}>
+      {children}
+      {/* Always rendered, so screen readers already watch the region when a notice arrives. */}
+      <div className="toast-region" role="status" aria-live="polite">
+        {notice && (
+          <div className="toast">
+            <p>{noticeText(notice)}</p>
+            <div className="row">
+              <Link className="btn small" to={`/contests/${contestId}#clarifications`} onClick={() => setNotice(null)}>
+                Clarifications
+              </Link>
+              <button className="btn small" onClick={() => setNotice(null)}>
+                Dismiss
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </ContestEventsContext.Provider>
+  );
+}
+
+/** Calls `listener` with each event of the surrounding ContestStream (none outside one). */
+export function useContestEvents(listener: Listener): void {
+  const subscribe = useContext(ContestEventsContext);
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => subscribe?.((event) => latest.current(event)), [subscribe]);
+}

@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router-dom';
+
+import { ContestScoreboardPage } from '../../../pages/ContestScoreboardPage';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+
+// The contest stream, scripted: the test delivers events as the server would.
+const mockStreams: { streamPath: string; onEvent: (event: unknown) => void }[] = [];
+jest.mock('../../../live/submission-stream', () => ({
+  connectSubmissionStream: (options: { streamPath: string; onEvent: (event: unknown) => void }) => {
+    mockStreams.push(options);
+    return () => undefined;
+  },
+}));
+
+const HOUR = 3_600_000;
+const contest = (extra: Record<string, unknown> = {}) => ({
+  contestId: 7,
+  title: 'Spring Round',
+  description: '',
+  format: 'icpc',
+  phase: 'running',
+  startsAt: new Date(Date.now() - HOUR).toISOString(),
+  endsAt: new Date(Date.now() + HOUR).toISOString(),
+  durationMinutes: null,
+  freezeMinutes: null,
+  penaltyMinutes: 20,
+  isPublic: true,
+  needsAccessCode: false,
+  frozen: false,
+  problems: [
+    { label: 'A', problemId: 1, title: 'A + B', points: 1 },
+    { label: 'B', problemId: 2, title: 'Paths', points: 1 },
+  ],
+  participation: null,
+  ...extra,
+});
+const cell = (extra: Record<string, unknown> = {}) => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...extra });
+const bob = { rank: 1, username: 'bob', solved: 1, score: 1, penalty: 10, cells: { A: cell({ solved: true, score: 1, minute: 10 }) } };
+const alice = { rank: 2, username: 'alice', solved: 0, score: 0, penalty: 0, cells: { A: cell({ attempts: 1 }) } };
+const board = (extra: Record<string, unknown> = {}) => ({
+  format: 'icpc',
+  labels: ['A', 'B'],
+  frozen: false,
+  items: [bob, alice],
+  mine: alice,
+  firstSolvers: { A: { username: 'bob', minute: 10 } },
+  total: 2,
+  totalPages: 1,
+  page: 1,
+  limit: 100,
+  virtualMinute: null,
+  ...extra,
+});
+
+function serve(c = contest(), b = board()) {
+  storeTokens();
+  const reads: string[] = [];
+  mockFetch((_r, route) => {
+    if (route === 'GET /api/auth/me') return json(200, user());
+    if (route === 'GET /api/contests/7') return json(200, c);
+    if (route === 'GET /api/contests/7/scoreboard') return (reads.push(route), json(200, b));
+  });
+  renderRoutes(<Route path="/contests/:contestId/scoreboard" element={<ContestScoreboardPage />} />, '/contests/7/scoreboard');
+  return reads;
+}
+
+const rowEvent = (row: unknown, eventId: string) => ({ eventType: 'row', eventId, emittedAt: new Date().toISOString(), contestId: 7, row });
+const order = () => screen.getAllByRole('rowheader').map((th) => th.textContent?.replace(/\W*(you)?$/, ''));
+
+describe('the live scoreboard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    mockStreams.length = 0;
+    Element.prototype.scrollIntoView = jest.fn();
+  });
+
+  it('puts a changed row in place and re-ranks it without reading the board again', async () => {
+    const reads = serve();
+    await screen.findByRole('rowheader', { name: 'alice' });
+    await waitFor(() => expect(mockStreams).toHaveLength(1));
+    expect(mockStreams[0].streamPath).toBe('/api/contests/7/scoreboard/stream');
+    const readsBefore = reads.length;
+    const solved = {
+      ...alice,
+      solved: 2,
+      score: 2,
+      penalty: 50,
+      cells: { A: cell({ solved: true, score: 1, minute: 20, attempts: 1 }), B: cell({ solved: true, score: 1, minute: 10 }) },
+    };
+    act(() => mockStreams[0].onEvent(rowEvent(solved, 'e1')));
+    await waitFor(() => expect(order()[0]).toMatch(/alice/));
+    const mine = screen.getByRole('rowheader', { name: 'alice' }).closest('tr') as HTMLElement;
+    expect(within(mine).getAllByRole('cell')[0]).toHaveTextContent('1');
+    expect(mine).toHaveClass('mine');
+    expect(reads).toHaveLength(readsBefore);
+  });
+
+  it('reads the page again for a row it cannot place', async () => {
+    const reads = serve();
+    await screen.findByRole('rowheader', { name: 'alice' });
+    await waitFor(() => expect(mockStreams).toHaveLength(1));
+    const readsBefore = reads.length;
+    act(() => mockStreams[0].onEvent(rowEvent({ ...bob, rank: 3, username: 'carol' }, 'e2')));
+    await waitFor(() => expect(reads.length).toBeGreaterThan(readsBefore));
+  });
+
+  it("shows the caller's virtual board: which minute, their row highlighted, live while the run is on", async () => {
+    const run = {
+      kind: 'virtual',
+      registeredAt: new Date().toISOString(),
+      startedAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+    };
+    serve(
+      contest({
+        phase: 'past',
+        startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+        endsAt: new Date(Date.now() - HOUR).toISOString(),
+        participation: run,
+      }),
+      board({ virtualMinute: 12 }),
+    );
+    expect(await screen.findByText(/Your virtual board at minute 12/)).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'alice' }).closest('tr')).toHaveClass('mine');
+    await waitFor(() => expect(mockStreams).toHaveLength(1));
+  });
+});

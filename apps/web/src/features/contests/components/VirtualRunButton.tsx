@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router-dom';
+
+import { errorMessage } from '../../../api/api-error';
+import { queryKeys } from '../../../api/query-keys';
+import { useSession } from '../../../session/SessionProvider';
+import { type Contest, startVirtualRun } from '../api';
+
+/** How long a virtual run lasts: each participant's window, else the whole contest, as the API gives it. */
+const runMinutes = (contest: Contest) =>
+  contest.durationMinutes ?? Math.floor((new Date(contest.endsAt).getTime() - new Date(contest.startsAt).getTime()) / 60_000);
+
+/** After the end: Virtual starts the caller's one virtual run of the contest (then the time left shows instead). */
+export function VirtualRunButton({ contest }: { contest: Contest }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: () => startVirtualRun(contest.contestId),
+    onSuccess: (started) => {
+      queryClient.setQueryData(queryKeys.contest(contest.contestId), started);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.contests() });
+    },
+  });
+  if (contest.participation?.kind === 'virtual') return null;
+  if (!user)
+    return (
+      <p className="muted">
+        <Link to="/login" state={{ from: location }}>
+          Log in
+        </Link>{' '}
+        to start a virtual run.
+      </p>
+    );
+  return (
+    <div className="contest-actions">
+      <p className="muted" id="virtual-help">
+        A virtual run gives you {runMinutes(contest)} minutes from now; your board ranks you among the participants as they stood at the
+        same time of theirs.
+      </p>
+      <button className="btn primary" onClick={() => start.mutate()} disabled={start.isPending} aria-describedby="virtual-help">
+        Virtual
+      </button>
+      {start.isError && (
+        <p className="error" role="alert">
+          {errorMessage(start.error, 'Failed to start the virtual run.')}
+        </p>
+      )}
+    </div>
+  );
+}
