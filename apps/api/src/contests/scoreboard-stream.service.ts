@@ -55,6 +55,7 @@ interface ChangedParticipation {
 export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ScoreboardStreamService.name);
   private readonly viewers = new Map<number, Set<ContestStreamClient>>();
+  /** The same caps as the submission streams (LIVE_STREAMS_PER_USER, LIVE_STREAMS_PER_IP), counted apart. */
   private readonly caps: StreamCaps;
   private subscriber?: Redis;
   private heartbeat?: NodeJS.Timeout;
@@ -130,7 +131,6 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     this.caps.release(client.viewer.id, client.ip);
   }
 
-  /** The same caps as the submission streams (LIVE_STREAMS_PER_USER, LIVE_STREAMS_PER_IP), counted apart. */
   /** A result was written: if it is a contest participation's, its row changed. */
   private async onSubmissionEvent(message: string): Promise<void> {
     const event = JSON.parse(message) as LiveEvent;
