@@ -45,7 +45,8 @@ async function seedContest(db, databaseUrl, { participants, submissions, partici
      SELECT $1, id, 'official' FROM users WHERE username LIKE 'cu%' OR id = ANY($2::uuid[])`,
     [contestId, participantIds],
   );
-  // Participants round-robin; each one's problems and statuses spread by primes; times over the 150 minutes so far.
+  // Participants round-robin, each one's tries spread over the 26 problems with mixed verdicts (spread by primes), over the
+  // 150 minutes so far.
   await db.query(
     `WITH p AS (SELECT array_agg(id ORDER BY id) AS ids, array_agg(user_id ORDER BY id) AS users FROM contest_participations WHERE contest_id = $1),
           pr AS (SELECT $3::int[] AS ids)
@@ -56,7 +57,7 @@ async function seedContest(db, databaseUrl, { participants, submissions, partici
             CASE WHEN st = 'accepted' THEN 100 ELSE 0 END, 10, 3000, ts, ts, ts, ts, ts, ts
        FROM generate_series(0::bigint, $2 - 1) g, p, pr,
             LATERAL (SELECT 1 + (g % $4)::int AS k,
-                            ($5::text[])[1 + (g * 31) % 10] AS st,
+                            ($5::text[])[1 + (g * 31 + (g / $4) * 7) % 10] AS st,
                             (SELECT starts_at FROM contests WHERE contest_id = $1) + (g * interval '150 minutes' / $2) AS ts) t`,
     [contestId, submissions, problemIds, participants, STATUSES],
   );
