@@ -88,6 +88,26 @@ const ROWS = [
         fanout.perStreamKB !== null &&
         fanout.perStreamKB <= 20,
     ],
+  ({ scoreboard }) => {
+    if (!scoreboard) return null;
+    const worst = scoreboard.worst;
+    const worstRatio = Math.max(...Object.values(scoreboard.results).map((r) => (r.floor ? r.p95 / r.floor.p95 : 0)));
+    return [
+      `contest scoreboard page (100 rows), ${num(scoreboard.participants)} participants × ${scoreboard.problems} problems, ${num(scoreboard.submissions)} submissions; pages 1, 50, 100 as participant, guest, admin, frozen and not`,
+      'p95 ≤ 20 ms, ≤ 3× the same SQL bare',
+      `worst p95 ${ms(worst.p95)} (${worst.scenario})`,
+      `p95 ${ms(worst.floorP95)} (its SQL sent straight through \`pg\`, one statement after another); worst ratio of p95s ${worstRatio.toFixed(2)}×`,
+      worst.p95 <= 20 && worstRatio <= 3,
+    ];
+  },
+  ({ 'scoreboard-fanout': fanout }) =>
+    fanout && [
+      'verdict → contest scoreboard streams (result written, row event at every client)',
+      '5,000 streams, p99 ≤ 1 s',
+      `${num(fanout.clients)} streams, ${fanout.verdictsDeliveredToEveryClient}/${fanout.verdicts} verdicts to all; p50 ${ms(fanout.p50)}, p99 ${ms(fanout.p99)}; ${fanout.perStreamKB ?? '–'} KB per stream`,
+      '–',
+      fanout.clients >= 5000 && fanout.verdictsDeliveredToEveryClient === fanout.verdicts && fanout.p99 <= 1000,
+    ],
   ({ web }) => web && ['SPA first route', '≤ 200 KB gzipped JS', `${web.gzipKB} KB`, '–', web.gzipKB <= 200],
 ];
 
