@@ -25,13 +25,19 @@ export function rankOrder(format: ContestFormat, view: BoardView, alias = 'p'): 
   return KEYS[format].map(([key, dir]) => `${alias}.${column(view, key)}${dir === 'DESC' ? ' DESC' : ''}`).join(', ');
 }
 
-/** Whether row `a` ranks strictly before row `b` in the view: the keys compared in order. */
+/**
+ * Whether row `a` ranks strictly before row `b` in the view: the keys compared in order, led by the first key's
+ * weak bound so that the rows' index narrows the range counted.
+ */
 function rankedBefore(format: ContestFormat, view: BoardView, a: string, b: string): string {
-  return KEYS[format].reduceRight((rest, [key, dir]) => {
+  const keys = KEYS[format];
+  const strictly = keys.reduceRight((rest, [key, dir]) => {
     const [x, y] = [`${a}.${column(view, key)}`, `${b}.${column(view, key)}`];
     const before = `${x} ${dir === 'DESC' ? '>' : '<'} ${y}`;
-    return rest ? `(${before} OR (${x} = ${y} AND ${rest}))` : `${before}`;
+    return rest ? `(${before} OR (${x} = ${y} AND ${rest}))` : before;
   }, '');
+  const [first, dir] = keys[0];
+  return `${a}.${column(view, first)} ${dir === 'DESC' ? '>=' : '<='} ${b}.${column(view, first)} AND ${strictly}`;
 }
 
 /**
@@ -39,7 +45,8 @@ function rankedBefore(format: ContestFormat, view: BoardView, a: string, b: stri
  * sport (1, 2, 2, 4); with $4 set, only that participation's row (the caller's, wherever it ranks). Only the page's
  * rows are ranked, not the whole board: a row tied with the page's first row shares its rank, one plus the rows
  * ranked before it (an index range count); any other row's rank is its place ($3 + its rank within the page), as
- * every row before the page ranks before it. The cells are read for the page's rows alone.
+ * every row before the page ranks before it. The head's count runs once (MATERIALIZED: inlined, PostgreSQL ran it
+ * per row). The cells are read for the page's rows alone.
  */
 export function rankedRowsSql(format: ContestFormat, view: BoardView): string {
   const official = (alias: string) => `${alias}.contest_id = $1 AND ${alias}.kind = 'official'`;
@@ -52,7 +59,7 @@ export function rankedRowsSql(format: ContestFormat, view: BoardView): string {
       SELECT page.*, rank() OVER (ORDER BY ${rankOrder(format, view, 'page')})::int AS page_rank,
         row_number() OVER (ORDER BY ${rankOrder(format, view, 'page')}, page.id) AS ord
       FROM page
-    ), head AS (
+    ), head AS MATERIALIZED (
       SELECT (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(format, view, 'b', 'f')})::int + 1 AS rank
       FROM ranked f WHERE f.ord = 1
     )
