@@ -46,7 +46,8 @@ function rankedBefore(format: ContestFormat, view: BoardView, a: string, b: stri
  * rows are ranked, not the whole board: a row tied with the page's first row shares its rank, one plus the rows
  * ranked before it (an index range count); any other row's rank is its place ($3 + its rank within the page), as
  * every row before the page ranks before it. The head's count runs once (MATERIALIZED: inlined, PostgreSQL ran it
- * per row). The cells are read for the page's rows alone.
+ * per row). The cells are read for the page's rows alone, in one join (a subquery per row rebuilt the labels' hash
+ * for each).
  */
 export function rankedRowsSql(format: ContestFormat, view: BoardView): string {
   const official = (alias: string) => `${alias}.contest_id = $1 AND ${alias}.kind = 'official'`;
@@ -62,16 +63,20 @@ export function rankedRowsSql(format: ContestFormat, view: BoardView): string {
     ), head AS MATERIALIZED (
       SELECT (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(format, view, 'b', 'f')})::int + 1 AS rank
       FROM ranked f WHERE f.ord = 1
+    ), cells AS (
+      SELECT x.participation_id, json_object_agg(cp.label, json_build_array(x.attempts, x.solved, x.score, x.minute,
+          x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending)) AS cells
+      FROM ranked JOIN contest_cells x ON x.participation_id = ranked.id
+      JOIN contest_problems cp ON cp.contest_id = $1 AND cp.problem_id = x.problem_id
+      GROUP BY x.participation_id
     )
     SELECT ranked.id, ranked.user_id, ranked.solved, ranked.score, ranked.penalty, ranked.public_solved, ranked.public_score,
       ranked.public_penalty, u.username,
       (CASE WHEN ranked.page_rank = 1 THEN head.rank ELSE $3::int + ranked.page_rank END)::int AS rank,
       (SELECT count(*) FROM contest_participations t WHERE ${official('t')})::int AS total,
-      (SELECT coalesce(json_object_agg(cp.label, json_build_array(x.attempts, x.solved, x.score, x.minute,
-          x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending)), '{}')
-       FROM contest_cells x JOIN contest_problems cp ON cp.contest_id = x.contest_id AND cp.problem_id = x.problem_id
-       WHERE x.participation_id = ranked.id) AS cells
-    FROM ranked CROSS JOIN head LEFT JOIN users u ON u.id = ranked.user_id ORDER BY ranked.ord`;
+      coalesce(cells.cells, '{}') AS cells
+    FROM ranked CROSS JOIN head LEFT JOIN cells ON cells.participation_id = ranked.id
+    LEFT JOIN users u ON u.id = ranked.user_id ORDER BY ranked.ord`;
 }
 
 /**
