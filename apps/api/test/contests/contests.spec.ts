@@ -257,6 +257,40 @@ describe('contests', () => {
       expect(revealed.items).toEqual(admins.items);
     });
 
+    it("numbers shared ranks as in sport on every page, the caller's row too", async () => {
+      const c = await createContest(t, admin, contestBody([problems[0]], -30, 30));
+      // Totals set on the kept rows: the read ranks them. cat first; ann and bob tied; admin behind on the last AC.
+      const totals: [TestSession, number, number, number][] = [
+        [ann, 2, 50, 30],
+        [bob, 2, 50, 30],
+        [cat, 3, 100, 60],
+        [admin, 2, 50, 40],
+      ];
+      for (const [session, solved, penalty, lastAc] of totals) {
+        await register(t, session, c.contestId);
+        await t.app
+          .get(DataSource)
+          .query(
+            `UPDATE contest_participations SET solved = $3, penalty = $4, last_ac_minute = $5 WHERE contest_id = $1 AND user_id = $2`,
+            [c.contestId, session.user.id, solved, penalty, lastAc],
+          );
+      }
+      const page = async (n: number, limit: number, session?: TestSession) => {
+        const req = http().get(`/api/contests/${c.contestId}/scoreboard?page=${n}&limit=${limit}`);
+        return (await (session ? req.set(...bearer(session)) : req).expect(200)).body;
+      };
+      const ranks = (b: { items: { rank: number }[] }) => b.items.map((r) => r.rank);
+      expect(ranks(await page(1, 4))).toEqual([1, 2, 2, 4]);
+      expect([ranks(await page(1, 2)), ranks(await page(2, 2))]).toEqual([
+        [1, 2],
+        [2, 4],
+      ]);
+      expect(await Promise.all([1, 2, 3, 4].map(async (n) => ranks(await page(n, 1))[0]))).toEqual([1, 2, 2, 4]);
+      expect((await page(1, 1, bob)).mine).toMatchObject({ rank: 2, username: bob.user.username });
+      expect((await page(1, 1, admin)).mine).toMatchObject({ rank: 4, username: admin.user.username });
+      expect(await page(3, 2)).toMatchObject({ items: [], total: 4 });
+    });
+
     /** Ranks and names folded from every submission with the pure rules, not from the kept cells. */
     async function boardFromScratch(contestId: number, startsAt: string): Promise<[string, number][]> {
       const subs: { username: string; problem_id: number; counted_status: string; created_at: Date }[] = await t.app.get(DataSource).query(
