@@ -39,10 +39,12 @@ export interface CodeEditorProps {
   languageId?: number;
   readOnly?: boolean;
   label: string;
+  /** The id of the text that describes the editor (how to leave it). */
+  describedBy?: string;
 }
 
 /** A CodeMirror 6 editor highlighting the chosen language; read-only for showing source. */
-export default function CodeMirrorEditor({ value, onChange, languageId, readOnly = false, label }: CodeEditorProps) {
+export default function CodeMirrorEditor({ value, onChange, languageId, readOnly = false, label, describedBy }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -56,12 +58,13 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
         doc: value,
         extensions: [
           basicSetup,
-          // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode).
+          // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode),
+          // as the hint under the editor says.
           keymap.of([indentWithTab]),
           language.current.of(languageExtension(languageId)),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
           EditorView.updateListener.of((u) => u.docChanged && changed.current?.(u.state.doc.toString())),
         ],
       }),
