@@ -178,8 +178,30 @@ describe('ProblemEditorPage (create)', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
+    // Each error goes as soon as its field is fixed; the others stay.
+    // The label holds its error, so its text starts with Title.
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Sum' } });
+    expect(screen.queryByText('Title is required.')).toBeNull();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'false');
+    fireEvent.click(screen.getByLabelText('Python (3.11.2)'));
+    expect(screen.queryByText('Select at least one Judge0 language.')).toBeNull();
+    expect(screen.getByText('Statement is required.')).toBeInTheDocument();
+    expect(screen.getByText('At least one test case is required.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
     expect(screen.getByText('At least one test case is required before validation.')).toBeInTheDocument();
+  });
+
+  it("drops 'At least one test case is required.' once a ZIP brings six tests", async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ input: `${i}\n`, output: `${i}\n`, points: 1 }));
+    serve({ zip: () => json(200, { testCases: six, warnings: [] }) });
+    renderRoutes(createRoutes, '/admin/create');
+    await screen.findByLabelText('Python (3.11.2)');
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    expect(screen.getByText('At least one test case is required.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Upload ZIP'), { target: { files: [new File(['PK'], 'tests.zip')] } });
+    expect(await screen.findByRole('button', { name: 'Edit test case 6' })).toBeInTheDocument();
+    expect(screen.queryByText('At least one test case is required.')).toBeNull();
+    expect(screen.getByText('Title is required.')).toBeInTheDocument();
   });
 
   it('creates a problem with every language preselected, says Creating… while saving, then resets', async () => {
