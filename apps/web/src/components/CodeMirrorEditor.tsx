@@ -10,6 +10,9 @@ import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
+/** How long after Escape a Tab moves focus out of the editor (CodeMirror's own Escape gives two seconds). */
+const TAB_FOCUS_MS = 2000;
+
 /** CodeMirror grammar for a Judge0 language id. */
 function languageExtension(languageId: number | undefined): Extension {
   switch (languageId) {
@@ -61,6 +64,9 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
           // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode),
           // as the hint under the editor says.
           keymap.of([indentWithTab]),
+          // The completion list takes Escape for itself, which kept that Escape from arming tab-focus mode: armed
+          // on every Escape, "Esc then Tab" always leaves the editor.
+          EditorView.domEventObservers({ keydown: (e, v) => e.key === 'Escape' && v.setTabFocusMode(TAB_FOCUS_MS) }),
           language.current.of(languageExtension(languageId)),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
