@@ -2,6 +2,7 @@ import { ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 
 import { Header } from './components/Header';
+import { MAIN_CONTENT_ID, SkipLink } from './components/SkipLink';
 import { HomePage } from './pages/HomePage';
 import { RequireAuth } from './session/RouteGuards';
 
@@ -31,8 +32,9 @@ const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'), 'U
 export function App() {
   return (
     <>
+      <SkipLink />
       <Header />
-      <main className="main">
+      <main className="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense
           fallback={
             <p className="muted" aria-busy="true">

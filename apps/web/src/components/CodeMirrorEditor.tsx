@@ -10,6 +10,9 @@ import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
+/** How long after Escape a Tab moves focus out of the editor (CodeMirror's own Escape gives two seconds). */
+const TAB_FOCUS_MS = 2000;
+
 /** CodeMirror grammar for a Judge0 language id. */
 function languageExtension(languageId: number | undefined): Extension {
   switch (languageId) {
@@ -39,10 +42,12 @@ export interface CodeEditorProps {
   languageId?: number;
   readOnly?: boolean;
   label: string;
+  /** The id of the text that describes the editor (how to leave it). */
+  describedBy?: string;
 }
 
 /** A CodeMirror 6 editor highlighting the chosen language; read-only for showing source. */
-export default function CodeMirrorEditor({ value, onChange, languageId, readOnly = false, label }: CodeEditorProps) {
+export default function CodeMirrorEditor({ value, onChange, languageId, readOnly = false, label, describedBy }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -56,12 +61,16 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
         doc: value,
         extensions: [
           basicSetup,
-          // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode).
+          // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode),
+          // as the hint under the editor says.
           keymap.of([indentWithTab]),
+          // The completion list takes Escape for itself, which kept that Escape from arming tab-focus mode: armed
+          // on every Escape, "Esc then Tab" always leaves the editor.
+          EditorView.domEventObservers({ keydown: (e, v) => e.key === 'Escape' && v.setTabFocusMode(TAB_FOCUS_MS) }),
           language.current.of(languageExtension(languageId)),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
           EditorView.updateListener.of((u) => u.docChanged && changed.current?.(u.state.doc.toString())),
         ],
       }),

@@ -1,14 +1,22 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { Outlet, Route } from 'react-router-dom';
 
+import { MAIN_CONTENT_ID } from '../components/SkipLink';
 import { json, mockFetch, renderRoutes, user } from '../testing/render';
 import { LoginPage } from './LoginPage';
 
+// The pages inside the app's <main>, which stays while the route changes, as in App.
 const routes = (
-  <>
+  <Route
+    element={
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Outlet />
+      </main>
+    }
+  >
     <Route path="/" element={<p>home</p>} />
     <Route path="/login" element={<LoginPage />} />
-  </>
+  </Route>
 );
 
 function submit() {
@@ -34,10 +42,11 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
   });
 
-  it('goes to / without an origin', async () => {
+  it('goes to / without an origin, with focus on the main content', async () => {
     mockFetch(() => json(200, { accessToken: 'a', refreshToken: 'r', user: user() }));
     renderRoutes(routes, '/login');
     submit();
     expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });

@@ -178,8 +178,30 @@ describe('ProblemEditorPage (create)', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(calls.some((c) => c.route === 'POST /api/problems')).toBe(false);
+    // Each error goes as soon as its field is fixed; the others stay.
+    // The label holds its error, so its text starts with Title.
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Sum' } });
+    expect(screen.queryByText('Title is required.')).toBeNull();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'false');
+    fireEvent.click(screen.getByLabelText('Python (3.11.2)'));
+    expect(screen.queryByText('Select at least one Judge0 language.')).toBeNull();
+    expect(screen.getByText('Statement is required.')).toBeInTheDocument();
+    expect(screen.getByText('At least one test case is required.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Validate Test Cases' }));
     expect(screen.getByText('At least one test case is required before validation.')).toBeInTheDocument();
+  });
+
+  it("drops 'At least one test case is required.' once a ZIP brings six tests", async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ input: `${i}\n`, output: `${i}\n`, points: 1 }));
+    serve({ zip: () => json(200, { testCases: six, warnings: [] }) });
+    renderRoutes(createRoutes, '/admin/create');
+    await screen.findByLabelText('Python (3.11.2)');
+    fireEvent.click(screen.getByRole('button', { name: 'Create problem' }));
+    expect(screen.getByText('At least one test case is required.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Upload ZIP'), { target: { files: [new File(['PK'], 'tests.zip')] } });
+    expect(await screen.findByRole('button', { name: 'Edit test case 6' })).toBeInTheDocument();
+    expect(screen.queryByText('At least one test case is required.')).toBeNull();
+    expect(screen.getByText('Title is required.')).toBeInTheDocument();
   });
 
   it('creates a problem with every language preselected, says Creating… while saving, then resets', async () => {
@@ -223,14 +245,63 @@ describe('ProblemEditorPage (create)', () => {
     const algorithms = screen.getByLabelText('Algorithms');
     fireEvent.focus(algorithms);
     fireEvent.change(algorithms, { target: { value: 'gr' } });
-    const suggestions = await screen.findByRole('list', { name: 'Algorithms suggestions' });
+    const suggestions = await screen.findByRole('listbox', { name: 'Algorithms suggestions' });
     expect(
       within(suggestions)
-        .getAllByRole('button')
+        .getAllByRole('option')
         .map((b) => b.textContent),
     ).toEqual(['Dynamic Programming', 'Greedy', 'Graphs']);
-    fireEvent.click(within(suggestions).getByRole('button', { name: 'Greedy' }));
+    fireEvent.click(within(suggestions).getByRole('option', { name: 'Greedy' }));
     expect(screen.getByRole('button', { name: 'Remove Greedy' })).toBeInTheDocument();
+  });
+
+  it('moves through the algorithm suggestions with the arrow keys and takes the highlighted one with Enter', async () => {
+    serve();
+    renderRoutes(createRoutes, '/admin/create');
+    const algorithms = await screen.findByRole('combobox', { name: 'Algorithms' });
+    fireEvent.focus(algorithms);
+    fireEvent.change(algorithms, { target: { value: 'gr' } });
+    const listbox = await screen.findByRole('listbox', { name: 'Algorithms suggestions' });
+    expect(algorithms).toHaveAttribute('aria-expanded', 'true');
+    expect(algorithms).toHaveAttribute('aria-controls', listbox.id);
+    expect(algorithms).not.toHaveAttribute('aria-activedescendant');
+    const highlighted = () => document.getElementById(algorithms.getAttribute('aria-activedescendant') ?? '');
+
+    fireEvent.keyDown(algorithms, { key: 'ArrowDown' });
+    expect(highlighted()).toHaveTextContent('Dynamic Programming');
+    expect(highlighted()).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(algorithms, { key: 'ArrowDown' });
+    expect(highlighted()).toHaveTextContent('Greedy');
+    fireEvent.keyDown(algorithms, { key: 'ArrowUp' });
+    fireEvent.keyDown(algorithms, { key: 'ArrowUp' });
+    expect(algorithms).not.toHaveAttribute('aria-activedescendant');
+    fireEvent.keyDown(algorithms, { key: 'ArrowUp' });
+    expect(highlighted()).toHaveTextContent('Graphs');
+    fireEvent.keyDown(algorithms, { key: 'Enter' });
+    expect(screen.getByRole('button', { name: 'Remove Graphs' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove gr' })).toBeNull();
+    expect(algorithms).toHaveValue('');
+
+    // Escape closes the list; Enter then adds the typed text as it is.
+    fireEvent.change(algorithms, { target: { value: 'gre' } });
+    fireEvent.keyDown(algorithms, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.keyDown(algorithms, { key: 'Enter' });
+    expect(screen.getByRole('button', { name: 'Remove gre' })).toBeInTheDocument();
+  });
+
+  it('leaves a half-typed algorithm out of the chips when the field is left, but still adds a tag', async () => {
+    serve();
+    renderRoutes(createRoutes, '/admin/create');
+    const algorithms = await screen.findByLabelText('Algorithms');
+    fireEvent.focus(algorithms);
+    fireEvent.change(algorithms, { target: { value: 'gr' } });
+    fireEvent.blur(algorithms);
+    expect(screen.queryByRole('button', { name: 'Remove gr' })).toBeNull();
+    const tags = screen.getByLabelText('Tags');
+    fireEvent.change(tags, { target: { value: 'math' } });
+    fireEvent.blur(tags);
+    expect(screen.getByRole('button', { name: 'Remove math' })).toBeInTheDocument();
   });
 
   it('imports test cases from a ZIP with its warnings, refuses other files, and says when no pair was found', async () => {

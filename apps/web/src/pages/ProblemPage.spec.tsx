@@ -240,7 +240,7 @@ describe('ProblemPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Source code')).toHaveValue('int main(){}'));
   });
 
-  it("moves the problem's counts when a verdict arrives, once per submission, and scrolls the new row into view", async () => {
+  it("moves the problem's counts when a verdict arrives, once per submission, and scrolls the new row into view and focuses it", async () => {
     storeTokens();
     const scrolled: string[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
@@ -255,6 +255,7 @@ describe('ProblemPage', () => {
     await screen.findByText('Submitted. Watch it being graded below.');
     act(() => stream?.onEvent(row('mine')));
     await waitFor(() => expect(scrolled).toEqual(['mine']));
+    expect(document.activeElement).toBe(document.querySelector('[data-submission-id="mine"]'));
 
     const accepted = row('mine', { status: 'accepted', verdict: 'ACCEPTED', score: 100, _eventType: 'finished' });
     act(() => stream?.onEvent(accepted));
@@ -264,6 +265,34 @@ describe('ProblemPage', () => {
     act(() => stream?.onEvent(row('earlier', { userId: 'u2', status: 'accepted', _eventType: 'finished' })));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.getByText(/5 submissions · 2 accepted/)).toBeInTheDocument();
+  });
+
+  it("submits with Ctrl+Enter and runs with Ctrl+' from the editor, and shows both shortcuts on their buttons", async () => {
+    storeTokens();
+    const sent: string[] = [];
+    const fetch = serve({
+      submit: (body) => (sent.push((body as { sourceCode: string }).sourceCode), json(201, { submissionId: 'mine' })),
+    });
+    renderRoutes(routes, '/problems/7');
+    const editor = await screen.findByLabelText('Source code');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    const run = screen.getByRole('button', { name: 'Run' });
+    expect(submit).toHaveAttribute('aria-keyshortcuts', 'Control+Enter');
+    expect(submit).toHaveTextContent('Ctrl+Enter');
+    expect(run).toHaveAttribute('aria-keyshortcuts', "Control+'");
+    expect(run).toHaveTextContent("Ctrl+'");
+
+    fireEvent.change(editor, { target: { value: 'print(3)' } });
+    fireEvent.keyDown(editor, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(sent).toEqual(['print(3)']));
+    fireEvent.keyDown(editor, { key: "'", ctrlKey: true });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([input]) => String((input as Request).url ?? input).endsWith('/api/judge/run'))).toBe(true),
+    );
+    // Enter alone is typing: it neither submits nor runs.
+    fireEvent.keyDown(editor, { key: 'Enter' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(1);
   });
 
   it.each([

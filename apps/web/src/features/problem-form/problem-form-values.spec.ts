@@ -1,4 +1,4 @@
-import { bodyFromValues, emptyValues, validateValues, withoutSubtask } from './problem-form-values';
+import { bodyFromValues, emptyValues, standingErrors, validateValues, withoutSubtask } from './problem-form-values';
 import { normalizePoints, previewOf, sizeLabel } from './test-data';
 
 const valid = () => ({
@@ -14,6 +14,24 @@ const valid = () => ({
 });
 
 describe('problem form values', () => {
+  it('clears an error once its field is fixed, keeps the others, and keeps a server error until its field changes', () => {
+    const sent = { ...emptyValues(), judge0LanguageIds: [71] };
+    const found = validateValues(sent);
+    const titled = { ...sent, title: 'A + B' };
+    expect(standingErrors(found, sent, titled)).toEqual({
+      statement: 'Statement is required.',
+      testCases: 'At least one test case is required.',
+    });
+    const imported = { ...titled, testCases: [{ input: '1', output: '1', points: 1 }] };
+    expect(standingErrors(found, sent, imported)).toEqual({ statement: 'Statement is required.' });
+    // Changed but still wrong: the error says what is wrong now.
+    expect(standingErrors({ cpuTimeLimit: 'x' }, sent, { ...sent, cpuTimeLimit: '99' }).cpuTimeLimit).toMatch(/between/);
+
+    const server = { title: 'A problem with this title exists.' };
+    expect(standingErrors(server, valid(), { ...valid(), statement: 'Other.' })).toEqual(server);
+    expect(standingErrors(server, valid(), { ...valid(), title: 'Another' })).toEqual({});
+  });
+
   it('asks for title, statement, limits in range, a test case and a language, with the spec texts', () => {
     const errors = validateValues({ ...emptyValues(), cpuTimeLimit: '31', memoryLimit: '8' });
     expect(errors).toEqual({

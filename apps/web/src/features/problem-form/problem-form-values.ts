@@ -133,6 +133,34 @@ export function validateValues(v: ProblemFormValues): FormErrors {
   return errors;
 }
 
+/** The values each error is about. */
+const ERROR_SOURCES: Record<keyof FormErrors, (keyof ProblemFormValues)[]> = {
+  title: ['title'],
+  statement: ['statement'],
+  cpuTimeLimit: ['cpuTimeLimit'],
+  memoryLimit: ['memoryLimit'],
+  testCases: ['testCases', 'testCasesKnown'],
+  judge0LanguageIds: ['judge0LanguageIds'],
+  subtasks: ['subtasks', 'testCases', 'testCasesKnown'],
+  checker: ['checker'],
+};
+
+/**
+ * The errors found on `foundFor` (by the checks above or by the server) as they stand now: an error whose values
+ * have not changed stays; once they change, it follows the checks above: gone when they pass, their new text if
+ * not. A server's error thus stays until its field is edited, and a fixed field loses its error at once.
+ */
+export function standingErrors(errors: FormErrors, foundFor: ProblemFormValues, now: ProblemFormValues): FormErrors {
+  const current = validateValues(now);
+  const standing: FormErrors = {};
+  for (const [field, message] of Object.entries(errors) as [keyof FormErrors, string][]) {
+    const changed = ERROR_SOURCES[field].some((key) => now[key] !== foundFor[key]);
+    const text = changed ? current[field] : message;
+    if (text) standing[field] = text;
+  }
+  return standing;
+}
+
 /** The first thing wrong with the subtasks: points out of range, or (when the tests are known) one without tests. */
 function subtaskError(v: ProblemFormValues): string | null {
   const { min, max } = TEST_CASE_POINTS;

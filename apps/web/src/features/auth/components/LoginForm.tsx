@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { api, unwrap } from '../../../api/client';
+import { focusMainContent } from '../../../components/SkipLink';
 import { useSession } from '../../../session/SessionProvider';
 
 export function LoginForm() {
@@ -23,6 +24,8 @@ export function LoginForm() {
       signIn(await unwrap(api.POST('/api/auth/login', { body: { usernameOrEmail, password } }), 'Login failed'));
       const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
       navigate(from ? `${from.pathname}${from.search ?? ''}` : '/', { replace: true });
+      // The form is gone: focus lands on the page it led to rather than on the document's start.
+      focusMainContent();
     } catch (err) {
       setError(errorMessage(err, 'Login failed'));
     } finally {

@@ -7,35 +7,79 @@ interface Props {
   chips: string[];
   onChange: (chips: string[]) => void;
   limit: { max: number; full: string };
-  /** Known values offered while typing (algorithms). */
+  /**
+   * Known values offered while typing (algorithms): the field becomes a combobox whose arrow keys move through
+   * them, and what is typed there is a search, so leaving the field does not add it.
+   */
   known?: string[];
   /** Called the first time the field gets focus: suggestions are fetched lazily (SPEC 7). */
   onFirstFocus?: () => void;
 }
 
-/** Tags or Algorithms: Enter or a comma adds, Backspace in an empty field removes the last, × removes one. */
-export function ChipInput({ label, chips, onChange, limit, known = [], onFirstFocus }: Props) {
+/**
+ * Tags or Algorithms: Enter or a comma adds, Backspace in an empty field removes the last, × removes one. Tags
+ * also add what is typed when the field is left.
+ */
+export function ChipInput({ label, chips, onChange, limit, known, onFirstFocus }: Props) {
   const id = useId();
+  const listId = `${id}-suggestions`;
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
+  // The highlighted suggestion (-1: none), and whether Escape has closed the list until the next key typed.
+  const [active, setActive] = useState(-1);
+  const [closed, setClosed] = useState(false);
   const asked = useRef(false);
+  const suggestions = known ? chipSuggestions(known, chips, typed) : [];
+  const open = focused && !closed && suggestions.length > 0;
+  const highlighted = open && active >= 0 && active < suggestions.length ? active : -1;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const type = (value: string) => {
+    setTyped(value);
+    setActive(-1);
+    setClosed(false);
+  };
   const add = (text: string) => {
     const result = addChips(chips, text, limit);
     setError(result.error);
     if (result.chips.length !== chips.length) onChange(result.chips);
-    setTyped('');
+    type('');
+  };
+  // The arrows cycle through the suggestions and back to the typed text itself (nothing highlighted).
+  const move = (step: 1 | -1) => {
+    setClosed(false);
+    const slots = suggestions.length + 1;
+    const from = highlighted < 0 ? suggestions.length : highlighted;
+    const to = (from + step + slots) % slots;
+    setActive(to === suggestions.length ? -1 : to);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' || e.key === ',') {
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && suggestions.length) {
       e.preventDefault();
-      if (typed.trim()) add(typed);
+      move(e.key === 'ArrowDown' ? 1 : -1);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setClosed(true);
+      setActive(-1);
+    } else if (e.key === 'Enter' || e.key === ',') {
+      e.preventDefault();
+      if (e.key === 'Enter' && highlighted >= 0) add(suggestions[highlighted]);
+      else if (typed.trim()) add(typed);
     } else if (e.key === 'Backspace' && !typed && chips.length) {
       onChange(chips.slice(0, -1));
       setError(null);
     }
   };
-  const suggestions = chipSuggestions(known, chips, typed);
+  const combobox = known
+    ? {
+        role: 'combobox',
+        'aria-autocomplete': 'list' as const,
+        'aria-expanded': open,
+        'aria-controls': listId,
+        'aria-activedescendant': highlighted >= 0 ? optionId(highlighted) : undefined,
+      }
+    : {};
   return (
     <div className="field chip-field">
       <label htmlFor={id}>{label}</label>
@@ -50,11 +94,12 @@ export function ChipInput({ label, chips, onChange, limit, known = [], onFirstFo
         ))}
         <input
           id={id}
+          {...combobox}
           value={typed}
           onChange={(e) => {
             const value = e.target.value;
             if (value.includes(',')) add(value);
-            else setTyped(value);
+            else type(value);
           }}
           onKeyDown={onKeyDown}
           onFocus={() => {
@@ -64,18 +109,25 @@ export function ChipInput({ label, chips, onChange, limit, known = [], onFirstFo
           }}
           onBlur={() => {
             setFocused(false);
-            if (typed.trim()) add(typed);
+            setActive(-1);
+            if (!known && typed.trim()) add(typed);
           }}
           aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
-      {focused && suggestions.length > 0 && (
-        <ul className="suggestions" aria-label={`${label} suggestions`}>
-          {suggestions.map((s) => (
-            <li key={s}>
-              <button type="button" onMouseDown={(e) => e.preventDefault()} onClick={() => add(s)}>
-                {s}
-              </button>
+      {open && (
+        <ul className="suggestions" id={listId} role="listbox" aria-label={`${label} suggestions`}>
+          {suggestions.map((s, i) => (
+            // Options are picked with the arrow keys from the field, or clicked; the field keeps focus.
+            <li
+              key={s}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === highlighted}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => add(s)}
+            >
+              {s}
             </li>
           ))}
         </ul>

@@ -17,6 +17,7 @@ import {
   emptyValues,
   FormErrors,
   ProblemFormValues,
+  standingErrors,
   subtaskLabel,
   validateValues,
   valuesFromProblem,
@@ -76,7 +77,9 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProblemFormValues>(() => (problem ? valuesFromProblem(problem) : emptyValues()));
   const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>({});
+  // Errors with the values they were found on: each clears as soon as its field is fixed (standingErrors).
+  const [found, setFound] = useState<{ errors: FormErrors; on: ProblemFormValues }>(() => ({ errors: {}, on: values }));
+  const errors = standingErrors(found.errors, found.on, values);
   const [general, setGeneral] = useState<string | null>(null);
   const [created, setCreated] = useState<{ problemId: number; title: string } | null>(null);
   const [caseEditor, setCaseEditor] = useState<CaseEditor | null>(null);
@@ -119,7 +122,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
     },
     onError: (error) => {
       const { fields, general: message } = serverErrors(error);
-      setErrors(fields);
+      setFound({ errors: fields, on: values });
       setGeneral(message || null);
     },
   });
@@ -128,9 +131,9 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
     e.preventDefault();
     setGeneral(null);
     setCreated(null);
-    const found = validateValues(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    const problems = validateValues(values);
+    setFound({ errors: problems, on: values });
+    if (Object.keys(problems).length) return;
     save.mutate();
   };
 

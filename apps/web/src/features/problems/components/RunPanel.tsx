@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { ReactNode, useId, useState } from 'react';
+import { ReactNode, Ref, useId, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { ProblemDetail, runOnInput } from '../api';
+import { EDITOR_SHORTCUTS } from '../editor-shortcuts';
 import { RunOutput } from './RunOutput';
 
 const CUSTOM = 'custom';
@@ -14,13 +15,15 @@ interface RunPanelProps {
   source: string;
   /** The form's Submit button, shown first in the row of buttons. */
   children: ReactNode;
+  /** The Run button, for the form's Ctrl+' shortcut. */
+  runButton?: Ref<HTMLButtonElement>;
 }
 
 /**
  * The Run button beside Submit and what it runs on: a sample's input (its output is then shown beside the
  * program's) or custom input typed here. A run is not a submission: nothing is stored or counted.
  */
-export function RunPanel({ problemId, samples, languageId, source, children }: RunPanelProps) {
+export function RunPanel({ problemId, samples, languageId, source, children, runButton }: RunPanelProps) {
   const [choice, setChoice] = useState(samples.length ? '0' : CUSTOM);
   const [customInput, setCustomInput] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,13 +44,18 @@ export function RunPanel({ problemId, samples, languageId, source, children }: R
       <div className="row">
         {children}
         <button
+          ref={runButton}
           className="btn"
           type="button"
           onClick={start}
           disabled={run.isPending}
           aria-describedby={choice === CUSTOM ? undefined : noteId}
+          aria-keyshortcuts={EDITOR_SHORTCUTS.run.aria}
         >
-          {run.isPending ? 'Running…' : 'Run'}
+          {run.isPending ? 'Running…' : 'Run'}{' '}
+          <kbd className="shortcut" aria-hidden="true">
+            {EDITOR_SHORTCUTS.run.label}
+          </kbd>
         </button>
         <label>
           on{' '}

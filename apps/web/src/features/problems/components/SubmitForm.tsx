@@ -1,12 +1,13 @@
 import { DEFAULT_LANGUAGE_ID } from '@oj/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { FormEvent, useEffect, useRef, useState } from 'react';
+import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { api, unwrap } from '../../../api/client';
 import { useLanguages } from '../../../api/languages';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { ProblemDetail } from '../api';
+import { EDITOR_SHORTCUTS, editorShortcut } from '../editor-shortcuts';
 import { loadDraft, saveDraft } from '../problem-drafts';
 import { RunPanel } from './RunPanel';
 
@@ -61,15 +62,29 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
     },
     onError: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Failed to submit solution.') }),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const send = () => {
+    if (submit.isPending) return;
     if (!source.trim()) return setMessage({ kind: 'error', text: 'Source code is required.' });
     localStorage.setItem(LAST_LANGUAGE_KEY, String(languageId));
     submit.mutate();
   };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send();
+  };
+  const runButton = useRef<HTMLButtonElement>(null);
+  // Caught on the way down, before the editor sees them: CodeMirror would take Ctrl+Enter as a new line.
+  const onShortcut = (e: KeyboardEvent) => {
+    const shortcut = editorShortcut(e);
+    if (!shortcut) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (shortcut === 'submit') send();
+    else runButton.current?.click();
+  };
 
   return (
-    <form className="card submit-form" onSubmit={onSubmit}>
+    <form className="card submit-form" onSubmit={onSubmit} onKeyDownCapture={onShortcut}>
       <h2>Submit Solution</h2>
       <label>
         Language
@@ -88,9 +103,12 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
           {message.text}
         </p>
       )}
-      <RunPanel problemId={problemId} samples={samples} languageId={languageId} source={source}>
-        <button className="btn primary" type="submit" disabled={submit.isPending}>
-          Submit
+      <RunPanel problemId={problemId} samples={samples} languageId={languageId} source={source} runButton={runButton}>
+        <button className="btn primary" type="submit" disabled={submit.isPending} aria-keyshortcuts={EDITOR_SHORTCUTS.submit.aria}>
+          Submit{' '}
+          <kbd className="shortcut" aria-hidden="true">
+            {EDITOR_SHORTCUTS.submit.label}
+          </kbd>
         </button>
       </RunPanel>
     </form>

@@ -30,13 +30,27 @@ interface Props {
   onEvent?: (event: LiveEvent) => void;
 }
 
-/** Scrolls the row of `id` into view once it is rendered, once per id. */
+/**
+ * Scrolls the row of `id` into view once it is rendered, once per id, and moves focus to it so the keyboard goes
+ * on from the submission just sent: unless focus has moved on since it was sent (the user clicked elsewhere).
+ */
 function useRevealRow(id: string | null | undefined, page: SubmissionPage | undefined): void {
   const revealed = useRef<string | null>(null);
+  const focusedWhenSent = useRef<Element | null>(null);
+  useEffect(() => {
+    focusedWhenSent.current = document.activeElement;
+  }, [id]);
   useEffect(() => {
     if (!id || revealed.current === id || !page?.items.some((row) => row.id === id)) return;
     revealed.current = id;
-    document.querySelector(`[data-submission-id="${id}"]`)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    const row = document.querySelector<HTMLElement>(`[data-submission-id="${id}"]`);
+    if (!row) return;
+    row.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    const focused = document.activeElement;
+    if (focused !== focusedWhenSent.current && focused !== document.body) return;
+    // Focusable by script only: the row does not join the Tab order.
+    row.tabIndex = -1;
+    row.focus({ preventScroll: true });
   }, [id, page]);
 }
 
