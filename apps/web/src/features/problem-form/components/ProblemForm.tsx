@@ -2,7 +2,7 @@ import type { components } from '@oj/api-client';
 import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
 import { ApiError } from '../../../api/api-error';
 import { useLanguages } from '../../../api/languages';
@@ -78,7 +78,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ problemId: number; title: string } | null>(null);
   const [caseEditor, setCaseEditor] = useState<CaseEditor | null>(null);
   const [validating, setValidating] = useState(false);
   const [validateError, setValidateError] = useState<string | null>(null);
@@ -108,14 +107,9 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
         queryClient.invalidateQueries({ queryKey: queryKeys.problem(saved.problemId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.problems() }),
       ]);
-      if (mode === 'edit') {
-        allowNext();
-        navigate(`/problems/${saved.problemId}`, { state: { flash: 'Problem updated' } });
-        return;
-      }
-      setCreated({ problemId: saved.problemId, title: saved.title });
-      languagesChosen.current = false;
-      setValues({ ...emptyValues(), judge0LanguageIds: languages.data?.map((l) => l.id) ?? [] });
+      // Both land on the problem's page, where its admin actions are (issue 22 overrides SPEC's emptied create form).
+      allowNext();
+      navigate(`/problems/${saved.problemId}`, { state: { flash: mode === 'create' ? 'Problem created' : 'Problem updated' } });
     },
     onError: (error) => {
       const { fields, general: message } = serverErrors(error);
@@ -127,7 +121,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setGeneral(null);
-    setCreated(null);
     const found = validateValues(values);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -335,11 +328,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
         {general && (
           <p className="error" role="alert">
             {general}
-          </p>
-        )}
-        {created && (
-          <p className="notice" role="status">
-            Problem created: <Link to={`/problems/${created.problemId}`}>{created.title}</Link>
           </p>
         )}
         <button type="submit" className="btn primary" disabled={save.isPending}>
