@@ -134,13 +134,15 @@ export function ProblemArchive() {
                 const mark = marks.get(p.problemId);
                 return (
                   <tr key={p.problemId} className={mark ? `mark-${mark}` : undefined}>
-                    <td data-label="ID" className="id-cell">
-                      #{p.problemId}
-                      {mark && (
-                        <span className={`problem-mark ${mark}`} role="img" aria-label={MARK_LABELS[mark]} title={MARK_LABELS[mark]}>
-                          {mark === 'solved' ? '✓' : '•'}
-                        </span>
-                      )}
+                    <td data-label="ID">
+                      <span className="id-with-mark">
+                        #{p.problemId}
+                        {mark && (
+                          <span className={`problem-mark ${mark}`} role="img" aria-label={MARK_LABELS[mark]} title={MARK_LABELS[mark]}>
+                            {mark === 'solved' ? '✓' : '•'}
+                          </span>
+                        )}
+                      </span>
                     </td>
                     <td data-label="Title" className="title-cell">
                       <Link to={`/problems/${p.problemId}`}>{p.title}</Link> {!p.isPublic && <span className="badge private">Private</span>}
