@@ -11,9 +11,12 @@ import {
   SortOrder,
 } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+
+/** PostgreSQL text refuses NUL: a search holding one is the caller's mistake, a 400, not a failed query. */
+const NO_NUL = /^[^\0]*$/;
 
 export const VISIBILITIES = ['all', 'public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -51,12 +54,14 @@ export class ProblemListQueryDto {
   })
   @Omittable()
   @MaxLength(MAX_TITLE_LENGTH, { message: `q must be at most ${MAX_TITLE_LENGTH} characters.` })
+  @Matches(NO_NUL, { message: 'q must be text without NUL bytes.' })
   @IsString({ message: 'q must be text.' })
   q?: string;
 
   @ApiPropertyOptional({ example: 'beginner', description: 'Only problems carrying this tag (exactly)' })
   @Omittable()
   @MaxLength(MAX_TITLE_LENGTH, { message: `tag must be at most ${MAX_TITLE_LENGTH} characters.` })
+  @Matches(NO_NUL, { message: 'tag must be text without NUL bytes.' })
   @IsString({ message: 'tag must be text.' })
   tag?: string;
 
