@@ -323,6 +323,8 @@ describe('problems', () => {
         .http()
         .get(`/api/problems?q=${'x'.repeat(201)}`)
         .expect(400);
+      await t.http().get('/api/problems?q=a%00b').expect(400);
+      await t.http().get('/api/problems?tag=%00').expect(400);
     });
 
     it('lists algorithms in use plus the built-in names, sorted and de-duplicated', async () => {
