@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CheckerSettings, DIFFICULTIES, MAX_TEST_DATA_BYTES, ProblemSort,problemTotalPoints } from '@oj/contracts';
+import { CheckerSettings, DIFFICULTIES, MAX_TEST_DATA_BYTES, ProblemSort, problemTotalPoints } from '@oj/contracts';
 import { checkerColumns, checkerOf, ProblemEntity, refoldContestBoard, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
