@@ -1622,6 +1622,14 @@ export interface components {
         };
         ProblemListDto: {
             items: components["schemas"]["ProblemSummaryDto"][];
+            /** @example 100 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 106 */
+            total: number;
+            /** @example 2 */
+            totalPages: number;
         };
         ProblemSummaryDto: {
             /**
@@ -4051,6 +4059,14 @@ export interface operations {
             query?: {
                 difficulty?: "BASIC" | "EASY" | "MEDIUM" | "HARD";
                 limit?: number;
+                order?: "asc" | "desc";
+                page?: number;
+                /** @description Matches the title, an algorithm or a tag (case-insensitive, anywhere in it); "#106" or "106" also the problem #106 */
+                q?: string;
+                /** @description solves: accepted submissions; acRate: accepted over all */
+                sort?: "id" | "title" | "difficulty" | "solves" | "acRate";
+                /** @description Only problems carrying this tag (exactly) */
+                tag?: string;
                 /** @description Honoured for admins only */
                 visibility?: "all" | "public" | "private";
             };

@@ -16,6 +16,12 @@ export interface ProblemAuthor {
   username: string;
 }
 
+/** The archive's sort keys: `solves` counts accepted submissions, `acRate` is accepted over all submissions. */
+export const PROBLEM_SORTS = ['id', 'title', 'difficulty', 'solves', 'acRate'] as const;
+export type ProblemSort = (typeof PROBLEM_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 /** A problem as the archive lists it. */
 export interface ProblemSummary {
   id: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CheckerSettings, MAX_TEST_DATA_BYTES, problemTotalPoints } from '@oj/contracts';
+import { CheckerSettings, DIFFICULTIES, MAX_TEST_DATA_BYTES, ProblemSort, problemTotalPoints } from '@oj/contracts';
 import { checkerColumns, checkerOf, ProblemEntity, refoldContestBoard, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
@@ -37,9 +37,31 @@ export const CHECKER_FORBIDDEN = 'Only administrators may set or change a custom
 /** What access checks and submissions read of a problem. */
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
 const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', 'isPublic', 'authorId', 'judge0LanguageIds'];
-const SUMMARY_SELECTION = Object.entries(PROBLEM_SUMMARY_SQL)
-  .map(([key, column]) => `${column} AS "${key}"`)
+const SUMMARY_JSON_FIELDS = Object.entries(PROBLEM_SUMMARY_SQL)
+  .map(([key, column]) => `'${key}', ${column}`)
   .join(', ');
+/** What each archive sort orders by; ties fall back to the problem number. */
+const ARCHIVE_SORT_SQL: Record<ProblemSort, string> = {
+  id: 'p.problem_id',
+  title: 'lower(p.title)',
+  difficulty: `array_position(ARRAY[${DIFFICULTIES.map((d) => `'${d}'`).join(', ')}], p.difficulty::text)`,
+  solves: 'p.accepted_submission_count',
+  acRate: 'coalesce(p.accepted_submission_count::float8 / nullif(p.submission_count, 0), 0)',
+};
+
+/**
+ * The archive search: the text anywhere in the title, an algorithm or a tag, case-insensitive; a number, with or
+ * without its "#", also finds that problem.
+ */
+function archiveSearch(q: string | undefined): { sql: string; params: ObjectLiteral } | null {
+  const text = q?.trim() ?? '';
+  if (!text) return null;
+  const number = /^#?(\d{1,9})$/.exec(text);
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matchesText = `(p.title ILIKE :searchLike OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.algorithms || p.tags) x WHERE x ILIKE :searchLike))`;
+  if (!number) return { sql: matchesText, params: { searchLike: like } };
+  return { sql: `(p.problem_id = :searchId OR ${matchesText})`, params: { searchLike: like, searchId: Number(number[1]) } };
+}
 
 function testDataBytes(testCases: TestCaseInputDto[]): number {
   return testCases.reduce((sum, t) => sum + Buffer.byteLength(t.input) + Buffer.byteLength(t.output), 0);
@@ -84,14 +106,15 @@ export class ProblemsService {
   }
 
   /**
-   * The archive list as PostgreSQL writes it: one statement whose single value is the items' JSON, so no row is
-   * parsed into objects, hydrated or serialised again here (a hundred of them cost more than the rest of the request),
-   * prepared once per connection (a few shapes: the visibility rule of the role, the filters given).
+   * The archive page as PostgreSQL writes it: one statement whose values are the matching count and the page's items
+   * as JSON, so no row is parsed into objects, hydrated or serialised again here (a hundred of them cost more than the
+   * rest of the request), prepared once per connection (a few shapes: the visibility rule of the role, the filters
+   * and the sort given).
    */
   async listJson(query: ProblemListQueryDto, user: AuthUser | undefined): Promise<JsonText<ProblemListDto>> {
     const visible = visibleProblemsWhere('p', user);
     const where = [visible.sql];
-    const parameters: ObjectLiteral = { ...visible.params, limit: query.limit };
+    const parameters: ObjectLiteral = { ...visible.params, limit: query.limit, offset: (query.page - 1) * query.limit };
     // Admins, who see every problem, may narrow the list to public or private ones.
     if (isAdmin(user) && query.visibility && query.visibility !== 'all') {
       where.push('p.is_public = :isPublic');
@@ -101,15 +124,28 @@ export class ProblemsService {
       where.push('p.difficulty = :difficulty');
       parameters.difficulty = query.difficulty;
     }
+    if (query.tag) {
+      where.push('p.tags @> jsonb_build_array(:tag::text)');
+      parameters.tag = query.tag;
+    }
+    const search = archiveSearch(query.q);
+    if (search) {
+      where.push(search.sql);
+      Object.assign(parameters, search.params);
+    }
+    const order = `${ARCHIVE_SORT_SQL[query.sort]} ${query.order}, p.problem_id ${query.order}`;
     const dataSource = this.problems.manager.connection;
     const [sql, params] = dataSource.driver.escapeQueryWithParameters(
-      `SELECT coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t."problemId"), '') AS json
-         FROM (SELECT ${SUMMARY_SELECTION} FROM problems p WHERE ${where.join(' AND ')} ORDER BY p.problem_id LIMIT :limit) t`,
+      `SELECT (SELECT count(*)::int FROM problems p WHERE ${where.join(' AND ')}) AS total,
+              coalesce((SELECT string_agg(t.json, ',' ORDER BY t.position)
+                          FROM (SELECT json_build_object(${SUMMARY_JSON_FIELDS})::text AS json, row_number() OVER (ORDER BY ${order}) AS position
+                                  FROM problems p WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT :limit OFFSET :offset) t), '') AS json`,
       parameters,
       {},
     );
-    const [{ json }] = await queryPrepared<{ json: string }>(dataSource, sql, params);
-    return `{"items":[${json}]}`;
+    const [{ total, json }] = await queryPrepared<{ total: number; json: string }>(dataSource, sql, params);
+    const totalPages = Math.ceil(total / query.limit);
+    return `{"items":[${json}],"total":${total},"totalPages":${totalPages},"page":${query.page},"limit":${query.limit}}`;
   }
 
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {

@@ -92,9 +92,9 @@ describe('round trips per request', () => {
   it('GET /api/problems by a guest: 1 statement, no Redis command', async () => {
     await listProblems();
     const { sql, redis } = await count(() => listProblems());
-    // The list's JSON, written by PostgreSQL: no count beside it, no look-up for a caller without a token.
+    // The page's JSON and its count, written by PostgreSQL in one statement; no look-up for a caller without a token.
     expectCount(sql, 1);
-    expect(sql[0]).toMatch(/^\[prepared\] .*row_to_json/);
+    expect(sql[0]).toMatch(/^\[prepared\] .*count\(\*\).*json_build_object/);
     expect(sql[0]).not.toMatch(/statement|samples|input_format/);
     expectCount(redis, 0);
   });
@@ -104,7 +104,7 @@ describe('round trips per request', () => {
     const { sql, redis } = await count(() => listProblems(user));
     // The caller's account (auth), then the list.
     expectCount(sql, 2);
-    expect(sql[1]).toMatch(/^\[prepared\] .*row_to_json/);
+    expect(sql[1]).toMatch(/^\[prepared\] .*json_build_object/);
     expectCount(redis, 0);
   });
 });

@@ -248,7 +248,13 @@ describe('problems', () => {
     });
 
     it('sends an empty list as an empty array', async () => {
-      expect((await t.http().get('/api/problems?difficulty=BASIC').expect(200)).body).toEqual({ items: [] });
+      expect((await t.http().get('/api/problems?difficulty=BASIC&q=no-such-problem').expect(200)).body).toEqual({
+        items: [],
+        total: 0,
+        totalPages: 0,
+        page: 1,
+        limit: 100,
+      });
     });
 
     it('filters by visibility for admins only, by difficulty for everyone, and bounds limit', async () => {
@@ -283,6 +289,42 @@ describe('problems', () => {
       await t.http().get('/api/problems?difficulty=EXTREME').expect(400);
       await t.http().get('/api/problems/abc').expect(404);
       await t.http().get('/api/problems/99999999').expect(404);
+    });
+
+    it('pages, sorts and searches the archive by title, #id, algorithm and tag', async () => {
+      const word = `Zq${Date.now()}`;
+      const [a, b, c] = [
+        await create({ title: `${word} banana`, difficulty: 'HARD', tags: ['pager-tag'] }),
+        await create({ title: `${word} apple`, difficulty: 'BASIC' }),
+        await create({ title: `${word} cherry`, difficulty: 'MEDIUM', algorithms: ['Pager Walk'] }),
+      ];
+      const list = async (query: string) => (await t.http().get(`/api/problems?${query}`).expect(200)).body;
+      const ids = (body: { items: { problemId: number }[] }) => body.items.map((p) => p.problemId);
+
+      const first = await list(`q=${word}&sort=title&limit=2`);
+      expect(ids(first)).toEqual([b.problemId, a.problemId]);
+      expect(first).toMatchObject({ total: 3, totalPages: 2, page: 1, limit: 2 });
+      const second = await list(`q=${word}&sort=title&limit=2&page=2`);
+      expect(ids(second)).toEqual([c.problemId]);
+      expect(ids(await list(`q=${word}&sort=difficulty&order=desc`))).toEqual([a.problemId, c.problemId, b.problemId]);
+      expect(ids(await list(`q=${word.toLowerCase()}&sort=id&order=desc`))).toEqual([c.problemId, b.problemId, a.problemId]);
+
+      expect(ids(await list(`q=${encodeURIComponent(`#${c.problemId}`)}`))).toEqual([c.problemId]);
+      expect(ids(await list('q=pager walk'))).toEqual([c.problemId]);
+      expect(ids(await list('q=PAGER-TAG'))).toEqual([a.problemId]);
+      expect(ids(await list('tag=pager-tag'))).toEqual([a.problemId]);
+      expect(await list(`q=${word}&page=9`)).toMatchObject({ items: [], total: 3, totalPages: 1, page: 9 });
+      expect(await list('q=100%25_sure')).toMatchObject({ items: [], total: 0 });
+
+      await t.http().get('/api/problems?sort=rating').expect(400);
+      await t.http().get('/api/problems?order=up').expect(400);
+      await t.http().get('/api/problems?page=0').expect(400);
+      await t
+        .http()
+        .get(`/api/problems?q=${'x'.repeat(201)}`)
+        .expect(400);
+      await t.http().get('/api/problems?q=a%00b').expect(400);
+      await t.http().get('/api/problems?tag=%00').expect(400);
     });
 
     it('lists algorithms in use plus the built-in names, sorted and de-duplicated', async () => {

@@ -8,7 +8,8 @@ export const queryKeys = {
   languages: () => ['languages'] as const,
   algorithms: () => ['algorithms'] as const,
   problems: () => ['problems'] as const,
-  problemList: (visibility: string, difficulty: string) => ['problems', visibility, difficulty] as const,
+  /** One page of the archive as its URL describes it (search, filters, sort, page). */
+  problemList: (view: object) => ['problems', 'list', view] as const,
   problem: (problemId: number) => ['problem', problemId] as const,
   /** A problem as one viewer sees it (test cases depend on who asks); `purpose` keeps the edit form's copy apart. */
   problemFor: (problemId: number, viewerId: string | null, purpose: 'view' | 'edit' = 'view') =>

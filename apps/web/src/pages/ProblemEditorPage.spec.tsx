@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Link, Route } from 'react-router-dom';
+import { Link, Route, useLocation } from 'react-router-dom';
 
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { ProblemEditorPage } from './ProblemEditorPage';
@@ -97,8 +97,15 @@ const createRoutes = (
       }
     />
     <Route path="/problems" element={<p>archive</p>} />
+    <Route path="/problems/:problemId" element={<FlashProbe />} />
   </>
 );
+
+/** Stands in for the problem page: shows the flash it was sent with. */
+function FlashProbe() {
+  const state = useLocation().state as { flash?: string } | null;
+  return <p>problem page: {state?.flash}</p>;
+}
 
 async function fillValidProblem() {
   fireEvent.change(await screen.findByLabelText('Title'), { target: { value: ' Sum ' } });
@@ -204,7 +211,7 @@ describe('ProblemEditorPage (create)', () => {
     expect(screen.getByText('Title is required.')).toBeInTheDocument();
   });
 
-  it('creates a problem with every language preselected, says Creating… while saving, then resets', async () => {
+  it("creates a problem with every language preselected, says Creating… while saving, then opens it with 'Problem created'", async () => {
     let release!: () => void;
     const calls = serve({
       save: (body) =>
@@ -226,9 +233,8 @@ describe('ProblemEditorPage (create)', () => {
       memoryLimit: 128,
     });
     act(() => release());
-    expect(await screen.findByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/9');
-    expect(screen.getByLabelText('Title')).toHaveValue('');
-    expect(screen.getByText('No test cases yet.')).toBeInTheDocument();
+    expect(await screen.findByText('problem page: Problem created')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/problems/9');
   });
 
   it('adds chips with Enter and commas, removes the last with Backspace, and suggests known algorithms', async () => {

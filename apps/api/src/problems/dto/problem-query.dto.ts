@@ -1,9 +1,22 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { DIFFICULTIES, Difficulty, PROBLEM_ARCHIVE_LIMIT } from '@oj/contracts';
+import {
+  DIFFICULTIES,
+  Difficulty,
+  MAX_INT_ID,
+  MAX_TITLE_LENGTH,
+  PROBLEM_ARCHIVE_LIMIT,
+  PROBLEM_SORTS,
+  ProblemSort,
+  SORT_ORDERS,
+  SortOrder,
+} from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+
+/** PostgreSQL text refuses NUL: a search holding one is the caller's mistake, a 400, not a failed query. */
+const NO_NUL = /^[^\0]*$/;
 
 export const VISIBILITIES = ['all', 'public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -16,6 +29,41 @@ export class ProblemListQueryDto {
   @IsInt({ message: `limit must be between 1 and ${PROBLEM_ARCHIVE_LIMIT}.` })
   @Type(() => Number)
   limit: number = PROBLEM_ARCHIVE_LIMIT;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_INT_ID })
+  @Omittable()
+  @Max(MAX_INT_ID, { message: `page must be a whole number between 1 and ${MAX_INT_ID}.` })
+  @Min(1, { message: `page must be a whole number between 1 and ${MAX_INT_ID}.` })
+  @IsInt({ message: `page must be a whole number between 1 and ${MAX_INT_ID}.` })
+  @Type(() => Number)
+  page: number = 1;
+
+  @ApiPropertyOptional({ enum: PROBLEM_SORTS, default: 'id', description: 'solves: accepted submissions; acRate: accepted over all' })
+  @Omittable()
+  @IsIn(PROBLEM_SORTS, { message: `sort must be one of: ${PROBLEM_SORTS.join(', ')}.` })
+  sort: ProblemSort = 'id';
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'asc' })
+  @Omittable()
+  @IsIn(SORT_ORDERS, { message: 'order must be one of: asc, desc.' })
+  order: SortOrder = 'asc';
+
+  @ApiPropertyOptional({
+    example: '#106',
+    description: 'Matches the title, an algorithm or a tag (case-insensitive, anywhere in it); "#106" or "106" also the problem #106',
+  })
+  @Omittable()
+  @MaxLength(MAX_TITLE_LENGTH, { message: `q must be at most ${MAX_TITLE_LENGTH} characters.` })
+  @Matches(NO_NUL, { message: 'q must be text without NUL bytes.' })
+  @IsString({ message: 'q must be text.' })
+  q?: string;
+
+  @ApiPropertyOptional({ example: 'beginner', description: 'Only problems carrying this tag (exactly)' })
+  @Omittable()
+  @MaxLength(MAX_TITLE_LENGTH, { message: `tag must be at most ${MAX_TITLE_LENGTH} characters.` })
+  @Matches(NO_NUL, { message: 'tag must be text without NUL bytes.' })
+  @IsString({ message: 'tag must be text.' })
+  tag?: string;
 
   @ApiPropertyOptional({ enum: VISIBILITIES, description: 'Honoured for admins only' })
   @Omittable()

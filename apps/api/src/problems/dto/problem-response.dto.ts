@@ -4,6 +4,7 @@ import {
   Difficulty,
   EffectiveCpuTimeLimit,
   ItemList,
+  Paged,
   Problem,
   ProblemAuthor,
   ProblemSummary,
@@ -102,9 +103,13 @@ export class ProblemSummaryDto implements ProblemSummary {
   acceptedSubmissionCount: number;
 }
 
-export class ProblemListDto implements ItemList<ProblemSummary> {
+export class ProblemListDto implements Paged<ProblemSummary> {
   @ApiProperty({ type: [ProblemSummaryDto] })
   items: ProblemSummaryDto[];
+  @ApiProperty({ example: 106 }) total: number;
+  @ApiProperty({ example: 2 }) totalPages: number;
+  @ApiProperty({ example: 1 }) page: number;
+  @ApiProperty({ example: 100 }) limit: number;
 }
 
 export class ProblemDto extends ProblemSummaryDto implements Problem {

@@ -27,7 +27,7 @@ export function UserManagement() {
       {users.data && !users.data.items.length && <p className="muted">No users found.</p>}
       {users.data && users.data.items.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table stack admin-users">
             <thead>
               <tr>
                 <th>Username</th>
@@ -43,12 +43,14 @@ export function UserManagement() {
                 const path = { params: { path: { id: u.id } } };
                 return (
                   <tr key={u.id}>
-                    <td>{u.username}</td>
-                    <td>{u.email}</td>
-                    <td>{u.role}</td>
-                    <td>{u.isActive ? 'Active' : 'Inactive'}</td>
-                    <td>{u.profilePublic ? 'Public' : 'Private'}</td>
-                    <td className="actions">
+                    <td data-label="Username">{u.username}</td>
+                    <td data-label="Email" className="email-cell">
+                      {u.email}
+                    </td>
+                    <td data-label="Role">{u.role}</td>
+                    <td data-label="Status">{u.isActive ? 'Active' : 'Inactive'}</td>
+                    <td data-label="Profile">{u.profilePublic ? 'Public' : 'Private'}</td>
+                    <td data-label="Actions" className="actions">
                       {u.id === me?.id ? (
                         // The server refuses demoting, deactivating or deleting yourself: no button that can only fail.
                         <span className="muted">(you)</span>

@@ -2,7 +2,7 @@ import type { components } from '@oj/api-client';
 import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
 import { ApiError } from '../../../api/api-error';
 import { useLanguages } from '../../../api/languages';
@@ -81,7 +81,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
   const [found, setFound] = useState<{ errors: FormErrors; on: ProblemFormValues }>(() => ({ errors: {}, on: values }));
   const errors = standingErrors(found.errors, found.on, values);
   const [general, setGeneral] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ problemId: number; title: string } | null>(null);
   const [caseEditor, setCaseEditor] = useState<CaseEditor | null>(null);
   const [validating, setValidating] = useState(false);
   const [validateError, setValidateError] = useState<string | null>(null);
@@ -111,14 +110,9 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
         queryClient.invalidateQueries({ queryKey: queryKeys.problem(saved.problemId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.problems() }),
       ]);
-      if (mode === 'edit') {
-        allowNext();
-        navigate(`/problems/${saved.problemId}`, { state: { flash: 'Problem updated' } });
-        return;
-      }
-      setCreated({ problemId: saved.problemId, title: saved.title });
-      languagesChosen.current = false;
-      setValues({ ...emptyValues(), judge0LanguageIds: languages.data?.map((l) => l.id) ?? [] });
+      // Both land on the problem's page, where its admin actions are (issue 22 overrides SPEC's emptied create form).
+      allowNext();
+      navigate(`/problems/${saved.problemId}`, { state: { flash: mode === 'create' ? 'Problem created' : 'Problem updated' } });
     },
     onError: (error) => {
       const { fields, general: message } = serverErrors(error);
@@ -130,7 +124,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setGeneral(null);
-    setCreated(null);
     const problems = validateValues(values);
     setFound({ errors: problems, on: values });
     if (Object.keys(problems).length) return;
@@ -338,11 +331,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
         {general && (
           <p className="error" role="alert">
             {general}
-          </p>
-        )}
-        {created && (
-          <p className="notice" role="status">
-            Problem created: <Link to={`/problems/${created.problemId}`}>{created.title}</Link>
           </p>
         )}
         <button type="submit" className="btn primary" disabled={save.isPending}>

@@ -1,62 +1,53 @@
-import type { Schemas } from '@oj/api-client';
-import { DIFFICULTIES, PROBLEM_ARCHIVE_LIMIT } from '@oj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { DIFFICULTIES, ProblemSort } from '@oj/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 
-import { api, unwrap } from '../../../api/client';
-import { queryKeys } from '../../../api/query-keys';
 import { acRate } from '../../../components/format';
 import { ConfirmDialog } from '../../../components/Modal';
+import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
+import { ArchiveQuery, readArchiveQuery, sortBy, writeArchiveQuery } from '../archive-query';
+import { ArchiveProblem, ProblemMark, useProblemAdminActions, useProblemArchive, useProblemMarks } from '../hooks/useProblemArchive';
 
-type Problem = Schemas['ProblemSummaryDto'];
+/** Typing settles this long before the search reaches the URL and the server. */
+const SEARCH_DELAY_MS = 300;
 
-/** Client-side search over title, #id, algorithms and tags. */
-export function matchesSearch(p: Problem, search: string): boolean {
-  const q = search.trim().toLowerCase().replace(/^#/, '');
-  if (!q) return true;
-  return [p.title, String(p.problemId), ...p.algorithms, ...p.tags].some((s) => s.toLowerCase().includes(q));
+const COLUMNS: { sort: ProblemSort; label: string; className?: string }[] = [
+  { sort: 'id', label: 'ID' },
+  { sort: 'title', label: 'Title' },
+  { sort: 'difficulty', label: 'Difficulty' },
+  { sort: 'solves', label: 'Solves', className: 'num' },
+  { sort: 'acRate', label: 'AC Rate', className: 'num' },
+];
+
+const MARK_LABELS: Record<ProblemMark, string> = { solved: 'Solved', attempted: 'Attempted' };
+
+/** The view lives in the URL: filters and the sort push a history entry (Back undoes them), typing replaces it. */
+function useArchiveView(): [ArchiveQuery, (next: ArchiveQuery, replace?: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const view = readArchiveQuery(params);
+  return [view, (next, replace = false) => setParams(writeArchiveQuery(next), { replace })];
 }
 
 export function ProblemArchive() {
   const { isAdmin } = useSession();
-  const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [difficulty, setDifficulty] = useState('');
-  const [visibility, setVisibility] = useState<'all' | 'public' | 'private'>('all');
-  const [deleting, setDeleting] = useState<Problem | null>(null);
-  const problems = useQuery({
-    queryKey: queryKeys.problemList(isAdmin ? visibility : 'public', difficulty),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/problems', {
-          params: {
-            query: {
-              limit: PROBLEM_ARCHIVE_LIMIT,
-              ...(isAdmin ? { visibility } : {}),
-              ...(difficulty ? { difficulty: difficulty as Problem['difficulty'] } : {}),
-            },
-          },
-        }),
-      ),
+  const [view, setView] = useArchiveView();
+  const problems = useProblemArchive(view);
+  const marks = useProblemMarks();
+  const { toggleVisibility, remove } = useProblemAdminActions();
+  const [deleting, setDeleting] = useState<ArchiveProblem | null>(null);
+  const [search, setSearch] = useState(view.q);
+
+  // Back and Forward change the URL's search under the box: show it.
+  useEffect(() => setSearch(view.q), [view.q]);
+  useEffect(() => {
+    if (search === view.q) return;
+    const timer = setTimeout(() => setView({ ...view, q: search, page: 1 }, true), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.problems() });
-  const toggle = useMutation({
-    mutationFn: (p: Problem) =>
-      unwrap(
-        api.PATCH('/api/problems/{problemId}/visibility', {
-          params: { path: { problemId: p.problemId } },
-          body: { isPublic: !p.isPublic },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (p: Problem) => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId: p.problemId } } })),
-    onSuccess: refresh,
-  });
-  const rows = useMemo(() => (problems.data?.items ?? []).filter((p) => matchesSearch(p, search)), [problems.data, search]);
+
+  const rows = problems.data?.items ?? [];
+  const filter = (change: Partial<ArchiveQuery>) => setView({ ...view, ...change, page: 1 });
 
   return (
     <section>
@@ -64,23 +55,55 @@ export function ProblemArchive() {
       <div className="filters">
         <input
           type="search"
+          className="archive-search"
           aria-label="Search problems"
-          placeholder="Search title, #id, algorithm or tag"
+          placeholder="Title, #id, algorithm or tag"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <select aria-label="Difficulty" value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
+        <select
+          aria-label="Difficulty"
+          value={view.difficulty}
+          onChange={(e) => filter({ difficulty: e.target.value as ArchiveQuery['difficulty'] })}
+        >
           <option value="">All difficulties</option>
           {DIFFICULTIES.map((d) => (
             <option key={d}>{d}</option>
           ))}
         </select>
+        <select
+          aria-label="Sort by"
+          className="archive-sort"
+          value={`${view.sort} ${view.order}`}
+          onChange={(e) => {
+            const [sort, order] = e.target.value.split(' ') as [ProblemSort, ArchiveQuery['order']];
+            filter({ sort, order });
+          }}
+        >
+          {COLUMNS.flatMap((c) => [
+            <option key={`${c.sort} asc`} value={`${c.sort} asc`}>
+              {c.label} ↑
+            </option>,
+            <option key={`${c.sort} desc`} value={`${c.sort} desc`}>
+              {c.label} ↓
+            </option>,
+          ])}
+        </select>
         {isAdmin && (
-          <select aria-label="Visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+          <select
+            aria-label="Visibility"
+            value={view.visibility}
+            onChange={(e) => filter({ visibility: e.target.value as ArchiveQuery['visibility'] })}
+          >
             <option value="all">All</option>
             <option value="public">Public</option>
             <option value="private">Private</option>
           </select>
+        )}
+        {view.tag && (
+          <button className="btn small" aria-label={`Remove the tag filter ${view.tag}`} onClick={() => filter({ tag: '' })}>
+            Tag: {view.tag} ✕
+          </button>
         )}
       </div>
       {problems.isPending && <p className="muted">Loading…</p>}
@@ -88,46 +111,84 @@ export function ProblemArchive() {
       {problems.data && !rows.length && <p className="muted">No problems found.</p>}
       {rows.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table stack archive">
             <thead>
               <tr>
-                <th>ID</th>
-                <th>Title</th>
-                <th>Difficulty</th>
-                <th className="num">Submissions</th>
-                <th className="num">AC Rate</th>
+                {COLUMNS.map((c) => (
+                  <th
+                    key={c.sort}
+                    className={c.className}
+                    aria-sort={view.sort === c.sort ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button className="link-button sort-button" onClick={() => setView(sortBy(view, c.sort))}>
+                      {c.label}
+                      <span aria-hidden="true">{view.sort === c.sort ? (view.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                    </button>
+                  </th>
+                ))}
                 {isAdmin && <th>Actions</th>}
               </tr>
             </thead>
             <tbody>
-              {rows.map((p) => (
-                <tr key={p.problemId}>
-                  <td>#{p.problemId}</td>
-                  <td>
-                    <Link to={`/problems/${p.problemId}`}>{p.title}</Link> {!p.isPublic && <span className="badge private">Private</span>}
-                    {p.algorithms.length > 0 && <div className="muted small">{p.algorithms.join(', ')}</div>}
-                  </td>
-                  <td>
-                    <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
-                  </td>
-                  <td className="num">{p.submissionCount}</td>
-                  <td className="num">{acRate(p.acceptedSubmissionCount, p.submissionCount)}</td>
-                  {isAdmin && (
-                    <td className="actions">
-                      <button className="btn small" onClick={() => toggle.mutate(p)}>
-                        {p.isPublic ? 'Make Private' : 'Make Public'}
-                      </button>
-                      <button className="btn small danger" onClick={() => setDeleting(p)}>
-                        Delete
-                      </button>
+              {rows.map((p) => {
+                const mark = marks.get(p.problemId);
+                return (
+                  <tr key={p.problemId} className={mark ? `mark-${mark}` : undefined}>
+                    <td data-label="ID">
+                      <span className="id-with-mark">
+                        #{p.problemId}
+                        {mark && (
+                          <span className={`problem-mark ${mark}`} role="img" aria-label={MARK_LABELS[mark]} title={MARK_LABELS[mark]}>
+                            {mark === 'solved' ? '✓' : '•'}
+                          </span>
+                        )}
+                      </span>
                     </td>
-                  )}
-                </tr>
-              ))}
+                    <td data-label="Title" className="title-cell">
+                      <Link to={`/problems/${p.problemId}`}>{p.title}</Link> {!p.isPublic && <span className="badge private">Private</span>}
+                      {p.algorithms.length > 0 && <div className="muted small">{p.algorithms.join(', ')}</div>}
+                      {p.tags.length > 0 && (
+                        <div className="problem-tags">
+                          {p.tags.map((tag) => (
+                            <button
+                              key={tag}
+                              className="link-button small"
+                              aria-label={`Only problems tagged ${tag}`}
+                              onClick={() => filter({ tag })}
+                            >
+                              #{tag}
+                            </button>
+                          ))}
+                        </div>
+                      )}
+                    </td>
+                    <td data-label="Difficulty">
+                      <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
+                    </td>
+                    <td data-label="Solves" className="num">
+                      {p.acceptedSubmissionCount}
+                    </td>
+                    <td data-label="AC Rate" className="num">
+                      {acRate(p.acceptedSubmissionCount, p.submissionCount)}
+                    </td>
+                    {isAdmin && (
+                      <td data-label="Actions" className="actions">
+                        <button className="btn small" onClick={() => toggleVisibility.mutate(p)}>
+                          {p.isPublic ? 'Make Private' : 'Make Public'}
+                        </button>
+                        <button className="btn small danger" onClick={() => setDeleting(p)}>
+                          Delete
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
       )}
+      {problems.data && <Pagination page={view.page} totalPages={problems.data.totalPages} onPage={(page) => setView({ ...view, page })} />}
       {deleting && (
         <ConfirmDialog
           title="Delete problem"
