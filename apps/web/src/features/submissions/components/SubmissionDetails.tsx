@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { CodeEditor } from '../../../components/CodeEditor';
-import { shortDate } from '../../../components/format';
+import { formatScore, shortDate, withUnit } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
 import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
@@ -23,11 +23,11 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
           <StatusBadge status={s.status} />
         </dd>
         <dt>Score</dt>
-        <dd>{s.score}%</dd>
+        <dd>{formatScore(s.score)}</dd>
         <dt>Runtime</dt>
-        <dd>{s.runtimeMs ?? '—'} ms</dd>
+        <dd>{withUnit(s.runtimeMs, 'ms')}</dd>
         <dt>Memory</dt>
-        <dd>{s.memoryKB ?? '—'} KB</dd>
+        <dd>{withUnit(s.memoryKB, 'KB')}</dd>
         <dt>Submitted</dt>
         <dd>{shortDate(s.submittedAt)}</dd>
       </dl>
@@ -48,7 +48,13 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
                   )}
                 </h4>
               )}
-              <TestResultsTable rows={group.tests.map((t) => ({ ...t, status: <StatusBadge status={t.status} /> }))} />
+              <TestResultsTable
+                rows={group.tests.map((t) => ({
+                  ...t,
+                  status: <StatusBadge status={t.status} />,
+                  points: group.subtask?.scoring === 'min' ? null : t.points,
+                }))}
+              />
             </section>
           ))}
         </>

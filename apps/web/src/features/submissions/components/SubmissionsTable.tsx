@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { shortDate } from '../../../components/format';
+import { formatScore, shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SubmissionRow } from '../../../live/live-paging';
 
@@ -88,7 +88,7 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
               <td data-label="Language">{row.language}</td>
               <StatusCell row={row} />
               <td className="num score-cell" data-label="Score">
-                {row.score}
+                {formatScore(row.score)}
               </td>
               <td className="num" data-label="Runtime (ms)">
                 {row.runtimeMs ?? '—'}
