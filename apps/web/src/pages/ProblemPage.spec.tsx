@@ -202,7 +202,7 @@ describe('ProblemPage', () => {
     );
     expect(await within(rows()[0]).findByText('Wrong Answer')).toBeInTheDocument();
     expect(within(rows()[0]).queryByRole('progressbar')).toBeNull();
-    expect(within(rows()[0]).getByText('35')).toBeInTheDocument();
+    expect(within(rows()[0]).getByText('35%')).toBeInTheDocument();
     expect(rows()).toHaveLength(2);
   });
 

@@ -83,6 +83,7 @@ describe('SubmissionDetailsModal', () => {
     expect(screen.getAllByRole('row')).toHaveLength(3);
     // The title links to the submission's own page, which can be shared.
     expect(screen.getByRole('link', { name: 'Submission Details' })).toHaveAttribute('href', '/submissions/s1');
+    expect(screen.getByRole('link', { name: 'Edit and resubmit' })).toHaveAttribute('href', '/problems/3');
     fireEvent.click(screen.getByRole('button', { name: 'Re-submit' }));
     expect(onResubmit).toHaveBeenCalledWith('s1');
   });
