@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
-import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { SubmitForm } from '../features/problems/components/SubmitForm';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { SubmissionPage } from './SubmissionPage';
 
 jest.mock('../components/CodeEditor', () => ({
