@@ -2309,6 +2309,13 @@ export interface components {
              */
             status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
             /**
+             * @description A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins
+             * @example Traceback (most recent call last):
+             *       File "main.py", line 1
+             *     ZeroDivisionError: division by zero
+             */
+            stderr?: string;
+            /**
              * @description Index of the test's subtask; absent for a test in none
              * @example 0
              */

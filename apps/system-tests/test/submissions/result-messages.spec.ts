@@ -126,6 +126,22 @@ describe('grading messages follow the source’s visibility', () => {
     expect((await detail(id, admin)).testCaseResults[0].message).toBe('Exit code 3');
   }, 120_000);
 
+  it("a runtime error's traceback reaches its owner and admins, never others", async () => {
+    const marker = `trace-${randomBytes(4).toString('hex')}`;
+    const id = await graded(`raise ValueError('${marker}')`, 71);
+    const own = await detail(id, owner);
+    expect(own.testCaseResults[0]).toMatchObject({ status: 'rte', message: 'Exit code 1' });
+    expect(own.testCaseResults[0].stderr).toMatch(/^Traceback \(most recent call last\):/);
+    expect(own.testCaseResults[0].stderr).toContain(`ValueError: ${marker}`);
+    // Kept once, on the first failing test: the later tests fail the same way.
+    expect(own.testCaseResults.slice(1).some((r: { stderr?: string }) => r.stderr !== undefined)).toBe(false);
+    expect((await detail(id, admin)).testCaseResults[0].stderr).toContain(marker);
+    const theirs = await detail(id, other);
+    expect(theirs.testCaseResults[0]).not.toHaveProperty('stderr');
+    expect(JSON.stringify(theirs)).not.toContain(marker);
+    expect(await whatOthersSee(other, id)).not.toContain(marker);
+  }, 120_000);
+
   it('a live event that carries results loses its messages and source on the way to other users', async () => {
     const redis = new Redis(t.config.REDIS_URL);
     const [own, theirs] = await Promise.all([owner, other].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)));

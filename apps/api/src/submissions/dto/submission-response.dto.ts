@@ -89,6 +89,11 @@ export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
   @ApiProperty({ example: 1 }) points: number;
   @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Only for the owner and admins' }) message?: string;
+  @ApiPropertyOptional({
+    example: 'Traceback (most recent call last):\n  File "main.py", line 1\nZeroDivisionError: division by zero\n',
+    description: "A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins",
+  })
+  stderr?: string;
   @ApiPropertyOptional({ example: 0, description: "Index of the test's subtask; absent for a test in none" }) subtask?: number;
 }
 

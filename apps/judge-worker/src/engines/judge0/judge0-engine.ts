@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'timers/promises';
 
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { OutputJudge } from '../../grading/output-judge';
+import { runtimeStderr } from '../../grading/runtime-stderr';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { CustomChecker } from '../local/custom-checker';
@@ -221,6 +222,7 @@ export class Judge0Engine implements JudgeEngine {
       writeFileSync(stdoutPath, Buffer.from(s.stdout ?? '', 'base64'), { mode: 0o600 });
       return { ...figures, ...(await judgeOutput(test, stdoutPath, index)) };
     }
-    return { ...figures, status, points: 0, message: unb64(s.message) || s.status.description };
+    const stderr = status === 'rte' ? runtimeStderr(Buffer.from(s.stderr ?? '', 'base64')) : {};
+    return { ...figures, status, points: 0, message: unb64(s.message) || s.status.description, ...stderr };
   }
 }

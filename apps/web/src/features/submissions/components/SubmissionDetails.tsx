@@ -7,6 +7,20 @@ import { TestResultsTable } from '../../../components/TestResultsTable';
 import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
 import { groupTestResults, SCORING_LABELS } from '../test-groups';
 
+type TestCaseResult = SubmissionDetail['testCaseResults'][number];
+
+/** A runtime error's traceback, which the API sends only to the owner and admins (on the first failing test). */
+function RuntimeStderr({ tests }: { tests: TestCaseResult[] }) {
+  const failed = tests.find((t) => t.stderr);
+  if (!failed) return null;
+  return (
+    <section aria-label="Standard error">
+      <h3>Standard error, test {failed.index + 1}</h3>
+      <pre className="compile-output">{failed.stderr}</pre>
+    </section>
+  );
+}
+
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];
 
 /** What the Submission Details dialog and the submission's own page show: figures, per-test results, source. */
@@ -32,6 +46,7 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
         <dd>{shortDate(s.submittedAt)}</dd>
       </dl>
       {s.resultSummary?.message && <pre className="compile-output">{s.resultSummary.message}</pre>}
+      <RuntimeStderr tests={s.testCaseResults} />
       {s.testCaseResults.length > 0 && (
         <>
           <h3>Tests</h3>

@@ -131,6 +131,24 @@ describe('SubmissionDetailsModal', () => {
     expect(dialog).toHaveTextContent('0%');
   });
 
+  it("shows a runtime error's traceback when the API sends it, and nothing when it does not", async () => {
+    const traceback = 'Traceback (most recent call last):\n  File "main.py", line 1\nZeroDivisionError: division by zero';
+    const testCaseResults = [
+      { index: 0, status: 'accepted', timeMs: 10, memoryKB: 800, points: 5 },
+      { index: 1, status: 'rte', timeMs: 12, memoryKB: 900, points: 0, message: 'Exit code 1', stderr: traceback },
+    ];
+    open(() => json(200, { submission: detail({ status: 'rte', testCaseResults }) }));
+    const stderr = await screen.findByRole('region', { name: 'Standard error' });
+    expect(within(stderr).getByRole('heading')).toHaveTextContent('Standard error, test 2');
+    expect(stderr.querySelector('pre')?.textContent).toBe(traceback);
+  });
+
+  it('shows no Standard error section without a traceback', async () => {
+    open(() => json(200, { submission: detail() }));
+    await screen.findByLabelText('Submitted source');
+    expect(screen.queryByRole('region', { name: 'Standard error' })).toBeNull();
+  });
+
   it('says the source is private when it may not be seen, and offers no Re-submit', async () => {
     open(() => json(200, { submission: detail({ canViewSource: false, source: undefined }) }));
     expect(await screen.findByText('Source is private to the owner and administrators.')).toBeInTheDocument();
