@@ -1790,6 +1790,11 @@ export interface components {
             subtasks?: components["schemas"]["SubtaskResultDto"][];
         };
         RunRequestDto: {
+            /**
+             * @description What the output should be, at most 1 MiB: the run is then judged with the problem's checker (`verdict`)
+             * @example 3
+             */
+            expectedOutput?: string;
             /** @example 71 */
             languageId: number;
             /**
@@ -1855,6 +1860,12 @@ export interface components {
              * @example false
              */
             truncated: boolean;
+            /**
+             * @description The checker's verdict, when expectedOutput was given and the program finished (ok) with its whole output
+             * @example accepted
+             * @enum {string}
+             */
+            verdict?: "accepted" | "wrong_answer";
         };
         SampleDto: {
             /** @example 1 + 2 = 3. */
