@@ -2017,6 +2017,11 @@ export interface components {
              */
             createdAt: string;
             /**
+             * @description The first failing test, numbered from 1 ("Wrong answer on test 3"); null when none failed or no result yet
+             * @example 3
+             */
+            failedTest?: number | null;
+            /**
              * Format: date-time
              * @example 2026-03-14T09:26:55.120Z
              */
@@ -2136,6 +2141,11 @@ export interface components {
              * @example 2026-03-14T09:26:53.000Z
              */
             createdAt: string;
+            /**
+             * @description The first failing test, numbered from 1 ("Wrong answer on test 3"); null when none failed or no result yet
+             * @example 3
+             */
+            failedTest?: number | null;
             /**
              * Format: date-time
              * @example 2026-03-14T09:26:55.120Z

@@ -62,6 +62,12 @@ export interface TestCaseResult {
   subtask?: number;
 }
 
+/** The first failing (not skipped) test's number, from 1, as lists show it; null when none failed. */
+export function firstFailedTestNumber(results: readonly TestCaseResult[]): number | null {
+  const failed = results.find((r) => r.status !== 'accepted' && r.status !== 'skipped');
+  return failed ? failed.index + 1 : null;
+}
+
 /** Outcome of grading a source against a set of tests, engine-independent. */
 export interface GradeResult {
   status: SubmissionStatus;

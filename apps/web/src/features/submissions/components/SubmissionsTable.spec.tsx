@@ -46,4 +46,21 @@ describe('submission lists', () => {
     const scores = document.querySelectorAll('.score-cell');
     expect([...scores].map((cell) => cell.textContent)).toEqual(['10%', '10%']);
   });
+
+  it('say where a submission failed, as Codeforces does: "Wrong Answer on test 3"', () => {
+    render(
+      <MemoryRouter>
+        <SubmissionsTable rows={[{ ...row, failedTest: 3 }]} emptyText="None" onDetails={() => undefined} />
+        <RecentSubmissionsTable
+          rows={[{ ...row, id: 's2', status: 'accepted', failedTest: null }]}
+          emptyText="None"
+          onDetails={() => undefined}
+          onResubmit={() => undefined}
+          canResubmit={() => false}
+        />
+      </MemoryRouter>,
+    );
+    const badges = [...document.querySelectorAll('.status-cell .badge')].map((b) => b.textContent);
+    expect(badges).toEqual(['Wrong Answer on test 3', 'Accepted']);
+  });
 });

@@ -8,7 +8,7 @@ import type { SubmissionRow } from '../../../live/live-paging';
 export function StatusCell({ row }: { row: SubmissionRow }) {
   return (
     <td className="status-cell" data-label="Status">
-      <StatusBadge status={row.status} />
+      <StatusBadge status={row.status} failedTest={row.failedTest} />
       {row.status === 'running' && row.progress && (
         <span
           className="progress"
