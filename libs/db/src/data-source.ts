@@ -25,7 +25,7 @@ import { VisibilityRace1764374400000 } from './migrations/1764374400000-visibili
 import { Contests1764460800000 } from './migrations/1764460800000-contests';
 import { TokenVersion1764464400000 } from './migrations/1764464400000-token-version';
 import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-results';
-import { FailedTest1764637200000 } from './migrations/1764637200000-failed-test';
+import { FailedTest1764727200000 } from './migrations/1764727200000-failed-test';
 
 export const ENTITIES = [
   UserEntity,
@@ -55,7 +55,7 @@ export const MIGRATIONS = [
   Contests1764460800000,
   TokenVersion1764464400000,
   FrozenResults1764550800000,
-  FailedTest1764637200000,
+  FailedTest1764727200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -25,7 +25,7 @@ describe('migrations', () => {
       'Contests1764460800000',
       'TokenVersion1764464400000',
       'FrozenResults1764550800000',
-      'FailedTest1764637200000',
+      'FailedTest1764727200000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
