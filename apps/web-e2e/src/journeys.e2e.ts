@@ -151,8 +151,9 @@ describe('browser journeys', () => {
 
     await submit(page, /^Python/, 'print(3)');
     const row = page.locator('.live-list tbody tr').first();
-    await row.getByText('Wrong Answer', { exact: true }).waitFor({ timeout: 60_000 });
-    expect(Number(await row.locator('td.num').first().textContent())).toBe(10);
+    // Where it failed, as Codeforces says it, and the score written as on the submission's page.
+    await row.getByText(/^Wrong Answer on test \d+$/).waitFor({ timeout: 60_000 });
+    expect(await row.locator('td.score-cell').textContent()).toBe('10%');
 
     await row.getByRole('button', { name: 'Details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submission Details' });

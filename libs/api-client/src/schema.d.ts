@@ -1798,6 +1798,11 @@ export interface components {
             subtasks?: components["schemas"]["SubtaskResultDto"][];
         };
         RunRequestDto: {
+            /**
+             * @description What the output should be, at most 1 MiB: the run is then judged with the problem's checker (`verdict`)
+             * @example 3
+             */
+            expectedOutput?: string;
             /** @example 71 */
             languageId: number;
             /**
@@ -1863,6 +1868,12 @@ export interface components {
              * @example false
              */
             truncated: boolean;
+            /**
+             * @description The checker's verdict, when expectedOutput was given and the program finished (ok) with its whole output
+             * @example accepted
+             * @enum {string}
+             */
+            verdict?: "accepted" | "wrong_answer";
         };
         SampleDto: {
             /** @example 1 + 2 = 3. */
@@ -2014,6 +2025,11 @@ export interface components {
              */
             createdAt: string;
             /**
+             * @description The first failing test, numbered from 1 ("Wrong answer on test 3"); null when none failed or no result yet
+             * @example 3
+             */
+            failedTest?: number | null;
+            /**
              * Format: date-time
              * @example 2026-03-14T09:26:55.120Z
              */
@@ -2133,6 +2149,11 @@ export interface components {
              * @example 2026-03-14T09:26:53.000Z
              */
             createdAt: string;
+            /**
+             * @description The first failing test, numbered from 1 ("Wrong answer on test 3"); null when none failed or no result yet
+             * @example 3
+             */
+            failedTest?: number | null;
             /**
              * Format: date-time
              * @example 2026-03-14T09:26:55.120Z
@@ -2316,6 +2337,13 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
+            /**
+             * @description A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins
+             * @example Traceback (most recent call last):
+             *       File "main.py", line 1
+             *     ZeroDivisionError: division by zero
+             */
+            stderr?: string;
             /**
              * @description Index of the test's subtask; absent for a test in none
              * @example 0

@@ -1,3 +1,4 @@
+import type { CheckerSettings } from './checker';
 import { TracedJobData } from './judging';
 
 /** Running a source on custom input (POST /api/judge/run): nothing is stored, the answer goes to the caller. */
@@ -17,6 +18,10 @@ export const RUN_CEILING = { cpuSeconds: 10, wallSeconds: 20 } as const;
 export const RUN_STATUSES = ['ok', 'tle', 'rte', 'ce'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** What the problem's checker made of a run's output, when the caller gave the expected one. */
+export const RUN_VERDICTS = ['accepted', 'wrong_answer'] as const;
+export type RunVerdict = (typeof RUN_VERDICTS)[number];
+
 /** The body of POST /api/judge/run. */
 export interface RunRequest {
   languageId: number;
@@ -24,6 +29,8 @@ export interface RunRequest {
   stdin: string;
   /** The problem whose limits (and allowed languages) apply; without one, the default limits. */
   problemId?: number;
+  /** What the output should be (a sample's, or the caller's): the run is then judged, see RunResult.verdict. */
+  expectedOutput?: string;
 }
 
 /** What a worker runs: the source, its input and the problem's limits (before the language's time factor). */
@@ -35,6 +42,8 @@ export interface RunJobData extends TracedJobData {
   cpuTimeLimit: number;
   /** Megabytes. */
   memoryLimit: number;
+  /** Judge the output against this with this checker (the problem's; the line comparison without a problem). */
+  expected?: { output: string; checker: CheckerSettings };
 }
 
 export interface RunResult {
@@ -54,4 +63,9 @@ export interface RunResult {
   /** CPU time, milliseconds. */
   timeMs: number | null;
   memoryKB: number | null;
+  /**
+   * The checker's verdict on the output, when an expected output was given and the program finished (status ok)
+   * with its whole output; absent otherwise (also when the problem's own checker failed).
+   */
+  verdict?: RunVerdict;
 }

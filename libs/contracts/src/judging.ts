@@ -42,6 +42,9 @@ export interface ValidateRequest {
 export interface ValidateJobData extends TracedJobData, ValidateRequest {}
 
 /** One graded test as stored on a submission (`testCaseResults`). */
+/** How much of a runtime error's stderr a result keeps: enough for any traceback. */
+export const RUNTIME_STDERR_MAX_BYTES = 64 * 1024;
+
 export interface TestCaseResult {
   index: number;
   /** `skipped`: not run, because an earlier test of its `min` subtask failed. */
@@ -50,8 +53,19 @@ export interface TestCaseResult {
   memoryKB: number | null;
   points: number;
   message?: string;
+  /**
+   * A runtime error's stderr (the traceback), its first RUNTIME_STDERR_MAX_BYTES; kept on the first failing test
+   * only, and like messages shown only to the submission's owner and administrators.
+   */
+  stderr?: string;
   /** The test's subtask, as in TestCaseData. */
   subtask?: number;
+}
+
+/** The first failing (not skipped) test's number, from 1, as lists show it; null when none failed. */
+export function firstFailedTestNumber(results: readonly TestCaseResult[]): number | null {
+  const failed = results.find((r) => r.status !== 'accepted' && r.status !== 'skipped');
+  return failed ? failed.index + 1 : null;
 }
 
 /** Outcome of grading a source against a set of tests, engine-independent. */

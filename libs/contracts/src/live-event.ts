@@ -44,6 +44,11 @@ export interface SubmissionRow {
   updatedAt: string;
   progress?: GradingProgress | null;
   /**
+   * The first failing test's number, from 1 ("Wrong answer on test 3"); null when no test failed (accepted, a
+   * compile error) or there is no result yet. Public like the status, hidden with it by a freeze.
+   */
+  failedTest?: number | null;
+  /**
    * True while its contest's freeze hides the result (absent otherwise). Its submitter and admins see the result;
    * everyone else sees it pending: status `queued`, verdict `PENDING`, score 0, no time, memory, start, finish or
    * per-test results, until an admin unfreezes the board.

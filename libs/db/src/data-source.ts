@@ -26,6 +26,7 @@ import { Contests1764460800000 } from './migrations/1764460800000-contests';
 import { TokenVersion1764464400000 } from './migrations/1764464400000-token-version';
 import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-results';
 import { ScoreboardReadIndexes1764640800000 } from './migrations/1764640800000-scoreboard-read-indexes';
+import { FailedTest1764727200000 } from './migrations/1764727200000-failed-test';
 
 export const ENTITIES = [
   UserEntity,
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   TokenVersion1764464400000,
   FrozenResults1764550800000,
   ScoreboardReadIndexes1764640800000,
+  FailedTest1764727200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -1,4 +1,4 @@
-import { GradeResult, SubmissionStatus, VERDICT_BY_STATUS } from '@oj/contracts';
+import { firstFailedTestNumber, GradeResult, SubmissionStatus, VERDICT_BY_STATUS } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 
 import { refoldContestCell } from './contest-board';
@@ -46,6 +46,7 @@ export async function writeFinalResult(
         runtimeMs: result.runtimeMs,
         memoryKB: result.memoryKB,
         testCaseResults: result.testCaseResults,
+        failedTest: firstFailedTestNumber(result.testCaseResults),
         resultSummary: {
           score: result.score,
           cases: result.testCaseResults,

@@ -26,6 +26,7 @@ describe('migrations', () => {
       'TokenVersion1764464400000',
       'FrozenResults1764550800000',
       'ScoreboardReadIndexes1764640800000',
+      'FailedTest1764727200000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

@@ -32,6 +32,7 @@ export type SubmissionRowColumns = Pick<
   | 'updatedAt'
   | 'rejudgedAt'
   | 'frozen'
+  | 'failedTest'
 >;
 
 /** The list/live shape of a submission, shared by the API and the worker so both speak the same event. Never the source. */
@@ -51,6 +52,7 @@ export function toSubmissionRow(s: SubmissionRowColumns, ctx: SubmissionRowConte
     score: s.score,
     runtimeMs: s.runtimeMs,
     memoryKB: s.memoryKB,
+    failedTest: s.failedTest ?? null,
     sourceLen: s.sourceLen,
     createdAt: s.createdAt.toISOString(),
     submittedAt: s.createdAt.toISOString(),

@@ -57,6 +57,7 @@ export function pendingRow<T extends SubmissionRow>(row: T): T {
     score: 0,
     runtimeMs: null,
     memoryKB: null,
+    failedTest: null,
     startedAt: null,
     finishedAt: null,
     frozen: true,

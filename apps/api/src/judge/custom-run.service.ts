@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
-import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
+import { CheckerSettings, CPU_TIME_LIMIT, DEFAULT_CHECKER_TYPE, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
+import { checkerOf } from '@oj/db';
 import { RUN_JOB_OPTIONS, RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
@@ -35,10 +36,12 @@ export class CustomRunService {
   /** `signal` aborts when the caller goes: the run is cancelled. */
   async run(caller: AuthUser, dto: RunRequestDto, signal?: AbortSignal): Promise<RunResult> {
     await this.languages.assertRunnable(dto.languageId);
-    const limits = await this.limitsFor(caller, dto);
+    const { checker, ...limits } = await this.limitsFor(caller, dto);
     await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
+    // With an expected output the worker judges the run with the problem's checker, as it would a test.
+    const expected = dto.expectedOutput === undefined ? {} : { expected: { output: dto.expectedOutput, checker } };
     const job = await this.queue.add(
-      { languageId: dto.languageId, sourceCode: dto.sourceCode, stdin: dto.stdin, ...limits, requestId: currentRequestId() },
+      { languageId: dto.languageId, sourceCode: dto.sourceCode, stdin: dto.stdin, ...limits, ...expected, requestId: currentRequestId() },
       RUN_JOB_OPTIONS,
     );
     return awaitWorkerJob<RunResult>(job, {
@@ -49,13 +52,20 @@ export class CustomRunService {
     });
   }
 
-  /** The problem's limits when one is named (it must be visible to the caller and allow the language), else the defaults. */
-  private async limitsFor(caller: AuthUser, dto: RunRequestDto): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit'>> {
-    if (dto.problemId === undefined) return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default };
+  /**
+   * The problem's limits and checker when one is named (it must be visible to the caller and allow the language),
+   * else the defaults and the line comparison.
+   */
+  private async limitsFor(
+    caller: AuthUser,
+    dto: RunRequestDto,
+  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit'> & { checker: CheckerSettings }> {
+    if (dto.problemId === undefined)
+      return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default, checker: { type: DEFAULT_CHECKER_TYPE } };
     const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
     if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {
       throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
     }
-    return { cpuTimeLimit: problem.cpuTimeLimit, memoryLimit: problem.memoryLimit };
+    return { cpuTimeLimit: problem.cpuTimeLimit, memoryLimit: problem.memoryLimit, checker: checkerOf(problem) };
   }
 }

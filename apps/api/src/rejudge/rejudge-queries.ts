@@ -64,6 +64,7 @@ export class RejudgeQueries {
         runtimeMs: null,
         memoryKB: null,
         testCaseResults: [],
+        failedTest: null,
         resultSummary: null,
         queuedAt: () => 'now()',
         startedAt: null,

@@ -26,6 +26,6 @@ export function newSubmissionRow(
   userName: string | null,
   problem: Pick<ProblemRef, 'id' | 'title'>,
 ): SubmissionRow {
-  const notRunYet = { runtimeMs: null, memoryKB: null, startedAt: null, finishedAt: null, rejudgedAt: null };
+  const notRunYet = { runtimeMs: null, memoryKB: null, failedTest: null, startedAt: null, finishedAt: null, rejudgedAt: null };
   return toSubmissionRow({ ...submission, ...notRunYet }, { userName, problem: { id: problem.id, title: problem.title } });
 }

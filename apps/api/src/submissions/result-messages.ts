@@ -1,11 +1,12 @@
 import { LiveEvent, ResultSummary, TestCaseResult } from '@oj/contracts';
 
 /**
- * Compiler output and test messages can quote the source (a compiler prints the offending line), so like the
- * source they are for its owner and administrators. Status, points, time and memory stay public.
+ * Compiler output, test messages and a runtime error's stderr can quote the source (a compiler prints the
+ * offending line, a traceback the failing one), so like the source they are for its owner and administrators.
+ * Status, points, time and memory stay public.
  */
 export function withoutMessages(results: TestCaseResult[]): TestCaseResult[] {
-  return results.map(({ message: _message, ...figures }) => figures);
+  return results.map(({ message: _message, stderr: _stderr, ...figures }) => figures);
 }
 
 export function summaryWithoutMessages(summary: ResultSummary | null): ResultSummary | null {
@@ -15,7 +16,7 @@ export function summaryWithoutMessages(summary: ResultSummary | null): ResultSum
 }
 
 /** Fields a live event must not carry to other users should a publisher ever add them. */
-const PRIVATE_EVENT_FIELDS = ['source', 'sourceCode', 'message', 'compileOutput', 'testCaseResults', 'resultSummary'];
+const PRIVATE_EVENT_FIELDS = ['source', 'sourceCode', 'message', 'compileOutput', 'stderr', 'testCaseResults', 'resultSummary'];
 
 /** The event as other users may see it: the row's public figures, without source or messages. */
 export function eventForOthers(event: LiveEvent): LiveEvent {

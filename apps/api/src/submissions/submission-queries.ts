@@ -24,6 +24,7 @@ const ROW_COLUMNS = [
   'runtimeMs',
   'memoryKB',
   'frozen',
+  'failedTest',
   'queuedAt',
   'startedAt',
   'finishedAt',

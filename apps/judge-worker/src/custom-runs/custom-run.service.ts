@@ -3,7 +3,10 @@ import { RunJobData, RunResult } from '@oj/contracts';
 
 import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 
-/** Runs a source once on the caller's input (POST /api/judge/run): nothing is checked, stored or counted. */
+/**
+ * Runs a source once on the caller's input (POST /api/judge/run), judged by the problem's checker when the caller
+ * gave the expected output: nothing is stored or counted.
+ */
 @Injectable()
 export class CustomRunService {
   constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
@@ -16,6 +19,7 @@ export class CustomRunService {
       stdin: job.stdin,
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
+      ...(job.expected ? { expected: job.expected } : {}),
       signal,
     });
   }

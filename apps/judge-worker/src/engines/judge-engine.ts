@@ -4,6 +4,7 @@ import {
   CheckerTrialData,
   GradeResult,
   Language,
+  RunJobData,
   RunResult,
   Subtask,
   TestCaseData,
@@ -35,9 +36,10 @@ export interface GradeRequest extends RunLimitsRequest {
   stopAtFirstFailure?: boolean;
 }
 
-/** One run of the source on the caller's input, checked by nobody (POST /api/judge/run). */
+/** One run of the source on the caller's input (POST /api/judge/run), judged only when an expected output is given. */
 export interface CustomRunRequest extends RunLimitsRequest {
   stdin: string;
+  expected?: RunJobData['expected'];
 }
 
 /** Called after each test so the caller can publish progress (tests done / total). */

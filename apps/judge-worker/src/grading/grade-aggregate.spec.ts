@@ -47,6 +47,19 @@ describe('aggregateResults', () => {
   });
 });
 
+describe("a runtime error's stderr", () => {
+  it('stays on the first failing test only, without NUL bytes', () => {
+    const results = [
+      r(0, 'accepted', 1, 5, 100),
+      { ...r(1, 'rte', 0, 5, 100, 'Exit code 1'), stderr: 'Traceback\0 one' },
+      { ...r(2, 'rte', 0, 5, 100, 'Exit code 1'), stderr: 'Traceback two' },
+    ];
+    const stored = aggregateResults(results, 3).testCaseResults;
+    expect(stored.map((t) => t.stderr)).toEqual([undefined, 'Traceback one', undefined]);
+    expect(stored[2]).toEqual(r(2, 'rte', 0, 5, 100, 'Exit code 1'));
+  });
+});
+
 describe('compileErrorResult / failedResult', () => {
   it('a compile error runs no test and scores nothing', () => {
     expect(compileErrorResult('main.c:1: error')).toEqual({

@@ -73,9 +73,19 @@ function resultOf(results: TestCaseResult[], earned: number, totalPoints: number
     score: totalPoints > 0 ? Math.round((100 * earned) / totalPoints) : 0,
     runtimeMs: max(results.map((r) => r.timeMs)),
     memoryKB: max(results.map((r) => r.memoryKB)),
-    testCaseResults: results.map((r) => (r.message === undefined ? r : { ...r, message: storableText(r.message) })),
+    testCaseResults: results.map((r) => storableTestResult(r, r === firstFailure)),
     ...(firstFailure?.message ? { message: storableText(`Test ${firstFailure.index + 1}: ${firstFailure.message}`) } : {}),
   };
+}
+
+/**
+ * A test's result fit for the database; a runtime error's stderr stays on the first failing test only, so a
+ * program that prints 64 KiB on every test does not store that many times over.
+ */
+function storableTestResult(result: TestCaseResult, isFirstFailure: boolean): TestCaseResult {
+  const { stderr, ...stored } = result;
+  if (stored.message !== undefined) stored.message = storableText(stored.message);
+  return stderr !== undefined && isFirstFailure ? { ...stored, stderr: storableText(stderr) } : stored;
 }
 
 /** A compile error: no test runs, every test scores nothing. */

@@ -66,6 +66,13 @@ describe('POST /api/judge/run', () => {
     ['an input over 1 MiB', { stdin: 'x'.repeat(MAX_RUN_STDIN_BYTES + 1) }, 'stdin', 'Input must be at most 1 MiB.'],
     ['a null problem', { problemId: null }, 'problemId', 'problemId must be a positive whole number.'],
     ['a problem id as text', { problemId: 'one' }, 'problemId', 'problemId must be a positive whole number.'],
+    ['a numeric expected output', { expectedOutput: 3 }, 'expectedOutput', 'Expected output must be text.'],
+    [
+      'an expected output over 1 MiB',
+      { expectedOutput: 'x'.repeat(MAX_RUN_STDIN_BYTES + 1) },
+      'expectedOutput',
+      'Expected output must be at most 1 MiB.',
+    ],
   ])('refuses %s with a VALIDATION_ERROR on the field', async (_label, override, path, message) => {
     const res = await run(admin, { languageId: 71, sourceCode: 'print(1)', stdin: '', ...override }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path, message }] });
@@ -100,6 +107,40 @@ describe('POST /api/judge/run', () => {
         200,
       );
       expect(failing.body).toMatchObject({ status: 'rte', stdout: '', stderr: 'oops', exitCode: 3, message: 'Exit code 3' });
+    });
+
+    it("judges the output with the problem's checker when the expected output is given", async () => {
+      const carl = await user();
+      const sum = 'a, b = map(int, input().split())\nprint(a + b)';
+      const judged = (body: Record<string, unknown>) => run(carl, { problemId, languageId: 71, stdin: '1 2\n', ...body }).expect(200);
+      expect((await judged({ sourceCode: sum, expectedOutput: '3\n' })).body).toMatchObject({ status: 'ok', verdict: 'accepted' });
+      expect((await judged({ sourceCode: 'print(-1)', expectedOutput: '3\n' })).body).toMatchObject({
+        status: 'ok',
+        stdout: '-1\n',
+        verdict: 'wrong_answer',
+      });
+      // Nothing to judge against, or nothing to judge: no verdict.
+      expect((await judged({ sourceCode: sum })).body).not.toHaveProperty('verdict');
+      expect((await judged({ sourceCode: 'import sys\nsys.exit(1)', expectedOutput: '3\n' })).body).not.toHaveProperty('verdict');
+    });
+
+    it("uses the problem's own checker: a float checker accepts an answer within its epsilon", async () => {
+      const floats = (
+        await t
+          .http()
+          .post('/api/problems')
+          .set(...bearer(admin))
+          .send(problemBody({ checker: { type: 'float', epsilon: 1e-3 } }))
+          .expect(201)
+      ).body.problemId;
+      const dora = await user();
+      const judged = (sourceCode: string) =>
+        run(dora, { problemId: floats, languageId: 71, sourceCode, stdin: '', expectedOutput: '0.333333\n' }).expect(200);
+      expect((await judged('print(0.3334)')).body.verdict).toBe('accepted');
+      expect((await judged('print(0.34)')).body.verdict).toBe('wrong_answer');
+      // Without a problem, the spec's line comparison.
+      const plain = await run(dora, { languageId: 71, sourceCode: 'print(0.3334)', stdin: '', expectedOutput: '0.333333\n' }).expect(200);
+      expect(plain.body.verdict).toBe('wrong_answer');
     });
 
     it('cuts standard output at 64 KiB and says so', async () => {

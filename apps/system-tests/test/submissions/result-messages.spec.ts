@@ -126,6 +126,38 @@ describe('grading messages follow the source’s visibility', () => {
     expect((await detail(id, admin)).testCaseResults[0].message).toBe('Exit code 3');
   }, 120_000);
 
+  it("a runtime error's traceback reaches its owner and admins, never others", async () => {
+    const marker = `trace-${randomBytes(4).toString('hex')}`;
+    const id = await graded(`raise ValueError('${marker}')`, 71);
+    const own = await detail(id, owner);
+    expect(own.testCaseResults[0]).toMatchObject({ status: 'rte', message: 'Exit code 1' });
+    expect(own.testCaseResults[0].stderr).toMatch(/^Traceback \(most recent call last\):/);
+    expect(own.testCaseResults[0].stderr).toContain(`ValueError: ${marker}`);
+    // Kept once, on the first failing test: the later tests fail the same way.
+    expect(own.testCaseResults.slice(1).some((r: { stderr?: string }) => r.stderr !== undefined)).toBe(false);
+    expect((await detail(id, admin)).testCaseResults[0].stderr).toContain(marker);
+    const theirs = await detail(id, other);
+    expect(theirs.testCaseResults[0]).not.toHaveProperty('stderr');
+    expect(JSON.stringify(theirs)).not.toContain(marker);
+    expect(await whatOthersSee(other, id)).not.toContain(marker);
+  }, 120_000);
+
+  it('rows say which test failed first (from 1), to everyone, and nothing when all pass', async () => {
+    const wrong = await graded('print(3)', 71);
+    const right = await graded('a, b = map(int, input().split())\nprint(a + b)', 71);
+    expect(await detail(wrong, owner)).toMatchObject({ status: 'wrong_answer', failedTest: 2 });
+    expect((await detail(right, owner)).failedTest).toBeNull();
+    const listed = (
+      await t
+        .http()
+        .get(`/api/problems/${problemId}/submissions`)
+        .set(...bearer(other))
+        .expect(200)
+    ).body.items as { id: string; failedTest: number | null }[];
+    expect(listed.find((r) => r.id === wrong)?.failedTest).toBe(2);
+    expect(listed.find((r) => r.id === right)?.failedTest).toBeNull();
+  }, 120_000);
+
   it('a live event that carries results loses its messages and source on the way to other users', async () => {
     const redis = new Redis(t.config.REDIS_URL);
     const [own, theirs] = await Promise.all([owner, other].map((s) => openStream(t, '/api/submissions/stream', s.accessToken)));

@@ -5,7 +5,8 @@ export interface TestResultRow {
   status: ReactNode;
   timeMs: number | null | undefined;
   memoryKB: number | null | undefined;
-  points: number;
+  /** Null where a test earns nothing of its own: in a `min` subtask the points are the subtask's, all or nothing. */
+  points: number | null;
 }
 
 /** Per-test results (Test, Status, Time, Memory, Points): a graded submission's, or a validation run's. */
@@ -29,7 +30,7 @@ export function TestResultsTable({ rows }: { rows: TestResultRow[] }) {
               <td>{t.status}</td>
               <td className="num">{t.timeMs ?? '—'}</td>
               <td className="num">{t.memoryKB ?? '—'}</td>
-              <td className="num">{t.points}</td>
+              <td className="num">{t.points ?? '—'}</td>
             </tr>
           ))}
         </tbody>

@@ -7,3 +7,13 @@ export function shortDate(iso: string | null | undefined): string {
 export function acRate(accepted: number, total: number): string {
   return total > 0 ? `${Math.round((100 * accepted) / total)}%` : '—';
 }
+
+/** A submission's score, a percentage of the problem's points, written the same in every list and page. */
+export function formatScore(score: number): string {
+  return `${score}%`;
+}
+
+/** A measured figure with its unit, or a bare "—" when nothing was measured (a compile error runs no test). */
+export function withUnit(value: number | null | undefined, unit: string): string {
+  return value === null || value === undefined ? '—' : `${value} ${unit}`;
+}

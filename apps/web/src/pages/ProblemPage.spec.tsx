@@ -35,6 +35,8 @@ const problem = (extra: Record<string, unknown> = {}) => ({
   cpuTimeLimit: 2,
   memoryLimit: 128,
   tags: [],
+  subtasks: [],
+  checker: { type: 'lines' },
   algorithms: [],
   judge0LanguageIds: [],
   samples: [{ input: '1 2', output: '3', explanation: 'Because.' }],
@@ -114,6 +116,39 @@ describe('ProblemPage', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('heading', { name: 'Submit Solution' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it("shows the checker's rule, the subtasks with their points, and the tags", async () => {
+    const subtasks = [
+      { name: 'Subtask 1', scoring: 'min', points: 40 },
+      { name: 'n ≤ 10^5', scoring: 'sum', points: 60 },
+    ];
+    serve({ problem: () => json(200, problem({ subtasks, checker: { type: 'float', epsilon: 1e-6 }, tags: ['math', 'greedy'] })) });
+    renderRoutes(routes, '/problems/7');
+    const judging = await screen.findByRole('region', { name: 'Judging' });
+    expect(judging).toHaveTextContent('Answers within 1e-6 (absolute or relative) are accepted');
+    const rows = within(within(judging).getByRole('table', { name: 'Subtasks' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'SubtaskPointsScoring',
+      'Subtask 140all tests must pass',
+      'Subtask 2: n ≤ 10^560points per passed test',
+    ]);
+    expect(
+      within(within(judging).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['math', 'greedy']);
+  });
+
+  it.each([
+    ['tokens', 'Tokens compared, whitespace ignored.'],
+    ['custom', 'A custom checker judges the output.'],
+    ['lines', 'Lines compared, trailing whitespace ignored.'],
+  ])('says in words how a %s checker judges', async (type, rule) => {
+    serve({ problem: () => json(200, problem({ checker: { type } })) });
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByRole('region', { name: 'Judging' })).toHaveTextContent(rule);
+    expect(screen.queryByRole('table', { name: 'Subtasks' })).toBeNull();
   });
 
   it.each([
@@ -202,7 +237,7 @@ describe('ProblemPage', () => {
     );
     expect(await within(rows()[0]).findByText('Wrong Answer')).toBeInTheDocument();
     expect(within(rows()[0]).queryByRole('progressbar')).toBeNull();
-    expect(within(rows()[0]).getByText('35')).toBeInTheDocument();
+    expect(within(rows()[0]).getByText('35%')).toBeInTheDocument();
     expect(rows()).toHaveLength(2);
   });
 

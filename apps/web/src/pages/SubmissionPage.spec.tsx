@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
+import { SubmitForm } from '../features/problems/components/SubmitForm';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { SubmissionPage } from './SubmissionPage';
 
@@ -45,22 +46,54 @@ function openPage(me: Record<string, unknown>, submission = detail()) {
     if (route === 'GET /api/submissions/s2') return json(200, { submission: detail({ id: 's2', _id: 's2' }) });
     if (route === 'GET /api/submissions/gone') return json(404, { message: 'Submission not found', code: 'NOT_FOUND' });
     if (route === 'POST /api/submissions/s1/resubmit') return json(201, { submissionId: 's2' });
+    if (route === 'GET /api/languages')
+      return json(200, [
+        { id: 71, name: 'Python (3.8.1)' },
+        { id: 54, name: 'C++' },
+      ]);
     return undefined;
   });
-  renderRoutes(<Route path="/submissions/:submissionId" element={<SubmissionPage />} />, `/submissions/${submission.id}`);
+  renderRoutes(
+    <>
+      <Route path="/submissions/:submissionId" element={<SubmissionPage />} />
+      <Route path="/problems/3" element={<SubmitForm problemId={3} allowed={[]} samples={[]} onSubmitted={() => undefined} />} />
+    </>,
+    `/submissions/${submission.id}`,
+  );
   return fetch;
 }
 
 describe('SubmissionPage', () => {
   beforeEach(() => localStorage.clear());
 
-  it("shows a linked submission's details, and Re-submit opens the new submission's page", async () => {
-    openPage({});
+  it("shows a linked submission's details, and Re-submit asks, then opens the new submission's page", async () => {
+    const fetch = openPage({});
     expect(await screen.findByLabelText('Submitted source')).toHaveTextContent('print(3)');
     expect(screen.getByRole('heading', { name: 'Submission Details' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/3');
     fireEvent.click(await screen.findByRole('button', { name: 'Re-submit' }));
+    const question = screen.getByRole('dialog', { name: 'Re-submit' });
+    expect(fetch.mock.calls.some(([r]) => String((r as Request).url ?? r).includes('/resubmit'))).toBe(false);
+    fireEvent.click(within(question).getByRole('button', { name: 'Re-submit' }));
     await screen.findByText('/submissions/s2');
+  });
+
+  it('sends nothing when the Re-submit question is cancelled', async () => {
+    openPage({});
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-submit' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Re-submit' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/submissions/s1');
+  });
+
+  it("Edit and resubmit opens the problem with the submission's code and language in the editor", async () => {
+    localStorage.setItem('oj.draft.3.71', 'an older draft');
+    openPage({});
+    fireEvent.click(await screen.findByRole('link', { name: 'Edit and resubmit' }));
+    expect(await screen.findByLabelText('Source code')).toHaveTextContent(/^print\(3\)$/);
+    expect(screen.getByTestId('location')).toHaveTextContent('/problems/3');
+    await screen.findByRole('option', { name: 'C++' });
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('71');
   });
 
   it("offers no Re-submit on someone else's submission, and shows the private-source text", async () => {

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../api/api-error';
 import { api, unwrap } from '../api/client';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { EditAndResubmitLink, useResubmitConfirmation } from '../features/submissions/components/ResubmitActions';
 import { SubmissionDetails } from '../features/submissions/components/SubmissionDetails';
 import { useSubmissionDetail } from '../features/submissions/hooks/useSubmissionDetail';
 import { useSession } from '../session/SessionProvider';
@@ -20,6 +21,7 @@ export function SubmissionPage() {
       unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id: submissionId } } }), 'Failed to re-submit submission.'),
     onSuccess: (created) => navigate(`/submissions/${created.submissionId}`),
   });
+  const confirmResubmit = useResubmitConfirmation(() => resubmit.mutate());
   const s = query.data?.submission;
   const canResubmit = !!s && (isAdmin || (!!user && s.userId === user.id));
   return (
@@ -27,15 +29,19 @@ export function SubmissionPage() {
       <div className="section-head">
         <h1>Submission Details</h1>
         {canResubmit && (
-          <button className="btn primary" onClick={() => resubmit.mutate()} disabled={resubmit.isPending}>
-            Re-submit
-          </button>
+          <span className="actions">
+            <EditAndResubmitLink problemId={s.problemId} languageId={s.languageId} source={s.source} />
+            <button className="btn primary" onClick={() => confirmResubmit.ask(s.id)} disabled={resubmit.isPending}>
+              Re-submit
+            </button>
+          </span>
         )}
       </div>
       {resubmit.isError && <p className="error">{errorMessage(resubmit.error, 'Failed to re-submit submission.')}</p>}
       {query.isPending && <p className="muted">Loading…</p>}
       {query.isError && <p className="error">{errorMessage(query.error, 'Failed to load submission.')}</p>}
       {s && <SubmissionDetails submission={s} />}
+      {confirmResubmit.dialog}
     </section>
   );
 }

@@ -90,6 +90,10 @@ export class SubmissionEntity {
   @Column({ name: 'rejudged_at', type: 'timestamptz', nullable: true })
   rejudgedAt: Date | null;
 
+  /** The first failing test's number, from 1 (SubmissionRow.failedTest); null until a result has one. */
+  @Column({ name: 'failed_test', type: 'integer', nullable: true })
+  failedTest: number | null;
+
   @Column({ name: 'queued_at', type: 'timestamptz', nullable: true })
   queuedAt: Date | null;
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { MAX_INT_ID, MAX_RUN_STDIN_BYTES, RUN_STATUSES, RunRequest, RunResult, RunStatus } from '@oj/contracts';
+import { MAX_INT_ID, MAX_RUN_STDIN_BYTES, RUN_STATUSES, RUN_VERDICTS, RunRequest, RunResult, RunStatus, RunVerdict } from '@oj/contracts';
 import { IsInt, IsPositive, IsString, Max } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
@@ -22,6 +22,15 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
   @IsPositive({ message: 'problemId must be a positive whole number.' })
   @IsInt({ message: 'problemId must be a positive whole number.' })
   problemId?: number;
+
+  @ApiPropertyOptional({
+    example: '3\n',
+    description: "What the output should be, at most 1 MiB: the run is then judged with the problem's checker (`verdict`)",
+  })
+  @Omittable()
+  @MaxUtf8Bytes(MAX_RUN_STDIN_BYTES, { message: 'Expected output must be at most 1 MiB.' })
+  @IsString({ message: 'Expected output must be text.' })
+  expectedOutput?: string;
 }
 
 export class RunResultDto implements RunResult {
@@ -60,4 +69,11 @@ export class RunResultDto implements RunResult {
 
   @ApiProperty({ example: 3412, nullable: true, type: Number, description: 'Memory, KB' })
   memoryKB: number | null;
+
+  @ApiPropertyOptional({
+    enum: RUN_VERDICTS,
+    example: 'accepted',
+    description: "The checker's verdict, when expectedOutput was given and the program finished (ok) with its whole output",
+  })
+  verdict?: RunVerdict;
 }

@@ -52,6 +52,13 @@ export class SubmissionRowDto implements SubmissionRow {
   @ApiProperty({ example: 100, description: 'Percent' }) score: number;
   @ApiProperty({ example: 12, nullable: true, type: Number }) runtimeMs: number | null;
   @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
+  @ApiPropertyOptional({
+    example: 3,
+    nullable: true,
+    type: Number,
+    description: 'The first failing test, numbered from 1 ("Wrong answer on test 3"); null when none failed or no result yet',
+  })
+  failedTest?: number | null;
   @ApiProperty({ example: 72 }) sourceLen: number;
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) submittedAt: string;
@@ -89,6 +96,11 @@ export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({ example: 3412, nullable: true, type: Number }) memoryKB: number | null;
   @ApiProperty({ example: 1 }) points: number;
   @ApiPropertyOptional({ example: 'Wrong answer on test 2', description: 'Only for the owner and admins' }) message?: string;
+  @ApiPropertyOptional({
+    example: 'Traceback (most recent call last):\n  File "main.py", line 1\nZeroDivisionError: division by zero\n',
+    description: "A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins",
+  })
+  stderr?: string;
   @ApiPropertyOptional({ example: 0, description: "Index of the test's subtask; absent for a test in none" }) subtask?: number;
 }
 

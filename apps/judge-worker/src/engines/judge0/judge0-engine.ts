@@ -17,10 +17,12 @@ import { setTimeout as sleep } from 'timers/promises';
 
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
 import { OutputJudge } from '../../grading/output-judge';
+import { runtimeStderr } from '../../grading/runtime-stderr';
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { CustomChecker } from '../local/custom-checker';
 import { checkerFailureResult, withOutputJudge } from '../output-judges';
+import { withRunVerdict } from '../run-verdict';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
 export const JUDGE0_BATCH_SIZE = 20;
@@ -88,7 +90,7 @@ export class Judge0Engine implements JudgeEngine {
     }
   }
 
-  /** One Judge0 submission without an expected output; Judge0 trouble is thrown (the run fails, nobody retries). */
+  /** One Judge0 submission without an expected output (the problem's checker judges, see withRunVerdict); Judge0 trouble is thrown (the run fails, nobody retries). */
   async run(request: CustomRunRequest): Promise<RunResult> {
     const wallSeconds = Math.min(this.wallSecondsOf(request), RUN_CEILING.wallSeconds);
     const [token] = await this.client.submitBatch([
@@ -113,7 +115,7 @@ export class Judge0Engine implements JudgeEngine {
       throw new Judge0Error(`Judge0 could not run the program: ${submission.status.description} ${unb64(submission.message)}`.trim());
     const stdout = Buffer.from(submission.stdout ?? '', 'base64');
     const ok = status === 'accepted' || status === 'wrong_answer';
-    return {
+    const result: RunResult = {
       status: ok ? 'ok' : status === 'tle' ? 'tle' : 'rte',
       stdout: stdout.subarray(0, RUN_OUTPUT_CAP_BYTES).toString('utf8'),
       truncated: stdout.length > RUN_OUTPUT_CAP_BYTES,
@@ -125,6 +127,7 @@ export class Judge0Engine implements JudgeEngine {
       message: ok ? null : unb64(submission.message) || submission.status.description,
       ...figuresOf(submission),
     };
+    return withRunVerdict(result, request.stdin, request.expected, this.options.customChecker ?? noLocalSandbox);
   }
 
   /** The fields every Judge0 submission of this source carries: language, source and limits. */
@@ -221,6 +224,7 @@ export class Judge0Engine implements JudgeEngine {
       writeFileSync(stdoutPath, Buffer.from(s.stdout ?? '', 'base64'), { mode: 0o600 });
       return { ...figures, ...(await judgeOutput(test, stdoutPath, index)) };
     }
-    return { ...figures, status, points: 0, message: unb64(s.message) || s.status.description };
+    const stderr = status === 'rte' ? runtimeStderr(Buffer.from(s.stderr ?? '', 'base64')) : {};
+    return { ...figures, status, points: 0, message: unb64(s.message) || s.status.description, ...stderr };
   }
 }

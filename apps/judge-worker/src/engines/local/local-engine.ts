@@ -7,6 +7,7 @@ import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../..
 import { SubtaskSkips } from '../../grading/subtask-skips';
 import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
 import { checkerFailureResult, withOutputJudge } from '../output-judges';
+import { withRunVerdict } from '../run-verdict';
 import { BoxCommand } from './box-command';
 import { buildLauncher } from './box-launcher';
 import { BoxPool } from './box-pool';
@@ -182,7 +183,12 @@ export class LocalEngine implements JudgeEngine {
       const limits = { ...problemLimits, wallMs: Math.min(problemLimits.wallMs, RUN_CEILING.wallSeconds * 1000) };
       const ran = await boxes.run(this.runCommand(lang, request), request.stdin, limits, request.signal);
       request.signal?.throwIfAborted();
-      return customRunResult(ran, limits.memoryBytes, boxes.stdoutPath);
+      return withRunVerdict(
+        customRunResult(ran, limits.memoryBytes, boxes.stdoutPath),
+        request.stdin,
+        request.expected,
+        () => this.customChecker,
+      );
     });
   }
 

@@ -47,4 +47,17 @@ describe('testVerdict', () => {
   ])('%j → %s, %s', async (over, status, message) => {
     expect(await verdict(over)).toMatchObject({ status, points: 0, message });
   });
+
+  it("keeps a runtime error's stderr (the traceback), its first 64 KiB", async () => {
+    const traceback = 'Traceback (most recent call last):\nZeroDivisionError: division by zero\n';
+    expect(await verdict({ exitCode: 1, stderr: Buffer.from(traceback) })).toMatchObject({ status: 'rte', stderr: traceback });
+    const long = await verdict({ exitCode: 1, stderr: Buffer.alloc(100 * 1024, 'x') });
+    expect(long.stderr).toHaveLength(64 * 1024);
+  });
+
+  it('keeps no stderr for an accepted or timed-out run, nor an empty one', async () => {
+    expect(await verdict({ stderr: Buffer.from('debug\n') })).not.toHaveProperty('stderr');
+    expect(await verdict({ termination: 'cpu-limit', stderr: Buffer.from('debug\n') })).not.toHaveProperty('stderr');
+    expect(await verdict({ exitCode: 1 })).not.toHaveProperty('stderr');
+  });
 });

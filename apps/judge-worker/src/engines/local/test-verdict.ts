@@ -1,6 +1,7 @@
 import { TestCaseData, TestCaseResult } from '@oj/contracts';
 
 import { builtinJudge, OutputJudge } from '../../grading/output-judge';
+import { runtimeStderr } from '../../grading/runtime-stderr';
 import { runFailure } from './run-failure';
 import { SandboxResult } from './sandbox';
 
@@ -21,6 +22,6 @@ export async function testVerdict(
   const figures = { index, timeMs: run.cpuMs, memoryKB: run.memoryKB };
   const fail = (status: TestCaseResult['status'], message: string): TestCaseResult => ({ ...figures, status, points: 0, message });
   const failure = runFailure(run, memoryLimitBytes);
-  if (failure) return fail(failure.status, failure.message);
+  if (failure) return { ...fail(failure.status, failure.message), ...(failure.status === 'rte' ? runtimeStderr(run.stderr) : {}) };
   return { ...figures, ...(await judgeOutput(test, stdoutPath, index)) };
 }

@@ -18,3 +18,22 @@ export function saveDraft(problemId: number, languageId: number, source: string)
     // quota exceeded or storage disabled
   }
 }
+
+/** Code sent back to a problem's editor ("Edit and resubmit"), carried in the router's state, never stored twice. */
+export interface SourceToEdit {
+  languageId: number;
+  source: string;
+}
+
+/** The route and router state that open a problem with `code` in its editor. */
+export function editSourceLink(problemId: number, code: SourceToEdit): { to: string; state: { edit: SourceToEdit } } {
+  return { to: `/problems/${problemId}`, state: { edit: code } };
+}
+
+/** The code a page was opened with to edit, if any. */
+export function sourceToEdit(state: unknown): SourceToEdit | null {
+  const edit = (state as { edit?: Partial<SourceToEdit> } | null)?.edit;
+  return typeof edit?.source === 'string' && typeof edit.languageId === 'number'
+    ? { languageId: edit.languageId, source: edit.source }
+    : null;
+}

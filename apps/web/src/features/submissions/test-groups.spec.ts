@@ -1,4 +1,4 @@
-import { groupTestResults } from './test-groups';
+import { groupTestResults, subtaskTitle } from './test-groups';
 
 const test = (index: number, status: 'accepted' | 'tle' | 'skipped', subtask?: number) => ({
   index,
@@ -28,5 +28,11 @@ describe('groupTestResults', () => {
     const tests = [test(0, 'accepted'), test(1, 'tle')];
     expect(groupTestResults(tests, undefined)).toEqual([{ key: 'all', title: '', tests }]);
     expect(groupTestResults(tests, [])).toEqual([{ key: 'all', title: '', tests }]);
+  });
+
+  it('names a subtask only when its name says more than its number', () => {
+    expect(subtaskTitle(0, 'Subtask 1')).toBe('Subtask 1');
+    expect(subtaskTitle(0, undefined)).toBe('Subtask 1');
+    expect(subtaskTitle(1, 'n ≤ 1000')).toBe('Subtask 2: n ≤ 1000');
   });
 });

@@ -15,6 +15,12 @@ export interface TestGroup {
 /** The scoring rule as a reader wants it. */
 export const SCORING_LABELS: Record<SubtaskResult['scoring'], string> = { sum: 'points per test', min: 'all or nothing' };
 
+/** "Subtask 2", with the subtask's name only when it says more than that ("Subtask 2: Large"). */
+export function subtaskTitle(index: number, name: string | undefined): string {
+  const plain = `Subtask ${index + 1}`;
+  return name && name.trim() !== plain ? `${plain}: ${name}` : plain;
+}
+
 /**
  * A submission's tests grouped by subtask, in subtask order, then the tests in none; one untitled group when the
  * result has no subtasks (a problem scored per test).
@@ -23,7 +29,7 @@ export function groupTestResults(tests: TestCaseResult[], subtasks: SubtaskResul
   if (!subtasks?.length) return [{ key: 'all', title: '', tests }];
   const groups: TestGroup[] = subtasks.map((s) => ({
     key: `subtask-${s.index}`,
-    title: `Subtask ${s.index + 1}${s.name ? `: ${s.name}` : ''}`,
+    title: subtaskTitle(s.index, s.name),
     subtask: s,
     tests: tests.filter((t) => t.subtask === s.index),
   }));

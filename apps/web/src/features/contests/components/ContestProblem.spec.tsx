@@ -26,6 +26,8 @@ const PROBLEM = {
   cpuTimeLimit: 2,
   memoryLimit: 128,
   tags: [],
+  subtasks: [],
+  checker: { type: 'lines' },
   algorithms: [],
   judge0LanguageIds: [71],
   samples: [],

@@ -7,6 +7,9 @@ const STATUS_LABELS: Record<RunOutcome['status'], string> = {
   ce: 'Compilation error',
 };
 
+/** The checker's verdict on the output, given when the run had an expected output to be judged against. */
+const VERDICT_LABELS: Record<NonNullable<RunOutcome['verdict']>, string> = { accepted: 'Accepted', wrong_answer: 'Wrong answer' };
+
 function ending(outcome: RunOutcome): string {
   if (outcome.status === 'ce') return STATUS_LABELS.ce;
   const how = outcome.signal ? `killed by ${outcome.signal}` : outcome.exitCode !== null ? `exit code ${outcome.exitCode}` : null;
@@ -14,7 +17,10 @@ function ending(outcome: RunOutcome): string {
   return [STATUS_LABELS[outcome.status], why, how].filter(Boolean).join(' · ');
 }
 
-/** One run's status, time, memory and output, beside the sample's expected output when there is one. */
+/**
+ * One run's status, time, memory and output, beside the expected output when there is one, with the checker's
+ * Accepted or Wrong answer.
+ */
 export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected?: string }) {
   const figures = [outcome.timeMs !== null && `${outcome.timeMs} ms`, outcome.memoryKB !== null && `${outcome.memoryKB} KB`]
     .filter(Boolean)
@@ -24,6 +30,12 @@ export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected
       <p role="status">
         <strong className={outcome.status === 'ok' ? 'ok' : 'error'}>{ending(outcome)}</strong>
         {figures && <span className="muted"> · {figures}</span>}
+        {outcome.verdict && (
+          <>
+            {' · '}
+            <strong className={outcome.verdict === 'accepted' ? 'ok' : 'error'}>{VERDICT_LABELS[outcome.verdict]}</strong>
+          </>
+        )}
       </p>
       {outcome.status === 'ce' ? (
         <>

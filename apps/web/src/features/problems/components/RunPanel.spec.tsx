@@ -49,7 +49,9 @@ describe('RunPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Finished · exit code 0 · 12 ms · 3400 KB');
-    expect(sent).toEqual([{ problemId: 7, languageId: 71, sourceCode: 'print(sum(map(int, input().split())))', stdin: '5 7\n' }]);
+    expect(sent).toEqual([
+      { problemId: 7, languageId: 71, sourceCode: 'print(sum(map(int, input().split())))', stdin: '5 7\n', expectedOutput: '12\n' },
+    ]);
     const output = screen.getByRole('heading', { name: 'Output' }).parentElement as HTMLElement;
     expect(within(output).getByText('12')).toBeInTheDocument();
     const expected = screen.getByRole('heading', { name: 'Expected output' }).parentElement as HTMLElement;
@@ -67,10 +69,30 @@ describe('RunPanel', () => {
     fireEvent.change(screen.getByLabelText('Custom input'), { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Runtime error · exit code 1');
-    expect((sent[0] as { stdin: string }).stdin).toBe('hello');
+    expect(sent[0]).toMatchObject({ stdin: 'hello' });
+    expect(sent[0]).not.toHaveProperty('expectedOutput');
     expect(screen.getByText('Traceback: boom')).toBeInTheDocument();
     expect(screen.getByText('Output cut at 64 KiB.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Expected output' })).toBeNull();
+  });
+
+  it("shows the checker's Wrong answer beside a sample's expected output", async () => {
+    renderPanel(() => json(200, outcome({ stdout: '-1\n', verdict: 'wrong_answer' })), 'print(-1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Finished · exit code 0 · 12 ms · 3400 KB · Wrong answer');
+    expect(screen.getByText('Wrong answer')).toHaveClass('error');
+  });
+
+  it('sends the expected output typed beside custom input, and shows Accepted', async () => {
+    const sent = renderPanel(() => json(200, outcome({ stdout: '42\n', verdict: 'accepted' })));
+    fireEvent.change(screen.getByLabelText('Run on'), { target: { value: 'custom' } });
+    fireEvent.change(screen.getByLabelText('Custom input'), { target: { value: '40 2' } });
+    fireEvent.change(screen.getByLabelText('Expected output (optional)'), { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('Accepted')).toHaveClass('ok');
+    expect(sent[0]).toMatchObject({ stdin: '40 2', expectedOutput: '42' });
+    const expected = screen.getByRole('heading', { name: 'Expected output' }).parentElement as HTMLElement;
+    expect(within(expected).getByText('42')).toBeInTheDocument();
   });
 
   it("shows the compiler's output for a compile error", async () => {

@@ -21,22 +21,32 @@ interface RunPanelProps {
 
 /**
  * The Run button beside Submit and what it runs on: a sample's input (its output is then shown beside the
- * program's) or custom input typed here. A run is not a submission: nothing is stored or counted.
+ * program's, and the checker's verdict on it) or custom input typed here, with an expected output if wanted. A run
+ * is not a submission: nothing is stored or counted.
  */
 export function RunPanel({ problemId, samples, languageId, source, children, runButton }: RunPanelProps) {
   const [choice, setChoice] = useState(samples.length ? '0' : CUSTOM);
   const [customInput, setCustomInput] = useState('');
+  const [customExpected, setCustomExpected] = useState('');
   const [error, setError] = useState<string | null>(null);
   const noteId = useId();
   const sample = choice === CUSTOM ? undefined : samples[Number(choice)];
+  // The sample's output, or the one typed beside custom input: the worker then judges the run with the checker.
+  const expected = sample ? sample.output : customExpected || undefined;
   const run = useMutation({
-    mutationFn: () => runOnInput({ problemId, languageId, sourceCode: source, stdin: sample ? sample.input : customInput }),
+    mutationFn: runOnInput,
     onError: (e) => setError(errorMessage(e, 'The run failed.')),
   });
   const start = () => {
     if (!source.trim()) return setError('Source code is required.');
     setError(null);
-    run.mutate();
+    run.mutate({
+      problemId,
+      languageId,
+      sourceCode: source,
+      stdin: sample ? sample.input : customInput,
+      ...(expected === undefined ? {} : { expectedOutput: expected }),
+    });
   };
 
   return (
@@ -70,10 +80,16 @@ export function RunPanel({ problemId, samples, languageId, source, children, run
         </label>
       </div>
       {choice === CUSTOM ? (
-        <label className="run-input">
-          Custom input
-          <textarea className="data" rows={4} value={customInput} onChange={(e) => setCustomInput(e.target.value)} />
-        </label>
+        <>
+          <label className="run-input">
+            Custom input
+            <textarea className="data" rows={4} value={customInput} onChange={(e) => setCustomInput(e.target.value)} />
+          </label>
+          <label className="run-input">
+            Expected output (optional)
+            <textarea className="data" rows={2} value={customExpected} onChange={(e) => setCustomExpected(e.target.value)} />
+          </label>
+        </>
       ) : (
         <p id={noteId} className="muted small">
           Runs on the input of sample {Number(choice) + 1}; not a submission, nothing is recorded.
@@ -85,7 +101,7 @@ export function RunPanel({ problemId, samples, languageId, source, children, run
             {error}
           </p>
         )}
-        {run.data && !run.isPending && !error && <RunOutput outcome={run.data} expected={sample?.output} />}
+        {run.data && !run.isPending && !error && <RunOutput outcome={run.data} expected={run.variables?.expectedOutput} />}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Markdown } from '../../../components/Markdown';
 import { ProblemDetail } from '../api';
 import { CopyButton } from './CopyButton';
+import { JudgingRules } from './JudgingRules';
 
 /** Statement, formats, constraints, samples and, for those who may edit, the test cases. */
 export function Statement({ p, canEdit }: { p: ProblemDetail; canEdit: boolean }) {
@@ -54,6 +55,7 @@ export function Statement({ p, canEdit }: { p: ProblemDetail; canEdit: boolean }
           ))}
         </section>
       )}
+      <JudgingRules p={p} />
       {canEdit && p.testCases && (
         <section>
           <h2>Test Cases</h2>

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE_ID } from '@oj/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { api, unwrap } from '../../../api/client';
@@ -8,7 +9,7 @@ import { useLanguages } from '../../../api/languages';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { ProblemDetail } from '../api';
 import { EDITOR_SHORTCUTS, editorShortcut } from '../editor-shortcuts';
-import { loadDraft, saveDraft } from '../problem-drafts';
+import { loadDraft, saveDraft, sourceToEdit } from '../problem-drafts';
 import { RunPanel } from './RunPanel';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
@@ -28,8 +29,12 @@ interface SubmitFormProps {
 export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId }: SubmitFormProps) {
   const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
-  const [languageId, setLanguageId] = useState<number>(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID);
-  const [source, setSource] = useState(() => loadDraft(problemId, languageId) ?? '');
+  // "Edit and resubmit" opens the page with an earlier submission's code, which wins over the draft.
+  const edited = sourceToEdit(useLocation().state);
+  const [languageId, setLanguageId] = useState<number>(
+    () => edited?.languageId ?? (Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID),
+  );
+  const [source, setSource] = useState(() => edited?.source ?? loadDraft(problemId, languageId) ?? '');
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
   useEffect(() => {
     if (options.length && !options.some((o) => o.id === languageId))

@@ -10,6 +10,7 @@ import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
 import { fetchSubmissionPage, livePathsOf, resubmit, SubmissionListSource } from '../api';
 import { RecentSubmissionsTable } from './RecentSubmissionsTable';
+import { useResubmitConfirmation } from './ResubmitActions';
 import { SubmissionDetailsModal } from './SubmissionDetailsModal';
 import { SubmissionsTable } from './SubmissionsTable';
 
@@ -92,6 +93,7 @@ export function LiveSubmissionList({
     },
     onError: (error) => setNotice(errorMessage(error, 'Failed to re-submit submission.')),
   });
+  const confirmResubmit = useResubmitConfirmation((id) => again.mutate(id));
   const canResubmit = (row: Pick<SubmissionRow, 'userId'>) => isAdmin || (!!user && row.userId === user.id);
 
   return (
@@ -110,7 +112,7 @@ export function LiveSubmissionList({
               rows={list.data.items}
               emptyText={emptyText}
               onDetails={setDetails}
-              onResubmit={(row) => again.mutate(row.id)}
+              onResubmit={(row) => confirmResubmit.ask(row.id)}
               canResubmit={canResubmit}
             />
           ) : (
@@ -119,7 +121,7 @@ export function LiveSubmissionList({
               emptyText={emptyText}
               showProblem={showProblem}
               onDetails={setDetails}
-              onResubmit={(row) => again.mutate(row.id)}
+              onResubmit={(row) => confirmResubmit.ask(row.id)}
               canResubmit={canResubmit}
               showActions={showActions}
             />
@@ -132,9 +134,14 @@ export function LiveSubmissionList({
           id={details}
           onClose={() => setDetails(null)}
           canResubmit={canResubmit({ userId: list.data?.items.find((r) => r.id === details)?.userId ?? null })}
-          onResubmit={(id) => again.mutate(id)}
+          onResubmit={(id) => {
+            // One dialog at a time: the question replaces the details.
+            setDetails(null);
+            confirmResubmit.ask(id);
+          }}
         />
       )}
+      {confirmResubmit.dialog}
     </div>
   );
 }

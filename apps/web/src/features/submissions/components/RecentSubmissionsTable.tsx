@@ -1,3 +1,4 @@
+import { formatScore } from '../../../components/format';
 import type { SubmissionRow } from '../../../live/live-paging';
 import { DetailsByTime, ProblemCell, StatusCell } from './SubmissionsTable';
 
@@ -31,7 +32,7 @@ export function RecentSubmissionsTable({ rows, emptyText, onDetails, onResubmit,
               <ProblemCell row={row} />
               <StatusCell row={row} />
               <td className="num score-cell" data-label="Score">
-                {row.score}
+                {formatScore(row.score)}
               </td>
               <td data-label="Language">{row.language}</td>
               <td data-label="Submitted">

@@ -1,11 +1,25 @@
 import { Link } from 'react-router-dom';
 
 import { CodeEditor } from '../../../components/CodeEditor';
-import { shortDate } from '../../../components/format';
+import { formatScore, shortDate, withUnit } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
 import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
 import { groupTestResults, SCORING_LABELS } from '../test-groups';
+
+type TestCaseResult = SubmissionDetail['testCaseResults'][number];
+
+/** A runtime error's traceback, which the API sends only to the owner and admins (on the first failing test). */
+function RuntimeStderr({ tests }: { tests: TestCaseResult[] }) {
+  const failed = tests.find((t) => t.stderr);
+  if (!failed) return null;
+  return (
+    <section aria-label="Standard error">
+      <h3>Standard error, test {failed.index + 1}</h3>
+      <pre className="compile-output">{failed.stderr}</pre>
+    </section>
+  );
+}
 
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];
 
@@ -23,15 +37,16 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
           <StatusBadge status={s.status} />
         </dd>
         <dt>Score</dt>
-        <dd>{s.score}%</dd>
+        <dd>{formatScore(s.score)}</dd>
         <dt>Runtime</dt>
-        <dd>{s.runtimeMs ?? '—'} ms</dd>
+        <dd>{withUnit(s.runtimeMs, 'ms')}</dd>
         <dt>Memory</dt>
-        <dd>{s.memoryKB ?? '—'} KB</dd>
+        <dd>{withUnit(s.memoryKB, 'KB')}</dd>
         <dt>Submitted</dt>
         <dd>{shortDate(s.submittedAt)}</dd>
       </dl>
       {s.resultSummary?.message && <pre className="compile-output">{s.resultSummary.message}</pre>}
+      <RuntimeStderr tests={s.testCaseResults} />
       {s.testCaseResults.length > 0 && (
         <>
           <h3>Tests</h3>
@@ -48,7 +63,13 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
                   )}
                 </h4>
               )}
-              <TestResultsTable rows={group.tests.map((t) => ({ ...t, status: <StatusBadge status={t.status} /> }))} />
+              <TestResultsTable
+                rows={group.tests.map((t) => ({
+                  ...t,
+                  status: <StatusBadge status={t.status} />,
+                  points: group.subtask?.scoring === 'min' ? null : t.points,
+                }))}
+              />
             </section>
           ))}
         </>

@@ -83,6 +83,7 @@ describe('SubmissionDetailsModal', () => {
     expect(screen.getAllByRole('row')).toHaveLength(3);
     // The title links to the submission's own page, which can be shared.
     expect(screen.getByRole('link', { name: 'Submission Details' })).toHaveAttribute('href', '/submissions/s1');
+    expect(screen.getByRole('link', { name: 'Edit and resubmit' })).toHaveAttribute('href', '/problems/3');
     fireEvent.click(screen.getByRole('button', { name: 'Re-submit' }));
     expect(onResubmit).toHaveBeenCalledWith('s1');
   });
@@ -95,14 +96,57 @@ describe('SubmissionDetailsModal', () => {
     ];
     const subtasks = [
       { index: 0, name: 'Large', scoring: 'min', points: 60, earned: 0 },
-      { index: 1, scoring: 'min', points: 40, earned: 40 },
+      { index: 1, name: 'Subtask 2', scoring: 'min', points: 40, earned: 40 },
     ];
     open(() => json(200, { submission: detail({ testCaseResults, resultSummary: { score: 40, cases: testCaseResults, subtasks } }) }));
     const large = await screen.findByRole('region', { name: 'Subtask 1: Large' });
     expect(within(large).getByRole('heading')).toHaveTextContent('Subtask 1: Large — 0 / 60 points, all or nothing');
     expect(within(large).getAllByRole('row')).toHaveLength(3);
     expect(within(large).getByText('Skipped')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Subtask 2' })).getByRole('heading')).toHaveTextContent('40 / 40 points');
+    // A name that only repeats the number is not shown twice.
+    const second = screen.getByRole('region', { name: 'Subtask 2' });
+    expect(within(second).getByRole('heading')).toHaveTextContent(/^Subtask 2 — 40 \/ 40 points/);
+    // In an all-or-nothing subtask a test earns no points of its own: "—", not a misleading 0.
+    expect(within(second).getAllByRole('cell').at(-1)).toHaveTextContent(/^—$/);
+  });
+
+  it('shows the points a test of a sum subtask earned', async () => {
+    const testCaseResults = [
+      { index: 0, status: 'accepted', timeMs: 10, memoryKB: 800, points: 7, subtask: 0 },
+      { index: 1, status: 'wrong_answer', timeMs: 10, memoryKB: 800, points: 0, subtask: 0 },
+    ];
+    const subtasks = [{ index: 0, scoring: 'sum', points: 10, earned: 7 }];
+    open(() => json(200, { submission: detail({ testCaseResults, resultSummary: { score: 70, cases: testCaseResults, subtasks } }) }));
+    const rows = within(await screen.findByRole('region', { name: 'Subtask 1' })).getAllByRole('row');
+    expect(within(rows[1]).getAllByRole('cell').at(-1)).toHaveTextContent(/^7$/);
+  });
+
+  it('shows a bare "—" for the runtime and memory of a compile error', async () => {
+    const ce = detail({ status: 'ce', verdict: 'COMPILATION_ERROR', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [] });
+    open(() => json(200, { submission: ce }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submission Details' });
+    await screen.findByLabelText('Submitted source');
+    expect(dialog).not.toHaveTextContent('— ms');
+    expect(dialog).not.toHaveTextContent('— KB');
+    expect(dialog).toHaveTextContent('0%');
+  });
+
+  it("shows a runtime error's traceback when the API sends it, and nothing when it does not", async () => {
+    const traceback = 'Traceback (most recent call last):\n  File "main.py", line 1\nZeroDivisionError: division by zero';
+    const testCaseResults = [
+      { index: 0, status: 'accepted', timeMs: 10, memoryKB: 800, points: 5 },
+      { index: 1, status: 'rte', timeMs: 12, memoryKB: 900, points: 0, message: 'Exit code 1', stderr: traceback },
+    ];
+    open(() => json(200, { submission: detail({ status: 'rte', testCaseResults }) }));
+    const stderr = await screen.findByRole('region', { name: 'Standard error' });
+    expect(within(stderr).getByRole('heading')).toHaveTextContent('Standard error, test 2');
+    expect(stderr.querySelector('pre')?.textContent).toBe(traceback);
+  });
+
+  it('shows no Standard error section without a traceback', async () => {
+    open(() => json(200, { submission: detail() }));
+    await screen.findByLabelText('Submitted source');
+    expect(screen.queryByRole('region', { name: 'Standard error' })).toBeNull();
   });
 
   it('says the source is private when it may not be seen, and offers no Re-submit', async () => {

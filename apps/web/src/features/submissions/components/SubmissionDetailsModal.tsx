@@ -8,6 +8,7 @@ import { Modal } from '../../../components/Modal';
 import { useSession } from '../../../session/SessionProvider';
 import { rejudgeSubmission } from '../api';
 import { useSubmissionDetail } from '../hooks/useSubmissionDetail';
+import { EditAndResubmitLink } from './ResubmitActions';
 import { SubmissionDetails } from './SubmissionDetails';
 
 interface Props {
@@ -58,6 +59,7 @@ export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }:
               Rejudge
             </button>
           )}
+          {s && canResubmit && <EditAndResubmitLink problemId={s.problemId} languageId={s.languageId} source={s.source} />}
           {s && canResubmit && onResubmit && (
             <button className="btn primary" onClick={() => onResubmit(s.id)}>
               Re-submit

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { shortDate } from '../../../components/format';
+import { formatScore, shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SubmissionRow } from '../../../live/live-paging';
 
@@ -8,7 +8,7 @@ import type { SubmissionRow } from '../../../live/live-paging';
 export function StatusCell({ row }: { row: SubmissionRow }) {
   return (
     <td className="status-cell" data-label="Status">
-      <StatusBadge status={row.status} />
+      <StatusBadge status={row.status} failedTest={row.failedTest} />
       {row.status === 'running' && row.progress && (
         <span
           className="progress"
@@ -88,7 +88,7 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
               <td data-label="Language">{row.language}</td>
               <StatusCell row={row} />
               <td className="num score-cell" data-label="Score">
-                {row.score}
+                {formatScore(row.score)}
               </td>
               <td className="num" data-label="Runtime (ms)">
                 {row.runtimeMs ?? '—'}

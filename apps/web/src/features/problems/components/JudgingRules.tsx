@@ -1,0 +1,48 @@
+import { subtaskTitle } from '../../submissions/test-groups';
+import { ProblemDetail } from '../api';
+import { checkerRule } from '../checker-rule';
+
+const SCORING_TEXT = { sum: 'points per passed test', min: 'all tests must pass' } as const;
+
+/**
+ * What a contestant needs besides the statement: how answers are checked, the subtasks and their points, the tags.
+ * A `sum` subtask's points are its tests' (the API stores them so), a `min` subtask's its own.
+ */
+export function JudgingRules({ p }: { p: ProblemDetail }) {
+  return (
+    <section className="judging-rules" aria-label="Judging">
+      <h2>Judging</h2>
+      <p>{checkerRule(p.checker)}</p>
+      {p.subtasks.length > 0 && (
+        <table className="table compact">
+          <caption className="visually-hidden">Subtasks</caption>
+          <thead>
+            <tr>
+              <th>Subtask</th>
+              <th className="num">Points</th>
+              <th>Scoring</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.subtasks.map((s, i) => (
+              <tr key={i}>
+                <td>{subtaskTitle(i, s.name)}</td>
+                <td className="num">{s.points}</td>
+                <td>{SCORING_TEXT[s.scoring]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {p.tags.length > 0 && (
+        <ul className="tag-list" aria-label="Tags">
+          {p.tags.map((tag) => (
+            <li key={tag} className="tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
