@@ -8,7 +8,12 @@ const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
 /** The source editor (or read-only view); until CodeMirror has loaded, the code as plain text in its place. */
 export function CodeEditor(props: CodeEditorProps) {
   const skeleton = (
-    <pre className={`code-editor code-editor-loading${props.readOnly ? ' read-only' : ''}`} aria-busy="true" aria-label={props.label}>
+    <pre
+      className={`code-editor code-editor-loading${props.readOnly ? ' read-only' : ''}`}
+      role="region"
+      aria-busy="true"
+      aria-label={props.label}
+    >
       {props.value}
     </pre>
   );
