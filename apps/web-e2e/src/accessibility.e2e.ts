@@ -3,11 +3,19 @@ import { Browser, Page } from 'playwright-core';
 import { adminApi, ApiCall } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { seriousViolations } from './axe';
-import { launchBrowser, logIn } from './browser';
+import { enterSolution, launchBrowser, logIn, screenshot } from './browser';
 
 const WIDTHS = [1280, 375] as const;
 const THEMES = ['light', 'dark'] as const;
 const MINUTE = 60_000;
+const SYNTAX_SAMPLE = [
+  'import sys  # a comment',
+  '@staticmethod',
+  'def solve(a: int) -> None:',
+  "    print(f'{a}\\n', r'\\d+', 0x1F, 3.5, True, None, sys.argv)",
+  'class Answer(object):',
+  '    pass',
+].join('\n');
 
 /**
  * axe-core on every screen (issue 22), as a guest, a user and an admin, with the dialogs open, at a desktop's and a
@@ -59,6 +67,25 @@ describe('accessibility of every screen', () => {
     });
   }
 
+  /** The page's background, which the colour scheme sets. */
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const BACKGROUNDS = { light: 'rgb(246, 247, 249)', dark: 'rgb(13, 17, 23)' };
+
+  it('follows the system scheme until the header toggle picks one, which is remembered', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await settled(page);
+    expect(await background(page)).toBe(BACKGROUNDS.dark);
+    await page.getByRole('button', { name: 'Dark mode', pressed: true }).click();
+    expect(await background(page)).toBe(BACKGROUNDS.light);
+    await page.reload();
+    await settled(page);
+    expect(await background(page)).toBe(BACKGROUNDS.light);
+    await page.getByRole('button', { name: 'Dark mode', pressed: false }).waitFor();
+    await context.close();
+  });
+
   describe.each(THEMES)('in the %s colour scheme', (colorScheme) => {
     it.each(WIDTHS)('at %i px', async (width) => {
       const found: string[] = [];
@@ -74,6 +101,7 @@ describe('accessibility of every screen', () => {
 
       // A guest.
       await visit('/', 'home');
+      expect(await background(page)).toBe(BACKGROUNDS[colorScheme]);
       await visit('/login', 'login');
       await visit('/register', 'register');
       await visit('/problems', 'archive', 'main table');
@@ -90,7 +118,12 @@ describe('accessibility of every screen', () => {
       // A user.
       await logIn(page, user.username, user.password);
       await visit('/problems/1', 'problem (user)', '[data-testid="source-editor"] .cm-content');
+      // Every kind of token the highlighter colours, each checked for contrast.
+      await enterSolution(page, /Python/, SYNTAX_SAMPLE);
+      await check('problem (user) with highlighted code');
+      await screenshot(page, `a11y-problem-${width}-${colorScheme}`);
       await visit('/dashboard', 'dashboard', '.heatmap');
+      await screenshot(page, `a11y-dashboard-${width}-${colorScheme}`);
       await visit('/submissions', 'submissions', '.live-list tbody tr');
       await page.locator('.live-list tbody tr').first().getByRole('button', { name: 'Details' }).click();
       await page.getByRole('dialog', { name: 'Submission Details' }).locator('[data-testid="source-view"]').waitFor();

@@ -10,6 +10,8 @@ import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
+import { codeEditorTheme } from './code-editor-theme';
+
 /** CodeMirror grammar for a Judge0 language id. */
 function languageExtension(languageId: number | undefined): Extension {
   switch (languageId) {
@@ -56,12 +58,15 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
         doc: value,
         extensions: [
           basicSetup,
+          codeEditorTheme,
           // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode).
           keymap.of([indentWithTab]),
           language.current.of(languageExtension(languageId)),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // A tab stop even read-only (and one axe counts: it ignores contenteditable), so the keyboard can scroll code
+          // wider or longer than its box.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((u) => u.docChanged && changed.current?.(u.state.doc.toString())),
         ],
       }),
