@@ -2,7 +2,7 @@ import { Browser, Page } from 'playwright-core';
 
 import { adminApi, ApiCall } from './admin-page';
 import { appUnderTest } from './app-under-test';
-import { seriousViolations } from './axe';
+import { failingViolations } from './axe';
 import { enterSolution, launchBrowser, logIn, screenshot } from './browser';
 
 const WIDTHS = [1280, 375] as const;
@@ -91,7 +91,7 @@ describe('accessibility of every screen', () => {
       const found: string[] = [];
       const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 900 }, colorScheme });
       const page = await context.newPage();
-      const check = async (screen: string) => found.push(...(await seriousViolations(page, `${screen} @${width} ${colorScheme}`)));
+      const check = async (screen: string) => found.push(...(await failingViolations(page, `${screen} @${width} ${colorScheme}`)));
       const visit = async (path: string, screen: string, ready?: string) => {
         await page.goto(path);
         await settled(page);
