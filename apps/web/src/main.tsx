@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 
 import { App } from './App';
 import { SessionProvider } from './session/SessionProvider';
+import { applyTheme, storedTheme } from './theme/theme-store';
 
 /** SPEC 9 query defaults: fresh for 30 s, one retry, no refetch on window focus. */
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
@@ -22,6 +23,9 @@ const router = createBrowserRouter([
     ),
   },
 ]);
+
+// A remembered pick of the header's toggle, before the first paint; without one the CSS follows the system.
+applyTheme(storedTheme(), false);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

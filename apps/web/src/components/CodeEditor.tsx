@@ -12,7 +12,12 @@ const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
 export function CodeEditor(props: CodeEditorProps) {
   const hintId = useId();
   const skeleton = (
-    <pre className={`code-editor code-editor-loading${props.readOnly ? ' read-only' : ''}`} aria-busy="true" aria-label={props.label}>
+    <pre
+      className={`code-editor code-editor-loading${props.readOnly ? ' read-only' : ''}`}
+      role="region"
+      aria-busy="true"
+      aria-label={props.label}
+    >
       {props.value}
     </pre>
   );

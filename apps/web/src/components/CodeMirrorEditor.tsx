@@ -10,6 +10,8 @@ import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
+import { codeEditorTheme } from './code-editor-theme';
+
 /** How long after Escape a Tab moves focus out of the editor (CodeMirror's own Escape gives two seconds). */
 const TAB_FOCUS_MS = 2000;
 
@@ -61,6 +63,7 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
         doc: value,
         extensions: [
           basicSetup,
+          codeEditorTheme,
           // Tab indents, as in any code editor; Escape then Tab still moves focus on (CodeMirror's tab-focus mode),
           // as the hint under the editor says.
           keymap.of([indentWithTab]),
@@ -70,7 +73,13 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
           language.current.of(languageExtension(languageId)),
           EditorState.readOnly.of(readOnly),
           EditorView.editable.of(!readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+          // A tab stop even read-only (and one axe counts: it ignores contenteditable), so the keyboard can scroll code
+          // wider or longer than its box.
+          EditorView.contentAttributes.of({
+            'aria-label': label,
+            tabindex: '0',
+            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+          }),
           EditorView.updateListener.of((u) => u.docChanged && changed.current?.(u.state.doc.toString())),
         ],
       }),

@@ -3,6 +3,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 
 import { openQueueBoard } from '../api/queue-board';
 import { useSession } from '../session/SessionProvider';
+import { ThemeToggle } from '../theme/ThemeToggle';
 
 /** Brand, navigation and the user menu, whose popover closes on an outside click or Escape. */
 export function Header() {
@@ -56,6 +57,7 @@ export function Header() {
         {isAdmin && <NavLink to="/admin/create">Create Problem</NavLink>}
       </nav>
       <div className="session">
+        <ThemeToggle />
         {!user ? (
           <>
             <NavLink to="/login">Login</NavLink>

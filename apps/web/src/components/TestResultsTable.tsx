@@ -12,7 +12,7 @@ export interface TestResultRow {
 /** Per-test results (Test, Status, Time, Memory, Points): a graded submission's, or a validation run's. */
 export function TestResultsTable({ rows }: { rows: TestResultRow[] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Test results table">
       <table className="table compact test-results">
         <thead>
           <tr>

@@ -40,7 +40,7 @@ export function SubmissionPage() {
       {resubmit.isError && <p className="error">{errorMessage(resubmit.error, 'Failed to re-submit submission.')}</p>}
       {query.isPending && <p className="muted">Loading…</p>}
       {query.isError && <p className="error">{errorMessage(query.error, 'Failed to load submission.')}</p>}
-      {s && <SubmissionDetails submission={s} />}
+      {s && <SubmissionDetails submission={s} onPage />}
       {confirmResubmit.dialog}
     </section>
   );

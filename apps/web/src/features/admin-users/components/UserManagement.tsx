@@ -26,7 +26,7 @@ export function UserManagement() {
       {error && <p className="error">{error}</p>}
       {users.data && !users.data.items.length && <p className="muted">No users found.</p>}
       {users.data && users.data.items.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Users table">
           <table className="table stack admin-users">
             <thead>
               <tr>

@@ -17,7 +17,7 @@ export function CasesTable({ kind, cases, onEdit, onDelete, subtasks = [] }: Pro
   const noun = kind === 'test' ? 'test case' : 'sample';
   const grouped = kind === 'test' && subtasks.length > 0;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={`${noun}s table`}>
       <table className="table compact cases stack">
         <thead>
           <tr>

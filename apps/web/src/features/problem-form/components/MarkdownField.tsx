@@ -25,7 +25,7 @@ export function MarkdownField({ label, value, onChange, rows = 6, error }: Props
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <div className="markdown-preview" aria-label={`${label} preview`}>
+        <div className="markdown-preview" role="region" aria-label={`${label} preview`}>
           {value.trim() ? <Markdown>{value}</Markdown> : <span className="muted">Preview</span>}
         </div>
       </div>

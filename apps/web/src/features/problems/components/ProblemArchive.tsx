@@ -110,7 +110,7 @@ export function ProblemArchive() {
       {problems.isError && <p className="error">Failed to load problems.</p>}
       {problems.data && !rows.length && <p className="muted">No problems found.</p>}
       {rows.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Problems table">
           <table className="table stack archive">
             <thead>
               <tr>

@@ -59,7 +59,7 @@ export function Statement({ p, canEdit }: { p: ProblemDetail; canEdit: boolean }
       {canEdit && p.testCases && (
         <section>
           <h2>Test Cases</h2>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label="Test cases table">
             <table className="table compact">
               <thead>
                 <tr>

@@ -14,7 +14,7 @@ interface Props {
 export function RecentSubmissionsTable({ rows, emptyText, onDetails, onResubmit, canResubmit }: Props) {
   if (!rows.length) return <p className="muted">{emptyText}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Recent submissions table">
       <table className="table submissions recent stack">
         <thead>
           <tr>

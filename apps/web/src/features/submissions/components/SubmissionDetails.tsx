@@ -23,8 +23,13 @@ function RuntimeStderr({ tests }: { tests: TestCaseResult[] }) {
 
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];
 
-/** What the Submission Details dialog and the submission's own page show: figures, per-test results, source. */
-export function SubmissionDetails({ submission: s }: { submission: SubmissionDetail }) {
+/**
+ * What the Submission Details dialog and the submission's own page show: figures, per-test results, source. Its
+ * headings sit one level under the title: h3 under the dialog's h2, h2 under the page's h1 (`onPage`).
+ */
+export function SubmissionDetails({ submission: s, onPage = false }: { submission: SubmissionDetail; onPage?: boolean }) {
+  const Heading = onPage ? 'h2' : 'h3';
+  const Subheading = onPage ? 'h3' : 'h4';
   return (
     <>
       <dl className="facts">
@@ -49,11 +54,11 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
       <RuntimeStderr tests={s.testCaseResults} />
       {s.testCaseResults.length > 0 && (
         <>
-          <h3>Tests</h3>
+          <Heading>Tests</Heading>
           {groupTestResults(s.testCaseResults, s.resultSummary?.subtasks).map((group) => (
             <section key={group.key} className="test-group" aria-label={group.title || undefined}>
               {group.title && (
-                <h4>
+                <Subheading>
                   {group.title}
                   {group.subtask && (
                     <span className="muted small">
@@ -61,7 +66,7 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
                       — {group.subtask.earned} / {group.subtask.points} points, {SCORING_LABELS[group.subtask.scoring]}
                     </span>
                   )}
-                </h4>
+                </Subheading>
               )}
               <TestResultsTable
                 rows={group.tests.map((t) => ({
@@ -74,7 +79,7 @@ export function SubmissionDetails({ submission: s }: { submission: SubmissionDet
           ))}
         </>
       )}
-      <h3>Source</h3>
+      <Heading>Source</Heading>
       {s.canViewSource && s.source !== undefined ? (
         <CodeEditor value={s.source} languageId={s.languageId} readOnly label="Submitted source" />
       ) : (

@@ -64,7 +64,7 @@ interface Props {
 export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetails, onResubmit, canResubmit, showActions = true }: Props) {
   if (!rows.length) return <p className="muted">{emptyText}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Submissions table">
       <table className="table submissions stack">
         <thead>
           <tr>
