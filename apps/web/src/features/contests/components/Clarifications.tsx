@@ -23,6 +23,24 @@ function useRefreshList(contestId: number) {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.clarifications(contestId) });
 }
 
+/** What a clarification is about: one of the contest's problems (by label and title), or the contest in general. */
+function AboutSelect({ contest, value, onChange }: { contest: Contest; value: string; onChange: (label: string) => void }) {
+  return (
+    <label>
+      About
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">The contest in general</option>
+        {contest.problems.map((p) => (
+          <option key={p.label} value={p.label}>
+            {p.label}
+            {p.title ? `. ${p.title}` : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A participant's question: about one of the contest's problems, or the contest in general. */
 function AskForm({ contest }: { contest: Contest }) {
   const [question, setQuestion] = useState('');
@@ -38,18 +56,7 @@ function AskForm({ contest }: { contest: Contest }) {
   };
   return (
     <form className="clarification-form" onSubmit={onSubmit} aria-label="Ask a question">
-      <label>
-        About
-        <select value={problemLabel} onChange={(e) => setProblemLabel(e.target.value)}>
-          <option value="">The contest in general</option>
-          {contest.problems.map((p) => (
-            <option key={p.label} value={p.label}>
-              {p.label}
-              {p.title ? `. ${p.title}` : ''}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AboutSelect contest={contest} value={problemLabel} onChange={setProblemLabel} />
       <label>
         Question
         <textarea value={question} onChange={(e) => setQuestion(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
@@ -85,17 +92,7 @@ function NoticeForm({ contest }: { contest: Contest }) {
   };
   return (
     <form className="clarification-form" onSubmit={onSubmit} aria-label="Post a clarification">
-      <label>
-        About
-        <select value={problemLabel} onChange={(e) => setProblemLabel(e.target.value)}>
-          <option value="">The contest in general</option>
-          {contest.problems.map((p) => (
-            <option key={p.label} value={p.label}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <AboutSelect contest={contest} value={problemLabel} onChange={setProblemLabel} />
       <label>
         Clarification
         <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
