@@ -94,6 +94,15 @@ describe('ProblemsPage', () => {
     expect(queries[0].get('page')).toBe('1');
     expect(screen.queryByLabelText('Visibility')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    // SPEC's columns, with issue 22's Solves beside them.
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼]/, '').trim())).toEqual([
+      'ID',
+      'Title',
+      'Difficulty',
+      'Submissions',
+      'Solves',
+      'AC Rate',
+    ]);
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     expect(screen.queryByRole('img', { name: 'Solved' })).toBeNull();
   });

@@ -12,10 +12,12 @@ import { ArchiveProblem, ProblemMark, useProblemAdminActions, useProblemArchive,
 /** Typing settles this long before the search reaches the URL and the server. */
 const SEARCH_DELAY_MS = 300;
 
-const COLUMNS: { sort: ProblemSort; label: string; className?: string }[] = [
+const COLUMNS: { sort?: ProblemSort; label: string; className?: string }[] = [
   { sort: 'id', label: 'ID' },
   { sort: 'title', label: 'Title' },
   { sort: 'difficulty', label: 'Difficulty' },
+  // SPEC's Submissions column, not sortable (issue 22 names the sort keys); Solves counts the accepted ones.
+  { label: 'Submissions', className: 'num' },
   { sort: 'solves', label: 'Solves', className: 'num' },
   { sort: 'acRate', label: 'AC Rate', className: 'num' },
 ];
@@ -114,18 +116,24 @@ export function ProblemArchive() {
           <table className="table stack archive">
             <thead>
               <tr>
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c.sort}
-                    className={c.className}
-                    aria-sort={view.sort === c.sort ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-                  >
-                    <button className="link-button sort-button" onClick={() => setView(sortBy(view, c.sort))}>
-                      {c.label}
-                      <span aria-hidden="true">{view.sort === c.sort ? (view.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                    </button>
-                  </th>
-                ))}
+                {COLUMNS.map(({ sort, label, className }) =>
+                  sort ? (
+                    <th
+                      key={label}
+                      className={className}
+                      aria-sort={view.sort === sort ? (view.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    >
+                      <button className="link-button sort-button" onClick={() => setView(sortBy(view, sort))}>
+                        {label}
+                        <span aria-hidden="true">{view.sort === sort ? (view.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                      </button>
+                    </th>
+                  ) : (
+                    <th key={label} className={className}>
+                      {label}
+                    </th>
+                  ),
+                )}
                 {isAdmin && <th>Actions</th>}
               </tr>
             </thead>
@@ -164,6 +172,9 @@ export function ProblemArchive() {
                     </td>
                     <td data-label="Difficulty">
                       <span className={`tag difficulty-${p.difficulty}`}>{p.difficulty}</span>
+                    </td>
+                    <td data-label="Submissions" className="num">
+                      {p.submissionCount}
                     </td>
                     <td data-label="Solves" className="num">
                       {p.acceptedSubmissionCount}
