@@ -1,4 +1,11 @@
-import { adminUsersWhere, hiddenResultsWhere, shownStatusSql, visibleProblemsWhere, visibleSubmissionsWhere } from './access-sql';
+import {
+  adminUsersWhere,
+  hiddenResultsWhere,
+  shownStatusSql,
+  visibleContestsWhere,
+  visibleProblemsWhere,
+  visibleSubmissionsWhere,
+} from './access-sql';
 
 const user = { id: 'u-1', role: 'user' as const };
 const admin = { id: 'a-1', role: 'admin' as const };
@@ -23,6 +30,16 @@ describe('access SQL', () => {
       sql: '(s.problem_public OR s.user_id = :accessViewerId)',
       params: { accessViewerId: 'u-1' },
     });
+  });
+
+  it('lists public contests to everyone, private ones to their participants and admins', () => {
+    expect(visibleContestsWhere('c', admin)).toEqual({ sql: 'TRUE', params: {} });
+    expect(visibleContestsWhere('c', undefined)).toEqual({ sql: 'c.is_public', params: {} });
+    const mine = visibleContestsWhere('c', user);
+    expect(mine.sql).toMatch(
+      /^\(c\.is_public OR EXISTS \(SELECT 1 FROM contest_participations .* = c\.contest_id .*= :accessViewerId\)\)$/,
+    );
+    expect(mine.params).toEqual({ accessViewerId: 'u-1' });
   });
 
   it('hides frozen results from all but their submitter and admins, and shows them as queued', () => {

@@ -28,6 +28,18 @@ export function visibleSubmissionsWhere(alias: string, viewer: Viewer): SqlCondi
 }
 
 /**
+ * The contests a list shows the viewer, on the contests row aliased `alias`: the public ones, and the private ones
+ * they take part in; all for admins.
+ */
+export function visibleContestsWhere(alias: string, viewer: Viewer): SqlCondition {
+  if (isAdmin(viewer)) return EVERYTHING;
+  const isPublic = `${alias}.is_public`;
+  if (!viewer) return { sql: isPublic, params: {} };
+  const takesPart = `EXISTS (SELECT 1 FROM contest_participations cpv WHERE cpv.contest_id = ${alias}.contest_id AND cpv.user_id = :accessViewerId)`;
+  return { sql: `(${isPublic} OR ${takesPart})`, params: { accessViewerId: viewer.id } };
+}
+
+/**
  * The rows whose result the viewer may not see (not canSeeResult): frozen by their contest, and not theirs. On the
  * submissions row aliased `alias`; FALSE for admins.
  */

@@ -1,16 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
-import { ApiException } from '../common/api-exception';
+import { PositiveIdPipe } from '../common/positive-id.pipe';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { ClarificationsService } from './clarifications.service';
 import { ContestIdPipe } from './contest-id.pipe';
 import { ClarificationAnswerDto, ClarificationDto, ClarificationInputDto, ClarificationListDto } from './dto/clarification.dto';
 
-/** A clarification id in a path names one only as a positive integer; anything else is a 404, never a 500. */
-const clarificationId = new ParseIntPipe({ exceptionFactory: () => ApiException.notFound('Clarification not found.') });
+/** A clarification id in a path names one only as a positive integer in range; anything else is a 404. */
+const clarificationId = new PositiveIdPipe('Clarification not found.');
 
 @ApiTags('contests')
 @Controller('contests/:contestId/clarifications')

@@ -11,7 +11,7 @@ import {
 } from '@oj/db';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
-import { canReadContestProblems, isAdmin, isBoardFrozen } from '../access';
+import { canReadContestProblems, isAdmin, isBoardFrozen, visibleContestsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
@@ -44,14 +44,8 @@ export class ContestsService {
 
   /** Newest first; private contests only for admins and their participants. */
   async list(query: ContestListQueryDto, caller: AuthUser | undefined): Promise<ContestListDto> {
-    const qb = this.contests.createQueryBuilder('c');
-    if (!isAdmin(caller))
-      qb.where(
-        caller
-          ? '(c.is_public OR EXISTS (SELECT 1 FROM contest_participations p WHERE p.contest_id = c.contest_id AND p.user_id = :me))'
-          : 'c.is_public',
-        { me: caller?.id },
-      );
+    const visible = visibleContestsWhere('c', caller);
+    const qb = this.contests.createQueryBuilder('c').where(visible.sql, visible.params);
     const phase: Record<ContestPhase, string> = {
       upcoming: 'c.starts_at > now()',
       running: 'c.starts_at <= now() AND c.ends_at > now()',

@@ -90,10 +90,6 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Each open stream holds a socket and a share of every fan-out, so one account or one address may hold only
-   * so many (on this instance): the one past the cap is refused before the stream starts.
-   */
-  /**
    * A problem changed: forget its cached visibility. A user's role or status changed: end their streams, which
    * were authorised with the old role; the client reconnects and is authorised afresh.
    */

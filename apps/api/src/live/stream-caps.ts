@@ -8,7 +8,8 @@ import { StreamCounts } from './stream-counts';
 /**
  * The caps on the streams one kind of live stream (submissions, a contest's board) may hold open on an instance:
  * LIVE_STREAMS_PER_USER per account and LIVE_STREAMS_PER_IP per client address. `admit` refuses the next with
- * 429, or counts it; `release` gives it back.
+ * 429, or counts it; `release` gives it back. Each open stream holds a socket and a share of every fan-out, hence
+ * the caps; the one past a cap is refused before its stream starts.
  */
 export class StreamCaps {
   private readonly ofUser = new StreamCounts();

@@ -134,6 +134,9 @@ describe('contest clarifications', () => {
     expect((await answer(mine.id as number, { answer: 'ok', public: 'yes' }).expect(400)).body.code).toBe('VALIDATION_ERROR');
     await answer(999999, { answer: 'x' }).expect(404);
     await answer('abc' as unknown as number, { answer: 'x' }).expect(404);
+    // Past the integer column: still no such clarification, not a malformed query.
+    await answer(99999999999, { answer: 'x' }).expect(404);
+    await answer(-1, { answer: 'x' }).expect(404);
     await t.http().get(`/api/contests/999999/clarifications`).expect(404);
   });
 });

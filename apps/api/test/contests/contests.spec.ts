@@ -113,7 +113,15 @@ describe('contests', () => {
       expect((await submit(ann, upcoming.contestId, problems[2]).expect(403)).body.message).toBe(
         'You are not registered for this contest.',
       );
+      const listed = async (user?: TestSession) => {
+        const req = http().get('/api/contests?phase=upcoming&limit=100');
+        const res = await (user ? req.set(...bearer(user)) : req).expect(200);
+        return res.body.items.some((c: { contestId: number }) => c.contestId === upcoming.contestId);
+      };
+      // A private contest is listed to admins and its participants only.
+      expect([await listed(), await listed(ann), await listed(admin)]).toEqual([false, false, true]);
       await register(t, ann, upcoming.contestId, 'sesame');
+      expect([await listed(), await listed(ann)]).toEqual([false, true]);
       expect((await submit(ann, upcoming.contestId, problems[2]).expect(403)).body.message).toBe('The contest has not started yet.');
       // The private problem stays hidden before the start, even from a participant; admins read it.
       await http()
