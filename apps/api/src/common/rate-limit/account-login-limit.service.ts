@@ -45,8 +45,9 @@ return failures`;
  * The per-account bucket of failed logins, beside the per-address one (AuthRateLimitGuard): guesses spread over
  * many addresses, or arriving through a same-host proxy where every caller is loopback, still slow down. After
  * LOGIN_FAILURES_BEFORE_DELAY failures each further attempt waits 1 s, 2 s, 4 s … at most a minute (429 with
- * Retry-After); there is no lockout, so an attacker can delay the owner by a minute at most, and the owner's
- * successful login clears the count. Keyed by the account when the name matches one (its username and email share
+ * Retry-After) and the owner's successful login clears the count. There is no fixed lockout, but an attacker who
+ * keeps failing keeps the delay running, so the owner may wait up to a minute per attempt while the attack lasts;
+ * telling the owner's device apart (a device cookie) would end that. Keyed by the account when the name matches one (its username and email share
  * a bucket), otherwise by the normalised name, so unknown names are slowed alike.
  */
 @Injectable()
