@@ -29,7 +29,7 @@ export interface ContestFormValues {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An ISO time as a datetime-local value in the browser's zone. */
-export function toLocalInput(iso: string): string {
+function toLocalInput(iso: string): string {
   const d = new Date(iso);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

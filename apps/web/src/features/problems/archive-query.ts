@@ -41,7 +41,7 @@ export function writeArchiveQuery(query: ArchiveQuery): URLSearchParams {
 }
 
 /** Solves and AC rate read best from the highest; the other columns from the start. */
-export const firstOrder = (sort: ProblemSort): SortOrder => (sort === 'solves' || sort === 'acRate' ? 'desc' : 'asc');
+const firstOrder = (sort: ProblemSort): SortOrder => (sort === 'solves' || sort === 'acRate' ? 'desc' : 'asc');
 
 /** A click on a column header: the same column flips its order, another one starts at its first order. */
 export function sortBy(query: ArchiveQuery, sort: ProblemSort): ArchiveQuery {

@@ -2,7 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route } from 'react-router-dom';
 
 import { ContestPage } from '../../../pages/ContestPage';
+import { contestView, EMPTY_PAGE } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+import { scriptedStreams } from '../../../testing/scripted-stream';
+import type { Contest } from '../api';
 import { quoted } from './Clarifications';
 import { noticeText } from './ContestStream';
 
@@ -10,36 +13,10 @@ import { noticeText } from './ContestStream';
 jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
 
 // The contest stream, scripted: the test delivers events as the server would.
-const mockStreams: { streamPath: string; onEvent: (event: unknown) => void }[] = [];
-jest.mock('../../../live/submission-stream', () => ({
-  connectSubmissionStream: (options: { streamPath: string; onEvent: (event: unknown) => void }) => {
-    mockStreams.push(options);
-    return () => undefined;
-  },
-}));
+jest.mock('../../../live/submission-stream', () => jest.requireActual('../../../testing/scripted-stream'));
 
-const HOUR = 3_600_000;
-const contest = (extra: Record<string, unknown> = {}) => ({
-  contestId: 7,
-  title: 'Spring Round',
-  description: '',
-  format: 'icpc',
-  phase: 'running',
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + HOUR).toISOString(),
-  durationMinutes: null,
-  freezeMinutes: null,
-  penaltyMinutes: 20,
-  isPublic: true,
-  needsAccessCode: false,
-  frozen: false,
-  problems: [
-    { label: 'A', problemId: 1, title: 'A + B', points: 1 },
-    { label: 'B', problemId: 2, title: 'Paths', points: 1 },
-  ],
-  participation: { kind: 'official', registeredAt: new Date().toISOString(), startedAt: null, endsAt: null },
-  ...extra,
-});
+const contest = (extra: Partial<Contest> = {}) =>
+  contestView({ participation: { kind: 'official', registeredAt: new Date().toISOString(), startedAt: null, endsAt: null }, ...extra });
 const clarification = (extra: Record<string, unknown> = {}) => ({
   id: 1,
   contestId: 7,
@@ -52,7 +29,6 @@ const clarification = (extra: Record<string, unknown> = {}) => ({
   answeredAt: null,
   ...extra,
 });
-const EMPTY_PAGE = { items: [], total: 0, totalPages: 0, page: 1, limit: 20 };
 const BOARD = {
   format: 'icpc',
   labels: ['A', 'B'],
@@ -88,7 +64,7 @@ function serve(me: ReturnType<typeof user>, clarifications: unknown[], url = '/c
 describe('clarifications on the contest page', () => {
   beforeEach(() => {
     localStorage.clear();
-    mockStreams.length = 0;
+    scriptedStreams.length = 0;
   });
 
   it('lets a participant ask about a problem, and shows their own and the public answers', async () => {
@@ -136,8 +112,8 @@ describe('clarifications on the contest page', () => {
     serve(user(), [clarification()]);
     const section = await screen.findByRole('region', { name: 'Clarifications' });
     await within(section).findByText('Not answered yet.');
-    await waitFor(() => expect(mockStreams.map((s) => s.streamPath)).toContain('/api/contests/7/scoreboard/stream'));
-    const stream = mockStreams.find((s) => s.streamPath === '/api/contests/7/scoreboard/stream');
+    await waitFor(() => expect(scriptedStreams.map((s) => s.streamPath)).toContain('/api/contests/7/scoreboard/stream'));
+    const stream = scriptedStreams.find((s) => s.streamPath === '/api/contests/7/scoreboard/stream');
     act(() =>
       stream?.onEvent({
         eventType: 'clarification',

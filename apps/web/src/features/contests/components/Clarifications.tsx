@@ -41,6 +41,30 @@ function AboutSelect({ contest, value, onChange }: { contest: Contest; value: st
   );
 }
 
+/** The form's text: a question, an announcement or an answer, as long as the server takes. */
+function MessageField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <label>
+      {label}
+      <textarea value={value} onChange={(e) => onChange(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
+    </label>
+  );
+}
+
+function PublicCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="inline">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> Public
+    </label>
+  );
+}
+
+/** Sends the form through its mutation instead of the browser's submit. */
+const submitWith = (mutate: () => void) => (e: FormEvent) => {
+  e.preventDefault();
+  mutate();
+};
+
 /** A participant's question: about one of the contest's problems, or the contest in general. */
 function AskForm({ contest }: { contest: Contest }) {
   const [question, setQuestion] = useState('');
@@ -50,17 +74,10 @@ function AskForm({ contest }: { contest: Contest }) {
     mutationFn: () => postClarification(contest.contestId, { question, ...(problemLabel ? { problemLabel } : {}) }),
     onSuccess: () => (setQuestion(''), refresh()),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    ask.mutate();
-  };
   return (
-    <form className="clarification-form" onSubmit={onSubmit} aria-label="Ask a question">
+    <form className="clarification-form" onSubmit={submitWith(ask.mutate)} aria-label="Ask a question">
       <AboutSelect contest={contest} value={problemLabel} onChange={setProblemLabel} />
-      <label>
-        Question
-        <textarea value={question} onChange={(e) => setQuestion(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
-      </label>
+      <MessageField label="Question" value={question} onChange={setQuestion} />
       <div className="row">
         <button className="btn primary" type="submit" disabled={ask.isPending}>
           Ask
@@ -86,21 +103,12 @@ function NoticeForm({ contest }: { contest: Contest }) {
     mutationFn: () => postClarification(contest.contestId, { answer, public: isPublic, ...(problemLabel ? { problemLabel } : {}) }),
     onSuccess: () => (setAnswer(''), refresh()),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    post.mutate();
-  };
   return (
-    <form className="clarification-form" onSubmit={onSubmit} aria-label="Post a clarification">
+    <form className="clarification-form" onSubmit={submitWith(post.mutate)} aria-label="Post a clarification">
       <AboutSelect contest={contest} value={problemLabel} onChange={setProblemLabel} />
-      <label>
-        Clarification
-        <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
-      </label>
+      <MessageField label="Clarification" value={answer} onChange={setAnswer} />
       <div className="row">
-        <label className="inline">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} /> Public
-        </label>
+        <PublicCheckbox checked={isPublic} onChange={setPublic} />
         <button className="btn primary" type="submit" disabled={post.isPending}>
           Post
         </button>
@@ -123,20 +131,11 @@ function AnswerForm({ contestId, clarification }: { contestId: number; clarifica
     mutationFn: () => answerClarification(contestId, clarification.id, { answer, public: isPublic }),
     onSuccess: refresh,
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    send.mutate();
-  };
   return (
-    <form className="clarification-form" onSubmit={onSubmit} aria-label={`Answer question ${clarification.id}`}>
-      <label>
-        Answer
-        <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} required maxLength={MAX_CLARIFICATION_LENGTH} rows={3} />
-      </label>
+    <form className="clarification-form" onSubmit={submitWith(send.mutate)} aria-label={`Answer question ${clarification.id}`}>
+      <MessageField label="Answer" value={answer} onChange={setAnswer} />
       <div className="row">
-        <label className="inline">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} /> Public
-        </label>
+        <PublicCheckbox checked={isPublic} onChange={setPublic} />
         {clarification.question && (
           <button className="btn small" type="button" onClick={() => setAnswer(quoted(clarification.question ?? '') + answer)}>
             Quote the question

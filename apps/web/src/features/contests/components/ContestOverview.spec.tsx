@@ -3,35 +3,22 @@ import { Route } from 'react-router-dom';
 
 import { ContestPage } from '../../../pages/ContestPage';
 import { ContestsPage } from '../../../pages/ContestsPage';
+import { cell, contestView, EMPTY_PAGE, HOUR } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+import type { Contest } from '../api';
 
 // The Markdown stack is ESM Jest does not load; the text as written is enough here.
 jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
 
-const HOUR = 3_600_000;
-const contest = (extra: Record<string, unknown> = {}) => ({
-  contestId: 7,
-  title: 'Spring Round',
-  description: 'Three problems, **three hours**.',
-  format: 'icpc',
-  phase: 'running',
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
-  durationMinutes: null,
-  freezeMinutes: null,
-  penaltyMinutes: 20,
-  isPublic: false,
-  needsAccessCode: true,
-  frozen: false,
-  problems: [
-    { label: 'A', problemId: 1, title: 'A + B', points: 1 },
-    { label: 'B', problemId: 2, title: 'Paths', points: 1 },
-  ],
-  participation: null,
-  ...extra,
-});
-const PARTICIPATION = { kind: 'official', registeredAt: new Date().toISOString(), startedAt: null, endsAt: null };
-const cell = (extra: Record<string, unknown>) => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...extra });
+const contest = (extra: Partial<Contest> = {}) =>
+  contestView({
+    description: 'Three problems, **three hours**.',
+    endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+    isPublic: false,
+    needsAccessCode: true,
+    ...extra,
+  });
+const PARTICIPATION: Contest['participation'] = { kind: 'official', registeredAt: new Date().toISOString(), startedAt: null, endsAt: null };
 const BOARD = {
   format: 'icpc',
   labels: ['A', 'B'],
@@ -51,7 +38,6 @@ const BOARD = {
   page: 1,
   limit: 100,
 };
-const EMPTY_PAGE = { items: [], total: 0, totalPages: 0, page: 1, limit: 20 };
 
 describe('the contest page', () => {
   beforeEach(() => localStorage.clear());
@@ -141,7 +127,7 @@ describe('the contests list', () => {
     const queries: string[] = [];
     mockFetch((request, route) => {
       if (route !== 'GET /api/contests') return undefined;
-      const phase = new URL(request.url).searchParams.get('phase') as string;
+      const phase = new URL(request.url).searchParams.get('phase') as Contest['phase'];
       queries.push(phase);
       const startsAt = phase === 'upcoming' ? new Date(Date.now() + 26 * HOUR + 5000).toISOString() : contest().startsAt;
       const items = phase === 'past' ? [] : [contest({ contestId: phase === 'running' ? 7 : 8, title: `${phase} round`, phase, startsAt })];

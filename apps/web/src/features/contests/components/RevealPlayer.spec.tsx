@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route } from 'react-router-dom';
 
 import { ContestScoreboardPage } from '../../../pages/ContestScoreboardPage';
+import { cell } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
 
 const ADMIN = user({ id: 'root', username: 'root', role: 'admin' });
-const cell = (extra: Record<string, unknown> = {}) => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...extra });
 const ac = (minute: number, attempts = 0) => cell({ solved: true, score: 1, minute, attempts });
 
 const contest = {

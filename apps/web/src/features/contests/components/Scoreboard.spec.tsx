@@ -2,31 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { ContestScoreboardPage } from '../../../pages/ContestScoreboardPage';
+import { cell, contestView } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+import type { Contest } from '../api';
 
-const contest = (extra: Record<string, unknown> = {}) => ({
-  contestId: 7,
-  title: 'Spring Round',
-  description: '',
-  format: 'icpc',
-  phase: 'running',
-  startsAt: '2026-11-25T09:00:00.000Z',
-  endsAt: '2026-11-25T12:00:00.000Z',
-  durationMinutes: null,
-  freezeMinutes: 60,
-  penaltyMinutes: 20,
-  isPublic: true,
-  needsAccessCode: false,
-  frozen: true,
-  problems: [
-    { label: 'A', problemId: 1, title: 'A + B', points: 1 },
-    { label: 'B', problemId: 2, title: 'Paths', points: 1 },
-  ],
-  participation: null,
-  ...extra,
-});
-
-const cell = (extra: Record<string, unknown> = {}) => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...extra });
+const contest = (extra: Partial<Contest> = {}) =>
+  contestView({ startsAt: '2026-11-25T09:00:00.000Z', endsAt: '2026-11-25T12:00:00.000Z', freezeMinutes: 60, frozen: true, ...extra });
 
 const board = (extra: Record<string, unknown> = {}) => ({
   format: 'icpc',

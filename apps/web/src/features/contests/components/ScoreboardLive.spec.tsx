@@ -2,40 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { ContestScoreboardPage } from '../../../pages/ContestScoreboardPage';
+import { cell, contestView, HOUR } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+import { scriptedStreams } from '../../../testing/scripted-stream';
 
 // The contest stream, scripted: the test delivers events as the server would.
-const mockStreams: { streamPath: string; onEvent: (event: unknown) => void }[] = [];
-jest.mock('../../../live/submission-stream', () => ({
-  connectSubmissionStream: (options: { streamPath: string; onEvent: (event: unknown) => void }) => {
-    mockStreams.push(options);
-    return () => undefined;
-  },
-}));
+jest.mock('../../../live/submission-stream', () => jest.requireActual('../../../testing/scripted-stream'));
 
-const HOUR = 3_600_000;
-const contest = (extra: Record<string, unknown> = {}) => ({
-  contestId: 7,
-  title: 'Spring Round',
-  description: '',
-  format: 'icpc',
-  phase: 'running',
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + HOUR).toISOString(),
-  durationMinutes: null,
-  freezeMinutes: null,
-  penaltyMinutes: 20,
-  isPublic: true,
-  needsAccessCode: false,
-  frozen: false,
-  problems: [
-    { label: 'A', problemId: 1, title: 'A + B', points: 1 },
-    { label: 'B', problemId: 2, title: 'Paths', points: 1 },
-  ],
-  participation: null,
-  ...extra,
-});
-const cell = (extra: Record<string, unknown> = {}) => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...extra });
+const contest = contestView;
 const bob = { rank: 1, username: 'bob', solved: 1, score: 1, penalty: 10, cells: { A: cell({ solved: true, score: 1, minute: 10 }) } };
 const alice = { rank: 2, username: 'alice', solved: 0, score: 0, penalty: 0, cells: { A: cell({ attempts: 1 }) } };
 const board = (extra: Record<string, unknown> = {}) => ({
@@ -71,15 +45,15 @@ const order = () => screen.getAllByRole('rowheader').map((th) => th.textContent?
 describe('the live scoreboard', () => {
   beforeEach(() => {
     localStorage.clear();
-    mockStreams.length = 0;
+    scriptedStreams.length = 0;
     Element.prototype.scrollIntoView = jest.fn();
   });
 
   it('puts a changed row in place and re-ranks it without reading the board again', async () => {
     const reads = serve();
     await screen.findByRole('rowheader', { name: 'alice' });
-    await waitFor(() => expect(mockStreams).toHaveLength(1));
-    expect(mockStreams[0].streamPath).toBe('/api/contests/7/scoreboard/stream');
+    await waitFor(() => expect(scriptedStreams).toHaveLength(1));
+    expect(scriptedStreams[0].streamPath).toBe('/api/contests/7/scoreboard/stream');
     const readsBefore = reads.length;
     const solved = {
       ...alice,
@@ -88,7 +62,7 @@ describe('the live scoreboard', () => {
       penalty: 50,
       cells: { A: cell({ solved: true, score: 1, minute: 20, attempts: 1 }), B: cell({ solved: true, score: 1, minute: 10 }) },
     };
-    act(() => mockStreams[0].onEvent(rowEvent(solved, 'e1')));
+    act(() => scriptedStreams[0].onEvent(rowEvent(solved, 'e1')));
     await waitFor(() => expect(order()[0]).toMatch(/alice/));
     const mine = screen.getByRole('rowheader', { name: 'alice' }).closest('tr') as HTMLElement;
     expect(within(mine).getAllByRole('cell')[0]).toHaveTextContent('1');
@@ -99,15 +73,15 @@ describe('the live scoreboard', () => {
   it('reads the page again for a row it cannot place', async () => {
     const reads = serve();
     await screen.findByRole('rowheader', { name: 'alice' });
-    await waitFor(() => expect(mockStreams).toHaveLength(1));
+    await waitFor(() => expect(scriptedStreams).toHaveLength(1));
     const readsBefore = reads.length;
-    act(() => mockStreams[0].onEvent(rowEvent({ ...bob, rank: 3, username: 'carol' }, 'e2')));
+    act(() => scriptedStreams[0].onEvent(rowEvent({ ...bob, rank: 3, username: 'carol' }, 'e2')));
     await waitFor(() => expect(reads.length).toBeGreaterThan(readsBefore));
   });
 
   it("shows the caller's virtual board: which minute, their row highlighted, live while the run is on", async () => {
     const run = {
-      kind: 'virtual',
+      kind: 'virtual' as const,
       registeredAt: new Date().toISOString(),
       startedAt: new Date().toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
@@ -123,6 +97,6 @@ describe('the live scoreboard', () => {
     );
     expect(await screen.findByText(/Your virtual board at minute 12/)).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'alice' }).closest('tr')).toHaveClass('mine');
-    await waitFor(() => expect(mockStreams).toHaveLength(1));
+    await waitFor(() => expect(scriptedStreams).toHaveLength(1));
   });
 });

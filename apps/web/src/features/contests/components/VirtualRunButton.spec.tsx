@@ -2,37 +2,27 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { ContestPage } from '../../../pages/ContestPage';
+import { contestView, EMPTY_PAGE, HOUR } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+import type { Contest } from '../api';
 
 jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
 jest.mock('../../../live/useSubmissionStream', () => ({ useSubmissionStream: () => undefined }));
 
-const HOUR = 3_600_000;
-const contest = (extra: Record<string, unknown> = {}) => ({
-  contestId: 7,
-  title: 'Spring Round',
-  description: '',
-  format: 'icpc',
-  phase: 'past',
-  startsAt: new Date(Date.now() - 4 * HOUR).toISOString(),
-  endsAt: new Date(Date.now() - HOUR).toISOString(),
-  durationMinutes: null,
-  freezeMinutes: null,
-  penaltyMinutes: 20,
-  isPublic: true,
-  needsAccessCode: false,
-  frozen: false,
-  problems: [{ label: 'A', problemId: 1, title: 'A + B', points: 1 }],
-  participation: null,
-  ...extra,
-});
-const RUN = {
+const contest = (extra: Partial<Contest> = {}) =>
+  contestView({
+    phase: 'past',
+    startsAt: new Date(Date.now() - 4 * HOUR).toISOString(),
+    endsAt: new Date(Date.now() - HOUR).toISOString(),
+    problems: [{ label: 'A', problemId: 1, title: 'A + B', points: 1 }],
+    ...extra,
+  });
+const RUN: Contest['participation'] = {
   kind: 'virtual',
   registeredAt: new Date().toISOString(),
   startedAt: new Date().toISOString(),
   endsAt: new Date(Date.now() + 3 * HOUR).toISOString(),
 };
-const EMPTY_PAGE = { items: [], total: 0, totalPages: 0, page: 1, limit: 20 };
 const BOARD = {
   format: 'icpc',
   labels: ['A'],

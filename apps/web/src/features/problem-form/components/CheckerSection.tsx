@@ -24,8 +24,7 @@ interface Props {
   canSetCustom: boolean;
 }
 
-export const CUSTOM_CHECKER_ADMINS_ONLY =
-  'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';
+const CUSTOM_CHECKER_ADMINS_ONLY = 'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';
 
 /** How the problem's outputs are judged: a built-in comparison, or the author's testlib checker. */
 export function CheckerSection({ value, onChange, error, sample, canSetCustom }: Props) {
