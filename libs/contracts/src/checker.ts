@@ -61,3 +61,7 @@ export interface CheckerCompileResult {
   compilerOutput: string;
   trial?: CheckerTrialOutcome;
 }
+
+/** Why an author who may not read a problem's tests may not set its custom checker (the API's 403, the form's note). */
+export const CUSTOM_CHECKER_ADMINS_ONLY =
+  'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CheckerSettings, DIFFICULTIES, MAX_TEST_DATA_BYTES, ProblemSort, problemTotalPoints } from '@oj/contracts';
+import {
+  CheckerSettings,
+  CUSTOM_CHECKER_ADMINS_ONLY,
+  DIFFICULTIES,
+  MAX_TEST_DATA_BYTES,
+  ProblemSort,
+  problemTotalPoints,
+} from '@oj/contracts';
 import { checkerColumns, checkerOf, ProblemEntity, refoldContestBoard, TestCaseEntity, UserEntity } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
@@ -32,7 +39,6 @@ import { setsNewTestReadingCode } from './test-reading-code';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
-export const CHECKER_FORBIDDEN = 'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';
 
 /** What access checks and submissions read of a problem. */
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
@@ -271,7 +277,7 @@ export class ProblemsService {
 
   /** Refuses a new or changed custom checker from a caller who may not read the tests it would read (canSetTestReadingCode). */
   private requireMaySetCheckers(incoming: CheckerInputDto | undefined, saved: CheckerSettings | null, user: AuthUser): void {
-    if (setsNewTestReadingCode(incoming, saved) && !canSetTestReadingCode(user)) throw ApiException.forbidden(CHECKER_FORBIDDEN);
+    if (setsNewTestReadingCode(incoming, saved) && !canSetTestReadingCode(user)) throw ApiException.forbidden(CUSTOM_CHECKER_ADMINS_ONLY);
   }
 
   private async requireCheckerCompiles(checker: CheckerInputDto | undefined, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,4 @@
-import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType } from '@oj/contracts';
+import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType, CUSTOM_CHECKER_ADMINS_ONLY } from '@oj/contracts';
 
 import { CheckerFormValues } from '../checker-values';
 import { CaseData } from '../test-data';
@@ -23,8 +23,6 @@ interface Props {
   /** Admins only: a custom checker reads the hidden tests. Others may keep the saved one but not write or change one. */
   canSetCustom: boolean;
 }
-
-const CUSTOM_CHECKER_ADMINS_ONLY = 'Only administrators may set or change a custom checker, because a checker can read the hidden tests.';
 
 /** How the problem's outputs are judged: a built-in comparison, or the author's testlib checker. */
 export function CheckerSection({ value, onChange, error, sample, canSetCustom }: Props) {
