@@ -2,6 +2,7 @@ import {
   adminUsersWhere,
   hiddenResultsWhere,
   shownStatusSql,
+  visibleClarificationsWhere,
   visibleContestsWhere,
   visibleProblemsWhere,
   visibleSubmissionsWhere,
@@ -40,6 +41,26 @@ describe('access SQL', () => {
       /^\(c\.is_public OR EXISTS \(SELECT 1 FROM contest_participations .* = c\.contest_id .*= :accessViewerId\)\)$/,
     );
     expect(mine.params).toEqual({ accessViewerId: 'u-1' });
+  });
+
+  it('shows clarifications as canSeeClarification does: participants the public ones while the contest is on', () => {
+    const contest = { endsAt: new Date('2026-01-01T13:00:00Z') };
+    const [during, after] = [new Date('2026-01-01T11:00:00Z'), new Date('2026-01-01T13:00:00Z')];
+    expect(visibleClarificationsWhere('c', admin, contest, during)).toEqual({ sql: 'TRUE', params: {} });
+    expect(visibleClarificationsWhere('c', undefined, contest, during)).toEqual({ sql: 'FALSE', params: {} });
+    expect(visibleClarificationsWhere('c', undefined, contest, after)).toEqual({
+      sql: '(c.is_public AND c.answer IS NOT NULL)',
+      params: {},
+    });
+    const running = visibleClarificationsWhere('c', user, contest, during);
+    expect(running.sql).toMatch(
+      /^\(c\.user_id = :accessViewerId OR \(\(c\.is_public AND c\.answer IS NOT NULL\) AND EXISTS \(SELECT 1 FROM contest_participations .* = c\.contest_id .*= :accessViewerId\)\)\)$/,
+    );
+    expect(running.params).toEqual({ accessViewerId: 'u-1' });
+    expect(visibleClarificationsWhere('c', user, contest, after)).toEqual({
+      sql: '(c.user_id = :accessViewerId OR (c.is_public AND c.answer IS NOT NULL))',
+      params: { accessViewerId: 'u-1' },
+    });
   });
 
   it('hides frozen results from all but their submitter and admins, and shows them as queued', () => {

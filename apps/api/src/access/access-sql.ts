@@ -1,3 +1,4 @@
+import type { ContestEntity } from '@oj/db';
 import type { ObjectLiteral } from 'typeorm';
 
 import { isAdmin, Viewer } from './access-policy';
@@ -27,6 +28,10 @@ export function visibleSubmissionsWhere(alias: string, viewer: Viewer): SqlCondi
   return { sql: `(${ofPublicProblem} OR ${alias}.user_id = :accessViewerId)`, params: { accessViewerId: viewer.id } };
 }
 
+/** Whether the viewer (`:accessViewerId`) has a row, registered or virtual, in the contest `contestIdSql` names. */
+const takesPartSql = (contestIdSql: string) =>
+  `EXISTS (SELECT 1 FROM contest_participations cpv WHERE cpv.contest_id = ${contestIdSql} AND cpv.user_id = :accessViewerId)`;
+
 /**
  * The contests a list shows the viewer, on the contests row aliased `alias`: the public ones, and the private ones
  * they take part in; all for admins.
@@ -35,8 +40,17 @@ export function visibleContestsWhere(alias: string, viewer: Viewer): SqlConditio
   if (isAdmin(viewer)) return EVERYTHING;
   const isPublic = `${alias}.is_public`;
   if (!viewer) return { sql: isPublic, params: {} };
-  const takesPart = `EXISTS (SELECT 1 FROM contest_participations cpv WHERE cpv.contest_id = ${alias}.contest_id AND cpv.user_id = :accessViewerId)`;
-  return { sql: `(${isPublic} OR ${takesPart})`, params: { accessViewerId: viewer.id } };
+  return { sql: `(${isPublic} OR ${takesPartSql(`${alias}.contest_id`)})`, params: { accessViewerId: viewer.id } };
+}
+
+/** canSeeClarification in SQL, on the clarifications row aliased `alias` of `contest`; the participation is looked up. */
+export function visibleClarificationsWhere(alias: string, viewer: Viewer, contest: Pick<ContestEntity, 'endsAt'>, now: Date): SqlCondition {
+  if (isAdmin(viewer)) return EVERYTHING;
+  const shared = `(${alias}.is_public AND ${alias}.answer IS NOT NULL)`;
+  const ended = now >= contest.endsAt;
+  if (!viewer) return { sql: ended ? shared : 'FALSE', params: {} };
+  const sharedWithViewer = ended ? shared : `(${shared} AND ${takesPartSql(`${alias}.contest_id`)})`;
+  return { sql: `(${alias}.user_id = :accessViewerId OR ${sharedWithViewer})`, params: { accessViewerId: viewer.id } };
 }
 
 /**

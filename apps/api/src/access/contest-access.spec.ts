@@ -1,6 +1,7 @@
 import type { SubmissionRow } from '@oj/contracts';
 
-import { canSeeResult, canSeeTestResults, pendingRow, rowSeenBy } from './contest-access';
+import type { Viewer } from './access-policy';
+import { canSeeClarification, canSeeClarificationAsker, canSeeResult, canSeeTestResults, pendingRow, rowSeenBy } from './contest-access';
 
 const owner = { id: 'owner', role: 'user' as const };
 const other = { id: 'other', role: 'user' as const };
@@ -56,5 +57,49 @@ describe('contest access: frozen results and running contests', () => {
     expect([owner, admin, other, undefined].map((v) => canSeeTestResults(mine, { endsAt }, v, during))).toEqual([true, true, false, false]);
     expect(canSeeTestResults(mine, { endsAt }, other, after)).toBe(true);
     expect(canSeeTestResults(mine, null, undefined, during)).toBe(true);
+  });
+
+  describe('clarifications', () => {
+    const contest = { endsAt: new Date('2026-01-01T13:00:00Z') };
+    const [during, after] = [new Date('2026-01-01T11:00:00Z'), new Date('2026-01-01T13:00:00Z')];
+    const question = (isPublic: boolean, answered: boolean) => ({ askerId: 'owner', isPublic, answered });
+    const notice = (isPublic: boolean) => ({ askerId: null, isPublic, answered: true });
+    /** Who reads it, for [the asker (a participant), another participant, a user outside the contest, a guest, an admin]. */
+    const readers = (c: Parameters<typeof canSeeClarification>[1], now: Date) =>
+      [
+        [owner, true],
+        [other, true],
+        [other, false],
+        [undefined, false],
+        [admin, false],
+      ].map(([viewer, takesPart]) => canSeeClarification(viewer as Viewer, c, contest, takesPart as boolean, now));
+
+    it('shows a question to its asker and admins until it is answered publicly', () => {
+      expect(readers(question(false, false), during)).toEqual([true, false, false, false, true]);
+      expect(readers(question(false, true), during)).toEqual([true, false, false, false, true]);
+      expect(readers(question(false, true), after)).toEqual([true, false, false, false, true]);
+    });
+
+    it('shows a public answer or notice to the participants while the contest is on, and to everyone after the end', () => {
+      expect(readers(question(true, true), during)).toEqual([true, true, false, false, true]);
+      expect(readers(notice(true), during)).toEqual([true, true, false, false, true]);
+      expect(readers(question(true, true), after)).toEqual([true, true, true, true, true]);
+      expect(readers(notice(true), after)).toEqual([true, true, true, true, true]);
+    });
+
+    it('keeps a private notice with admins', () => {
+      expect(readers(notice(false), during)).toEqual([false, false, false, false, true]);
+      expect(readers(notice(false), after)).toEqual([false, false, false, false, true]);
+    });
+
+    it('names the asker to admins and the asker alone', () => {
+      expect([owner, other, undefined, admin].map((v) => canSeeClarificationAsker(v, { askerId: 'owner' }))).toEqual([
+        true,
+        false,
+        false,
+        true,
+      ]);
+      expect([owner, undefined, admin].map((v) => canSeeClarificationAsker(v, { askerId: null }))).toEqual([false, false, true]);
+    });
   });
 });

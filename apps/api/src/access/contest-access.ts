@@ -36,6 +36,36 @@ export function canReadContestProblems(
   return !!participation && now >= contest.startsAt;
 }
 
+/** A clarification as the rules read it: its asker (null: an admin's notice), whether it is public and answered. */
+export interface ClarificationAccess {
+  askerId: string | null;
+  isPublic: boolean;
+  answered: boolean;
+}
+
+/**
+ * Who reads a clarification: admins every one; its asker their own, answered or not; and a public answer or notice
+ * those it was given to: the contest's participants (registered, or on a virtual run: `takesPart`), and after the
+ * end everyone, as the problems it speaks of are then everyone's (practice). While the contest is on, a guest or a
+ * user outside it reads none: a clarification about a private problem tells of its statement. A private answer or
+ * notice stays with its asker and admins. visibleClarificationsWhere says the same in SQL.
+ */
+export function canSeeClarification(
+  viewer: Viewer,
+  clarification: ClarificationAccess,
+  contest: Pick<ContestEntity, 'endsAt'>,
+  takesPart: boolean,
+  now: Date,
+): boolean {
+  if (canSeeClarificationAsker(viewer, clarification)) return true;
+  return clarification.isPublic && clarification.answered && (takesPart || now >= contest.endsAt);
+}
+
+/** Admins and the asker: they read the clarification, whatever it is, and its asker's name; others read a public one unsigned. */
+export function canSeeClarificationAsker(viewer: Viewer, clarification: Pick<ClarificationAccess, 'askerId'>): boolean {
+  return isAdmin(viewer) || (!!viewer && clarification.askerId === viewer.id);
+}
+
 /**
  * Whether the viewer sees a submission's result: unless its contest's freeze hides it (`frozen`, set for official
  * submissions made during the freeze and cleared by the unfreeze), from all but its submitter and admins.

@@ -4,7 +4,7 @@ import type { Clarification } from '@oj/contracts';
 import { ClarificationEntity, ContestProblemEntity } from '@oj/db';
 import { DataSource, Repository } from 'typeorm';
 
-import { isAdmin } from '../access';
+import { canSeeClarificationAsker, isAdmin, visibleClarificationsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { ContestsService } from './contests.service';
@@ -18,8 +18,9 @@ type ClarificationRow = ClarificationEntity & { username: string | null };
 
 /**
  * Clarifications: participants (official or virtual) ask about a problem or the contest in general; admins answer
- * privately or to everyone, or post a notice unprompted. The asker's name is shown to admins and to the asker
- * alone. Every answer and notice, once committed, goes out on the contest stream.
+ * privately or to everyone, or post a notice unprompted. Who reads which, and the asker's name, is the access
+ * policy's (canSeeClarification, canSeeClarificationAsker). Every answer and notice, once committed, goes out on the
+ * contest stream, which applies the same rule to each viewer.
  */
 @Injectable()
 export class ClarificationsService {
@@ -31,14 +32,16 @@ export class ClarificationsService {
     private readonly stream: ScoreboardStreamService,
   ) {}
 
-  /** Newest first: every one for admins; the public ones and the caller's own for everyone else. */
+  /** Newest first, those the caller may read (visibleClarificationsWhere). */
   async list(contestId: number, caller: AuthUser | undefined): Promise<Clarification[]> {
-    await this.contests.find(contestId);
-    const qb = this.select().where('c.contest_id = :contestId', { contestId });
-    const shared = '(c.is_public AND c.answer IS NOT NULL)';
-    if (!isAdmin(caller)) qb.andWhere(caller ? `(${shared} OR c.user_id = :me)` : shared, { me: caller?.id });
-    const rows = await qb.orderBy('c.id', 'DESC').getRawMany<RawClarification>();
-    return rows.map((row) => present(fromRaw(row), caller));
+    const contest = await this.contests.find(contestId);
+    const visible = visibleClarificationsWhere('c', caller, contest, new Date());
+    const rows = await this.select()
+      .where('c.contest_id = :contestId', { contestId })
+      .andWhere(visible.sql, visible.params)
+      .orderBy('c.id', 'DESC')
+      .getRawMany<RawClarification>();
+    return rows.map((row) => presentTo(fromRaw(row), caller));
   }
 
   /** A participant's question, or (an admin with `answer`) a notice; 400 for a label the contest lacks. */
@@ -67,8 +70,8 @@ export class ClarificationsService {
       }),
     );
     const clarification = await this.one(contestId, saved.id);
-    await this.stream.publishClarification({ clarification: present(clarification, undefined, true), askerId: clarification.userId });
-    return present(clarification, caller);
+    await this.stream.publishClarification({ clarification: present(clarification, true), askerId: clarification.userId });
+    return presentTo(clarification, caller);
   }
 
   /** An admin's answer, to the asker alone or to everyone; answering again replaces it. */
@@ -79,7 +82,7 @@ export class ClarificationsService {
     );
     if (!updated.affected) throw ApiException.notFound(CLARIFICATION_NOT_FOUND);
     const clarification = await this.one(contestId, id);
-    const shown = present(clarification, undefined, true);
+    const shown = present(clarification, true);
     await this.stream.publishClarification({ clarification: shown, askerId: clarification.userId });
     return shown;
   }
@@ -146,9 +149,13 @@ function fromRaw(row: RawClarification): ClarificationRow {
   };
 }
 
-/** The asker's name is for admins and the asker; a public clarification shows everyone its question, unsigned. */
-function present(row: ClarificationRow, caller: AuthUser | undefined, asAdmin = isAdmin(caller)): Clarification {
-  const named = asAdmin || (!!caller && row.userId === caller.id);
+/** The clarification as `viewer` reads it: signed for those who may see its asker (canSeeClarificationAsker). */
+function presentTo(row: ClarificationRow, viewer: AuthUser | undefined): Clarification {
+  return present(row, canSeeClarificationAsker(viewer, { askerId: row.userId }));
+}
+
+/** With the asker's name (`named`: for admins, the asker, and the stream, which strips it per viewer), or unsigned. */
+function present(row: ClarificationRow, named: boolean): Clarification {
   return {
     id: row.id,
     contestId: row.contestId,

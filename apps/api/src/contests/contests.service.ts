@@ -227,6 +227,12 @@ export class ContestsService {
     return caller ? this.participations.findOneBy({ contestId, userId: caller.id, kind: 'virtual' }) : Promise.resolve(null);
   }
 
+  /** Which of `userIds` take part in the contest, registered or on a virtual run. */
+  async participantsAmong(contestId: number, userIds: string[]): Promise<Set<string>> {
+    const rows = userIds.length ? await this.participations.find({ where: { contestId, userId: In(userIds) }, select: ['userId'] }) : [];
+    return new Set(rows.map((row) => row.userId));
+  }
+
   private async saveProblems(manager: EntityManager, contestId: number, problems: ContestProblemFields[]): Promise<void> {
     const ids = problems.map((p) => p.problemId);
     const found = new Set(

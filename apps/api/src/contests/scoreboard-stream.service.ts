@@ -14,7 +14,7 @@ import type { Response } from 'express';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { isAdmin } from '../access';
+import { canSeeClarification, canSeeClarificationAsker, isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { startEventStream, StreamCaps } from '../live/stream-caps';
@@ -168,24 +168,28 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     for (const client of owners) client.res.write(frame);
   }
 
-  /** Admins see every clarification, new questions too; the asker their own; the others the public answers. */
-  private onClarification(message: string): void {
+  /**
+   * Each viewer gets the clarification if they may read it (canSeeClarification), signed or not
+   * (canSeeClarificationAsker); an unanswered question is news to admins alone, its asker has just sent it.
+   */
+  private async onClarification(message: string): Promise<void> {
     const { clarification, askerId } = JSON.parse(message) as ClarificationMessage;
-    const viewers = this.viewers.get(clarification.contestId);
+    const { contestId } = clarification;
+    const viewers = this.viewers.get(contestId);
     if (!viewers) return;
-    const full = this.frame({ ...this.stamp(clarification.contestId), eventType: 'clarification', clarification });
-    const answeredPublicly = clarification.public && clarification.answer !== null;
-    const others = answeredPublicly
-      ? this.frame({
-          ...this.stamp(clarification.contestId),
-          eventType: 'clarification',
-          clarification: { ...clarification, username: null },
-        })
-      : null;
-    for (const client of viewers) {
-      if (isAdmin(client.viewer) || (askerId !== null && client.viewer.id === askerId)) {
-        if (clarification.answer !== null || isAdmin(client.viewer)) client.res.write(full);
-      } else if (others) client.res.write(others);
+    const [contest, participants] = await Promise.all([
+      this.contests.find(contestId),
+      this.contests.participantsAmong(contestId, [...new Set([...viewers].map((client) => client.viewer.id))]),
+    ]);
+    const access = { askerId, isPublic: clarification.public, answered: clarification.answer !== null };
+    const stamp = this.stamp(contestId);
+    const signed = this.frame({ ...stamp, eventType: 'clarification', clarification });
+    const unsigned = this.frame({ ...stamp, eventType: 'clarification', clarification: { ...clarification, username: null } });
+    const now = new Date();
+    for (const { viewer, res } of viewers) {
+      if (!access.answered && !isAdmin(viewer)) continue;
+      if (canSeeClarification(viewer, access, contest, participants.has(viewer.id), now))
+        res.write(canSeeClarificationAsker(viewer, access) ? signed : unsigned);
     }
   }
 

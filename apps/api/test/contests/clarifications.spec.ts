@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+
 import { bearer, createAdmin, registerUser, TestSession } from '../factories';
 import { createProblem, problemBody } from '../problems/problem-fixtures';
 import { openStream, SseClient } from '../sse-client';
@@ -86,8 +88,8 @@ describe('contest clarifications', () => {
     expect(all.map((c) => c.username)).toEqual([bob.user.username, ann.user.username]);
   });
 
-  it('sends a private answer to the asker alone, a public one (quoting the question) to everyone, live', async () => {
-    const [annStream, bobStream, adminStream] = [await stream(ann), await stream(bob), await stream(admin)];
+  it('sends a private answer to the asker alone, a public one (quoting the question) to the participants, live', async () => {
+    const [annStream, bobStream, adminStream, catStream] = [await stream(ann), await stream(bob), await stream(admin), await stream(cat)];
     const question = (await list(admin)).find((c) => c.question === 'Is n ≥ 1?') as { id: number };
 
     const privately = (await answer(question.id, { answer: 'Yes.' }).expect(200)).body;
@@ -108,8 +110,15 @@ describe('contest clarifications', () => {
     expect(toBob.clarification).toMatchObject({ question: 'Can n be 0?', answer: quoted, username: null, public: true });
     expect(clarificationEvents(bobStream)).toHaveLength(1);
     expect((await list(bob)).map((c) => c.question)).toEqual(['Can n be 0?', 'When does it end?']);
-    expect((await list()).map((c) => [c.question, c.username])).toEqual([['Can n be 0?', null]]);
     await annStream.waitFor((e) => (e.clarification as { id: number })?.id === second.id);
+    // While the contest is on, a guest and a user outside it read none of them, listed or live: a public answer about
+    // a private problem would tell of its statement.
+    expect(await list()).toEqual([]);
+    expect(await list(cat)).toEqual([]);
+    await adminStream.waitFor((e) => (e.clarification as { id: number; answer: string | null })?.answer === quoted);
+    // Written to every viewer in one pass: bob's copy came, so cat's would have by now.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(clarificationEvents(catStream)).toEqual([]);
   });
 
   it('lets an admin post a clarification unprompted, to everyone', async () => {
@@ -124,7 +133,11 @@ describe('contest clarifications', () => {
     });
     const live = await bobStream.waitFor((e) => e.eventType === 'clarification');
     expect(live.clarification).toMatchObject({ id: notice.id, answer: 'Problem A: the limit is 2 s.' });
-    expect((await list()).map((c) => c.answer)).toContain('Problem A: the limit is 2 s.');
+    expect((await list(ann)).map((c) => c.answer)).toContain('Problem A: the limit is 2 s.');
+    // A private notice stays with admins.
+    const hidden = (await ask(admin, { answer: 'Jury only.', public: false }).expect(201)).body;
+    expect((await list(admin)).map((c) => c.id)).toContain(hidden.id);
+    expect((await list(ann)).map((c) => c.id)).not.toContain(hidden.id);
   });
 
   it('answers only as an admin, with a valid body, for a clarification of this contest', async () => {
@@ -138,5 +151,17 @@ describe('contest clarifications', () => {
     await answer(99999999999, { answer: 'x' }).expect(404);
     await answer(-1, { answer: 'x' }).expect(404);
     await t.http().get(`/api/contests/999999/clarifications`).expect(404);
+  });
+
+  it('shows everyone the public ones after the end, as the problems are then everyone’s', async () => {
+    await t.app.get(DataSource).query(`UPDATE contests SET ends_at = now() - interval '1 minute' WHERE contest_id = $1`, [contestId]);
+    const guest = await list();
+    expect(guest.map((c) => [c.question, c.username])).toContainEqual(['Can n be 0?', null]);
+    expect(guest.map((c) => c.answer)).toContain('Problem A: the limit is 2 s.');
+    expect(guest.every((c) => c.public)).toBe(true);
+    expect((await list(cat)).map((c) => c.id)).toEqual(guest.map((c) => c.id));
+    // ann's private answer is still hers alone.
+    expect((await list(ann)).map((c) => c.question)).toContain('Is n ≥ 1?');
+    expect(guest.map((c) => c.question)).not.toContain('Is n ≥ 1?');
   });
 });
