@@ -1,7 +1,16 @@
 import type { SubmissionRow } from '@oj/contracts';
 
 import type { Viewer } from './access-policy';
-import { canSeeClarification, canSeeClarificationAsker, canSeeResult, canSeeTestResults, pendingRow, rowSeenBy } from './contest-access';
+import {
+  canReadContestProblems,
+  canSeeClarification,
+  canSeeClarificationAsker,
+  canSeeResult,
+  canSeeTestResults,
+  type ContestSeats,
+  pendingRow,
+  rowSeenBy,
+} from './contest-access';
 
 const owner = { id: 'owner', role: 'user' as const };
 const other = { id: 'other', role: 'user' as const };
@@ -57,6 +66,31 @@ describe('contest access: frozen results and running contests', () => {
     expect([owner, admin, other, undefined].map((v) => canSeeTestResults(mine, { endsAt }, v, during))).toEqual([true, true, false, false]);
     expect(canSeeTestResults(mine, { endsAt }, other, after)).toBe(true);
     expect(canSeeTestResults(mine, null, undefined, during)).toBe(true);
+  });
+
+  describe("reading a contest's problems", () => {
+    const contest = { startsAt: new Date('2026-01-01T10:00:00Z'), endsAt: new Date('2026-01-01T13:00:00Z') };
+    const [before, during, after] = ['09:00', '11:00', '13:00'].map((t) => new Date(`2026-01-01T${t}:00Z`));
+    const registered: ContestSeats = [{ kind: 'official', startedAt: null, endsAt: null }];
+    const read = (seats: ContestSeats, viewer: Viewer, now: Date) => canReadContestProblems(contest, seats, viewer, now);
+
+    it('lets registered participants read from the start, everyone after the end, admins always', () => {
+      expect([before, during, after].map((now) => read(registered, owner, now))).toEqual([false, true, true]);
+      expect([before, during, after].map((now) => read([], other, now))).toEqual([false, false, true]);
+      expect([before, during, after].map((now) => read([], undefined, now))).toEqual([false, false, true]);
+      expect([before, during, after].map((now) => read([], admin, now))).toEqual([true, true, true]);
+    });
+
+    it('lets a virtual participant read during their run, even once the end has been moved past it', () => {
+      const run = (from: string, to: string): ContestSeats => [
+        { kind: 'virtual', startedAt: new Date(`2026-01-01T${from}:00Z`), endsAt: new Date(`2026-01-01T${to}:00Z`) },
+      ];
+      expect(read(run('10:30', '11:30'), owner, during)).toBe(true);
+      expect(read(run('09:00', '10:30'), owner, during)).toBe(false);
+      expect(read(run('11:00', '12:00'), owner, during)).toBe(true);
+      expect(read(run('11:30', '12:30'), owner, during)).toBe(false);
+      expect(read([{ kind: 'virtual', startedAt: null, endsAt: null }], owner, during)).toBe(false);
+    });
   });
 
   describe('clarifications', () => {

@@ -22,18 +22,24 @@ export function canSeeLiveBoard(viewer: Viewer): boolean {
   return isAdmin(viewer);
 }
 
+/** The caller's own rows of a contest: their registration (`official`) and their virtual run, each if any. */
+export type ContestSeats = Pick<ContestParticipationEntity, 'kind' | 'startedAt' | 'endsAt'>[];
+
 /**
- * A contest's problems, private ones too: admins always, registered participants from the start, everyone after
- * the end (practice). Before the end nobody else reads them through the contest.
+ * A contest's problems, private ones too, through the contest: admins always, registered participants from the
+ * start, everyone after the end (practice), and a virtual participant during their run, which also holds when an
+ * admin moves the end past a run already under way. Before the end nobody else reads them through the contest.
  */
 export function canReadContestProblems(
   contest: Pick<ContestEntity, 'startsAt' | 'endsAt'>,
-  participation: Pick<ContestParticipationEntity, 'kind'> | null,
+  seats: ContestSeats,
   viewer: Viewer,
   now: Date,
 ): boolean {
   if (isAdmin(viewer) || now >= contest.endsAt) return true;
-  return !!participation && now >= contest.startsAt;
+  return seats.some((seat) =>
+    seat.kind === 'official' ? now >= contest.startsAt : !!seat.startedAt && !!seat.endsAt && now >= seat.startedAt && now < seat.endsAt,
+  );
 }
 
 /** A clarification as the rules read it: its asker (null: an admin's notice), whether it is public and answered. */

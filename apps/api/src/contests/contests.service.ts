@@ -153,13 +153,9 @@ export class ContestsService {
     return this.present(contest, undefined, true);
   }
 
-  /** A contest problem by its label, for whoever the contest lets read it (canReadContestProblems). */
+  /** A contest problem by its label, for whoever the contest lets read it (getThroughContest decides). */
   async problem(contestId: number, label: string, caller: AuthUser | undefined): Promise<ProblemDto> {
-    const contest = await this.find(contestId);
-    const entry = await this.contestProblems.findOneBy({ contestId, label });
-    if (!entry || !canReadContestProblems(contest, await this.participationOf(contestId, caller), caller, new Date()))
-      throw ApiException.notFound('Problem not found.');
-    return this.problems.getThroughContest(entry.problemId);
+    return this.problems.getThroughContest(await this.find(contestId), label, caller);
   }
 
   /**
@@ -254,7 +250,8 @@ export class ContestsService {
       this.participationOf(contest.contestId, caller),
       this.virtualRunOf(contest.contestId, caller),
     ]);
-    const readable = asAdmin || canReadContestProblems(contest, participation, caller, now);
+    const seats = [participation, run].filter((seat) => seat !== null);
+    const readable = asAdmin || canReadContestProblems(contest, seats, caller, now);
     // A virtual run, once started, is what the caller's contest page counts down.
     const shown = run ?? participation;
     const rows: { label: string; problem_id: number; points: number; title: string }[] = await this.dataSource.query(

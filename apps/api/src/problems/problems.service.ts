@@ -8,12 +8,23 @@ import {
   ProblemSort,
   problemTotalPoints,
 } from '@oj/contracts';
-import { checkerColumns, checkerOf, ProblemEntity, refoldContestBoard, TestCaseEntity, UserEntity } from '@oj/db';
+import {
+  checkerColumns,
+  checkerOf,
+  ContestEntity,
+  ContestParticipationEntity,
+  ContestProblemEntity,
+  ProblemEntity,
+  refoldContestBoard,
+  TestCaseEntity,
+  UserEntity,
+} from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 import {
   canChangeVisibility,
   canEditProblem,
+  canReadContestProblems,
   canSeeProblem,
   canSeeTestCases,
   canSetTestReadingCode,
@@ -160,11 +171,28 @@ export class ProblemsService {
     return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
   }
 
-  /** The problem as a reader sees it, without the visibility check: a contest decided the caller may read it. */
-  async getThroughContest(problemId: number): Promise<ProblemDto> {
-    const problem = await this.problems.findOne({ where: { problemId } });
+  /**
+   * The problem labelled `label` in `contest`, as a reader sees it, private or not, if the contest lets the caller
+   * read it now (canReadContestProblems, from the caller's own registration and virtual run, read here); otherwise
+   * 404, as for a problem that is not there.
+   */
+  async getThroughContest(
+    contest: Pick<ContestEntity, 'contestId' | 'startsAt' | 'endsAt'>,
+    label: string,
+    user: AuthUser | undefined,
+  ): Promise<ProblemDto> {
+    const manager = this.problems.manager;
+    const { contestId } = contest;
+    const [entry, seats] = await Promise.all([
+      manager.findOne(ContestProblemEntity, { where: { contestId, label }, select: ['problemId'] }),
+      user
+        ? manager.find(ContestParticipationEntity, { where: { contestId, userId: user.id }, select: ['kind', 'startedAt', 'endsAt'] })
+        : [],
+    ]);
+    if (!entry || !canReadContestProblems(contest, seats, user, new Date())) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    const problem = await this.problems.findOne({ where: { problemId: entry.problemId } });
     if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-    return this.present(problem, undefined, this.problems.manager, false);
+    return this.present(problem, undefined, manager, false);
   }
 
   /** `signal` aborts when the caller goes: a checker compile it waits for is cancelled. */
