@@ -309,6 +309,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contests/{contestId}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["addContestParticipant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contests/{contestId}/problems/{label}": {
         parameters: {
             query?: never;
@@ -1210,6 +1226,11 @@ export interface components {
              * @example false
              */
             frozen: boolean;
+            /**
+             * @description A private contest without an access code: users cannot register themselves, admins add its participants
+             * @example false
+             */
+            inviteOnly: boolean;
             /** @example true */
             isPublic: boolean;
             /**
@@ -1296,6 +1317,23 @@ export interface components {
             total: number;
             /** @example 1 */
             totalPages: number;
+        };
+        ContestParticipantDto: {
+            /**
+             * Format: date-time
+             * @description When they were first registered
+             * @example 2025-06-01T08:30:00.000Z
+             */
+            registeredAt: string;
+            /** @example alice */
+            username: string;
+        };
+        ContestParticipantInputDto: {
+            /**
+             * @description The user to register, by username (any case)
+             * @example alice
+             */
+            username: string;
         };
         ContestProblemDto: {
             /** @example A */
@@ -3457,6 +3495,57 @@ export interface operations {
             };
         };
     };
+    addContestParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContestParticipantInputDto"];
+            };
+        };
+        responses: {
+            /** @description The user is registered (or already was), whatever the access code: how an invitation-only contest gets participants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestParticipantDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The contest has ended.
+             *
+             *     Requires role admin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such contest, or no user of that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getContestProblem: {
         parameters: {
             query?: never;
@@ -3516,7 +3605,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Wrong access code, or the contest has ended. */
+            /** @description Wrong access code, the contest has ended, or it is invitation-only (private without a code: admins add participants). */
             403: {
                 headers: {
                     [name: string]: unknown;

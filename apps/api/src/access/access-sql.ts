@@ -34,7 +34,8 @@ const takesPartSql = (contestIdSql: string) =>
 
 /**
  * The contests a list shows the viewer, on the contests row aliased `alias`: the public ones, and the private ones
- * they take part in; all for admins.
+ * they take part in; all for admins. A private contest with an access code is reached by its link; one without is
+ * invitation-only (isInviteOnly), so only the participants admins added ever see it listed.
  */
 export function visibleContestsWhere(alias: string, viewer: Viewer): SqlCondition {
   if (isAdmin(viewer)) return EVERYTHING;

@@ -7,7 +7,9 @@ import {
   canSeeClarificationAsker,
   canSeeResult,
   canSeeTestResults,
+  canSelfRegister,
   type ContestSeats,
+  isInviteOnly,
   pendingRow,
   rowSeenBy,
 } from './contest-access';
@@ -90,6 +92,20 @@ describe('contest access: frozen results and running contests', () => {
       expect(read(run('11:00', '12:00'), owner, during)).toBe(true);
       expect(read(run('11:30', '12:30'), owner, during)).toBe(false);
       expect(read([{ kind: 'virtual', startedAt: null, endsAt: null }], owner, during)).toBe(false);
+    });
+  });
+
+  describe('registration', () => {
+    it('makes a private contest without an access code invitation-only: admins add its participants', () => {
+      const cases = [
+        { isPublic: true, accessCode: null },
+        { isPublic: true, accessCode: 'code' },
+        { isPublic: false, accessCode: 'code' },
+        { isPublic: false, accessCode: null },
+      ];
+      expect(cases.map(isInviteOnly)).toEqual([false, false, false, true]);
+      expect(cases.map((c) => canSelfRegister(c, owner))).toEqual([true, true, true, false]);
+      expect(cases.map((c) => canSelfRegister(c, admin))).toEqual([true, true, true, true]);
     });
   });
 

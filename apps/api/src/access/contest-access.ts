@@ -42,6 +42,20 @@ export function canReadContestProblems(
   );
 }
 
+/**
+ * A private contest without an access code is by invitation: there is no code to hand out, so only admins add its
+ * participants (POST /api/contests/{contestId}/participants), and it is listed to them and to admins alone
+ * (visibleContestsWhere), like every private contest.
+ */
+export function isInviteOnly(contest: Pick<ContestEntity, 'isPublic' | 'accessCode'>): boolean {
+  return !contest.isPublic && !contest.accessCode;
+}
+
+/** Whether the caller may register themselves (with the access code, where there is one). */
+export function canSelfRegister(contest: Pick<ContestEntity, 'isPublic' | 'accessCode'>, viewer: Viewer): boolean {
+  return isAdmin(viewer) || !isInviteOnly(contest);
+}
+
 /** A clarification as the rules read it: its asker (null: an admin's notice), whether it is public and answered. */
 export interface ClarificationAccess {
   askerId: string | null;

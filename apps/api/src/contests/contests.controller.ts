@@ -22,9 +22,16 @@ import { PagedSubmissionsDto } from '../submissions/dto/submission-response.dto'
 import { ContestIdPipe } from './contest-id.pipe';
 import { ContestSubmissionsService } from './contest-submissions.service';
 import { ContestsService } from './contests.service';
-import { ContestInputDto, ContestRegistrationDto } from './dto/contest-input.dto';
+import { ContestInputDto, ContestParticipantInputDto, ContestRegistrationDto } from './dto/contest-input.dto';
 import { ContestListQueryDto, ContestSubmissionsQueryDto } from './dto/contest-query.dto';
-import { ContestDto, ContestListDto, FirstSolverDto, ScoreboardCellDto, ScoreboardDto } from './dto/contest-response.dto';
+import {
+  ContestDto,
+  ContestListDto,
+  ContestParticipantDto,
+  FirstSolverDto,
+  ScoreboardCellDto,
+  ScoreboardDto,
+} from './dto/contest-response.dto';
 import { contestStreamResponse } from './dto/contest-stream.example';
 import { ScoreboardService } from './scoreboard.service';
 import { ScoreboardStreamService } from './scoreboard-stream.service';
@@ -84,7 +91,9 @@ export class ContestsController {
   @Auth()
   @JsonBody()
   @ApiOkResponse({ type: ContestDto })
-  @ApiForbiddenResponse({ description: 'Wrong access code, or the contest has ended.' })
+  @ApiForbiddenResponse({
+    description: 'Wrong access code, the contest has ended, or it is invitation-only (private without a code: admins add participants).',
+  })
   // Not `register`: the method name is the operation id, and auth's sign-up already has that one.
   registerForContest(
     @CurrentUser() user: AuthUser,
@@ -92,6 +101,23 @@ export class ContestsController {
     @Body() dto: ContestRegistrationDto,
   ): Promise<ContestDto> {
     return this.contests.register(contestId, user, dto?.accessCode);
+  }
+
+  @Post(':contestId/participants')
+  @HttpCode(200)
+  @Auth('admin')
+  @JsonBody()
+  @ApiOkResponse({
+    type: ContestParticipantDto,
+    description: 'The user is registered (or already was), whatever the access code: how an invitation-only contest gets participants',
+  })
+  @ApiNotFoundResponse({ description: 'No such contest, or no user of that name.' })
+  @ApiForbiddenResponse({ description: 'The contest has ended.' })
+  addContestParticipant(
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Body() dto: ContestParticipantInputDto,
+  ): Promise<ContestParticipantDto> {
+    return this.contests.addParticipant(contestId, dto.username);
   }
 
   @Post(':contestId/start')

@@ -8,10 +8,11 @@ import {
   ProblemEntity,
   refoldContestBoard,
   syncFrozenResults,
+  UserEntity,
 } from '@oj/db';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
-import { canReadContestProblems, isAdmin, isBoardFrozen, visibleContestsWhere } from '../access';
+import { canReadContestProblems, canSelfRegister, isAdmin, isBoardFrozen, isInviteOnly, visibleContestsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
@@ -19,7 +20,7 @@ import { ProblemsService } from '../problems/problems.service';
 import { contestFromInput, ContestProblemFields } from './contest-input';
 import type { ContestInputDto } from './dto/contest-input.dto';
 import type { ContestListQueryDto } from './dto/contest-query.dto';
-import type { ContestDto, ContestListDto } from './dto/contest-response.dto';
+import type { ContestDto, ContestListDto, ContestParticipantDto } from './dto/contest-response.dto';
 
 export const CONTEST_NOT_FOUND = 'Contest not found.';
 
@@ -105,14 +106,44 @@ export class ContestsService {
     });
   }
 
-  /** Registration is open until the end; a private contest with a code asks for it. */
+  /**
+   * Registration is open until the end; a private contest with a code asks for it, and one without takes its
+   * participants from admins only (canSelfRegister).
+   */
   async register(contestId: number, caller: AuthUser, accessCode: string | undefined): Promise<ContestDto> {
     const contest = await this.find(contestId);
-    if (new Date() >= contest.endsAt) throw ApiException.forbidden('Registration is closed: the contest has ended.');
+    this.requireRegistrationOpen(contest);
+    if (!canSelfRegister(contest, caller))
+      throw ApiException.forbidden('This private contest is by invitation: an admin adds its participants.');
     if (contest.accessCode && accessCode !== contest.accessCode && !isAdmin(caller))
       throw ApiException.forbidden('The access code is wrong.');
-    await this.participations.createQueryBuilder().insert().values({ contestId, userId: caller.id, kind: 'official' }).orIgnore().execute();
+    await this.enrol(contestId, caller.id);
     return this.present(contest, caller);
+  }
+
+  /** An admin registers a user by name, whatever the contest's access code; registering them again changes nothing. */
+  async addParticipant(contestId: number, username: string): Promise<ContestParticipantDto> {
+    const contest = await this.find(contestId);
+    this.requireRegistrationOpen(contest);
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username'])
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+    if (!user) throw ApiException.notFound('User not found.');
+    await this.enrol(contestId, user.id);
+    const participation = await this.participations.findOneByOrFail({ contestId, userId: user.id, kind: 'official' });
+    return { username: user.username, registeredAt: participation.registeredAt.toISOString() };
+  }
+
+  private requireRegistrationOpen(contest: ContestEntity): void {
+    if (new Date() >= contest.endsAt) throw ApiException.forbidden('Registration is closed: the contest has ended.');
+  }
+
+  /** The user's official participation, once: a second registration, or two at once, leave the first. */
+  private async enrol(contestId: number, userId: string): Promise<void> {
+    await this.participations.createQueryBuilder().insert().values({ contestId, userId, kind: 'official' }).orIgnore().execute();
   }
 
   /** Starts the caller's own window, in a contest that gives each participant one: from now, inside the contest. */
@@ -272,6 +303,7 @@ export class ContestsService {
       penaltyMinutes: contest.penaltyMinutes,
       isPublic: contest.isPublic,
       needsAccessCode: !!contest.accessCode,
+      inviteOnly: isInviteOnly(contest),
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),
       frozen: !asAdmin && isBoardFrozen(contest, now),
       problems: rows.map((r) => ({ label: r.label, problemId: r.problem_id, points: r.points, title: readable ? r.title : '' })),

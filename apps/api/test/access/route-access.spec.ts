@@ -93,6 +93,7 @@ const EXPECTED: Record<string, Access> = {
   'PUT /api/contests/:contestId': 'admin',
   'DELETE /api/contests/:contestId': 'admin',
   'POST /api/contests/:contestId/register': 'login',
+  'POST /api/contests/:contestId/participants': 'admin',
   'POST /api/contests/:contestId/start': 'login',
   'POST /api/contests/:contestId/virtual': 'login',
   'POST /api/contests/:contestId/unfreeze': 'admin',

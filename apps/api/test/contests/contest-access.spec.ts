@@ -5,7 +5,10 @@ import { createProblem, problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';
 import { contestBody, createContest, register } from './contest-fixtures';
 
-/** Who reads a contest's problems (canReadContestProblems, enforced by ProblemsService.getThroughContest itself). */
+/**
+ * Who reads a contest's problems (canReadContestProblems, enforced by ProblemsService.getThroughContest itself), and
+ * who gets into a private contest: with its access code, or, without one, only through an admin.
+ */
 describe('contest access', () => {
   let t: TestApp;
   let ds: DataSource;
@@ -96,5 +99,96 @@ describe('contest access', () => {
       ]);
       expect(await reads(contestId, bob)).toEqual([404, '']);
     });
+  });
+
+  describe('a private contest without an access code: by invitation', () => {
+    let contestId: number;
+    const listed = async (who?: TestSession) => {
+      const res = await get('/api/contests?limit=100', who).expect(200);
+      return res.body.items.some((c: { contestId: number }) => c.contestId === contestId);
+    };
+    const add = (body: unknown, who = admin, id = contestId) =>
+      http()
+        .post(`/api/contests/${id}/participants`)
+        .set(...bearer(who))
+        .send(body as object);
+
+    beforeAll(async () => {
+      ({ contestId } = await createContest(t, admin, contestBody([secret], -10, 50, { isPublic: false })));
+    });
+
+    it('refuses a user who registers themselves, with a clear message, and lists it to admins only', async () => {
+      expect((await http().get(`/api/contests/${contestId}`).expect(200)).body).toMatchObject({ inviteOnly: true, needsAccessCode: false });
+      const refused = await http()
+        .post(`/api/contests/${contestId}/register`)
+        .set(...bearer(ann))
+        .send({})
+        .expect(403);
+      expect(refused.body).toEqual({
+        code: 'FORBIDDEN',
+        message: 'This private contest is by invitation: an admin adds its participants.',
+      });
+      // An access code cannot stand in for the invitation.
+      await http()
+        .post(`/api/contests/${contestId}/register`)
+        .set(...bearer(ann))
+        .send({ accessCode: 'guess' })
+        .expect(403);
+      expect([await listed(), await listed(ann), await listed(admin)]).toEqual([false, false, true]);
+      const submitted = await http()
+        .post('/api/submissions')
+        .set(...bearer(ann))
+        .send({ problemId: secret, contestId, languageId: 71, sourceCode: 'print(1)' })
+        .expect(403);
+      expect(submitted.body.message).toBe('You are not registered for this contest.');
+    });
+
+    it('lets an admin add a user by name: then it is listed to them, and they read and submit', async () => {
+      const added = await add({ username: ann.user.username.toUpperCase() }).expect(200);
+      expect(added.body).toEqual({ username: ann.user.username, registeredAt: expect.any(String) });
+      // Again: nothing changes.
+      expect((await add({ username: ann.user.username }).expect(200)).body).toEqual(added.body);
+      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM contest_participations WHERE contest_id = $1`, [contestId]);
+      expect(n).toBe(1);
+      expect([await listed(ann), await listed(bob)]).toEqual([true, false]);
+      const page = (
+        await http()
+          .get(`/api/contests/${contestId}`)
+          .set(...bearer(ann))
+          .expect(200)
+      ).body;
+      expect(page.participation).toMatchObject({ kind: 'official' });
+      expect(await reads(contestId, ann)).toEqual([200, 'Secret']);
+      expect(await reads(contestId, bob)).toEqual([404, '']);
+      await http()
+        .post('/api/submissions')
+        .set(...bearer(ann))
+        .send({ problemId: secret, contestId, languageId: 71, sourceCode: 'print(1)' })
+        .expect(201);
+    });
+
+    it('keeps adding participants to admins, with a valid body, a known user and an open contest', async () => {
+      expect((await add({ username: bob.user.username }, ann).expect(403)).body.code).toBe('FORBIDDEN');
+      await http().post(`/api/contests/${contestId}/participants`).send({ username: bob.user.username }).expect(401);
+      for (const body of [{}, { username: '' }, { username: 7 }, { username: null }, { username: 'x'.repeat(33) }, []]) {
+        const res = await add(body).expect(400);
+        expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+      expect((await add({ username: 'nobody-by-this-name' }).expect(404)).body.message).toBe('User not found.');
+      expect((await add({ username: bob.user.username }, admin, 999999).expect(404)).body.message).toBe('Contest not found.');
+      await moveContest(contestId, -90, -10);
+      expect((await add({ username: bob.user.username }).expect(403)).body.message).toBe('Registration is closed: the contest has ended.');
+    });
+  });
+
+  it('a private contest with an access code takes self-registration with the code, and is listed to its participants', async () => {
+    const { contestId } = await createContest(t, admin, contestBody([secret], -10, 50, { isPublic: false, accessCode: 'sesame' }));
+    expect((await http().get(`/api/contests/${contestId}`).expect(200)).body).toMatchObject({ inviteOnly: false, needsAccessCode: true });
+    await register(t, bob, contestId, 'sesame');
+    const listed = await http()
+      .get('/api/contests?limit=100')
+      .set(...bearer(bob))
+      .expect(200);
+    expect(listed.body.items.map((c: { contestId: number }) => c.contestId)).toContain(contestId);
   });
 });

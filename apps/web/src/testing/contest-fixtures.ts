@@ -18,6 +18,7 @@ export const contestView = (extra: Partial<Contest> = {}): Contest => ({
   penaltyMinutes: 20,
   isPublic: true,
   needsAccessCode: false,
+  inviteOnly: false,
   frozen: false,
   problems: [
     { label: 'A', problemId: 1, title: 'A + B', points: 1 },

@@ -128,3 +128,12 @@ export class ContestRegistrationDto {
   @IsString({ message: 'accessCode must be text.' })
   accessCode?: string;
 }
+
+/** An admin registers a user into a contest by name (the only way into an invitation-only one). */
+export class ContestParticipantInputDto {
+  @ApiProperty({ example: 'alice', maxLength: 32, description: 'The user to register, by username (any case)' })
+  @MaxLength(32, { message: 'username must be the name of a user.' })
+  @IsNotEmpty({ message: 'username must be the name of a user.' })
+  @IsString({ message: 'username must be the name of a user.' })
+  username: string;
+}

@@ -75,6 +75,12 @@ export class ContestDto {
   @ApiProperty({ example: true, description: 'Registration asks for an access code' })
   needsAccessCode: boolean;
 
+  @ApiProperty({
+    example: false,
+    description: 'A private contest without an access code: users cannot register themselves, admins add its participants',
+  })
+  inviteOnly: boolean;
+
   @ApiPropertyOptional({ example: 'spring-2025', description: 'Admins only' })
   accessCode?: string | null;
 
@@ -86,6 +92,15 @@ export class ContestDto {
 
   @ApiProperty({ type: ParticipationDto, nullable: true, description: "The caller's participation, if any" })
   participation: ParticipationDto | null;
+}
+
+/** A user an admin registered (POST /api/contests/{contestId}/participants). */
+export class ContestParticipantDto {
+  @ApiProperty({ example: 'alice' })
+  username: string;
+
+  @ApiProperty({ example: '2025-06-01T08:30:00.000Z', format: 'date-time', description: 'When they were first registered' })
+  registeredAt: string;
 }
 
 export class ContestListDto {
