@@ -29,6 +29,8 @@ export const queryKeys = {
   /** A contest as the caller sees it (participation, frozen); refreshed after registering or starting. */
   contest: (contestId: number) => ['contests', contestId] as const,
   contestProblem: (contestId: number, label: string) => ['contests', contestId, 'problem', label] as const,
+  /** Every page of a contest's board: the caller's own verdicts move their row, wherever it shows. */
+  scoreboards: (contestId: number) => ['contests', contestId, 'scoreboard'] as const,
   scoreboard: (contestId: number, page: number) => ['contests', contestId, 'scoreboard', page] as const,
   clarifications: (contestId: number) => ['contests', contestId, 'clarifications'] as const,
   /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */

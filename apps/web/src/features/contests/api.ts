@@ -29,6 +29,13 @@ export const registerForContest = (contestId: number, accessCode?: string) =>
     'Failed to register.',
   );
 
+/** Admins: registers a user by name, into any contest; the only way into an invitation-only one. */
+export const addContestParticipant = (contestId: number, username: string) =>
+  unwrap(
+    api.POST('/api/contests/{contestId}/participants', { params: { path: { contestId } }, body: { username } }),
+    'Failed to add the participant.',
+  );
+
 /** Opens the caller's own window in a contest with `durationMinutes`. */
 export const startContest = (contestId: number) =>
   unwrap(api.POST('/api/contests/{contestId}/start', { params: { path: { contestId } } }), 'Failed to start.');

@@ -9,11 +9,11 @@ import { type Contest, registerForContest, startContest } from '../api';
 import { VirtualRunButton } from './VirtualRunButton';
 
 /**
- * Register (with the access code when the contest asks for one), then Start where each participant has a window;
- * after the end, Virtual.
+ * Register (with the access code when the contest asks for one; an invitation-only contest takes no self-registration),
+ * then Start where each participant has a window; after the end, Virtual.
  */
 export function ContestActions({ contest }: { contest: Contest }) {
-  const { user } = useSession();
+  const { user, isAdmin } = useSession();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [accessCode, setAccessCode] = useState('');
@@ -37,6 +37,8 @@ export function ContestActions({ contest }: { contest: Contest }) {
     e.preventDefault();
     register.mutate();
   };
+  if (!participation && contest.inviteOnly && !isAdmin)
+    return <p className="muted">By invitation: an admin adds this contest's participants.</p>;
   return (
     <div className="contest-actions">
       {!participation && (

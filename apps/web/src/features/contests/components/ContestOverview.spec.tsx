@@ -92,6 +92,47 @@ describe('the contest page', () => {
   });
 });
 
+describe('an invitation-only contest', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('tells a user that admins add its participants, instead of offering Register', async () => {
+    storeTokens();
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user());
+      if (route === 'GET /api/contests/7') return json(200, contest({ inviteOnly: true, needsAccessCode: false }));
+    });
+    renderRoutes(<Route path="/contests/:contestId" element={<ContestPage />} />, '/contests/7');
+    expect(await screen.findByText("By invitation: an admin adds this contest's participants.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin register a user by name', async () => {
+    storeTokens();
+    const bodies: unknown[] = [];
+    mockFetch(async (request, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
+      if (route === 'GET /api/contests/7') return json(200, contest({ inviteOnly: true, needsAccessCode: false }));
+      if (route === 'GET /api/contests/7/submissions') return json(200, EMPTY_PAGE);
+      if (route === 'POST /api/contests/7/participants') {
+        const body = (await request.json()) as { username: string };
+        bodies.push(body);
+        if (body.username === 'nobody') return json(404, { code: 'NOT_FOUND', message: 'User not found.' });
+        return json(200, { username: 'Bob', registeredAt: new Date().toISOString() });
+      }
+    });
+    renderRoutes(<Route path="/contests/:contestId" element={<ContestPage />} />, '/contests/7');
+    const form = await screen.findByRole('form', { name: 'Add a participant' });
+    fireEvent.change(within(form).getByLabelText('Add a participant'), { target: { value: 'nobody' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('User not found.');
+    fireEvent.change(within(form).getByLabelText('Add a participant'), { target: { value: ' bob ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(await within(form).findByText('Registered Bob.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ username: 'nobody' }, { username: 'bob' }]);
+    expect(within(form).getByLabelText('Add a participant')).toHaveValue('');
+  });
+});
+
 describe('an admin on the contest page', () => {
   beforeEach(() => localStorage.clear());
 

@@ -9,6 +9,7 @@ import { useSession } from '../../../session/SessionProvider';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
 import { type Contest, fetchScoreboard } from '../api';
 import { cellText } from '../board-csv';
+import { AddParticipant } from './AddParticipant';
 import { Clarifications } from './Clarifications';
 import { ContestActions } from './ContestActions';
 import { DeleteContest } from './DeleteContest';
@@ -92,6 +93,7 @@ export function ContestOverview({ contest }: { contest: Contest }) {
           )}
         </div>
         <ContestActions contest={contest} />
+        {isAdmin && contest.phase !== 'past' && <AddParticipant contest={contest} />}
       </header>
       {contest.description && (
         <section aria-label="Description">
