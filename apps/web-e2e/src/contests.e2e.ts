@@ -161,6 +161,35 @@ describe('contests in the browser', () => {
     await benPage.context().close();
   });
 
+  it("the contest page's own cells change when a verdict arrives, without a reload", async () => {
+    const contestId = await contest('Cells round');
+    const lea = await newUser('lea');
+    const page = await userPage(lea);
+    const streaming = page.waitForRequest((request) => request.url().endsWith('/api/submissions/stream'));
+    await register(page, contestId);
+    await streaming;
+    const cellA = () => page.getByRole('region', { name: 'Problems table' }).locator('tbody tr').first().locator('td').last();
+    await cellA().getByText('—').waitFor();
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    // A submission from elsewhere (another tab, a script): the page only hears its verdict.
+    const res = await fetch(`${app.baseUrl}/api/submissions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${lea.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ problemId: problems[0], languageId: 71, sourceCode: SUM, contestId }),
+    });
+    expect(res.status).toBe(201);
+    await page
+      .getByRole('region', { name: 'Problems table' })
+      .locator('tbody tr')
+      .first()
+      .locator('td', { hasText: /^\+ \(\d+\)$/ })
+      .waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect((await cellA().textContent())?.trim()).toMatch(/^\+ \(\d+\)$/);
+    await screenshot(page, 'contest-cells-live');
+    await page.context().close();
+  });
+
   it('after the freeze and the end, the admin plays the reveal and the board unfreezes', async () => {
     // Frozen for the last 30 minutes, which covers every submission below, before and after the end is moved.
     const start = Date.now() - 40 * MINUTE;

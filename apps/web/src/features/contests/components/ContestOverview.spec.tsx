@@ -1,11 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { ContestPage } from '../../../pages/ContestPage';
 import { ContestsPage } from '../../../pages/ContestsPage';
 import { cell, contestView, EMPTY_PAGE, HOUR } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+import { scriptedStreams } from '../../../testing/scripted-stream';
 import type { Contest } from '../api';
+
+// The page's streams, scripted: a test delivers events as the server would.
+jest.mock('../../../live/submission-stream', () => jest.requireActual('../../../testing/scripted-stream'));
 
 // The Markdown stack is ESM Jest does not load; the text as written is enough here.
 jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
@@ -39,8 +43,40 @@ const BOARD = {
   limit: 100,
 };
 
+/** A finished event of submission `id`, as the submissions stream sends it. */
+const finished = (id: string, userId: string, problemId: number) => ({
+  id,
+  _id: id,
+  eventId: `e-${id}`,
+  emittedAt: new Date().toISOString(),
+  eventType: 'finished',
+  _eventType: 'finished',
+  userId,
+  userName: userId === 'u1' ? 'alice' : 'bob',
+  problemId,
+  problemTitle: 'A + B',
+  problem: null,
+  language: 'Python',
+  languageId: 71,
+  verdict: 'ACCEPTED',
+  status: 'accepted',
+  score: 1,
+  runtimeMs: 10,
+  memoryKB: 100,
+  sourceLen: 10,
+  createdAt: new Date().toISOString(),
+  submittedAt: new Date().toISOString(),
+  queuedAt: null,
+  startedAt: null,
+  finishedAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+});
+
 describe('the contest page', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    scriptedStreams.length = 0;
+  });
 
   it('shows the description, the problems by label, the time left, and registers with the access code', async () => {
     storeTokens();
@@ -92,8 +128,48 @@ describe('the contest page', () => {
   });
 });
 
+describe('the problems table, live', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    scriptedStreams.length = 0;
+  });
+
+  it("shows the caller's new cell when their own verdict arrives, without a reload", async () => {
+    storeTokens();
+    let boardReads = 0;
+    let graded = false;
+    const before = { ...BOARD, mine: { ...BOARD.mine, solved: 0, score: 0, penalty: 0, cells: { A: cell({ attempts: 1 }) } } };
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user());
+      if (route === 'GET /api/contests/7') return json(200, contest({ participation: PARTICIPATION }));
+      if (route === 'GET /api/contests/7/scoreboard') return (boardReads++, json(200, graded ? BOARD : before));
+      if (route === 'GET /api/contests/7/submissions') return json(200, EMPTY_PAGE);
+    });
+    renderRoutes(<Route path="/contests/:contestId" element={<ContestPage />} />, '/contests/7');
+    const problems = await screen.findByRole('region', { name: 'Problems table' });
+    const rowA = () => within(problems).getAllByRole('row')[1];
+    await waitFor(() => expect(rowA()).toHaveTextContent('-1'));
+    const submissions = await waitFor(() => {
+      const stream = scriptedStreams.find((s) => s.streamPath === '/api/submissions/stream');
+      expect(stream).toBeDefined();
+      return stream!;
+    });
+    const readsBefore = boardReads;
+    // Someone else's verdict, and one on a problem outside the contest, leave the board be.
+    act(() => submissions.onEvent(finished('s0', 'u2', 1)));
+    act(() => submissions.onEvent(finished('s1', 'u1', 99)));
+    graded = true;
+    act(() => submissions.onEvent(finished('s2', 'u1', 1)));
+    await waitFor(() => expect(rowA()).toHaveTextContent('+1 (14)'));
+    expect(boardReads).toBe(readsBefore + 1);
+  });
+});
+
 describe('an invitation-only contest', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    scriptedStreams.length = 0;
+  });
 
   it('tells a user that admins add its participants, instead of offering Register', async () => {
     storeTokens();

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import type { LiveEvent } from '@oj/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -15,7 +16,7 @@ import { ContestActions } from './ContestActions';
 import { DeleteContest } from './DeleteContest';
 import { TimeLeft } from './TimeLeft';
 
-/** The contest's problems by label, with the caller's own cell from the board. */
+/** The contest's problems by label, with the caller's own cell from the board (`mine`), read again on each own verdict. */
 function ProblemsTable({ contest }: { contest: Contest }) {
   const { user } = useSession();
   const board = useQuery({
@@ -64,8 +65,14 @@ function ProblemsTable({ contest }: { contest: Contest }) {
 /** A contest page: the description, time, registration, problems, clarifications, and the caller's submissions in it. */
 export function ContestOverview({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const problemIds = new Set(contest.problems.map((p) => p.problemId));
+  // The caller's verdicts arrive on the submissions list's stream (with its catch-up poll); each moves their cells.
+  const onOwnVerdict = (event: LiveEvent) => {
+    if (event.eventType === 'finished' && event.userId === user?.id && problemIds.has(event.problemId))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.scoreboards(contest.contestId) });
+  };
   return (
     <article className="contest">
       <header className="problem-head">
@@ -112,6 +119,7 @@ export function ContestOverview({ contest }: { contest: Contest }) {
             showProblem
             page={page}
             onPage={setPage}
+            onEvent={onOwnVerdict}
           />
         </section>
       )}
