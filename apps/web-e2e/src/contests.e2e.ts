@@ -285,7 +285,8 @@ describe('contests in the browser', () => {
     const answer = item.getByRole('textbox', { name: 'Answer' });
     await answer.fill(`${await answer.inputValue()}Yes: read up to the end of the input.`);
     await item.getByRole('button', { name: 'Answer', exact: true }).click();
-    await item.getByText('Yes: read up to the end of the input.').waitFor();
+    // The answer as shown once saved (the textarea, which still holds it, would match at once).
+    await item.locator('p', { hasText: 'Yes: read up to the end of the input.' }).waitFor();
 
     const notice = page.locator('.toast-region');
     await notice.getByText(/New clarification on A: Yes: read up to the end of the input\./s).waitFor({ timeout: 30_000 });
