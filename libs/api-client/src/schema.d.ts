@@ -1199,10 +1199,10 @@ export interface components {
         };
         ContestDto: {
             /**
-             * @description Admins only
+             * @description Admins only; null: none
              * @example spring-2025
              */
-            accessCode?: Record<string, never>;
+            accessCode?: string | null;
             /** @example 1 */
             contestId: number;
             /** @example Five problems, three hours. */

@@ -44,7 +44,11 @@ describe('OpenAPI-driven fuzzing', () => {
     submissionId: '00000000-0000-4000-8000-000000000000',
     victimId: '',
     spareRefreshToken: '',
+    contestId: 0,
+    clarificationId: 0,
   };
+  /** The fixture contest: running, its board frozen, the user registered; PUT puts it back as it was. */
+  let contestBody: Record<string, unknown> = {};
   const failures: string[] = [];
   let requests = 0;
 
@@ -78,6 +82,36 @@ describe('OpenAPI-driven fuzzing', () => {
       .set(...bearer(sessions.user))
       .send({ problemId: fixtures.problemId, languageId: 71, sourceCode: 'print(1)' });
     if (submission.status === 201) fixtures.submissionId = submission.body.submissionId;
+    contestBody = {
+      title: 'Fuzz round',
+      format: 'icpc',
+      startsAt: new Date(Date.now() - 30 * 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+      freezeMinutes: 80,
+      problems: [{ problemId: fixtures.problemId }],
+    };
+    fixtures.contestId = (
+      await t
+        .http()
+        .post('/api/contests')
+        .set(...bearer(sessions.admin))
+        .send(contestBody)
+        .expect(201)
+    ).body.contestId;
+    await t
+      .http()
+      .post(`/api/contests/${fixtures.contestId}/register`)
+      .set(...bearer(sessions.user))
+      .send({})
+      .expect(200);
+    fixtures.clarificationId = (
+      await t
+        .http()
+        .post(`/api/contests/${fixtures.contestId}/clarifications`)
+        .set(...bearer(sessions.user))
+        .send({ question: 'Is n ≥ 1?' })
+        .expect(201)
+    ).body.id;
   }, 60_000);
   afterAll(async () => {
     console.log(`OpenAPI fuzzing: ${requests} requests, FUZZ_SEED=${SEED}`);
@@ -106,6 +140,12 @@ describe('OpenAPI-driven fuzzing', () => {
           return { problemId: fixtures.problemId, languageId: 71, sourceCode: 'print(1)' };
         case 'ValidateRequestDto':
           return { languageId: 71, sourceCode: 'print(1)', testCases: [{ input: '1', output: '1', points: 1 }] };
+        case 'ContestInputDto':
+          return contestBody;
+        case 'ContestParticipantInputDto':
+          return { username: user.user.username };
+        case 'ClarificationInputDto':
+          return { question: 'Is n ≥ 1?', problemLabel: 'A' };
         default:
           return undefined;
       }
@@ -113,6 +153,11 @@ describe('OpenAPI-driven fuzzing', () => {
     pathParam: (op, name) => {
       if (name === 'problemId') return String(fixtures.problemId);
       if (name === 'username') return sessions.user!.user.username;
+      // Contest routes reach their bodies and rules only with a contest that exists; a DELETE gets none, so the
+      // operations after it still have theirs.
+      if (name === 'contestId') return op.method === 'DELETE' ? '999999' : String(fixtures.contestId);
+      if (name === 'label') return 'A';
+      if (op.path.startsWith('/api/contests')) return String(fixtures.clarificationId);
       if (op.path.startsWith('/api/admin/users')) return fixtures.victimId;
       if (op.path.startsWith('/api/announcements')) return fixtures.announcementId;
       return fixtures.submissionId;

@@ -81,7 +81,7 @@ export class ContestDto {
   })
   inviteOnly: boolean;
 
-  @ApiPropertyOptional({ example: 'spring-2025', description: 'Admins only' })
+  @ApiPropertyOptional({ example: 'spring-2025', nullable: true, type: String, description: 'Admins only; null: none' })
   accessCode?: string | null;
 
   @ApiProperty({ example: false, description: 'The board is frozen for this viewer now' })

@@ -64,7 +64,7 @@ export function contestFormFrom(contest: Contest): ContestFormValues {
     freezeMinutes: text(contest.freezeMinutes),
     penaltyMinutes: String(contest.penaltyMinutes),
     isPublic: contest.isPublic,
-    accessCode: typeof contest.accessCode === 'string' ? contest.accessCode : '',
+    accessCode: contest.accessCode ?? '',
     problems: contest.problems.map((p, i) => ({
       problemId: p.problemId,
       title: p.title,
