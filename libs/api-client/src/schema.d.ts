@@ -1416,6 +1416,19 @@ export interface components {
             /** @example Python (3.11.2) */
             name: string;
         };
+        LanguageUsageDto: {
+            /** @example 30 */
+            accepted: number;
+            /**
+             * @description The name of its latest toolchain
+             * @example Python (3.11.2)
+             */
+            language: string;
+            /** @example 71 */
+            languageId: number;
+            /** @example 42 */
+            submissions: number;
+        };
         LoginDto: {
             /** @example correct horse battery staple */
             password: string;
@@ -1774,6 +1787,26 @@ export interface components {
             details: Record<string, never>;
             /** @example ok */
             status: string;
+        };
+        RecentAcceptedDto: {
+            /** @example Python (3.11.2) */
+            language: string;
+            /** @example 71 */
+            languageId: number;
+            /** @example 1001 */
+            problemId: number;
+            /** @example A + B */
+            problemTitle: string;
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
+            submissionId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
+            submittedAt: string;
         };
         RefreshTokenDto: {
             /** @example q3J8v0x9mZ2sT5wK7yB1nD4fH6jL8pR0tV2xZ4bC6eG */
@@ -2475,8 +2508,19 @@ export interface components {
         };
         UserDashboardDto: {
             attempted: components["schemas"]["AttemptedProblemDto"][];
+            /** @description One item per UTC day of `year` with activity */
+            heatmap: components["schemas"]["HeatmapItemDto"][];
+            /** @description Per language, most used first */
+            languages: components["schemas"]["LanguageUsageDto"][];
+            /** @description The latest 10 accepted submissions, newest first */
+            recentAccepted: components["schemas"]["RecentAcceptedDto"][];
             solved: components["schemas"]["SolvedProblemDto"][];
             user: components["schemas"]["PublicUserDto"];
+            /**
+             * @description The UTC year of `heatmap`
+             * @example 2026
+             */
+            year: number;
         };
         UserProfileDto: {
             /** @example  */
@@ -4862,7 +4906,10 @@ export interface operations {
     };
     getUserDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description UTC calendar year; default the current one */
+                year?: number;
+            };
             header?: never;
             path: {
                 username: string;
