@@ -19,7 +19,8 @@ export const queryKeys = {
   submissionPage: (source: unknown, page: number) => ['submissions', source, page] as const,
   dashboardSummary: (year: number) => ['dashboard', 'summary', year] as const,
   dashboardHeatmap: (year: number) => ['dashboard', 'heatmap', year] as const,
-  userDashboard: (username: string) => ['user-dashboard', username] as const,
+  /** A user's profile with one UTC year's heatmap. */
+  userDashboard: (username: string, year: number) => ['user-dashboard', username, year] as const,
   adminUsers: () => ['admin-users'] as const,
   adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,
