@@ -21,6 +21,8 @@ export const queryKeys = {
   dashboardHeatmap: (year: number) => ['dashboard', 'heatmap', year] as const,
   /** A user's profile with one UTC year's heatmap. */
   userDashboard: (username: string, year: number) => ['user-dashboard', username, year] as const,
+  /** The signed-in user's editor settings; per user, so another account never reads the last one's. */
+  preferences: (userId: string) => ['preferences', userId] as const,
   adminUsers: () => ['admin-users'] as const,
   adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,
