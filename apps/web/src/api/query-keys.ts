@@ -23,6 +23,8 @@ export const queryKeys = {
   userDashboard: (username: string, year: number) => ['user-dashboard', username, year] as const,
   /** The signed-in user's editor settings; per user, so another account never reads the last one's. */
   preferences: (userId: string) => ['preferences', userId] as const,
+  /** A user's submissions to one problem, which their submission page offers to compare with. */
+  comparableSubmissions: (userId: string, problemId: number) => ['submissions', 'comparable', userId, problemId] as const,
   adminUsers: () => ['admin-users'] as const,
   adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,
