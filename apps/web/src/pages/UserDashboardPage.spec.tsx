@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route } from 'react-router-dom';
+import { Link, Route } from 'react-router-dom';
 
 import { currentUtcYear } from '../components/YearSelect';
 import { json, mockFetch, renderRoutes } from '../testing/render';
@@ -94,6 +94,33 @@ describe('UserDashboardPage (a public profile)', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Year' }), { target: { value: String(currentUtcYear() - 1) } });
     expect(await screen.findByRole('grid', { name: `Activity in ${currentUtcYear() - 1}` })).toBeInTheDocument();
     expect(years).toEqual([String(currentUtcYear()), String(currentUtcYear() - 1)]);
+  });
+
+  it("never shows one user's profile in place of another's while it loads", async () => {
+    let answerCarol: (r: Response) => void = () => undefined;
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/users/bob/dashboard') return json(200, profile());
+      if (route === 'GET /api/users/carol/dashboard') return new Promise<Response>((resolve) => (answerCarol = resolve));
+    });
+    renderRoutes(
+      <Route
+        path="/u/:username"
+        element={
+          <>
+            <UserDashboardPage />
+            <Link to="/u/carol">to carol</Link>
+          </>
+        }
+      />,
+      '/u/bob',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Bob Builder' });
+    fireEvent.click(screen.getByRole('link', { name: 'to carol' }));
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Bob Builder' })).toBeNull();
+    const carol = profile();
+    answerCarol(json(200, { ...carol, user: { ...carol.user, username: 'carol', profile: { displayName: '', bio: '', avatarUrl: '' } } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'carol' })).toBeInTheDocument();
   });
 
   it.each([
