@@ -45,6 +45,12 @@ describe('accessibility of every screen', () => {
       body: JSON.stringify({ problemId: 1, languageId: 71, sourceCode: 'print(sum(map(int, input().split())))' }),
     });
     submissionId = (await submitted.json()).submissionId;
+    // A second one, so the submission page has something to compare with.
+    await fetch(`${app.baseUrl}/api/submissions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ problemId: 1, languageId: 71, sourceCode: 'a, b = map(int, input().split())\nprint(a - b)' }),
+    });
     const now = Date.now();
     const contest = await call('POST', '/api/contests', {
       title: `Accessible ${suffix}`,
@@ -109,7 +115,7 @@ describe('accessibility of every screen', () => {
       await visit('/contests', 'contests');
       await visit(`/contests/${contestId}`, 'contest');
       await visit(`/contests/${contestId}/scoreboard`, 'scoreboard');
-      await visit(`/u/${user.username}`, 'public profile');
+      await visit(`/u/${user.username}`, 'public profile', '.profile .heatmap');
       if (width < 1000) {
         await page.getByRole('button', { name: 'Menu' }).click();
         await check('navigation menu open');
@@ -129,7 +135,15 @@ describe('accessibility of every screen', () => {
       await page.getByRole('dialog', { name: 'Submission Details' }).locator('[data-testid="source-view"]').waitFor();
       await check('submission details dialog');
       await visit(`/submissions/${submissionId}`, 'submission page', '[data-testid="source-view"]');
-      await visit('/settings', 'settings');
+      const compare = page.getByLabel('Compare with…');
+      await compare.locator('option').nth(1).waitFor({ state: 'attached' });
+      await compare.selectOption({ index: 1 });
+      await page.getByRole('region', { name: 'Differences between the two sources' }).waitFor();
+      await check('submission page comparing two submissions');
+      await visit('/settings', 'settings', '.preferences');
+      await page.getByLabel('Editor font size (px)').fill('99');
+      await page.getByText('Font size must be a whole number').waitFor();
+      await check('settings with an invalid font size');
       await page.getByRole('button', { name: `${user.username} ▾` }).click();
       await check('user menu open');
       await page.getByRole('menuitem', { name: 'Logout' }).click();

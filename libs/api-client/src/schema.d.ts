@@ -888,6 +888,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getMyPreferences"];
+        put: operations["setMyPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/profile": {
         parameters: {
             query?: never;
@@ -1438,6 +1454,19 @@ export interface components {
             /** @example Python (3.11.2) */
             name: string;
         };
+        LanguageUsageDto: {
+            /** @example 30 */
+            accepted: number;
+            /**
+             * @description The name of its latest toolchain
+             * @example Python (3.11.2)
+             */
+            language: string;
+            /** @example 71 */
+            languageId: number;
+            /** @example 42 */
+            submissions: number;
+        };
         LoginDto: {
             /** @example correct horse battery staple */
             password: string;
@@ -1486,6 +1515,18 @@ export interface components {
              * @example 2025-06-01T09:00:00.000Z
              */
             startedAt: string | null;
+        };
+        PreferencesDto: {
+            /**
+             * @description Judge0 id of a language the judge offers; null for none (the problem page then picks one)
+             * @example 54
+             */
+            defaultLanguageId: number | null;
+            /**
+             * @description CSS pixels
+             * @example 16
+             */
+            editorFontSize: number;
         };
         ProblemAuthorDto: {
             /**
@@ -1784,6 +1825,26 @@ export interface components {
             details: Record<string, never>;
             /** @example ok */
             status: string;
+        };
+        RecentAcceptedDto: {
+            /** @example Python (3.11.2) */
+            language: string;
+            /** @example 71 */
+            languageId: number;
+            /** @example 1001 */
+            problemId: number;
+            /** @example A + B */
+            problemTitle: string;
+            /**
+             * Format: uuid
+             * @example 0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90
+             */
+            submissionId: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T09:26:53.000Z
+             */
+            submittedAt: string;
         };
         RefreshTokenDto: {
             /** @example q3J8v0x9mZ2sT5wK7yB1nD4fH6jL8pR0tV2xZ4bC6eG */
@@ -2485,8 +2546,19 @@ export interface components {
         };
         UserDashboardDto: {
             attempted: components["schemas"]["AttemptedProblemDto"][];
+            /** @description One item per UTC day of `year` with activity */
+            heatmap: components["schemas"]["HeatmapItemDto"][];
+            /** @description Per language, most used first */
+            languages: components["schemas"]["LanguageUsageDto"][];
+            /** @description The latest 10 accepted submissions, newest first */
+            recentAccepted: components["schemas"]["RecentAcceptedDto"][];
             solved: components["schemas"]["SolvedProblemDto"][];
             user: components["schemas"]["PublicUserDto"];
+            /**
+             * @description The UTC year of `heatmap`
+             * @example 2026
+             */
+            year: number;
         };
         UserProfileDto: {
             /** @example  */
@@ -4923,7 +4995,10 @@ export interface operations {
     };
     getUserDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description UTC calendar year; default the current one */
+                year?: number;
+            };
             header?: never;
             path: {
                 username: string;
@@ -4949,6 +5024,69 @@ export interface operations {
             };
             /** @description User not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMyPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    setMyPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No judge worker is running to confirm the language */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,22 @@ export interface PublicUser {
   profile: UserProfile;
 }
 
+/**
+ * The editor's font size in CSS pixels. The default is the size browsers gave CodeMirror's monospace text before it
+ * could be chosen (13 px), so nobody's editor changes until they pick another.
+ */
+export const EDITOR_FONT_SIZE = { min: 10, max: 24, default: 13 } as const;
+
+/** A user's settings for the problem page's editor, kept on the server so they follow the user. */
+export interface UserPreferences {
+  /** Preselected on a problem that allows it; null: the language last submitted in this browser, else Python 3. */
+  defaultLanguageId: number | null;
+  editorFontSize: number;
+}
+
+/** What a guest, or a user who never changed a setting, gets. */
+export const DEFAULT_PREFERENCES: UserPreferences = { defaultLanguageId: null, editorFontSize: EDITOR_FONT_SIZE.default };
+
 /** Answer to a login, registration or token refresh. */
 export interface AuthSession {
   accessToken: string;

@@ -24,7 +24,7 @@ export class DashboardController {
   @Auth()
   @ApiOkResponse({ type: HeatmapDto })
   async getMyHeatmap(@CurrentUser() user: AuthUser, @Query() query: YearQueryDto): Promise<HeatmapDto> {
-    return { items: await this.dashboard.heatmap(user.id, query.year ?? currentYear()) };
+    return { items: await this.dashboard.heatmap(user, query.year ?? currentYear()) };
   }
 
   @Get('users/:username/dashboard')
@@ -32,7 +32,11 @@ export class DashboardController {
   @ApiOkResponse({ type: UserDashboardDto })
   @ApiForbiddenResponse({ description: 'This profile is private.' })
   @ApiNotFoundResponse({ description: 'User not found.' })
-  getUserDashboard(@CurrentUser() viewer: AuthUser | undefined, @Param('username') username: string): Promise<UserDashboardDto> {
-    return this.dashboard.forUser(username, viewer);
+  getUserDashboard(
+    @CurrentUser() viewer: AuthUser | undefined,
+    @Param('username') username: string,
+    @Query() query: YearQueryDto,
+  ): Promise<UserDashboardDto> {
+    return this.dashboard.forUser(username, viewer, query.year ?? currentYear());
   }
 }

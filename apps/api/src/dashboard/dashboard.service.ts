@@ -15,18 +15,27 @@ export class DashboardService {
     return this.queries.summary(userId, year);
   }
 
-  /** One item per UTC day with activity. */
-  heatmap(userId: string, year: number): Promise<HeatmapItemDto[]> {
-    return this.queries.heatmap(userId, year);
+  /** One item per UTC day with the signed-in user's activity: all of their own submissions. */
+  heatmap(user: AuthUser, year: number): Promise<HeatmapItemDto[]> {
+    return this.queries.heatmap(user.id, year, user);
   }
 
-  /** Solved and attempted problems of a user; a private profile is only for its owner and admins. */
-  async forUser(username: string, viewer: AuthUser | undefined): Promise<UserDashboardDto> {
+  /**
+   * A user's profile: solved and attempted problems, a year's heatmap, the latest accepted submissions and the
+   * languages used, each as the viewer may see it. A private profile is only for its owner and admins.
+   */
+  async forUser(username: string, viewer: AuthUser | undefined, year: number): Promise<UserDashboardDto> {
     if (!USERNAME_PATTERN.test(username)) throw ApiException.notFound('User not found.');
     const user = await this.queries.userByName(username);
     if (!user) throw ApiException.notFound('User not found.');
     if (!canSeeProfile(user, viewer)) throw ApiException.forbidden('This profile is private.');
-    const rows = await this.queries.triedProblems(user.id, viewer);
+    // Four reads of one user's rows, independent of each other: side by side on the pool, one round trip's wait.
+    const [rows, heatmap, recentAccepted, languages] = await Promise.all([
+      this.queries.triedProblems(user.id, viewer),
+      this.queries.heatmap(user.id, year, viewer),
+      this.queries.recentAccepted(user.id, viewer),
+      this.queries.languages(user.id, viewer),
+    ]);
     const solved: SolvedProblemDto[] = rows
       .filter((r) => r.acceptedAt)
       .map((r) => ({
@@ -47,6 +56,10 @@ export class DashboardService {
       },
       solved,
       attempted,
+      year,
+      heatmap,
+      recentAccepted,
+      languages,
     };
   }
 }

@@ -43,11 +43,14 @@ export class LanguagesService {
     return ids.map((languageId) => ({ languageId, seconds: effectiveCpuTimeLimit(this.config.timeFactors, languageId, cpuTimeLimit) }));
   }
 
-  /** Refuses a job no worker could run: 503 while no worker is alive, 400 (on `languageId`) for a language the engine lacks. */
-  async assertRunnable(languageId: number): Promise<void> {
+  /**
+   * Refuses a language no worker could run: 503 while no worker is alive, 400 (on the body's field `path`) for a
+   * language the engine lacks.
+   */
+  async assertRunnable(languageId: number, path = 'languageId'): Promise<void> {
     if (!(await this.workerAlive()))
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
-    if (!(await this.find(languageId))) throw ApiException.badRequest('This language is not available on the judge.', 'languageId');
+    if (!(await this.find(languageId))) throw ApiException.badRequest('This language is not available on the judge.', path);
   }
 
   /** Whether a worker has published its languages recently, i.e. one is alive. */

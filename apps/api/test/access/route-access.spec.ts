@@ -41,6 +41,8 @@ const EXPECTED: Record<string, Access> = {
   'PATCH /api/auth/me/profile': 'login',
   'PATCH /api/auth/me/password': 'login',
   'PUT /api/users/me/profile': 'login',
+  'GET /api/users/me/preferences': 'login',
+  'PUT /api/users/me/preferences': 'login',
 
   'GET /api/admin/security': 'admin',
   'GET /api/admin/users': 'admin',

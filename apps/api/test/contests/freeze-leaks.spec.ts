@@ -89,6 +89,10 @@ describe('frozen results do not leak', () => {
     return {
       solved: res.body.solved.map((p: { problemId: number }) => p.problemId),
       attempted: res.body.attempted.map((p: { problemId: number }) => p.problemId),
+      // The profile's other parts (issue 22): none may count a result the freeze hides from the viewer as accepted.
+      recentAccepted: res.body.recentAccepted.map((r: { submissionId: string }) => r.submissionId),
+      acceptedDays: res.body.heatmap.reduce((sum: number, d: { acCount: number }) => sum + d.acCount, 0),
+      languages: res.body.languages.map((l: { submissions: number; accepted: number }) => [l.submissions, l.accepted]),
     };
   };
 
@@ -184,9 +188,23 @@ describe('frozen results do not leak', () => {
       expect(await countedRows()).toEqual(before);
     });
 
-    it('shows the problem as attempted, not solved, on the public profile to all but the owner and admins', async () => {
-      for (const viewer of [undefined, bob]) expect(await dashboard(viewer)).toEqual({ solved: [], attempted: [problemId] });
-      for (const viewer of [ann, admin]) expect((await dashboard(viewer)).solved).toEqual([problemId]);
+    it('shows the problem as attempted, not solved, and no accepted result on the profile to all but the owner and admins', async () => {
+      for (const viewer of [undefined, bob])
+        expect(await dashboard(viewer)).toEqual({
+          solved: [],
+          attempted: [problemId],
+          recentAccepted: [],
+          acceptedDays: 0,
+          languages: [[1, 0]],
+        });
+      for (const viewer of [ann, admin])
+        expect(await dashboard(viewer)).toEqual({
+          solved: [problemId],
+          attempted: [],
+          recentAccepted: [frozenId],
+          acceptedDays: 1,
+          languages: [[1, 1]],
+        });
     });
 
     it('keeps a rejudge of a frozen submission pending for others: its events, its result and the counters', async () => {
@@ -250,7 +268,13 @@ describe('frozen results do not leak', () => {
         [problemId],
       );
       expect(shown).toEqual(all);
-      for (const viewer of [undefined, bob]) expect((await dashboard(viewer)).solved).toEqual([problemId]);
+      for (const viewer of [undefined, bob])
+        expect(await dashboard(viewer)).toMatchObject({
+          solved: [problemId],
+          recentAccepted: [frozenId],
+          acceptedDays: 1,
+          languages: [[1, 1]],
+        });
     });
   });
 

@@ -6,7 +6,7 @@ import { createProblem, problemBody } from '../problems/problem-fixtures';
 import { createTestApp, TestApp } from '../test-app';
 
 /**
- * The regression guard of the submit path and the problem archive: how many SQL statements and Redis commands
+ * The regression guard of the submit path, the problem archive and the profile: how many SQL statements and Redis commands
  * one request costs, as counts rather than timings, so a slowdown shows as a changed number and never as a flaky
  * timer. The figures below are the current design; a change that adds a round trip must change them on purpose
  * (and say why in bench/BENCHMARKS.md), and one that removes a round trip lowers them.
@@ -96,6 +96,18 @@ describe('round trips per request', () => {
     expectCount(sql, 1);
     expect(sql[0]).toMatch(/^\[prepared\] .*count\(\*\).*json_build_object/);
     expect(sql[0]).not.toMatch(/statement|samples|input_format/);
+    expectCount(redis, 0);
+  });
+
+  it('GET /api/users/{username}/dashboard by a guest: 5 statements, no Redis command', async () => {
+    const profile = () => t.http().get(`/api/users/${user.user.username}/dashboard`).expect(200);
+    await profile();
+    const { sql, redis } = await count(profile);
+    // The user, then four reads of their rows side by side: tried problems, the year's heatmap, the latest accepted
+    // (LIMIT), the languages (LIMIT); each filtered on user_id, so served by the (user_id, created_at) index.
+    expectCount(sql, 5);
+    expect(sql.slice(1).every((statement) => /WHERE s\.user_id = \$1/.test(statement))).toBe(true);
+    expect(sql.filter((statement) => /LIMIT/.test(statement))).toHaveLength(2);
     expectCount(redis, 0);
   });
 

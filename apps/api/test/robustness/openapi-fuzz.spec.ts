@@ -25,7 +25,8 @@ const SAMPLE_SIZE = 12;
 /** Hostile cases in flight at once: overlaps the database and hashing waits; a slow case is re-timed alone. */
 const CONCURRENCY = 4;
 /** Routes that need a judge worker; without one they may answer exactly this 503 (readiness: "Not ready: worker"). */
-const WORKER_ROUTES = /^\/api\/(languages|judge\/(validate|run|checker-trial)|submissions|problems\/\{problemId\}\/submissions)/;
+const WORKER_ROUTES =
+  /^\/api\/(languages|judge\/(validate|run|checker-trial)|submissions|problems\/\{problemId\}\/submissions|users\/me\/preferences)/;
 
 /**
  * Every operation of libs/api-client/openapi.json, as guest, user and admin, with one hostile change at a time

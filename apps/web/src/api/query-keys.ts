@@ -19,7 +19,12 @@ export const queryKeys = {
   submissionPage: (source: unknown, page: number) => ['submissions', source, page] as const,
   dashboardSummary: (year: number) => ['dashboard', 'summary', year] as const,
   dashboardHeatmap: (year: number) => ['dashboard', 'heatmap', year] as const,
-  userDashboard: (username: string) => ['user-dashboard', username] as const,
+  /** A user's profile with one UTC year's heatmap. */
+  userDashboard: (username: string, year: number) => ['user-dashboard', username, year] as const,
+  /** The signed-in user's editor settings; per user, so another account never reads the last one's. */
+  preferences: (userId: string) => ['preferences', userId] as const,
+  /** A user's submissions to one problem, which their submission page offers to compare with. */
+  comparableSubmissions: (userId: string, problemId: number) => ['submissions', 'comparable', userId, problemId] as const,
   adminUsers: () => ['admin-users'] as const,
   adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,

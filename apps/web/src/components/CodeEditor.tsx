@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 
 import type { CodeEditorProps } from './CodeMirrorEditor';
+import { fontSizeStyle } from './editor-font';
 
 // CodeMirror and its language modes are the largest part of the app: loaded with the first screen that shows code.
 const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
@@ -17,6 +18,7 @@ export function CodeEditor(props: CodeEditorProps) {
       role="region"
       aria-busy="true"
       aria-label={props.label}
+      style={fontSizeStyle(props.fontSize)}
     >
       {props.value}
     </pre>

@@ -11,6 +11,7 @@ import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
 import { codeEditorTheme } from './code-editor-theme';
+import { fontSizeStyle } from './editor-font';
 
 /** How long after Escape a Tab moves focus out of the editor (CodeMirror's own Escape gives two seconds). */
 const TAB_FOCUS_MS = 2000;
@@ -46,10 +47,12 @@ export interface CodeEditorProps {
   label: string;
   /** The id of the text that describes the editor (how to leave it). */
   describedBy?: string;
+  /** In CSS pixels (the user's setting); without it, the browser's size for monospace text. */
+  fontSize?: number;
 }
 
 /** A CodeMirror 6 editor highlighting the chosen language; read-only for showing source. */
-export default function CodeMirrorEditor({ value, onChange, languageId, readOnly = false, label, describedBy }: CodeEditorProps) {
+export default function CodeMirrorEditor({ value, onChange, languageId, readOnly = false, label, describedBy, fontSize }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const language = useRef(new Compartment());
@@ -98,6 +101,11 @@ export default function CodeMirrorEditor({ value, onChange, languageId, readOnly
   }, [value]);
 
   return (
-    <div className={`code-editor${readOnly ? ' read-only' : ''}`} ref={host} data-testid={readOnly ? 'source-view' : 'source-editor'} />
+    <div
+      className={`code-editor${readOnly ? ' read-only' : ''}`}
+      ref={host}
+      style={fontSizeStyle(fontSize)}
+      data-testid={readOnly ? 'source-view' : 'source-editor'}
+    />
   );
 }

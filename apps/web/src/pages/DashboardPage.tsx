@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { currentUtcYear, YearSelect } from '../components/YearSelect';
 import { Heatmap } from '../features/dashboard/components/Heatmap';
 import { SummaryCards } from '../features/dashboard/components/SummaryCards';
 import { useDashboard } from '../features/dashboard/hooks/useDashboard';
@@ -10,19 +11,14 @@ import { useSession } from '../session/SessionProvider';
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
-  const thisYear = new Date().getUTCFullYear();
-  const [year, setYear] = useState(thisYear);
+  const [year, setYear] = useState(currentUtcYear);
   const [page, setPage] = useState(1);
   const { summary, heatmap } = useDashboard(year);
   return (
     <section>
       <div className="section-head">
         <h1>Dashboard</h1>
-        <select aria-label="Year" value={year} onChange={(e) => setYear(Number(e.target.value))}>
-          {[thisYear, thisYear - 1, thisYear - 2].map((y) => (
-            <option key={y}>{y}</option>
-          ))}
-        </select>
+        <YearSelect value={year} onChange={setYear} />
       </div>
       <SummaryCards summary={summary.data} />
       {heatmap.data && <Heatmap year={year} items={heatmap.data.items} />}

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../api/api-error';
 import { api, unwrap } from '../api/client';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { CompareSubmissions } from '../features/submissions/components/CompareSubmissions';
 import { EditAndResubmitLink, useResubmitConfirmation } from '../features/submissions/components/ResubmitActions';
 import { SubmissionDetails } from '../features/submissions/components/SubmissionDetails';
 import { useSubmissionDetail } from '../features/submissions/hooks/useSubmissionDetail';
@@ -41,6 +42,7 @@ export function SubmissionPage() {
       {query.isPending && <p className="muted">Loading…</p>}
       {query.isError && <p className="error">{errorMessage(query.error, 'Failed to load submission.')}</p>}
       {s && <SubmissionDetails submission={s} onPage />}
+      {s && <CompareSubmissions submission={s} />}
       {confirmResubmit.dialog}
     </section>
   );

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 
 import { useDocumentTitle } from '../components/useDocumentTitle';
-import { PublicDashboard } from '../features/dashboard/components/PublicDashboard';
+import { UserProfile } from '../features/profile/components/UserProfile';
 
-/** /u/{username}: a user's public dashboard. */
+/** /u/{username}: a user's public profile. */
 export function UserDashboardPage() {
   const { username = '' } = useParams();
   useDocumentTitle(username);
-  return <PublicDashboard />;
+  return <UserProfile username={username} />;
 }

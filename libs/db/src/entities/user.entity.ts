@@ -1,4 +1,4 @@
-import type { Role } from '@oj/contracts';
+import { EDITOR_FONT_SIZE, type Role } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('users')
@@ -40,6 +40,13 @@ export class UserEntity {
 
   @Column({ name: 'avatar_url', type: 'varchar', length: 2048, default: '' })
   avatarUrl: string;
+
+  /** The language the problem page's editor starts in (UserPreferences); null: none chosen. */
+  @Column({ name: 'default_language_id', type: 'integer', nullable: true })
+  defaultLanguageId: number | null;
+
+  @Column({ name: 'editor_font_size', type: 'smallint', default: EDITOR_FONT_SIZE.default })
+  editorFontSize: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

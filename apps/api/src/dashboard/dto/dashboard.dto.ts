@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AttemptedProblem, DashboardSummary, HeatmapDay, ItemList, PublicUser, SolvedProblem, UserDashboard } from '@oj/contracts';
+import {
+  AttemptedProblem,
+  DashboardSummary,
+  HeatmapDay,
+  ItemList,
+  LanguageUsage,
+  PROFILE_RECENT_ACCEPTED,
+  PublicUser,
+  RecentAccepted,
+  SolvedProblem,
+  UserDashboard,
+} from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 
@@ -55,8 +66,33 @@ export class AttemptedProblemDto implements AttemptedProblem {
   @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) lastTriedAt: string;
 }
 
+export class RecentAcceptedDto implements RecentAccepted {
+  @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) submissionId: string;
+  @ApiProperty({ example: 1001 }) problemId: number;
+  @ApiProperty({ example: 'A + B' }) problemTitle: string;
+  @ApiProperty({ example: 71 }) languageId: number;
+  @ApiProperty({ example: 'Python (3.11.2)' }) language: string;
+  @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' }) submittedAt: string;
+}
+
+export class LanguageUsageDto implements LanguageUsage {
+  @ApiProperty({ example: 71 }) languageId: number;
+  @ApiProperty({ example: 'Python (3.11.2)', description: 'The name of its latest toolchain' }) language: string;
+  @ApiProperty({ example: 42 }) submissions: number;
+  @ApiProperty({ example: 30 }) accepted: number;
+}
+
+/**
+ * A user's profile. Every part but `user` counts only the submissions the viewer may see, with a result a contest's
+ * freeze hides from the viewer counted as not accepted.
+ */
 export class UserDashboardDto implements UserDashboard {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
   @ApiProperty({ type: [SolvedProblemDto] }) solved: SolvedProblemDto[];
   @ApiProperty({ type: [AttemptedProblemDto] }) attempted: AttemptedProblemDto[];
+  @ApiProperty({ example: 2026, description: 'The UTC year of `heatmap`' }) year: number;
+  @ApiProperty({ type: [HeatmapItemDto], description: 'One item per UTC day of `year` with activity' }) heatmap: HeatmapItemDto[];
+  @ApiProperty({ type: [RecentAcceptedDto], description: `The latest ${PROFILE_RECENT_ACCEPTED} accepted submissions, newest first` })
+  recentAccepted: RecentAcceptedDto[];
+  @ApiProperty({ type: [LanguageUsageDto], description: 'Per language, most used first' }) languages: LanguageUsageDto[];
 }

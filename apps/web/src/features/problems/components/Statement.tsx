@@ -1,6 +1,6 @@
+import { CopyButton } from '../../../components/CopyButton';
 import { Markdown } from '../../../components/Markdown';
 import { ProblemDetail } from '../api';
-import { CopyButton } from './CopyButton';
 import { JudgingRules } from './JudgingRules';
 
 /** Statement, formats, constraints, samples and, for those who may edit, the test cases. */

@@ -7,9 +7,11 @@ import { errorMessage } from '../../../api/api-error';
 import { api, unwrap } from '../../../api/client';
 import { useLanguages } from '../../../api/languages';
 import { CodeEditor } from '../../../components/CodeEditor';
+import { usePreferences } from '../../settings/hooks/usePreferences';
 import { ProblemDetail } from '../api';
 import { EDITOR_SHORTCUTS, editorShortcut } from '../editor-shortcuts';
 import { loadDraft, saveDraft, sourceToEdit } from '../problem-drafts';
+import { startingLanguage } from '../starting-language';
 import { RunPanel } from './RunPanel';
 
 const LAST_LANGUAGE_KEY = 'oj.lastLanguage';
@@ -29,17 +31,20 @@ interface SubmitFormProps {
 export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId }: SubmitFormProps) {
   const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
+  const preferences = usePreferences();
   // "Edit and resubmit" opens the page with an earlier submission's code, which wins over the draft.
   const edited = sourceToEdit(useLocation().state);
-  const [languageId, setLanguageId] = useState<number>(
-    () => edited?.languageId ?? (Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || DEFAULT_LANGUAGE_ID),
+  const [lastUsed] = useState(() => Number(localStorage.getItem(LAST_LANGUAGE_KEY)) || null);
+  const [picked, setPicked] = useState<number | null>(null);
+  // The user's pick on this page, the edited code's language, their default (Settings), the last one used in this
+  // browser, Python 3: the first the problem allows. Their default arrives after the page: until the user picks,
+  // the editor follows it.
+  const languageId = startingLanguage(
+    [picked, edited?.languageId, preferences.defaultLanguageId, lastUsed, DEFAULT_LANGUAGE_ID],
+    languages.data ? options.map((o) => o.id) : null,
   );
   const [source, setSource] = useState(() => edited?.source ?? loadDraft(problemId, languageId) ?? '');
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
-  useEffect(() => {
-    if (options.length && !options.some((o) => o.id === languageId))
-      setLanguageId(options.find((o) => o.id === DEFAULT_LANGUAGE_ID)?.id ?? options[0].id);
-  }, [options, languageId]);
   // Another language brings back its own draft; without one, the text stays (it is not lost by a wrong pick).
   const draftLanguage = useRef(languageId);
   useEffect(() => {
@@ -93,7 +98,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
       <h2>Submit Solution</h2>
       <label>
         Language
-        <select name="language" value={languageId} onChange={(e) => setLanguageId(Number(e.target.value))}>
+        <select name="language" value={languageId} onChange={(e) => setPicked(Number(e.target.value))}>
           {options.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}
@@ -102,7 +107,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
         </select>
       </label>
       {languages.isError && <p className="error">{errorMessage(languages.error, 'Failed to load languages.')}</p>}
-      <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" />
+      <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" fontSize={preferences.editorFontSize} />
       {message && (
         <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}

@@ -6,6 +6,7 @@ import { api, unwrap } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { writeTokens } from '../../../session/session-store';
 import { useSession } from '../../../session/SessionProvider';
+import { PreferencesCard } from './PreferencesCard';
 
 function ProfileCard() {
   const { user } = useSession();
@@ -155,6 +156,7 @@ export function SettingsCards() {
       <ProfileCard />
       <PasswordCard />
       <PrivacyCard />
+      <PreferencesCard />
     </div>
   );
 }

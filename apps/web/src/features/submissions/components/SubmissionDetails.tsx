@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { CodeEditor } from '../../../components/CodeEditor';
+import { CopyButton } from '../../../components/CopyButton';
 import { formatScore, shortDate, withUnit } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
@@ -79,7 +80,10 @@ export function SubmissionDetails({ submission: s, onPage = false }: { submissio
           ))}
         </>
       )}
-      <Heading>Source</Heading>
+      <div className="section-head">
+        <Heading>Source</Heading>
+        {s.canViewSource && s.source !== undefined && <CopyButton text={s.source} label="source" caption="Copy source" />}
+      </div>
       {s.canViewSource && s.source !== undefined ? (
         <CodeEditor value={s.source} languageId={s.languageId} readOnly label="Submitted source" />
       ) : (

@@ -76,6 +76,7 @@ describe('SubmissionDetailsModal', () => {
     open(() => json(200, { submission: detail() }), { canResubmit: true, onResubmit });
     const dialog = screen.getByRole('dialog', { name: 'Submission Details' });
     expect(await screen.findByLabelText('Submitted source')).toHaveTextContent('print(3)');
+    expect(within(dialog).getByRole('button', { name: 'Copy source' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sum' })).toHaveAttribute('href', '/problems/3');
     expect(dialog).toHaveTextContent('50%');
     expect(dialog).toHaveTextContent('12 ms');
@@ -153,6 +154,7 @@ describe('SubmissionDetailsModal', () => {
     open(() => json(200, { submission: detail({ canViewSource: false, source: undefined }) }));
     expect(await screen.findByText('Source is private to the owner and administrators.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Re-submit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy source' })).toBeNull();
   });
 
   it("shows 'Failed to load submission.' and closes on Escape", async () => {
