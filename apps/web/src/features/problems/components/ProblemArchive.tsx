@@ -1,5 +1,5 @@
 import { DIFFICULTIES, ProblemSort } from '@oj/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { acRate } from '../../../components/format';
@@ -42,11 +42,14 @@ export function ProblemArchive() {
 
   // Back and Forward change the URL's search under the box: show it.
   useEffect(() => setSearch(view.q), [view.q]);
+  // Typing restarts the delay; other renders (marks arriving, a refetch) must not, or a busy page never searches.
+  const latestView = useRef(view);
+  latestView.current = view;
   useEffect(() => {
-    if (search === view.q) return;
-    const timer = setTimeout(() => setView({ ...view, q: search, page: 1 }, true), SEARCH_DELAY_MS);
+    if (search === latestView.current.q) return;
+    const timer = setTimeout(() => setView({ ...latestView.current, q: search, page: 1 }, true), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  });
+  }, [search]);
 
   const rows = problems.data?.items ?? [];
   const filter = (change: Partial<ArchiveQuery>) => setView({ ...view, ...change, page: 1 });

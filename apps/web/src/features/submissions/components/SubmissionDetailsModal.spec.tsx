@@ -195,7 +195,7 @@ describe('SubmissionDetailsModal', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Rejudge' }));
     expect(await screen.findByText('Rejudging…')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Rejudge' })).toBeDisabled();
-    expect(await screen.findByText('Rejudged.', undefined, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('Rejudged.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toHaveTextContent('100%');
   });
 });
