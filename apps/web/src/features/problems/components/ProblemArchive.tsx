@@ -1,4 +1,4 @@
-import { DIFFICULTIES, ProblemSort } from '@oj/contracts';
+import { DIFFICULTIES, PROBLEM_VISIBILITIES, ProblemSort, ProblemVisibility } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
@@ -21,6 +21,8 @@ const COLUMNS: { sort?: ProblemSort; label: string; className?: string }[] = [
   { sort: 'solves', label: 'Solves', className: 'num' },
   { sort: 'acRate', label: 'AC Rate', className: 'num' },
 ];
+
+const VISIBILITY_LABELS: Record<ProblemVisibility, string> = { all: 'All', public: 'Public', private: 'Private' };
 
 const MARK_LABELS: Record<ProblemMark, string> = { solved: 'Solved', attempted: 'Attempted' };
 
@@ -97,9 +99,11 @@ export function ProblemArchive() {
             value={view.visibility}
             onChange={(e) => filter({ visibility: e.target.value as ArchiveQuery['visibility'] })}
           >
-            <option value="all">All</option>
-            <option value="public">Public</option>
-            <option value="private">Private</option>
+            {PROBLEM_VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {VISIBILITY_LABELS[v]}
+              </option>
+            ))}
           </select>
         )}
         {view.tag && (
