@@ -1,3 +1,4 @@
+import { canChangeVisibility, canEditProblem, canSetTestReadingCode } from '@oj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 
@@ -13,7 +14,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   useDocumentTitle(mode === 'create' ? 'Create Problem' : 'Edit problem');
   const { problemId: raw } = useParams();
   const problemId = Number(raw);
-  const { user, isAdmin, loading } = useSession();
+  const { user, viewer, loading } = useSession();
   const problem = useQuery({
     queryKey: queryKeys.problemFor(problemId, user?.id ?? null, 'edit'),
     queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: true } } })),
@@ -28,7 +29,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
       <section>
         <DefaultPasswordBanner />
         <h1>Create Problem</h1>
-        <ProblemForm mode="create" canChangeVisibility={isAdmin} canSetCustomChecker={isAdmin} />
+        <ProblemForm mode="create" canChangeVisibility={canChangeVisibility(viewer)} canSetCustomChecker={canSetTestReadingCode(viewer)} />
       </section>
     );
   }
@@ -36,7 +37,8 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   const notFound = !problem.data && (!(problem.error instanceof ApiError) || problem.error.status === 404);
   if (notFound) return <p className="error">Problem not found.</p>;
   if (!problem.data) return <p className="error">Failed to load problem. You may not have access.</p>;
-  if (!isAdmin && problem.data.author?.id !== user?.id) return <p className="error">You do not have permission to edit this problem.</p>;
+  if (!canEditProblem({ isPublic: problem.data.isPublic, authorId: problem.data.author?.id }, viewer))
+    return <p className="error">You do not have permission to edit this problem.</p>;
   return (
     <section>
       <DefaultPasswordBanner />
@@ -45,8 +47,8 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
         key={problem.data.problemId}
         mode="edit"
         problem={problem.data}
-        canChangeVisibility={isAdmin}
-        canSetCustomChecker={isAdmin}
+        canChangeVisibility={canChangeVisibility(viewer)}
+        canSetCustomChecker={canSetTestReadingCode(viewer)}
       />
     </section>
   );

@@ -1,3 +1,4 @@
+import { canEditProblem } from '@oj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -18,7 +19,7 @@ import { useSession } from '../session/SessionProvider';
 export function ProblemPage() {
   const { problemId: raw } = useParams();
   const problemId = Number(raw);
-  const { user, isAdmin, loading } = useSession();
+  const { user, viewer, isAdmin, loading } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -56,7 +57,7 @@ export function ProblemPage() {
     return <p className="error">{notFound ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
   }
   const p = problem.data;
-  const canEdit = isAdmin || (!!user && p.author?.id === user.id);
+  const canEdit = canEditProblem({ isPublic: p.isPublic, authorId: p.author?.id }, viewer);
 
   return (
     <article className="problem">

@@ -1,3 +1,4 @@
+import { canResubmit as mayResubmit } from '@oj/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 
@@ -13,7 +14,7 @@ import { useSession } from '../session/SessionProvider';
 export function SubmissionPage() {
   useDocumentTitle('Submission Details');
   const { submissionId = '' } = useParams();
-  const { user, isAdmin } = useSession();
+  const { viewer } = useSession();
   const navigate = useNavigate();
   const query = useSubmissionDetail(submissionId);
   const resubmit = useMutation({
@@ -23,7 +24,7 @@ export function SubmissionPage() {
   });
   const confirmResubmit = useResubmitConfirmation(() => resubmit.mutate());
   const s = query.data?.submission;
-  const canResubmit = !!s && (isAdmin || (!!user && s.userId === user.id));
+  const canResubmit = !!s && mayResubmit(s, viewer);
   return (
     <section className="card">
       <div className="section-head">

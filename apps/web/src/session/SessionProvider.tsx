@@ -1,4 +1,5 @@
 import type { Schemas } from '@oj/api-client';
+import { isAdmin, type Viewer } from '@oj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
@@ -10,6 +11,8 @@ export type CurrentUser = Schemas['UserResponseDto'];
 
 interface SessionValue {
   user: CurrentUser | null;
+  /** The same user as the shared access rules take it (undefined for a guest). */
+  viewer: Viewer;
   loading: boolean;
   isAdmin: boolean;
   signIn: (session: Schemas['AuthResponseDto']) => void;
@@ -63,8 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionValue>(
     () => ({
       user,
+      viewer: user ?? undefined,
       loading: hasToken && me.isPending,
-      isAdmin: user?.role === 'admin',
+      isAdmin: isAdmin(user),
       signIn,
       logout,
       accessToken: () => readTokens()?.accessToken,

@@ -1,4 +1,4 @@
-import { LiveEvent } from '@oj/contracts';
+import { canResubmit as mayResubmit, LiveEvent } from '@oj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
@@ -68,7 +68,7 @@ export function LiveSubmissionList({
   revealId,
   onEvent,
 }: Props) {
-  const { user, isAdmin } = useSession();
+  const { user, viewer } = useSession();
   const queryClient = useQueryClient();
   const [details, setDetails] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -94,7 +94,7 @@ export function LiveSubmissionList({
     onError: (error) => setNotice(errorMessage(error, 'Failed to re-submit submission.')),
   });
   const confirmResubmit = useResubmitConfirmation((id) => again.mutate(id));
-  const canResubmit = (row: Pick<SubmissionRow, 'userId'>) => isAdmin || (!!user && row.userId === user.id);
+  const canResubmit = (row: Pick<SubmissionRow, 'userId'>) => mayResubmit(row, viewer);
 
   return (
     <div className="live-list">
