@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { acRate } from '../../../components/format';
-import { ConfirmDialog } from '../../../components/Modal';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { ArchiveQuery, readArchiveQuery, sortBy, writeArchiveQuery } from '../archive-query';
-import { ArchiveProblem, ProblemMark, useProblemAdminActions, useProblemArchive, useProblemMarks } from '../hooks/useProblemArchive';
+import { ProblemMark, useProblemArchive, useProblemMarks } from '../hooks/useProblemArchive';
+import { useProblemAdminActions } from './ProblemAdminActions';
 
 /** Typing settles this long before the search reaches the URL and the server. */
 const SEARCH_DELAY_MS = 300;
@@ -38,8 +38,7 @@ export function ProblemArchive() {
   const [view, setView] = useArchiveView();
   const problems = useProblemArchive(view);
   const marks = useProblemMarks();
-  const { toggleVisibility, remove } = useProblemAdminActions();
-  const [deleting, setDeleting] = useState<ArchiveProblem | null>(null);
+  const adminActions = useProblemAdminActions();
   const [search, setSearch] = useState(view.q);
 
   // Back and Forward change the URL's search under the box: show it.
@@ -188,12 +187,7 @@ export function ProblemArchive() {
                     </td>
                     {isAdmin && (
                       <td data-label="Actions" className="actions">
-                        <button className="btn small" onClick={() => toggleVisibility.mutate(p)}>
-                          {p.isPublic ? 'Make Private' : 'Make Public'}
-                        </button>
-                        <button className="btn small danger" onClick={() => setDeleting(p)}>
-                          Delete
-                        </button>
+                        {adminActions.buttons(p)}
                       </td>
                     )}
                   </tr>
@@ -204,18 +198,7 @@ export function ProblemArchive() {
         </div>
       )}
       {problems.data && <Pagination page={view.page} totalPages={problems.data.totalPages} onPage={(page) => setView({ ...view, page })} />}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete problem"
-          message={`Delete #${deleting.problemId} ${deleting.title}? All its submissions are also removed. This cannot be undone.`}
-          confirmLabel="Delete"
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            remove.mutate(deleting);
-            setDeleting(null);
-          }}
-        />
-      )}
+      {adminActions.dialog}
     </section>
   );
 }
