@@ -1,12 +1,11 @@
 import { canChangeVisibility, canEditProblem, canSetTestReadingCode } from '@oj/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 
-import { api, ApiError, unwrap } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { ApiError } from '../api/api-error';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { DefaultPasswordBanner } from '../features/admin-security/components/DefaultPasswordBanner';
 import { ProblemForm } from '../features/problem-form/components/ProblemForm';
+import { useProblemToEdit } from '../features/problem-form/hooks/useProblemEditing';
 import { useSession } from '../session/SessionProvider';
 
 /** Create Problem (/admin/create) and Edit problem (/problems/{id}/edit): the shared problem form. */
@@ -14,16 +13,8 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   useDocumentTitle(mode === 'create' ? 'Create Problem' : 'Edit problem');
   const { problemId: raw } = useParams();
   const problemId = Number(raw);
-  const { user, viewer, loading } = useSession();
-  const problem = useQuery({
-    queryKey: queryKeys.problemFor(problemId, user?.id ?? null, 'edit'),
-    queryFn: () => unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate: true } } })),
-    enabled: mode === 'edit' && Number.isInteger(problemId) && problemId > 0 && !loading,
-    retry: false,
-    // The form starts from the stored problem, never from a copy cached before the last save.
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const { viewer } = useSession();
+  const problem = useProblemToEdit(problemId, mode === 'edit');
   if (mode === 'create') {
     return (
       <section>
