@@ -1,12 +1,11 @@
 import { canResubmit as mayResubmit } from '@oj/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { errorMessage } from '../api/api-error';
-import { api, unwrap } from '../api/client';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { EditAndResubmitLink, useResubmitConfirmation } from '../features/submissions/components/ResubmitActions';
 import { SubmissionDetails } from '../features/submissions/components/SubmissionDetails';
+import { useResubmit } from '../features/submissions/hooks/useSubmissionActions';
 import { useSubmissionDetail } from '../features/submissions/hooks/useSubmissionDetail';
 import { useSession } from '../session/SessionProvider';
 
@@ -17,12 +16,8 @@ export function SubmissionPage() {
   const { viewer } = useSession();
   const navigate = useNavigate();
   const query = useSubmissionDetail(submissionId);
-  const resubmit = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id: submissionId } } }), 'Failed to re-submit submission.'),
-    onSuccess: (created) => navigate(`/submissions/${created.submissionId}`),
-  });
-  const confirmResubmit = useResubmitConfirmation(() => resubmit.mutate());
+  const resubmit = useResubmit({ onSuccess: (created) => navigate(`/submissions/${created.submissionId}`) });
+  const confirmResubmit = useResubmitConfirmation(() => resubmit.mutate(submissionId));
   const s = query.data?.submission;
   const canResubmit = !!s && mayResubmit(s, viewer);
   return (
