@@ -1,17 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
-import { api, ApiError, unwrap } from '../../../api/client';
-import { queryKeys } from '../../../api/query-keys';
+import { ApiError } from '../../../api/api-error';
 import { shortDate } from '../../../components/format';
+import { useUserDashboard } from '../hooks/useDashboard';
 
 export function PublicDashboard() {
   const { username = '' } = useParams();
-  const view = useQuery({
-    queryKey: queryKeys.userDashboard(username),
-    queryFn: () => unwrap(api.GET('/api/users/{username}/dashboard', { params: { path: { username } } })),
-    retry: false,
-  });
+  const view = useUserDashboard(username, { retry: false });
   if (view.isPending) return <p className="muted">Loading…</p>;
   if (view.isError) {
     const status = view.error instanceof ApiError ? view.error.status : 0;

@@ -15,3 +15,16 @@ export function useDashboard(year: number) {
   });
   return { summary, heatmap };
 }
+
+/**
+ * A user's public dashboard (their solved and attempted problems): for anyone when the profile is public, else
+ * for its owner and admins. `retry: false` where a refusal (403, 404) is the answer to show.
+ */
+export function useUserDashboard(username: string, { enabled = true, retry = true }: { enabled?: boolean; retry?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.userDashboard(username),
+    queryFn: () => unwrap(api.GET('/api/users/{username}/dashboard', { params: { path: { username } } })),
+    enabled,
+    ...(retry ? {} : { retry: false }),
+  });
+}
