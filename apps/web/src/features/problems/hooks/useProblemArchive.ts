@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { api, unwrap } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { useSession } from '../../../session/SessionProvider';
-import { useUserDashboard } from '../../dashboard/hooks/useDashboard';
 import type { ArchiveQuery } from '../archive-query';
 
 export type ProblemMark = 'solved' | 'attempted';
@@ -35,7 +34,11 @@ export function useProblemArchive(view: ArchiveQuery) {
 export function useProblemMarks(): Map<number, ProblemMark> {
   const { user } = useSession();
   const username = user?.username ?? '';
-  const tried = useUserDashboard(username, { enabled: Boolean(username) });
+  const tried = useQuery({
+    queryKey: queryKeys.userDashboard(username),
+    queryFn: () => unwrap(api.GET('/api/users/{username}/dashboard', { params: { path: { username } } })),
+    enabled: Boolean(username),
+  });
   return useMemo(() => {
     const marks = new Map<number, ProblemMark>();
     for (const p of tried.data?.attempted ?? []) marks.set(p.problemId, 'attempted');
