@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { queryKeys } from '../../../api/query-keys';
 import { shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSession } from '../../../session/SessionProvider';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
-import { type Contest, fetchScoreboard } from '../api';
+import { type Contest } from '../api';
 import { cellText } from '../board-csv';
+import { useScoreboardPage } from '../hooks/useScoreboard';
 import { Clarifications } from './Clarifications';
 import { ContestActions } from './ContestActions';
 import { DeleteContest } from './DeleteContest';
@@ -17,11 +16,7 @@ import { TimeLeft } from './TimeLeft';
 /** The contest's problems by label, with the caller's own cell from the board. */
 function ProblemsTable({ contest }: { contest: Contest }) {
   const { user } = useSession();
-  const board = useQuery({
-    queryKey: queryKeys.scoreboard(contest.contestId, 1),
-    queryFn: () => fetchScoreboard(contest.contestId, 1),
-    enabled: !!contest.participation,
-  });
+  const board = useScoreboardPage(contest.contestId, 1, !!contest.participation);
   const mine = board.data?.mine;
   return (
     <section className="card" aria-labelledby="contest-problems">
