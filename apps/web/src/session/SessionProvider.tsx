@@ -1,11 +1,12 @@
 import type { Schemas } from '@oj/api-client';
 import { isAdmin, type Viewer } from '@oj/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
-import { api, sessionApi, unwrap } from '../api/client';
+import { sessionApi } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { onTokensChange, readTokens, SESSION_KEY, writeTokens } from './session-store';
+import { useCurrentUser } from './useCurrentUser';
 
 export type CurrentUser = Schemas['UserResponseDto'];
 
@@ -38,17 +39,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [queryClient]);
 
-  const me = useQuery({
-    queryKey: queryKeys.me(),
-    queryFn: () => unwrap(api.GET('/api/auth/me')),
-    enabled: hasToken,
-    retry: false,
-  });
+  const me = useCurrentUser(hasToken);
 
   const signIn = useCallback<SessionValue['signIn']>(
     (session) => {
       writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
-      queryClient.setQueryData(['me'], session.user);
+      queryClient.setQueryData(queryKeys.me(), session.user);
     },
     [queryClient],
   );
