@@ -1,3 +1,5 @@
+import '../features/problems/problems.css';
+
 import { canEditProblem } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,3 +1,5 @@
+import '../admin-users.css';
+
 import { useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';

@@ -1,3 +1,5 @@
+import '../auth.css';
+
 import { FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 

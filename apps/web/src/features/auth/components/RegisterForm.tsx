@@ -1,3 +1,5 @@
+import '../auth.css';
+
 import { FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 

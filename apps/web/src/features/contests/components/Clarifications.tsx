@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import { MAX_CLARIFICATION_LENGTH } from '@oj/contracts';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';

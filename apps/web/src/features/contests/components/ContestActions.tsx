@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import { FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 

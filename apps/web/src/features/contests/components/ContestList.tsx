@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 

@@ -1,3 +1,5 @@
+import '../../problems/problems.css';
+
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 

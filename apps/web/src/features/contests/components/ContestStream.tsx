@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import type { ContestStreamEvent, LiveEvent } from '@oj/contracts';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

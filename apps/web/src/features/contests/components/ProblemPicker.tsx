@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import { defaultContestLabel, MAX_CONTEST_PROBLEMS } from '@oj/contracts';
 import { DragEvent, FormEvent, useState } from 'react';
 

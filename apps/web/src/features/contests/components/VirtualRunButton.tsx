@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';

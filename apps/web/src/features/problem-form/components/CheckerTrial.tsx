@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { errorMessage } from '../../../api/api-error';
 import { CheckerTrialRequest, CheckerTrialResult } from '../api';
 import { CheckerFormValues } from '../checker-values';

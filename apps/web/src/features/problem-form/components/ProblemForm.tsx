@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import type { components } from '@oj/api-client';
 import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { useId, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';

@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { DIFFICULTIES, PROBLEM_VISIBILITIES, ProblemSort, ProblemVisibility } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

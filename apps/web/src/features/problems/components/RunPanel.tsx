@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { ReactNode, Ref, useId, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';

@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { Markdown } from '../../../components/Markdown';
 import { ProblemDetail } from '../api';
 import { CopyButton } from './CopyButton';

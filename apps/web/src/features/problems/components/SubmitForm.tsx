@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { DEFAULT_LANGUAGE_ID } from '@oj/contracts';
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
