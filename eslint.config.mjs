@@ -85,5 +85,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The SPA's components and pages show what hooks give them: react-query and the generated client are used in
+    // each feature's hooks/ and api.ts (DEVELOPMENT.md), so a query key, a call or an invalidation is written once.
+    files: ['apps/web/src/pages/**', 'apps/web/src/components/**', 'apps/web/src/features/*/components/**'],
+    ignores: ['**/*.spec.tsx', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              message: "Call the feature's hooks/ (react-query over the generated client) instead.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/api/client'],
+              importNames: ['api', 'sessionApi', 'unwrap'],
+              message: "Call the client from the feature's api.ts or hooks/ instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -96,29 +96,69 @@ const allowed: [string, string, string][] = [
   ],
 ];
 
+/**
+ * The SPA's layers (DEVELOPMENT.md, apps/web): components and pages reach the server only through their feature's
+ * hooks/ and api.ts, so they may not import react-query or the client itself; hooks may.
+ */
+const inComponents: [string, string, string][] = [
+  [
+    'a component runs a query',
+    'apps/web/src/features/problems/components/Probe.tsx',
+    "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n",
+  ],
+  [
+    'a page runs a mutation',
+    'apps/web/src/pages/ProbePage.tsx',
+    "import { useMutation } from '@tanstack/react-query';\nexport const x = useMutation;\n",
+  ],
+  [
+    'a shared component calls the client',
+    'apps/web/src/components/Probe.tsx',
+    "import { api, unwrap } from '../api/client';\nexport const x = [api, unwrap];\n",
+  ],
+];
+const inHooks: [string, string, string][] = [
+  [
+    "a feature's hook runs a query over the client",
+    'apps/web/src/features/problems/hooks/useProbe.ts',
+    "import { useQuery } from '@tanstack/react-query';\n\nimport { api, unwrap } from '../../../api/client';\nexport const x = [useQuery, api, unwrap];\n",
+  ],
+  [
+    'a component tells API errors apart',
+    'apps/web/src/features/problems/components/Probe.tsx',
+    "import { ApiError } from '../../../api/client';\nexport const x = ApiError;\n",
+  ],
+];
+
+const probes = [...forbidden, ...allowed, ...inComponents, ...inHooks].map(([, filePath, source]) => ({ filePath, source }));
+const messagesOf = new Map<string, LintMessage[]>();
+beforeAll(() => lintAs(probes).forEach((messages, i) => messagesOf.set(probes[i].filePath + probes[i].source, messages)));
+
+/** What `rule` says of a probe. */
+function errorsOf(rule: string, filePath: string, source: string): string[] {
+  const found = messagesOf.get(filePath + source);
+  if (!found) throw new Error(`${filePath} was not linted`);
+  return found.filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
 // Issue 12: the lint knows the architecture (DEVELOPMENT.md, "May import").
 describe('module boundaries', () => {
-  const errors = new Map<string, string[]>();
-  beforeAll(() => {
-    const probes = [...forbidden, ...allowed].map(([, filePath, source]) => ({ filePath, source }));
-    lintAs(probes).forEach((messages, i) => {
-      errors.set(
-        probes[i].filePath + probes[i].source,
-        messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message),
-      );
-    });
-  });
-  function boundaryErrors(filePath: string, source: string): string[] {
-    const found = errors.get(filePath + source);
-    if (!found) throw new Error(`${filePath} was not linted`);
-    return found;
-  }
-
   it.each(forbidden)('fails the lint when %s', (_what, filePath, source) => {
-    expect(boundaryErrors(filePath, source)).not.toEqual([]);
+    expect(errorsOf('@nx/enforce-module-boundaries', filePath, source)).not.toEqual([]);
   });
 
   it.each(allowed)('passes when %s', (_what, filePath, source) => {
-    expect(boundaryErrors(filePath, source)).toEqual([]);
+    expect(errorsOf('@nx/enforce-module-boundaries', filePath, source)).toEqual([]);
+  });
+});
+
+// Issue 22: the SPA's client calls stay in its features' hooks/ and api.ts.
+describe("the SPA's layers", () => {
+  it.each(inComponents)('fails the lint when %s', (_what, filePath, source) => {
+    expect(errorsOf('no-restricted-imports', filePath, source)).not.toEqual([]);
+  });
+
+  it.each(inHooks)('passes when %s', (_what, filePath, source) => {
+    expect(errorsOf('no-restricted-imports', filePath, source)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+export * from './access';
 export * from './checker';
 export * from './contests';
 export * from './custom-run';

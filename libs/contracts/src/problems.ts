@@ -21,6 +21,9 @@ export const PROBLEM_SORTS = ['id', 'title', 'difficulty', 'solves', 'acRate'] a
 export type ProblemSort = (typeof PROBLEM_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The archive's visibility filter, honoured for admins only: every problem, or only the public or private ones. */
+export const PROBLEM_VISIBILITIES = ['all', 'public', 'private'] as const;
+export type ProblemVisibility = (typeof PROBLEM_VISIBILITIES)[number];
 
 /** A problem as the archive lists it. */
 export interface ProblemSummary {

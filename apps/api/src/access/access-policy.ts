@@ -1,70 +1,19 @@
-import type { Role } from '@oj/contracts';
-import type { ProblemEntity, SubmissionEntity, UserEntity } from '@oj/db';
-
 /**
- * Who may see or change what (SPEC 6), decided here and only here; access-sql.ts says the same in SQL for
- * lists, counts and feeds. The role is the caller's current one (the auth guard reads it on every request), so a
- * demoted admin keeps exactly an author's rights: editing their own public problems. Private problems, test cases
- * and visibility are for admins, and so is setting code that reads the tests (a custom checker); a submission's
- * source is for its submitter and admins.
+ * Who may see or change what (SPEC 6): the pure rules live in libs/contracts (access/access-policy.ts), where the
+ * SPA reads the same ones to offer only what the API allows. They are named here so the API's callers, access-sql.ts
+ * and contest-access.ts keep importing every rule from this module.
  */
-
-/** Whoever is asking: a signed-in user, or undefined for a guest. */
-export type Viewer = { id: string; role: Role } | undefined;
-
-export function isAdminRole(role: Role): boolean {
-  return role === 'admin';
-}
-
-export function isAdmin(user: { role: Role } | null | undefined): boolean {
-  return !!user && isAdminRole(user.role);
-}
-
-export function canSeeProblem(problem: Pick<ProblemEntity, 'isPublic'>, viewer: Viewer): boolean {
-  return problem.isPublic || isAdmin(viewer);
-}
-
-export function canEditProblem(problem: Pick<ProblemEntity, 'isPublic' | 'authorId'>, viewer: Viewer): boolean {
-  return !!viewer && canSeeProblem(problem, viewer) && (isAdmin(viewer) || problem.authorId === viewer.id);
-}
-
-export function canSeeTestCases(viewer: Viewer): boolean {
-  return isAdmin(viewer);
-}
-
-/**
- * Author code the judge runs beside a problem's hidden tests (a custom checker; an interactor would be one too) can
- * read them and leak them, through its messages or bit by bit through verdicts: only those who may read the tests
- * may set or change it.
- */
-export function canSetTestReadingCode(viewer: Viewer): boolean {
-  return canSeeTestCases(viewer);
-}
-
-export function canChangeVisibility(viewer: Viewer): boolean {
-  return isAdmin(viewer);
-}
-
-/** Source, compiler output and checker messages of a submission. */
-export function canViewSource(submission: Pick<SubmissionEntity, 'userId'>, viewer: Viewer): boolean {
-  return !!viewer && (isAdmin(viewer) || submission.userId === viewer.id);
-}
-
-/** A submission's row (without source) is seen wherever its problem is; its submitter always sees it. */
-export function canSeeSubmission(
-  submission: Pick<SubmissionEntity, 'userId'>,
-  problem: Pick<ProblemEntity, 'isPublic'> | null,
-  viewer: Viewer,
-): boolean {
-  return canViewSource(submission, viewer) || (!!problem && canSeeProblem(problem, viewer));
-}
-
-/** Re-submitting runs the same source again, so it is for those who may read that source. */
-export function canResubmit(submission: Pick<SubmissionEntity, 'userId'>, viewer: Viewer): boolean {
-  return canViewSource(submission, viewer);
-}
-
-/** A private profile's dashboard is for its owner and admins. */
-export function canSeeProfile(owner: Pick<UserEntity, 'id' | 'profilePublic'>, viewer: Viewer): boolean {
-  return owner.profilePublic || viewer?.id === owner.id || isAdmin(viewer);
-}
+export {
+  canChangeVisibility,
+  canEditProblem,
+  canResubmit,
+  canSeeProblem,
+  canSeeProfile,
+  canSeeSubmission,
+  canSeeTestCases,
+  canSetTestReadingCode,
+  canViewSource,
+  isAdmin,
+  isAdminRole,
+  type Viewer,
+} from '@oj/contracts';

@@ -1,3 +1,5 @@
+import './code-editor.css';
+
 import { lazy, Suspense, useId } from 'react';
 
 import type { CodeEditorProps } from './CodeMirrorEditor';

@@ -1,3 +1,5 @@
+import './code-editor.css';
+
 import { indentWithTab } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
 import { go } from '@codemirror/lang-go';

@@ -1,3 +1,5 @@
+import './header.css';
+
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 
@@ -9,7 +11,7 @@ import { ThemeToggle } from '../theme/ThemeToggle';
 export function Header() {
   const { user, isAdmin, logout } = useSession();
   const [open, setOpen] = useState(false);
-  // On a phone the navigation folds behind a Menu button (styles.css); picking a link folds it again.
+  // On a phone the navigation folds behind a Menu button (header.css); picking a link folds it again.
   const [navOpen, setNavOpen] = useState(false);
   const closeNav = () => setNavOpen(false);
   const [boardError, setBoardError] = useState<string | null>(null);

@@ -1,3 +1,5 @@
+import './markdown.css';
+
 import { lazy, Suspense } from 'react';
 
 // The Markdown and KaTeX stack is loaded with the first screen that renders a statement or an announcement.

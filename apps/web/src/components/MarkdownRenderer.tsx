@@ -1,3 +1,4 @@
+import './markdown.css';
 import 'katex/dist/katex.min.css';
 
 import ReactMarkdown from 'react-markdown';

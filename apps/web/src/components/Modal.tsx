@@ -1,3 +1,5 @@
+import './modal.css';
+
 import { ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 

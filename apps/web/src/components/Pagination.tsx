@@ -1,3 +1,5 @@
+import './pagination.css';
+
 /** Previous / Next paging; `more` marks a capped count ("Page 1 of 500+"), whose last page is not known. */
 export function Pagination({
   page,

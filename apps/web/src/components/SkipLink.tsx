@@ -1,3 +1,5 @@
+import './skip-link.css';
+
 import { MouseEvent } from 'react';
 
 /** The id of the app's <main>, which the skip link and a finished login move focus to. */

@@ -7,14 +7,15 @@ import { AdminUsersPage } from './AdminUsersPage';
 const ME = user({ id: 'me', username: 'root', role: 'admin' });
 const BOB = user({ id: 'bob', username: 'bob', email: 'bob@example.com' });
 
-function serve() {
+function serve(change: (route: string, body: unknown) => Response = () => json(200, BOB)) {
   storeTokens();
   const calls: string[] = [];
-  mockFetch((_r, route) => {
+  mockFetch(async (r, route) => {
     calls.push(route);
     if (route === 'GET /api/auth/me') return json(200, ME);
     if (route === 'GET /api/admin/users') return json(200, { items: [ME, BOB] });
     if (route === 'DELETE /api/admin/users/bob') return json(204);
+    if (route.startsWith('PATCH /api/admin/users/bob/')) return change(route, await r.json());
   });
   renderRoutes(<Route path="/admin/users" element={<AdminUsersPage />} />, '/admin/users');
   return calls;
@@ -48,5 +49,27 @@ describe('AdminUsersPage', () => {
     fireEvent.click(within(other).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls).toContain('DELETE /api/admin/users/bob'));
+  });
+
+  it('promotes and deactivates a user, reading the list again, and shows a refusal until the next change succeeds', async () => {
+    const sent: unknown[] = [];
+    let refuse = true;
+    const calls = serve((route, body) => {
+      sent.push([route, body]);
+      if (refuse) return json(409, { message: 'Keep at least one active admin.', code: 'CONFLICT' });
+      return json(200, BOB);
+    });
+    const other = (await screen.findByRole('cell', { name: 'bob' })).closest('tr') as HTMLElement;
+    fireEvent.click(within(other).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Keep at least one active admin.')).toBeInTheDocument();
+    refuse = false;
+    const reads = calls.filter((c) => c === 'GET /api/admin/users').length;
+    fireEvent.click(within(other).getByRole('button', { name: 'Promote' }));
+    await waitFor(() => expect(screen.queryByText('Keep at least one active admin.')).toBeNull());
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/admin/users').length).toBe(reads + 1));
+    expect(sent).toEqual([
+      ['PATCH /api/admin/users/bob/status', { isActive: false }],
+      ['PATCH /api/admin/users/bob/role', { role: 'admin' }],
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import '../features/announcements/announcements.css';
+
 import { Link } from 'react-router-dom';
 
 import { useDocumentTitle } from '../components/useDocumentTitle';

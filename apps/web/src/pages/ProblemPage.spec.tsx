@@ -160,6 +160,48 @@ describe('ProblemPage', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
+  it("offers its author Edit but not the admins' actions", async () => {
+    storeTokens();
+    serve({ problem: () => json(200, problem({ author: { id: 'u1', username: 'alice' } })) });
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/problems/7/edit');
+    expect(screen.queryByRole('button', { name: 'Make Private' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('lets an admin make the problem private, reading it again, and delete it after confirming', async () => {
+    storeTokens();
+    let isPublic = true;
+    const sent: string[] = [];
+    const serveProblem = serve({ role: 'admin', problem: () => json(200, problem({ isPublic })) });
+    mockFetch(async (r, route) => {
+      if (route === 'PATCH /api/problems/7/visibility') {
+        sent.push(`${route} ${JSON.stringify(await r.json())}`);
+        isPublic = false;
+        return json(200, problem({ isPublic }));
+      }
+      if (route === 'DELETE /api/problems/7') return (sent.push(route), json(204));
+      return serveProblem(r);
+    });
+    renderRoutes(
+      <>
+        {routes}
+        <Route path="/problems" element={<p>Archive</p>} />
+      </>,
+      '/problems/7',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Private' }));
+    expect(await screen.findByRole('button', { name: 'Make Public' })).toBeInTheDocument();
+    expect(screen.getByText('Private')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete problem' });
+    expect(dialog).toHaveTextContent('Delete #7 Sum? All its submissions are also removed.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Archive')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/problems');
+    expect(sent).toEqual(['PATCH /api/problems/7/visibility {"isPublic":false}', 'DELETE /api/problems/7']);
+  });
+
   it("says 'Problem not found.' for an id that is not a number, without asking the server", async () => {
     const fetch = serve();
     renderRoutes(routes, '/problems/abc');

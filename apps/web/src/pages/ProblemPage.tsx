@@ -1,53 +1,38 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import '../features/problems/problems.css';
+
+import { canEditProblem } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 
-import { api, ApiError, unwrap } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { ConfirmDialog } from '../components/Modal';
+import { ApiError } from '../api/api-error';
 import { useDocumentTitle } from '../components/useDocumentTitle';
-import { fetchProblem } from '../features/problems/api';
+import { useProblemAdminActions } from '../features/problems/components/ProblemAdminActions';
 import { RejudgeAll } from '../features/problems/components/RejudgeAll';
 import { Statement } from '../features/problems/components/Statement';
 import { SubmissionsPanel } from '../features/problems/components/SubmissionsPanel';
 import { SubmitForm } from '../features/problems/components/SubmitForm';
 import { TimeLimits } from '../features/problems/components/TimeLimits';
 import { useLiveVerdictCounts } from '../features/problems/hooks/useLiveVerdictCounts';
+import { useProblem } from '../features/problems/hooks/useProblem';
 import { useSession } from '../session/SessionProvider';
 
 export function ProblemPage() {
   const { problemId: raw } = useParams();
   const problemId = Number(raw);
-  const { user, isAdmin, loading } = useSession();
+  const { user, viewer, isAdmin } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [flash] = useState<string | undefined>(() => (location.state as { flash?: string } | null)?.flash);
-  const [confirming, setConfirming] = useState(false);
   const [submitted, setSubmitted] = useState<string | null>(null);
   useEffect(() => {
     if (flash) navigate(location.pathname, { replace: true, state: null });
     // The flash is shown once: clear it from history right away.
   }, [flash, navigate, location.pathname]);
 
-  const problem = useQuery({
-    // Test cases come back only for admins (SPEC 6); the server decides, so any signed-in user asks.
-    queryKey: queryKeys.problemFor(problemId, user?.id ?? null),
-    queryFn: () => fetchProblem(problemId, !!user),
-    enabled: Number.isInteger(problemId) && problemId > 0 && !loading,
-    retry: false,
-  });
+  const problem = useProblem(problemId);
   const countVerdict = useLiveVerdictCounts(problemId);
   useDocumentTitle(problem.data?.title ?? (problem.isError ? 'Problem not found' : undefined));
-  const toggle = useMutation({
-    mutationFn: (isPublic: boolean) =>
-      unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.problem(problemId) }),
-  });
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId } } })),
-    onSuccess: () => navigate('/problems'),
-  });
+  const adminActions = useProblemAdminActions(() => navigate('/problems'));
 
   if (!Number.isInteger(problemId) || problemId <= 0) return <p className="error">Problem not found.</p>;
   if (problem.isPending) return <p className="muted">Loading…</p>;
@@ -56,7 +41,7 @@ export function ProblemPage() {
     return <p className="error">{notFound ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
   }
   const p = problem.data;
-  const canEdit = isAdmin || (!!user && p.author?.id === user.id);
+  const canEdit = canEditProblem({ isPublic: p.isPublic, authorId: p.author?.id }, viewer);
 
   return (
     <article className="problem">
@@ -86,12 +71,7 @@ export function ProblemPage() {
           )}
           {isAdmin && (
             <>
-              <button className="btn small" onClick={() => toggle.mutate(!p.isPublic)}>
-                {p.isPublic ? 'Make Private' : 'Make Public'}
-              </button>
-              <button className="btn small danger" onClick={() => setConfirming(true)}>
-                Delete
-              </button>
+              {adminActions.buttons(p)}
               <RejudgeAll problemId={p.problemId} />
             </>
           )}
@@ -114,15 +94,7 @@ export function ProblemPage() {
       </div>
       {/* Full width under both: the table's eight columns need it. */}
       {user && <SubmissionsPanel problemId={p.problemId} submitted={submitted} onEvent={countVerdict} />}
-      {confirming && (
-        <ConfirmDialog
-          title="Delete problem"
-          message="Delete this problem? All its submissions are also removed. This cannot be undone."
-          confirmLabel="Delete"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => remove.mutate()}
-        />
-      )}
+      {adminActions.dialog}
     </article>
   );
 }

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { canResubmit as mayResubmit } from '@oj/contracts';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { errorMessage } from '../api/api-error';
-import { api, unwrap } from '../api/client';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { CompareSubmissions } from '../features/submissions/components/CompareSubmissions';
 import { EditAndResubmitLink, useResubmitConfirmation } from '../features/submissions/components/ResubmitActions';
 import { SubmissionDetails } from '../features/submissions/components/SubmissionDetails';
+import { useResubmit } from '../features/submissions/hooks/useSubmissionActions';
 import { useSubmissionDetail } from '../features/submissions/hooks/useSubmissionDetail';
 import { useSession } from '../session/SessionProvider';
 
@@ -14,17 +14,13 @@ import { useSession } from '../session/SessionProvider';
 export function SubmissionPage() {
   useDocumentTitle('Submission Details');
   const { submissionId = '' } = useParams();
-  const { user, isAdmin } = useSession();
+  const { viewer } = useSession();
   const navigate = useNavigate();
   const query = useSubmissionDetail(submissionId);
-  const resubmit = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/submissions/{id}/resubmit', { params: { path: { id: submissionId } } }), 'Failed to re-submit submission.'),
-    onSuccess: (created) => navigate(`/submissions/${created.submissionId}`),
-  });
-  const confirmResubmit = useResubmitConfirmation(() => resubmit.mutate());
+  const resubmit = useResubmit({ onSuccess: (created) => navigate(`/submissions/${created.submissionId}`) });
+  const confirmResubmit = useResubmitConfirmation(() => resubmit.mutate(submissionId));
   const s = query.data?.submission;
-  const canResubmit = !!s && (isAdmin || (!!user && s.userId === user.id));
+  const canResubmit = !!s && mayResubmit(s, viewer);
   return (
     <section className="card">
       <div className="section-head">

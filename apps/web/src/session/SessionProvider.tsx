@@ -1,15 +1,19 @@
 import type { Schemas } from '@oj/api-client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isAdmin, type Viewer } from '@oj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
-import { api, sessionApi, unwrap } from '../api/client';
+import { sessionApi } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { onTokensChange, readTokens, SESSION_KEY, writeTokens } from './session-store';
+import { useCurrentUser } from './useCurrentUser';
 
 export type CurrentUser = Schemas['UserResponseDto'];
 
 interface SessionValue {
   user: CurrentUser | null;
+  /** The same user as the shared access rules take it (undefined for a guest). */
+  viewer: Viewer;
   loading: boolean;
   isAdmin: boolean;
   signIn: (session: Schemas['AuthResponseDto']) => void;
@@ -35,17 +39,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [queryClient]);
 
-  const me = useQuery({
-    queryKey: queryKeys.me(),
-    queryFn: () => unwrap(api.GET('/api/auth/me')),
-    enabled: hasToken,
-    retry: false,
-  });
+  const me = useCurrentUser(hasToken);
 
   const signIn = useCallback<SessionValue['signIn']>(
     (session) => {
       writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
-      queryClient.setQueryData(['me'], session.user);
+      queryClient.setQueryData(queryKeys.me(), session.user);
     },
     [queryClient],
   );
@@ -63,8 +62,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionValue>(
     () => ({
       user,
+      viewer: user ?? undefined,
       loading: hasToken && me.isPending,
-      isAdmin: user?.role === 'admin',
+      isAdmin: isAdmin(user),
       signIn,
       logout,
       accessToken: () => readTokens()?.accessToken,

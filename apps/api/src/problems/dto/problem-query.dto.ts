@@ -6,7 +6,9 @@ import {
   MAX_TITLE_LENGTH,
   PROBLEM_ARCHIVE_LIMIT,
   PROBLEM_SORTS,
+  PROBLEM_VISIBILITIES,
   ProblemSort,
+  ProblemVisibility,
   SORT_ORDERS,
   SortOrder,
 } from '@oj/contracts';
@@ -17,9 +19,6 @@ import { Omittable } from '../../common/omittable.validator';
 
 /** PostgreSQL text refuses NUL: a search holding one is the caller's mistake, a 400, not a failed query. */
 const NO_NUL = /^[^\0]*$/;
-
-export const VISIBILITIES = ['all', 'public', 'private'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
 
 export class ProblemListQueryDto {
   @ApiPropertyOptional({ maximum: PROBLEM_ARCHIVE_LIMIT, default: PROBLEM_ARCHIVE_LIMIT })
@@ -65,10 +64,10 @@ export class ProblemListQueryDto {
   @IsString({ message: 'tag must be text.' })
   tag?: string;
 
-  @ApiPropertyOptional({ enum: VISIBILITIES, description: 'Honoured for admins only' })
+  @ApiPropertyOptional({ enum: PROBLEM_VISIBILITIES, description: 'Honoured for admins only' })
   @Omittable()
-  @IsIn(VISIBILITIES, { message: 'visibility must be one of: all, public, private.' })
-  visibility?: Visibility;
+  @IsIn(PROBLEM_VISIBILITIES, { message: `visibility must be one of: ${PROBLEM_VISIBILITIES.join(', ')}.` })
+  visibility?: ProblemVisibility;
 
   @ApiPropertyOptional({ enum: DIFFICULTIES })
   @Omittable()

@@ -1,27 +1,14 @@
 import type { components } from '@oj/api-client';
-import { LANGUAGES_CACHE_SECONDS } from '@oj/contracts';
-import { useQuery } from '@tanstack/react-query';
 
 import { api, unwrap } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
 import { ProblemBody } from './problem-form-values';
 
 type Schemas = components['schemas'];
 export type ValidationResult = Schemas['ValidationResultDto'];
 export type ValidateRequest = Schemas['ValidateRequestDto'];
 
-/** SPEC 9: the algorithm list is cached for five minutes, as the languages are. */
-const LIST_CACHE_MS = LANGUAGES_CACHE_SECONDS * 1000;
-
-/** Known algorithms, asked for only once the Algorithms field is used (SPEC 7: fetched lazily). */
-export function useAlgorithms(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.algorithms(),
-    queryFn: async () => (await unwrap(api.GET('/api/problems/algorithms'))).items,
-    staleTime: LIST_CACHE_MS,
-    enabled,
-  });
-}
+/** Known algorithms, for the Algorithms field's suggestions. */
+export const fetchAlgorithms = async () => (await unwrap(api.GET('/api/problems/algorithms'))).items;
 
 export function createProblem(body: ProblemBody) {
   // A new problem always carries its test cases (the form checks there is at least one).

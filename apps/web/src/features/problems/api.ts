@@ -7,6 +7,17 @@ export const fetchProblem = (problemId: number, includePrivate: boolean) =>
   unwrap(api.GET('/api/problems/{problemId}', { params: { path: { problemId }, query: { includePrivate } } }));
 export type ProblemDetail = Awaited<ReturnType<typeof fetchProblem>>;
 
+/** Admins: make a problem public or private. */
+export const setProblemVisibility = (problemId: number, isPublic: boolean) =>
+  unwrap(api.PATCH('/api/problems/{problemId}/visibility', { params: { path: { problemId } }, body: { isPublic } }));
+
+/** Admins: delete a problem with its submissions. */
+export const deleteProblem = (problemId: number) => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId } } }));
+
+/** A solution to judge, into a contest when `contestId` is set. */
+export const submitSolution = (body: components['schemas']['CreateSubmissionDto']) =>
+  unwrap(api.POST('/api/submissions', { body }), 'Failed to submit solution.');
+
 /** Admins: judge every submission of the problem again; answers how many were queued. */
 export const rejudgeProblem = (problemId: number) =>
   unwrap(api.POST('/api/problems/{problemId}/rejudge', { params: { path: { problemId } } }), 'Failed to start the rejudge.');

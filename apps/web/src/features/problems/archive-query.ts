@@ -1,17 +1,16 @@
-import { DIFFICULTIES, Difficulty, PROBLEM_SORTS, ProblemSort, SortOrder } from '@oj/contracts';
+import { DIFFICULTIES, Difficulty, PROBLEM_SORTS, PROBLEM_VISIBILITIES, ProblemSort, ProblemVisibility, SortOrder } from '@oj/contracts';
 
 /** What the archive shows, as its URL carries it, so a link, a reload and Back all return to the same view. */
 export interface ArchiveQuery {
   q: string;
   difficulty: Difficulty | '';
   tag: string;
-  visibility: 'all' | 'public' | 'private';
+  visibility: ProblemVisibility;
   sort: ProblemSort;
   order: SortOrder;
   page: number;
 }
 
-const VISIBILITIES = ['all', 'public', 'private'] as const;
 const DEFAULTS: ArchiveQuery = { q: '', difficulty: '', tag: '', visibility: 'all', sort: 'id', order: 'asc', page: 1 };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
@@ -24,7 +23,7 @@ export function readArchiveQuery(params: URLSearchParams): ArchiveQuery {
     q: params.get('q') ?? '',
     difficulty: oneOf<Difficulty | ''>(DIFFICULTIES, params.get('difficulty'), ''),
     tag: params.get('tag') ?? '',
-    visibility: oneOf(VISIBILITIES, params.get('visibility'), 'all'),
+    visibility: oneOf(PROBLEM_VISIBILITIES, params.get('visibility'), 'all'),
     sort: oneOf(PROBLEM_SORTS, params.get('sort'), 'id'),
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,

@@ -1,3 +1,5 @@
+import '../admin-security.css';
+
 import { Link } from 'react-router-dom';
 
 import { useSession } from '../../../session/SessionProvider';

@@ -1,3 +1,5 @@
+import '../announcements.css';
+
 import type { Schemas } from '@oj/api-client';
 import { useState } from 'react';
 

@@ -1,3 +1,5 @@
+import '../announcements.css';
+
 import { Link } from 'react-router-dom';
 
 import { shortDate } from '../../../components/format';

@@ -1,10 +1,12 @@
+import '../auth.css';
+
 import { FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { api, unwrap } from '../../../api/client';
 import { focusMainContent } from '../../../components/SkipLink';
 import { useSession } from '../../../session/SessionProvider';
+import { logIn } from '../api';
 
 export function LoginForm() {
   const { signIn } = useSession();
@@ -21,7 +23,7 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      signIn(await unwrap(api.POST('/api/auth/login', { body: { usernameOrEmail, password } }), 'Login failed'));
+      signIn(await logIn({ usernameOrEmail, password }));
       const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
       navigate(from ? `${from.pathname}${from.search ?? ''}` : '/', { replace: true });
       // The form is gone: focus lands on the page it led to rather than on the document's start.

@@ -1,8 +1,11 @@
+import '../auth.css';
+
 import { FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { api, ApiError, unwrap } from '../../../api/client';
+import { ApiError } from '../../../api/api-error';
 import { useSession } from '../../../session/SessionProvider';
+import { registerAccount } from '../api';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELDS)[number];
@@ -31,7 +34,7 @@ export function RegisterForm() {
     if (values.password !== values.confirmPassword) return show({ confirmPassword: 'Passwords must match.' }, []);
     setBusy(true);
     try {
-      signIn(await unwrap(api.POST('/api/auth/register', { body: values }), 'Registration failed'));
+      signIn(await registerAccount(values));
       navigate('/dashboard', { replace: true });
     } catch (err) {
       const errors: Partial<Record<Field, string>> = {};

@@ -1,25 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
-import { addContestParticipant, type Contest } from '../api';
+import { type Contest } from '../api';
+import { useAddParticipant } from '../hooks/useScoreboard';
 
 /** Admins register a user by name: how an invitation-only contest (private, no access code) gets its participants. */
 export function AddParticipant({ contest }: { contest: Contest }) {
-  const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
-  const add = useMutation({
-    mutationFn: () => addContestParticipant(contest.contestId, username.trim()),
-    onSuccess: () => {
-      setUsername('');
-      // The new participant's row joins the board.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.scoreboards(contest.contestId) });
-    },
-  });
+  const add = useAddParticipant(contest.contestId, () => setUsername(''));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    add.mutate(username.trim());
   };
   return (
     <form className="row" onSubmit={onSubmit} aria-label="Add a participant">

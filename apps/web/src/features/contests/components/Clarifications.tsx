@@ -1,14 +1,15 @@
+import '../contests.css';
+
 import { MAX_CLARIFICATION_LENGTH } from '@oj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSession } from '../../../session/SessionProvider';
-import { answerClarification, type Clarification, type Contest, fetchClarifications, postClarification } from '../api';
+import { type Clarification, type Contest } from '../api';
+import { useAnswerClarification, useClarifications, usePostClarification } from '../hooks/useClarifications';
 
 /** "> " before each line: the question quoted in Markdown, above the answer. */
 export function quoted(question: string): string {
@@ -16,11 +17,6 @@ export function quoted(question: string): string {
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n')}\n\n`;
-}
-
-function useRefreshList(contestId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.clarifications(contestId) });
 }
 
 /** What a clarification is about: one of the contest's problems (by label and title), or the contest in general. */
@@ -69,13 +65,10 @@ const submitWith = (mutate: () => void) => (e: FormEvent) => {
 function AskForm({ contest }: { contest: Contest }) {
   const [question, setQuestion] = useState('');
   const [problemLabel, setProblemLabel] = useState('');
-  const refresh = useRefreshList(contest.contestId);
-  const ask = useMutation({
-    mutationFn: () => postClarification(contest.contestId, { question, ...(problemLabel ? { problemLabel } : {}) }),
-    onSuccess: () => (setQuestion(''), refresh()),
-  });
+  const ask = usePostClarification(contest.contestId, () => setQuestion(''));
+  const send = () => ask.mutate({ question, ...(problemLabel ? { problemLabel } : {}) });
   return (
-    <form className="clarification-form" onSubmit={submitWith(ask.mutate)} aria-label="Ask a question">
+    <form className="clarification-form" onSubmit={submitWith(send)} aria-label="Ask a question">
       <AboutSelect contest={contest} value={problemLabel} onChange={setProblemLabel} />
       <MessageField label="Question" value={question} onChange={setQuestion} />
       <div className="row">
@@ -98,13 +91,10 @@ function NoticeForm({ contest }: { contest: Contest }) {
   const [answer, setAnswer] = useState('');
   const [isPublic, setPublic] = useState(true);
   const [problemLabel, setProblemLabel] = useState('');
-  const refresh = useRefreshList(contest.contestId);
-  const post = useMutation({
-    mutationFn: () => postClarification(contest.contestId, { answer, public: isPublic, ...(problemLabel ? { problemLabel } : {}) }),
-    onSuccess: () => (setAnswer(''), refresh()),
-  });
+  const post = usePostClarification(contest.contestId, () => setAnswer(''));
+  const send = () => post.mutate({ answer, public: isPublic, ...(problemLabel ? { problemLabel } : {}) });
   return (
-    <form className="clarification-form" onSubmit={submitWith(post.mutate)} aria-label="Post a clarification">
+    <form className="clarification-form" onSubmit={submitWith(send)} aria-label="Post a clarification">
       <AboutSelect contest={contest} value={problemLabel} onChange={setProblemLabel} />
       <MessageField label="Clarification" value={answer} onChange={setAnswer} />
       <div className="row">
@@ -126,13 +116,13 @@ function NoticeForm({ contest }: { contest: Contest }) {
 function AnswerForm({ contestId, clarification }: { contestId: number; clarification: Clarification }) {
   const [answer, setAnswer] = useState(clarification.answer ?? '');
   const [isPublic, setPublic] = useState(clarification.public);
-  const refresh = useRefreshList(contestId);
-  const send = useMutation({
-    mutationFn: () => answerClarification(contestId, clarification.id, { answer, public: isPublic }),
-    onSuccess: refresh,
-  });
+  const send = useAnswerClarification(contestId, clarification.id);
   return (
-    <form className="clarification-form" onSubmit={submitWith(send.mutate)} aria-label={`Answer question ${clarification.id}`}>
+    <form
+      className="clarification-form"
+      onSubmit={submitWith(() => send.mutate({ answer, public: isPublic }))}
+      aria-label={`Answer question ${clarification.id}`}
+    >
       <MessageField label="Answer" value={answer} onChange={setAnswer} />
       <div className="row">
         <PublicCheckbox checked={isPublic} onChange={setPublic} />
@@ -184,10 +174,7 @@ function ClarificationItem({
  */
 export function Clarifications({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
-  const list = useQuery({
-    queryKey: queryKeys.clarifications(contest.contestId),
-    queryFn: () => fetchClarifications(contest.contestId),
-  });
+  const list = useClarifications(contest.contestId);
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   // The notice's link lands here (#clarifications); the router does not scroll to a hash by itself.

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import '../contests.css';
+
 import { FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { useSession } from '../../../session/SessionProvider';
-import { type Contest, registerForContest, startContest } from '../api';
+import { type Contest } from '../api';
+import { useContestEntry } from '../hooks/useContestEntry';
 import { VirtualRunButton } from './VirtualRunButton';
 
 /**
@@ -15,11 +16,8 @@ import { VirtualRunButton } from './VirtualRunButton';
 export function ContestActions({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [accessCode, setAccessCode] = useState('');
-  const onDone = () => queryClient.invalidateQueries({ queryKey: queryKeys.contests() });
-  const register = useMutation({ mutationFn: () => registerForContest(contest.contestId, accessCode || undefined), onSuccess: onDone });
-  const start = useMutation({ mutationFn: () => startContest(contest.contestId), onSuccess: onDone });
+  const { register, start } = useContestEntry(contest.contestId, accessCode);
   const error = register.error ?? start.error;
 
   if (contest.phase === 'past') return <VirtualRunButton contest={contest} />;

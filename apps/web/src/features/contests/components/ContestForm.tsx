@@ -1,37 +1,22 @@
 import { CONTEST_FORMATS } from '@oj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { detailedErrorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
-import { type Contest, createContest, updateContest } from '../api';
-import {
-  contestFormFrom,
-  type ContestFormValues,
-  contestInputFrom,
-  defaultPenaltyHint,
-  defaultPointsHint,
-  emptyContestForm,
-} from '../contest-form-model';
+import { type Contest } from '../api';
+import { contestFormFrom, type ContestFormValues, defaultPenaltyHint, defaultPointsHint, emptyContestForm } from '../contest-form-model';
+import { useSaveContest } from '../hooks/useContestAdmin';
 import { ProblemPicker } from './ProblemPicker';
 
 /** The admin's contest form: create at /admin/contests/new, edit at /contests/{id}/edit (PUT takes it whole). */
 export function ContestForm({ contest }: { contest?: Contest }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<ContestFormValues>(() => (contest ? contestFormFrom(contest) : emptyContestForm()));
   const set = <K extends keyof ContestFormValues>(key: K, value: ContestFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const save = useMutation({
-    mutationFn: () => (contest ? updateContest(contest.contestId, contestInputFrom(values)) : createContest(contestInputFrom(values))),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.contests() });
-      navigate(`/contests/${saved.contestId}`);
-    },
-  });
+  const save = useSaveContest(contest, (saved) => navigate(`/contests/${saved.contestId}`));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate(values);
   };
   const text = (key: 'durationMinutes' | 'freezeMinutes' | 'penaltyMinutes', label: string, placeholder = '') => (
     <label>

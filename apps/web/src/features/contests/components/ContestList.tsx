@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import '../contests.css';
+
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { shortDate } from '../../../components/format';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
-import { type Contest, fetchContests } from '../api';
+import { type Contest } from '../api';
 import { formatDuration } from '../contest-time';
+import { useContestList } from '../hooks/useContest';
 import { useNow } from '../hooks/useNow';
 
 const HEADINGS: Record<Contest['phase'], string> = { upcoming: 'Upcoming', running: 'Running', past: 'Past' };
@@ -24,13 +25,8 @@ function Countdown({ to, label }: { to: string; label: string }) {
 
 /** One phase's contests, each with its window and, for upcoming and running ones, a countdown. */
 function PhaseSection({ phase }: { phase: Contest['phase'] }) {
-  const { loading } = useSession();
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: queryKeys.contestList(phase, page),
-    queryFn: () => fetchContests(phase, page),
-    enabled: !loading,
-  });
+  const list = useContestList(phase, page);
   const headingId = `contests-${phase}`;
   return (
     <section className="card" aria-labelledby={headingId}>

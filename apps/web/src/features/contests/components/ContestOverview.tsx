@@ -1,15 +1,15 @@
-import type { LiveEvent } from '@oj/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import '../contests.css';
+
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { queryKeys } from '../../../api/query-keys';
 import { shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSession } from '../../../session/SessionProvider';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
-import { type Contest, fetchScoreboard } from '../api';
+import { type Contest } from '../api';
 import { cellText } from '../board-csv';
+import { useOwnVerdictsRefreshBoard, useScoreboardPage } from '../hooks/useScoreboard';
 import { AddParticipant } from './AddParticipant';
 import { Clarifications } from './Clarifications';
 import { ContestActions } from './ContestActions';
@@ -19,11 +19,7 @@ import { TimeLeft } from './TimeLeft';
 /** The contest's problems by label, with the caller's own cell from the board (`mine`), read again on each own verdict. */
 function ProblemsTable({ contest }: { contest: Contest }) {
   const { user } = useSession();
-  const board = useQuery({
-    queryKey: queryKeys.scoreboard(contest.contestId, 1),
-    queryFn: () => fetchScoreboard(contest.contestId, 1),
-    enabled: !!contest.participation,
-  });
+  const board = useScoreboardPage(contest.contestId, 1, !!contest.participation);
   const mine = board.data?.mine;
   return (
     <section className="card" aria-labelledby="contest-problems">
@@ -65,14 +61,9 @@ function ProblemsTable({ contest }: { contest: Contest }) {
 /** A contest page: the description, time, registration, problems, clarifications, and the caller's submissions in it. */
 export function ContestOverview({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const problemIds = new Set(contest.problems.map((p) => p.problemId));
-  // The caller's verdicts arrive on the submissions list's stream (with its catch-up poll); each moves their cells.
-  const onOwnVerdict = (event: LiveEvent) => {
-    if (event.eventType === 'finished' && event.userId === user?.id && problemIds.has(event.problemId))
-      void queryClient.invalidateQueries({ queryKey: queryKeys.scoreboards(contest.contestId) });
-  };
+  const onOwnVerdict = useOwnVerdictsRefreshBoard(contest, user?.id);
   return (
     <article className="contest">
       <header className="problem-head">

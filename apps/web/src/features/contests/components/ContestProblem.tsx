@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import '../../problems/problems.css';
+
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { ApiError } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../session/SessionProvider';
 import { Statement } from '../../problems/components/Statement';
 import { SubmitForm } from '../../problems/components/SubmitForm';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
-import { fetchContestProblem } from '../api';
-import { useContest } from '../hooks/useContest';
+import { useContest, useContestProblem } from '../hooks/useContest';
 import { TimeLeft } from './TimeLeft';
 
 /**
@@ -18,17 +17,12 @@ import { TimeLeft } from './TimeLeft';
  * API counts a submission in the caller's virtual run while it is on).
  */
 export function ContestProblem({ contestId, label }: { contestId: number; label: string }) {
-  const { user, loading } = useSession();
+  const { user } = useSession();
   const location = useLocation();
   const [submitted, setSubmitted] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const contest = useContest(contestId).data;
-  const problem = useQuery({
-    queryKey: queryKeys.contestProblem(contestId, label),
-    queryFn: () => fetchContestProblem(contestId, label),
-    enabled: !loading,
-    retry: false,
-  });
+  const problem = useContestProblem(contestId, label);
   useDocumentTitle(problem.data ? `${label}. ${problem.data.title}` : undefined);
   if (problem.isPending) return <p className="muted">Loading…</p>;
   if (problem.isError) {

@@ -1,13 +1,14 @@
+import '../contests.css';
+
 import type { ContestStreamEvent, LiveEvent } from '@oj/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { queryKeys } from '../../../api/query-keys';
 import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
 import { type Clarification, scoreboardStreamPath } from '../api';
 import { virtualRunOn } from '../contest-time';
+import { useClarificationArrivals } from '../hooks/useClarifications';
 import { useContest } from '../hooks/useContest';
 
 type Listener = (event: ContestStreamEvent) => void;
@@ -19,13 +20,6 @@ const isContestEvent = (event: unknown) => {
   const type = (event as { eventType?: unknown } | null)?.eventType;
   return type === 'row' || type === 'clarification';
 };
-
-/** Newest first, as the route lists them; an answered question replaces its unanswered self. */
-function withClarification(list: { items: Clarification[] } | undefined, clarification: Clarification) {
-  if (!list) return list;
-  const rest = list.items.filter((c) => c.id !== clarification.id);
-  return { items: [clarification, ...rest].sort((a, b) => b.id - a.id) };
-}
 
 /** An answer without the question it quotes (Markdown "> " lines): the notice is short, the list has both. */
 const withoutQuote = (answer: string) =>
@@ -51,7 +45,7 @@ export function noticeText(c: Clarification): string {
 export function ContestStream({ contestId, children }: { contestId: number; children: ReactNode }) {
   const { user, isAdmin } = useSession();
   const contest = useContest(contestId).data;
-  const queryClient = useQueryClient();
+  const arrived = useClarificationArrivals(contestId);
   const listeners = useRef(new Set<Listener>());
   const [notice, setNotice] = useState<Clarification | null>(null);
   const enabled = !!user && !!contest && (contest.phase !== 'past' || isAdmin || virtualRunOn(contest, Date.now()));
@@ -59,14 +53,12 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
     (message: LiveEvent) => {
       const event = message as unknown as ContestStreamEvent;
       if (event.eventType === 'clarification') {
-        queryClient.setQueryData(queryKeys.clarifications(contestId), (list: { items: Clarification[] } | undefined) =>
-          withClarification(list, event.clarification),
-        );
+        arrived(event.clarification);
         setNotice(event.clarification);
       }
       listeners.current.forEach((listener) => listener(event));
     },
-    [queryClient, contestId],
+    [arrived],
   );
   useSubmissionStream({ enabled, onEvent, streamPath: scoreboardStreamPath(contestId), updatesPath: null, accepts: isContestEvent });
   const subscribe = useCallback((listener: Listener) => {

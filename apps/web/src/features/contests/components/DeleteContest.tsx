@@ -1,25 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { ConfirmDialog } from '../../../components/Modal';
-import { type Contest, deleteContest } from '../api';
+import { type Contest } from '../api';
+import { useDeleteContest } from '../hooks/useContestAdmin';
 
 /** Admins: deletes the contest after asking; its submissions stay as ordinary ones. */
 export function DeleteContest({ contest }: { contest: Contest }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteContest(contest.contestId),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.contest(contest.contestId) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.contests() });
-      navigate('/contests');
-    },
-  });
+  const remove = useDeleteContest(contest.contestId, () => navigate('/contests'));
   return (
     <>
       <button className="btn small danger" onClick={() => setConfirming(true)}>

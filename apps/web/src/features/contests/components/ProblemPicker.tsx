@@ -1,10 +1,10 @@
+import '../contests.css';
+
 import { defaultContestLabel, MAX_CONTEST_PROBLEMS } from '@oj/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { DragEvent, FormEvent, useState } from 'react';
 
-import { queryKeys } from '../../../api/query-keys';
-import { fetchPickableProblems } from '../api';
 import { moveItem, type PickedProblem } from '../contest-form-model';
+import { usePickableProblems } from '../hooks/useContestAdmin';
 
 interface Props {
   problems: PickedProblem[];
@@ -17,7 +17,7 @@ interface Props {
  * Down buttons (the keyboard's way), each with an optional label and points.
  */
 export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
-  const archive = useQuery({ queryKey: queryKeys.pickableProblems(), queryFn: fetchPickableProblems });
+  const archive = usePickableProblems();
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);

@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReactNode, useEffect, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
-import { type Contest, fetchWholeScoreboard, type Scoreboard, unfreezeContest } from '../api';
+import { type Contest, type Scoreboard } from '../api';
+import { useRevealBoards, useUnfreeze } from '../hooks/useContestAdmin';
 import { applyReveal, nextReveal, pendingCount, type RevealState, startReveal } from '../reveal';
 import { ScoreboardTable } from './ScoreboardTable';
 
@@ -23,16 +22,12 @@ interface Props {
  * each by the format's rules, then the unfreeze call once the last cell is out.
  */
 export function RevealPlayer({ contest, publicBoard, liveBoard, stepMs = REVEAL_STEP_MS }: Props) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<RevealState>(() => startReveal(contest, publicBoard.labels, publicBoard.items, liveBoard.items));
   const [playing, setPlaying] = useState(false);
   const [spotlight, setSpotlight] = useState<string | null>(null);
   // Said aloud to screen readers, who do not see the cell light up or the row move.
   const [lastShown, setLastShown] = useState('');
-  const unfreeze = useMutation({
-    mutationFn: () => unfreezeContest(contest.contestId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contest(contest.contestId) }),
-  });
+  const unfreeze = useUnfreeze(contest.contestId);
   const left = pendingCount(state);
 
   const step = () => {
@@ -89,17 +84,7 @@ export function RevealPlayer({ contest, publicBoard, liveBoard, stepMs = REVEAL_
  */
 export function RevealLauncher({ contest, children }: { contest: Contest; children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const boards = useQuery({
-    queryKey: queryKeys.contestReveal(contest.contestId),
-    queryFn: async () => {
-      const [publicBoard, liveBoard] = await Promise.all([
-        fetchWholeScoreboard(contest.contestId, true),
-        fetchWholeScoreboard(contest.contestId),
-      ]);
-      return { publicBoard, liveBoard };
-    },
-    staleTime: Infinity,
-  });
+  const boards = useRevealBoards(contest.contestId);
   if (open && boards.data)
     return <RevealPlayer contest={contest} publicBoard={boards.data.publicBoard} liveBoard={boards.data.liveBoard} />;
   return (

@@ -1,14 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
-import { type Contest, fetchWholeScoreboard } from '../api';
-import { downloadText, scoreboardCsv } from '../board-csv';
+import { type Contest } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
+import { useScoreboardExport } from '../hooks/useScoreboard';
 import { RevealLauncher } from './RevealPlayer';
 import { ScoreboardTable } from './ScoreboardTable';
 
@@ -20,12 +19,7 @@ export function Scoreboard({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
   const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, Date.now()));
-  const exportCsv = useMutation({
-    mutationFn: async () => {
-      const whole = await fetchWholeScoreboard(contest.contestId);
-      downloadText(`contest-${contest.contestId}-scoreboard.csv`, scoreboardCsv(whole.format, whole.labels, whole.items));
-    },
-  });
+  const exportCsv = useScoreboardExport(contest);
   const data = board.data;
   const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);
   const boardView = (

@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import type { ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
 import { useEffect, useRef } from 'react';
 

@@ -1,3 +1,5 @@
+import '../contests.css';
+
 import { shortDate } from '../../../components/format';
 import type { Contest } from '../api';
 import { endOfMyTime, formatDuration } from '../contest-time';

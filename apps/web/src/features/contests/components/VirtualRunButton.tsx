@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import '../contests.css';
+
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { useSession } from '../../../session/SessionProvider';
-import { type Contest, startVirtualRun } from '../api';
+import { type Contest } from '../api';
+import { useVirtualRun } from '../hooks/useContestEntry';
 
 /** How long a virtual run lasts: each participant's window, else the whole contest, as the API gives it. */
 const runMinutes = (contest: Contest) =>
@@ -14,14 +15,7 @@ const runMinutes = (contest: Contest) =>
 export function VirtualRunButton({ contest }: { contest: Contest }) {
   const { user } = useSession();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const start = useMutation({
-    mutationFn: () => startVirtualRun(contest.contestId),
-    onSuccess: (started) => {
-      queryClient.setQueryData(queryKeys.contest(contest.contestId), started);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.contests() });
-    },
-  });
+  const start = useVirtualRun(contest);
   if (contest.participation?.kind === 'virtual') return null;
   if (!user)
     return (

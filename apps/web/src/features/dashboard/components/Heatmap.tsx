@@ -1,3 +1,5 @@
+import '../dashboard.css';
+
 import type { Schemas } from '@oj/api-client';
 import { heatmapLevel } from '@oj/contracts';
 import { useLayoutEffect, useRef } from 'react';
@@ -18,7 +20,7 @@ export function weekColumn(date: Date): number {
   return Math.floor((lead + day) / 7);
 }
 
-/** Each week column's width: a 12 px cell and a 3 px gap (styles.css). */
+/** Each week column's width: a 12 px cell and a 3 px gap (dashboard.css). */
 const COLUMN_PX = 15;
 
 /**

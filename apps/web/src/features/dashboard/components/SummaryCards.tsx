@@ -1,3 +1,5 @@
+import '../dashboard.css';
+
 import type { Schemas } from '@oj/api-client';
 
 const CARDS = [

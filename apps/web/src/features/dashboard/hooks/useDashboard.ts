@@ -15,3 +15,4 @@ export function useDashboard(year: number) {
   });
   return { summary, heatmap };
 }
+

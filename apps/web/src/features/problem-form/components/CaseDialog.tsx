@@ -1,3 +1,5 @@
+import '../../../components/modal.css';
+
 import { TEST_CASE_POINTS } from '@oj/contracts';
 import { FormEvent, useState } from 'react';
 

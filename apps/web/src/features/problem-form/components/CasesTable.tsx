@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { CaseData, previewOf, sizeLabel } from '../test-data';
 
 interface Props {

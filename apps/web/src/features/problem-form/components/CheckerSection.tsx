@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType, CUSTOM_CHECKER_ADMINS_ONLY } from '@oj/contracts';
 
 import { CheckerFormValues } from '../checker-values';

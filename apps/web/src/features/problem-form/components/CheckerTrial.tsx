@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import '../problem-form.css';
 
 import { errorMessage } from '../../../api/api-error';
-import { CheckerTrialRequest, CheckerTrialResult, tryChecker } from '../api';
+import { CheckerTrialRequest, CheckerTrialResult } from '../api';
 import { CheckerFormValues } from '../checker-values';
+import { useCheckerTrial } from '../hooks/useTestDataTools';
 import { CaseData } from '../test-data';
 
 const OUTCOME_LABELS = { accepted: 'Accepted', wrong_answer: 'Wrong answer', failed: 'Checker failure' } as const;
@@ -16,23 +17,22 @@ function describe(result: CheckerTrialResult): string {
 
 /** 'Test checker': compiles the form's checker on the judge and runs it on the first sample's expected output. */
 export function CheckerTrial({ checker, sample }: { checker: CheckerFormValues; sample: CaseData | undefined }) {
-  const run = useMutation({
-    mutationFn: (s: CaseData) =>
-      tryChecker({
-        source: checker.source,
-        languageId: checker.languageId as CheckerTrialRequest['languageId'],
-        input: s.input,
-        output: s.output,
-        answer: s.output,
-      }),
-  });
+  const run = useCheckerTrial();
+  const trial = (s: CaseData) =>
+    run.mutate({
+      source: checker.source,
+      languageId: checker.languageId as CheckerTrialRequest['languageId'],
+      input: s.input,
+      output: s.output,
+      answer: s.output,
+    });
   return (
     <div className="checker-trial">
       <button
         type="button"
         className="btn small"
         disabled={!sample || !checker.source.trim() || run.isPending}
-        onClick={() => sample && run.mutate(sample)}
+        onClick={() => sample && trial(sample)}
       >
         {run.isPending ? 'Testing…' : 'Test checker'}
       </button>

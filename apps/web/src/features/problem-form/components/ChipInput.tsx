@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { KeyboardEvent, useId, useRef, useState } from 'react';
 
 import { addChips, chipSuggestions } from '../chip-rules';

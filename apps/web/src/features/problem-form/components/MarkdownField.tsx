@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { useId } from 'react';
 
 import { Markdown } from '../../../components/Markdown';

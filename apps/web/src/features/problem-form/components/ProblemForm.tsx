@@ -1,27 +1,15 @@
+import '../problem-form.css';
+
 import type { components } from '@oj/api-client';
 import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 
-import { ApiError } from '../../../api/api-error';
-import { useLanguages } from '../../../api/languages';
-import { queryKeys } from '../../../api/query-keys';
 import { ConfirmDialog } from '../../../components/Modal';
-import { createProblem, updateProblem, useAlgorithms } from '../api';
 import { checkerBody } from '../checker-values';
 import { CHIP_LIMITS } from '../chip-rules';
-import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
-import {
-  bodyFromValues,
-  emptyValues,
-  FormErrors,
-  ProblemFormValues,
-  standingErrors,
-  subtaskLabel,
-  validateValues,
-  valuesFromProblem,
-} from '../problem-form-values';
+import { useAlgorithms } from '../hooks/useProblemEditing';
+import { useProblemForm } from '../hooks/useProblemForm';
+import { subtaskLabel } from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
@@ -30,7 +18,7 @@ import { ChipInput } from './ChipInput';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
-import { ImportedArchive, ZipImport } from './ZipImport';
+import { ZipImport } from './ZipImport';
 
 type ProblemDto = components['schemas']['ProblemDto'];
 
@@ -46,89 +34,15 @@ interface Props {
 
 type CaseEditor = { kind: 'test' | 'sample'; index: number | null };
 
-const FIELD_PATHS: (keyof FormErrors)[] = [
-  'title',
-  'statement',
-  'cpuTimeLimit',
-  'memoryLimit',
-  'testCases',
-  'judge0LanguageIds',
-  'subtasks',
-  'checker',
-];
-
-/** Server VALIDATION_ERROR details at their fields; the rest, or any other failure, as one message. */
-function serverErrors(error: unknown): { fields: FormErrors; general: string } {
-  if (!(error instanceof ApiError)) return { fields: {}, general: 'Failed to save problem' };
-  const fields: FormErrors = {};
-  const rest: string[] = [];
-  for (const d of error.details ?? []) {
-    const field = FIELD_PATHS.find((f) => d.path === f || d.path.startsWith(`${f}.`) || d.path.startsWith(`${f}[`));
-    if (field && !fields[field]) fields[field] = d.message;
-    else rest.push(d.message);
-  }
-  const general = error.code === 'VALIDATION_ERROR' ? rest.join(' ') : error.message || 'Failed to save problem';
-  return { fields, general };
-}
-
-/** Create Problem and Edit problem (SPEC 2): one form for both. */
+/** Create Problem and Edit problem (SPEC 2): one form for both; its state, checks and submit are useProblemForm's. */
 export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomChecker }: Props) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProblemFormValues>(() => (problem ? valuesFromProblem(problem) : emptyValues()));
-  const [dirty, setDirty] = useState(false);
-  // Errors with the values they were found on: each clears as soon as its field is fixed (standingErrors).
-  const [found, setFound] = useState<{ errors: FormErrors; on: ProblemFormValues }>(() => ({ errors: {}, on: values }));
-  const errors = standingErrors(found.errors, found.on, values);
-  const [general, setGeneral] = useState<string | null>(null);
+  const form = useProblemForm(mode, problem);
+  const { values, errors, general, languages, set, setCases, blocker } = form;
   const [caseEditor, setCaseEditor] = useState<CaseEditor | null>(null);
   const [validating, setValidating] = useState(false);
   const [validateError, setValidateError] = useState<string | null>(null);
   const [algorithmsWanted, setAlgorithmsWanted] = useState(false);
-  const languages = useLanguages();
   const algorithms = useAlgorithms(algorithmsWanted);
-  const { blocker, allowNext } = useUnsavedChangesGuard(dirty);
-
-  const set = <K extends keyof ProblemFormValues>(key: K, value: ProblemFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setDirty(true);
-  };
-  // A new problem offers every language the judge runs until the author narrows the list.
-  const languagesChosen = useRef(false);
-  useEffect(() => {
-    if (mode === 'create' && languages.data && !languagesChosen.current)
-      setValues((v) => ({ ...v, judge0LanguageIds: languages.data.map((l) => l.id) }));
-  }, [mode, languages.data]);
-
-  const save = useMutation({
-    mutationFn: () =>
-      mode === 'create' ? createProblem(bodyFromValues(values)) : updateProblem(problem?.problemId as number, bodyFromValues(values)),
-    onSuccess: async (saved) => {
-      setDirty(false);
-      // The problem page and the archive show what was just saved, not what they cached before.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.problem(saved.problemId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.problems() }),
-      ]);
-      // Both land on the problem's page, where its admin actions are (issue 22 overrides SPEC's emptied create form).
-      allowNext();
-      navigate(`/problems/${saved.problemId}`, { state: { flash: mode === 'create' ? 'Problem created' : 'Problem updated' } });
-    },
-    onError: (error) => {
-      const { fields, general: message } = serverErrors(error);
-      setFound({ errors: fields, on: values });
-      setGeneral(message || null);
-    },
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setGeneral(null);
-    const problems = validateValues(values);
-    setFound({ errors: problems, on: values });
-    if (Object.keys(problems).length) return;
-    save.mutate();
-  };
 
   const openValidation = () => {
     setValidateError(null);
@@ -138,11 +52,6 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
   };
 
   const casesOf = (kind: 'test' | 'sample') => (kind === 'test' ? values.testCases : values.samples);
-  const setCases = (kind: 'test' | 'sample', cases: CaseData[]) => {
-    if (kind === 'sample') return set('samples', cases);
-    setValues((v) => ({ ...v, testCases: cases, testCasesKnown: true }));
-    setDirty(true);
-  };
   const saveCase = (data: CaseData) => {
     if (!caseEditor) return;
     const cases = [...casesOf(caseEditor.kind)];
@@ -151,23 +60,11 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
     setCases(caseEditor.kind, cases);
     setCaseEditor(null);
   };
-  const importArchive = ({ cases, subtasks, checker }: ImportedArchive) => {
-    setValues((v) => ({ ...v, testCases: cases, subtasks, testCasesKnown: true, checker: checker ?? v.checker }));
-    setDirty(true);
-  };
-  const changeSubtasks = (change: (v: ProblemFormValues) => Partial<ProblemFormValues>) => {
-    setValues((v) => ({ ...v, ...change(v) }));
-    setDirty(true);
-  };
   const subtaskLabels = values.subtasks.map(subtaskLabel);
-  const toggleLanguage = (id: number, on: boolean) => {
-    languagesChosen.current = true;
-    set('judge0LanguageIds', on ? [...values.judge0LanguageIds, id] : values.judge0LanguageIds.filter((l) => l !== id));
-  };
 
   return (
     <>
-      <form className="problem-form" onSubmit={submit} noValidate>
+      <form className="problem-form" onSubmit={form.submit} noValidate>
         <div className="form-grid">
           <label>
             Title
@@ -247,7 +144,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
               <input
                 type="checkbox"
                 checked={values.judge0LanguageIds.includes(l.id)}
-                onChange={(e) => toggleLanguage(l.id, e.target.checked)}
+                onChange={(e) => form.toggleLanguage(l.id, e.target.checked)}
               />{' '}
               {l.name}
             </label>
@@ -291,7 +188,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
               </button>
             </div>
           </div>
-          <ZipImport onImported={importArchive} />
+          <ZipImport onImported={form.importArchive} />
           {validateError && (
             <p className="error" role="alert">
               {validateError}
@@ -318,7 +215,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
           {errors.testCases && <span className="field-error">{errors.testCases}</span>}
         </section>
 
-        <SubtasksEditor values={values} error={errors.subtasks} onChange={changeSubtasks} />
+        <SubtasksEditor values={values} error={errors.subtasks} onChange={form.changeSubtasks} />
 
         <CheckerSection
           value={values.checker}
@@ -333,8 +230,8 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
             {general}
           </p>
         )}
-        <button type="submit" className="btn primary" disabled={save.isPending}>
-          {mode === 'create' ? (save.isPending ? 'Creating…' : 'Create problem') : save.isPending ? 'Updating…' : 'Update problem'}
+        <button type="submit" className="btn primary" disabled={form.saving}>
+          {mode === 'create' ? (form.saving ? 'Creating…' : 'Create problem') : form.saving ? 'Updating…' : 'Update problem'}
         </button>
       </form>
 

@@ -1,3 +1,5 @@
+import '../problem-form.css';
+
 import { SUBTASK_SCORINGS, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 
 import { newSubtask, ProblemFormValues, subtaskLabel, SubtaskValues, withoutSubtask } from '../problem-form-values';

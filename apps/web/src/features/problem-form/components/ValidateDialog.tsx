@@ -1,13 +1,13 @@
 import type { Schemas } from '@oj/api-client';
 import { DEFAULT_LANGUAGE_ID, validationStatusLabel } from '@oj/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { Modal } from '../../../components/Modal';
 import { TestResultsTable } from '../../../components/TestResultsTable';
-import { ValidateRequest, validateSolution } from '../api';
+import { ValidateRequest } from '../api';
+import { useValidateSolution } from '../hooks/useTestDataTools';
 import { CaseData, normalizePoints } from '../test-data';
 
 interface Props {
@@ -27,24 +27,20 @@ export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit
   );
   const [source, setSource] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const run = useMutation({
-    mutationFn: () =>
-      validateSolution({
-        languageId: Number(languageId),
-        sourceCode: source,
-        cpuTimeLimit,
-        memoryLimit,
-        testCases: testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: normalizePoints(t.points) })),
-        ...(checker ? { checker } : {}),
-      }),
-    onError: (e) => setError(errorMessage(e, 'Failed to validate test cases')),
-  });
+  const run = useValidateSolution({ onError: (e) => setError(errorMessage(e, 'Failed to validate test cases')) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (!languageId) return setError('Language is required.');
     if (!source.trim()) return setError('Reference solution is required.');
-    run.mutate();
+    run.mutate({
+      languageId: Number(languageId),
+      sourceCode: source,
+      cpuTimeLimit,
+      memoryLimit,
+      testCases: testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: normalizePoints(t.points) })),
+      ...(checker ? { checker } : {}),
+    });
   };
   const result = run.data;
   return (

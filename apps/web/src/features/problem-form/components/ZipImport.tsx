@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import '../problem-form.css';
+
 import { useId, useRef, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
-import { parseTestArchive } from '../api';
 import { CheckerFormValues, checkerValuesFrom } from '../checker-values';
+import { useParseTestArchive } from '../hooks/useTestDataTools';
 import { SubtaskValues } from '../problem-form-values';
 import { CaseData } from '../test-data';
 
@@ -29,8 +30,7 @@ export function ZipImport({ onImported }: { onImported: (archive: ImportedArchiv
   const [trim, setTrim] = useState(true);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const parse = useMutation({
-    mutationFn: (archive: File) => parseTestArchive(archive, trim),
+  const parse = useParseTestArchive(trim, {
     onSuccess: (result) => {
       setWarnings(result.warnings);
       if (!result.testCases.length) return setError(NO_PAIRS);

@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { subtaskTitle } from '../../submissions/test-groups';
 import { ProblemDetail } from '../api';
 import { checkerRule } from '../checker-rule';

@@ -1,13 +1,15 @@
-import { DIFFICULTIES, ProblemSort } from '@oj/contracts';
+import '../problems.css';
+
+import { DIFFICULTIES, PROBLEM_VISIBILITIES, ProblemSort, ProblemVisibility } from '@oj/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { acRate } from '../../../components/format';
-import { ConfirmDialog } from '../../../components/Modal';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { ArchiveQuery, readArchiveQuery, sortBy, writeArchiveQuery } from '../archive-query';
-import { ArchiveProblem, ProblemMark, useProblemAdminActions, useProblemArchive, useProblemMarks } from '../hooks/useProblemArchive';
+import { ProblemMark, useProblemArchive, useProblemMarks } from '../hooks/useProblemArchive';
+import { useProblemAdminActions } from './ProblemAdminActions';
 
 /** Typing settles this long before the search reaches the URL and the server. */
 const SEARCH_DELAY_MS = 300;
@@ -21,6 +23,8 @@ const COLUMNS: { sort?: ProblemSort; label: string; className?: string }[] = [
   { sort: 'solves', label: 'Solves', className: 'num' },
   { sort: 'acRate', label: 'AC Rate', className: 'num' },
 ];
+
+const VISIBILITY_LABELS: Record<ProblemVisibility, string> = { all: 'All', public: 'Public', private: 'Private' };
 
 const MARK_LABELS: Record<ProblemMark, string> = { solved: 'Solved', attempted: 'Attempted' };
 
@@ -36,8 +40,7 @@ export function ProblemArchive() {
   const [view, setView] = useArchiveView();
   const problems = useProblemArchive(view);
   const marks = useProblemMarks();
-  const { toggleVisibility, remove } = useProblemAdminActions();
-  const [deleting, setDeleting] = useState<ArchiveProblem | null>(null);
+  const adminActions = useProblemAdminActions();
   const [search, setSearch] = useState(view.q);
 
   // Back and Forward change the URL's search under the box: show it.
@@ -100,9 +103,11 @@ export function ProblemArchive() {
             value={view.visibility}
             onChange={(e) => filter({ visibility: e.target.value as ArchiveQuery['visibility'] })}
           >
-            <option value="all">All</option>
-            <option value="public">Public</option>
-            <option value="private">Private</option>
+            {PROBLEM_VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {VISIBILITY_LABELS[v]}
+              </option>
+            ))}
           </select>
         )}
         {view.tag && (
@@ -187,12 +192,7 @@ export function ProblemArchive() {
                     </td>
                     {isAdmin && (
                       <td data-label="Actions" className="actions">
-                        <button className="btn small" onClick={() => toggleVisibility.mutate(p)}>
-                          {p.isPublic ? 'Make Private' : 'Make Public'}
-                        </button>
-                        <button className="btn small danger" onClick={() => setDeleting(p)}>
-                          Delete
-                        </button>
+                        {adminActions.buttons(p)}
                       </td>
                     )}
                   </tr>
@@ -203,18 +203,7 @@ export function ProblemArchive() {
         </div>
       )}
       {problems.data && <Pagination page={view.page} totalPages={problems.data.totalPages} onPage={(page) => setView({ ...view, page })} />}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete problem"
-          message={`Delete #${deleting.problemId} ${deleting.title}? All its submissions are also removed. This cannot be undone.`}
-          confirmLabel="Delete"
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            remove.mutate(deleting);
-            setDeleting(null);
-          }}
-        />
-      )}
+      {adminActions.dialog}
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/Modal';
-import { rejudgeProblem, RejudgeProgress } from '../api';
-import { useRejudgeProgress } from '../hooks/useRejudgeProgress';
+import { RejudgeProgress } from '../api';
+import { useRejudgeAll } from '../hooks/useRejudgeProgress';
 
 /** "Rejudging 12 of 40…" while a rejudge runs; once it is over, how many were rejudged. */
 export function rejudgeProgressText({ total, done }: RejudgeProgress): string {
@@ -15,12 +14,7 @@ export function rejudgeProgressText({ total, done }: RejudgeProgress): string {
 /** Admins: 'Rejudge all' on a problem page, confirmed first, with the rejudge's progress beside it. */
 export function RejudgeAll({ problemId }: { problemId: number }) {
   const [confirming, setConfirming] = useState(false);
-  const { progress, followed, follow } = useRejudgeProgress(problemId);
-  const start = useMutation({
-    mutationFn: () => rejudgeProblem(problemId),
-    onSettled: () => setConfirming(false),
-    onSuccess: follow,
-  });
+  const { progress, followed, start } = useRejudgeAll(problemId, { onSettled: () => setConfirming(false) });
   const running = !!progress && progress.pending > 0;
   return (
     <>

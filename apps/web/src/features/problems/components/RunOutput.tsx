@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { RunOutcome } from '../api';
 
 const STATUS_LABELS: Record<RunOutcome['status'], string> = {

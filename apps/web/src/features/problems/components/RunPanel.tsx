@@ -1,9 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import '../problems.css';
+
 import { ReactNode, Ref, useId, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
-import { ProblemDetail, runOnInput } from '../api';
+import { ProblemDetail } from '../api';
 import { EDITOR_SHORTCUTS } from '../editor-shortcuts';
+import { useTestRun } from '../hooks/useTestRun';
 import { RunOutput } from './RunOutput';
 
 const CUSTOM = 'custom';
@@ -33,10 +35,7 @@ export function RunPanel({ problemId, samples, languageId, source, children, run
   const sample = choice === CUSTOM ? undefined : samples[Number(choice)];
   // The sample's output, or the one typed beside custom input: the worker then judges the run with the checker.
   const expected = sample ? sample.output : customExpected || undefined;
-  const run = useMutation({
-    mutationFn: runOnInput,
-    onError: (e) => setError(errorMessage(e, 'The run failed.')),
-  });
+  const run = useTestRun({ onError: (e) => setError(errorMessage(e, 'The run failed.')) });
   const start = () => {
     if (!source.trim()) return setError('Source code is required.');
     setError(null);

@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { CopyButton } from '../../../components/CopyButton';
 import { Markdown } from '../../../components/Markdown';
 import { ProblemDetail } from '../api';

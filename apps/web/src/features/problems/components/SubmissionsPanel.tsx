@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { LiveEvent } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 

@@ -1,15 +1,16 @@
+import '../problems.css';
+
 import { DEFAULT_LANGUAGE_ID } from '@oj/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { FormEvent, KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { api, unwrap } from '../../../api/client';
 import { useLanguages } from '../../../api/languages';
 import { CodeEditor } from '../../../components/CodeEditor';
 import { usePreferences } from '../../settings/hooks/usePreferences';
 import { ProblemDetail } from '../api';
 import { EDITOR_SHORTCUTS, editorShortcut } from '../editor-shortcuts';
+import { useSubmitSolution } from '../hooks/useSubmitSolution';
 import { loadDraft, saveDraft, sourceToEdit } from '../problem-drafts';
 import { startingLanguage } from '../starting-language';
 import { RunPanel } from './RunPanel';
@@ -58,14 +59,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
     return () => clearTimeout(timer);
   }, [problemId, source]);
 
-  const submit = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/submissions', {
-          body: { problemId, languageId: Number(languageId), sourceCode: source, ...(contestId ? { contestId } : {}) },
-        }),
-        'Failed to submit solution.',
-      ),
+  const submit = useSubmitSolution({
     onSuccess: (created) => {
       setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' });
       onSubmitted(created.submissionId);
@@ -76,7 +70,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
     if (submit.isPending) return;
     if (!source.trim()) return setMessage({ kind: 'error', text: 'Source code is required.' });
     localStorage.setItem(LAST_LANGUAGE_KEY, String(languageId));
-    submit.mutate();
+    submit.mutate({ problemId, languageId: Number(languageId), sourceCode: source, ...(contestId ? { contestId } : {}) });
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,3 +1,5 @@
+import '../problems.css';
+
 import { useLanguages } from '../../../api/languages';
 import { ProblemDetail } from '../api';
 

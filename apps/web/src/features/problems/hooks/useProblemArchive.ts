@@ -1,6 +1,5 @@
-import type { Schemas } from '@oj/api-client';
 import { PROBLEM_ARCHIVE_LIMIT } from '@oj/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 import { api, unwrap } from '../../../api/client';
@@ -9,7 +8,6 @@ import { useSession } from '../../../session/SessionProvider';
 import { useUserProfile } from '../../profile/hooks/useUserProfile';
 import type { ArchiveQuery } from '../archive-query';
 
-export type ArchiveProblem = Schemas['ProblemSummaryDto'];
 export type ProblemMark = 'solved' | 'attempted';
 
 /** One page of the archive; the previous page stays on screen while the next one loads. */
@@ -44,25 +42,4 @@ export function useProblemMarks(): Map<number, ProblemMark> {
     for (const p of tried.data?.solved ?? []) marks.set(p.problemId, 'solved');
     return marks;
   }, [tried.data]);
-}
-
-/** Admins: make a problem public or private, or delete it; either refreshes every problem list. */
-export function useProblemAdminActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.problems() });
-  const toggleVisibility = useMutation({
-    mutationFn: (p: ArchiveProblem) =>
-      unwrap(
-        api.PATCH('/api/problems/{problemId}/visibility', {
-          params: { path: { problemId: p.problemId } },
-          body: { isPublic: !p.isPublic },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (p: ArchiveProblem) => unwrap(api.DELETE('/api/problems/{problemId}', { params: { path: { problemId: p.problemId } } })),
-    onSuccess: refresh,
-  });
-  return { toggleVisibility, remove };
 }

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import type { MutationCallbacks } from '../../../api/mutation-callbacks';
 import { queryKeys } from '../../../api/query-keys';
-import { fetchRejudgeProgress } from '../api';
+import { fetchRejudgeProgress, rejudgeProblem } from '../api';
 
 /** How often a running rejudge's progress is read. */
 const POLL_INTERVAL_MS = 2000;
@@ -12,7 +13,7 @@ const POLL_INTERVAL_MS = 2000;
  * `followed`: this page saw it run or started it (`follow`). When a followed rejudge ends, the problem is read
  * again: its counts now hold the new verdicts, which the page's live counts cannot tell from new submissions.
  */
-export function useRejudgeProgress(problemId: number) {
+function useRejudgeProgress(problemId: number) {
   const queryClient = useQueryClient();
   const progress = useQuery({
     queryKey: queryKeys.rejudgeProgress(problemId),
@@ -31,4 +32,11 @@ export function useRejudgeProgress(problemId: number) {
     return queryClient.invalidateQueries({ queryKey: queryKeys.rejudgeProgress(problemId) });
   };
   return { progress: progress.data, followed, follow };
+}
+
+/** 'Rejudge all': the progress above, and `start`, which queues the rejudge and follows it. */
+export function useRejudgeAll(problemId: number, { onSettled }: Pick<MutationCallbacks, 'onSettled'>) {
+  const { progress, followed, follow } = useRejudgeProgress(problemId);
+  const start = useMutation({ mutationFn: () => rejudgeProblem(problemId), onSettled, onSuccess: follow });
+  return { progress, followed, start };
 }

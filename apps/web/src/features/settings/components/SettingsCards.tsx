@@ -1,32 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormEvent, useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
-import { api, unwrap } from '../../../api/client';
-import { queryKeys } from '../../../api/query-keys';
-import { writeTokens } from '../../../session/session-store';
 import { useSession } from '../../../session/SessionProvider';
+import { useChangePassword, useProfileVisibility, useSaveProfile } from '../hooks/useAccountSettings';
 import { PreferencesCard } from './PreferencesCard';
 
 function ProfileCard() {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState({
     displayName: user?.profile.displayName ?? '',
     bio: user?.profile.bio ?? '',
     avatarUrl: user?.profile.avatarUrl ?? '',
   });
   const [message, setMessage] = useState<{ kind: string; text: string } | null>(null);
-  const save = useMutation({
-    mutationFn: () => unwrap(api.PATCH('/api/auth/me/profile', { body: form }), 'Failed to update profile.'),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(['me'], updated);
-      setMessage({ kind: 'notice', text: 'Profile updated.' });
-    },
+  const save = useSaveProfile({
+    onSuccess: () => setMessage({ kind: 'notice', text: 'Profile updated.' }),
     onError: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Failed to update profile.') }),
   });
   return (
-    <form className="card" onSubmit={(e: FormEvent) => (e.preventDefault(), save.mutate())}>
+    <form className="card" onSubmit={(e: FormEvent) => (e.preventDefault(), save.mutate(form))}>
       <h2>Profile</h2>
       <label>
         Display name
@@ -49,16 +41,11 @@ function ProfileCard() {
 }
 
 function PasswordCard() {
-  const queryClient = useQueryClient();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
   const [message, setMessage] = useState<{ kind: string; text: string } | null>(null);
   const mismatch = form.confirmNewPassword !== '' && form.newPassword !== form.confirmNewPassword;
-  const save = useMutation({
-    mutationFn: () => unwrap(api.PATCH('/api/auth/me/password', { body: form }), 'Failed to update password.'),
-    onSuccess: (session) => {
-      writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
-      // The admin pages' default-password warning may be about this very password.
-      queryClient.removeQueries({ queryKey: queryKeys.adminSecurity() });
+  const save = useChangePassword({
+    onSuccess: () => {
       setForm({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
       setMessage({ kind: 'notice', text: 'Password updated.' });
     },
@@ -69,7 +56,7 @@ function PasswordCard() {
     if (!form.currentPassword || !form.newPassword || !form.confirmNewPassword)
       return setMessage({ kind: 'error', text: 'All password fields are required.' });
     if (form.newPassword !== form.confirmNewPassword) return setMessage({ kind: 'error', text: 'New passwords must match.' });
-    save.mutate();
+    save.mutate(form);
   };
   return (
     <form className="card" onSubmit={submit} noValidate>
@@ -117,12 +104,9 @@ function PasswordCard() {
 /** The checkbox flips at once and reverts when the save fails. */
 function PrivacyCard() {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const [checked, setChecked] = useState(user?.profilePublic ?? true);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (profilePublic: boolean) => unwrap(api.PUT('/api/users/me/profile', { body: { profilePublic } })),
-    onSuccess: ({ profilePublic }) => queryClient.setQueryData(['me'], user ? { ...user, profilePublic } : user),
+  const save = useProfileVisibility({
     onError: (_e, profilePublic) => {
       setChecked(!profilePublic);
       setError('Failed to update profile visibility.');

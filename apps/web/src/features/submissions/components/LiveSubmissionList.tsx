@@ -1,14 +1,13 @@
-import { LiveEvent } from '@oj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { canResubmit as mayResubmit, LiveEvent } from '@oj/contracts';
 import { useEffect, useRef, useState } from 'react';
 
 import { detailedErrorMessage, errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { Pagination } from '../../../components/Pagination';
-import { applyLiveEvent, SubmissionPage, SubmissionRow } from '../../../live/live-paging';
-import { useSubmissionStream } from '../../../live/useSubmissionStream';
+import { SubmissionPage, SubmissionRow } from '../../../live/live-paging';
 import { useSession } from '../../../session/SessionProvider';
-import { fetchSubmissionPage, livePathsOf, resubmit, SubmissionListSource } from '../api';
+import { SubmissionListSource } from '../api';
+import { useLiveSubmissionPage } from '../hooks/useLiveSubmissionPage';
+import { useResubmit } from '../hooks/useSubmissionActions';
 import { RecentSubmissionsTable } from './RecentSubmissionsTable';
 import { useResubmitConfirmation } from './ResubmitActions';
 import { SubmissionDetailsModal } from './SubmissionDetailsModal';
@@ -68,25 +67,13 @@ export function LiveSubmissionList({
   revealId,
   onEvent,
 }: Props) {
-  const { user, isAdmin } = useSession();
-  const queryClient = useQueryClient();
+  const { viewer } = useSession();
   const [details, setDetails] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const key = queryKeys.submissionPage(source, page);
-  const list = useQuery({ queryKey: key, queryFn: () => fetchSubmissionPage(source, page) });
-
-  useSubmissionStream({
-    enabled: !!user,
-    ...livePathsOf(source),
-    onEvent: (event) => {
-      queryClient.setQueryData<SubmissionPage>(key, (current) => (current ? applyLiveEvent(current, event, matches) : current));
-      onEvent?.(event);
-    },
-  });
+  const list = useLiveSubmissionPage(source, page, matches, onEvent);
   useRevealRow(revealId, list.data);
 
-  const again = useMutation({
-    mutationFn: resubmit,
+  const again = useResubmit({
     onSuccess: () => {
       setDetails(null);
       setNotice('Re-submitted.');
@@ -94,7 +81,7 @@ export function LiveSubmissionList({
     onError: (error) => setNotice(errorMessage(error, 'Failed to re-submit submission.')),
   });
   const confirmResubmit = useResubmitConfirmation((id) => again.mutate(id));
-  const canResubmit = (row: Pick<SubmissionRow, 'userId'>) => isAdmin || (!!user && row.userId === user.id);
+  const canResubmit = (row: Pick<SubmissionRow, 'userId'>) => mayResubmit(row, viewer);
 
   return (
     <div className="live-list">

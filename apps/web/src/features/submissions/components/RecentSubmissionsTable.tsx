@@ -1,3 +1,5 @@
+import '../submissions.css';
+
 import { formatScore } from '../../../components/format';
 import type { SubmissionRow } from '../../../live/live-paging';
 import { DetailsByTime, ProblemCell, StatusCell } from './SubmissionsTable';

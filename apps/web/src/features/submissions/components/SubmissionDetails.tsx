@@ -1,3 +1,5 @@
+import '../submissions.css';
+
 import { Link } from 'react-router-dom';
 
 import { CodeEditor } from '../../../components/CodeEditor';

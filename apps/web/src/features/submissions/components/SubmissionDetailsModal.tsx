@@ -1,12 +1,10 @@
 import { isFinalStatus } from '@oj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
-import { queryKeys } from '../../../api/query-keys';
 import { Modal } from '../../../components/Modal';
 import { useSession } from '../../../session/SessionProvider';
-import { rejudgeSubmission } from '../api';
+import { useRejudgeSubmission } from '../hooks/useSubmissionActions';
 import { useSubmissionDetail } from '../hooks/useSubmissionDetail';
 import { EditAndResubmitLink } from './ResubmitActions';
 import { SubmissionDetails } from './SubmissionDetails';
@@ -24,17 +22,9 @@ interface Props {
  */
 export function SubmissionDetailsModal({ id, onClose, onResubmit, canResubmit }: Props) {
   const { isAdmin } = useSession();
-  const queryClient = useQueryClient();
   const [rejudged, setRejudged] = useState(false);
   const query = useSubmissionDetail(id, rejudged);
-  const rejudge = useMutation({
-    mutationFn: () => rejudgeSubmission(id),
-    // Followed only once the queued row is read: the old result still on screen is not the new one.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.submission(id) });
-      setRejudged(true);
-    },
-  });
+  const rejudge = useRejudgeSubmission(id, () => setRejudged(true));
   const s = query.data?.submission;
   const rejudging = rejudge.isPending || (rejudged && !!s && !isFinalStatus(s.status));
   return (
