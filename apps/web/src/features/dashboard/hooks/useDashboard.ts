@@ -15,4 +15,3 @@ export function useDashboard(year: number) {
   });
   return { summary, heatmap };
 }
-
