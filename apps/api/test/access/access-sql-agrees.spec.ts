@@ -1,9 +1,8 @@
 import { ProblemEntity } from '@oj/db';
+import { createAdmin, createTestApp, registerUser, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { canEditProblem, canSeeProblem, editableProblemsWhere, SqlCondition, Viewer, visibleProblemsWhere } from '../../src/access';
-import { createAdmin, registerUser } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /**
  * access-sql.ts restates access-policy.ts in SQL for lists and counts. Each SQL form, run on PostgreSQL over every
