@@ -17,10 +17,20 @@ const dependencyRules = [
   { sourceTag: 'type:observability', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:observability'] },
+  // The shared test helpers start the API (by path: see below) on the data layer.
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:db', 'type:messaging', 'type:observability'] },
   // Browser journeys, the system tests and the tools drive built apps from outside; they may reach anything.
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
   { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['*'] },
 ];
+
+/** The same for test code, where the server's tests may also use the shared test helpers (libs/testing). */
+const testDependencyRules = dependencyRules.map((rule) =>
+  rule.sourceTag === 'scope:server' ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, 'type:testing'] } : rule,
+);
+
+/** The module-boundaries rule with the given dependency rules, and imports by path allowed where they match `allow`. */
+const boundaries = (depConstraints, allow = []) => ['error', { enforceBuildableLibDependency: false, allow, depConstraints }];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'libs/api-client/src/schema.d.ts', '**/test-results/**', '**/vite.config.*'] },
@@ -51,20 +61,31 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
-      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: dependencyRules }],
+      '@nx/enforce-module-boundaries': boundaries(dependencyRules),
       'simple-import-sort/imports': 'error',
       'simple-import-sort/exports': 'error',
     },
   },
   {
-    // The system tests are the one place that runs the apps together: they import the API (its source and test
-    // helpers) and the worker by path, which every other project is refused.
+    // The shared test helpers are for test code only: the API's source (or any lib) importing them is refused.
+    files: ['apps/*/test/**', '**/*.spec.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(testDependencyRules) },
+  },
+  {
+    // The test helpers boot the API and sign users in with its own services: they import its source by path.
+    files: ['libs/testing/**'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(dependencyRules, ['^(\\.\\./)+apps/api/src/']) },
+  },
+  {
+    // The system tests are the one place that runs the apps together: they import the API's and the worker's
+    // source by path, which every other project is refused, and the worker tests' fault proxy; their other helpers
+    // come from libs/testing.
     files: ['apps/system-tests/**'],
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        { enforceBuildableLibDependency: false, allow: ['^(\\.\\./)+(api|judge-worker)/(src|test)/'], depConstraints: dependencyRules },
-      ],
+      '@nx/enforce-module-boundaries': boundaries(dependencyRules, [
+        '^(\\.\\./)+(api|judge-worker)/src/',
+        '^(\\.\\./)+judge-worker/test/faults/',
+      ]),
     },
   },
   {

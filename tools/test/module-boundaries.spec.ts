@@ -75,6 +75,31 @@ const forbidden: [string, string, string][] = [
     'libs/db/src/probe.ts',
     "import { AppModule } from '../../../apps/api/src/app.module';\nexport const x = AppModule;\n",
   ],
+  [
+    "the API's source imports the test helpers",
+    'apps/api/src/probe.ts',
+    "import { createTestApp } from '@oj/testing';\nexport const x = createTestApp;\n",
+  ],
+  [
+    'a lib imports the test helpers in its tests',
+    'libs/db/src/probe.spec.ts',
+    "import { createTestApp } from '@oj/testing';\nexport const x = createTestApp;\n",
+  ],
+  [
+    'the SPA imports the test helpers in its tests',
+    'apps/web/src/probe.spec.ts',
+    "import { createTestApp } from '@oj/testing';\nexport const x = createTestApp;\n",
+  ],
+  [
+    'the test helpers reach into the worker',
+    'libs/testing/src/probe.ts',
+    "import { WorkerModule } from '../../../apps/judge-worker/src/worker.module';\nexport const x = WorkerModule;\n",
+  ],
+  [
+    "the system tests reach into the API's tests",
+    'apps/system-tests/test/probe.spec.ts',
+    "import { responseMismatches } from '../../api/test/openapi-responses';\nexport const x = responseMismatches;\n",
+  ],
 ];
 
 /** Imports it allows. */
@@ -93,6 +118,21 @@ const allowed: [string, string, string][] = [
     'the data layer imports the contracts',
     'libs/db/src/probe.ts',
     "import { SUBMISSION_STATUSES } from '@oj/contracts';\nexport const x = SUBMISSION_STATUSES;\n",
+  ],
+  [
+    "the API's tests import the test helpers",
+    'apps/api/test/probe.spec.ts',
+    "import { createTestApp } from '@oj/testing';\nexport const x = createTestApp;\n",
+  ],
+  [
+    'the system tests import the test helpers and the API by path',
+    'apps/system-tests/test/probe.spec.ts',
+    "import { createTestApp } from '@oj/testing';\n\nimport { AppModule } from '../../api/src/app.module';\nexport const x = [createTestApp, AppModule];\n",
+  ],
+  [
+    'the test helpers boot the API by path',
+    'libs/testing/src/probe.ts',
+    "import { createApiApp } from '../../../apps/api/src/app-setup';\nexport const x = createApiApp;\n",
   ],
 ];
 

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, TestApp } from '@oj/testing';
 
 describe('API error conventions', () => {
   let t: TestApp;

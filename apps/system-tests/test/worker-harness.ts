@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { TestApp } from '@oj/testing';
 
-import { TestApp } from '../../api/test/test-app';
 import { loadWorkerConfig } from '../../judge-worker/src/config/worker-config';
 import { WorkerModule } from '../../judge-worker/src/worker.module';
 

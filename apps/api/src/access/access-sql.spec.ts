@@ -1,5 +1,6 @@
 import {
   adminUsersWhere,
+  editableProblemsWhere,
   hiddenResultsWhere,
   shownStatusSql,
   visibleClarificationsWhere,
@@ -20,6 +21,15 @@ describe('access SQL', () => {
   it('shows everyone else public problems only', () => {
     expect(visibleProblemsWhere('p', user)).toEqual({ sql: 'p.is_public', params: {} });
     expect(visibleProblemsWhere('x', undefined)).toEqual({ sql: 'x.is_public', params: {} });
+  });
+
+  it('lets admins edit every problem, guests none, anyone else the ones they see and wrote', () => {
+    expect(editableProblemsWhere('p', admin)).toEqual({ sql: 'TRUE', params: {} });
+    expect(editableProblemsWhere('p', undefined)).toEqual({ sql: 'FALSE', params: {} });
+    expect(editableProblemsWhere('x', user)).toEqual({
+      sql: '(x.is_public AND x.author_id = :accessViewerId)',
+      params: { accessViewerId: 'u-1' },
+    });
   });
 
   it('shows a guest the submissions of public problems, through the row’s copy of its visibility, on the given alias', () => {

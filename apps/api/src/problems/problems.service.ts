@@ -28,6 +28,7 @@ import {
   canSeeProblem,
   canSeeTestCases,
   canSetTestReadingCode,
+  editableProblemsWhere,
   isAdmin,
   visibleProblemsWhere,
 } from '../access';
@@ -296,11 +297,12 @@ export class ProblemsService {
   }
 
   /**
-   * Whether the user may edit at least one problem as its author (one of theirs that is public): such authors
+   * Whether the user may edit at least one problem (canEditProblem, in SQL): an author who may edit one of theirs
    * may import archives and validate tests, the tools of the problem form.
    */
-  async authorsEditableProblem(userId: string): Promise<boolean> {
-    return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
+  async editsSomeProblem(user: AuthUser): Promise<boolean> {
+    const editable = editableProblemsWhere('p', user);
+    return this.problems.createQueryBuilder('p').where(editable.sql, editable.params).getExists();
   }
 
   /** Refuses a new or changed custom checker from a caller who may not read the tests it would read (canSetTestReadingCode). */

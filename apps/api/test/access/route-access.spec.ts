@@ -1,12 +1,9 @@
 import { ProblemEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { randomUUID } from 'crypto';
 import { request as httpRequest } from 'http';
 import type { AddressInfo } from 'net';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, createUserWithRole, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
 
 /**
  * Who may call each route, checked by calling every route the app registers as a guest, a user, the author of a

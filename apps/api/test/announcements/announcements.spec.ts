@@ -1,6 +1,4 @@
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 
 describe('announcements and problem updates', () => {
   let t: TestApp;

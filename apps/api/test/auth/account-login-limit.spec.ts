@@ -1,7 +1,5 @@
+import { createTestApp, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
-
-import { registerUser, TEST_PASSWORD, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,12 +1,11 @@
 import { JwtService } from '@nestjs/jwt';
 import { RefreshTokenEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, uniqueName } from '@oj/testing';
 import { createHash } from 'crypto';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
 
 import { JwtSecrets } from '../../src/auth/jwt-secrets';
-import { bearer, createAdmin, registerUser, TEST_PASSWORD, uniqueName } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 describe('auth', () => {
   let t: TestApp;

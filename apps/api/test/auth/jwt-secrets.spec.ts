@@ -1,10 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { loadAppConfig } from '../../src/config/app-config';
-import { bearer, createAdmin, registerUser } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
 
 /** Every secret default ever committed (`git log -p -S dev-access-secret`, `-S dev-refresh-secret`). */
 const FORMER_DEFAULTS = ['dev-access-secret-change-me', 'dev-refresh-secret-change-me'];

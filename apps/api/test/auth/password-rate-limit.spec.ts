@@ -1,5 +1,4 @@
-import { bearer, TEST_PASSWORD, TestSession, uniqueName } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
+import { bearer, createTestApp, TEST_PASSWORD, TestApp, TestSession, uniqueName } from '@oj/testing';
 
 /** Each password-change attempt is an argon2 verify (64 MiB, tens of ms): it must not be free to repeat. */
 describe('password change rate limit', () => {

@@ -1,5 +1,4 @@
-import { bearer, createAdmin, registerUser, TEST_PASSWORD, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
+import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/testing';
 
 /**
  * A password, role or status change raises the user's token version: every access token and queue board cookie

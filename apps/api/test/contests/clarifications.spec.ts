@@ -1,10 +1,19 @@
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  openStream,
+  problemBody,
+  register,
+  registerUser,
+  SseClient,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { openStream, SseClient } from '../sse-client';
-import { createTestApp, TestApp } from '../test-app';
-import { contestBody, createContest, register } from './contest-fixtures';
 
 jest.setTimeout(30_000);
 

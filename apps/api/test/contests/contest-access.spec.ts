@@ -1,9 +1,17 @@
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  problemBody,
+  register,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
-import { contestBody, createContest, register } from './contest-fixtures';
 
 /**
  * Who reads a contest's problems (canReadContestProblems, enforced by ProblemsService.getThroughContest itself), and

@@ -1,8 +1,20 @@
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  minutesFrom,
+  problemBody,
+  register,
+  registerUser,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
+
 import { responseMismatches } from '../openapi-responses';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
-import { contestBody, createContest, minutesFrom, register, submitGraded } from './contest-fixtures';
 
 /**
  * Every read route of a contest, during its freeze, as a guest, a participant, another participant, a user outside

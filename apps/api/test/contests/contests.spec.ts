@@ -1,10 +1,20 @@
 import { compareRows, type ContestCell, foldCell, rankRows, rowFromCells } from '@oj/contracts';
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  minutesFrom,
+  problemBody,
+  register,
+  registerUser,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
-import { contestBody, createContest, minutesFrom, register, submitGraded } from './contest-fixtures';
 
 describe('contests', () => {
   let t: TestApp;

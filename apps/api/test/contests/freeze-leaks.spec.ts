@@ -1,13 +1,21 @@
 import type { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { writeFinalResult } from '@oj/db';
+import {
+  bearer,
+  createAdmin,
+  createProblem,
+  createTestApp,
+  openStream,
+  problemBody,
+  register,
+  registerUser,
+  SseClient,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { LivePublisher } from '../../src/live/live-publisher';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { openStream, SseClient } from '../sse-client';
-import { createTestApp, TestApp } from '../test-app';
-import { register } from './contest-fixtures';
 
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();

@@ -1,15 +1,27 @@
 import { loadSubmissionRow } from '@oj/db';
 import { LiveEventPublisher } from '@oj/messaging';
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  minutesFrom,
+  openStream,
+  problemBody,
+  register,
+  registerUser,
+  SseClient,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { openStream, SseClient } from '../sse-client';
-import { createTestApp, TestApp } from '../test-app';
-import { contestBody, createContest, minutesFrom, register, submitGraded } from './contest-fixtures';
 
 jest.setTimeout(30_000);
 

@@ -1,9 +1,19 @@
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  minutesFrom,
+  problemBody,
+  register,
+  registerUser,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
-import { contestBody, createContest, minutesFrom, register, submitGraded } from './contest-fixtures';
 
 describe('virtual participation', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
+import { createTestApp, TestApp } from '@oj/testing';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
-
-import { createTestApp, TestApp } from '../test-app';
 
 /**
  * Node creates the API's requests and responses with Express's prototypes, so Express's per-request prototype

@@ -1,9 +1,7 @@
+import { createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { request } from 'http';
 import { AddressInfo } from 'net';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
-
-import { registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /** A raw request (supertest would decompress): the status line, headers and body bytes as they were sent. */
 function rawGet(t: TestApp, path: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '../test-app';
+import { createTestApp, TestApp } from '@oj/testing';
 
 /** Login attempts are limited per client address: which address counts depends on TRUST_PROXY. */
 async function statusesFrom(t: TestApp, forwardedFor: string[]): Promise<number[]> {

@@ -1,8 +1,8 @@
 import { LANGUAGES_TTL_SECONDS, languagesKey } from '@oj/messaging';
+import { createTestApp, TestApp } from '@oj/testing';
 import Redis from 'ioredis';
 
 import { REDIS } from '../../src/redis/redis.module';
-import { createTestApp, TestApp } from '../test-app';
 
 const NO_WORKER = { message: 'No judge worker is running. Start one with npm start or the judge-worker app.', code: 'SERVICE_UNAVAILABLE' };
 

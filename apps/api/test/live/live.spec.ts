@@ -1,16 +1,13 @@
 import { SubmissionRow } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
 import { LiveEventPublisher, liveEventsChannel } from '@oj/messaging';
+import { bearer, createAdmin, createTestApp, liveRow, openStream, registerUser, TestApp, TestSession } from '@oj/testing';
 import { request } from 'http';
 import Redis from 'ioredis';
 import { AddressInfo } from 'net';
 import { DataSource } from 'typeorm';
 
 import { LiveService } from '../../src/live/live.service';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { openStream } from '../sse-client';
-import { createTestApp, TestApp } from '../test-app';
-import { liveRow } from './live-fixtures';
 
 /** Reads a stream as raw text until `until` matches; `onOpen` runs once the server has registered the client. */
 function rawStream(

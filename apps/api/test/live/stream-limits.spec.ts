@@ -1,14 +1,11 @@
 import { SubmissionRow } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
 import { LiveEventPublisher } from '@oj/messaging';
+import { bearer, createAdmin, createTestApp, liveRow, openStream, registerUser, SseClient, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { LiveService } from '../../src/live/live.service';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { openStream, SseClient } from '../sse-client';
-import { createTestApp, TestApp } from '../test-app';
-import { liveRow } from './live-fixtures';
 
 jest.setTimeout(30_000);
 

@@ -1,7 +1,4 @@
-import { bearer, registerUser, TestSession } from '../factories';
-import { StdoutCapture } from '../log-capture';
-import { openStream } from '../sse-client';
-import { createTestApp, TestApp } from '../test-app';
+import { bearer, createTestApp, openStream, registerUser, StdoutCapture, TestApp, TestSession } from '@oj/testing';
 
 /** The access log: one line per request when it is over, naming the request; probes and scrapes left out. */
 describe('the access log', () => {

@@ -1,7 +1,7 @@
 import { languagesKey } from '@oj/messaging';
+import { createTestApp, TestApp } from '@oj/testing';
 import Redis from 'ioredis';
 
-import { createTestApp, TestApp } from '../test-app';
 import { RedisProxy } from './redis-proxy';
 
 async function publishHeartbeat(t: TestApp): Promise<void> {

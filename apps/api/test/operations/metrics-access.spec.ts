@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '../test-app';
+import { createTestApp, TestApp } from '@oj/testing';
 
 const TOKEN = 'api-metrics-token-0123456789';
 

@@ -1,8 +1,6 @@
 import { UserEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /** The Set-Cookie of the board session, and the `name=value` pair a browser would send back. */
 async function openBoard(t: TestApp, session: TestSession) {

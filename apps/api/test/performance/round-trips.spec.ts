@@ -1,9 +1,6 @@
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createProblem, problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
 
 /**
  * The regression guard of the submit path, the problem archive and the profile: how many SQL statements and Redis commands

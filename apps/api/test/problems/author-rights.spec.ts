@@ -1,10 +1,7 @@
 import type { CheckerSettings } from '@oj/contracts';
 import { checkerColumns, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TEST_PASSWORD, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
-import { problemBody } from './problem-fixtures';
 
 /**
  * SPEC 6: an author who is not an admin may edit their own problem, and nothing more: private problems,

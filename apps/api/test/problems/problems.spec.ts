@@ -1,9 +1,6 @@
 import { ProblemUpdateEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
-import { createProblem, problemBody } from './problem-fixtures';
 
 describe('problems', () => {
   let t: TestApp;

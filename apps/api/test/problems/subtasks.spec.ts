@@ -1,6 +1,4 @@
-import { bearer, createAdmin, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
-import { problemBody } from './problem-fixtures';
+import { bearer, createAdmin, createTestApp, problemBody, TestApp, TestSession } from '@oj/testing';
 
 const tests = [
   { input: '1 2\n', output: '3\n', points: 1, subtask: 0 },

@@ -1,11 +1,10 @@
 import { trimLineEnds } from '@oj/contracts';
+import { bearer, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
 import { createHash, randomBytes } from 'crypto';
 import { request } from 'http';
 import type { AddressInfo } from 'net';
 import { setTimeout as sleep } from 'timers/promises';
 
-import { bearer, createAdmin, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 import { buildZip } from './zip-builder';
 
 const MiB = 1024 * 1024;

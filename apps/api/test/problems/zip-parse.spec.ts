@@ -1,8 +1,7 @@
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 import { buildZip, zeros } from './zip-builder';
 
 describe('POST /api/problems/testcases/zip-parse', () => {

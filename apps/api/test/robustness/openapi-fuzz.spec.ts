@@ -1,9 +1,17 @@
+import {
+  bearer,
+  createAdmin,
+  createTestApp,
+  problemBody,
+  registerUser,
+  TEST_PASSWORD,
+  TestApp,
+  TestSession,
+  uniqueName,
+} from '@oj/testing';
 import type { AddressInfo } from 'net';
 
 import { NO_WORKER_MESSAGE } from '../../src/languages/languages.service';
-import { bearer, createAdmin, registerUser, TEST_PASSWORD, TestSession, uniqueName } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
 import { Baselines, FuzzCase, fuzzCases, Role, sampleCases } from './fuzz/fuzz-cases';
 import { FuzzResponse, send } from './fuzz/fuzz-client';
 import { seededRandom } from './fuzz/hostile-values';

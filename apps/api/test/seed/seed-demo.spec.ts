@@ -1,10 +1,9 @@
 import { AnnouncementEntity, ProblemEntity, ProblemUpdateEntity, TestCaseEntity } from '@oj/db';
+import { createAdmin, createTestApp, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { demoProblems } from '../../src/seed/demo-problems';
 import { seedDemoContent } from '../../src/seed/seed-demo';
-import { createAdmin } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /** Independent reference answers: a different algorithm per problem from the seed's own `solve`. */
 const reference: Record<string, (input: string) => string> = {

@@ -1,9 +1,8 @@
 import { ProblemEntity } from '@oj/db';
+import { bearer, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { TOTAL_CAP } from '../../src/submissions/submission-queries';
-import { bearer, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 describe('submission list totals past the counting cap', () => {
   let t: TestApp;

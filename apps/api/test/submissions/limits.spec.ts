@@ -1,12 +1,9 @@
 import { getQueueToken } from '@nestjs/bull';
 import { SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import Bull from 'bull';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
 
 /** No worker runs here: every submission stays queued, as on a busy judge. */
 describe('submission limits and queueing', () => {

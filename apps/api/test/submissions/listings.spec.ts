@@ -1,8 +1,6 @@
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 describe('submission listings and dashboards', () => {
   let t: TestApp;

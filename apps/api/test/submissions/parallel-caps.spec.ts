@@ -1,10 +1,8 @@
 import { SubmissionEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { MAX_WAITING_PER_USER } from '../../src/submissions/submissions.service';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { problemBody } from '../problems/problem-fixtures';
-import { createTestApp, TestApp } from '../test-app';
 
 /** No worker runs: every accepted submission stays queued, so each one counts against the waiting cap. */
 describe('submission caps under parallel requests', () => {

@@ -1,8 +1,6 @@
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /** The list hides private problems' submissions through each row's copy of its problem's visibility. */
 describe("submissions follow their problem's visibility", () => {

@@ -1,10 +1,9 @@
 import { UserEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/config/known-passwords';
 import { ensureAdminAccount } from '../../src/users/ensure-admin';
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /** GET /api/admin/security: which admins still use the built-in default password (the admin pages' warning). */
 describe('admin security status', () => {

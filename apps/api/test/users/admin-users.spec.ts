@@ -1,9 +1,8 @@
 import { ProblemEntity, RefreshTokenEntity, SubmissionEntity, UserEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { ensureAdminAccount } from '../../src/users/ensure-admin';
-import { bearer, createAdmin, registerUser, TEST_PASSWORD } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 describe('admin users', () => {
   let t: TestApp;

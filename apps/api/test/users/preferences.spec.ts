@@ -1,9 +1,8 @@
 import { LANGUAGES_TTL_SECONDS, languagesKey } from '@oj/messaging';
+import { bearer, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
 
 import { REDIS } from '../../src/redis/redis.module';
-import { bearer, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /** Issue 22 "Settings": a default language and the editor's font size, kept per user on the server. */
 describe('GET and PUT /api/users/me/preferences', () => {

@@ -1,9 +1,7 @@
 import type { SubmissionStatus } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { bearer, createAdmin, registerUser, TestSession } from '../factories';
-import { createTestApp, TestApp } from '../test-app';
 
 /**
  * Issue 22 "Public profiles": besides SPEC's solved and attempted lists, a profile shows a year's heatmap, the latest

@@ -1,10 +1,19 @@
 import { INestApplicationContext } from '@nestjs/common';
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  openStream,
+  problemBody,
+  register,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 
-import { contestBody, createContest, register } from '../../../api/test/contests/contest-fixtures';
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { openStream } from '../../../api/test/sse-client';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const AC = 'a, b = map(int, input().split())\nprint(a + b)\n';

@@ -1,11 +1,20 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { type ContestCell, foldCell, rankRows, rowFromCells, type SubmissionStatus } from '@oj/contracts';
+import {
+  bearer,
+  contestBody,
+  createAdmin,
+  createContest,
+  createProblem,
+  createTestApp,
+  problemBody,
+  register,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { contestBody, createContest, register } from '../../../api/test/contests/contest-fixtures';
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const AC = 'a, b = map(int, input().split())\nprint(a + b)\n';

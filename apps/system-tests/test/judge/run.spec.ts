@@ -3,12 +3,10 @@ import { INestApplicationContext } from '@nestjs/common';
 import { MAX_RUN_STDIN_BYTES, RUN_OUTPUT_CAP_BYTES } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
+import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, createUserWithRole, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const RUNS_PER_MINUTE = 5;

@@ -2,12 +2,10 @@ import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
 import { ProblemEntity } from '@oj/db';
 import { VALIDATE_QUEUE } from '@oj/messaging';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const tests = [

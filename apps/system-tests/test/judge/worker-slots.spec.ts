@@ -2,13 +2,11 @@ import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
 import { FINAL_STATUSES, RUN_CEILING, RunResult, SubmissionStatus } from '@oj/contracts';
 import { RUN_QUEUE } from '@oj/messaging';
+import { bearer, createAdmin, createProblem, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
 import { readdirSync, readFileSync } from 'fs';
 import { AddressInfo } from 'net';
 
-import { bearer, createAdmin, createUserWithRole, TestSession } from '../../../api/test/factories';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const BUSY = 'while True: pass';

@@ -1,12 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { languagesKey } from '@oj/messaging';
+import { createAdmin, createProblem, createTestApp, problemBody, StdoutCapture, TestApp, TestSession } from '@oj/testing';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 
-import { createAdmin, TestSession } from '../../../api/test/factories';
-import { StdoutCapture } from '../../../api/test/log-capture';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { WorkerMetrics } from '../../../judge-worker/src/operations/worker-metrics';
 import { startWorker } from '../worker-harness';
 

@@ -1,10 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ProblemEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 /** Accepts any two numbers summing to the input's a + b (the fixture's A + B, answered differently). */

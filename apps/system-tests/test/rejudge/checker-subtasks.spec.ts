@@ -1,9 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { waitAllFinal } from '../reliability/grading-audit';
 import { startWorker } from '../worker-harness';
 

@@ -3,13 +3,20 @@ import { INestApplicationContext } from '@nestjs/common';
 import { JudgeJobData } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
+import {
+  bearer,
+  createAdmin,
+  createProblem,
+  createTestApp,
+  openStream,
+  problemBody,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { openStream } from '../../../api/test/sse-client';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from '../reliability/grading-audit';
 import { startWorker } from '../worker-harness';
 

@@ -1,8 +1,6 @@
+import { bearer, createAdmin, createProblem, problemBody, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, TestSession } from '../../../api/test/factories';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { TestApp } from '../../../api/test/test-app';
 import { waitAllFinal } from './grading-audit';
 
 /*

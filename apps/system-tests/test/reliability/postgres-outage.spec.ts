@@ -1,10 +1,10 @@
 import { dropDatabase, migrate } from '@oj/db';
+import { createTestApp, TestApp } from '@oj/testing';
 import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { TcpProxy } from '../../../judge-worker/test/faults/tcp-proxy';
 import { exited, spawnCompiledWorker } from './compiled-worker';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from './grading-audit';

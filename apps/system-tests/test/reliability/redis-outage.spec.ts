@@ -1,8 +1,7 @@
+import { createTestApp, TestApp, TestSession } from '@oj/testing';
 import { ChildProcess } from 'child_process';
 import { DataSource } from 'typeorm';
 
-import { TestSession } from '../../../api/test/factories';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { exited, spawnCompiledWorker } from './compiled-worker';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from './grading-audit';
 import { expectApiServes, FAST_RECOVERY, siteWithProblem, SLOW_SUM, submit, waitForRunning } from './outage-site';

@@ -1,7 +1,7 @@
+import { createTestApp, TestApp } from '@oj/testing';
 import { ChildProcess } from 'child_process';
 import { DataSource } from 'typeorm';
 
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { exited, spawnCompiledWorker } from './compiled-worker';
 import { collectLiveEvents, expectGradedOnce, waitAllFinal } from './grading-audit';
 import { FAST_RECOVERY, siteWithProblem, sleep, submit, SUM } from './outage-site';

@@ -1,14 +1,21 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { SubmissionRow } from '@oj/contracts';
 import { LiveEventPublisher } from '@oj/messaging';
+import {
+  bearer,
+  createAdmin,
+  createTestApp,
+  liveRow,
+  openStream,
+  problemBody,
+  registerUser,
+  SseClient,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { liveRow } from '../../../api/test/live/live-fixtures';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { openStream, SseClient } from '../../../api/test/sse-client';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 /** Compiler output quotes the source line; per-test messages describe how the program ended. */

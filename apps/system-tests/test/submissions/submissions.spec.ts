@@ -1,11 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { ProblemEntity } from '@oj/db';
+import { bearer, createAdmin, createTestApp, openStream, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { openStream } from '../../../api/test/sse-client';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 const CPP_SUM = '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';

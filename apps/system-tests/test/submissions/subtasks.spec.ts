@@ -1,8 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 
-import { bearer, createAdmin, registerUser, TestSession } from '../../../api/test/factories';
-import { createProblem, problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { startWorker } from '../worker-harness';
 
 /** Sums, but loops forever when a is 5: a time limit on every such test. */

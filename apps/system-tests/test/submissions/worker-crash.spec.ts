@@ -2,13 +2,11 @@ import { INestApplicationContext } from '@nestjs/common';
 import { LiveEvent } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { liveEventsChannel } from '@oj/messaging';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp } from '@oj/testing';
 import { ChildProcess } from 'child_process';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { bearer, createAdmin, registerUser } from '../../../api/test/factories';
-import { problemBody } from '../../../api/test/problems/problem-fixtures';
-import { createTestApp, TestApp } from '../../../api/test/test-app';
 import { spawnCompiledWorker } from '../reliability/compiled-worker';
 import { startWorker } from '../worker-harness';
 

@@ -2,8 +2,8 @@ import type { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { bearer, TestSession } from '../factories';
-import { TestApp } from '../test-app';
+import { bearer, TestSession } from './factories';
+import { TestApp } from './test-app';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import type { Problem } from '@oj/contracts';
 
-import { bearer, TestSession } from '../factories';
-import { TestApp } from '../test-app';
+import { bearer, TestSession } from './factories';
+import { TestApp } from './test-app';
 
 /** A valid problem body (SPEC 7) with overridable fields. */
 export function problemBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
