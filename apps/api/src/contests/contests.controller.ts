@@ -139,7 +139,8 @@ export class ContestsController {
   @ApiOkResponse(
     contestStreamResponse(
       'Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; ' +
-        '`clarification`: an answer or a notice), and `event: heartbeat` every 20 s',
+        '`clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or ' +
+        '`deleted`, read it again), and `event: heartbeat` every 20 s',
     ),
   )
   @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })

@@ -16,6 +16,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { ProblemsService } from '../problems/problems.service';
+import { BoardChanges } from './board-changes';
 import { contestFromInput, ContestProblemFields } from './contest-input';
 import type { ContestInputDto } from './dto/contest-input.dto';
 import type { ContestListQueryDto } from './dto/contest-query.dto';
@@ -40,6 +41,7 @@ export class ContestsService {
     @InjectRepository(ContestProblemEntity) private readonly contestProblems: Repository<ContestProblemEntity>,
     @InjectRepository(ContestParticipationEntity) private readonly participations: Repository<ContestParticipationEntity>,
     private readonly problems: ProblemsService,
+    private readonly boards: BoardChanges,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -90,6 +92,7 @@ export class ContestsService {
       await refoldContestBoard(manager, contestId);
       return updated;
     });
+    await this.boards.changed(contestId, 'edited');
     return this.present(saved, undefined, true);
   }
 
@@ -103,6 +106,7 @@ export class ContestsService {
       const result = await manager.delete(ContestEntity, { contestId });
       if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
     });
+    await this.boards.changed(contestId, 'deleted');
   }
 
   /** Registration is open until the end; a private contest with a code asks for it. */
@@ -112,6 +116,7 @@ export class ContestsService {
     if (contest.accessCode && accessCode !== contest.accessCode && !isAdmin(caller))
       throw ApiException.forbidden('The access code is wrong.');
     await this.participations.createQueryBuilder().insert().values({ contestId, userId: caller.id, kind: 'official' }).orIgnore().execute();
+    await this.boards.changed(contestId);
     return this.present(contest, caller);
   }
 
@@ -150,6 +155,7 @@ export class ContestsService {
       await manager.update(ContestEntity, { contestId }, { unfrozenAt: contest.unfrozenAt });
       await syncFrozenResults(manager, contestId);
     });
+    await this.boards.changed(contestId, 'unfrozen');
     return this.present(contest, undefined, true);
   }
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ContestFormat, ScoreboardRow } from '@oj/contracts';
+import type { ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { canSeeLiveBoard, isBoardFrozen } from '../access';
 import type { AuthUser } from '../auth/auth-user';
+import { BoardCache } from './board-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
 import { BoardView, cellOf, firstSolversSql, rankedRowsSql } from './scoreboard.queries';
@@ -32,10 +33,24 @@ interface RankedRow {
   cells: Record<string, unknown[]>;
 }
 
+/** A cached page: its rows in the view's order and the count of the board's rows. */
+interface Page {
+  rows: RankedRow[];
+  total: number;
+}
+
 /**
  * The scoreboard read: one ranked, paginated query over the rows the result writes keep. While the board is
  * frozen for the caller it ranks and shows the public fold (frozen results as pending), except the caller's own
  * row, which shows their own verdicts; admins see the live board.
+ *
+ * Each part of a read (a page, one participation's row, the first solvers, the labels) is kept in the instance's
+ * BoardCache under the view it was ranked in, until the board changes: a read on a quiet board sends only the
+ * contest's and the caller's lookups. The view is decided per read from the clock (isBoardFrozen), so the freeze
+ * moves readers from the live entries to the public ones as it begins. Pages are cached rather than the whole
+ * ranked board: at 10,000 rows the whole board takes ~8× a page to read and a verdict invalidates it
+ * all the same, so during a contest, when verdicts come every few seconds, the first read after each would pay
+ * for every row (bench/BENCHMARKS.md "Contests").
  */
 @Injectable()
 export class ScoreboardService {
@@ -43,36 +58,35 @@ export class ScoreboardService {
     private readonly dataSource: DataSource,
     private readonly contests: ContestsService,
     private readonly virtualBoards: VirtualBoardService,
+    private readonly cache: BoardCache,
   ) {}
 
   async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<ScoreboardDto> {
     const contest = await this.contests.find(contestId);
-    const run = await this.contests.virtualRunOf(contestId, caller);
+    const [run, mine] = await Promise.all([
+      this.contests.virtualRunOf(contestId, caller),
+      this.contests.participationOf(contestId, caller),
+    ]);
     if (run && caller) return this.readVirtual(contest, run, caller, page, limit);
     const frozen = !canSeeLiveBoard(caller) && isBoardFrozen(contest, new Date());
     const view: BoardView = frozen ? 'public' : 'live';
-    const mine = await this.contests.participationOf(contestId, caller);
-    const sql = rankedRowsSql(contest.format, view);
-    const [rows, mineRows, solvers, labels] = await Promise.all([
-      this.dataSource.query(sql, [contestId, limit, (page - 1) * limit, null]) as Promise<RankedRow[]>,
-      mine ? (this.dataSource.query(sql, [contestId, 1, 0, mine.id]) as Promise<RankedRow[]>) : Promise.resolve([]),
-      this.dataSource.query(firstSolversSql(view), [contestId]) as Promise<{ label: string; username: string | null; minute: number }[]>,
-      this.dataSource.query('SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position', [contestId]) as Promise<
-        { label: string }[]
-      >,
+    const [found, mineRow, firstSolvers, labels] = await Promise.all([
+      this.page(contest, view, page, limit),
+      mine ? this.row(contest, view, mine.id) : null,
+      this.firstSolvers(contestId, view),
+      this.labels(contestId),
     ]);
     const present = (row: RankedRow) => toRow(contest.format, row, row.id === mine?.id ? 'live' : view);
-    const total = rows[0]?.total ?? (await this.count(contestId));
     return {
       format: contest.format,
-      labels: labels.map((l) => l.label),
+      labels,
       frozen,
-      items: rows.map(present),
-      mine: mineRows[0] ? present(mineRows[0]) : null,
-      firstSolvers: Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }])),
+      items: found.rows.map(present),
+      mine: mineRow ? present(mineRow) : null,
+      firstSolvers,
       virtualMinute: null,
-      total,
-      totalPages: Math.ceil(total / limit),
+      total: found.total,
+      totalPages: Math.ceil(found.total / limit),
       page,
       limit,
     };
@@ -111,9 +125,10 @@ export class ScoreboardService {
    */
   async rowViews(contest: ContestEntity, participationId: string): Promise<RowViews | null> {
     const frozen = isBoardFrozen(contest, new Date());
-    const rowIn = async (view: BoardView): Promise<RankedRow | undefined> =>
-      ((await this.dataSource.query(rankedRowsSql(contest.format, view), [contest.contestId, 1, 0, participationId])) as RankedRow[])[0];
-    const [live, pub] = await Promise.all([rowIn('live'), frozen ? rowIn('public') : undefined]);
+    const [live, pub] = await Promise.all([
+      this.row(contest, 'live', participationId),
+      frozen ? this.row(contest, 'public', participationId) : undefined,
+    ]);
     if (!live) return null;
     if (!pub) {
       const row = toRow(contest.format, live, 'live');
@@ -126,12 +141,50 @@ export class ScoreboardService {
     };
   }
 
-  private async labels(contestId: number): Promise<string[]> {
-    const rows: { label: string }[] = await this.dataSource.query(
-      'SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position',
-      [contestId],
-    );
-    return rows.map((r) => r.label);
+  /** A page of the board in the view, with the count of its rows. */
+  private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
+    const { contestId } = contest;
+    const load = async (): Promise<Page> => {
+      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [
+        contestId,
+        limit,
+        (page - 1) * limit,
+        null,
+      ]);
+      return { rows, total: rows[0]?.total ?? (await this.count(contestId)) };
+    };
+    return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
+  }
+
+  /**
+   * One participation's row, ranked in the view: the caller's own on each read, and the changed row the contest
+   * stream sends (rowViews), so the participant's read after their verdict finds it already read. Null once gone.
+   */
+  private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<RankedRow | null> {
+    const { contestId } = contest;
+    return this.cache.get(contestId, `row:${view}:${participationId}`, async () => {
+      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [contestId, 1, 0, participationId]);
+      return rows[0] ?? null;
+    });
+  }
+
+  private firstSolvers(contestId: number, view: BoardView): Promise<FirstSolvers> {
+    return this.cache.get(contestId, `solvers:${view}`, async () => {
+      const solvers: { label: string; username: string | null; minute: number }[] = await this.dataSource.query(firstSolversSql(view), [
+        contestId,
+      ]);
+      return Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }]));
+    });
+  }
+
+  private labels(contestId: number): Promise<string[]> {
+    return this.cache.get(contestId, 'labels', async () => {
+      const rows: { label: string }[] = await this.dataSource.query(
+        'SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position',
+        [contestId],
+      );
+      return rows.map((r) => r.label);
+    });
   }
 
   /** Only for a page past the end, where the ranked query returns no row to carry the count. */
