@@ -17,7 +17,7 @@ const ContestEventsContext = createContext<((listener: Listener) => () => void) 
 
 const isContestEvent = (event: unknown) => {
   const type = (event as { eventType?: unknown } | null)?.eventType;
-  return type === 'row' || type === 'clarification';
+  return type === 'row' || type === 'clarification' || type === 'board';
 };
 
 /** Newest first, as the route lists them; an answered question replaces its unanswered self. */
@@ -45,8 +45,10 @@ export function noticeText(c: Clarification): string {
 /**
  * The contest stream of a page in the contest (its overview, problems and scoreboard): one connection, whose row
  * events go to the page's listeners (the board) and whose clarifications update the list and raise a notice in a
- * live region, wherever the participant is in the contest. Open while the contest is not over, for admins, and
- * during the caller's virtual run; the stream needs a session.
+ * live region, wherever the participant is in the contest. A `board` event (the unfreeze, an edit, the deletion)
+ * reads the contest and its board again. Open while the contest is not over, while its board is still frozen for
+ * the caller after the end (so the unfreeze reaches them), for admins, and during the caller's virtual run; the
+ * stream needs a session.
  */
 export function ContestStream({ contestId, children }: { contestId: number; children: ReactNode }) {
   const { user, isAdmin } = useSession();
@@ -54,7 +56,7 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
   const queryClient = useQueryClient();
   const listeners = useRef(new Set<Listener>());
   const [notice, setNotice] = useState<Clarification | null>(null);
-  const enabled = !!user && !!contest && (contest.phase !== 'past' || isAdmin || virtualRunOn(contest, Date.now()));
+  const enabled = !!user && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, Date.now()));
   const onEvent = useCallback(
     (message: LiveEvent) => {
       const event = message as unknown as ContestStreamEvent;
@@ -63,6 +65,11 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
           withClarification(list, event.clarification),
         );
         setNotice(event.clarification);
+      }
+      if (event.eventType === 'board') {
+        // The contest's times, problems or freeze, its board and the list may all have changed; a deleted one is gone.
+        const contests = { queryKey: queryKeys.contests() };
+        void (event.change === 'deleted' ? queryClient.resetQueries(contests) : queryClient.invalidateQueries(contests));
       }
       listeners.current.forEach((listener) => listener(event));
     },
