@@ -15,6 +15,7 @@ import type { Response } from 'express';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { JsonText, JsonTextResponse } from '../common/json-text';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PageQueryDto } from '../submissions/dto/submission-query.dto';
@@ -125,12 +126,13 @@ export class ContestsController {
 
   @Get(':contestId/scoreboard')
   @OptionalAuth()
+  @JsonTextResponse()
   @ApiOkResponse({ type: ScoreboardDto })
   getScoreboard(
     @CurrentUser() user: AuthUser | undefined,
     @Param('contestId', ContestIdPipe) contestId: number,
     @Query() query: PageQueryDto,
-  ): Promise<ScoreboardDto> {
+  ): Promise<JsonText<ScoreboardDto>> {
     return this.scoreboard.read(contestId, user, query.page, query.limit);
   }
 

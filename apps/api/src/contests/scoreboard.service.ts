@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 
 import { canSeeLiveBoard, isBoardFrozen } from '../access';
 import type { AuthUser } from '../auth/auth-user';
+import type { JsonText } from '../common/json-text';
 import { BoardCache } from './board-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
@@ -33,9 +34,10 @@ interface RankedRow {
   cells: Record<string, unknown[]>;
 }
 
-/** A cached page: its rows in the view's order and the count of the board's rows. */
+/** A cached page: each row's JSON as the view shows it, in the view's order, their ids, and the board's count of rows. */
 interface Page {
-  rows: RankedRow[];
+  rows: string[];
+  ids: string[];
   total: number;
 }
 
@@ -46,11 +48,12 @@ interface Page {
  *
  * Each part of a read (a page, one participation's row, the first solvers, the labels) is kept in the instance's
  * BoardCache under the view it was ranked in, until the board changes: a read on a quiet board sends only the
- * contest's and the caller's lookups. The view is decided per read from the clock (isBoardFrozen), so the freeze
- * moves readers from the live entries to the public ones as it begins. Pages are cached rather than the whole
- * ranked board: at 10,000 rows the whole board takes ~8× a page to read and a verdict invalidates it
- * all the same, so during a contest, when verdicts come every few seconds, the first read after each would pay
- * for every row (bench/BENCHMARKS.md "Contests").
+ * contest's and the caller's lookups, and answers JSON text put together from the kept parts (a page's rows are kept
+ * as JSON: building and encoding 100 rows of 26 cells on every read cost more than the rest of the read). The view is
+ * decided per read from the clock (isBoardFrozen), so the freeze moves readers from the live entries to the public
+ * ones as it begins. Pages are cached rather than the whole ranked board: the whole board of 10,000 rows takes
+ * several times a page to read, and a verdict invalidates it all the same, so during a contest, with verdicts every
+ * few seconds, the first read after each would pay for every row (bench/BENCHMARKS.md "Contests").
  */
 @Injectable()
 export class ScoreboardService {
@@ -61,13 +64,13 @@ export class ScoreboardService {
     private readonly cache: BoardCache,
   ) {}
 
-  async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<ScoreboardDto> {
+  async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<JsonText<ScoreboardDto>> {
     const contest = await this.contests.find(contestId);
     const [run, mine] = await Promise.all([
       this.contests.virtualRunOf(contestId, caller),
       this.contests.participationOf(contestId, caller),
     ]);
-    if (run && caller) return this.readVirtual(contest, run, caller, page, limit);
+    if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit));
     const frozen = !canSeeLiveBoard(caller) && isBoardFrozen(contest, new Date());
     const view: BoardView = frozen ? 'public' : 'live';
     const [found, mineRow, firstSolvers, labels] = await Promise.all([
@@ -76,20 +79,12 @@ export class ScoreboardService {
       this.firstSolvers(contestId, view),
       this.labels(contestId),
     ]);
-    const present = (row: RankedRow) => toRow(contest.format, row, row.id === mine?.id ? 'live' : view);
-    return {
-      format: contest.format,
-      labels,
-      frozen,
-      items: found.rows.map(present),
-      mine: mineRow ? present(mineRow) : null,
-      firstSolvers,
-      virtualMinute: null,
-      total: found.total,
-      totalPages: Math.ceil(found.total / limit),
-      page,
-      limit,
-    };
+    // The caller's own row shows their own verdicts, wherever it ranks and on the page too.
+    const own = mineRow ? JSON.stringify(toRow(contest.format, mineRow, 'live')) : 'null';
+    const at = mine && view === 'public' ? found.ids.indexOf(mine.id) : -1;
+    const items = found.rows.map((row, i) => (i === at ? own : row)).join(',');
+    const totalPages = Math.ceil(found.total / limit);
+    return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"virtualMinute":null,"total":${found.total},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
   }
 
   /** The caller's virtual run's board (VirtualBoardService), paginated like the official one. */
@@ -143,15 +138,14 @@ export class ScoreboardService {
 
   /** A page of the board in the view, with the count of its rows. */
   private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
-    const { contestId } = contest;
+    const { contestId, format } = contest;
     const load = async (): Promise<Page> => {
-      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [
-        contestId,
-        limit,
-        (page - 1) * limit,
-        null,
-      ]);
-      return { rows, total: rows[0]?.total ?? (await this.count(contestId)) };
+      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(format, view), [contestId, limit, (page - 1) * limit, null]);
+      return {
+        rows: rows.map((row) => JSON.stringify(toRow(format, row, view))),
+        ids: rows.map((row) => row.id),
+        total: rows[0]?.total ?? (await this.count(contestId)),
+      };
     };
     return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
   }
@@ -168,12 +162,13 @@ export class ScoreboardService {
     });
   }
 
-  private firstSolvers(contestId: number, view: BoardView): Promise<FirstSolvers> {
+  /** The first solvers in the view, as JSON. */
+  private firstSolvers(contestId: number, view: BoardView): Promise<JsonText<FirstSolvers>> {
     return this.cache.get(contestId, `solvers:${view}`, async () => {
       const solvers: { label: string; username: string | null; minute: number }[] = await this.dataSource.query(firstSolversSql(view), [
         contestId,
       ]);
-      return Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }]));
+      return JSON.stringify(Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }])));
     });
   }
 
