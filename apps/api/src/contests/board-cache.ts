@@ -3,8 +3,8 @@ export const BOARD_CACHE_TTL_MS = 30_000;
 
 /**
  * The rows one API instance keeps at most, over every cached read (a page weighs its rows, a single row or the first
- * solvers one): a page's rows are kept as JSON text, under 2 KB a row at 26 cells, so some 40 MB. Enough for both
- * views of a 10,000-row board.
+ * solvers one): 2–3 KB a row at 26 cells (a page's rows as JSON text, a single row as read), so some 50 MB. Enough
+ * for both views of a 10,000-row board.
  */
 export const BOARD_CACHE_MAX_ROWS = 20_000;
 

@@ -177,6 +177,8 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     // Nothing cached and nobody watching: an instance serving no board reads nothing per result.
     if (!this.viewers.size && this.cache.isEmpty) return;
     const changed = this.changedParticipation(event.id);
+    // A failed read is reported by the delivery that awaits it, however long after it fails.
+    changed.catch(() => undefined);
     this.deliver(async () => {
       const participation = await changed;
       if (participation) await this.sendRow(participation);
