@@ -90,17 +90,24 @@ const ROWS = [
     ],
   ({ scoreboard }) => {
     if (!scoreboard) return null;
-    const worst = scoreboard.worst;
+    const { worst, worstFirstRead: first } = scoreboard;
     // The ratio of medians: a single scenario's p95 over 40 requests is one noisy sample on a shared machine.
-    const ratios = Object.entries(scoreboard.results).map(([name, r]) => ({ name, ratio: r.floor ? r.p50 / r.floor.p50 : 0 }));
-    const worstRatio = ratios.reduce((w, r) => (r.ratio > w.ratio ? r : w));
-    const medianRatio = [...ratios.map((r) => r.ratio)].sort((a, b) => a - b)[ratios.length >> 1];
+    const ratios = (read) => {
+      const all = Object.entries(scoreboard.results).map(([name, r]) => ({
+        name,
+        ratio: read(r).floor ? read(r).p50 / read(r).floor.p50 : 0,
+      }));
+      const sorted = all.map((r) => r.ratio).sort((a, b) => a - b);
+      return { worst: all.reduce((w, r) => (r.ratio > w.ratio ? r : w)), median: sorted[sorted.length >> 1] };
+    };
+    const [cached, firstRead] = [ratios((r) => r), ratios((r) => r.firstRead)];
+    const described = (r) => `median ${r.median.toFixed(2)}×, worst ${r.worst.ratio.toFixed(2)}× (${r.worst.name})`;
     return [
-      `contest scoreboard page (100 rows), ${num(scoreboard.participants)} participants × ${scoreboard.problems} problems, ${num(scoreboard.submissions)} submissions; pages 1, 50, 100 as participant, guest, admin, frozen and not`,
+      `contest scoreboard page (100 rows), ${num(scoreboard.participants)} participants × ${scoreboard.problems} problems, ${num(scoreboard.submissions)} submissions; pages 1, 50, 100 as participant, guest, admin, frozen and not; read again (cached) and first read after a verdict`,
       'p95 ≤ 20 ms, ≤ 3× the same SQL bare',
-      `worst p95 ${ms(worst.p95)} (${worst.scenario})`,
-      `p95 ${ms(worst.floorP95)} (its SQL sent straight through \`pg\`, one statement after another); p50 ÷ floor p50: median ${medianRatio.toFixed(2)}×, worst ${worstRatio.ratio.toFixed(2)}× (${worstRatio.name})`,
-      worst.p95 <= 20 && worstRatio.ratio <= 3,
+      `cached: worst p95 ${ms(worst.p95)} (${worst.scenario}); first read after a verdict: worst p95 ${ms(first.p95)} (${first.scenario})`,
+      `p95 ${ms(worst.floorP95)} cached, ${ms(first.floorP95)} first read (their SQL sent straight through \`pg\`); p50 ÷ floor p50: cached ${described(cached)}; first read ${described(firstRead)}`,
+      worst.p95 <= 20 && first.p95 <= 20 && cached.worst.ratio <= 3 && firstRead.worst.ratio <= 3,
     ];
   },
   ({ 'scoreboard-fanout': fanout }) =>

@@ -8,11 +8,11 @@
 // their number (the Node heap is part of it).
 // Usage: node bench/contests/scoreboard-fanout.js [--clients 5000] [--verdicts 20] [--participants 10000] [--submissions 300000]
 const { readFileSync } = require('fs');
-const Redis = require('ioredis');
 const { Client } = require('pg');
 const { startStack, api, percentile, arg } = require('../submissions/stack');
 const { openStream } = require('../submissions/sse');
-const { seedContest, lib } = require('./seed');
+const { seedContest } = require('./seed');
+const { resultPath, verdictTargets } = require('./verdicts');
 
 const CLIENTS = arg('clients', 5000);
 const VERDICTS = arg('verdicts', 20);
@@ -43,13 +43,9 @@ async function until(done, ms) {
 async function main() {
   // Every stream comes from two accounts on one address: the per-account and per-address caps are raised to fit.
   const stack = await startStack({ workers: 0, env: { LIVE_STREAMS_PER_USER: String(CLIENTS), LIVE_STREAMS_PER_IP: String(CLIENTS) } });
-  const { createDataSource, writeFinalResult, loadSubmissionRow } = lib('db');
-  const { LiveEventPublisher } = lib('messaging');
   const db = new Client({ connectionString: stack.databaseUrl });
   await db.connect();
-  const ds = await createDataSource(stack.databaseUrl).initialize();
-  const redis = new Redis(stack.redisUrl);
-  const publisher = new LiveEventPublisher(redis, stack.redisPrefix);
+  const results = await resultPath(stack);
   const streams = [];
   try {
     const viewer = await viewerToken(stack);
@@ -85,32 +81,12 @@ async function main() {
     await new Promise((r) => setTimeout(r, 2000));
     const rssOpen = rssKiB(stack.apiPid);
     // Each verdict for another participant, on a problem of theirs, made now (so hidden from others by the freeze).
-    const targets = (
-      await db.query(
-        `SELECT p.id, p.user_id, cp.problem_id FROM contest_participations p
-         JOIN contest_problems cp ON cp.contest_id = p.contest_id AND cp.label = 'A'
-         WHERE p.contest_id = $1 AND p.user_id <> $2 ORDER BY random() LIMIT $3`,
-        [seeded.contestId, viewerId, VERDICTS],
-      )
-    ).rows;
+    const targets = await verdictTargets(db, seeded.contestId, viewerId, VERDICTS);
     let complete = 0;
     for (const [n, target] of targets.entries()) {
-      const [{ id }] = (
-        await db.query(
-          `INSERT INTO submissions (user_id, problem_id, contest_id, participation_id, language_id, language_name, source_code, source_len, status)
-           VALUES ($1, $2, $3, $4, 71, 'Python 3', 'print(1)', 8, 'running') RETURNING id`,
-          [target.user_id, target.problem_id, seeded.contestId, target.id],
-        )
-      ).rows;
+      const id = await results.submit(db, seeded.contestId, target);
       writtenAt = Date.now();
-      await writeFinalResult(ds, id, target.problem_id, {
-        status: 'accepted',
-        score: 100,
-        runtimeMs: 10,
-        memoryKB: 3000,
-        testCaseResults: [],
-      });
-      await publisher.publish(await loadSubmissionRow(ds.manager, id), 'finished');
+      await results.finish(id, target.problem_id);
       await until(() => received.every((count) => count > n), 10_000);
       if (received.every((count) => count > n)) complete += 1;
       await new Promise((r) => setTimeout(r, 250));
@@ -138,8 +114,7 @@ async function main() {
     );
   } finally {
     streams.forEach((s) => s.close());
-    redis.disconnect();
-    await ds.destroy();
+    await results.close();
     await db.end();
     await stack.stop();
   }

@@ -2,42 +2,63 @@
 // The contest scoreboard at the issue's scale (bench/contests/seed.js: 10,000 participants × 26 problems, 300,000
 // submissions, the board folded as the result writes keep it): p50/p95 of GET /api/contests/{id}/scoreboard, pages
 // 1, 50 and 100 of 100 rows, as a participant (whose own row comes along), a guest and an admin, while the board is
-// frozen and after it is unfrozen. Its floor, in the same run: the statements the API sent for the same request
-// (recorded by bench/lib/sql-recorder.js) sent again straight through `pg`, one after another.
+// frozen and after it is unfrozen. Two reads of each: a page already read (the API's board cache warm), and the
+// first read after a verdict (written by the real result path; read once the API has taken it in, i.e. its row
+// event reached an admin's contest stream), which finds the cache dropped. Their floor, in the same run: the
+// statements the API sent for the same read (recorded by bench/lib/sql-recorder.js) sent again straight through
+// `pg`, one after another. Also the whole ranked board read bare, beside one page: why pages are cached.
 // Usage: node bench/contests/scoreboard.js [--participants 10000] [--submissions 300000] [--requests 40]
-// BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the page queries.
+// BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the worst first read's statements.
 const { mkdtempSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
 const path = require('path');
 const { Client } = require('pg');
 const { startStack, api, percentile, arg } = require('../submissions/stack');
+const { openStream } = require('../submissions/sse');
 const { readStatements, replayStatements, sqlRecorderEnv, TAG } = require('../lib/sql-recorder');
 const { seedContest } = require('./seed');
+const { resultPath, verdictTargets } = require('./verdicts');
 
 const PARTICIPANTS = arg('participants', 10_000);
 const SUBMISSIONS = arg('submissions', 300_000);
 const REQUESTS = arg('requests', 40);
+/** First reads after a verdict per read: each costs a verdict, so half as many. */
+const COLD_READS = Math.max(5, Math.round(REQUESTS / 2));
 const PAGES = [1, 50, 100].filter((page) => page === 1 || (page - 1) * 100 < PARTICIPANTS);
 
 const summary = (samples) => ({ p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1) });
 
-/** p50/p95 of REQUESTS reads after 3 warm-ups; the first warm-up is tagged so the API records its statements. */
-async function time(stack, token, route, capture) {
+/** One read, timed; `capture` tags it so the API records its statements. */
+async function timedRead(stack, token, route, capture) {
+  const started = process.hrtime.bigint();
+  await api(stack.baseUrl, 'GET', route, token, undefined, capture ? { 'X-Request-Id': `${TAG}${capture}` } : {});
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** p50/p95 of REQUESTS reads of a page already read, after 3 warm-ups; the last warm-up's statements are recorded. */
+async function warmReads(stack, token, route, capture) {
+  for (let i = 0; i < 3; i++) await timedRead(stack, token, route, i === 2 ? capture : null);
   const samples = [];
-  for (let i = 0; i < REQUESTS + 3; i++) {
-    const started = process.hrtime.bigint();
-    await api(stack.baseUrl, 'GET', route, token, undefined, i === 0 ? { 'X-Request-Id': `${TAG}${capture}` } : {});
-    if (i >= 3) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+  for (let i = 0; i < REQUESTS; i++) samples.push(await timedRead(stack, token, route, null));
+  return summary(samples);
+}
+
+/** p50/p95 of the first read after each of COLD_READS verdicts (`verdict()` resolves once the API took it in). */
+async function firstReads(stack, token, route, capture, verdict) {
+  const samples = [];
+  for (let i = 0; i < COLD_READS; i++) {
+    await verdict();
+    samples.push(await timedRead(stack, token, route, i === 0 ? capture : null));
   }
   return summary(samples);
 }
 
-/** The floor of a read: its recorded statements sent again on `db`, as often as time() asks the API. */
-async function floor(db, sqlLog, capture) {
+/** The floor of a read: its recorded statements sent again on `db`, `times` times after 3 warm-ups. */
+async function floor(db, sqlLog, capture, times) {
   const statements = readStatements(sqlLog, capture);
   if (!statements.length) return null;
   const samples = [];
-  for (let i = 0; i < REQUESTS + 3; i++) {
+  for (let i = 0; i < times + 3; i++) {
     const ms = await replayStatements(db, statements);
     if (i >= 3) samples.push(ms);
   }
@@ -64,6 +85,56 @@ async function explain(db, sqlLog, capture) {
   }
 }
 
+/**
+ * The verdicts of the cold reads: each a random participant's result on problem A, made now, written and published
+ * as the worker does; resolves once the API's row event for it reached `watcher` (the API drops the contest's cached
+ * reads before it sends any row).
+ */
+async function verdictSource(stack, db, contestId, excludeUserId) {
+  const results = await resultPath(stack);
+  const targets = await verdictTargets(db, contestId, excludeUserId, 1000);
+  let rows = 0;
+  const watcher = await openStream(stack.baseUrl, `/api/contests/${contestId}/scoreboard/stream`, stack.token, (event) => {
+    if (event.eventType === 'row') rows += 1;
+  });
+  let n = 0;
+  const next = async () => {
+    const target = targets[n++ % targets.length];
+    const seen = rows;
+    const id = await results.submit(db, contestId, target);
+    await results.finish(id, target.problem_id, n % 3 ? 'wrong_answer' : 'accepted');
+    const deadline = Date.now() + 10_000;
+    while (rows === seen) {
+      if (Date.now() > deadline) throw new Error('The API did not take a verdict in within 10 s');
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  };
+  return {
+    next,
+    boardChanged: results.boardChanged,
+    close: async () => {
+      watcher.close();
+      await results.close();
+    },
+  };
+}
+
+/** p50 of 5 reads of the whole ranked board (every row, the page query without its page), and of one page, bare. */
+async function wholeBoard(db, sqlLog, capture, rows) {
+  const page = readStatements(sqlLog, capture).find((s) => s.text.includes('WITH page AS') && s.values[3] === null);
+  if (!page) return null;
+  const time = async (values) => {
+    const samples = [];
+    for (let i = 0; i < 6; i++) {
+      const started = process.hrtime.bigint();
+      await db.query(page.text, values);
+      if (i) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return +percentile(samples, 50).toFixed(1);
+  };
+  return { rows, p50: await time([page.values[0], rows, 0, null]), pageP50: await time(page.values) };
+}
+
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'oj-bench-sql-'));
   const sqlLog = path.join(dir, 'statements.jsonl');
@@ -72,6 +143,7 @@ async function main() {
   await db.connect();
   const replay = new Client({ connectionString: stack.databaseUrl });
   await replay.connect();
+  let verdicts;
   try {
     const participant = await registerUser(stack, 'bench_participant');
     const [{ id: participantId }] = (await db.query(`SELECT id FROM users WHERE username = 'bench_participant'`)).rows;
@@ -81,23 +153,38 @@ async function main() {
       participantIds: [participantId],
     });
     const own = (await db.query(`SELECT solved, penalty FROM contest_participations WHERE user_id = $1`, [participantId])).rows[0];
+    verdicts = await verdictSource(stack, db, seeded.contestId, participantId);
     const viewers = { participant, guest: null, admin: stack.token };
     const results = {};
     for (const phase of ['frozen', 'unfrozen']) {
-      // The unfreeze as the board reads it (the route itself waits for the end): unfrozen_at set, everyone sees the live fold.
-      if (phase === 'unfrozen') await db.query(`UPDATE contests SET unfrozen_at = now() WHERE contest_id = $1`, [seeded.contestId]);
+      // The unfreeze as the board reads it (the route itself waits for the end): unfrozen_at set, everyone sees the
+      // live fold, and the board change published as the route would.
+      if (phase === 'unfrozen') {
+        await db.query(`UPDATE contests SET unfrozen_at = now() WHERE contest_id = $1`, [seeded.contestId]);
+        await verdicts.boardChanged(seeded.contestId, 'unfrozen');
+      }
       for (const page of PAGES)
         for (const [role, token] of Object.entries(viewers)) {
+          const route = `/api/contests/${seeded.contestId}/scoreboard?page=${page}&limit=100`;
           const capture = `${phase}-${page}-${role}`;
-          const read = await time(stack, token, `/api/contests/${seeded.contestId}/scoreboard?page=${page}&limit=100`, capture);
-          results[`${phase}, page ${page}, ${role}`] = { ...read, capture, floor: await floor(replay, sqlLog, capture) };
+          const cold = await firstReads(stack, token, route, `${capture}-cold`, verdicts.next);
+          const warm = await warmReads(stack, token, route, capture);
+          results[`${phase}, page ${page}, ${role}`] = {
+            ...warm,
+            capture,
+            floor: await floor(replay, sqlLog, capture, REQUESTS),
+            firstRead: { ...cold, floor: await floor(replay, sqlLog, `${capture}-cold`, COLD_READS) },
+          };
         }
     }
     // The pages are what a viewer reads, so a check that they are whole: 100 rows, ranks in order, the frozen look.
     const check = await api(stack.baseUrl, 'GET', `/api/contests/${seeded.contestId}/scoreboard?page=1&limit=100`, participant);
     if (check.items.length !== Math.min(100, PARTICIPANTS) || !check.mine) throw new Error('The scoreboard page is not whole');
-    const worst = Object.entries(results).reduce((w, [name, r]) => (r.p95 > w.p95 ? { name, ...r } : w), { p95: -1 });
-    if (process.env.BENCH_EXPLAIN === '1') await explain(db, sqlLog, worst.capture);
+    const worstOf = (read) =>
+      Object.entries(results).reduce((w, [name, r]) => (read(r).p95 > w.p95 ? { name, ...read(r) } : w), { p95: -1 });
+    const worst = worstOf((r) => r);
+    const worstFirst = worstOf((r) => r.firstRead);
+    if (process.env.BENCH_EXPLAIN === '1') await explain(db, sqlLog, `${results[worstFirst.name].capture}-cold`);
     console.log(
       JSON.stringify(
         {
@@ -107,8 +194,11 @@ async function main() {
           cells: seeded.cells,
           seedSeconds: seeded.seconds,
           requestsPerScenario: REQUESTS,
+          firstReadsPerScenario: COLD_READS,
           ownRow: own,
           worst: { scenario: worst.name, p95: worst.p95, floorP95: worst.floor?.p95 ?? null },
+          worstFirstRead: { scenario: worstFirst.name, p95: worstFirst.p95, floorP95: worstFirst.floor?.p95 ?? null },
+          wholeBoard: await wholeBoard(replay, sqlLog, 'unfrozen-1-admin-cold', PARTICIPANTS),
           results,
         },
         null,
@@ -116,6 +206,7 @@ async function main() {
       ),
     );
   } finally {
+    await verdicts?.close();
     await replay.end();
     await db.end();
     await stack.stop();

@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { BoardCacheModule } from './contests/board-cache.module';
 import { ContestsModule } from './contests/contests.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
@@ -43,6 +44,7 @@ const FEATURE_MODULES: Type[] = [
   LanguagesModule,
   JudgeModule,
   LiveModule,
+  BoardCacheModule,
   ContestsModule,
   SubmissionsModule,
   RejudgeModule,

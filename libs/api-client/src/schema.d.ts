@@ -3722,7 +3722,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice), and `event: heartbeat` every 20 s */
+            /** @description Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or `deleted`, read it again), and `event: heartbeat` every 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3736,6 +3736,9 @@ export interface operations {
                      *
                      *     id: 6fa459ea-ee8a-4ca4-894e-db77e160355e
                      *     data: {"eventId":"6fa459ea-ee8a-4ca4-894e-db77e160355e","emittedAt":"2025-06-01T11:45:00.000Z","contestId":12,"eventType":"clarification","clarification":{"id":7,"contestId":12,"username":null,"problemLabel":"A","question":"May the input end without a newline?","answer":"Yes.","public":true,"createdAt":"2025-06-01T11:40:00.000Z","answeredAt":"2025-06-01T11:45:00.000Z"}}
+                     *
+                     *     id: 9c858901-8a57-4791-81fe-4c455b099bc9
+                     *     data: {"eventId":"9c858901-8a57-4791-81fe-4c455b099bc9","emittedAt":"2025-06-01T13:05:00.000Z","contestId":12,"eventType":"board","change":"unfrozen"}
                      *
                      *     event: heartbeat
                      *     data: {}

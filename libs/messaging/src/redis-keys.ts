@@ -1,3 +1,5 @@
+import type { ContestBoardChange } from '@oj/contracts';
+
 /** Redis keys and pub/sub channels of a site; its prefix keeps sites and test runs apart on one Redis. */
 
 /** Where the submission changes that stream clients receive are published (by workers and the API). */
@@ -13,6 +15,23 @@ export function accessChangesChannel(redisPrefix: string): string {
 /** Where the API publishes contest events (clarifications) to every API instance's contest streams. */
 export function contestEventsChannel(redisPrefix: string): string {
   return `${redisPrefix}:contest-events`;
+}
+
+/**
+ * Where the API tells every instance that a contest's board changed other than by a result (the worker's `finished`
+ * events cover those): each instance drops its cached pages of that board, and tells its viewers when `change` says.
+ */
+export function contestBoardsChannel(redisPrefix: string): string {
+  return `${redisPrefix}:contest-boards`;
+}
+
+/**
+ * A board changed: `contestId` null for every contest (a deleted user's rows leave each board they were on);
+ * `change` null when the viewers need not be told (a registration adds a row of zeros at the bottom).
+ */
+export interface BoardChange {
+  contestId: number | null;
+  change: ContestBoardChange | null;
 }
 
 /** What changes who may see live events: a problem's visibility (or existence), or a user's role or status. */

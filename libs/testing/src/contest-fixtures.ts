@@ -1,8 +1,12 @@
 import type { GradeResult, SubmissionStatus } from '@oj/contracts';
-import { writeFinalResult } from '@oj/db';
+import { loadSubmissionRow, writeFinalResult } from '@oj/db';
+import { LiveEventPublisher } from '@oj/messaging';
 import { DataSource } from 'typeorm';
 
-import { bearer, TestSession } from './factories';
+import { REDIS } from '../../../apps/api/src/redis/redis.module';
+import { bearer, createAdmin, registerUser, TestSession } from './factories';
+import { createProblem, problemBody } from './problem-fixtures';
+import { openStream, SseClient } from './sse-client';
 import { TestApp } from './test-app';
 
 const MINUTE = 60_000;
@@ -66,6 +70,35 @@ export async function submitGraded(
   return id;
 }
 
+/** As the worker does once it has written a result: the submission's `finished` event, on the site's Redis channel. */
+export async function publishFinished(t: TestApp, submissionId: string): Promise<void> {
+  const row = await loadSubmissionRow(t.app.get(DataSource).manager, submissionId);
+  if (!row) throw new Error(`No submission ${submissionId}`);
+  await new LiveEventPublisher(t.app.get(REDIS), t.config.REDIS_PREFIX).publish(row, 'finished');
+}
+
 export function minutesFrom(start: string, minutes: number): Date {
   return new Date(new Date(start).getTime() + minutes * MINUTE);
+}
+
+/** An admin, two users and two public problems titled A and B: whom and what a board test starts with. */
+export async function boardCast(t: TestApp): Promise<{ admin: TestSession; ann: TestSession; bob: TestSession; problems: number[] }> {
+  const admin = await createAdmin(t);
+  const [ann, bob] = await Promise.all([registerUser(t), registerUser(t)]);
+  const problems: number[] = [];
+  for (const title of ['A', 'B']) problems.push((await createProblem(t, admin, problemBody({ title }))).problemId);
+  return { admin, ann, bob, problems };
+}
+
+/** Contest streams a test opens, all closed by `closeAll` at its end. */
+export function contestStreams(t: TestApp) {
+  const opened: SseClient[] = [];
+  return {
+    open: async (session: TestSession, contestId: number): Promise<SseClient> => {
+      const s = await openStream(t, `/api/contests/${contestId}/scoreboard/stream`, session.accessToken);
+      opened.push(s);
+      return s;
+    },
+    closeAll: () => opened.forEach((s) => s.close()),
+  };
 }

@@ -8,6 +8,7 @@ import { adminUsersWhere, isAdmin, isAdminRole } from '../access';
 import { TokenService } from '../auth/token.service';
 import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/is-uuid';
+import { BoardChanges } from '../contests/board-changes';
 import { LivePublisher } from '../live/live-publisher';
 import { toUserAccount } from '../users/dto/user-account.dto';
 import { AdminUserDto } from './dto/admin-user.dto';
@@ -22,6 +23,7 @@ export class AdminUsersService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
     private readonly live: LivePublisher,
+    private readonly boards: BoardChanges,
   ) {}
 
   async list(): Promise<AdminUserDto[]> {
@@ -38,12 +40,16 @@ export class AdminUsersService {
     return updated;
   }
 
-  /** Deletes the account; its submissions stay, without a user (user_id ON DELETE SET NULL). */
+  /**
+   * Deletes the account; its submissions stay, without a user (user_id ON DELETE SET NULL), and its contest rows go
+   * (cascade), so every cached board is dropped.
+   */
   async remove(actorId: string, userId: string): Promise<void> {
     await this.users.manager.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, 'delete', true);
       await manager.delete(UserEntity, { id: user.id });
     });
+    await this.boards.changed(null);
     await this.live.accessChanged({ userId });
   }
 

@@ -15,6 +15,7 @@ import type { Response } from 'express';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
+import { JsonText, JsonTextResponse } from '../common/json-text';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PageQueryDto } from '../submissions/dto/submission-query.dto';
@@ -151,12 +152,13 @@ export class ContestsController {
 
   @Get(':contestId/scoreboard')
   @OptionalAuth()
+  @JsonTextResponse()
   @ApiOkResponse({ type: ScoreboardDto })
   getScoreboard(
     @CurrentUser() user: AuthUser | undefined,
     @Param('contestId', ContestIdPipe) contestId: number,
     @Query() query: PageQueryDto,
-  ): Promise<ScoreboardDto> {
+  ): Promise<JsonText<ScoreboardDto>> {
     return this.scoreboard.read(contestId, user, query.page, query.limit);
   }
 
@@ -165,7 +167,8 @@ export class ContestsController {
   @ApiOkResponse(
     contestStreamResponse(
       'Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; ' +
-        '`clarification`: an answer or a notice), and `event: heartbeat` every 20 s',
+        '`clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or ' +
+        '`deleted`, read it again), and `event: heartbeat` every 20 s',
     ),
   )
   @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })

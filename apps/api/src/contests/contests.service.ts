@@ -17,6 +17,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { ProblemsService } from '../problems/problems.service';
+import { BoardChanges } from './board-changes';
 import { contestFromInput, ContestProblemFields } from './contest-input';
 import type { ContestInputDto } from './dto/contest-input.dto';
 import type { ContestListQueryDto } from './dto/contest-query.dto';
@@ -41,6 +42,7 @@ export class ContestsService {
     @InjectRepository(ContestProblemEntity) private readonly contestProblems: Repository<ContestProblemEntity>,
     @InjectRepository(ContestParticipationEntity) private readonly participations: Repository<ContestParticipationEntity>,
     private readonly problems: ProblemsService,
+    private readonly boards: BoardChanges,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -91,6 +93,7 @@ export class ContestsService {
       await refoldContestBoard(manager, contestId);
       return updated;
     });
+    await this.boards.changed(contestId, 'edited');
     return this.present(saved, undefined, true);
   }
 
@@ -104,6 +107,7 @@ export class ContestsService {
       const result = await manager.delete(ContestEntity, { contestId });
       if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
     });
+    await this.boards.changed(contestId, 'deleted');
   }
 
   /**
@@ -144,6 +148,7 @@ export class ContestsService {
   /** The user's official participation, once: a second registration, or two at once, leave the first. */
   private async enrol(contestId: number, userId: string): Promise<void> {
     await this.participations.createQueryBuilder().insert().values({ contestId, userId, kind: 'official' }).orIgnore().execute();
+    await this.boards.changed(contestId);
   }
 
   /** Starts the caller's own window, in a contest that gives each participant one: from now, inside the contest. */
@@ -181,6 +186,7 @@ export class ContestsService {
       await manager.update(ContestEntity, { contestId }, { unfrozenAt: contest.unfrozenAt });
       await syncFrozenResults(manager, contestId);
     });
+    await this.boards.changed(contestId, 'unfrozen');
     return this.present(contest, undefined, true);
   }
 

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { type Clarification, type ContestStreamEvent, type LiveEvent, type ScoreboardRow } from '@oj/contracts';
+import { type Clarification, type ContestBoardChange, type ContestStreamEvent, type LiveEvent, type ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity } from '@oj/db';
 import {
   AccessChange,
   accessChangesChannel,
+  type BoardChange,
   closeRedisConnection,
+  contestBoardsChannel,
   contestEventsChannel,
   createSubscriberConnection,
   liveEventsChannel,
@@ -19,6 +21,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
+import { BoardCache } from './board-cache';
 import { ContestsService } from './contests.service';
 import { ScoreboardService } from './scoreboard.service';
 import { VirtualBoardService } from './virtual-board.service';
@@ -46,10 +49,15 @@ interface ChangedParticipation {
 /**
  * The contest stream (`GET /api/contests/{contestId}/scoreboard/stream`): one Redis subscription per API instance,
  * fanned out to that instance's viewers of each contest. A result written by a worker arrives as its submission's
- * `finished` event; the instance with viewers of that contest reads the changed row once (ScoreboardService
- * .rowViews) and sends each viewer one of three frames built once: admins the live row, the participant their own,
- * the others the public one (frozen cells pending). Every instance reads the same committed row, so all agree.
- * A virtual run's row goes to its owner alone. Clarifications come on a channel of their own, published by the API.
+ * `finished` event; the instance drops its cached reads of that contest's board (BoardCache) and, with viewers of
+ * the contest, reads the changed row once (ScoreboardService.rowViews) and sends each viewer one of three frames
+ * built once: admins the live row, the participant their own, the others the public one (frozen cells pending).
+ * Every instance reads the same committed row, so all agree. A virtual run's row goes to its owner alone. A board
+ * changed as a whole (BoardChanges: the unfreeze, an edit, a deletion) drops the cached reads too and sends a
+ * `board` event. Clarifications come on a channel of their own, published by the API.
+ *
+ * While the subscription is down, invalidations may be lost: the cache keeps nothing from the moment the
+ * connection closes until it is subscribed again.
  */
 @Injectable()
 export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
@@ -69,24 +77,46 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly contests: ContestsService,
     private readonly scoreboard: ScoreboardService,
     private readonly virtualBoards: VirtualBoardService,
+    private readonly cache: BoardCache,
   ) {
     this.caps = new StreamCaps(config);
   }
 
   async onModuleInit(): Promise<void> {
     this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
-    const channels = {
-      [liveEventsChannel(this.config.REDIS_PREFIX)]: (message: string) => this.onSubmissionEvent(message),
-      [contestEventsChannel(this.config.REDIS_PREFIX)]: (message: string) => this.onClarification(message),
-      [accessChangesChannel(this.config.REDIS_PREFIX)]: (message: string) => this.onAccessChange(message),
+    const prefix = this.config.REDIS_PREFIX;
+    // Every instance keeps its cache exact from these two, viewers or not.
+    const boardChannels = {
+      [liveEventsChannel(prefix)]: (message: string) => this.onSubmissionEvent(message),
+      [contestBoardsChannel(prefix)]: (message: string) => this.onBoardChange(message),
     };
-    this.subscriber.on('message', (channel: string, message: string) => {
-      const handle = channels[channel];
-      // Nothing to do without viewers: an instance serving no contest stream reads nothing per result.
-      if (!handle || !this.viewers.size) return;
-      this.delivering = this.delivering.then(() => handle(message)).catch((error) => this.logger.warn(`Contest delivery failed: ${error}`));
+    const viewerChannels = {
+      [contestEventsChannel(prefix)]: (message: string) => this.onClarification(message),
+      [accessChangesChannel(prefix)]: (message: string) => this.onAccessChange(message),
+    };
+    const channels = [...Object.keys(boardChannels), ...Object.keys(viewerChannels)];
+    const subscriber = this.subscriber;
+    subscriber.on('message', (channel: string, message: string) => {
+      try {
+        boardChannels[channel]?.(message);
+      } catch (error) {
+        this.logger.warn(`Board change not applied: ${error}`);
+      }
+      const handle = viewerChannels[channel];
+      // Nothing to do without viewers.
+      if (handle && this.viewers.size) this.deliver(() => handle(message));
     });
-    await this.subscriber.subscribe(...Object.keys(channels));
+    subscriber.on('close', () => this.cache.suspend());
+    // Connected again (ioredis subscribes again too): once Redis answers this SUBSCRIBE, every later change reaches
+    // the cache, and what it missed meanwhile was not kept.
+    subscriber.on('ready', () => {
+      subscriber
+        .subscribe(...channels)
+        .then(() => this.cache.resume())
+        .catch((error) => this.logger.warn(`Contest subscription failed: ${error}`));
+    });
+    await subscriber.subscribe(...channels);
+    this.cache.resume();
     this.heartbeat = setInterval(() => this.broadcast('event: heartbeat\ndata: {}\n\n'), this.config.LIVE_HEARTBEAT_MS);
   }
 
@@ -131,16 +161,49 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     this.caps.release(client.viewer.id, client.ip);
   }
 
-  /** A result was written: if it is a contest participation's, its row changed. */
-  private async onSubmissionEvent(message: string): Promise<void> {
+  /** Deliveries run one after another so a viewer never sees a later row before an earlier one. */
+  private deliver(send: () => Promise<void> | void): void {
+    this.delivering = this.delivering.then(send).catch((error) => this.logger.warn(`Contest delivery failed: ${error}`));
+  }
+
+  /**
+   * A result was written: if it is a contest participation's, its row changed. The contest's cached reads go as soon
+   * as the participation is read (before any row is sent, so a viewer who reads the board on a row event gets the
+   * new one); the rows go out in event order.
+   */
+  private onSubmissionEvent(message: string): void {
     const event = JSON.parse(message) as LiveEvent;
     if (event.eventType !== 'finished') return;
-    const [changed]: ChangedParticipation[] = await this.dataSource.query(
-      `SELECT p.id, p.contest_id, p.kind, p.user_id FROM submissions s JOIN contest_participations p ON p.id = s.participation_id
-       WHERE s.id = $1`,
-      [event.id],
-    );
-    const viewers = changed && this.viewers.get(changed.contest_id);
+    // Nothing cached and nobody watching: an instance serving no board reads nothing per result.
+    if (!this.viewers.size && this.cache.isEmpty) return;
+    const changed = this.changedParticipation(event.id);
+    // A failed read is reported by the delivery that awaits it, however long after it fails.
+    changed.catch(() => undefined);
+    this.deliver(async () => {
+      const participation = await changed;
+      if (participation) await this.sendRow(participation);
+    });
+  }
+
+  /** The participation a finished submission belongs to, its contest's cached reads dropped; null outside contests. */
+  private async changedParticipation(submissionId: string): Promise<ChangedParticipation | null> {
+    try {
+      const [changed]: ChangedParticipation[] = await this.dataSource.query(
+        `SELECT p.id, p.contest_id, p.kind, p.user_id FROM submissions s JOIN contest_participations p ON p.id = s.participation_id
+         WHERE s.id = $1`,
+        [submissionId],
+      );
+      if (changed) this.cache.invalidate(changed.contest_id);
+      return changed ?? null;
+    } catch (error) {
+      // Which board changed is unknown: none of them is kept.
+      this.cache.clear();
+      throw error;
+    }
+  }
+
+  private async sendRow(changed: ChangedParticipation): Promise<void> {
+    const viewers = this.viewers.get(changed.contest_id);
     if (!viewers) return;
     const contest = await this.contests.find(changed.contest_id);
     if (changed.kind === 'virtual') return this.sendVirtualRow(contest, changed, viewers);
@@ -151,6 +214,27 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     for (const client of viewers) {
       if (isAdmin(client.viewer)) client.res.write(live);
       else client.res.write(client.viewer.id === changed.user_id ? own : others);
+    }
+  }
+
+  /** A board changed as a whole (BoardChanges): its cached reads go now, and its viewers are told in event order. */
+  private onBoardChange(message: string): void {
+    const { contestId, change } = JSON.parse(message) as BoardChange;
+    if (contestId === null) this.cache.clear();
+    else this.cache.invalidate(contestId);
+    if (contestId !== null && change) this.deliver(() => this.sendBoardChange(contestId, change));
+  }
+
+  /** Every viewer reads the board again; a deleted contest's streams end, as nothing more will come on them. */
+  private sendBoardChange(contestId: number, change: ContestBoardChange): void {
+    const viewers = this.viewers.get(contestId);
+    if (!viewers) return;
+    const frame = this.frame({ ...this.stamp(contestId), eventType: 'board', change });
+    for (const client of viewers) {
+      client.res.write(frame);
+      if (change !== 'deleted') continue;
+      this.forget(contestId, client);
+      client.res.end();
     }
   }
 

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ContestFormat, ScoreboardRow } from '@oj/contracts';
+import type { ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { canSeeLiveBoard, isBoardFrozen } from '../access';
 import type { AuthUser } from '../auth/auth-user';
+import type { JsonText } from '../common/json-text';
+import { BoardCache } from './board-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
 import { BoardView, cellOf, firstSolversSql, rankedRowsSql } from './scoreboard.queries';
@@ -32,10 +34,26 @@ interface RankedRow {
   cells: Record<string, unknown[]>;
 }
 
+/** A cached page: each row's JSON as the view shows it, in the view's order, their ids, and the board's count of rows. */
+interface Page {
+  rows: string[];
+  ids: string[];
+  total: number;
+}
+
 /**
  * The scoreboard read: one ranked, paginated query over the rows the result writes keep. While the board is
  * frozen for the caller it ranks and shows the public fold (frozen results as pending), except the caller's own
  * row, which shows their own verdicts; admins see the live board.
+ *
+ * Each part of a read (a page, one participation's row, the first solvers, the labels) is kept in the instance's
+ * BoardCache under the view it was ranked in, until the board changes: a read on a quiet board sends only the
+ * contest's and the caller's lookups, and answers JSON text put together from the kept parts (a page's rows are kept
+ * as JSON: building and encoding 100 rows of 26 cells on every read cost more than the rest of the read). The view is
+ * decided per read from the clock (isBoardFrozen), so the freeze moves readers from the live entries to the public
+ * ones as it begins. Pages are cached rather than the whole ranked board: the whole board of 10,000 rows took 2.7 s
+ * to read bare where a page took 26 ms, and a verdict invalidates it all the same, so during a contest, with verdicts
+ * every few seconds, the first read after each would pay for every row (bench/BENCHMARKS.md "Contests").
  */
 @Injectable()
 export class ScoreboardService {
@@ -43,39 +61,30 @@ export class ScoreboardService {
     private readonly dataSource: DataSource,
     private readonly contests: ContestsService,
     private readonly virtualBoards: VirtualBoardService,
+    private readonly cache: BoardCache,
   ) {}
 
-  async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<ScoreboardDto> {
+  async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<JsonText<ScoreboardDto>> {
     const contest = await this.contests.find(contestId);
-    const run = await this.contests.virtualRunOf(contestId, caller);
-    if (run && caller) return this.readVirtual(contest, run, caller, page, limit);
+    const [run, mine] = await Promise.all([
+      this.contests.virtualRunOf(contestId, caller),
+      this.contests.participationOf(contestId, caller),
+    ]);
+    if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit));
     const frozen = !canSeeLiveBoard(caller) && isBoardFrozen(contest, new Date());
     const view: BoardView = frozen ? 'public' : 'live';
-    const mine = await this.contests.participationOf(contestId, caller);
-    const sql = rankedRowsSql(contest.format, view);
-    const [rows, mineRows, solvers, labels] = await Promise.all([
-      this.dataSource.query(sql, [contestId, limit, (page - 1) * limit, null]) as Promise<RankedRow[]>,
-      mine ? (this.dataSource.query(sql, [contestId, 1, 0, mine.id]) as Promise<RankedRow[]>) : Promise.resolve([]),
-      this.dataSource.query(firstSolversSql(view), [contestId]) as Promise<{ label: string; username: string | null; minute: number }[]>,
-      this.dataSource.query('SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position', [contestId]) as Promise<
-        { label: string }[]
-      >,
+    const [found, mineRow, firstSolvers, labels] = await Promise.all([
+      this.page(contest, view, page, limit),
+      mine ? this.row(contest, view, mine.id) : null,
+      this.firstSolvers(contestId, view),
+      this.labels(contestId),
     ]);
-    const present = (row: RankedRow) => toRow(contest.format, row, row.id === mine?.id ? 'live' : view);
-    const total = rows[0]?.total ?? (await this.count(contestId));
-    return {
-      format: contest.format,
-      labels: labels.map((l) => l.label),
-      frozen,
-      items: rows.map(present),
-      mine: mineRows[0] ? present(mineRows[0]) : null,
-      firstSolvers: Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }])),
-      virtualMinute: null,
-      total,
-      totalPages: Math.ceil(total / limit),
-      page,
-      limit,
-    };
+    // The caller's own row shows their own verdicts, wherever it ranks and on the page too.
+    const own = mineRow ? JSON.stringify(toRow(contest.format, mineRow, 'live')) : 'null';
+    const at = mine && view === 'public' ? found.ids.indexOf(mine.id) : -1;
+    const items = found.rows.map((row, i) => (i === at ? own : row)).join(',');
+    const totalPages = Math.ceil(found.total / limit);
+    return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"virtualMinute":null,"total":${found.total},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
   }
 
   /** The caller's virtual run's board (VirtualBoardService), paginated like the official one. */
@@ -111,9 +120,10 @@ export class ScoreboardService {
    */
   async rowViews(contest: ContestEntity, participationId: string): Promise<RowViews | null> {
     const frozen = isBoardFrozen(contest, new Date());
-    const rowIn = async (view: BoardView): Promise<RankedRow | undefined> =>
-      ((await this.dataSource.query(rankedRowsSql(contest.format, view), [contest.contestId, 1, 0, participationId])) as RankedRow[])[0];
-    const [live, pub] = await Promise.all([rowIn('live'), frozen ? rowIn('public') : undefined]);
+    const [live, pub] = await Promise.all([
+      this.row(contest, 'live', participationId),
+      frozen ? this.row(contest, 'public', participationId) : undefined,
+    ]);
     if (!live) return null;
     if (!pub) {
       const row = toRow(contest.format, live, 'live');
@@ -126,12 +136,50 @@ export class ScoreboardService {
     };
   }
 
-  private async labels(contestId: number): Promise<string[]> {
-    const rows: { label: string }[] = await this.dataSource.query(
-      'SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position',
-      [contestId],
-    );
-    return rows.map((r) => r.label);
+  /** A page of the board in the view, with the count of its rows. */
+  private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
+    const { contestId, format } = contest;
+    const load = async (): Promise<Page> => {
+      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(format, view), [contestId, limit, (page - 1) * limit, null]);
+      return {
+        rows: rows.map((row) => JSON.stringify(toRow(format, row, view))),
+        ids: rows.map((row) => row.id),
+        total: rows[0]?.total ?? (await this.count(contestId)),
+      };
+    };
+    return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
+  }
+
+  /**
+   * One participation's row, ranked in the view: the caller's own on each read, and the changed row the contest
+   * stream sends (rowViews), so the participant's read after their verdict finds it already read. Null once gone.
+   */
+  private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<RankedRow | null> {
+    const { contestId } = contest;
+    return this.cache.get(contestId, `row:${view}:${participationId}`, async () => {
+      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [contestId, 1, 0, participationId]);
+      return rows[0] ?? null;
+    });
+  }
+
+  /** The first solvers in the view, as JSON. */
+  private firstSolvers(contestId: number, view: BoardView): Promise<JsonText<FirstSolvers>> {
+    return this.cache.get(contestId, `solvers:${view}`, async () => {
+      const solvers: { label: string; username: string | null; minute: number }[] = await this.dataSource.query(firstSolversSql(view), [
+        contestId,
+      ]);
+      return JSON.stringify(Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }])));
+    });
+  }
+
+  private labels(contestId: number): Promise<string[]> {
+    return this.cache.get(contestId, 'labels', async () => {
+      const rows: { label: string }[] = await this.dataSource.query(
+        'SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position',
+        [contestId],
+      );
+      return rows.map((r) => r.label);
+    });
   }
 
   /** Only for a page past the end, where the ranked query returns no row to carry the count. */

@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 
 import { canSeeLiveBoard, isBoardFrozen } from '../access';
 import type { AuthUser } from '../auth/auth-user';
+import { BoardCache } from './board-cache';
 
 interface ParticipantAttempts {
   id: string;
@@ -52,23 +53,37 @@ const ATTEMPTS_AT_SQL = `SELECT p.id, u.username,
   GROUP BY p.id, u.username`;
 
 /**
- * The board a virtual participant sees: the real participants as they stood at the same elapsed time of their own
+ * The board a virtual participant sees: the real participants as they stood at the same elapsed minute of their own
  * run, folded from their submissions with the contracts' rules, and the virtual row ranked among them. Nothing
  * is stored, so the official board, its counters and everyone else's view stay as they are. Its cost grows with
- * the contest's submissions, which suits the few users replaying a past contest.
+ * the contest's submissions, so each board is kept in the BoardCache: the replay moves in whole minutes (the clock
+ * every format counts in), the real rows showing what was made up to the run's current minute, so one fold serves
+ * every read of that minute until a result of the contest (the run's own, or a rejudge) invalidates it.
  */
 @Injectable()
 export class VirtualBoardService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: BoardCache,
+  ) {}
 
   async board(contest: ContestEntity, run: ContestParticipationEntity, viewer: AuthUser, now = new Date()): Promise<VirtualBoard> {
     const start = run.startedAt ?? now;
     const end = run.endsAt ?? now;
-    const elapsedMs = Math.max(0, Math.min(now.getTime(), end.getTime()) - start.getTime());
+    const minute = Math.floor(Math.max(0, Math.min(now.getTime(), end.getTime()) - start.getTime()) / 60_000);
+    const hiddenFrom = this.hiddenFrom(contest, viewer, now);
+    const key = `virtual:${run.id}:${start.getTime()}:${minute}:${hiddenFrom?.getTime() ?? 'none'}`;
+    return this.cache.get(
+      contest.contestId,
+      key,
+      () => this.fold(contest, run.id, minute, hiddenFrom),
+      (board) => Math.max(1, board.rows.length),
+    );
+  }
+
+  private async fold(contest: ContestEntity, runId: string, minute: number, hiddenFrom: Date | null): Promise<VirtualBoard> {
     const [participants, problems] = await Promise.all([
-      this.dataSource.query(ATTEMPTS_AT_SQL, [contest.contestId, run.id, elapsedMs, this.hiddenFrom(contest, viewer, now)]) as Promise<
-        ParticipantAttempts[]
-      >,
+      this.dataSource.query(ATTEMPTS_AT_SQL, [contest.contestId, runId, minute * 60_000, hiddenFrom]) as Promise<ParticipantAttempts[]>,
       this.dataSource.query(
         `SELECT cp.label, cp.problem_id, cp.points, p.total_points FROM contest_problems cp
          JOIN problems p ON p.problem_id = cp.problem_id WHERE cp.contest_id = $1 ORDER BY cp.position`,
@@ -95,7 +110,7 @@ export class VirtualBoardService {
       penalty: contest.format === 'icpc' || contest.format === 'atcoder' ? totals.penalty : 0,
       cells,
     }));
-    return { minute: Math.floor(elapsedMs / 60_000), rows: ranked, firstSolvers: firstSolversOf(ranked) };
+    return { minute, rows: ranked, firstSolvers: firstSolversOf(ranked) };
   }
 
   /** While the official board is frozen for the viewer, the real rows' frozen results stay pending here too. */

@@ -35,6 +35,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
+import { BoardChanges } from '../contests/board-changes';
 import { queryPrepared } from '../database/prepared-query';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
@@ -97,6 +98,7 @@ export class ProblemsService {
     private readonly live: LivePublisher,
     private readonly checkers: CheckerCompiler,
     private readonly languages: LanguagesService,
+    private readonly boards: BoardChanges,
   ) {}
 
   /**
@@ -273,14 +275,16 @@ export class ProblemsService {
    * and the boards of the contests it was in are re-folded without it, in the same transaction.
    */
   async remove(problemId: number): Promise<void> {
-    await this.problems.manager.transaction(async (manager) => {
-      const contests: { contest_id: number }[] = await manager.query('SELECT contest_id FROM contest_problems WHERE problem_id = $1', [
+    const contests = await this.problems.manager.transaction(async (manager) => {
+      const found: { contest_id: number }[] = await manager.query('SELECT contest_id FROM contest_problems WHERE problem_id = $1', [
         problemId,
       ]);
       const result = await manager.delete(ProblemEntity, { problemId });
       if (!result.affected) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-      for (const { contest_id } of contests) await refoldContestBoard(manager, contest_id);
+      for (const { contest_id } of found) await refoldContestBoard(manager, contest_id);
+      return found;
     });
+    for (const { contest_id } of contests) await this.boards.changed(contest_id, 'edited');
     await this.live.accessChanged({ problemId });
   }
 

@@ -2,14 +2,13 @@ import { loadSubmissionRow } from '@oj/db';
 import { LiveEventPublisher } from '@oj/messaging';
 import {
   bearer,
+  boardCast,
   contestBody,
-  createAdmin,
+  contestStreams,
   createContest,
-  createProblem,
   createTestApp,
   minutesFrom,
-  openStream,
-  problemBody,
+  publishFinished,
   register,
   registerUser,
   SseClient,
@@ -18,10 +17,10 @@ import {
   TestSession,
 } from '@oj/testing';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';
+import { countStatements } from '../sql-statements';
 
 jest.setTimeout(30_000);
 
@@ -34,33 +33,22 @@ describe('the contest scoreboard stream', () => {
   let ann: TestSession;
   let bob: TestSession;
   let problems: number[];
-  const streams: SseClient[] = [];
+  let streams: ReturnType<typeof contestStreams>;
 
   beforeAll(async () => {
     t = await createTestApp({ LIVE_HEARTBEAT_MS: '200', LIVE_STREAMS_PER_USER: '4' });
     await t.app.listen(0, '127.0.0.1');
     redis = new Redis(t.config.REDIS_URL);
-    admin = await createAdmin(t);
-    [ann, bob] = await Promise.all([registerUser(t), registerUser(t)]);
-    problems = [];
-    for (const title of ['A', 'B']) problems.push((await createProblem(t, admin, problemBody({ title }))).problemId);
+    ({ admin, ann, bob, problems } = await boardCast(t));
+    streams = contestStreams(t);
   });
   afterAll(async () => {
-    streams.forEach((s) => s.close());
+    streams.closeAll();
     redis.disconnect();
     await t.close();
   });
 
-  const stream = async (session: TestSession, contestId: number) => {
-    const s = await openStream(t, `/api/contests/${contestId}/scoreboard/stream`, session.accessToken);
-    streams.push(s);
-    return s;
-  };
-  /** As the worker does after writing a result: the submission's `finished` event. */
-  const publishFinished = async (submissionId: string) => {
-    const row = await loadSubmissionRow(t.app.get(DataSource).manager, submissionId);
-    await new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish(row!, 'finished');
-  };
+  const stream = (session: TestSession, contestId: number) => streams.open(session, contestId);
   const rowOf = (s: SseClient, username: string, solved: number) =>
     s.waitFor(
       (e) =>
@@ -81,7 +69,7 @@ describe('the contest scoreboard stream', () => {
     ];
 
     const frozen = await submitGraded(t, bob, contestId, problems[1], minutesFrom(startsAt, 45), 'accepted');
-    await publishFinished(frozen);
+    await publishFinished(t, frozen);
 
     const toAdmin = (await rowOf(adminStream, bob.user.username, 1)) as unknown as RowEvent;
     expect(toAdmin).toMatchObject({ contestId, eventId: expect.any(String), emittedAt: expect.any(String) });
@@ -111,7 +99,7 @@ describe('the contest scoreboard stream', () => {
       .get(DataSource)
       .query(`SELECT started_at FROM contest_participations WHERE contest_id = $1 AND kind = 'virtual'`, [contestId]);
     const id = await submitGraded(t, bob, contestId, problems[0], new Date(run.started_at.getTime() + 1000), 'accepted');
-    await publishFinished(id);
+    await publishFinished(t, id);
     const toBob = (await rowOf(bobStream, bob.user.username, 1)) as unknown as RowEvent;
     expect(toBob.row).toMatchObject({ rank: 1, solved: 1 });
     const practice = (
@@ -122,8 +110,8 @@ describe('the contest scoreboard stream', () => {
         .send({ problemId: problems[0], languageId: 71, sourceCode: 'print(1)' })
         .expect(201)
     ).body.submissionId;
-    await publishFinished(practice);
-    await publishFinished(id);
+    await publishFinished(t, practice);
+    await publishFinished(t, id);
     await bobStream.waitFor(() => bobStream.events.filter((e) => e.eventType === 'row').length === 2);
     expect(annStream.events.filter((e) => e.eventType === 'row')).toEqual([]);
   });
@@ -137,19 +125,10 @@ describe('the contest scoreboard stream', () => {
       const id = await submitGraded(t, viewers[0], contestId, problems[0], minutesFrom(startsAt, minute), 'wrong_answer');
       const row = await loadSubmissionRow(t.app.get(DataSource).manager, id);
       const seen = open.map((s) => s.events.length);
-      let n = 0;
-      const real = Client.prototype.query;
-      const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
-        n += 1;
-        return (real as (...a: unknown[]) => unknown).apply(this, args) as never;
-      });
-      try {
+      return countStatements(async () => {
         await new LiveEventPublisher(redis, t.config.REDIS_PREFIX).publish(row!, 'finished');
         await Promise.all(open.map((s, i) => s.waitFor(() => s.events.length > seen[i])));
-      } finally {
-        spy.mockRestore();
-      }
-      return n;
+      });
     };
     const few = await Promise.all(viewers.slice(0, 2).map((v) => stream(v, contestId)));
     const withFew = await statementsFor(few, 45);

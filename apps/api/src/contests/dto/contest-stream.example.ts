@@ -1,6 +1,6 @@
 import type { ApiResponseOptions } from '@nestjs/swagger';
 
-/** What a viewer of a contest stream reads: a comment on connect, a row change, a clarification, heartbeats. */
+/** What a viewer of a contest stream reads: a comment on connect, a row change, a clarification, the unfreeze, heartbeats. */
 const CONTEST_STREAM_EXAMPLE = [
   ': connected',
   '',
@@ -9,6 +9,9 @@ const CONTEST_STREAM_EXAMPLE = [
   '',
   'id: 6fa459ea-ee8a-4ca4-894e-db77e160355e',
   'data: {"eventId":"6fa459ea-ee8a-4ca4-894e-db77e160355e","emittedAt":"2025-06-01T11:45:00.000Z","contestId":12,"eventType":"clarification","clarification":{"id":7,"contestId":12,"username":null,"problemLabel":"A","question":"May the input end without a newline?","answer":"Yes.","public":true,"createdAt":"2025-06-01T11:40:00.000Z","answeredAt":"2025-06-01T11:45:00.000Z"}}',
+  '',
+  'id: 9c858901-8a57-4791-81fe-4c455b099bc9',
+  'data: {"eventId":"9c858901-8a57-4791-81fe-4c455b099bc9","emittedAt":"2025-06-01T13:05:00.000Z","contestId":12,"eventType":"board","change":"unfrozen"}',
   '',
   'event: heartbeat',
   'data: {}',

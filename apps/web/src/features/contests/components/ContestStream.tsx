@@ -9,7 +9,7 @@ import { useSession } from '../../../session/SessionProvider';
 import { type Clarification, scoreboardStreamPath } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useClarificationArrivals } from '../hooks/useClarifications';
-import { useContest } from '../hooks/useContest';
+import { useBoardChangeRefresh, useContest } from '../hooks/useContest';
 
 type Listener = (event: ContestStreamEvent) => void;
 
@@ -18,7 +18,7 @@ const ContestEventsContext = createContext<((listener: Listener) => () => void) 
 
 const isContestEvent = (event: unknown) => {
   const type = (event as { eventType?: unknown } | null)?.eventType;
-  return type === 'row' || type === 'clarification';
+  return type === 'row' || type === 'clarification' || type === 'board';
 };
 
 /** An answer without the question it quotes (Markdown "> " lines): the notice is short, the list has both. */
@@ -39,16 +39,19 @@ export function noticeText(c: Clarification): string {
 /**
  * The contest stream of a page in the contest (its overview, problems and scoreboard): one connection, whose row
  * events go to the page's listeners (the board) and whose clarifications update the list and raise a notice in a
- * live region, wherever the participant is in the contest. Open while the contest is not over, for admins, and
- * during the caller's virtual run; the stream needs a session.
+ * live region, wherever the participant is in the contest. A `board` event (the unfreeze, an edit, the deletion)
+ * reads the contest and its board again. Open while the contest is not over, while its board is still frozen for
+ * the caller after the end (so the unfreeze reaches them), for admins, and during the caller's virtual run; the
+ * stream needs a session.
  */
 export function ContestStream({ contestId, children }: { contestId: number; children: ReactNode }) {
   const { user, isAdmin } = useSession();
   const contest = useContest(contestId).data;
   const arrived = useClarificationArrivals(contestId);
+  const refreshBoard = useBoardChangeRefresh();
   const listeners = useRef(new Set<Listener>());
   const [notice, setNotice] = useState<Clarification | null>(null);
-  const enabled = !!user && !!contest && (contest.phase !== 'past' || isAdmin || virtualRunOn(contest, Date.now()));
+  const enabled = !!user && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, Date.now()));
   const onEvent = useCallback(
     (message: LiveEvent) => {
       const event = message as unknown as ContestStreamEvent;
@@ -56,9 +59,10 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
         arrived(event.clarification);
         setNotice(event.clarification);
       }
+      if (event.eventType === 'board') refreshBoard(event.change);
       listeners.current.forEach((listener) => listener(event));
     },
-    [arrived],
+    [arrived, refreshBoard],
   );
   useSubmissionStream({ enabled, onEvent, streamPath: scoreboardStreamPath(contestId), updatesPath: null, accepts: isContestEvent });
   const subscribe = useCallback((listener: Listener) => {

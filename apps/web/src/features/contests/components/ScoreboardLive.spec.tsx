@@ -79,6 +79,26 @@ describe('the live scoreboard', () => {
     await waitFor(() => expect(reads.length).toBeGreaterThan(readsBefore));
   });
 
+  it('reads the contest and its board again when the stream says the board changed as a whole', async () => {
+    storeTokens();
+    const reads: string[] = [];
+    let current = contest({ phase: 'past', endsAt: new Date(Date.now() - 60_000).toISOString(), frozen: true });
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user());
+      if (route === 'GET /api/contests/7') return (reads.push(route), json(200, current));
+      if (route === 'GET /api/contests/7/scoreboard') return (reads.push(route), json(200, board({ frozen: current.frozen })));
+    });
+    renderRoutes(<Route path="/contests/:contestId/scoreboard" element={<ContestScoreboardPage />} />, '/contests/7/scoreboard');
+    expect(await screen.findByText(/The board is frozen/)).toBeInTheDocument();
+    // Past but still frozen for this participant: the stream stays open, so the unfreeze reaches them.
+    await waitFor(() => expect(scriptedStreams).toHaveLength(1));
+    const readsBefore = reads.length;
+    current = { ...current, frozen: false };
+    act(() => scriptedStreams[0].onEvent({ eventType: 'board', change: 'unfrozen', eventId: 'e3', emittedAt: '', contestId: 7 }));
+    await waitFor(() => expect(screen.queryByText(/The board is frozen/)).not.toBeInTheDocument());
+    expect(reads.slice(readsBefore)).toEqual(expect.arrayContaining(['GET /api/contests/7', 'GET /api/contests/7/scoreboard']));
+  });
+
   it("shows the caller's virtual board: which minute, their row highlighted, live while the run is on", async () => {
     const run = {
       kind: 'virtual' as const,

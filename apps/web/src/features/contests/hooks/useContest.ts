@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ContestBoardChange } from '@oj/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 import { queryKeys } from '../../../api/query-keys';
 import { useSession } from '../../../session/SessionProvider';
@@ -30,4 +32,19 @@ export function useContestProblem(contestId: number, label: string) {
     enabled: !loading,
     retry: false,
   });
+}
+
+/**
+ * What a `board` event of the contest stream does: the contest's times, problems or freeze, its board and the list
+ * may all have changed, so they are read again; after a deletion they are gone.
+ */
+export function useBoardChangeRefresh() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (change: ContestBoardChange) => {
+      const contests = { queryKey: queryKeys.contests() };
+      void (change === 'deleted' ? queryClient.resetQueries(contests) : queryClient.invalidateQueries(contests));
+    },
+    [queryClient],
+  );
 }

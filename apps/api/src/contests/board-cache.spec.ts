@@ -1,0 +1,159 @@
+import { BoardCache } from './board-cache';
+
+/** A load the test finishes when it wants, counting its calls. */
+function loader<T>() {
+  const pending: ((value: T) => void)[] = [];
+  const failures: ((error: Error) => void)[] = [];
+  const load = jest.fn(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        pending.push(resolve);
+        failures.push(reject);
+      }),
+  );
+  return {
+    load,
+    /** Finishes the load started `index`-th among those still under way (the oldest by default). */
+    finish: (value: T, index = 0) => {
+      failures.splice(index, 1);
+      pending.splice(index, 1)[0]?.(value);
+    },
+    fail: (error: Error) => {
+      pending.shift();
+      failures.shift()?.(error);
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('BoardCache', () => {
+  let clock: number;
+  let cache: BoardCache;
+  beforeEach(() => {
+    clock = 0;
+    cache = new BoardCache({ maxWeight: 10, ttlMs: 1000, now: () => clock });
+  });
+
+  it('keeps a read until its contest is invalidated, and shares one load between reads that arrive during it', async () => {
+    const { load, finish } = loader<string>();
+    const first = cache.get(1, 'page:1', load);
+    const second = cache.get(1, 'page:1', load);
+    await settle();
+    finish('v1');
+    expect(await Promise.all([first, second])).toEqual(['v1', 'v1']);
+    expect(await cache.get(1, 'page:1', load)).toBe('v1');
+    expect(load).toHaveBeenCalledTimes(1);
+
+    cache.invalidate(1);
+    const third = cache.get(1, 'page:1', load);
+    await settle();
+    finish('v2');
+    expect(await third).toBe('v2');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops only the invalidated contest', async () => {
+    await cache.get(1, 'k', async () => 'one');
+    await cache.get(2, 'k', async () => 'two');
+    cache.invalidate(1);
+    const again = jest.fn(async () => 'fresh');
+    expect(await cache.get(1, 'k', again)).toBe('fresh');
+    expect(await cache.get(2, 'k', again)).toBe('two');
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('never keeps what a load under way during an invalidation read, nor shares it with later reads', async () => {
+    const { load, finish } = loader<string>();
+    const early = cache.get(1, 'page:1', load);
+    await settle();
+    // The result is committed and its event arrives while the page is being read: that read may have seen the old board.
+    cache.invalidate(1);
+    const late = cache.get(1, 'page:1', load);
+    await settle();
+    expect(load).toHaveBeenCalledTimes(2);
+    // The later read finishes first; the early one, finishing after it, must not put the old board back.
+    finish('new', 1);
+    finish('old', 0);
+    expect(await early).toBe('old');
+    expect(await late).toBe('new');
+    expect(await cache.get(1, 'page:1', load)).toBe('new');
+    expect(load).toHaveBeenCalledTimes(2);
+
+    const alone = cache.get(2, 'page:1', load);
+    await settle();
+    cache.invalidate(2);
+    finish('old');
+    expect(await alone).toBe('old');
+    const next = cache.get(2, 'page:1', load);
+    await settle();
+    expect(load).toHaveBeenCalledTimes(4);
+    finish('new');
+    expect(await next).toBe('new');
+  });
+
+  it('keeps nothing a load under way during clear() returns', async () => {
+    const { load, finish } = loader<string>();
+    const early = cache.get(3, 'k', load);
+    await settle();
+    cache.clear();
+    finish('old');
+    expect(await early).toBe('old');
+    expect(cache.isEmpty).toBe(true);
+  });
+
+  it('reads again after the TTL, the safety net for a lost invalidation', async () => {
+    const load = jest.fn(async () => `at ${clock}`);
+    expect(await cache.get(1, 'k', load)).toBe('at 0');
+    clock = 999;
+    expect(await cache.get(1, 'k', load)).toBe('at 0');
+    clock = 1000;
+    expect(await cache.get(1, 'k', load)).toBe('at 1000');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds at most maxWeight, dropping the least recently read first', async () => {
+    const page = (rows: number) => async () => Array.from({ length: rows }, (_, i) => i);
+    const weigh = (rows: number[]) => rows.length;
+    await cache.get(1, 'a', page(4), weigh);
+    await cache.get(1, 'b', page(4), weigh);
+    await cache.get(1, 'a', page(4), weigh); // a is now the most recently read
+    await cache.get(2, 'c', page(4), weigh); // 12 > 10: b goes
+    expect(cache.size).toEqual({ entries: 2, weight: 8 });
+    const reload = jest.fn(page(4));
+    await cache.get(1, 'a', reload, weigh);
+    await cache.get(2, 'c', reload, weigh);
+    expect(reload).not.toHaveBeenCalled();
+    await cache.get(1, 'b', reload, weigh);
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Heavier than the whole cache: returned, not kept, and nothing else pushed out for it.
+    await cache.get(3, 'huge', page(11), weigh);
+    expect(cache.size).toEqual({ entries: 2, weight: 8 });
+  });
+
+  it('keeps no failed load, and shares its failure with the reads that waited on it', async () => {
+    const { load, fail } = loader<string>();
+    const first = cache.get(1, 'k', load);
+    const second = cache.get(1, 'k', load);
+    await settle();
+    fail(new Error('database down'));
+    await expect(first).rejects.toThrow('database down');
+    await expect(second).rejects.toThrow('database down');
+    expect(await cache.get(1, 'k', async () => 'back')).toBe('back');
+  });
+
+  it('keeps nothing while suspended (invalidations may be lost), nor what was read before it resumed', async () => {
+    await cache.get(1, 'k', async () => 'before');
+    cache.suspend();
+    const { load, finish } = loader<string>();
+    const during = cache.get(1, 'k', load);
+    await settle();
+    expect(await cache.get(1, 'other', async () => 'uncached')).toBe('uncached');
+    cache.resume();
+    finish('during');
+    expect(await during).toBe('during');
+    expect(cache.isEmpty).toBe(true);
+    expect(await cache.get(1, 'k', async () => 'after')).toBe('after');
+    expect(await cache.get(1, 'k', async () => 'not read')).toBe('after');
+  });
+});

@@ -1,0 +1,155 @@
+/** How long a cached board read lives without an invalidation: the safety net for a lost Redis message. */
+export const BOARD_CACHE_TTL_MS = 30_000;
+
+/**
+ * The rows one API instance keeps at most, over every cached read (a page weighs its rows, a single row or the first
+ * solvers one): 2–3 KB a row at 26 cells (a page's rows as JSON text, a single row as read), so some 50 MB. Enough
+ * for both views of a 10,000-row board.
+ */
+export const BOARD_CACHE_MAX_ROWS = 20_000;
+
+export interface BoardCacheOptions {
+  maxWeight: number;
+  ttlMs: number;
+  now?: () => number;
+}
+
+interface Entry {
+  contestId: number;
+  value: unknown;
+  weight: number;
+  expiresAt: number;
+}
+
+interface Loading {
+  contestId: number;
+  promise: Promise<unknown>;
+}
+
+/**
+ * One API instance's cache of contest board reads (pages, single rows, first solvers, virtual boards), each under
+ * its contest and a key that names everything the read depends on. A contest's entries are dropped by
+ * `invalidate` the moment its board changes (ScoreboardStreamService calls it on every instance, from the worker's
+ * `finished` events and the API's board changes on Redis), and expire after `ttlMs` in any case.
+ *
+ * Reads of one key that arrive while it loads share that load. A load that began before an invalidation of its
+ * contest may have read the board as it was: it is neither stored nor shared with later reads. Each contest has a
+ * generation, a number never reused; a load stores its value only if its contest's generation is still the one it
+ * began under. Memory is bounded by weight (rows), the least recently read entries going first.
+ */
+export class BoardCache {
+  /** In order of last read: the first is the next to go. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Loading>();
+  /** Each cached contest's current generation; forgotten on invalidation, so the next read starts a new one. */
+  private readonly generations = new Map<number, number>();
+  private lastGeneration = 0;
+  private weight = 0;
+  /** Off while invalidations may be missed (the Redis subscription is down): every read loads, nothing is kept. */
+  private active = true;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BoardCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached value of `key` in the contest, or `load`'s, stored unless the board changed meanwhile. */
+  get<T>(contestId: number, key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
+    const id = `${contestId}:${key}`;
+    const hit = this.entries.get(id);
+    if (hit) {
+      this.remove(id, hit);
+      if (hit.expiresAt > this.now()) {
+        this.entries.set(id, hit);
+        this.weight += hit.weight;
+        return Promise.resolve(hit.value as T);
+      }
+    }
+    if (!this.active) return load();
+    const shared = this.loading.get(id);
+    if (shared) return shared.promise as Promise<T>;
+    const generation = this.generationOf(contestId);
+    const promise: Promise<T> = Promise.resolve()
+      .then(load)
+      .then(
+        (value) => {
+          this.settled(id, promise);
+          if (this.active && this.generations.get(contestId) === generation) this.store(id, contestId, value, weigh(value));
+          return value;
+        },
+        (error: unknown) => {
+          this.settled(id, promise);
+          throw error;
+        },
+      );
+    this.loading.set(id, { contestId, promise });
+    return promise;
+  }
+
+  /** The contest's board changed: drop what is kept of it, and keep nothing a read under way returns. */
+  invalidate(contestId: number): void {
+    this.generations.delete(contestId);
+    for (const [id, entry] of this.entries) if (entry.contestId === contestId) this.remove(id, entry);
+    for (const [id, loading] of this.loading) if (loading.contestId === contestId) this.loading.delete(id);
+  }
+
+  /** Every board changed (or may have): as `invalidate` for every contest. */
+  clear(): void {
+    this.generations.clear();
+    this.entries.clear();
+    this.loading.clear();
+    this.weight = 0;
+  }
+
+  /** Invalidations may be missed from now on: clear, and keep nothing until `resume`. */
+  suspend(): void {
+    this.active = false;
+    this.clear();
+  }
+
+  /** Invalidations arrive again: what was read before now may have missed one, so start from nothing. */
+  resume(): void {
+    this.clear();
+    this.active = true;
+  }
+
+  /** Nothing kept and nothing loading: no invalidation can matter. */
+  get isEmpty(): boolean {
+    return !this.entries.size && !this.loading.size;
+  }
+
+  get size(): { entries: number; weight: number } {
+    return { entries: this.entries.size, weight: this.weight };
+  }
+
+  private generationOf(contestId: number): number {
+    let generation = this.generations.get(contestId);
+    if (generation === undefined) {
+      generation = ++this.lastGeneration;
+      this.generations.set(contestId, generation);
+    }
+    return generation;
+  }
+
+  private settled(id: string, promise: Promise<unknown>): void {
+    if (this.loading.get(id)?.promise === promise) this.loading.delete(id);
+  }
+
+  private store(id: string, contestId: number, value: unknown, weight: number): void {
+    // Larger than the whole cache: kept, it would only push everything else out.
+    if (weight > this.options.maxWeight) return;
+    const old = this.entries.get(id);
+    if (old) this.remove(id, old);
+    this.entries.set(id, { contestId, value, weight, expiresAt: this.now() + this.options.ttlMs });
+    this.weight += weight;
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight <= this.options.maxWeight) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  private remove(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    this.weight -= entry.weight;
+  }
+}

@@ -1,0 +1,175 @@
+import {
+  bearer,
+  boardCast,
+  contestBody,
+  contestStreams,
+  createContest,
+  createTestApp,
+  minutesFrom,
+  publishFinished,
+  register,
+  SseClient,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
+import { DataSource } from 'typeorm';
+
+import { countStatements } from '../sql-statements';
+
+jest.setTimeout(60_000);
+
+type Cell = { attempts: number; solved: boolean; pending: number };
+type Row = { username: string; solved: number; cells: Record<string, Cell> };
+type Board = { frozen: boolean; labels: string[]; items: Row[]; mine: Row | null; total: number };
+
+/**
+ * The board cache (BoardCache) never shows a board older than the last change the instance has taken in: a result
+ * (the worker's `finished` event), the freeze beginning, the unfreeze, an edit or a deletion.
+ */
+describe('the cached scoreboard', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  let ann: TestSession;
+  let bob: TestSession;
+  let problems: number[];
+  let streams: ReturnType<typeof contestStreams>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ admin, ann, bob, problems } = await boardCast(t));
+    streams = contestStreams(t);
+  });
+  afterAll(async () => {
+    streams.closeAll();
+    await t.close();
+  });
+
+  const board = async (contestId: number, session?: TestSession): Promise<Board> => {
+    const req = t.http().get(`/api/contests/${contestId}/scoreboard`);
+    return (await (session ? req.set(...bearer(session)) : req).expect(200)).body;
+  };
+  const rowOf = (b: Board, session: TestSession) => b.items.find((r) => r.username === session.user.username)!;
+  const stream = (session: TestSession, contestId: number) => streams.open(session, contestId);
+  /** Writes a result as the worker does and waits until this instance has taken it in (its row event reached a viewer). */
+  const verdict = async (
+    watcher: SseClient,
+    user: TestSession,
+    contestId: number,
+    problemId: number,
+    at: Date,
+    status: 'accepted' | 'wrong_answer',
+  ) => {
+    const seen = watcher.events.length;
+    await publishFinished(t, await submitGraded(t, user, contestId, problemId, at, status));
+    await watcher.waitFor((e) => watcher.events.indexOf(e) >= seen && e.eventType === 'row');
+  };
+
+  it('reads the new board right after a verdict, before, during and after the freeze', async () => {
+    // Frozen for the last 20 minutes, which begin 3 seconds from now.
+    const freezeIn = 3_000;
+    const { contestId } = await createContest(t, admin, contestBody(problems, -50, 20 + freezeIn / 60_000, { freezeMinutes: 20 }));
+    const contest = (await t.http().get(`/api/contests/${contestId}`).expect(200)).body;
+    const freezeAt = new Date(new Date(contest.endsAt).getTime() - 20 * 60_000);
+    await register(t, ann, contestId);
+    await register(t, bob, contestId);
+    const watcher = await stream(admin, contestId);
+    const [A, B] = problems;
+
+    // Before the freeze: every read cached, then bob's accepted A.
+    await Promise.all([board(contestId), board(contestId, ann), board(contestId, admin)]);
+    await verdict(watcher, bob, contestId, A, minutesFrom(contest.startsAt, 30), 'accepted');
+    expect(rowOf(await board(contestId), bob)).toMatchObject({ solved: 1 });
+    expect(rowOf(await board(contestId, ann), bob)).toMatchObject({ solved: 1 });
+
+    // A result dated inside the coming freeze: everyone sees it until the freeze begins, then only bob and admins.
+    await verdict(watcher, bob, contestId, B, new Date(freezeAt.getTime() + 1_000), 'accepted');
+    const before = await board(contestId);
+    expect(before.frozen).toBe(false);
+    expect(rowOf(before, bob)).toMatchObject({ solved: 2 });
+    await new Promise((r) => setTimeout(r, Math.max(0, freezeAt.getTime() - Date.now() + 100)));
+    // No event: the freeze is a moment in time, and each read decides its view from the clock.
+    const frozen = await board(contestId);
+    expect(frozen.frozen).toBe(true);
+    expect(rowOf(frozen, bob)).toMatchObject({ solved: 1 });
+    expect(rowOf(frozen, bob).cells.B).toMatchObject({ solved: false, pending: 1 });
+    expect(rowOf(await board(contestId, bob), bob)).toMatchObject({ solved: 2 });
+
+    // During the freeze: ann's verdicts reach her own row and the admin's board at once, the others' as pending.
+    await verdict(watcher, ann, contestId, A, new Date(), 'wrong_answer');
+    await verdict(watcher, ann, contestId, A, new Date(), 'accepted');
+    expect((await board(contestId, ann)).mine).toMatchObject({ solved: 1 });
+    expect(rowOf(await board(contestId, ann), ann).cells.A).toMatchObject({ attempts: 1, solved: true, pending: 0 });
+    expect(rowOf(await board(contestId, admin), ann)).toMatchObject({ solved: 1 });
+    expect(rowOf(await board(contestId), ann).cells.A).toMatchObject({ solved: false, pending: 2 });
+    expect(rowOf(await board(contestId, bob), ann).cells.A).toMatchObject({ solved: false, pending: 2 });
+
+    // After the end it stays frozen; the unfreeze shows everyone the live board on their very next read.
+    await t.app.get(DataSource).query(`UPDATE contests SET ends_at = now() - interval '1 minute' WHERE contest_id = $1`, [contestId]);
+    expect((await board(contestId)).frozen).toBe(true);
+    await t
+      .http()
+      .post(`/api/contests/${contestId}/unfreeze`)
+      .set(...bearer(admin))
+      .expect(200);
+    const revealed = await board(contestId);
+    expect(revealed.frozen).toBe(false);
+    expect([rowOf(revealed, bob).solved, rowOf(revealed, ann).solved]).toEqual([2, 1]);
+    expect(revealed.items).toEqual((await board(contestId, admin)).items);
+  });
+
+  it('tells the contest stream of an edit, the unfreeze and a deletion, and reads the changed board at once', async () => {
+    const { contestId } = await createContest(t, admin, contestBody(problems.slice(0, 1), -50, 10, { freezeMinutes: 20 }));
+    await register(t, ann, contestId);
+    const annStream = await stream(ann, contestId);
+    expect((await board(contestId, ann)).labels).toEqual(['A']);
+
+    await t
+      .http()
+      .put(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .send(contestBody(problems, -50, -1, { freezeMinutes: 20 }))
+      .expect(200);
+    expect((await board(contestId, ann)).labels).toEqual(['A', 'B']);
+    await annStream.waitFor((e) => e.eventType === 'board' && e.change === 'edited');
+    expect(await annStream.waitFor((e) => e.eventType === 'board')).toMatchObject({ contestId, eventId: expect.any(String) });
+
+    await t
+      .http()
+      .post(`/api/contests/${contestId}/unfreeze`)
+      .set(...bearer(admin))
+      .expect(200);
+    expect((await board(contestId, ann)).frozen).toBe(false);
+    await annStream.waitFor((e) => e.eventType === 'board' && e.change === 'unfrozen');
+
+    // A registration changes no cell, but adds a row: the next read counts it.
+    const open = await createContest(t, admin, contestBody(problems, -5, 60));
+    await register(t, ann, open.contestId);
+    expect((await board(open.contestId)).total).toBe(1);
+    await register(t, bob, open.contestId);
+    expect((await board(open.contestId)).total).toBe(2);
+
+    await t
+      .http()
+      .delete(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .expect(204);
+    await annStream.waitFor((e) => e.eventType === 'board' && e.change === 'deleted');
+    for (let i = 0; i < 100 && !annStream.ended; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(annStream.ended).toBe(true);
+    await t.http().get(`/api/contests/${contestId}/scoreboard`).expect(404);
+  });
+
+  it('answers a read of an unchanged board with the contest and caller lookups alone', async () => {
+    const { contestId } = await createContest(t, admin, contestBody(problems, -50, 10, { freezeMinutes: 20 }));
+    const contest = (await t.http().get(`/api/contests/${contestId}`).expect(200)).body;
+    for (const user of [ann, bob]) await register(t, user, contestId);
+    await submitGraded(t, bob, contestId, problems[0], minutesFrom(contest.startsAt, 5), 'accepted');
+    const statements = (session?: TestSession) => countStatements(() => board(contestId, session));
+    const cold = await statements(ann);
+    // The caller's account (the auth guard), the contest, the caller's registration and virtual run.
+    expect(await statements(ann)).toBe(4);
+    expect(await statements()).toBe(1);
+    expect(cold).toBeGreaterThan(4);
+  });
+});
