@@ -3,7 +3,7 @@ import type { ContestFormat, ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeLiveBoard, isBoardFrozen } from '../access';
+import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
@@ -49,8 +49,8 @@ export class ScoreboardService {
     const contest = await this.contests.find(contestId);
     const run = await this.contests.virtualRunOf(contestId, caller);
     if (run && caller) return this.readVirtual(contest, run, caller, page, limit);
-    const frozen = !canSeeLiveBoard(caller) && isBoardFrozen(contest, new Date());
-    const view: BoardView = frozen ? 'public' : 'live';
+    const view = this.viewOf(contest, caller);
+    const frozen = view === 'public';
     const mine = await this.contests.participationOf(contestId, caller);
     const sql = rankedRowsSql(contest.format, view);
     const [rows, mineRows, solvers, labels] = await Promise.all([
@@ -76,6 +76,17 @@ export class ScoreboardService {
       page,
       limit,
     };
+  }
+
+  /** The board the viewer sees now: the public fold while it is frozen for them, else the live one. */
+  viewOf(contest: ContestEntity, viewer: Viewer): BoardView {
+    return !canSeeLiveBoard(viewer) && isBoardFrozen(contest, new Date()) ? 'public' : 'live';
+  }
+
+  /** Every official row of the board in the view, ranked, each with its participation (the CLICS scoreboard's team). */
+  async officialRows(contest: ContestEntity, view: BoardView): Promise<(ScoreboardRow & { participationId: string })[]> {
+    const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [contest.contestId, null, 0, null]);
+    return rows.map((row) => ({ ...toRow(contest.format, row, view), participationId: row.id }));
   }
 
   /** The caller's virtual run's board (VirtualBoardService), paginated like the official one. */
