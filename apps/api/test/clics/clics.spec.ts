@@ -161,6 +161,12 @@ describe('CLICS Contest API', () => {
       await read('', 'garbage', 401);
     });
 
+    it('takes a token as the password of HTTP Basic, as the ICPC tools send it', async () => {
+      const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      await http().get(`${base()}/state`).set('Authorization', basic('resolver', publicToken)).expect(200);
+      await http().get(`${base()}/state`).set('Authorization', basic('resolver', 'clics_wrong')).expect(401);
+    });
+
     it('refuses a signed-in non-admin and a token of another contest (403)', async () => {
       await read('', ann.accessToken, 403);
       await http().get(`/api/clics/contests/${otherContestId}/state`).set('Authorization', `Bearer ${publicToken}`).expect(403);
