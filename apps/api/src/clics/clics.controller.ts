@@ -4,6 +4,7 @@ import type { Response } from 'express';
 
 import { OptionalAuth } from '../auth/auth.decorators';
 import { ContestIdPipe } from '../contests/contest-id.pipe';
+import { ContestsService } from '../contests/contests.service';
 import { ClicsService } from './clics.service';
 import { ClicsAccessGuard, type ClicsReader } from './clics-access.guard';
 import { ClicsEventFeedService } from './clics-event-feed.service';
@@ -27,18 +28,19 @@ export class ClicsController {
   constructor(
     private readonly clics: ClicsService,
     private readonly feed: ClicsEventFeedService,
+    private readonly contests: ContestsService,
   ) {}
 
   @Get()
   @ApiOkResponse(clicsResponse('contest', 'The contest.'))
-  async contest(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return this.clics.contestOf((await this.clics.snapshot(contestId, reader.viewer)).contest);
+  async contest(@Param('contestId', ContestIdPipe) contestId: number) {
+    return this.clics.contestOf(await this.contests.find(contestId));
   }
 
   @Get('judgement-types')
   @ApiOkResponse(clicsResponse('judgement-types', 'The judgement types our verdicts map to.'))
-  async judgementTypes(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    await this.clics.snapshot(contestId, reader.viewer);
+  async judgementTypes(@Param('contestId', ContestIdPipe) contestId: number) {
+    await this.contests.find(contestId);
     return this.clics.judgementTypes();
   }
 

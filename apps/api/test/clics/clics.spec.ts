@@ -280,10 +280,11 @@ describe('CLICS Contest API', () => {
       await http().get(`${base()}/event-feed?since_token=nonsense`).set('Authorization', `Bearer ${publicToken}`).expect(400);
     });
 
-    it('streams a new submission to an open feed', async () => {
+    it('streams a new submission to an open feed, and heartbeats while nothing happens', async () => {
       await t.app.listen(0, '127.0.0.1').catch(() => undefined);
       const { port } = t.app.getHttpServer().address() as AddressInfo;
       const lines: Event[] = [];
+      let heartbeats = 0;
       const req = request(
         { host: '127.0.0.1', port, path: `${base()}/event-feed`, headers: { Authorization: `Bearer ${adminToken}` } },
         (res) => {
@@ -293,20 +294,24 @@ describe('CLICS Contest API', () => {
             buffer += chunk;
             const parts = buffer.split('\n');
             buffer = parts.pop() ?? '';
-            for (const line of parts) if (line.trim()) lines.push(JSON.parse(line));
+            for (const line of parts)
+              if (line.trim()) lines.push(JSON.parse(line));
+              else heartbeats++;
           });
         },
       );
       req.end();
       try {
         const until = async (predicate: () => boolean) => {
-          for (const deadline = Date.now() + 15_000; !predicate(); await new Promise((r) => setTimeout(r, 50)))
+          for (const deadline = Date.now() + 20_000; !predicate(); await new Promise((r) => setTimeout(r, 50)))
             if (Date.now() > deadline) throw new Error(`not seen; got ${lines.map((l) => l.type).join(',')}`);
         };
         await until(() => lines.some((l) => l.type === 'judgements' && l.id === frozenId));
         const fresh = await submitAt(bob, at(0), 'wrong_answer');
         await until(() => lines.some((l) => l.type === 'judgements' && l.id === fresh && l.data?.judgement_type_id === 'WA'));
         expect(lines.filter((l) => l.type === 'submissions' && l.id === fresh)).toHaveLength(1);
+        // Nothing more happens: after FEED_HEARTBEAT_MS of silence the feed sends a newline.
+        await until(() => heartbeats > 0);
       } finally {
         req.destroy();
       }
