@@ -318,6 +318,33 @@ describe('CLICS Contest API', () => {
     });
   });
 
+  it('answers a scored (IOI) contest in the specification’s shape, with scores', async () => {
+    const ioi = (
+      await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send({ ...contestBody, title: 'IOI round', format: 'ioi', freezeMinutes: undefined })
+        .expect(201)
+    ).body.contestId;
+    await register(t, ann, ioi);
+    const token = await createToken(ioi, 'public');
+    const readIoi = async (path: string) =>
+      (await http().get(`/api/clics/contests/${ioi}${path}`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+    const previous = contestId;
+    contestId = ioi;
+    try {
+      await submitAt(ann, at(-5), 'accepted');
+    } finally {
+      contestId = previous;
+    }
+    expect(await readIoi('')).toMatchObject({ scoreboard_type: 'score' });
+    for (const endpoint of ENDPOINTS) expect(schemaErrors(endpoint, await readIoi(`/${endpoint}`))).toEqual([]);
+    const [row] = (await readIoi('/scoreboard')).rows;
+    expect(row.score.score).toBe(100);
+    expect(row.problems[0]).toMatchObject({ solved: true, score: 100 });
+    expect((await readIoi('/problems'))[0].max_score).toBe(100);
+  });
+
   describe('after the end and the unfreeze', () => {
     let lastPublicToken: string;
 
