@@ -7,6 +7,7 @@ import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { ClicsModule } from './clics/clics.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AppConfig } from './config/app-config';
@@ -49,6 +50,7 @@ const FEATURE_MODULES: Type[] = [
   SubmissionsModule,
   RejudgeModule,
   DashboardModule,
+  ClicsModule,
 ];
 
 /** Running it: logs, health probes, metrics and the queue board. */

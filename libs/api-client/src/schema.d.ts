@@ -245,6 +245,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics/contests/{contestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["contest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/event-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["eventFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/judgement-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["judgementTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/judgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["judgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["languages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["problems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/scoreboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["scoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["submissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["teams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contests": {
         parameters: {
             query?: never;
@@ -304,6 +480,38 @@ export interface paths {
         put?: never;
         post: operations["answerClarification"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/clics-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contests/{contestId}/clics-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1213,6 +1421,32 @@ export interface components {
             /** @description Newest first: all for admins, else the public ones and your own */
             items: components["schemas"]["ClarificationDto"][];
         };
+        ClicsTokenDto: {
+            /** @example 2026-11-25T17:00:00.000Z */
+            createdAt: string;
+            /** @example 5f0c3c5e-1a2b-4c3d-8e9f-0a1b2c3d4e5f */
+            id: string;
+            /** @example Resolver */
+            name: string;
+            /**
+             * @example public
+             * @enum {string}
+             */
+            scope: "public" | "admin";
+        };
+        ClicsTokenInputDto: {
+            /**
+             * @description Who the token is for, to recognise it in the list.
+             * @example Resolver
+             */
+            name: string;
+            /**
+             * @description `public`: frozen results stay pending until the unfreeze; `admin`: everything, as an admin sees it.
+             * @example public
+             * @enum {string}
+             */
+            scope: "public" | "admin";
+        };
         ContestDto: {
             /**
              * @description Admins only; null: none
@@ -1384,6 +1618,24 @@ export interface components {
              * @example spring-2025
              */
             accessCode?: string;
+        };
+        CreatedClicsTokenDto: {
+            /** @example 2026-11-25T17:00:00.000Z */
+            createdAt: string;
+            /** @example 5f0c3c5e-1a2b-4c3d-8e9f-0a1b2c3d4e5f */
+            id: string;
+            /** @example Resolver */
+            name: string;
+            /**
+             * @example public
+             * @enum {string}
+             */
+            scope: "public" | "admin";
+            /**
+             * @description The token itself, shown this once (only its hash is stored): send it as `Authorization: Bearer <token>`.
+             * @example clics_q3VtYmVyIG9mIGJ5dGVzIGlzIDMyIGhlcmUgYWJjZGVm
+             */
+            token: string;
         };
         CreateSubmissionDto: {
             /**
@@ -3296,6 +3548,626 @@ export interface operations {
             };
         };
     };
+    contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "duration": "5:00:00.000",
+                     *       "formal_name": "Round 1",
+                     *       "id": "3",
+                     *       "name": "Round 1",
+                     *       "penalty_time": "0:20:00.000",
+                     *       "scoreboard_freeze_duration": "1:00:00.000",
+                     *       "scoreboard_type": "pass-fail",
+                     *       "start_time": "2026-11-25T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    eventFeed: {
+        parameters: {
+            query?: {
+                /** @description Resume after the event of this token. */
+                since_token?: string;
+                /** @description false: answer the events there are now and end. */
+                stream?: boolean;
+            };
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON notifications `{type, id, data, token}`, streamed: new events as they happen, a newline as heartbeat, ending after the contest’s end of updates. Resume with `since_token`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"type":"contest","id":"3","data":{"id":"3","name":"Round 1","formal_name":"Round 1","start_time":"2026-11-25T14:00:00.000Z","duration":"5:00:00.000","scoreboard_freeze_duration":"1:00:00.000","scoreboard_type":"pass-fail","penalty_time":"0:20:00.000"},"token":"1764072000000-0-3"}
+                     *     {"type":"submissions","id":"7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a","data":{"id":"7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a","language_id":"71","problem_id":"12","team_id":"b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d","time":"2026-11-25T14:12:03.250Z","contest_time":"0:12:03.250","files":[]},"token":"1764079923250-6-7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a"}
+                     */
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    judgementTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The judgement types our verdicts map to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "AC",
+                     *         "name": "Accepted",
+                     *         "penalty": false,
+                     *         "solved": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    judgements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One per submission; pending (no type, no end) while the freeze hides it from the reader. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "end_contest_time": "0:12:06.500",
+                     *         "end_time": "2026-11-25T14:12:06.500Z",
+                     *         "id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *         "judgement_type_id": "WA",
+                     *         "max_run_time": 0.31,
+                     *         "start_contest_time": "0:12:04.000",
+                     *         "start_time": "2026-11-25T14:12:04.000Z",
+                     *         "submission_id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    languages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The engine’s languages, and any other a submission of the contest used. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "entry_point_required": false,
+                     *         "extensions": [],
+                     *         "id": "71",
+                     *         "name": "Python (3.8.1)"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    problems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contest’s problems in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "12",
+                     *         "label": "A",
+                     *         "name": "Two sums",
+                     *         "ordinal": 0,
+                     *         "test_data_count": 10,
+                     *         "time_limit": 2
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tests run of each judgement the reader may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "contest_time": "0:12:06.500",
+                     *         "id": "7d9e0f1a2b3c4d5e8f6a7b8c9d0e1f2a-1",
+                     *         "judgement_id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *         "judgement_type_id": "WA",
+                     *         "ordinal": 1,
+                     *         "run_time": 0.31,
+                     *         "time": "2026-11-25T14:12:06.500Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    scoreboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board as the reader sees it: the public fold while frozen for a public token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contest_time": "0:30:00.000",
+                     *       "rows": [
+                     *         {
+                     *           "problems": [
+                     *             {
+                     *               "num_judged": 2,
+                     *               "num_pending": 0,
+                     *               "problem_id": "12",
+                     *               "solved": true,
+                     *               "time": "0:12:00.000"
+                     *             }
+                     *           ],
+                     *           "rank": 1,
+                     *           "score": {
+                     *             "num_solved": 1,
+                     *             "total_time": "0:32:00.000"
+                     *           },
+                     *           "team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+                     *         }
+                     *       ],
+                     *       "state": {
+                     *         "end_of_updates": null,
+                     *         "ended": null,
+                     *         "finalized": null,
+                     *         "frozen": null,
+                     *         "started": "2026-11-25T14:00:00.000Z",
+                     *         "thawed": null
+                     *       },
+                     *       "time": "2026-11-25T14:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description When the contest started, froze, ended, thawed and was finalized. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "end_of_updates": null,
+                     *       "ended": null,
+                     *       "finalized": null,
+                     *       "frozen": "2026-11-25T18:00:00.000Z",
+                     *       "started": "2026-11-25T14:00:00.000Z",
+                     *       "thawed": null
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The official participants’ submissions (no files: sources stay here). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "contest_time": "0:12:03.250",
+                     *         "files": [],
+                     *         "id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *         "language_id": "71",
+                     *         "problem_id": "12",
+                     *         "team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "time": "2026-11-25T14:12:03.250Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    teams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One team per official participant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "display_name": "ann",
+                     *         "hidden": false,
+                     *         "id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "label": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "name": "ann"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listContests: {
         parameters: {
             query?: {
@@ -3559,6 +4431,138 @@ export interface operations {
                 content?: never;
             };
             /** @description No such clarification in this contest. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contest’s live tokens, without the tokens themselves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClicsTokenDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClicsTokenInputDto"];
+            };
+        };
+        responses: {
+            /** @description The token, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedClicsTokenDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: the token is refused from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live token of that id in this contest. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './checker';
+export * from './clics';
 export * from './contests';
 export * from './custom-run';
 export * from './dashboard';

@@ -4,6 +4,7 @@ import {
   AnnouncementEntity,
   AppSecretEntity,
   ClarificationEntity,
+  ClicsTokenEntity,
   ContestCellEntity,
   ContestEntity,
   ContestParticipationEntity,
@@ -28,6 +29,7 @@ import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-re
 import { ScoreboardReadIndexes1764640800000 } from './migrations/1764640800000-scoreboard-read-indexes';
 import { FailedTest1764727200000 } from './migrations/1764727200000-failed-test';
 import { UserPreferences1764813600000 } from './migrations/1764813600000-user-preferences';
+import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
 
 export const ENTITIES = [
   UserEntity,
@@ -43,6 +45,7 @@ export const ENTITIES = [
   ContestParticipationEntity,
   ContestCellEntity,
   ClarificationEntity,
+  ClicsTokenEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
@@ -60,6 +63,7 @@ export const MIGRATIONS = [
   ScoreboardReadIndexes1764640800000,
   FailedTest1764727200000,
   UserPreferences1764813600000,
+  ClicsTokens1764900000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

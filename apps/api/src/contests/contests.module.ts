@@ -21,6 +21,6 @@ import { VirtualBoardService } from './virtual-board.service';
     ScoreboardStreamService,
     ClarificationsService,
   ],
-  exports: [ContestsService],
+  exports: [ContestsService, ScoreboardService],
 })
 export class ContestsModule {}

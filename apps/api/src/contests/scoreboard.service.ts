@@ -3,7 +3,7 @@ import type { ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeLiveBoard, isBoardFrozen } from '../access';
+import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import type { JsonText } from '../common/json-text';
 import { BoardCache } from './board-cache';
@@ -71,8 +71,8 @@ export class ScoreboardService {
       this.contests.participationOf(contestId, caller),
     ]);
     if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit));
-    const frozen = !canSeeLiveBoard(caller) && isBoardFrozen(contest, new Date());
-    const view: BoardView = frozen ? 'public' : 'live';
+    const view = this.viewOf(contest, caller);
+    const frozen = view === 'public';
     const [found, mineRow, firstSolvers, labels] = await Promise.all([
       this.page(contest, view, page, limit),
       mine ? this.row(contest, view, mine.id) : null,
@@ -85,6 +85,17 @@ export class ScoreboardService {
     const items = found.rows.map((row, i) => (i === at ? own : row)).join(',');
     const totalPages = Math.ceil(found.total / limit);
     return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"virtualMinute":null,"total":${found.total},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
+  }
+
+  /** The board the viewer sees now: the public fold while it is frozen for them, else the live one. */
+  viewOf(contest: ContestEntity, viewer: Viewer): BoardView {
+    return !canSeeLiveBoard(viewer) && isBoardFrozen(contest, new Date()) ? 'public' : 'live';
+  }
+
+  /** Every official row of the board in the view, ranked, each with its participation (the CLICS scoreboard's team). */
+  async officialRows(contest: ContestEntity, view: BoardView): Promise<(ScoreboardRow & { participationId: string })[]> {
+    const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [contest.contestId, null, 0, null]);
+    return rows.map((row) => ({ ...toRow(contest.format, row, view), participationId: row.id }));
   }
 
   /** The caller's virtual run's board (VirtualBoardService), paginated like the official one. */

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { Histogram } from 'prom-client';
 
+import { isStreamingResponse } from '../common/streaming-response';
 import type { ResponseObserver } from '../http/observe-requests';
 
 /**
@@ -18,7 +19,7 @@ function routeOf(req: Request): string {
  */
 export function recordHttpLatency(histogram: Histogram<'method' | 'route' | 'status'>): ResponseObserver {
   return (req, res, { elapsedMs }) => {
-    if (!res.writableFinished || String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return;
+    if (!res.writableFinished || isStreamingResponse(res)) return;
     histogram.observe({ method: req.method, route: routeOf(req), status: String(res.statusCode) }, elapsedMs / 1000);
   };
 }

@@ -1,6 +1,7 @@
 export * from './announcement.entity';
 export * from './app-secret.entity';
 export * from './clarification.entity';
+export * from './clics-token.entity';
 export * from './contest.entity';
 export * from './contest-cell.entity';
 export * from './contest-participation.entity';

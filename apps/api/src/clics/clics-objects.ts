@@ -1,0 +1,108 @@
+/**
+ * The CLICS Contest API (2023-06) objects this judge serves, as the specification names their fields: ids are
+ * strings, times CLICS TIMEs (ISO 8601 with a timezone), durations RELTIMEs (`h:mm:ss.uuu`).
+ */
+export interface ClicsContest {
+  id: string;
+  name: string;
+  formal_name: string;
+  start_time: string | null;
+  duration: string;
+  scoreboard_freeze_duration: string | null;
+  scoreboard_type: 'pass-fail' | 'score';
+  penalty_time: string;
+}
+
+export interface ClicsLanguage {
+  id: string;
+  name: string;
+  entry_point_required: boolean;
+  extensions: string[];
+}
+
+export interface ClicsProblem {
+  id: string;
+  label: string;
+  name: string;
+  ordinal: number;
+  time_limit: number;
+  test_data_count: number;
+  max_score?: number;
+}
+
+export interface ClicsTeam {
+  id: string;
+  label: string;
+  name: string;
+  display_name: string;
+  hidden: boolean;
+}
+
+export interface ClicsFile {
+  href: string;
+  mime: string;
+}
+
+export interface ClicsSubmission {
+  id: string;
+  language_id: string;
+  problem_id: string;
+  team_id: string;
+  time: string;
+  contest_time: string;
+  files: ClicsFile[];
+}
+
+export interface ClicsJudgement {
+  id: string;
+  submission_id: string;
+  judgement_type_id: string | null;
+  start_time: string;
+  start_contest_time: string;
+  end_time: string | null;
+  end_contest_time: string | null;
+  max_run_time?: number | null;
+  score?: number;
+}
+
+export interface ClicsRun {
+  id: string;
+  judgement_id: string;
+  ordinal: number;
+  judgement_type_id: string;
+  time: string;
+  contest_time: string;
+  run_time: number;
+}
+
+export interface ClicsState {
+  started: string | null;
+  frozen: string | null;
+  ended: string | null;
+  thawed: string | null;
+  finalized: string | null;
+  end_of_updates: string | null;
+}
+
+export interface ClicsScoreboardProblem {
+  problem_id: string;
+  num_judged: number;
+  num_pending: number;
+  solved: boolean;
+  time?: string;
+  score?: number;
+}
+
+export interface ClicsScoreboardRow {
+  rank: number;
+  team_id: string;
+  score: { num_solved?: number; total_time?: string; score?: number };
+  problems: ClicsScoreboardProblem[];
+}
+
+export interface ClicsScoreboard {
+  time: string;
+  contest_time: string;
+  state: ClicsState;
+  rows: ClicsScoreboardRow[];
+}

@@ -1,0 +1,8 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+
+import type { ClicsReader, ClicsRequest } from './clics-access.guard';
+
+/** The reader ClicsAccessGuard let in: the contest its access is for and the viewer the access rules see. */
+export const Reader = createParamDecorator((_: unknown, ctx: ExecutionContext): ClicsReader => {
+  return ctx.switchToHttp().getRequest<ClicsRequest>().clics as ClicsReader;
+});

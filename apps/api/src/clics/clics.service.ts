@@ -1,0 +1,284 @@
+import { Injectable } from '@nestjs/common';
+import type { SubmissionStatus, TestCaseResult } from '@oj/contracts';
+import type { ContestEntity } from '@oj/db';
+import { DataSource } from 'typeorm';
+
+import { canSeeResult, type Viewer } from '../access';
+import { ContestsService } from '../contests/contests.service';
+import { ScoreboardService } from '../contests/scoreboard.service';
+import { LanguagesService } from '../languages/languages.service';
+import { isoTime, JUDGEMENT_TYPES, judgementTypeId, reltime } from './clics-format';
+import type {
+  ClicsContest,
+  ClicsJudgement,
+  ClicsLanguage,
+  ClicsProblem,
+  ClicsRun,
+  ClicsScoreboard,
+  ClicsState,
+  ClicsSubmission,
+  ClicsTeam,
+} from './clics-objects';
+
+interface ProblemRow {
+  problem_id: number;
+  label: string;
+  position: number;
+  points: number;
+  title: string;
+  cpu_time_limit: number;
+  test_case_count: number;
+}
+
+interface TeamRow {
+  id: string;
+  username: string | null;
+  registered_at: Date;
+}
+
+interface SubmissionRowDb {
+  id: string;
+  user_id: string | null;
+  problem_id: number;
+  participation_id: string;
+  language_id: number;
+  language_name: string;
+  status: SubmissionStatus;
+  score: number;
+  runtime_ms: number | null;
+  test_case_results: TestCaseResult[];
+  frozen: boolean;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** Everything a reader may see of a contest at one instant: what the routes and the event feed answer from. */
+export interface ClicsSnapshot {
+  contest: ContestEntity;
+  now: Date;
+  problems: Timed<ClicsProblem>[];
+  teams: Timed<ClicsTeam>[];
+  languages: ClicsLanguage[];
+  submissions: Timed<ClicsSubmission>[];
+  /** A withheld or unfinished judgement at its start, a final one when it was revealed (revealedAt). */
+  judgements: Timed<ClicsJudgement>[];
+  runs: Timed<ClicsRun>[];
+}
+
+/** An object and the instant it took its current form, which orders it in the event feed. */
+export interface Timed<T> {
+  at: Date;
+  data: T;
+}
+
+const SCORED_FORMATS = new Set(['ioi', 'oi']);
+
+/** A run's id within CLICS's 36 characters: its submission's uuid without dashes, then the ordinal in base 36. */
+function runId(submissionId: string, ordinal: number): string {
+  return `${submissionId.replace(/-/g, '')}-${ordinal.toString(36)}`;
+}
+
+/**
+ * The contest's rows as CLICS objects, seen by one reader. A submission's judgement and runs follow the SPA's rule
+ * (canSeeResult): while the freeze hides a result from the reader, its judgement is pending (no type, no end) and
+ * its runs are withheld. Only official participations are teams; virtual runs and practice are left out.
+ */
+@Injectable()
+export class ClicsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly contests: ContestsService,
+    private readonly scoreboards: ScoreboardService,
+    private readonly languages: LanguagesService,
+  ) {}
+
+  contestOf(contest: ContestEntity): ClicsContest {
+    return {
+      id: String(contest.contestId),
+      name: contest.title,
+      formal_name: contest.title,
+      start_time: isoTime(contest.startsAt),
+      duration: reltime(contest.endsAt.getTime() - contest.startsAt.getTime()),
+      scoreboard_freeze_duration: contest.freezeMinutes ? reltime(contest.freezeMinutes * 60_000) : null,
+      scoreboard_type: SCORED_FORMATS.has(contest.format) ? 'score' : 'pass-fail',
+      penalty_time: reltime(contest.penaltyMinutes * 60_000),
+    };
+  }
+
+  judgementTypes() {
+    return JUDGEMENT_TYPES;
+  }
+
+  /**
+   * The contest's state now. `frozen` is when the public board froze; `finalized` and `end_of_updates` once it has
+   * ended, any freeze is lifted and nothing waits for a judgement.
+   */
+  stateOf(contest: ContestEntity, now: Date, pending: boolean): ClicsState {
+    const reached = (at: Date | null) => (at && at <= now ? isoTime(at) : null);
+    const freezeAt = contest.freezeMinutes ? new Date(contest.endsAt.getTime() - contest.freezeMinutes * 60_000) : null;
+    const ended = reached(contest.endsAt);
+    const settled = ended && (!contest.freezeMinutes || contest.unfrozenAt) && !pending;
+    const final = settled ? isoTime(new Date(Math.max(contest.endsAt.getTime(), contest.unfrozenAt?.getTime() ?? 0))) : null;
+    return {
+      started: reached(contest.startsAt),
+      frozen: reached(freezeAt),
+      ended,
+      thawed: reached(contest.unfrozenAt),
+      finalized: final,
+      end_of_updates: final,
+    };
+  }
+
+  async snapshot(contestId: number, viewer: Viewer): Promise<ClicsSnapshot> {
+    const contest = await this.contests.find(contestId);
+    const now = new Date();
+    const [problems, teams, submissions, engine] = await Promise.all([
+      this.dataSource.query(
+        `SELECT cp.problem_id, cp.label, cp.position, cp.points, p.title, p.cpu_time_limit, p.test_case_count
+           FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
+          WHERE cp.contest_id = $1 ORDER BY cp.position`,
+        [contestId],
+      ) as Promise<ProblemRow[]>,
+      this.dataSource.query(
+        `SELECT cp.id, u.username, cp.registered_at FROM contest_participations cp LEFT JOIN users u ON u.id = cp.user_id
+          WHERE cp.contest_id = $1 AND cp.kind = 'official' ORDER BY cp.registered_at, cp.id`,
+        [contestId],
+      ) as Promise<TeamRow[]>,
+      this.dataSource.query(
+        `SELECT s.id, s.user_id, s.problem_id, s.participation_id, s.language_id, s.language_name, s.status, s.score,
+                s.runtime_ms, s.test_case_results, s.frozen, s.created_at, s.started_at, s.finished_at
+           FROM submissions s JOIN contest_participations cp ON cp.id = s.participation_id AND cp.kind = 'official'
+          WHERE s.contest_id = $1 ORDER BY s.created_at, s.id`,
+        [contestId],
+      ) as Promise<SubmissionRowDb[]>,
+      this.languages.list().catch(() => []),
+    ]);
+    const since = (at: Date) => reltime(at.getTime() - contest.startsAt.getTime());
+    const languages = new Map(engine.map((l) => [l.id, l.name]));
+    for (const s of submissions) if (!languages.has(s.language_id)) languages.set(s.language_id, s.language_name);
+    const snapshot: ClicsSnapshot = {
+      contest,
+      now,
+      problems: problems.map((p) => ({
+        at: contest.updatedAt,
+        data: {
+          id: String(p.problem_id),
+          label: p.label,
+          name: p.title,
+          ordinal: p.position,
+          time_limit: p.cpu_time_limit,
+          test_data_count: p.test_case_count,
+          ...(SCORED_FORMATS.has(contest.format) ? { max_score: p.points } : {}),
+        },
+      })),
+      teams: teams.map((t) => ({
+        at: t.registered_at,
+        data: { id: t.id, label: t.id, name: t.username ?? 'Deleted user', display_name: t.username ?? 'Deleted user', hidden: false },
+      })),
+      languages: [...languages].map(([id, name]) => ({ id: String(id), name, entry_point_required: false, extensions: [] })),
+      submissions: [],
+      judgements: [],
+      runs: [],
+    };
+    for (const s of submissions) {
+      snapshot.submissions.push({
+        at: s.created_at,
+        data: {
+          id: s.id,
+          language_id: String(s.language_id),
+          problem_id: String(s.problem_id),
+          team_id: s.participation_id,
+          time: isoTime(s.created_at),
+          contest_time: since(s.created_at),
+          files: [],
+        },
+      });
+      const start = s.started_at ?? s.created_at;
+      const base = { id: s.id, submission_id: s.id, start_time: isoTime(start), start_contest_time: since(start) };
+      const type = judgementTypeId(s.status);
+      if (!type || !s.finished_at || !canSeeResult({ userId: s.user_id, frozen: s.frozen }, viewer)) {
+        snapshot.judgements.push({ at: start, data: { ...base, judgement_type_id: null, end_time: null, end_contest_time: null } });
+        continue;
+      }
+      const revealed = this.revealedAt(contest, s.created_at, s.finished_at);
+      snapshot.judgements.push({
+        at: revealed,
+        data: {
+          ...base,
+          judgement_type_id: type,
+          end_time: isoTime(s.finished_at),
+          end_contest_time: since(s.finished_at),
+          max_run_time: s.runtime_ms === null ? null : s.runtime_ms / 1000,
+          ...(SCORED_FORMATS.has(contest.format) ? { score: s.score } : {}),
+        },
+      });
+      for (const test of s.test_case_results) {
+        const runType = judgementTypeId(test.status);
+        if (!runType) continue;
+        snapshot.runs.push({
+          at: revealed,
+          data: {
+            id: runId(s.id, test.index + 1),
+            judgement_id: s.id,
+            ordinal: test.index + 1,
+            judgement_type_id: runType,
+            time: isoTime(s.finished_at),
+            contest_time: since(s.finished_at),
+            run_time: (test.timeMs ?? 0) / 1000,
+          },
+        });
+      }
+    }
+    return snapshot;
+  }
+
+  /**
+   * When a judgement became visible to everyone: a result the freeze hid shows from the unfreeze on. The event feed
+   * orders judgements by this instant, so a public reader that reconnects after the unfreeze is sent them again.
+   */
+  private revealedAt(contest: ContestEntity, created: Date, finished: Date): Date {
+    if (!contest.freezeMinutes || !contest.unfrozenAt) return finished;
+    const freezeAt = contest.endsAt.getTime() - contest.freezeMinutes * 60_000;
+    return created.getTime() >= freezeAt && contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
+  }
+
+  stateOfSnapshot(snapshot: ClicsSnapshot): ClicsState {
+    return this.stateOf(
+      snapshot.contest,
+      snapshot.now,
+      snapshot.judgements.some((j) => !j.data.end_time),
+    );
+  }
+
+  /** The board the reader sees (ScoreboardService.viewOf: the public fold while frozen for them), as CLICS rows. */
+  async scoreboard(contestId: number, viewer: Viewer): Promise<ClicsScoreboard> {
+    const snapshot = await this.snapshot(contestId, viewer);
+    const { contest, now } = snapshot;
+    const rows = await this.scoreboards.officialRows(contest, this.scoreboards.viewOf(contest, viewer));
+    const scored = SCORED_FORMATS.has(contest.format);
+    return {
+      time: isoTime(now),
+      contest_time: reltime(now.getTime() - contest.startsAt.getTime()),
+      state: this.stateOfSnapshot(snapshot),
+      rows: rows.map((row) => ({
+        rank: row.rank,
+        team_id: row.participationId,
+        score: scored ? { score: row.score } : { num_solved: row.solved, total_time: reltime(row.penalty * 60_000) },
+        problems: snapshot.problems.map((p) => {
+          const cell = row.cells[p.data.label];
+          return {
+            problem_id: p.data.id,
+            num_judged: cell ? cell.attempts + (cell.solved ? 1 : 0) : 0,
+            num_pending: cell?.pending ?? 0,
+            solved: cell?.solved ?? false,
+            ...(cell?.minute !== null && cell?.minute !== undefined && (cell.solved || scored)
+              ? { time: reltime(cell.minute * 60_000) }
+              : {}),
+            ...(scored ? { score: cell?.score ?? 0 } : {}),
+          };
+        }),
+      })),
+    };
+  }
+}

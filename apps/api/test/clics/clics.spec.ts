@@ -1,0 +1,383 @@
+import type { GradeResult, SubmissionStatus } from '@oj/contracts';
+import { writeFinalResult } from '@oj/db';
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, register, registerUser, TestApp, TestSession } from '@oj/testing';
+import { request } from 'http';
+import { AddressInfo } from 'net';
+import { DataSource } from 'typeorm';
+
+import { type ClicsSchemaName, schemaErrors } from './clics-schemas';
+
+const MINUTE = 60_000;
+const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
+const TWO_TESTS = [
+  { index: 0, status: 'accepted' as const, timeMs: 5, memoryKB: 100, points: 1 },
+  { index: 1, status: 'accepted' as const, timeMs: 7, memoryKB: 100, points: 2 },
+];
+const ENDPOINTS: ClicsSchemaName[] = [
+  'judgement-types',
+  'languages',
+  'problems',
+  'teams',
+  'submissions',
+  'judgements',
+  'runs',
+  'scoreboard',
+  'state',
+];
+
+interface Event {
+  type: string;
+  id: string | null;
+  data: Record<string, unknown> | null;
+  token: string;
+}
+
+/**
+ * Issue 24, the CLICS Contest API: every object fits the specification's schema, a public token sees what the
+ * public board shows (frozen results pending) and an admin token everything, the event feed resumes after a
+ * since_token and streams new events, and the wrong callers are refused.
+ */
+describe('CLICS Contest API', () => {
+  let t: TestApp;
+  let ds: DataSource;
+  let admin: TestSession;
+  let ann: TestSession;
+  let bob: TestSession;
+  let problemId: number;
+  let contestId: number;
+  let otherContestId: number;
+  let publicToken: string;
+  let adminToken: string;
+  /** Ann's accepted submission, made during the freeze. */
+  let frozenId: string;
+  /** Bob's rejected submission, made before the freeze. */
+  let openId: string;
+  let contestBody: Record<string, unknown>;
+  const http = () => t.http();
+  const base = () => `/api/clics/contests/${contestId}`;
+
+  const read = async (path: string, token: string, status = 200) =>
+    (await http().get(`${base()}${path}`).set('Authorization', `Bearer ${token}`).expect(status)).body;
+
+  async function submitAt(user: TestSession, minute: Date, status: SubmissionStatus): Promise<string> {
+    const res = await http()
+      .post('/api/submissions')
+      .set(...bearer(user))
+      .send({ problemId, contestId, languageId: 71, sourceCode: 'print(1)' })
+      .expect(201);
+    const id: string = res.body.submissionId;
+    await ds.query('UPDATE submissions SET created_at = $2 WHERE id = $1', [id, minute]);
+    const result: GradeResult = {
+      status,
+      score: status === 'accepted' ? 3 : 0,
+      runtimeMs: 7,
+      memoryKB: 100,
+      testCaseResults: TWO_TESTS.map((c) => ({ ...c, status })),
+    };
+    await writeFinalResult(ds, id, problemId, result);
+    return id;
+  }
+
+  async function createToken(contest: number, scope: 'public' | 'admin'): Promise<string> {
+    const res = await http()
+      .post(`/api/contests/${contest}/clics-tokens`)
+      .set(...bearer(admin))
+      .send({ name: `${scope} tool`, scope })
+      .expect(201);
+    expect(res.body).toMatchObject({ name: `${scope} tool`, scope, id: expect.any(String), createdAt: expect.any(String) });
+    return res.body.token;
+  }
+
+  /** The event feed as NDJSON lines, read until it ends (stream=false, or a finished contest). */
+  async function feed(token: string, query = 'stream=false'): Promise<Event[]> {
+    const res = await http()
+      .get(`${base()}/event-feed?${query}`)
+      .set('Authorization', `Bearer ${token}`)
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => done(null, text));
+      })
+      .expect(200)
+      .expect('Content-Type', /application\/x-ndjson/);
+    return (res.body as string)
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line));
+  }
+
+  const judgementOf = (judgements: { submission_id: string }[], id: string) => judgements.find((j) => j.submission_id === id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    admin = await createAdmin(t);
+    [ann, bob] = await Promise.all([registerUser(t), registerUser(t)]);
+    problemId = (await createProblem(t, admin, problemBody({ title: 'Frozen' }))).problemId;
+    // Two hours long, the last hour frozen: the freeze started half an hour ago.
+    contestBody = {
+      title: 'CLICS round',
+      format: 'icpc',
+      startsAt: at(-90).toISOString(),
+      endsAt: at(30).toISOString(),
+      freezeMinutes: 60,
+      problems: [{ problemId }],
+    };
+    const res = await http()
+      .post('/api/contests')
+      .set(...bearer(admin))
+      .send(contestBody)
+      .expect(201);
+    contestId = res.body.contestId;
+    otherContestId = (
+      await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send({ ...contestBody, title: 'Other' })
+        .expect(201)
+    ).body.contestId;
+    await Promise.all([register(t, ann, contestId), register(t, bob, contestId)]);
+    // Registered before the submissions dated back below, as they would have been.
+    await ds.query('UPDATE contest_participations SET registered_at = $2 WHERE contest_id = $1', [contestId, at(-100)]);
+    openId = await submitAt(bob, at(-80), 'wrong_answer');
+    frozenId = await submitAt(ann, at(-10), 'accepted');
+    // An edit of the contest re-reads which results the freeze hides, now that the submissions are dated.
+    await http()
+      .put(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .send(contestBody)
+      .expect(200);
+    publicToken = await createToken(contestId, 'public');
+    adminToken = await createToken(contestId, 'admin');
+  });
+  afterAll(() => t.close());
+
+  describe('access', () => {
+    it('refuses a request without a token, or with an unknown one (401)', async () => {
+      await http().get(base()).expect(401);
+      await read('', 'clics_not-a-token', 401);
+      await read('', 'garbage', 401);
+    });
+
+    it('takes a token as the password of HTTP Basic, as the ICPC tools send it', async () => {
+      const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      await http().get(`${base()}/state`).set('Authorization', basic('resolver', publicToken)).expect(200);
+      await http().get(`${base()}/state`).set('Authorization', basic('resolver', 'clics_wrong')).expect(401);
+    });
+
+    it('refuses a signed-in non-admin and a token of another contest (403)', async () => {
+      await read('', ann.accessToken, 403);
+      await http().get(`/api/clics/contests/${otherContestId}/state`).set('Authorization', `Bearer ${publicToken}`).expect(403);
+    });
+
+    it('answers an admin 404 for a contest that does not exist', async () => {
+      await http()
+        .get('/api/clics/contests/999999')
+        .set(...bearer(admin))
+        .expect(404);
+    });
+
+    it('lets only admins create tokens, with a name and a known scope', async () => {
+      await http()
+        .post(`/api/contests/${contestId}/clics-tokens`)
+        .set(...bearer(ann))
+        .send({ name: 'x', scope: 'public' })
+        .expect(403);
+      const bad = await http()
+        .post(`/api/contests/${contestId}/clics-tokens`)
+        .set(...bearer(admin))
+        .send({ name: '', scope: 'everything' })
+        .expect(400);
+      expect(bad.body.code).toBe('VALIDATION_ERROR');
+      expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['name', 'scope']);
+      await http()
+        .post('/api/contests/999999/clics-tokens')
+        .set(...bearer(admin))
+        .send({ name: 'x', scope: 'public' })
+        .expect(404);
+    });
+
+    it('lists tokens without their secret, and refuses a revoked one', async () => {
+      const token = await createToken(contestId, 'public');
+      await read('/state', token);
+      const list = await http()
+        .get(`/api/contests/${contestId}/clics-tokens`)
+        .set(...bearer(admin))
+        .expect(200);
+      expect(list.body.length).toBeGreaterThanOrEqual(3);
+      expect(list.body.every((row: Record<string, unknown>) => row.token === undefined)).toBe(true);
+      const [row] = await ds.query('SELECT id FROM clics_tokens ORDER BY created_at DESC LIMIT 1');
+      await http()
+        .delete(`/api/contests/${contestId}/clics-tokens/${row.id}`)
+        .set(...bearer(admin))
+        .expect(204);
+      await read('/state', token, 401);
+      await http()
+        .delete(`/api/contests/${contestId}/clics-tokens/${row.id}`)
+        .set(...bearer(admin))
+        .expect(404);
+    });
+  });
+
+  describe('during the freeze', () => {
+    it('answers every object in the specification’s shape, to admins and both tokens', async () => {
+      for (const token of [admin.accessToken, publicToken, adminToken]) {
+        expect(schemaErrors('contest', await read('', token))).toEqual([]);
+        for (const endpoint of ENDPOINTS) expect(schemaErrors(endpoint, await read(`/${endpoint}`, token))).toEqual([]);
+      }
+      expect(await read('', publicToken)).toMatchObject({
+        id: String(contestId),
+        duration: '2:00:00.000',
+        scoreboard_freeze_duration: '1:00:00.000',
+        penalty_time: '0:20:00.000',
+        scoreboard_type: 'pass-fail',
+      });
+      const teams = await read('/teams', publicToken);
+      expect(teams.map((team: { name: string }) => team.name).sort()).toEqual([ann.user.username, bob.user.username].sort());
+    });
+
+    it('shows a public token the frozen judgement pending and withholds its runs; an admin token sees them', async () => {
+      const pub = await read('/judgements', publicToken);
+      expect(judgementOf(pub, frozenId)).toMatchObject({ judgement_type_id: null, end_time: null });
+      expect(judgementOf(pub, openId)).toMatchObject({ judgement_type_id: 'WA' });
+      const pubRuns: { judgement_id: string }[] = await read('/runs', publicToken);
+      expect(pubRuns.filter((r) => r.judgement_id === frozenId)).toEqual([]);
+      expect(pubRuns.filter((r) => r.judgement_id === openId)).toHaveLength(2);
+      for (const token of [adminToken, admin.accessToken]) {
+        expect(judgementOf(await read('/judgements', token), frozenId)).toMatchObject({ judgement_type_id: 'AC' });
+        const runs: { judgement_id: string; judgement_type_id: string }[] = await read('/runs', token);
+        expect(runs.filter((r) => r.judgement_id === frozenId).map((r) => r.judgement_type_id)).toEqual(['AC', 'AC']);
+      }
+    });
+
+    it('gives a public token the public fold of the scoreboard and an admin token the live one', async () => {
+      const annTeam = (await read('/submissions', adminToken)).find((s: { id: string }) => s.id === frozenId).team_id;
+      const rowOf = async (token: string) =>
+        (await read('/scoreboard', token)).rows.find((r: { team_id: string }) => r.team_id === annTeam).problems[0];
+      expect(await rowOf(publicToken)).toMatchObject({ solved: false, num_pending: 1 });
+      expect(await rowOf(adminToken)).toMatchObject({ solved: true, num_pending: 0, time: expect.any(String) });
+      const state = await read('/state', publicToken);
+      expect(state).toMatchObject({ started: expect.any(String), frozen: expect.any(String), ended: null, end_of_updates: null });
+    });
+
+    it('feeds every object as a notification of the schema, and resumes after a since_token', async () => {
+      const events = await feed(publicToken);
+      for (const event of events) {
+        expect(schemaErrors('event', event)).toEqual([]);
+        if (event.type === 'contest') expect(schemaErrors('contest', event.data)).toEqual([]);
+        else expect(schemaErrors(event.type as ClicsSchemaName, event.data)).toEqual([]);
+      }
+      const types = events.map((e) => e.type);
+      expect(types.indexOf('contest')).toBe(0);
+      expect(types.lastIndexOf('teams')).toBeLessThan(types.indexOf('submissions'));
+      expect(events.find((e) => e.type === 'judgements' && e.id === frozenId)?.data).toMatchObject({ judgement_type_id: null });
+      const middle = events.findIndex((e) => e.type === 'submissions');
+      const resumed = await feed(publicToken, `stream=false&since_token=${encodeURIComponent(events[middle].token)}`);
+      expect(resumed).toEqual(events.slice(middle + 1));
+      expect(await feed(publicToken, `stream=false&since_token=${encodeURIComponent(events[events.length - 1].token)}`)).toEqual([]);
+      await http().get(`${base()}/event-feed?since_token=nonsense`).set('Authorization', `Bearer ${publicToken}`).expect(400);
+    });
+
+    it('streams a new submission to an open feed, and heartbeats while nothing happens', async () => {
+      await t.app.listen(0, '127.0.0.1').catch(() => undefined);
+      const { port } = t.app.getHttpServer().address() as AddressInfo;
+      const lines: Event[] = [];
+      let heartbeats = 0;
+      const req = request(
+        { host: '127.0.0.1', port, path: `${base()}/event-feed`, headers: { Authorization: `Bearer ${adminToken}` } },
+        (res) => {
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            const parts = buffer.split('\n');
+            buffer = parts.pop() ?? '';
+            for (const line of parts)
+              if (line.trim()) lines.push(JSON.parse(line));
+              else heartbeats++;
+          });
+        },
+      );
+      req.end();
+      try {
+        const until = async (predicate: () => boolean) => {
+          for (const deadline = Date.now() + 20_000; !predicate(); await new Promise((r) => setTimeout(r, 50)))
+            if (Date.now() > deadline) throw new Error(`not seen; got ${lines.map((l) => l.type).join(',')}`);
+        };
+        await until(() => lines.some((l) => l.type === 'judgements' && l.id === frozenId));
+        const fresh = await submitAt(bob, at(0), 'wrong_answer');
+        await until(() => lines.some((l) => l.type === 'judgements' && l.id === fresh && l.data?.judgement_type_id === 'WA'));
+        expect(lines.filter((l) => l.type === 'submissions' && l.id === fresh)).toHaveLength(1);
+        // Nothing more happens: after FEED_HEARTBEAT_MS of silence the feed sends a newline.
+        await until(() => heartbeats > 0);
+      } finally {
+        req.destroy();
+      }
+    });
+  });
+
+  it('answers a scored (IOI) contest in the specification’s shape, with scores', async () => {
+    const ioi = (
+      await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send({ ...contestBody, title: 'IOI round', format: 'ioi', freezeMinutes: undefined })
+        .expect(201)
+    ).body.contestId;
+    await register(t, ann, ioi);
+    const token = await createToken(ioi, 'public');
+    const readIoi = async (path: string) =>
+      (await http().get(`/api/clics/contests/${ioi}${path}`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+    const previous = contestId;
+    contestId = ioi;
+    try {
+      await submitAt(ann, at(-5), 'accepted');
+    } finally {
+      contestId = previous;
+    }
+    expect(await readIoi('')).toMatchObject({ scoreboard_type: 'score' });
+    for (const endpoint of ENDPOINTS) expect(schemaErrors(endpoint, await readIoi(`/${endpoint}`))).toEqual([]);
+    const [row] = (await readIoi('/scoreboard')).rows;
+    expect(row.score.score).toBe(100);
+    expect(row.problems[0]).toMatchObject({ solved: true, score: 100 });
+    expect((await readIoi('/problems'))[0].max_score).toBe(100);
+  });
+
+  describe('after the end and the unfreeze', () => {
+    let lastPublicToken: string;
+
+    beforeAll(async () => {
+      lastPublicToken = (await feed(publicToken)).pop()?.token as string;
+      // Ended five minutes ago, the freeze its last half hour: Ann's submission is still inside it.
+      await ds.query('DELETE FROM submissions WHERE contest_id = $1 AND created_at > $2', [contestId, at(-5)]);
+      const ended = { ...contestBody, startsAt: at(-120).toISOString(), endsAt: at(-5).toISOString(), freezeMinutes: 30 };
+      await http()
+        .put(`/api/contests/${contestId}`)
+        .set(...bearer(admin))
+        .send(ended)
+        .expect(200);
+      expect(judgementOf(await read('/judgements', publicToken), frozenId)).toMatchObject({ judgement_type_id: null });
+      await http()
+        .post(`/api/contests/${contestId}/unfreeze`)
+        .set(...bearer(admin))
+        .expect(200);
+    });
+
+    it('shows a public token everything, with a finalized state', async () => {
+      expect(judgementOf(await read('/judgements', publicToken), frozenId)).toMatchObject({ judgement_type_id: 'AC' });
+      const state = await read('/state', publicToken);
+      expect(state).toMatchObject({ ended: expect.any(String), thawed: expect.any(String), finalized: expect.any(String) });
+      expect(state.end_of_updates).toBe(state.finalized);
+      expect(schemaErrors('scoreboard', await read('/scoreboard', publicToken))).toEqual([]);
+    });
+
+    it('sends a public reader resuming from before the unfreeze the revealed judgement and the final state, then ends', async () => {
+      // Streamed (no stream=false): the feed ends by itself once the end of updates is sent.
+      const resumed = await feed(publicToken, `since_token=${encodeURIComponent(lastPublicToken)}`);
+      expect(resumed.find((e) => e.type === 'judgements' && e.id === frozenId)?.data).toMatchObject({ judgement_type_id: 'AC' });
+      expect(resumed[resumed.length - 1]).toMatchObject({ type: 'state', data: { end_of_updates: expect.any(String) } });
+    });
+  });
+});
