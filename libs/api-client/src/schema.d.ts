@@ -744,6 +744,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problems/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["importPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/problems/testcases/zip-parse": {
         parameters: {
             query?: never;
@@ -1472,6 +1488,30 @@ export interface components {
             password: string;
             /** @example ada */
             usernameOrEmail: string;
+        };
+        PackageImportBodyDto: {
+            /**
+             * Format: binary
+             * @description A Polygon package (problem.xml, with built tests) or an ICPC/Kattis package (problem.yaml)
+             * @example (binary .zip archive)
+             */
+            file: string;
+            /**
+             * @description Update this problem instead of creating a private one
+             * @example 12
+             */
+            problemId?: number;
+        };
+        PackageImportResultDto: {
+            problem: components["schemas"]["ProblemDto"];
+            /**
+             * @description What the import could not carry over, or changed
+             * @example [
+             *       "Statement legend.tex: LaTeX left as it is: \\includegraphics.",
+             *       "The main solution (solutions/main.cpp) was not run: …"
+             *     ]
+             */
+            warnings: string[];
         };
         PagedSubmissionsDto: {
             items: components["schemas"]["SubmissionRowDto"][];
@@ -4663,6 +4703,50 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AlgorithmListDto"];
                 };
+            };
+        };
+    };
+    importPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PackageImportBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageImportResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Two imports running and eight waiting on this instance already (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
