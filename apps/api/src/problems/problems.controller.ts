@@ -13,7 +13,15 @@ import {
   UploadedFile,
   UseGuards,
 } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -26,6 +34,7 @@ import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-
 import { ProblemDetailQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
 import { AlgorithmListDto, ProblemDto, ProblemListDto } from './dto/problem-response.dto';
 import { ZipParseBodyDto, ZipParseResultDto } from './dto/zip-parse.dto';
+import { PackageExportService } from './packages/package-export.service';
 import { PackageImportService } from './packages/package-import.service';
 import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemIdPipe } from './problem-id.pipe';
@@ -40,6 +49,7 @@ export class ProblemsController {
     private readonly problems: ProblemsService,
     private readonly archives: TestArchiveService,
     private readonly packages: PackageImportService,
+    private readonly exports: PackageExportService,
   ) {}
 
   @Get()
@@ -89,6 +99,16 @@ export class ProblemsController {
     @Query() query: ProblemDetailQueryDto,
   ): Promise<ProblemDto> {
     return this.problems.get(problemId, user, query.includePrivate === true);
+  }
+
+  @Get(':problemId/package')
+  @Auth()
+  @UseGuards(ProblemEditorGuard)
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ description: 'The problem as an ICPC (Kattis) problem package', schema: { type: 'string', format: 'binary' } })
+  @ApiForbiddenResponse({ description: "Not an admin: a package holds the problem's hidden tests" })
+  exportPackage(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number): Promise<StreamableFile> {
+    return this.exports.export(problemId, user);
   }
 
   @Post()

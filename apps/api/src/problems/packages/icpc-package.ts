@@ -77,7 +77,11 @@ function readSecret(files: PackageFiles, warnings: string[]): Pick<ImportedProbl
     }
     const scoring: SubtaskScoring = settings.aggregation === 'sum' || /\bsum\b/.test(String(settings.grader_flags ?? '')) ? 'sum' : 'min';
     const perTest = scoring === 'sum' ? normalizePoints(score / Math.max(tests.length, 1)) : 1;
-    subtasks.push({ name: group, scoring, points: scoring === 'sum' ? perTest * tests.length : normalizePoints(score) });
+    subtasks.push({
+      name: String(settings.name ?? group),
+      scoring,
+      points: scoring === 'sum' ? perTest * tests.length : normalizePoints(score),
+    });
     testCases.push(...tests.map(([input, output]) => ({ input, output, points: perTest, subtask: subtasks.length - 1 })));
   }
   if (!testCases.length) throw new ArchiveRejectedError('The package has no tests in data/secret.');
