@@ -144,6 +144,15 @@ describe('POST /api/problems/import', () => {
     });
   });
 
+  it('refuses a problemId that is not an id, and answers 404 for one that is no problem', async () => {
+    const before = await problemCount();
+    expect((await upload(await polygonPackage(), { problemId: 'abc' }).expect(400)).body.details).toEqual([
+      { path: 'problemId', message: 'problemId must be the id of a problem.' },
+    ]);
+    await upload(await polygonPackage(), { problemId: '999999' }).expect(404);
+    expect(await problemCount()).toBe(before);
+  });
+
   it('is for admins only', async () => {
     const author = await registerUser(t);
     await upload(await polygonPackage(), {}, author).expect(403);
