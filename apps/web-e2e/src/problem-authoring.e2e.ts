@@ -1,27 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import { Browser } from 'playwright-core';
-import { ZipFile } from 'yazl';
 
 import { adminPage } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, screenshot } from './browser';
+import { zipFile } from './zip-file';
 
 /** A .zip of `N.in`/`N.out` pairs for a "double it" problem, written to a temporary file. */
-async function testArchive(count: number): Promise<string> {
-  const zip = new ZipFile();
-  for (let i = 1; i <= count; i++) {
-    zip.addBuffer(Buffer.from(`${i}\n`), `${i}.in`);
-    zip.addBuffer(Buffer.from(`${2 * i}\n`), `${i}.out`);
-  }
-  zip.addBuffer(Buffer.from('orphan\n'), `${count + 1}.in`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  const file = join(mkdtempSync(join(tmpdir(), 'oj-e2e-zip-')), 'tests.zip');
-  writeFileSync(file, Buffer.concat(chunks));
-  return file;
+function testArchive(count: number): Promise<string> {
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= count; i++) Object.assign(files, { [`${i}.in`]: `${i}\n`, [`${i}.out`]: `${2 * i}\n` });
+  files[`${count + 1}.in`] = 'orphan\n';
+  return zipFile(files, 'tests.zip');
 }
 
 describe('problem authoring in the browser', () => {

@@ -856,6 +856,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problems/{problemId}/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["exportPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/problems/{problemId}/rejudge": {
         parameters: {
             query?: never;
@@ -946,6 +962,22 @@ export interface paths {
         get: operations["listAlgorithms"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/problems/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["importPackage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1724,6 +1756,30 @@ export interface components {
             password: string;
             /** @example ada */
             usernameOrEmail: string;
+        };
+        PackageImportBodyDto: {
+            /**
+             * Format: binary
+             * @description A Polygon package (problem.xml, with built tests) or an ICPC/Kattis package (problem.yaml)
+             * @example (binary .zip archive)
+             */
+            file: string;
+            /**
+             * @description Update this problem instead of creating a private one
+             * @example 12
+             */
+            problemId?: number;
+        };
+        PackageImportResultDto: {
+            problem: components["schemas"]["ProblemDto"];
+            /**
+             * @description What the import could not carry over, or changed
+             * @example [
+             *       "Statement legend.tex: LaTeX left as it is: \\includegraphics.",
+             *       "The main solution (solutions/main.cpp) was not run: …"
+             *     ]
+             */
+            warnings: string[];
         };
         PagedSubmissionsDto: {
             items: components["schemas"]["SubmissionRowDto"][];
@@ -5415,6 +5471,42 @@ export interface operations {
             };
         };
     };
+    exportPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem as an ICPC (Kattis) problem package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin: a package holds the problem's hidden tests */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     rejudgeProgress: {
         parameters: {
             query?: never;
@@ -5670,6 +5762,50 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AlgorithmListDto"];
                 };
+            };
+        };
+    };
+    importPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PackageImportBodyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageImportResultDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Two imports running and eight waiting on this instance already (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -12,17 +12,14 @@ import {
   StreamableFile,
   UploadedFile,
   UseGuards,
-  UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
-  ApiBody,
-  ApiConsumes,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiServiceUnavailableResponse,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 
@@ -32,16 +29,18 @@ import { CallerSignal } from '../common/caller-signal';
 import { JsonText, JsonTextResponse } from '../common/json-text';
 import { JsonBody, LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
+import { PackageImportBodyDto, PackageImportResultDto } from './dto/package-import.dto';
 import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-input.dto';
 import { ProblemDetailQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
 import { AlgorithmListDto, ProblemDto, ProblemListDto } from './dto/problem-response.dto';
 import { ZipParseBodyDto, ZipParseResultDto } from './dto/zip-parse.dto';
+import { PackageExportService } from './packages/package-export.service';
+import { PackageImportService } from './packages/package-import.service';
 import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemIdPipe } from './problem-id.pipe';
 import { ProblemsService } from './problems.service';
 import { TestArchiveService } from './zip/test-archive.service';
-import { ZipImportGate } from './zip/zip-import-gate.interceptor';
-import { ZIP_LIMITS } from './zip/zip-limits';
+import { ZipUpload } from './zip/zip-upload.decorator';
 
 @ApiTags('problems')
 @Controller('problems')
@@ -49,6 +48,8 @@ export class ProblemsController {
   constructor(
     private readonly problems: ProblemsService,
     private readonly archives: TestArchiveService,
+    private readonly packages: PackageImportService,
+    private readonly exports: PackageExportService,
   ) {}
 
   @Get()
@@ -69,15 +70,23 @@ export class ProblemsController {
   @HttpCode(200)
   @Auth()
   @UseGuards(AuthorOrAdminGuard)
-  @UseInterceptors(ZipImportGate, FileInterceptor('file', { limits: ZIP_LIMITS.upload }))
-  // JSON sent instead of the form is read, and checked, like any other body.
-  @JsonBody()
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: ZipParseBodyDto })
+  @ZipUpload(ZipParseBodyDto)
   @ApiOkResponse({ type: ZipParseResultDto })
-  @ApiServiceUnavailableResponse({ description: 'Two imports running and eight waiting on this instance already (Retry-After)' })
   parseTestArchive(@UploadedFile() file: { buffer: Buffer } | undefined, @Body() body: ZipParseBodyDto): Promise<StreamableFile> {
     return this.archives.parse(file?.buffer, body?.trimWhitespace === 'true');
+  }
+
+  @Post('import')
+  @Auth('admin')
+  @ZipUpload(PackageImportBodyDto)
+  @ApiCreatedResponse({ type: PackageImportResultDto })
+  importPackage(
+    @CurrentUser() user: AuthUser,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+    @Body() body: PackageImportBodyDto,
+    @CallerSignal() signal: AbortSignal,
+  ): Promise<PackageImportResultDto> {
+    return this.packages.import(file?.buffer, body?.problemId, user, signal);
   }
 
   @Get(':problemId')
@@ -90,6 +99,16 @@ export class ProblemsController {
     @Query() query: ProblemDetailQueryDto,
   ): Promise<ProblemDto> {
     return this.problems.get(problemId, user, query.includePrivate === true);
+  }
+
+  @Get(':problemId/package')
+  @Auth()
+  @UseGuards(ProblemEditorGuard)
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ description: 'The problem as an ICPC (Kattis) problem package', schema: { type: 'string', format: 'binary' } })
+  @ApiForbiddenResponse({ description: "Not an admin: a package holds the problem's hidden tests" })
+  exportPackage(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number): Promise<StreamableFile> {
+    return this.exports.export(problemId, user);
   }
 
   @Post()

@@ -53,6 +53,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/problems/algorithms': 'public',
   'GET /api/problems/:problemId': 'public',
   'POST /api/problems/testcases/zip-parse': 'author-or-admin',
+  'POST /api/problems/import': 'admin',
+  'GET /api/problems/:problemId/package': 'admin',
   'POST /api/problems': 'admin',
   'PUT /api/problems/:problemId': 'author-or-admin',
   'PATCH /api/problems/:problemId/visibility': 'admin',

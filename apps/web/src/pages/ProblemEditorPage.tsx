@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { DefaultPasswordBanner } from '../features/admin-security/components/DefaultPasswordBanner';
+import { PackageImport } from '../features/problem-form/components/PackageImport';
 import { ProblemForm } from '../features/problem-form/components/ProblemForm';
 import { useProblemToEdit } from '../features/problem-form/hooks/useProblemEditing';
 import { useSession } from '../session/SessionProvider';
@@ -20,6 +21,7 @@ export function ProblemEditorPage({ mode }: { mode: 'create' | 'edit' }) {
       <section>
         <DefaultPasswordBanner />
         <h1>Create Problem</h1>
+        <PackageImport />
         <ProblemForm mode="create" canChangeVisibility={canChangeVisibility(viewer)} canSetCustomChecker={canSetTestReadingCode(viewer)} />
       </section>
     );

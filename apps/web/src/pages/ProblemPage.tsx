@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { ApiError } from '../api/api-error';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { ExportPackage } from '../features/problems/components/ExportPackage';
 import { useProblemAdminActions } from '../features/problems/components/ProblemAdminActions';
 import { RejudgeAll } from '../features/problems/components/RejudgeAll';
 import { Statement } from '../features/problems/components/Statement';
@@ -73,6 +74,7 @@ export function ProblemPage() {
             <>
               {adminActions.buttons(p)}
               <RejudgeAll problemId={p.problemId} />
+              <ExportPackage problemId={p.problemId} />
             </>
           )}
         </div>

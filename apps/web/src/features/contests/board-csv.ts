@@ -1,5 +1,7 @@
 import type { ContestCell, ContestFormat, ScoreboardRow } from '@oj/contracts';
 
+import { saveFile } from '../../components/save-file';
+
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function field(value: string | number): string {
   const text = String(value);
@@ -35,10 +37,5 @@ export function scoreboardCsv(format: ContestFormat, labels: string[], rows: Sco
 
 /** Saves text as a file through a temporary link. */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(filename, new Blob([text], { type }));
 }

@@ -45,3 +45,19 @@ export type CheckerTrialResult = Schemas['CheckerTrialResultDto'];
 export function tryChecker(body: CheckerTrialRequest) {
   return unwrap(api.POST('/api/judge/checker-trial', { body }), 'Failed to test the checker');
 }
+
+/** Admins: a Polygon or ICPC problem package made into a new private problem; answers it with the import warnings. */
+export function importProblemPackage(file: File) {
+  return unwrap(
+    api.POST('/api/problems/import', {
+      body: { file: file.name },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append('file', file);
+        return form;
+      },
+    }),
+    'Failed to import the package',
+  );
+}
+export type PackageImportResult = Awaited<ReturnType<typeof importProblemPackage>>;

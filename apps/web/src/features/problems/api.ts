@@ -1,6 +1,7 @@
 import type { components } from '@oj/api-client';
 
 import { api, unwrap } from '../../api/client';
+import { saveFile } from '../../components/save-file';
 
 /** A problem with what the caller may see of it (test cases only for those the server allows, SPEC 6). */
 export const fetchProblem = (problemId: number, includePrivate: boolean) =>
@@ -30,3 +31,12 @@ export type RejudgeProgress = Awaited<ReturnType<typeof fetchRejudgeProgress>>;
 /** Runs a source on an input under the problem's limits (POST /api/judge/run): nothing is stored. */
 export const runOnInput = (body: components['schemas']['RunRequestDto']) => unwrap(api.POST('/api/judge/run', { body }), 'The run failed.');
 export type RunOutcome = Awaited<ReturnType<typeof runOnInput>>;
+
+/** Admins: the problem as an ICPC problem package (a ZIP), saved as a file. */
+export async function downloadProblemPackage(problemId: number): Promise<void> {
+  const blob = await unwrap(
+    api.GET('/api/problems/{problemId}/package', { params: { path: { problemId } }, parseAs: 'blob' }),
+    'Failed to export the package.',
+  );
+  saveFile(`problem-${problemId}.zip`, blob as Blob);
+}

@@ -1,12 +1,13 @@
 import '../problem-form.css';
 
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { CheckerFormValues, checkerValuesFrom } from '../checker-values';
 import { useParseTestArchive } from '../hooks/useTestDataTools';
 import { SubtaskValues } from '../problem-form-values';
 import { CaseData } from '../test-data';
+import { ZipFileButton } from './ZipFileButton';
 
 /** SPEC 5: what the archive must be, and what its parse may find. */
 const NOT_A_ZIP = 'Please choose a .zip file.';
@@ -25,8 +26,6 @@ export interface ImportedArchive {
  * trailing whitespace; the import warnings (which say when a checker was found).
  */
 export function ZipImport({ onImported }: { onImported: (archive: ImportedArchive) => void }) {
-  const id = useId();
-  const file = useRef<HTMLInputElement>(null);
   const [trim, setTrim] = useState(true);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -57,21 +56,7 @@ export function ZipImport({ onImported }: { onImported: (archive: ImportedArchiv
   return (
     <div className="zip-import">
       <div className="row">
-        <label className="btn small file-button" htmlFor={id}>
-          {parse.isPending ? 'Uploading…' : 'Upload ZIP'}
-        </label>
-        <input
-          id={id}
-          ref={file}
-          className="visually-hidden"
-          type="file"
-          accept=".zip,application/zip"
-          disabled={parse.isPending}
-          onChange={(e) => {
-            choose(e.target.files?.[0]);
-            if (file.current) file.current.value = '';
-          }}
-        />
+        <ZipFileButton label={parse.isPending ? 'Uploading…' : 'Upload ZIP'} pending={parse.isPending} onFile={choose} />
         <label className="inline">
           <input type="checkbox" checked={trim} onChange={(e) => setTrim(e.target.checked)} /> Trim trailing whitespace on import
         </label>

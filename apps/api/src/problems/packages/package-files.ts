@@ -1,0 +1,82 @@
+import type { CheckerSettings, Difficulty, Subtask } from '@oj/contracts';
+
+import { whyNotText } from '../test-data-text';
+import { ArchiveFile, ArchiveRejectedError } from '../zip/test-archive-reader';
+
+/** A problem read from a package: the fields of a problem save (checked by the same DTO), and what was not carried over. */
+export interface ImportedProblem {
+  title: string;
+  statement: string;
+  inputFormat: string;
+  outputFormat: string;
+  constraints: string;
+  cpuTimeLimit: number;
+  memoryLimit: number;
+  difficulty?: Difficulty;
+  samples: { input: string; output: string }[];
+  testCases: { input: string; output: string; points: number; subtask?: number }[];
+  subtasks: Subtask[];
+  checker: CheckerSettings;
+}
+
+export interface PackageReading {
+  problem: ImportedProblem;
+  warnings: string[];
+}
+
+/**
+ * An archive's files by path. A package zipped with its folder (`a-plus-b/problem.xml`) reads as if zipped from
+ * inside it, as Polygon's and Kattis' tools both produce either.
+ */
+export class PackageFiles {
+  private readonly byPath = new Map<string, Buffer>();
+
+  constructor(files: ArchiveFile[], marker: string[]) {
+    const root = files.map((f) => f.path).find((p) => marker.some((m) => p === m || p.endsWith(`/${m}`)) && p.split('/').length <= 2);
+    const prefix = root && root.includes('/') ? root.slice(0, root.indexOf('/') + 1) : '';
+    for (const file of files) if (file.path.startsWith(prefix)) this.byPath.set(file.path.slice(prefix.length), file.content);
+  }
+
+  has(path: string): boolean {
+    return this.byPath.has(normalise(path));
+  }
+
+  paths(): string[] {
+    return [...this.byPath.keys()];
+  }
+
+  /** The file's bytes; a listed file that is absent is the package's fault, named in the refusal. */
+  require(path: string, what: string): Buffer {
+    const content = this.byPath.get(normalise(path));
+    if (!content) throw new ArchiveRejectedError(`${what} ${path} is listed but missing from the archive.`);
+    return content;
+  }
+
+  /** A text file's content, or undefined when absent; bytes that are not UTF-8 text are refused, naming the file. */
+  text(path: string): string | undefined {
+    const content = this.byPath.get(normalise(path));
+    if (content === undefined) return undefined;
+    if (whyNotText(content)) throw new ArchiveRejectedError(`${path} is not UTF-8 text.`);
+    return content.toString('utf8');
+  }
+
+  requireText(path: string, what: string): string {
+    this.require(path, what);
+    return this.text(path) as string;
+  }
+}
+
+/** Packages name files relative to their root; `./` and `\` occur in hand-made ones. A `..` never resolves outside. */
+function normalise(path: string): string {
+  const clean = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+  if (clean.startsWith('/') || clean.split('/').includes('..'))
+    throw new ArchiveRejectedError(`The package names a path outside the archive: ${path}`);
+  return clean;
+}
+
+/** A float with a unit, as the package gives it, within our bounds; out of bounds it is clamped with a warning. */
+export function clamp(value: number, bounds: { min: number; max: number }, what: string, warnings: string[]): number {
+  const clamped = Math.min(bounds.max, Math.max(bounds.min, value));
+  if (clamped !== value) warnings.push(`${what} ${value} is outside ${bounds.min}–${bounds.max}: set to ${clamped}.`);
+  return clamped;
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+
+import type { AuthUser } from '../../auth/auth-user';
+import { ApiException } from '../../common/api-exception';
+import { toErrorDetails } from '../../common/validation';
+import { ProblemInputDto } from '../dto/problem-input.dto';
+import { ProblemDto } from '../dto/problem-response.dto';
+import { ProblemsService } from '../problems.service';
+import { ArchiveRejectedError, readTestArchive } from '../zip/test-archive-reader';
+import { ICPC_MARKER, readIcpcPackage } from './icpc-package';
+import { ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { POLYGON_MARKER, readPolygonPackage } from './polygon-package';
+
+export const NOT_A_PACKAGE_MESSAGE =
+  'The archive is not a problem package: it has no problem.xml (Polygon) or problem.yaml (ICPC) at its root.';
+/** Every imported problem may be solved in these until an admin chooses (C, C++, Java, Python 3). */
+const IMPORTED_LANGUAGE_IDS = [50, 54, 62, 71];
+
+export interface PackageImportResult {
+  problem: ProblemDto;
+  warnings: string[];
+}
+
+/**
+ * Imports a Polygon or ICPC problem package: the archive goes through the test import's ZIP reader (its limits and
+ * bomb guards), the package is read into a problem save, checked by the same DTO as the form's, then saved by the
+ * problem service (create, or update of `problemId`). Any refusal comes before anything is stored.
+ */
+@Injectable()
+export class PackageImportService {
+  constructor(private readonly problems: ProblemsService) {}
+
+  async import(
+    buffer: Buffer | undefined,
+    problemId: number | undefined,
+    user: AuthUser,
+    signal?: AbortSignal,
+  ): Promise<PackageImportResult> {
+    if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
+    const reading = await this.read(buffer);
+    const warnings = [...reading.warnings];
+    if (reading.mainSolution)
+      warnings.push(
+        `The main solution (${reading.mainSolution.path}) was not run: validate it against the imported tests from the problem form.`,
+      );
+    if (problemId === undefined) {
+      const dto = await checked({
+        ...reading.problem,
+        difficulty: reading.problem.difficulty ?? 'MEDIUM',
+        judge0LanguageIds: IMPORTED_LANGUAGE_IDS,
+        isPublic: false,
+      });
+      return { problem: await this.problems.create(dto, user, signal), warnings };
+    }
+    const current = await this.problems.get(problemId, user, true);
+    const dto = await checked({
+      ...reading.problem,
+      difficulty: current.difficulty,
+      judge0LanguageIds: current.judge0LanguageIds,
+      isPublic: current.isPublic,
+      tags: current.tags,
+      algorithms: current.algorithms,
+    });
+    return { problem: await this.problems.update(problemId, dto, user, signal), warnings };
+  }
+
+  private async read(buffer: Buffer): Promise<PackageReading & { mainSolution?: { path: string } }> {
+    try {
+      const archive = await readTestArchive(buffer);
+      const polygon = new PackageFiles(archive, [POLYGON_MARKER]);
+      if (polygon.has(POLYGON_MARKER)) return readPolygonPackage(polygon);
+      const icpc = new PackageFiles(archive, [ICPC_MARKER]);
+      if (icpc.has(ICPC_MARKER)) return readIcpcPackage(icpc);
+      throw new ArchiveRejectedError(NOT_A_PACKAGE_MESSAGE);
+    } catch (error) {
+      if (error instanceof ArchiveRejectedError) throw ApiException.badRequest(error.message, 'file');
+      throw error;
+    }
+  }
+}
+
+/** The package's problem through the form's own rules: a field out of bounds is a 400 naming it, before any save. */
+async function checked(fields: ImportedProblem & Partial<ProblemInputDto>): Promise<ProblemInputDto> {
+  const dto = plainToInstance(ProblemInputDto, fields);
+  const errors = await validate(dto, { whitelist: true, stopAtFirstError: true });
+  if (errors.length) throw ApiException.validation(toErrorDetails(errors), 'The package holds a problem this judge cannot store.');
+  return dto;
+}

@@ -1,0 +1,197 @@
+import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring } from '@oj/contracts';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+import { normalizePoints } from '../dto/problem-normalizers';
+import { ArchiveRejectedError } from '../zip/test-archive-reader';
+import { latexToMarkdown } from './latex-to-markdown';
+import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { sourceLanguage } from './source-language';
+
+export const POLYGON_MARKER = 'problem.xml';
+export const NO_BUILT_TESTS_MESSAGE =
+  'The package has no built tests, only generator scripts: download the full package (with tests) from Polygon. Generators are not run here.';
+
+type Node = Record<string, unknown>;
+
+/** Polygon's standard checkers that judge by one of our built-in rules. The others run as custom checkers. */
+const STANDARD_CHECKERS: Record<string, CheckerSettings> = {
+  'std::wcmp.cpp': { type: 'tokens' },
+  'std::ncmp.cpp': { type: 'tokens' },
+  'std::icmp.cpp': { type: 'tokens' },
+  'std::hcmp.cpp': { type: 'tokens' },
+  'std::lcmp.cpp': { type: 'lines' },
+  'std::fcmp.cpp': { type: 'exact' },
+  'std::rcmp.cpp': { type: 'float', epsilon: 1.5e-6 },
+  'std::rcmp4.cpp': { type: 'float', epsilon: 1e-4 },
+  'std::rcmp6.cpp': { type: 'float', epsilon: 1e-6 },
+  'std::rcmp9.cpp': { type: 'float', epsilon: 1e-9 },
+};
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ARRAYS.has(name) });
+const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'solution', 'source', 'file']);
+
+/**
+ * Reads a Polygon package (standard or Linux): problem.xml's names, limits, first test set (tests, points, groups,
+ * samples), checker and main solution, and the English statement sections. Refuses it, naming why, when a listed
+ * file is missing or the tests were never built.
+ */
+export function readPolygonPackage(files: PackageFiles): PackageReading & { mainSolution?: { path: string } } {
+  const xml = files.text(POLYGON_MARKER) as string;
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new ArchiveRejectedError(`problem.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}).`);
+  const root = (parser.parse(xml) as Node).problem as Node | undefined;
+  if (!root) throw new ArchiveRejectedError('problem.xml has no <problem> element.');
+  const warnings: string[] = [];
+  const testset =
+    (list(path(root, 'judging', 'testset')) as Node[]).find((t) => t['@name'] === 'tests') ?? list(path(root, 'judging', 'testset'))[0];
+  if (!testset) throw new ArchiveRejectedError('problem.xml lists no test set.');
+  const limits = readLimits(testset as Node, warnings);
+  const tests = readTests(files, testset as Node, warnings);
+  const statement = readStatement(files, warnings);
+  const problem: ImportedProblem = {
+    title: englishFirst(list(path(root, 'names', 'name')) as Node[]) ?? String(root['@short-name'] ?? 'Imported problem'),
+    ...statement,
+    ...limits,
+    ...tests,
+    checker: readChecker(files, path(root, 'assets', 'checker') as Node | undefined, warnings),
+  };
+  const main = (list(path(root, 'assets', 'solutions', 'solution')) as Node[]).find((s) => s['@tag'] === 'main');
+  const mainSource = main && (list(main.source)[0] as Node | undefined);
+  const mainPath = mainSource?.['@path'] as string | undefined;
+  return {
+    problem,
+    warnings,
+    ...(mainPath ? { mainSolution: { path: mainPath } } : {}),
+  };
+}
+
+function path(node: Node | undefined, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Node)[key] : undefined), node);
+}
+
+function list(value: unknown): unknown[] {
+  return value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value];
+}
+
+function englishFirst(names: Node[]): string | undefined {
+  const named = names.filter((n) => typeof n['@value'] === 'string' && n['@value']);
+  return ((named.find((n) => n['@language'] === 'english') ?? named[0])?.['@value'] as string | undefined)?.trim();
+}
+
+function readLimits(testset: Node, warnings: string[]): Pick<ImportedProblem, 'cpuTimeLimit' | 'memoryLimit'> {
+  const ms = Number(testset['time-limit'] ?? CPU_TIME_LIMIT.default * 1000);
+  const bytes = Number(testset['memory-limit'] ?? MEMORY_LIMIT_MB.default * 1024 * 1024);
+  return {
+    cpuTimeLimit: clamp(Math.round(ms / 100) / 10, CPU_TIME_LIMIT, 'Time limit (s)', warnings),
+    memoryLimit: clamp(Math.floor(bytes / (1024 * 1024)), MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings),
+  };
+}
+
+/** `tests/%02d` with a test's 1-based number, as Polygon writes its path patterns. */
+function fromPattern(pattern: string, n: number): string {
+  return pattern.replace(/%(0?)(\d*)d/, (_, zero: string, width: string) => String(n).padStart(Number(width || 0), zero ? '0' : ' '));
+}
+
+function readTests(files: PackageFiles, testset: Node, warnings: string[]): Pick<ImportedProblem, 'testCases' | 'samples' | 'subtasks'> {
+  const entries = list(path(testset, 'tests', 'test')) as Node[];
+  if (!entries.length) throw new ArchiveRejectedError('problem.xml lists no tests.');
+  const inputPattern = String(testset['input-path-pattern'] ?? 'tests/%02d');
+  const answerPattern = String(testset['answer-path-pattern'] ?? 'tests/%02d.a');
+  const missing = entries.filter((_, i) => !files.has(fromPattern(inputPattern, i + 1)));
+  if (missing.length && missing.every((t) => t['@method'] === 'generated')) throw new ArchiveRejectedError(NO_BUILT_TESTS_MESSAGE);
+  const scored = entries.some((t) => t['@points'] !== undefined);
+  const groups = readGroups(testset, entries, warnings);
+  const samples: ImportedProblem['samples'] = [];
+  const testCases = entries.map((entry, i) => {
+    const input = files.requireText(fromPattern(inputPattern, i + 1), 'Test');
+    const output = files.requireText(fromPattern(answerPattern, i + 1), 'Answer');
+    if (entry['@sample'] === 'true') samples.push({ input, output });
+    const points = scored ? normalizePoints(entry['@points']) : 1;
+    const subtask = groups.indexOf.get(String(entry['@group'] ?? ''));
+    return { input, output, points, ...(subtask === undefined ? {} : { subtask }) };
+  });
+  for (const [index, subtask] of groups.subtasks.entries())
+    if (subtask.scoring === 'sum') subtask.points = testCases.filter((t) => t.subtask === index).reduce((s, t) => s + t.points, 0);
+  return { testCases, samples, subtasks: groups.subtasks };
+}
+
+/**
+ * Polygon groups as subtasks, in the order the package lists them: `complete-group` scores `min` (its points only
+ * when all pass), `each-test` scores `sum`. A group worth nothing (the samples', usually) is no subtask: its tests
+ * count on their own, as ours have at least a point.
+ */
+function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtasks: Subtask[]; indexOf: Map<string, number> } {
+  const declared = new Map((list(path(testset, 'groups', 'group')) as Node[]).map((g) => [String(g['@name']), g]));
+  const names = [
+    ...new Set([
+      ...declared.keys(),
+      ...tests
+        .map((t) => t['@group'])
+        .filter((g) => g !== undefined)
+        .map(String),
+    ]),
+  ];
+  const subtasks: Subtask[] = [];
+  const indexOf = new Map<string, number>();
+  for (const name of names) {
+    const group = declared.get(name);
+    const scoring: SubtaskScoring = group?.['@points-policy'] === 'each-test' ? 'sum' : 'min';
+    const members = tests.filter((t) => String(t['@group']) === name);
+    const points = group?.['@points'] !== undefined ? Number(group['@points']) : members.reduce((s, t) => s + Number(t['@points'] ?? 0), 0);
+    if (!(points > 0)) {
+      warnings.push(`Group ${name} is worth no points: its tests count on their own.`);
+      continue;
+    }
+    indexOf.set(name, subtasks.length);
+    subtasks.push({ name: `Group ${name}`, scoring, points: normalizePoints(points) });
+  }
+  return { subtasks, indexOf };
+}
+
+const SECTIONS = ['legend', 'input', 'output', 'notes'] as const;
+
+/** The statement sections of the English statement (else the first language there is), as Markdown. */
+function readStatement(
+  files: PackageFiles,
+  warnings: string[],
+): Pick<ImportedProblem, 'statement' | 'inputFormat' | 'outputFormat' | 'constraints'> {
+  const languages = [
+    ...new Set(
+      files
+        .paths()
+        .map((p) => /^statement-sections\/([^/]+)\//.exec(p)?.[1])
+        .filter((l): l is string => !!l),
+    ),
+  ];
+  const language = languages.includes('english') ? 'english' : languages[0];
+  const section = Object.fromEntries(
+    SECTIONS.map((name) => {
+      const tex = language ? files.text(`statement-sections/${language}/${name}.tex`) : undefined;
+      if (tex === undefined) return [name, ''];
+      const { markdown, leftovers } = latexToMarkdown(tex);
+      if (leftovers.length) warnings.push(`Statement ${name}.tex: LaTeX left as it is: ${leftovers.join(', ')}.`);
+      return [name, markdown];
+    }),
+  ) as Record<(typeof SECTIONS)[number], string>;
+  if (!language) warnings.push('The package has no statement sections: the statement is empty, to be written here.');
+  else if (language !== 'english') warnings.push(`No English statement: the ${language} one was imported.`);
+  const statement = [section.legend, section.notes && `### Notes\n\n${section.notes}`].filter(Boolean).join('\n\n');
+  return { statement: statement || 'See the attached tests.', inputFormat: section.input, outputFormat: section.output, constraints: '' };
+}
+
+function readChecker(files: PackageFiles, checker: Node | undefined, warnings: string[]): CheckerSettings {
+  const name = String(checker?.['@name'] ?? '');
+  if (STANDARD_CHECKERS[name]) return STANDARD_CHECKERS[name];
+  const source = list(checker?.source)[0] as Node | undefined;
+  const sourcePath = source?.['@path'] as string | undefined;
+  if (!sourcePath) {
+    warnings.push('The package names no checker: the default (lines) is used.');
+    return { type: 'lines' };
+  }
+  const languageId = sourceLanguage(String(source?.['@type'] ?? sourcePath));
+  if (languageId !== 54 && languageId !== 50) {
+    warnings.push(`Checker ${sourcePath} is not C or C++: the default (lines) is used.`);
+    return { type: 'lines' };
+  }
+  return { type: 'custom', languageId, source: files.requireText(sourcePath, 'Checker') };
+}

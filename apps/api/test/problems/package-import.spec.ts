@@ -1,0 +1,160 @@
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
+import { DataSource } from 'typeorm';
+
+import { icpcPackage, polygonPackage, polygonXml } from './package-fixtures';
+import { buildZip } from './zip-builder';
+
+describe('POST /api/problems/import', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const upload = (zip: Buffer, fields: Record<string, string> = {}, session: TestSession = admin) => {
+    const request = t
+      .http()
+      .post('/api/problems/import')
+      .set(...bearer(session));
+    for (const [name, value] of Object.entries(fields)) request.field(name, value);
+    return request.attach('file', zip, 'package.zip');
+  };
+  const problemCount = async () => Number((await t.app.get(DataSource).query('SELECT count(*) AS n FROM problems'))[0].n);
+
+  it('creates a private problem from a Polygon package, field by field, with warnings', async () => {
+    const res = await upload(await polygonPackage()).expect(201);
+    const p = res.body.problem;
+    expect(p).toMatchObject({ title: 'A plus B', isPublic: false, cpuTimeLimit: 1.5, memoryLimit: 256, checker: { type: 'tokens' } });
+    expect(p.statement).toBe(
+      'Given two integers $a$ and $b$, print their **sum** $a + b$.\nRead the *whole* input: «a and b».\n\n- first $a \\le 10^9$;\n- then `b`.\n\n\\includegraphics{a.png}\n\n### Notes\n\nMind the **overflow**.',
+    );
+    expect(p.inputFormat).toBe('One line: $a$ and $b$ ($1 \\le a, b \\le 10^9$).');
+    expect(p.outputFormat).toBe('Print $a+b$.');
+    expect(p.samples).toEqual([{ input: '1 2\n', output: '3\n' }]);
+    expect(p.subtasks).toEqual([
+      { name: 'Group 1', scoring: 'min', points: 40 },
+      { name: 'Group 2', scoring: 'sum', points: 25 },
+    ]);
+    expect(
+      p.testCases.map((c: { input: string; output: string; points: number; subtask?: number }) => [c.input, c.output, c.points, c.subtask]),
+    ).toEqual([
+      ['1 2\n', '3\n', 1, undefined],
+      ['5 7\n', '12\n', 20, 0],
+      ['10 20\n', '30\n', 20, 0],
+      ['100 200\n', '300\n', 10, 1],
+      ['1000 2000\n', '3000\n', 15, 1],
+    ]);
+    expect(res.body.warnings).toEqual([
+      'Group 0 is worth no points: its tests count on their own.',
+      'Statement legend.tex: LaTeX left as it is: \\includegraphics.',
+      'The main solution (solutions/main.cpp) was not run: validate it against the imported tests from the problem form.',
+    ]);
+  });
+
+  it.each([
+    ['std::lcmp.cpp', { type: 'lines' }],
+    ['std::rcmp6.cpp', { type: 'float', epsilon: 1e-6 }],
+  ])('maps the standard checker %s to a built-in', async (checker, expected) => {
+    const res = await upload(await polygonPackage({ checker })).expect(201);
+    expect(res.body.problem.checker).toEqual(expected);
+  });
+
+  it('updates the problem given, keeping what the package does not hold', async () => {
+    const created = (await upload(await polygonPackage()).expect(201)).body.problem;
+    await t
+      .http()
+      .patch(`/api/problems/${created.problemId}/visibility`)
+      .set(...bearer(admin))
+      .send({ isPublic: true })
+      .expect(200);
+    const res = await upload(await polygonPackage({ checker: 'std::lcmp.cpp' }), { problemId: String(created.problemId) }).expect(201);
+    expect(res.body.problem).toMatchObject({ problemId: created.problemId, isPublic: true, checker: { type: 'lines' } });
+  });
+
+  it('imports an ICPC package with scored groups; a validator that is not testlib falls back with a warning', async () => {
+    const res = await upload(await icpcPackage({ validator: 'int main() { return 42; }\n' })).expect(201);
+    const p = res.body.problem;
+    expect(p).toMatchObject({
+      title: 'Pair sums',
+      cpuTimeLimit: 2.5,
+      memoryLimit: 512,
+      statement: 'Sum $a+b$.',
+      inputFormat: 'Two numbers.',
+      outputFormat: 'One number.',
+    });
+    expect(p.checker).toEqual({ type: 'tokens' });
+    expect(p.samples).toEqual([{ input: '1 1\n', output: '2\n' }]);
+    expect(p.subtasks).toEqual([
+      { name: 'g1', scoring: 'min', points: 30 },
+      { name: 'g2', scoring: 'sum', points: 70 },
+    ]);
+    expect(p.testCases.map((c: { input: string; points: number; subtask?: number }) => [c.input, c.points, c.subtask])).toEqual([
+      ['2 2\n', 1, 0],
+      ['3 3\n', 35, 1],
+      ['4 4\n', 35, 1],
+    ]);
+    expect(res.body.warnings).toEqual(['The output validator is not testlib-compatible: the default checker (tokens) is used.']);
+  });
+
+  describe('refuses a bad package with a 400 naming what is wrong, storing nothing', () => {
+    it.each<[string, () => Promise<Buffer>, string]>([
+      [
+        'no problem.xml',
+        () => buildZip([{ name: 'tests/01', content: '1\n' }]),
+        'The archive is not a problem package: it has no problem.xml (Polygon) or problem.yaml (ICPC) at its root.',
+      ],
+      ['malformed XML', () => polygonPackage({ xml: '<problem><names></problem>' }), 'problem.xml is not well-formed XML: '],
+      ['a listed test missing', () => polygonPackage({ missing: [3] }), 'Test tests/03 is listed but missing from the archive.'],
+      ['only generator scripts', () => polygonPackage({ unbuilt: true }), 'The package has no built tests, only generator scripts'],
+      [
+        'a path outside the archive',
+        () => polygonPackage({ xml: polygonXml().replace('files/check.cpp', '../../etc/passwd').replace('std::wcmp.cpp', 'check.cpp') }),
+        'The package names a path outside the archive: ../../etc/passwd',
+      ],
+      [
+        'a hostile archive entry',
+        // yazl refuses such names itself, so the stored name bytes are swapped after building (same length).
+        async () =>
+          Buffer.from(
+            (await polygonPackage({ extra: [{ name: 'x/evil', content: 'x' }] })).toString('latin1').split('x/evil').join('../evl'),
+            'latin1',
+          ),
+        'The archive contains an unsafe path: ../evl',
+      ],
+      ['not a ZIP', async () => Buffer.from('plain text'), 'The uploaded file is not a valid ZIP archive.'],
+      ['bad problem.yaml', () => icpcPackage({ yaml: 'name: [unclosed\n' }), 'problem.yaml is not valid YAML: '],
+    ])('%s', async (_, build, message) => {
+      const before = await problemCount();
+      const res = await upload(await build()).expect(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.message).toContain(message);
+      expect(await problemCount()).toBe(before);
+    });
+
+    it('a zip bomb', async () => {
+      const res = await upload(
+        await buildZip([
+          { name: 'problem.xml', content: polygonXml() },
+          { name: 'tests/01', content: Buffer.alloc(3 * 1024 * 1024) },
+        ]),
+      ).expect(400);
+      expect(res.body.message).toContain('compression ratio exceeds');
+    });
+  });
+
+  it('refuses a problemId that is not an id, and answers 404 for one that is no problem', async () => {
+    const before = await problemCount();
+    expect((await upload(await polygonPackage(), { problemId: 'abc' }).expect(400)).body.details).toEqual([
+      { path: 'problemId', message: 'problemId must be the id of a problem.' },
+    ]);
+    await upload(await polygonPackage(), { problemId: '999999' }).expect(404);
+    expect(await problemCount()).toBe(before);
+  });
+
+  it('is for admins only', async () => {
+    const author = await registerUser(t);
+    await upload(await polygonPackage(), {}, author).expect(403);
+  });
+});

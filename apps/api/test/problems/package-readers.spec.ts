@@ -1,0 +1,44 @@
+import { readIcpcPackage } from '../../src/problems/packages/icpc-package';
+import { latexToMarkdown } from '../../src/problems/packages/latex-to-markdown';
+import { PackageFiles } from '../../src/problems/packages/package-files';
+import { readPolygonPackage } from '../../src/problems/packages/polygon-package';
+import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
+import { CUSTOM_CHECKER, icpcPackage, polygonPackage } from './package-fixtures';
+
+// Custom checkers compile on a judge worker when saved, so what the readers make of them is checked here.
+describe('package readers', () => {
+  it('takes a Polygon checker that is not a standard rule as a custom checker on its source, and names the main solution', async () => {
+    const files = new PackageFiles(await readTestArchive(await polygonPackage({ checker: 'check.cpp' })), ['problem.xml']);
+    const reading = readPolygonPackage(files);
+    expect(reading.problem.checker).toEqual({ type: 'custom', languageId: 54, source: CUSTOM_CHECKER });
+    expect(reading.mainSolution).toEqual({ path: 'solutions/main.cpp' });
+  });
+
+  it('takes a testlib output validator of an ICPC package as the custom checker', async () => {
+    const files = new PackageFiles(await readTestArchive(await icpcPackage()), ['problem.yaml']);
+    expect(readIcpcPackage(files)).toMatchObject({
+      problem: { checker: { type: 'custom', languageId: 54, source: CUSTOM_CHECKER } },
+      warnings: [],
+    });
+  });
+
+  it('reads a package zipped with its folder', async () => {
+    const zip = await readTestArchive(await icpcPackage());
+    const files = new PackageFiles(
+      zip.map((f) => ({ ...f, path: `pair-sums/${f.path}` })),
+      ['problem.yaml'],
+    );
+    expect(readIcpcPackage(files).problem.title).toBe('Pair sums');
+  });
+
+  it('converts the usual LaTeX, keeps math byte for byte and reports the rest', () => {
+    expect(
+      latexToMarkdown(
+        '\\begin{enumerate}\n\\item $a_1 \\% 2$ --- odd\n\\item \\textbf{\\emph{both}}\n\\end{enumerate}\n\\section{X} 50\\%',
+      ),
+    ).toEqual({
+      markdown: '1. $a_1 \\% 2$ — odd\n1. ***both***\n\n\\section{X} 50%',
+      leftovers: ['\\section'],
+    });
+  });
+});

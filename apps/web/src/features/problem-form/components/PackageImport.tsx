@@ -1,0 +1,52 @@
+import '../problem-form.css';
+
+import { Link } from 'react-router-dom';
+
+import { errorMessage } from '../../../api/api-error';
+import { usePackageImport } from '../hooks/usePackageImport';
+import { ZipFileButton } from './ZipFileButton';
+
+/**
+ * Create Problem's Import package: a Polygon package (problem.xml with built tests) or an ICPC package
+ * (problem.yaml) becomes a private problem in one upload; what could not be carried over is listed.
+ */
+export function PackageImport() {
+  const importing = usePackageImport();
+  const imported = importing.data;
+  return (
+    <div className="card package-import">
+      <div className="row">
+        <ZipFileButton
+          label={importing.isPending ? 'Importing…' : 'Import package'}
+          pending={importing.isPending}
+          onFile={(file) => file && importing.mutate(file)}
+        />
+        <span className="muted">A Polygon package (with tests) or an ICPC problem package, as a .zip</span>
+      </div>
+      {importing.isError && (
+        <p className="error" role="alert">
+          {errorMessage(importing.error, 'Failed to import the package')}
+        </p>
+      )}
+      {imported && (
+        <div role="status">
+          <p>
+            Imported{' '}
+            <Link to={`/problems/${imported.problem.problemId}`}>
+              #{imported.problem.problemId} {imported.problem.title}
+            </Link>{' '}
+            as a private problem. <Link to={`/problems/${imported.problem.problemId}/edit`}>Edit it</Link> to review it and validate a
+            solution.
+          </p>
+          {imported.warnings.length > 0 && (
+            <ul className="warnings" aria-label="Import warnings">
+              {imported.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
