@@ -1,9 +1,7 @@
+import { CHECKER_CPU_SECONDS, ToolRun } from '../engines/judge-engine';
+
 /** How a custom checker's run ended, as the sandbox reports it. */
-export interface CheckerRun {
-  termination: 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
-  exitCode: number | null;
-  stderr: Buffer;
-}
+export type CheckerRun = ToolRun;
 
 /** A checker's judgement of one output: `fraction` of the test's points (partial credit is a wrong answer). */
 export interface CheckerJudgement {
@@ -18,7 +16,6 @@ export interface CheckerJudgement {
  */
 export class CheckerFailure extends Error {}
 
-export const CHECKER_CPU_SECONDS = 10;
 const MESSAGE_MAX_CHARS = 500;
 const PARTIAL_BASE = 16;
 const POINTS_EXIT = 7;

@@ -2,11 +2,11 @@ import { chmodSync, copyFileSync } from 'fs';
 import { join } from 'path';
 
 import { BoxCommand } from './box-command';
+import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
 import { RunBox } from './run-box';
-import { SandboxResult } from './sandbox';
 import { COMPILE_LIMITS, RUN_FILE_BYTES, RunLimits } from './sandbox-limits';
 import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
 

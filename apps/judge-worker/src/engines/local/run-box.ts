@@ -2,17 +2,16 @@ import { ChildProcess, spawn, spawnSync } from 'child_process';
 import { randomBytes } from 'crypto';
 import { chmodSync, chownSync, constants as fsConstants, mkdtempSync, openSync, rmSync, writeFileSync } from 'fs';
 import { Socket } from 'net';
-import { constants } from 'os';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
 import { awakeDeadline } from './awake-deadline';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
+import { Box, RunExit, StartedRun, waitStatusExit } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
-import { capturing, capturingToFile, RunTermination, SandboxResult } from './sandbox';
 import { RunLimits } from './sandbox-limits';
+import { cpuRlimitSeconds } from './time-limit';
 
-const CPU_POLL_MS = 25;
 /** How long the launcher may take to answer once its test is over or was killed. */
 const LAUNCHER_GRACE_MS = 2000;
 /**
@@ -31,7 +30,7 @@ const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 
 function runMessage({ command, env }: BoxCommand, limits: RunLimits): string {
   const environment = Object.entries(runEnvironment(env)).map(([key, value]) => `${key}=${value}`);
   const fields = [
-    Math.ceil(limits.cpuMs / 1000) + 1,
+    cpuRlimitSeconds(limits),
     limits.memoryBytes,
     limits.fileBytes,
     command.length,
@@ -51,7 +50,7 @@ function runMessage({ command, env }: BoxCommand, limits: RunLimits): string {
  * the test's. `run` answers null when the box cannot take another run (it died, or could not be cleared): the
  * caller then closes it and starts a new one.
  */
-export class RunBox {
+export class RunBox extends Box {
   private replies: string[] = [];
   private waiter: (() => void) | null = null;
   private dead = false;
@@ -64,6 +63,7 @@ export class RunBox {
     private readonly launcherPid: number,
     private readonly ioDir: string,
   ) {
+    super();
     let partial = '';
     pipe<Readable>(child, 6).on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split('\n');
@@ -166,90 +166,42 @@ export class RunBox {
   }
 
   /**
-   * Runs `command` once under `limits` (the box's cgroup takes the run's memory and pids limits, the launcher
-   * sets its CPU, stack and file rlimits); its standard output goes to the file `stdoutPath` (outside the box).
-   * When `cancel` aborts (the job was cancelled), the run's processes are killed at once; the caller then drops
-   * the result.
+   * Starts a run: the box's cgroup takes the run's memory and pids limits (the launcher sets its CPU, stack and
+   * file rlimits), the worker's FIFOs become its stdin, stdout and stderr. Null when the box cannot take it.
    */
-  async run(
-    command: BoxCommand,
-    stdin: string | Buffer,
-    limits: RunLimits,
-    stdoutPath: string,
-    cancel?: AbortSignal,
-  ): Promise<SandboxResult | null> {
+  protected async start(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
     if (!this.send('r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
-    const input = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
-    const output = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
-    const errors = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
-
-    let termination: RunTermination | null = null;
-    const kill = () => {
-      // The launcher kills every process of the test (not itself) on SIGUSR1.
-      try {
-        process.kill(this.launcherPid, 'SIGUSR1');
-      } catch {
-        // the box is already gone
-      }
-    };
-    const stop = (why: RunTermination) => {
-      termination ??= why;
-      kill();
-    };
-    const stdout = capturingToFile(output, stdoutPath, limits.stdoutBytes, () => stop('output-limit'));
-    const stderr = capturing(errors, limits.stderrBytes, () => undefined);
-    const closed = Promise.all([stdout, new Promise((resolve) => errors.once('close', resolve))]);
-    input.on('error', () => undefined); // a program that never reads its input closes the pipe early
-
+    const stdin = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
+    const stdout = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
+    const stderr = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
     // The launcher counts towards pids.max.
     this.cgroup.setLimits(limits.memoryBytes, limits.maxPids + 1);
     this.cgroup.resetCounters();
-    const baseline = this.cgroup.memoryBytes();
-    const started = Date.now();
+    const memoryBaseline = this.cgroup.memoryBytes();
     this.send(runMessage(command, limits));
-    input.end(stdin);
-    const cancelWall = awakeDeadline(limits.wallMs, () => stop('wall-limit'));
-    const cpuTimer = setInterval(() => this.cgroup.cpuMs() > limits.cpuMs && stop('cpu-limit'), CPU_POLL_MS);
-    if (cancel?.aborted) kill();
-    cancel?.addEventListener('abort', kill);
+    return { stdin, stdout, stderr, cgroup: this.cgroup, memoryBaseline, kill: () => this.killRun(), ended: this.runEnded(limits) };
+  }
+
+  /** The launcher kills every process of the run (not itself) on SIGUSR1. */
+  private killRun(): void {
+    try {
+      process.kill(this.launcherPid, 'SIGUSR1');
+    } catch {
+      // the box is already gone
+    }
+  }
+
+  /** The launcher's "x <wait status>" once the run and every process it left are gone. */
+  private async runEnded(limits: RunLimits): Promise<RunExit> {
     const exit = await this.reply(limits.wallMs + LAUNCHER_GRACE_MS);
-    const wallMs = Date.now() - started;
-    cancelWall();
-    clearInterval(cpuTimer);
-    cancel?.removeEventListener('abort', kill);
-    input.destroy();
     if (exit === null) {
       // A launcher that neither answers nor dies is not trusted with another test.
       await this.close();
       throw new Error('the run box stopped answering');
     }
-    // Every writer is dead once the launcher answers; the timeout only guards against a kernel surprise.
-    let cancelGuard = () => undefined as void;
-    await Promise.race([closed, new Promise<void>((resolve) => (cancelGuard = awakeDeadline(LAUNCHER_GRACE_MS, resolve)))]);
-    cancelGuard();
-    output.destroy();
-    errors.destroy();
-    await stdout;
-    const usage = this.cgroup.usage();
-    const status = Number(exit.slice(2));
-    const signalNumber = status & 0x7f;
-    const signal = signalNumber
-      ? ((Object.entries(constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? null) as NodeJS.Signals | null)
-      : null;
-    const cpuMs = Math.round(usage.cpuMs);
-    if (!termination && usage.oomKilled) termination = 'memory-limit';
-    if (!termination && (cpuMs > limits.cpuMs || signal === 'SIGXCPU')) termination = 'cpu-limit';
-    return {
-      termination: termination ?? (signalNumber ? 'signaled' : 'exited'),
-      exitCode: signalNumber ? null : (status >> 8) & 0xff,
-      signal,
-      cpuMs,
-      wallMs,
-      memoryKB: Math.ceil(Math.max(0, usage.memoryPeakBytes - baseline) / 1024),
-      stderr: stderr(),
-    };
+    return waitStatusExit(Number(exit.slice(2)));
   }
 
   /** Whether the box may serve another submission: its memory peak restarts with each run (see BoxCgroup). */

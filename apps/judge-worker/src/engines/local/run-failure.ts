@@ -1,25 +1,9 @@
-import { constants } from 'os';
-
-import { SandboxResult } from './sandbox';
+import { RunFailure } from '../judge-engine';
+import { SandboxResult } from './box-run';
 
 /** Memory use this close to the limit means a failed allocation, whatever way the runtime died of it. */
 const NEAR_LIMIT = 0.95;
 const OUT_OF_MEMORY = /OutOfMemoryError|MemoryError|bad_alloc|JavaScript heap out of memory|out of memory/i;
-
-export interface RunFailure {
-  status: 'tle' | 'rte';
-  message: string;
-}
-
-function signalName(result: SandboxResult): string | null {
-  if (result.signal) return result.signal;
-  // bwrap reports a signalled program as 128 + signal number.
-  if (result.exitCode !== null && result.exitCode > 128) {
-    const number = result.exitCode - 128;
-    return Object.entries(constants.signals).find(([, n]) => n === number)?.[0] ?? `signal ${number}`;
-  }
-  return null;
-}
 
 /** Why a run failed (time, memory, output, a signal, a non-zero exit), or null when it exited with 0. */
 export function runFailure(run: SandboxResult, memoryLimitBytes: number): RunFailure | null {
@@ -34,19 +18,9 @@ export function runFailure(run: SandboxResult, memoryLimitBytes: number): RunFai
     case 'output-limit':
       return { status: 'rte', message: 'Output limit exceeded' };
     case 'signaled':
-      return { status: 'rte', message: nearLimit ? 'Memory limit exceeded' : (signalName(run) ?? 'Killed by a signal') };
+      return { status: 'rte', message: nearLimit ? 'Memory limit exceeded' : (run.signal ?? 'Killed by a signal') };
   }
   if (run.exitCode === 0) return null;
   const outOfMemory = nearLimit || OUT_OF_MEMORY.test(run.stderr.toString('utf8', 0, 4096));
   return { status: 'rte', message: outOfMemory ? 'Memory limit exceeded' : `Exit code ${run.exitCode}` };
-}
-
-/** The program's own exit code; null when it was killed (bwrap's 128 + signal is no exit code of the program's). */
-export function programExitCode(run: SandboxResult): number | null {
-  return run.termination === 'exited' && run.exitCode !== null && run.exitCode <= 128 ? run.exitCode : null;
-}
-
-/** The signal that ended the run, by name, if one did. */
-export function runSignal(run: SandboxResult): string | null {
-  return programExitCode(run) === null ? signalName(run) : null;
 }

@@ -1,8 +1,10 @@
+import { wallClockMs } from './time-limit';
+
 /** What one sandboxed run may use. */
 export interface RunLimits {
   /** CPU time of the whole process tree, milliseconds. */
   cpuMs: number;
-  /** Wall clock, milliseconds; at least 2 × CPU + 1 s for runs. */
+  /** Wall clock, milliseconds (see time-limit.ts). */
   wallMs: number;
   memoryBytes: number;
   maxPids: number;
@@ -34,7 +36,7 @@ export function runLimits(cpuSeconds: number, memoryMb: number, expectedOutputBy
   const cpuMs = Math.round(cpuSeconds * 1000);
   return {
     cpuMs,
-    wallMs: 2 * cpuMs + 1000,
+    wallMs: wallClockMs(cpuMs),
     memoryBytes: memoryMb * MIB,
     maxPids: RUN_MAX_PIDS,
     stdoutBytes: Math.max(STDOUT_CAP, 2 * expectedOutputBytes),

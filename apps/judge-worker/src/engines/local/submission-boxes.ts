@@ -3,9 +3,10 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fro
 import { join } from 'path';
 
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
+import { SandboxResult } from './box-run';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
-import { Sandbox, SandboxResult } from './sandbox';
+import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
 
 /**

@@ -1,9 +1,9 @@
-import { CheckerSettings, effectiveChecker, GradeResult } from '@oj/contracts';
+import { CheckerSettings, effectiveChecker } from '@oj/contracts';
 
-import { CheckerFailure } from '../grading/custom-checker-verdict';
-import { checkerFailedResult, DefinitiveFailure } from '../grading/grade-aggregate';
-import { builtinJudge, fromCheckerJudgement, isBuiltin, OutputJudge } from '../grading/output-judge';
-import { CustomChecker } from './local/custom-checker';
+import { CheckerSandbox } from '../engines/judge-engine';
+import { CheckerFailure, checkerJudgement } from './custom-checker-verdict';
+import { checkerFailedResult, DefinitiveFailure } from './grade-aggregate';
+import { builtinJudge, fromCheckerJudgement, isBuiltin, OutputJudge } from './output-judge';
 
 /**
  * Grades with the judge of a problem's outputs, the same for both engines: a built-in checker, or the author's
@@ -11,20 +11,21 @@ import { CustomChecker } from './local/custom-checker';
  * checker that does not compile, or fails on a test (its CheckerFailure names the test), is the problem's fault: a
  * DefinitiveFailure, never a verdict.
  */
-export async function withOutputJudge(
+export async function withOutputJudge<T>(
   settings: CheckerSettings | undefined,
-  customChecker: () => CustomChecker,
-  grade: (judgeOutput: OutputJudge) => Promise<GradeResult>,
-): Promise<GradeResult> {
+  checkers: () => CheckerSandbox,
+  grade: (judgeOutput: OutputJudge) => Promise<T>,
+): Promise<T | DefinitiveFailure> {
   const checker = effectiveChecker(settings);
   if (isBuiltin(checker)) return grade(builtinJudge(checker));
-  const runner = customChecker();
-  const build = await runner.build(checker.source ?? '', checker.languageId ?? 0);
+  const sandbox = checkers();
+  const build = await sandbox.build(checker.source ?? '', checker.languageId ?? 0);
   if ('compilerOutput' in build) return checkerFailedResult(`it does not compile.\n${build.compilerOutput}`);
   try {
     return await grade(async (test, stdoutPath, index) => {
       try {
-        return fromCheckerJudgement(test, await runner.check(build.program, test.input, stdoutPath, test.output));
+        const run = await sandbox.check(build.program, { input: test.input, outputPath: stdoutPath, answer: test.output });
+        return fromCheckerJudgement(test, checkerJudgement(run));
       } catch (error) {
         throw error instanceof CheckerFailure ? new CheckerFailure(`test ${index + 1}: ${error.message}`) : error;
       }
