@@ -1,4 +1,5 @@
 import type { CheckerSettings } from './checker';
+import type { InteractorSettings } from './interactor';
 import { TracedJobData } from './judging';
 
 /** Running a source on custom input (POST /api/judge/run): nothing is stored, the answer goes to the caller. */
@@ -44,11 +45,13 @@ export interface RunJobData extends TracedJobData {
   memoryLimit: number;
   /** Judge the output against this with this checker (the problem's; the line comparison without a problem). */
   expected?: { output: string; checker: CheckerSettings };
+  /** An interactive problem's interactor: `stdin` is then its input file, and its verdict the run's. */
+  interactor?: InteractorSettings;
 }
 
 export interface RunResult {
   status: RunStatus;
-  /** The first 64 KiB of standard output. */
+  /** The first 64 KiB of standard output; of an interactive run, of the interactor's output file. */
   stdout: string;
   /** Whether standard output was longer than what `stdout` holds. */
   truncated: boolean;
@@ -65,7 +68,8 @@ export interface RunResult {
   memoryKB: number | null;
   /**
    * The checker's verdict on the output, when an expected output was given and the program finished (status ok)
-   * with its whole output; absent otherwise (also when the problem's own checker failed).
+   * with its whole output; of an interactive run, the interactor's verdict. Absent otherwise (also when the
+   * problem's own checker or interactor failed).
    */
   verdict?: RunVerdict;
 }

@@ -20,6 +20,7 @@ export class CustomRunService {
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
       ...(job.expected ? { expected: job.expected } : {}),
+      ...(job.interactor ? { interactor: job.interactor } : {}),
       signal,
     });
   }

@@ -31,6 +31,8 @@ export interface RunInput {
 export interface RunFailure {
   status: 'tle' | 'rte';
   message: string;
+  /** A limit the run hit (its time, memory or output), or a crash (a signal, a non-zero exit). */
+  cause: 'time' | 'memory' | 'output' | 'crash';
 }
 
 /**
@@ -52,6 +54,18 @@ export interface RunOutcome {
   stdoutPath: string;
 }
 
+/** How one interactive run ended: the program's run, the interactor's, and the interactor's output file. */
+export interface InteractionOutcome {
+  /** The program's run; its output went to the interactor (a wall clock hit is the pair's idleness). */
+  program: Omit<RunOutcome, 'stdoutPath'>;
+  /** The interactor's run, its verdict still to be read (testlib's convention, like a checker's). */
+  interactor: ToolRun;
+  /** The program's wall clock ran out while the interactor was still computing: the interactor kept it waiting. */
+  interactorBusy: boolean;
+  /** The interactor's output file (its `tout`), which a checker may read. */
+  outputPath: string;
+}
+
 /**
  * A compiled program: runs it on inputs, one outcome per input in their order. Inputs are pulled one at a time,
  * as the engine is ready for them, so the grading decides (skipping) what the next run is after seeing the last
@@ -59,6 +73,16 @@ export interface RunOutcome {
  */
 export interface CompiledProgram {
   runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome>;
+  /**
+   * Runs the program against `interactor` (a compiled interactor's binary, see CheckerSandbox.build) once per
+   * input, the input being the interactor's input file. Absent where the engine cannot (Judge0).
+   */
+  interact?(
+    inputs: AsyncIterable<RunInput>,
+    interactor: string,
+    limits: ProgramLimits,
+    signal?: AbortSignal,
+  ): AsyncIterable<InteractionOutcome>;
   /** Gives back what the program holds (its boxes, its output files). */
   release(): Promise<void>;
 }
@@ -70,7 +94,7 @@ export interface ToolRun {
   stderr: Buffer;
 }
 
-/** A checker's CPU time limit, whatever the problem's. */
+/** A checker's CPU time limit, whatever the problem's (an interactor's too, at the least). */
 export const CHECKER_CPU_SECONDS = 10;
 
 /** A compiled checker held for use: its binary stays at `program` until `release`, whatever a cache evicts. */

@@ -1,12 +1,23 @@
-import { CheckerSettings, RUN_OUTPUT_CAP_BYTES, RunResult, RunVerdict } from '@oj/contracts';
+import { CheckerSettings, InteractorSettings, RUN_OUTPUT_CAP_BYTES, RunResult, RunVerdict } from '@oj/contracts';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { CheckerSandbox, CompileError, JudgeEngine, ProgramLimits, RunOutcome } from '../engines/judge-engine';
+import {
+  CheckerSandbox,
+  CompiledProgram,
+  CompileError,
+  EngineFailure,
+  InteractionOutcome,
+  JudgeEngine,
+  ProgramLimits,
+  RunOutcome,
+} from '../engines/judge-engine';
 import { readHead } from '../engines/read-head';
+import { CheckerFailure } from './custom-checker-verdict';
 import { aggregateResults } from './grade-aggregate';
-import { checkerFailureResult, withOutputJudge } from './output-judges';
+import { interactionVerdict } from './interaction-verdict';
+import { checkerFailureResult, withInteractor, withOutputJudge } from './output-judges';
 import { CustomRunRequest } from './requests';
 
 /**
@@ -24,6 +35,7 @@ export async function runOnInput(engine: JudgeEngine, request: CustomRunRequest,
   }
   try {
     request.signal?.throwIfAborted();
+    if (request.interactor) return await interactiveRun(engine, program, request.interactor, request, limits);
     const outcomes = program.runMany(oneInput(request.stdin), limits, request.signal);
     for await (const outcome of outcomes) {
       request.signal?.throwIfAborted();
@@ -41,6 +53,47 @@ export async function runOnInput(engine: JudgeEngine, request: CustomRunRequest,
 
 async function* oneInput(stdin: string) {
   yield { stdin, label: 'the program' };
+}
+
+/**
+ * One dialogue with the problem's interactor, the custom text being its input file: how the program ended, the
+ * head of the interactor's output file, and the interactor's verdict as a test would get it (none when the
+ * program's own failure decides, or the interactor failed: its failure is then the message).
+ */
+async function interactiveRun(
+  engine: JudgeEngine,
+  program: CompiledProgram,
+  interactor: InteractorSettings,
+  request: CustomRunRequest,
+  limits: ProgramLimits,
+): Promise<RunResult> {
+  const { interact } = program;
+  if (!interact) throw new EngineFailure(`The ${engine.name} engine cannot run interactive problems.`);
+  const ran = await withInteractor(
+    interactor,
+    () => engine.checkers(),
+    async (binary) => {
+      for await (const outcome of interact.call(program, oneInput(request.stdin), binary, limits, request.signal)) {
+        request.signal?.throwIfAborted();
+        return interactiveRunResult(outcome, request.stdin);
+      }
+      throw new Error('The engine answered no run.');
+    },
+  );
+  if ('definitive' in ran) throw new Error(ran.message);
+  return ran;
+}
+
+async function interactiveRunResult(outcome: InteractionOutcome, stdin: string): Promise<RunResult> {
+  const ran = customRunResult({ ...outcome.program, stdoutPath: outcome.outputPath });
+  try {
+    const judged = await interactionVerdict(0, { input: stdin, output: '', points: 1 }, outcome, null);
+    const verdict = judged.status === 'accepted' || judged.status === 'wrong_answer' ? judged.status : undefined;
+    return { ...ran, message: judged.message ?? ran.message, ...(verdict ? { verdict } : {}) };
+  } catch (error) {
+    if (!(error instanceof CheckerFailure)) throw error;
+    return { ...ran, message: checkerFailureResult(error)?.message ?? error.message };
+  }
 }
 
 /** What a custom run answers: how it ended and the head of its output (the outcome's file). */

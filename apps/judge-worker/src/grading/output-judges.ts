@@ -1,8 +1,8 @@
-import { CheckerSettings, effectiveChecker } from '@oj/contracts';
+import { CheckerSettings, effectiveChecker, InteractorSettings } from '@oj/contracts';
 
 import { CheckerSandbox } from '../engines/judge-engine';
-import { CheckerFailure, checkerJudgement } from './custom-checker-verdict';
-import { checkerFailedResult, DefinitiveFailure } from './grade-aggregate';
+import { CheckerFailure, checkerJudgement, InteractorFailure } from './custom-checker-verdict';
+import { checkerFailedResult, DefinitiveFailure, interactorFailedResult } from './grade-aggregate';
 import { builtinJudge, fromCheckerJudgement, isBuiltin, OutputJudge } from './output-judge';
 
 /**
@@ -35,7 +35,26 @@ export async function withOutputJudge<T>(
   }
 }
 
-/** A checker failure thrown while grading, as the submission's result; other errors are not for this. */
+/**
+ * The interactor's binary, compiled now or found in the cache (like a checker's, with our testlib.h), held while
+ * `use` runs; one that does not compile is the problem's fault, a DefinitiveFailure.
+ */
+export async function withInteractor<T>(
+  settings: InteractorSettings,
+  checkers: () => CheckerSandbox,
+  use: (interactor: string) => Promise<T>,
+): Promise<T | DefinitiveFailure> {
+  const build = await checkers().build(settings.source, settings.languageId);
+  if ('compilerOutput' in build) return interactorFailedResult(`it does not compile.\n${build.compilerOutput}`);
+  try {
+    return await use(build.program);
+  } finally {
+    build.release();
+  }
+}
+
+/** A checker's or interactor's failure thrown while grading, as the submission's result; other errors are not for this. */
 export function checkerFailureResult(error: unknown): DefinitiveFailure | null {
+  if (error instanceof InteractorFailure) return interactorFailedResult(error.message);
   return error instanceof CheckerFailure ? checkerFailedResult(error.message) : null;
 }

@@ -1,4 +1,4 @@
-import { CheckerSettings, RunJobData, Subtask, TestCaseData } from '@oj/contracts';
+import { CheckerSettings, InteractorSettings, RunJobData, Subtask, TestCaseData } from '@oj/contracts';
 
 /** What every run of a request may use: the problem's (or a custom run's) limits, before the language's factor. */
 export interface LimitsRequest {
@@ -24,12 +24,16 @@ export interface GradeRequest extends LimitsRequest {
   checker?: CheckerSettings;
   /** ICPC-style grading: the first failing test ends the run, the tests after it are skipped. */
   stopAtFirstFailure?: boolean;
+  /** An interactive problem's interactor: each test's input is its input file, and it judges. */
+  interactor?: InteractorSettings;
 }
 
 /** One run of the source on the caller's input (POST /api/judge/run), judged only when an expected output is given. */
 export interface CustomRunRequest extends LimitsRequest {
   stdin: string;
   expected?: RunJobData['expected'];
+  /** An interactive problem's interactor: `stdin` is its input file, and its verdict the run's. */
+  interactor?: InteractorSettings;
 }
 
 /** Called as tests are settled so the caller can publish progress (tests done / total). */

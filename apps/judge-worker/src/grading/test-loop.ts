@@ -1,19 +1,26 @@
-import { GradeResult, TestCaseResult } from '@oj/contracts';
+import { effectiveChecker, GradeResult, TestCaseData, TestCaseResult } from '@oj/contracts';
 
 import { CompiledProgram, CompileError, EngineFailure, JudgeEngine, ProgramLimits, RunInput } from '../engines/judge-engine';
-import { aggregateSubtaskResults, compileErrorResult, failedResult } from './grade-aggregate';
+import { aggregateSubtaskResults, compileErrorResult, definitiveFailure, failedResult } from './grade-aggregate';
+import { interactionVerdict } from './interaction-verdict';
 import { OutputJudge } from './output-judge';
-import { checkerFailureResult, withOutputJudge } from './output-judges';
+import { checkerFailureResult, withInteractor, withOutputJudge } from './output-judges';
 import { GradeRequest, ProgressListener } from './requests';
 import { SubtaskSkips } from './subtask-skips';
 import { testVerdict } from './test-verdict';
 
+/** How each test runs and is judged: a run judged by the checker, or a dialogue with the interactor. */
+interface TestRuns<Outcome> {
+  outcomes(inputs: AsyncIterable<RunInput>): AsyncIterable<Outcome>;
+  verdict(index: number, test: TestCaseData, outcome: Outcome): Promise<TestCaseResult>;
+}
+
 /**
- * The test loop, the one for every engine: compile once, then the tests in order, each run on the engine,
- * judged by the problem's checker and recorded; tests a failure made pointless are skipped (SubtaskSkips);
- * progress is published as tests are settled; the result is the aggregate of the tests (grade-aggregate.ts).
- * A compile error is the result `ce`; a checker's failure a DefinitiveFailure; the engine's own failure `failed`
- * (retried); a cancelled job throws its signal's reason.
+ * The test loop, the one for every engine: compile once, then the tests in order, each run on the engine (against
+ * the interactor, for an interactive problem), judged and recorded; tests a failure made pointless are skipped
+ * (SubtaskSkips); progress is published as tests are settled; the result is the aggregate of the tests
+ * (grade-aggregate.ts). A compile error is the result `ce`; a checker's or interactor's failure a
+ * DefinitiveFailure; the engine's own failure `failed` (retried); a cancelled job throws its signal's reason.
  */
 export async function gradeTests(
   engine: JudgeEngine,
@@ -28,7 +35,13 @@ export async function gradeTests(
       return await withOutputJudge(
         request.checker,
         () => engine.checkers(),
-        (judgeOutput) => runTests(program, request, limits, judgeOutput, onProgress),
+        (judgeOutput) =>
+          request.interactor
+            ? gradeInteractive(engine, program, request, limits, judgeOutput, onProgress)
+            : runTests(request, onProgress, {
+                outcomes: (inputs) => program.runMany(inputs, limits, request.signal),
+                verdict: (index, test, outcome) => testVerdict(index, test, outcome, judgeOutput),
+              }),
       );
     } finally {
       await program.release();
@@ -44,17 +57,39 @@ export async function gradeTests(
   }
 }
 
-/**
- * Runs the tests not skipped, in order. The engine pulls each input when it is ready for it, so a test is skipped
- * or not in view of every verdict before it (an engine running a batch at once, Judge0, ran tests that a failure
- * in the same batch made pointless: they are reported skipped all the same, so both engines report alike).
- */
-async function runTests(
+/** Each test a dialogue with the interactor, which judges; a custom checker, if the problem has one, then reads its output file. */
+function gradeInteractive(
+  engine: JudgeEngine,
   program: CompiledProgram,
   request: GradeRequest,
   limits: ProgramLimits,
   judgeOutput: OutputJudge,
   onProgress?: ProgressListener,
+): Promise<GradeResult> {
+  const { interact } = program;
+  if (!interact || !request.interactor)
+    return Promise.resolve(definitiveFailure(`The ${engine.name} engine cannot run interactive problems.`));
+  const checkOutput = effectiveChecker(request.checker).type === 'custom' ? judgeOutput : null;
+  return withInteractor(
+    request.interactor,
+    () => engine.checkers(),
+    (interactor) =>
+      runTests(request, onProgress, {
+        outcomes: (inputs) => interact.call(program, inputs, interactor, limits, request.signal),
+        verdict: (index, test, outcome) => interactionVerdict(index, test, outcome, checkOutput),
+      }),
+  );
+}
+
+/**
+ * Runs the tests not skipped, in order. The engine pulls each input when it is ready for it, so a test is skipped
+ * or not in view of every verdict before it (an engine running a batch at once, Judge0, ran tests that a failure
+ * in the same batch made pointless: they are reported skipped all the same, so both engines report alike).
+ */
+async function runTests<Outcome>(
+  request: GradeRequest,
+  onProgress: ProgressListener | undefined,
+  runs: TestRuns<Outcome>,
 ): Promise<GradeResult> {
   const tests = request.testCases;
   const total = tests.length;
@@ -81,10 +116,10 @@ async function runTests(
       yield { stdin: tests[index].input, expectedOutput: tests[index].output, label: `test ${index + 1}` };
     }
   }
-  for await (const outcome of program.runMany(inputs(), limits, request.signal)) {
+  for await (const outcome of runs.outcomes(inputs())) {
     request.signal?.throwIfAborted();
     const index = pulled.shift() as number;
-    results[index] = skips.skipped(index) ?? skips.record(await testVerdict(index, tests[index], outcome, judgeOutput));
+    results[index] = skips.skipped(index) ?? skips.record(await runs.verdict(index, tests[index], outcome));
   }
   await report();
   return aggregateSubtaskResults(results, tests, request.subtasks ?? []);

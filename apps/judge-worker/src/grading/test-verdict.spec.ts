@@ -22,7 +22,7 @@ const verdict = (over: Partial<RunOutcome>, stdout = '3\n') => {
   writeFileSync(stdoutPath, stdout);
   return testVerdict(0, test, outcome(over));
 };
-const crashed = { failure: { status: 'rte' as const, message: 'Exit code 1' }, exitCode: 1 };
+const crashed = { failure: { status: 'rte' as const, message: 'Exit code 1', cause: 'crash' as const }, exitCode: 1 };
 
 describe('testVerdict', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +36,9 @@ describe('testVerdict', () => {
   });
 
   it("is the run's failure when it failed, whatever it printed", async () => {
-    expect(await verdict({ failure: { status: 'tle', message: 'Time limit exceeded' }, exitCode: null })).toEqual({
+    expect(
+      await verdict({ failure: { status: 'tle' as const, message: 'Time limit exceeded', cause: 'time' as const }, exitCode: null }),
+    ).toEqual({
       index: 0,
       status: 'tle',
       points: 0,
@@ -55,7 +57,10 @@ describe('testVerdict', () => {
 
   it('keeps no stderr for an accepted or timed-out run, nor an empty one', async () => {
     expect(await verdict({ stderr: Buffer.from('debug\n') })).not.toHaveProperty('stderr');
-    const timedOut = { failure: { status: 'tle' as const, message: 'Time limit exceeded' }, stderr: Buffer.from('debug\n') };
+    const timedOut = {
+      failure: { status: 'tle' as const, message: 'Time limit exceeded', cause: 'time' as const },
+      stderr: Buffer.from('debug\n'),
+    };
     expect(await verdict(timedOut)).not.toHaveProperty('stderr');
     expect(await verdict(crashed)).not.toHaveProperty('stderr');
   });

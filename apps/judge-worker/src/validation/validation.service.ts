@@ -17,6 +17,7 @@ export class ValidationService {
       memoryLimit: job.memoryLimit,
       testCases: job.testCases,
       checker: job.checker,
+      ...(job.interactor ? { interactor: job.interactor } : {}),
       signal,
     });
     if (result.status === 'failed') throw new Error(result.message ?? 'The judge failed to run the validation.');

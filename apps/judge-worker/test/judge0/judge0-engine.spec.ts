@@ -2,6 +2,7 @@ import { TestCaseData } from '@oj/contracts';
 
 import { Judge0Error } from '../../src/engines/judge0/judge0-client';
 import { Judge0Engine, Judge0EngineOptions } from '../../src/engines/judge0/judge0-engine';
+import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { Grader } from '../../src/grading/grader';
 import { graderOf } from '../grading/grader-of';
 import { FAKE_LANGUAGES, FakeJudge0Options, FakeJudge0Server } from './fake-judge0-server';
@@ -182,6 +183,22 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     const result = await engine.grade({ languageId: 71, sourceCode: 'INTERNAL', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(/^Judge0 could not run test 1: Internal Error \(No such file/);
+  });
+
+  it('never grades an interactive problem: a failure no retry fixes, naming the engine, and nothing sent to Judge0', async () => {
+    const engine = await engineFor();
+    const interactor = { languageId: 54, source: 'int main(){}' };
+    const result = await engine.grade({
+      languageId: 71,
+      sourceCode: 'SUM',
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases: sumTests(2),
+      interactor,
+    });
+    expect(result).toMatchObject({ status: 'failed', message: 'The judge0 engine cannot run interactive problems.', testCaseResults: [] });
+    expect(isDefinitiveFailure(result)).toBe(true);
+    expect(server.requestsTo('POST', '/submissions/batch')).toEqual([]);
   });
 
   it('fails clearly on a wrong auth token (401)', async () => {

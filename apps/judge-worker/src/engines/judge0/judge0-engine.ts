@@ -137,7 +137,11 @@ class Judge0Program implements CompiledProgram {
     // Accepted or wrong answer: the program ran to its end, and only the checker says which.
     const ran = status === 'accepted' || status === 'wrong_answer';
     return {
-      failure: ran ? null : { status: status === 'tle' ? 'tle' : 'rte', message: unb64(s.message) || s.status.description },
+      failure: ran
+        ? null
+        : status === 'tle'
+          ? { status, message: unb64(s.message) || s.status.description, cause: 'time' }
+          : { status: 'rte', message: unb64(s.message) || s.status.description, cause: 'crash' },
       timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000),
       memoryKB: s.memory,
       exitCode: ran ? 0 : null,

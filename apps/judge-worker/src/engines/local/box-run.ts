@@ -88,8 +88,9 @@ export function capturingToFile(stream: Readable, path: string, cap: number, onO
 
 /** A program started in a box, about to run or running. */
 export interface StartedRun {
-  stdin: Writable;
-  stdout: Readable;
+  /** The worker's ends of its stdin and stdout; null when they are pipes to another box's run (see RunBox.startPiped). */
+  stdin: Writable | null;
+  stdout: Readable | null;
   stderr: Readable;
   /** The run's cgroup (its CPU time and memory); null in the rlimit fallback. */
   cgroup: BoxCgroup | null;
@@ -124,18 +125,51 @@ export abstract class Box {
     cancel?: AbortSignal,
   ): Promise<SandboxResult | null> {
     const run = await this.start(command, limits);
-    if (!run) return null;
-    let termination: RunTermination | null = null;
-    const stop = (why: RunTermination) => {
-      termination ??= why;
-      run.kill();
-    };
-    const stdout = capturingToFile(run.stdout, stdoutPath, limits.stdoutBytes, () => stop('output-limit'));
+    return run && supervise(run, limits, { stdin, stdoutPath }, cancel).result;
+  }
+}
+
+/** What the worker feeds a run and where its standard output goes. */
+export interface RunIo {
+  stdin: string | Buffer;
+  stdoutPath: string;
+}
+
+/** A way to stop a supervised run early, and the run's result once it has ended. */
+export interface SupervisedRun {
+  /** Stops the run (its processes are killed), `why` being how it ends unless something ended it before. */
+  stop(why: RunTermination): void;
+  result: Promise<SandboxResult>;
+}
+
+/**
+ * Supervises a started run to its end: feeds its input and captures its outputs under their caps (`io`; none for
+ * a run piped to another, whose stderr alone is captured), enforces its time limits (time-limit.ts), and decides
+ * once why it stopped. `beforeStop` is told of the first stop before the run is killed (an interactive pair looks
+ * at its other run then).
+ */
+export function supervise(
+  run: StartedRun,
+  limits: RunLimits,
+  io: RunIo | null,
+  cancel?: AbortSignal,
+  beforeStop?: (why: RunTermination) => void,
+): SupervisedRun {
+  let termination: RunTermination | null = null;
+  const stop = (why: RunTermination) => {
+    if (termination === null) beforeStop?.(why);
+    termination ??= why;
+    run.kill();
+  };
+  return { stop, result: finish() };
+
+  async function finish(): Promise<SandboxResult> {
+    const stdout = io && run.stdout ? capturingToFile(run.stdout, io.stdoutPath, limits.stdoutBytes, () => stop('output-limit')) : null;
     const stderr = capturing(run.stderr, limits.stderrBytes, () => undefined);
     const closed = Promise.all([stdout, new Promise((resolve) => run.stderr.once('close', resolve))]);
-    run.stdin.on('error', () => undefined); // a program that never reads its input closes the pipe early
+    run.stdin?.on('error', () => undefined); // a program that never reads its input closes the pipe early
     const started = Date.now();
-    run.stdin.end(stdin);
+    if (io) run.stdin?.end(io.stdin);
     const stopWatching = watchTimeLimits(limits, run.cgroup, stop);
     const cancelled = () => run.kill();
     if (cancel?.aborted) cancelled();
@@ -144,20 +178,20 @@ export abstract class Box {
     try {
       exit = await run.ended;
     } catch (error) {
-      run.stdout.destroy();
+      run.stdout?.destroy();
       run.stderr.destroy();
       throw error;
     } finally {
       stopWatching();
       cancel?.removeEventListener('abort', cancelled);
-      run.stdin.destroy();
+      run.stdin?.destroy();
     }
     const wallMs = Date.now() - started;
     // Every writer is dead once the run has ended; the timeout only guards against a kernel surprise.
     let cancelGuard = () => undefined as void;
     await Promise.race([closed, new Promise<void>((resolve) => (cancelGuard = awakeDeadline(STREAMS_GRACE_MS, resolve)))]);
     cancelGuard();
-    run.stdout.destroy();
+    run.stdout?.destroy();
     run.stderr.destroy();
     await stdout;
     const usage = run.cgroup?.usage();

@@ -1,16 +1,31 @@
 import { Language } from '@oj/contracts';
-import { chmodSync, chownSync, lstatSync, mkdirSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from 'fs';
+import { availableParallelism, tmpdir } from 'os';
 import { join } from 'path';
 
 import {
+  CHECKER_CPU_SECONDS,
   CheckerSandbox,
   CompiledProgram,
   CompileError,
   CompileRequest,
   EngineFailure,
+  InteractionOutcome,
   JudgeEngine,
   ProgramLimits,
+  RunFailure,
   RunInput,
   RunOutcome,
 } from '../judge-engine';
@@ -26,7 +41,7 @@ import { AvailableLanguage, discoverLanguages, LANGUAGE_SPECS, ToolchainBind } f
 import { PrivateMounts } from './private-mounts';
 import { runFailure } from './run-failure';
 import { Sandbox } from './sandbox';
-import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
+import { COMPILE_LIMITS, interactorLimits, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
 import { sweepWorkRoot } from './worker-leftovers';
 
@@ -79,6 +94,8 @@ export class LocalEngine implements JudgeEngine {
   private readonly boxes: BoxSource;
   /** Problem authors' checkers, compiled and run in this engine's sandbox (also for the Judge0 engine). */
   private readonly customChecker: CustomChecker;
+  /** The CPU the next interactive pair is pinned to: pairs take the CPUs in turn. */
+  private nextCpu = 0;
 
   constructor(options: LocalEngineOptions = {}) {
     const logger = options.logger ?? console;
@@ -156,7 +173,7 @@ export class LocalEngine implements JudgeEngine {
       const compileError = await sandboxStep(() => this.compileIn(lang, boxes, request.signal));
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
-      return new LocalProgram(lang, boxes);
+      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism());
     } catch (error) {
       boxes.release();
       throw error;
@@ -179,6 +196,7 @@ class LocalProgram implements CompiledProgram {
   constructor(
     private readonly lang: AvailableLanguage,
     private readonly boxes: SubmissionBoxes,
+    private readonly pairCpu: () => number,
   ) {}
 
   async *runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome> {
@@ -188,6 +206,45 @@ class LocalProgram implements CompiledProgram {
       const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal));
       signal?.throwIfAborted();
       yield outcomeOf(ran, boxLimits.memoryBytes, this.boxes.stdoutPath);
+    }
+  }
+
+  /**
+   * Each input against the interactor (in the slot's interactor box, whose /box is the jury directory: the
+   * interactor, the test's input, the interactor's output), program and interactor pinned to one CPU.
+   */
+  async *interact(
+    inputs: AsyncIterable<RunInput>,
+    interactor: string,
+    limits: ProgramLimits,
+    signal?: AbortSignal,
+  ): AsyncIterable<InteractionOutcome> {
+    const jury = this.boxes.juryDir;
+    if (!jury)
+      throw new EngineFailure('This worker cannot run interactive problems: they need its box launcher (a writable cgroup and gcc).');
+    placeFile(join(jury, 'interactor'), (path) => copyFileSync(interactor, path, constants.COPYFILE_EXCL));
+    chmodSync(join(jury, 'interactor'), 0o755);
+    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    for await (const input of inputs) {
+      placeFile(join(jury, 'input.txt'), (path) => writeFileSync(path, input.stdin, { mode: 0o644, flag: 'wx' }));
+      rmSync(join(jury, 'output.txt'), { force: true });
+      const program = { command, limits: this.runLimits(limits, '') };
+      const judge = {
+        command: { command: ['/box/interactor', 'input.txt', 'output.txt'] },
+        limits: interactorLimits(program.limits, CHECKER_CPU_SECONDS),
+      };
+      const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal));
+      signal?.throwIfAborted();
+      copyOut(join(jury, 'output.txt'), this.boxes.stdoutPath);
+      const { stdoutPath: _, ...ran } = outcomeOf(pair.program, program.limits.memoryBytes, '');
+      // Waiting on each other, the pair is ended by the program's wall clock: idleness, as contests call it.
+      const failure = pair.program.termination === 'wall-limit' ? IDLENESS : ran.failure;
+      yield {
+        program: { ...ran, failure },
+        interactor: pair.interactor,
+        interactorBusy: pair.interactorBusy,
+        outputPath: this.boxes.stdoutPath,
+      };
     }
   }
 
@@ -215,6 +272,31 @@ function outcomeOf(run: SandboxResult, memoryLimitBytes: number, stdoutPath: str
     stderr: run.stderr,
     stdoutPath,
   };
+}
+
+const IDLENESS: RunFailure = { status: 'tle', message: 'Idleness limit exceeded', cause: 'time' };
+
+/**
+ * Puts a file the worker writes into the jury directory, which the interactor's box may write to: whatever is at
+ * the path goes first, and `write` must create the file exclusively (so a link planted there is never followed).
+ */
+function placeFile(path: string, write: (path: string) => void): void {
+  rmSync(path, { force: true, recursive: true });
+  write(path);
+}
+
+/** Copies the interactor's output file out of its box's directory: a plain file only (never a link), or nothing. */
+function copyOut(from: string, to: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(from, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) throw new Error('not a file');
+    copyFileSync(`/proc/self/fd/${fd}`, to);
+  } catch {
+    writeFileSync(to, '', { mode: 0o600 });
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }
 
 /** The sandbox's own trouble (a box that would not start or answer) is the engine's failure, never a verdict. */

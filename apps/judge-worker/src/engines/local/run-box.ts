@@ -1,6 +1,17 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chmodSync, chownSync, constants as fsConstants, mkdtempSync, openSync, rmSync, writeFileSync } from 'fs';
+import {
+  chmodSync,
+  chownSync,
+  constants as fsConstants,
+  existsSync,
+  linkSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'fs';
 import { Socket } from 'net';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
@@ -26,13 +37,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The box's extra pipes: 3 bwrap's info, 4 bwrap's block, 5 commands to the launcher, 6 its replies. */
 const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 | 6) => (child.stdio as unknown as T[])[fd];
 
+/** How a run piped to another box's run is set up (see RunBox.startPiped). */
+export interface Piping {
+  /** The CPU both runs of the pair are pinned to; null leaves the run unpinned. */
+  cpu: number | null;
+  /** Keeps SIGPIPE ignored, so a write to a reader that is gone fails with EPIPE instead of killing the run. */
+  ignoreSigpipe: boolean;
+}
+
 /** The 'g' message: the run's command and limits as the launcher reads them (see box-launcher.c). */
-function runMessage({ command, env }: BoxCommand, limits: RunLimits): string {
+function runMessage({ command, env }: BoxCommand, limits: RunLimits, piping: Piping | null): string {
   const environment = Object.entries(runEnvironment(env)).map(([key, value]) => `${key}=${value}`);
   const fields = [
     cpuRlimitSeconds(limits),
     limits.memoryBytes,
     limits.fileBytes,
+    piping?.cpu === null || piping?.cpu === undefined ? 0 : piping.cpu + 1,
+    piping?.ignoreSigpipe ? 1 : 0,
     command.length,
     ...command,
     environment.length,
@@ -82,13 +103,38 @@ export class RunBox extends Box {
    * read-only at /launcher, the box's FIFOs come from a new directory in `ioParent` (the work root, or the
    * submission's own tmpfs). `tmpBytes` is the size of its /tmp and the largest file any run may write.
    */
-  static async start(mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number): Promise<RunBox> {
+  static start(mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number): Promise<RunBox> {
+    return RunBox.startWith(mounts, launcher, cgroups, ioParent, tmpBytes, () => undefined);
+  }
+
+  /**
+   * Starts a box whose stdin and stdout FIFOs are `peer`'s stdout and stdin (hard links, so `ioParent` must be on
+   * the peer's file system): a run piped in it talks to a run piped in `peer`, kernel to kernel, while the worker
+   * only reads their stderr (see startPiped).
+   */
+  static startPeer(peer: RunBox, mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number) {
+    return RunBox.startWith(mounts, launcher, cgroups, ioParent, tmpBytes, (ioDir) => {
+      linkSync(join(peer.ioDir, 'out'), join(ioDir, 'in'));
+      linkSync(join(peer.ioDir, 'in'), join(ioDir, 'out'));
+    });
+  }
+
+  /** A box whose io directory gets what `link` puts in it, then FIFOs for whatever of in, out and err is missing. */
+  private static async startWith(
+    mounts: BoxMounts,
+    launcher: string,
+    cgroups: CgroupFactory,
+    ioParent: string,
+    tmpBytes: number,
+    link: (ioDir: string) => void,
+  ): Promise<RunBox> {
     const ioDir = mkdtempSync(join(ioParent, 'io-'));
     chmodSync(ioDir, 0o711);
     const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
     try {
       // Root-owned and unlistable by the box; only the three FIFOs, owned by the box user, can be opened.
-      const fifos = ['in', 'out', 'err'].map((name) => join(ioDir, name));
+      link(ioDir);
+      const fifos = ['in', 'out', 'err'].map((name) => join(ioDir, name)).filter((fifo) => !existsSync(fifo));
       const made = spawnSync('/usr/bin/mkfifo', ['-m', '600', ...fifos]);
       if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
       for (const fifo of fifos) chownSync(fifo, BOX_UID, BOX_UID);
@@ -169,19 +215,51 @@ export class RunBox extends Box {
    * Starts a run: the box's cgroup takes the run's memory and pids limits (the launcher sets its CPU, stack and
    * file rlimits), the worker's FIFOs become its stdin, stdout and stderr. Null when the box cannot take it.
    */
-  protected async start(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
-    if (!this.send('r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
+  protected start(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
+    return this.begin(command, limits, null);
+  }
+
+  /**
+   * Starts a run whose stdin and stdout are the pipes to a peer box's run (see startPeer); only its stderr comes
+   * to the worker. Both runs must be asked for before either is awaited: each launcher's opening of its pipes
+   * waits for the other's.
+   */
+  startPiped(command: BoxCommand, limits: RunLimits, piping: Piping): Promise<StartedRun | null> {
+    return this.begin(command, limits, piping);
+  }
+
+  private async begin(command: BoxCommand, limits: RunLimits, piping: Piping | null): Promise<StartedRun | null> {
+    if (!this.send(piping ? 'p' : 'r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
-    const stdin = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
-    const stdout = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
+    const stdin = piping ? null : new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
+    const stdout = piping ? null : new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
     const stderr = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
     // The launcher counts towards pids.max.
     this.cgroup.setLimits(limits.memoryBytes, limits.maxPids + 1);
     this.cgroup.resetCounters();
     const memoryBaseline = this.cgroup.memoryBytes();
-    this.send(runMessage(command, limits));
+    this.send(runMessage(command, limits, piping));
     return { stdin, stdout, stderr, cgroup: this.cgroup, memoryBaseline, kill: () => this.killRun(), ended: this.runEnded(limits) };
+  }
+
+  /**
+   * Whether a process of the current run is running or waiting for a CPU (state R), rather than sleeping: of an
+   * interactive pair stopped by the wall clock, the one that was still computing kept the other waiting.
+   */
+  runIsComputing(): boolean {
+    return this.cgroup
+      .pids()
+      .filter((pid) => pid !== this.launcherPid)
+      .some((pid) => {
+        try {
+          // The state follows the command's name, which is in parentheses and may itself hold any character.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R';
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
   }
 
   /** The launcher kills every process of the run (not itself) on SIGUSR1. */

@@ -18,6 +18,13 @@ describe('runFailure: why a run in a box stopped, decided once', () => {
     expect(runFailure(run({}), 64 * MIB)).toBeNull();
   });
 
+  it('tells a limit the run hit from a crash', () => {
+    expect(runFailure(run({ termination: 'wall-limit' }), 64 * MIB)?.cause).toBe('time');
+    expect(runFailure(run({ exitCode: 1, memoryKB: 63 * 1024 }), 64 * MIB)?.cause).toBe('memory');
+    expect(runFailure(run({ termination: 'output-limit' }), 64 * MIB)?.cause).toBe('output');
+    expect(runFailure(run({ termination: 'signaled', exitCode: null, signal: 'SIGPIPE' }), 64 * MIB)?.cause).toBe('crash');
+  });
+
   it.each([
     [{ termination: 'cpu-limit' as const }, 'tle', 'Time limit exceeded'],
     [{ termination: 'wall-limit' as const }, 'tle', 'Time limit exceeded (wall clock)'],
@@ -31,6 +38,6 @@ describe('runFailure: why a run in a box stopped, decided once', () => {
     [{ exitCode: 1, stderr: Buffer.from('MemoryError\n') }, 'rte', 'Memory limit exceeded'],
     [{ exitCode: 1, memoryKB: 63 * 1024 }, 'rte', 'Memory limit exceeded'],
   ])('%j → %s, %s', (over, status, message) => {
-    expect(runFailure(run(over), 64 * MIB)).toEqual({ status, message });
+    expect(runFailure(run(over), 64 * MIB)).toMatchObject({ status, message });
   });
 });
