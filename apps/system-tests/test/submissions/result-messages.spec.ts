@@ -9,6 +9,7 @@ import { liveRow } from '../../../api/test/live/live-fixtures';
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { openStream, SseClient } from '../../../api/test/sse-client';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { submissionAs } from '../submission-client';
 import { startWorker } from '../worker-harness';
 
 /** Compiler output quotes the source line; per-test messages describe how the program ended. */
@@ -40,14 +41,7 @@ describe('grading messages follow the source’s visibility', () => {
     await t.close();
   });
 
-  const detail = async (id: string, session: TestSession) =>
-    (
-      await t
-        .http()
-        .get(`/api/submissions/${id}`)
-        .set(...bearer(session))
-        .expect(200)
-    ).body.submission;
+  const detail = (id: string, session: TestSession) => submissionAs(t, session, id);
 
   async function graded(sourceCode: string, languageId: number): Promise<string> {
     const id = (

@@ -6,6 +6,7 @@ import { bearer, createAdmin, registerUser, TestSession } from '../../../api/tes
 import { problemBody } from '../../../api/test/problems/problem-fixtures';
 import { openStream } from '../../../api/test/sse-client';
 import { createTestApp, TestApp } from '../../../api/test/test-app';
+import { submissionAs } from '../submission-client';
 import { startWorker } from '../worker-harness';
 
 const CPP_SUM = '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
@@ -138,15 +139,7 @@ describe('submissions end to end', () => {
     ).body.submission;
     expect(theirs.canViewSource).toBe(false);
     expect(theirs.source).toBeUndefined();
-    expect(
-      (
-        await t
-          .http()
-          .get(`/api/submissions/${id}`)
-          .set(...bearer(admin))
-          .expect(200)
-      ).body.submission.source,
-    ).toBe(CPP_SUM);
+    expect((await submissionAs(t, admin, id)).source).toBe(CPP_SUM);
     await t.http().get(`/api/submissions/${id}`).expect(401);
     await t
       .http()
