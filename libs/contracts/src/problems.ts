@@ -1,4 +1,5 @@
 import type { CheckerSettings } from './checker';
+import type { InteractorSettings, ProblemType } from './interactor';
 import { TestCaseData } from './judging';
 import { Difficulty } from './limits';
 import { Subtask } from './subtasks';
@@ -51,6 +52,9 @@ export interface Problem extends ProblemSummary {
   testCases?: TestCaseData[];
   testCaseCount: number;
   totalPoints: number;
+  /** `interactive`: submissions talk to the problem's interactor (its source only for admins and the author). */
+  type: ProblemType;
+  interactor?: Pick<InteractorSettings, 'languageId'> & Partial<InteractorSettings>;
   author: ProblemAuthor | null;
   createdAt: string;
   updatedAt: string;

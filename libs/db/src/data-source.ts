@@ -27,6 +27,7 @@ import { TokenVersion1764464400000 } from './migrations/1764464400000-token-vers
 import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-results';
 import { ScoreboardReadIndexes1764640800000 } from './migrations/1764640800000-scoreboard-read-indexes';
 import { FailedTest1764727200000 } from './migrations/1764727200000-failed-test';
+import { ProblemInteractors1764817200000 } from './migrations/1764817200000-problem-interactors';
 
 export const ENTITIES = [
   UserEntity,
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   FrozenResults1764550800000,
   ScoreboardReadIndexes1764640800000,
   FailedTest1764727200000,
+  ProblemInteractors1764817200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

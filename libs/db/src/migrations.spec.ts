@@ -27,6 +27,7 @@ describe('migrations', () => {
       'FrozenResults1764550800000',
       'ScoreboardReadIndexes1764640800000',
       'FailedTest1764727200000',
+      'ProblemInteractors1764817200000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

@@ -1,13 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
-import { checkerOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import { checkerOf, interactorOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
 import { LivePublisher } from './live-publisher';
+
+/** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
+function withInteractor(problem: ProblemEntity) {
+  const interactor = interactorOf(problem);
+  return interactor ? { interactor } : {};
+}
 
 /** A grading attempt that should be retried (engine trouble, not the program's fault). */
 export class GradingFailedError extends Error {}
@@ -56,6 +62,7 @@ export class JudgeSubmissionService {
         })),
         subtasks: problem.subtasks,
         checker: checkerOf(problem),
+        ...withInteractor(problem),
         stopAtFirstFailure,
       },
       (done, total) => this.publishProgress(running, done, total),
