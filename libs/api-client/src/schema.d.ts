@@ -2655,6 +2655,14 @@ export interface components {
              *     }
              */
             checker?: components["schemas"]["CheckerDto"];
+            /**
+             * @description An interactor (54 C++, 50 C) from `interactor.cpp`, `interact.cpp`, `interactor.c` or `interact.c` at the root or in `interactor/`: the problem is then interactive; absent when there is none or it is over 64 KiB (then a warning says so)
+             * @example {
+             *       "languageId": 54,
+             *       "source": "#include \"testlib.h\"\n…"
+             *     }
+             */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /** @description From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none */
             subtasks: components["schemas"]["SubtaskDto"][];
             /** @description Each test's `subtask` indexes `subtasks` */

@@ -67,5 +67,7 @@ export interface TestArchiveResult {
   subtasks: Subtask[];
   /** A `custom` checker whose source the archive carries (`checker.cpp`, `check.c`… at its root or in `checker/`). */
   checker?: CheckerSettings;
+  /** An interactor whose source the archive carries (`interactor.cpp`, `interactor.c`… at its root or in `interactor/`). */
+  interactor?: InteractorSettings;
   warnings: string[];
 }
