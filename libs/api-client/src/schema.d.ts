@@ -1860,6 +1860,8 @@ export interface components {
              * @example 3
              */
             expectedOutput?: string;
+            /** @description The problem form's 'Test interactor': run against this interactor (not saved), `stdin` being its input file; admins and problem authors only (403 otherwise) */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /** @example 71 */
             languageId: number;
             /**

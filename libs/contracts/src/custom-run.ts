@@ -32,6 +32,11 @@ export interface RunRequest {
   problemId?: number;
   /** What the output should be (a sample's, or the caller's): the run is then judged, see RunResult.verdict. */
   expectedOutput?: string;
+  /**
+   * An interactor to run against instead of the problem's (the problem form's 'Test interactor', before saving):
+   * `stdin` is its input file. Admins and problem authors only.
+   */
+  interactor?: InteractorSettings;
 }
 
 /** What a worker runs: the source, its input and the problem's limits (before the language's time factor). */

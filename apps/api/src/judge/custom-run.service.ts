@@ -5,6 +5,7 @@ import { checkerOf, interactorOf } from '@oj/db';
 import { RUN_JOB_OPTIONS, RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
+import { isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -36,7 +37,13 @@ export class CustomRunService {
   /** `signal` aborts when the caller goes: the run is cancelled. */
   async run(caller: AuthUser, dto: RunRequestDto, signal?: AbortSignal): Promise<RunResult> {
     await this.languages.assertRunnable(dto.languageId);
-    const { checker, ...problem } = await this.limitsFor(caller, dto);
+    if (dto.interactor && !isAdmin(caller) && !(await this.problems.authorsEditableProblem(caller.id)))
+      throw ApiException.forbidden('Only administrators and problem authors may test an interactor.');
+    const { checker, ...limits } = await this.limitsFor(caller, dto);
+    // The form's interactor, being tried, stands in for the problem's.
+    const problem = dto.interactor
+      ? { ...limits, interactor: { languageId: dto.interactor.languageId, source: dto.interactor.source } }
+      : limits;
     await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
     // With an expected output the worker judges the run with the problem's checker, as it would a test; an
     // interactive problem's run talks to its interactor, whose input file the text is.

@@ -94,6 +94,24 @@ describe('interactive problems with a real worker', () => {
     expect(run.body.stdout).toMatch(/^\d+\n$/);
   });
 
+  it('tries the form’s interactor before it is saved (Test interactor), for admins and problem authors only', async () => {
+    const body = { languageId: 54, sourceCode: CPP.binarySearch, stdin: '99\n', interactor: INTERACTOR };
+    const tried = await t
+      .http()
+      .post('/api/judge/run')
+      .set(...bearer(admin))
+      .send(body)
+      .expect(200);
+    expect(tried.body).toMatchObject({ status: 'ok', verdict: 'accepted', message: expect.stringMatching(/^ok found 99 with/) });
+    const refused = await t
+      .http()
+      .post('/api/judge/run')
+      .set(...bearer(user))
+      .send(body)
+      .expect(403);
+    expect(refused.body.message).toBe('Only administrators and problem authors may test an interactor.');
+  });
+
   it('validates a reference solution against the form’s interactor', async () => {
     const validated = await t
       .http()

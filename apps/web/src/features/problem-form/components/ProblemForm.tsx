@@ -12,6 +12,7 @@ import { createProblem, updateProblem, useAlgorithms } from '../api';
 import { checkerBody } from '../checker-values';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useUnsavedChangesGuard } from '../hooks/useUnsavedChangesGuard';
+import { interactorOf } from '../interactor-values';
 import {
   bodyFromValues,
   emptyValues,
@@ -27,6 +28,7 @@ import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
 import { CheckerSection } from './CheckerSection';
 import { ChipInput } from './ChipInput';
+import { InteractorSection } from './InteractorSection';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
@@ -40,7 +42,7 @@ interface Props {
   problem?: ProblemDto;
   /** Only admins change visibility (SPEC 6); an author's form shows it but cannot change it. */
   canChangeVisibility: boolean;
-  /** Only admins set or change a custom checker; an author's form keeps the saved one read-only. */
+  /** Only admins set or change a custom checker or an interactor; an author's form keeps the saved ones read-only. */
   canSetCustomChecker: boolean;
 }
 
@@ -55,6 +57,7 @@ const FIELD_PATHS: (keyof FormErrors)[] = [
   'judge0LanguageIds',
   'subtasks',
   'checker',
+  'interactor',
 ];
 
 /** Server VALIDATION_ERROR details at their fields; the rest, or any other failure, as one message. */
@@ -151,8 +154,15 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
     setCases(caseEditor.kind, cases);
     setCaseEditor(null);
   };
-  const importArchive = ({ cases, subtasks, checker }: ImportedArchive) => {
-    setValues((v) => ({ ...v, testCases: cases, subtasks, testCasesKnown: true, checker: checker ?? v.checker }));
+  const importArchive = ({ cases, subtasks, checker, interactor }: ImportedArchive) => {
+    setValues((v) => ({
+      ...v,
+      testCases: cases,
+      subtasks,
+      testCasesKnown: true,
+      checker: checker ?? v.checker,
+      interactor: interactor ?? v.interactor,
+    }));
     setDirty(true);
   };
   const changeSubtasks = (change: (v: ProblemFormValues) => Partial<ProblemFormValues>) => {
@@ -320,6 +330,15 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
 
         <SubtasksEditor values={values} error={errors.subtasks} onChange={changeSubtasks} />
 
+        <InteractorSection
+          value={values.interactor}
+          onChange={(interactor) => set('interactor', interactor)}
+          error={errors.interactor}
+          sample={values.samples[0]}
+          languages={languages.data ?? []}
+          canSetInteractor={canSetCustomChecker}
+        />
+
         <CheckerSection
           value={values.checker}
           onChange={(checker) => set('checker', checker)}
@@ -354,6 +373,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
           cpuTimeLimit={Number(values.cpuTimeLimit) || CPU_TIME_LIMIT.default}
           memoryLimit={Number(values.memoryLimit) || MEMORY_LIMIT_MB.default}
           checker={checkerBody(values.checker).checker}
+          interactor={interactorOf(values.interactor)}
           onClose={() => setValidating(false)}
         />
       )}
