@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { ProblemUpdatesModule } from '../problem-updates/problem-updates.module';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
 import { CheckerCompiler } from './checker-compiler';
+import { JuryCodeGate } from './jury-code';
 import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemsController } from './problems.controller';
 import { ProblemsService } from './problems.service';
@@ -11,7 +12,7 @@ import { TestArchiveService } from './zip/test-archive.service';
 @Module({
   imports: [ProblemUpdatesModule],
   controllers: [ProblemsController],
-  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard, ProblemEditorGuard, CheckerCompiler],
+  providers: [ProblemsService, TestArchiveService, AuthorOrAdminGuard, ProblemEditorGuard, CheckerCompiler, JuryCodeGate],
   exports: [ProblemsService, AuthorOrAdminGuard, CheckerCompiler],
 })
 export class ProblemsModule {}

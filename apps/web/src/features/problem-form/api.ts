@@ -45,3 +45,11 @@ export type CheckerTrialResult = Schemas['CheckerTrialResultDto'];
 export function tryChecker(body: CheckerTrialRequest) {
   return unwrap(api.POST('/api/judge/checker-trial', { body }), 'Failed to test the checker');
 }
+
+export type RunRequest = Schemas['RunRequestDto'];
+export type RunResult = Schemas['RunResultDto'];
+
+/** 'Test interactor': a solution run against the form's interactor (not saved yet), the sample's input its input file. */
+export function tryInteractor(body: RunRequest & Required<Pick<RunRequest, 'interactor'>>) {
+  return unwrap(api.POST('/api/judge/run', { body }), 'Failed to test the interactor');
+}
