@@ -1,5 +1,6 @@
 import {
   adminUsersWhere,
+  editableProblemsWhere,
   hiddenResultsWhere,
   shownStatusSql,
   visibleContestsWhere,
@@ -14,6 +15,15 @@ describe('access SQL', () => {
   it('puts no condition on what admins see', () => {
     expect(visibleProblemsWhere('p', admin)).toEqual({ sql: 'TRUE', params: {} });
     expect(visibleSubmissionsWhere('s', admin)).toEqual({ sql: 'TRUE', params: {} });
+  });
+
+  it('lets admins edit every problem, an author their own public ones, a guest none (canEditProblem)', () => {
+    expect(editableProblemsWhere('p', admin)).toEqual({ sql: 'TRUE', params: {} });
+    expect(editableProblemsWhere('p', user)).toEqual({
+      sql: '(p.is_public AND p.author_id = :accessViewerId)',
+      params: { accessViewerId: 'u-1' },
+    });
+    expect(editableProblemsWhere('p', undefined)).toEqual({ sql: 'FALSE', params: {} });
   });
 
   it('shows everyone else public problems only', () => {

@@ -15,6 +15,14 @@ export function visibleProblemsWhere(alias: string, viewer: Viewer): SqlConditio
   return isAdmin(viewer) ? EVERYTHING : { sql: `${alias}.is_public`, params: {} };
 }
 
+/** canEditProblem in SQL, on the problems row aliased `alias`: every problem for admins, none for guests. */
+export function editableProblemsWhere(alias: string, viewer: Viewer): SqlCondition {
+  if (isAdmin(viewer)) return EVERYTHING;
+  if (!viewer) return { sql: 'FALSE', params: {} };
+  const visible = visibleProblemsWhere(alias, viewer);
+  return { sql: `(${visible.sql} AND ${alias}.author_id = :accessViewerId)`, params: { ...visible.params, accessViewerId: viewer.id } };
+}
+
 /**
  * canSeeSubmission in SQL, on the submissions row aliased `alias`. The problem's visibility is read from the
  * row's own copy (problem_public, kept by the database), not the problems table, so a count of submissions

@@ -37,7 +37,7 @@ export class CustomRunService {
   /** `signal` aborts when the caller goes: the run is cancelled. */
   async run(caller: AuthUser, dto: RunRequestDto, signal?: AbortSignal): Promise<RunResult> {
     await this.languages.assertRunnable(dto.languageId);
-    if (dto.interactor && !isAdmin(caller) && !(await this.problems.authorsEditableProblem(caller.id)))
+    if (dto.interactor && !isAdmin(caller) && !(await this.problems.editsSomeProblem(caller)))
       throw ApiException.forbidden('Only administrators and problem authors may test an interactor.');
     const { checker, ...limits } = await this.limitsFor(caller, dto);
     // The form's interactor, being tried, stands in for the problem's.

@@ -13,7 +13,7 @@ export class AuthorOrAdminGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user: AuthUser | undefined = context.switchToHttp().getRequest().user;
     if (!user) throw ApiException.unauthorized('Authentication required');
-    if (isAdmin(user) || (await this.problems.authorsEditableProblem(user.id))) return true;
+    if (isAdmin(user) || (await this.problems.editsSomeProblem(user))) return true;
     throw ApiException.forbidden('Only administrators and problem authors may do this.');
   }
 }

@@ -13,7 +13,15 @@ import {
 } from '@oj/db';
 import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
-import { canChangeVisibility, canEditProblem, canSeeProblem, canSeeTestCases, isAdmin, visibleProblemsWhere } from '../access';
+import {
+  canChangeVisibility,
+  canEditProblem,
+  canSeeProblem,
+  canSeeTestCases,
+  editableProblemsWhere,
+  isAdmin,
+  visibleProblemsWhere,
+} from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
@@ -262,11 +270,12 @@ export class ProblemsService {
   }
 
   /**
-   * Whether the user may edit at least one problem as its author (one of theirs that is public): such authors
-   * may import archives and validate tests, the tools of the problem form.
+   * Whether the user may edit at least one problem (canEditProblem, asked in SQL): such authors may import
+   * archives, validate tests and try interactors, the tools of the problem form.
    */
-  async authorsEditableProblem(userId: string): Promise<boolean> {
-    return (await this.problems.count({ where: { authorId: userId, isPublic: true } })) > 0;
+  async editsSomeProblem(viewer: AuthUser): Promise<boolean> {
+    const editable = editableProblemsWhere('p', viewer);
+    return (await this.problems.createQueryBuilder('p').where(editable.sql, editable.params).getCount()) > 0;
   }
 
   private checkTestDataSize(testCases: TestCaseInputDto[]): void {
