@@ -898,7 +898,7 @@ export interface components {
              * @example 2026-03-14T09:26:53.000Z
              */
             createdAt: string;
-            /** @example alice@example.com */
+            /** @example ada@example.com */
             email: string;
             /**
              * Format: uuid
@@ -914,7 +914,7 @@ export interface components {
              * @enum {string}
              */
             role: "user" | "admin";
-            /** @example alice */
+            /** @example ada */
             username: string;
         };
         AdminUserListDto: {

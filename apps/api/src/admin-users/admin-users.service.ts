@@ -9,7 +9,8 @@ import { TokenService } from '../auth/token.service';
 import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/is-uuid';
 import { LivePublisher } from '../live/live-publisher';
-import { AdminUserDto, toAdminUser } from './dto/admin-user.dto';
+import { toUserAccount } from '../users/dto/user-account.dto';
+import { AdminUserDto } from './dto/admin-user.dto';
 
 /**
  * Role, status and deletion of accounts. Changes run in a transaction that locks the active admins, so two
@@ -24,7 +25,7 @@ export class AdminUsersService {
   ) {}
 
   async list(): Promise<AdminUserDto[]> {
-    return (await this.users.find({ order: { createdAt: 'ASC' } })).map(toAdminUser);
+    return (await this.users.find({ order: { createdAt: 'ASC' } })).map(toUserAccount);
   }
 
   async setRole(actorId: string, userId: string, role: Role): Promise<AdminUserDto> {
@@ -63,7 +64,7 @@ export class AdminUsersService {
       const before = { role: user.role, isActive: user.isActive };
       apply(user);
       if (user.role !== before.role || user.isActive !== before.isActive) user.tokenVersion += 1;
-      return toAdminUser(await manager.save(user));
+      return toUserAccount(await manager.save(user));
     });
     await this.live.accessChanged({ userId });
     return changed;
