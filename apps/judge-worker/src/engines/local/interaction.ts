@@ -18,6 +18,11 @@ export interface PairResult {
    * kept the pair waiting (a looping interactor), so the program's idleness is not held against it.
    */
   interactorBusy: boolean;
+  /**
+   * The program's wall clock ran out while the program itself was computing (on a CPU other processes share, its
+   * CPU time came too slowly): a time limit, not the pair's idleness.
+   */
+  programBusy: boolean;
 }
 
 /**
@@ -42,12 +47,15 @@ export async function runPair(
   ]);
   if (!programRun || !interactorRun) return null;
   let interactorBusy = false;
+  let programBusy = false;
   const interactorSide = supervise(interactorRun, interactor.limits, null, cancel);
+  // When the wall clock ends the program, who was computing then tells a deadlock from either side's own slowness.
   const programSide = supervise(programRun, program.limits, null, cancel, (why) => {
-    if (why !== 'wall-limit' || !interactorBox.runIsComputing()) return;
-    interactorBusy = true;
-    interactorSide.stop('wall-limit');
+    if (why !== 'wall-limit') return;
+    programBusy = programBox.runIsComputing();
+    interactorBusy = interactorBox.runIsComputing();
+    if (interactorBusy) interactorSide.stop('wall-limit');
   });
   const [programResult, interactorResult] = await Promise.all([programSide.result, interactorSide.result]);
-  return { program: programResult, interactor: interactorResult, interactorBusy };
+  return { program: programResult, interactor: interactorResult, interactorBusy, programBusy };
 }

@@ -238,7 +238,8 @@ class LocalProgram implements CompiledProgram {
       copyOut(join(jury, 'output.txt'), this.boxes.stdoutPath);
       const { stdoutPath: _, ...ran } = outcomeOf(pair.program, program.limits.memoryBytes, '');
       // Waiting on each other, the pair is ended by the program's wall clock: idleness, as contests call it.
-      const failure = pair.program.termination === 'wall-limit' ? IDLENESS : ran.failure;
+      const idle = pair.program.termination === 'wall-limit' && !pair.programBusy;
+      const failure = idle ? IDLENESS : ran.failure;
       yield {
         program: { ...ran, failure },
         interactor: pair.interactor,
