@@ -53,6 +53,17 @@ const ROWS = [
       perSubmission <= 3,
     ];
   },
+  ({ interactive }) => {
+    const perQuery = interactive?.microsPerQuery;
+    if (!perQuery) return null;
+    return [
+      'interactive round trip per query (program and interactor each in its box, pinned to one CPU)',
+      '≤ 2× a bare pipe',
+      `${perQuery.sandboxed.toFixed(1)} µs (the slope between ${interactive.sizes.map(num).join(' and ')} queries)`,
+      `${perQuery.barePinned.toFixed(1)} µs (the same two binaries, a bare shell pipe, both on CPU 0); ${perQuery.bare.toFixed(1)} µs unpinned; ratio ${ratio(perQuery.sandboxed, perQuery.barePinned)}`,
+      perQuery.sandboxed <= 2 * perQuery.barePinned,
+    ];
+  },
   ({ list }) => {
     if (!list) return null;
     const entries = Object.entries(list.results);

@@ -18,6 +18,7 @@ const { buildLauncher } = local('box-launcher');
 const { CgroupFactory } = local('cgroup');
 const { runLimits } = local('sandbox-limits');
 const { LocalEngine } = local('local-engine');
+const { Grader } = workerModule('grading/grader');
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 40);
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -128,12 +129,13 @@ async function main() {
   await pool.drain();
 
   const engine = new LocalEngine({ workRoot, logger: { log: () => undefined, warn: console.warn } });
+  const grader = new Grader(engine, { timeFactors: {} });
   const tests = Array.from({ length: 50 }, (_, i) => ({ input: `${i} ${i}\n`, output: `${2 * i}\n`, points: 1 }));
   let start = now();
-  const once = await engine.grade({ languageId: 54, sourceCode: SUM, cpuTimeLimit: 1, memoryLimit: 128, testCases: tests });
+  const once = await grader.grade({ languageId: 54, sourceCode: SUM, cpuTimeLimit: 1, memoryLimit: 128, testCases: tests });
   const compileOnce = now() - start;
   start = now();
-  for (const test of tests) await engine.grade({ languageId: 54, sourceCode: SUM, cpuTimeLimit: 1, memoryLimit: 128, testCases: [test] });
+  for (const test of tests) await grader.grade({ languageId: 54, sourceCode: SUM, cpuTimeLimit: 1, memoryLimit: 128, testCases: [test] });
   const compileEach = now() - start;
   if (once.status !== 'accepted') throw new Error(`50-test submission was ${once.status}: ${once.message}`);
   await engine.close();

@@ -9,6 +9,7 @@ import { ObservabilityLoggingModule } from '@oj/observability';
 import { WorkerConfig } from './config/worker-config';
 import { CustomRunService } from './custom-runs/custom-run.service';
 import { engineProvider } from './engines/engine.provider';
+import { Grader } from './grading/grader';
 import { JudgeSubmissionService } from './grading/judge-submission.service';
 import { LivePublisher } from './grading/live-publisher';
 import { LanguagesPublisher } from './languages/languages-publisher';
@@ -41,6 +42,7 @@ export class WorkerModule {
       providers: [
         { provide: WorkerConfig, useValue: config },
         engineProvider,
+        Grader,
         redisProvider,
         RedisCloser,
         LivePublisher,

@@ -1729,6 +1729,47 @@ export interface components {
             /** @example 5 */
             submitCount: number;
         };
+        InteractorDto: {
+            /**
+             * @example 54
+             * @enum {number}
+             */
+            languageId: 54 | 50;
+            /**
+             * @description For admins and the author, with includePrivate=true
+             * @example #include "testlib.h"
+             *     #include <iostream>
+             *     int main(int argc, char *argv[]) {
+             *       registerInteraction(argc, argv);
+             *       int n = inf.readInt();
+             *       std::cout << n << std::endl;
+             *       if (ouf.readInt() != 2 * n) quitf(_wa, "not doubled");
+             *       quitf(_ok, "doubled");
+             *     }
+             */
+            source?: string;
+        };
+        InteractorInputDto: {
+            /**
+             * @description 54 C++ (GCC), 50 C (GCC), with our testlib.h
+             * @example 54
+             * @enum {number}
+             */
+            languageId: 54 | 50;
+            /**
+             * @description At most 64 KiB; testlib's convention: called `interactor <input> <output>`, it reads the test's input file, talks to the program on its stdin and stdout, and exits 0 (accepted), 1 (wrong answer), 2 (presentation error), 3 (jury failure) or 7 with "points <fraction>"; the first line of its stderr is the message
+             * @example #include "testlib.h"
+             *     #include <iostream>
+             *     int main(int argc, char *argv[]) {
+             *       registerInteraction(argc, argv);
+             *       int n = inf.readInt();
+             *       std::cout << n << std::endl;
+             *       if (ouf.readInt() != 2 * n) quitf(_wa, "not doubled");
+             *       quitf(_ok, "doubled");
+             *     }
+             */
+            source: string;
+        };
         LanguageDto: {
             /**
              * @description Judge0 CE language id
@@ -1892,6 +1933,8 @@ export interface components {
             id: string;
             /** @example Two integers a and b on one line. */
             inputFormat: string;
+            /** @description Interactive problems only */
+            interactor?: components["schemas"]["InteractorDto"];
             /** @example true */
             isPublic: boolean;
             /**
@@ -1932,6 +1975,12 @@ export interface components {
             /** @example 10 */
             totalPoints: number;
             /**
+             * @description `interactive`: submissions talk to an interactor
+             * @example standard
+             * @enum {string}
+             */
+            type: "standard" | "interactive";
+            /**
              * Format: date-time
              * @example 2026-03-14T09:26:55.120Z
              */
@@ -1966,6 +2015,8 @@ export interface components {
              * @example Two integers a and b on one line.
              */
             inputFormat: string;
+            /** @description An interactive problem's interactor (required with type `interactive`, refused with `standard`); administrators only, since it reads the hidden tests. One that does not compile is refused, and so is any on a worker with JUDGE_ENGINE=judge0. */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /**
              * @default false
              * @example true
@@ -2006,6 +2057,12 @@ export interface components {
             testCases: components["schemas"]["TestCaseInputDto"][];
             /** @example A + B */
             title: string;
+            /**
+             * @description `standard`: outputs are compared (the checker); `interactive`: submissions talk to the `interactor`, which judges. Left out: `standard` on create, or `interactive` when an interactor is sent; the current type kept on update.
+             * @example interactive
+             * @enum {string}
+             */
+            type?: "standard" | "interactive";
         };
         ProblemListDto: {
             items: components["schemas"]["ProblemSummaryDto"][];
@@ -2210,6 +2267,8 @@ export interface components {
              * @example 3
              */
             expectedOutput?: string;
+            /** @description The problem form's 'Test interactor': run against this interactor (not saved), `stdin` being its input file; admins and problem authors only (403 otherwise) */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /** @example 71 */
             languageId: number;
             /**
@@ -2788,6 +2847,8 @@ export interface components {
              * @example Two integers a and b on one line.
              */
             inputFormat: string;
+            /** @description An interactive problem's interactor (required with type `interactive`, refused with `standard`); administrators only, since it reads the hidden tests. One that does not compile is refused, and so is any on a worker with JUDGE_ENGINE=judge0. */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /**
              * @default false
              * @example true
@@ -2829,6 +2890,12 @@ export interface components {
             testCases?: components["schemas"]["TestCaseInputDto"][];
             /** @example A + B */
             title: string;
+            /**
+             * @description `standard`: outputs are compared (the checker); `interactive`: submissions talk to the `interactor`, which judges. Left out: `standard` on create, or `interactive` when an interactor is sent; the current type kept on update.
+             * @example interactive
+             * @enum {string}
+             */
+            type?: "standard" | "interactive";
         };
         UpdateProfileDto: {
             /**
@@ -2910,6 +2977,8 @@ export interface components {
              * @example 1
              */
             cpuTimeLimit: number;
+            /** @description An interactive problem's interactor (the problem form's): each test's input is its input file, and it judges */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /** @example 71 */
             languageId: number;
             /**
@@ -3006,6 +3075,14 @@ export interface components {
              *     }
              */
             checker?: components["schemas"]["CheckerDto"];
+            /**
+             * @description An interactor (54 C++, 50 C) from `interactor.cpp`, `interact.cpp`, `interactor.c` or `interact.c` at the root or in `interactor/`: the problem is then interactive; absent when there is none or it is over 64 KiB (then a warning says so)
+             * @example {
+             *       "languageId": 54,
+             *       "source": "#include \"testlib.h\"\n…"
+             *     }
+             */
+            interactor?: components["schemas"]["InteractorInputDto"];
             /** @description From `subtask<N>/` folders or `<group>-<test>` names; empty when the archive has none */
             subtasks: components["schemas"]["SubtaskDto"][];
             /** @description Each test's `subtask` indexes `subtasks` */

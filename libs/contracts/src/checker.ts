@@ -46,6 +46,11 @@ export interface CheckerCompileJobData {
   languageId: number;
   /** Also run the compiled checker on this test (the problem form's 'Test checker'). */
   trial?: CheckerTrialData;
+  /**
+   * What the program is: a checker (the default) or an interactor, compiled alike. A worker that cannot run
+   * interactors (the Judge0 engine) refuses the latter (CheckerCompileResult.refusal).
+   */
+  role?: 'checker' | 'interactor';
 }
 
 /** What the checker made of a trial: its verdict, share of the points and message, or `failed` (its own fault). */
@@ -60,6 +65,8 @@ export interface CheckerCompileResult {
   compiled: boolean;
   compilerOutput: string;
   trial?: CheckerTrialOutcome;
+  /** Why the worker will not run such a program at all (an interactor on the Judge0 engine); not compiled then. */
+  refusal?: string;
 }
 
 /** Why an author who may not read a problem's tests may not set its custom checker (the API's 403, the form's note). */

@@ -1,4 +1,5 @@
 import type { CheckerSettings } from './checker';
+import type { InteractorSettings } from './interactor';
 import { TracedJobData } from './judging';
 
 /** Running a source on custom input (POST /api/judge/run): nothing is stored, the answer goes to the caller. */
@@ -31,6 +32,11 @@ export interface RunRequest {
   problemId?: number;
   /** What the output should be (a sample's, or the caller's): the run is then judged, see RunResult.verdict. */
   expectedOutput?: string;
+  /**
+   * An interactor to run against instead of the problem's (the problem form's 'Test interactor', before saving):
+   * `stdin` is its input file. Admins and problem authors only.
+   */
+  interactor?: InteractorSettings;
 }
 
 /** What a worker runs: the source, its input and the problem's limits (before the language's time factor). */
@@ -44,11 +50,13 @@ export interface RunJobData extends TracedJobData {
   memoryLimit: number;
   /** Judge the output against this with this checker (the problem's; the line comparison without a problem). */
   expected?: { output: string; checker: CheckerSettings };
+  /** An interactive problem's interactor: `stdin` is then its input file, and its verdict the run's. */
+  interactor?: InteractorSettings;
 }
 
 export interface RunResult {
   status: RunStatus;
-  /** The first 64 KiB of standard output. */
+  /** The first 64 KiB of standard output; of an interactive run, of the interactor's output file. */
   stdout: string;
   /** Whether standard output was longer than what `stdout` holds. */
   truncated: boolean;
@@ -65,7 +73,8 @@ export interface RunResult {
   memoryKB: number | null;
   /**
    * The checker's verdict on the output, when an expected output was given and the program finished (status ok)
-   * with its whole output; absent otherwise (also when the problem's own checker failed).
+   * with its whole output; of an interactive run, the interactor's verdict. Absent otherwise (also when the
+   * problem's own checker or interactor failed).
    */
   verdict?: RunVerdict;
 }

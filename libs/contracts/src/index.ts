@@ -6,6 +6,7 @@ export * from './custom-run';
 export * from './dashboard';
 export * from './errors';
 export * from './feeds';
+export * from './interactor';
 export * from './judge0-status';
 export * from './judging';
 export * from './limits';

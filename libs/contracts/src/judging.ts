@@ -1,4 +1,5 @@
 import type { CheckerSettings } from './checker';
+import type { InteractorSettings } from './interactor';
 import { SubmissionStatus, TestCaseStatus } from './submission-status';
 import { SubtaskResult } from './subtasks';
 
@@ -37,6 +38,8 @@ export interface ValidateRequest {
   testCases: TestCaseData[];
   /** The checker to judge the outputs with (the form's, before the problem is saved); `lines` when left out. */
   checker?: CheckerSettings;
+  /** The interactor the solution talks to, for an interactive problem (the form's, before it is saved). */
+  interactor?: InteractorSettings;
 }
 
 export interface ValidateJobData extends TracedJobData, ValidateRequest {}

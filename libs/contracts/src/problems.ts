@@ -1,4 +1,5 @@
 import type { CheckerSettings } from './checker';
+import type { InteractorSettings, ProblemType } from './interactor';
 import { TestCaseData } from './judging';
 import { Difficulty } from './limits';
 import { Subtask } from './subtasks';
@@ -54,6 +55,9 @@ export interface Problem extends ProblemSummary {
   testCases?: TestCaseData[];
   testCaseCount: number;
   totalPoints: number;
+  /** `interactive`: submissions talk to the problem's interactor (its source only for admins and the author). */
+  type: ProblemType;
+  interactor?: Pick<InteractorSettings, 'languageId'> & Partial<InteractorSettings>;
   author: ProblemAuthor | null;
   createdAt: string;
   updatedAt: string;
@@ -66,5 +70,7 @@ export interface TestArchiveResult {
   subtasks: Subtask[];
   /** A `custom` checker whose source the archive carries (`checker.cpp`, `check.c`… at its root or in `checker/`). */
   checker?: CheckerSettings;
+  /** An interactor whose source the archive carries (`interactor.cpp`, `interactor.c`… at its root or in `interactor/`). */
+  interactor?: InteractorSettings;
   warnings: string[];
 }

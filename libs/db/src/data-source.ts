@@ -29,6 +29,7 @@ import { FrozenResults1764550800000 } from './migrations/1764550800000-frozen-re
 import { ScoreboardReadIndexes1764640800000 } from './migrations/1764640800000-scoreboard-read-indexes';
 import { FailedTest1764727200000 } from './migrations/1764727200000-failed-test';
 import { UserPreferences1764813600000 } from './migrations/1764813600000-user-preferences';
+import { ProblemInteractors1764817200000 } from './migrations/1764817200000-problem-interactors';
 import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
 
 export const ENTITIES = [
@@ -63,6 +64,7 @@ export const MIGRATIONS = [
   ScoreboardReadIndexes1764640800000,
   FailedTest1764727200000,
   UserPreferences1764813600000,
+  ProblemInteractors1764817200000,
   ClicsTokens1764900000000,
 ];
 

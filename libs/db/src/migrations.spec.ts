@@ -28,6 +28,7 @@ describe('migrations', () => {
       'ScoreboardReadIndexes1764640800000',
       'FailedTest1764727200000',
       'UserPreferences1764813600000',
+      'ProblemInteractors1764817200000',
       'ClicsTokens1764900000000',
     ]);
     expect(await migrate(url)).toEqual([]);

@@ -1,4 +1,4 @@
-import { CheckerSettings, effectiveChecker } from '@oj/contracts';
+import { CheckerSettings, effectiveChecker, InteractorSettings } from '@oj/contracts';
 
 import type { ProblemEntity } from './entities';
 
@@ -12,6 +12,19 @@ export function checkerOf(problem: CheckerColumns): CheckerSettings {
     ...(problem.checkerSource !== null ? { source: problem.checkerSource } : {}),
     ...(problem.checkerLanguageId !== null ? { languageId: problem.checkerLanguageId } : {}),
   });
+}
+
+type InteractorColumns = Pick<ProblemEntity, 'interactorSource' | 'interactorLanguageId'>;
+
+/** An interactive problem's interactor from its columns; null for a standard problem. */
+export function interactorOf(problem: InteractorColumns): InteractorSettings | null {
+  if (problem.interactorSource === null || problem.interactorLanguageId === null) return null;
+  return { languageId: problem.interactorLanguageId, source: problem.interactorSource };
+}
+
+/** The columns that store an interactor; null makes the problem standard. */
+export function interactorColumns(settings: InteractorSettings | null): InteractorColumns {
+  return { interactorSource: settings?.source ?? null, interactorLanguageId: settings?.languageId ?? null };
 }
 
 /** The columns that store a checker; what its type does not use is cleared. */

@@ -18,6 +18,15 @@ describe('access SQL', () => {
     expect(visibleSubmissionsWhere('s', admin)).toEqual({ sql: 'TRUE', params: {} });
   });
 
+  it('lets admins edit every problem, an author their own public ones, a guest none (canEditProblem)', () => {
+    expect(editableProblemsWhere('p', admin)).toEqual({ sql: 'TRUE', params: {} });
+    expect(editableProblemsWhere('p', user)).toEqual({
+      sql: '(p.is_public AND p.author_id = :accessViewerId)',
+      params: { accessViewerId: 'u-1' },
+    });
+    expect(editableProblemsWhere('p', undefined)).toEqual({ sql: 'FALSE', params: {} });
+  });
+
   it('shows everyone else public problems only', () => {
     expect(visibleProblemsWhere('p', user)).toEqual({ sql: 'p.is_public', params: {} });
     expect(visibleProblemsWhere('x', undefined)).toEqual({ sql: 'x.is_public', params: {} });

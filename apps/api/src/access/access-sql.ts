@@ -16,10 +16,7 @@ export function visibleProblemsWhere(alias: string, viewer: Viewer): SqlConditio
   return isAdmin(viewer) ? EVERYTHING : { sql: `${alias}.is_public`, params: {} };
 }
 
-/**
- * canEditProblem in SQL, on the problems row aliased `alias`: every problem for admins, none for guests, and for
- * anyone else the problems they see (visibleProblemsWhere) that they wrote.
- */
+/** canEditProblem in SQL, on the problems row aliased `alias`: every problem for admins, none for guests. */
 export function editableProblemsWhere(alias: string, viewer: Viewer): SqlCondition {
   if (isAdmin(viewer)) return EVERYTHING;
   if (!viewer) return { sql: 'FALSE', params: {} };

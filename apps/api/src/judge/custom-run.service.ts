@@ -1,10 +1,11 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { CheckerSettings, CPU_TIME_LIMIT, DEFAULT_CHECKER_TYPE, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
-import { checkerOf } from '@oj/db';
+import { checkerOf, interactorOf } from '@oj/db';
 import { RUN_JOB_OPTIONS, RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
+import { isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -36,12 +37,19 @@ export class CustomRunService {
   /** `signal` aborts when the caller goes: the run is cancelled. */
   async run(caller: AuthUser, dto: RunRequestDto, signal?: AbortSignal): Promise<RunResult> {
     await this.languages.assertRunnable(dto.languageId);
+    if (dto.interactor && !isAdmin(caller) && !(await this.problems.editsSomeProblem(caller)))
+      throw ApiException.forbidden('Only administrators and problem authors may test an interactor.');
     const { checker, ...limits } = await this.limitsFor(caller, dto);
+    // The form's interactor, being tried, stands in for the problem's.
+    const problem = dto.interactor
+      ? { ...limits, interactor: { languageId: dto.interactor.languageId, source: dto.interactor.source } }
+      : limits;
     await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
-    // With an expected output the worker judges the run with the problem's checker, as it would a test.
-    const expected = dto.expectedOutput === undefined ? {} : { expected: { output: dto.expectedOutput, checker } };
+    // With an expected output the worker judges the run with the problem's checker, as it would a test; an
+    // interactive problem's run talks to its interactor, whose input file the text is.
+    const expected = dto.expectedOutput === undefined || problem.interactor ? {} : { expected: { output: dto.expectedOutput, checker } };
     const job = await this.queue.add(
-      { languageId: dto.languageId, sourceCode: dto.sourceCode, stdin: dto.stdin, ...limits, ...expected, requestId: currentRequestId() },
+      { languageId: dto.languageId, sourceCode: dto.sourceCode, stdin: dto.stdin, ...problem, ...expected, requestId: currentRequestId() },
       RUN_JOB_OPTIONS,
     );
     return awaitWorkerJob<RunResult>(job, {
@@ -53,19 +61,25 @@ export class CustomRunService {
   }
 
   /**
-   * The problem's limits and checker when one is named (it must be visible to the caller and allow the language),
-   * else the defaults and the line comparison.
+   * The problem's limits, checker and interactor when one is named (it must be visible to the caller and allow the
+   * language), else the defaults and the line comparison.
    */
   private async limitsFor(
     caller: AuthUser,
     dto: RunRequestDto,
-  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit'> & { checker: CheckerSettings }> {
+  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit' | 'interactor'> & { checker: CheckerSettings }> {
     if (dto.problemId === undefined)
       return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default, checker: { type: DEFAULT_CHECKER_TYPE } };
     const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
     if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {
       throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
     }
-    return { cpuTimeLimit: problem.cpuTimeLimit, memoryLimit: problem.memoryLimit, checker: checkerOf(problem) };
+    const interactor = interactorOf(problem);
+    return {
+      cpuTimeLimit: problem.cpuTimeLimit,
+      memoryLimit: problem.memoryLimit,
+      checker: checkerOf(problem),
+      ...(interactor ? { interactor } : {}),
+    };
   }
 }

@@ -35,6 +35,7 @@ export class JudgeService {
         memoryLimit: dto.memoryLimit,
         testCases: dto.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
         ...(dto.checker ? { checker: dto.checker } : {}),
+        ...(dto.interactor ? { interactor: { languageId: dto.interactor.languageId, source: dto.interactor.source } } : {}),
         requestId: currentRequestId(),
       },
       VALIDATE_JOB_OPTIONS,

@@ -12,8 +12,11 @@ import { awaitWorkerJob } from '../queue/await-worker-job';
 
 export const CHECKER_COMPILE_TIMEOUT_MESSAGE = 'Compiling the checker timed out. Is a judge worker running?';
 
+/** What is compiled: a custom checker, or an interactor (the worker compiles both alike, with our testlib.h). */
+export type JuryRole = 'checker' | 'interactor';
+
 /**
- * The API cannot compile: a custom checker is compiled by a worker (in its sandbox, where it will run) through a
+ * The API cannot compile: a custom checker (or an interactor) is compiled by a worker (in its sandbox, where it will run) through a
  * queued job the API waits for, like test validation. A checker that does not compile is refused with the
  * compiler's output, so a saved problem never has one.
  */
@@ -29,10 +32,22 @@ export class CheckerCompiler {
    * Compiles the checker on a worker and, given a trial test, runs it there: what the problem form's 'Test checker'
    * shows. `signal` aborts when the caller goes: the job is cancelled.
    */
-  async compile(source: string, languageId: number, trial?: CheckerTrialData, signal?: AbortSignal): Promise<CheckerCompileResult> {
+  async compile(
+    source: string,
+    languageId: number,
+    trial?: CheckerTrialData,
+    signal?: AbortSignal,
+    role: JuryRole = 'checker',
+  ): Promise<CheckerCompileResult> {
     if (!(await this.languages.workerAlive()))
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
-    const data: CheckerCompileJobData = { source, languageId, requestId: currentRequestId(), ...(trial ? { trial } : {}) };
+    const data: CheckerCompileJobData = {
+      source,
+      languageId,
+      requestId: currentRequestId(),
+      ...(trial ? { trial } : {}),
+      ...(role === 'interactor' ? { role } : {}),
+    };
     const job = await this.queue.add(data, CHECKER_COMPILE_JOB_OPTIONS);
     return awaitWorkerJob<CheckerCompileResult>(job, {
       timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
@@ -42,12 +57,18 @@ export class CheckerCompiler {
     });
   }
 
-  async requireCompiles(source: string, languageId: number, signal?: AbortSignal): Promise<void> {
-    const result = await this.compile(source, languageId, undefined, signal);
+  /**
+   * Refuses a checker or interactor that does not compile (400, with the compiler's output), or that the workers
+   * will not run at all (an interactor on the Judge0 engine: 400 naming it).
+   */
+  async requireCompiles(source: string, languageId: number, signal?: AbortSignal, role: JuryRole = 'checker'): Promise<void> {
+    const result = await this.compile(source, languageId, undefined, signal, role);
+    if (result.refusal) throw ApiException.badRequest(result.refusal, role);
     if (!result.compiled) {
+      const what = role === 'checker' ? 'The checker' : 'The interactor';
       throw ApiException.validation(
-        [{ path: 'checker.source', message: `The checker does not compile:\n${result.compilerOutput}` }],
-        'The checker does not compile.',
+        [{ path: `${role}.source`, message: `${what} does not compile:\n${result.compilerOutput}` }],
+        `${what} does not compile.`,
       );
     }
   }

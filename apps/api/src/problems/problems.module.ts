@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { ProblemUpdatesModule } from '../problem-updates/problem-updates.module';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
 import { CheckerCompiler } from './checker-compiler';
+import { JuryCodeGate } from './jury-code';
 import { PackageExportService } from './packages/package-export.service';
 import { PackageImportService } from './packages/package-import.service';
 import { ProblemEditorGuard } from './problem-editor.guard';
@@ -21,6 +22,7 @@ import { TestArchiveService } from './zip/test-archive.service';
     AuthorOrAdminGuard,
     ProblemEditorGuard,
     CheckerCompiler,
+    JuryCodeGate,
   ],
   exports: [ProblemsService, AuthorOrAdminGuard, CheckerCompiler],
 })

@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  CheckerSettings,
-  CUSTOM_CHECKER_ADMINS_ONLY,
-  DIFFICULTIES,
-  MAX_TEST_DATA_BYTES,
-  ProblemSort,
-  problemTotalPoints,
-} from '@oj/contracts';
+import { DIFFICULTIES, InteractorSettings, MAX_TEST_DATA_BYTES, ProblemSort, problemTotalPoints } from '@oj/contracts';
 import {
   checkerColumns,
   checkerOf,
   ContestEntity,
   ContestParticipationEntity,
   ContestProblemEntity,
+  interactorColumns,
+  interactorOf,
   ProblemEntity,
   refoldContestBoard,
   TestCaseEntity,
@@ -27,7 +22,6 @@ import {
   canReadContestProblems,
   canSeeProblem,
   canSeeTestCases,
-  canSetTestReadingCode,
   editableProblemsWhere,
   isAdmin,
   visibleProblemsWhere,
@@ -40,15 +34,14 @@ import { queryPrepared } from '../database/prepared-query';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
-import { CheckerCompiler } from './checker-compiler';
-import { CheckerInputDto } from './dto/checker.dto';
 import { ProblemInputDto, TestCaseInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
 import { PROBLEM_SUMMARY_SQL, ProblemDto, ProblemListDto, toProblemDto } from './dto/problem-response.dto';
+import { JuryCodeGate, SavedJuryCode } from './jury-code';
 import { KNOWN_ALGORITHMS } from './known-algorithms';
 import { describeProblemChange } from './problem-change-summary';
 import { storedSubtasks, subtaskErrors, subtaskField } from './problem-subtasks';
-import { setsNewTestReadingCode } from './test-reading-code';
+import { requestedInteractor } from './problem-type';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
@@ -96,7 +89,7 @@ export class ProblemsService {
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
     private readonly updates: ProblemUpdatesService,
     private readonly live: LivePublisher,
-    private readonly checkers: CheckerCompiler,
+    private readonly juryCode: JuryCodeGate,
     private readonly languages: LanguagesService,
     private readonly boards: BoardChanges,
   ) {}
@@ -198,14 +191,16 @@ export class ProblemsService {
     return this.present(problem, undefined, manager, false);
   }
 
-  /** `signal` aborts when the caller goes: a checker compile it waits for is cancelled. */
+  /** `signal` aborts when the caller goes: a checker or interactor compile it waits for is cancelled. */
   async create(dto: ProblemInputDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     this.checkTestDataSize(dto.testCases);
     this.checkSubtasks(dto);
-    this.requireMaySetCheckers(dto.checker, null, user);
-    await this.requireCheckerCompiles(dto.checker, signal);
+    const juryCode = { checker: dto.checker, interactor: requestedInteractor(dto) ?? null };
+    this.juryCode.requireMaySet(juryCode, null, user);
+    await this.juryCode.requireCompiles(juryCode, null, signal);
     return this.problems.manager.transaction(async (manager) => {
-      const problem = await manager.save(manager.create(ProblemEntity, { ...this.fields(dto), authorId: user.id }));
+      const fields = { ...this.fields(dto, juryCode.interactor), authorId: user.id };
+      const problem = await manager.save(manager.create(ProblemEntity, fields));
       const tests = await this.replaceTests(manager, problem, dto);
       await this.updates.record(manager, problem, 'New problem');
       return this.present(problem, tests, manager, true);
@@ -214,24 +209,23 @@ export class ProblemsService {
 
   async update(problemId: number, body: UpdateProblemDto, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     if (body.testCases) this.checkTestDataSize(body.testCases);
-    // An unchanged custom checker was compiled when it was saved: only a new one needs a worker now.
+    // An unchanged checker or interactor was compiled when it was saved: only a new one needs a worker now.
+    const juryCode = { checker: body.checker, interactor: requestedInteractor(body) };
     const current = await this.problems.findOne({
       where: { problemId },
-      select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon'],
+      select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon', 'interactorSource', 'interactorLanguageId'],
     });
-    const saved = current ? checkerOf(current) : null;
-    if (setsNewTestReadingCode(body.checker, saved)) {
-      this.requireMaySetCheckers(body.checker, saved, user);
-      await this.requireCheckerCompiles(body.checker, signal);
-    }
+    const saved = current ? savedJuryCode(current) : null;
+    this.juryCode.requireMaySet(juryCode, saved, user);
+    await this.juryCode.requireCompiles(juryCode, saved, signal);
     const updated = await this.problems.manager.transaction(async (manager) => {
       const problem = await manager.findOne(ProblemEntity, { where: { problemId }, lock: { mode: 'pessimistic_write' } });
       if (!problem || !canSeeProblem(problem, user)) throw ApiException.notFound(PROBLEM_NOT_FOUND);
       if (!canEditProblem(problem, user)) throw ApiException.forbidden(EDIT_FORBIDDEN);
       if (body.isPublic !== problem.isPublic && !canChangeVisibility(user))
         throw ApiException.forbidden("Only administrators may change a problem's visibility.");
-      // Again under the lock: the saved checker may have changed since it was compared above.
-      this.requireMaySetCheckers(body.checker, checkerOf(problem), user);
+      // Again under the lock: the saved checker or interactor may have changed since it was compared above.
+      this.juryCode.requireMaySet(juryCode, savedJuryCode(problem), user);
       const before = { ...problem };
       const beforeTests = await this.loadTests(manager, problem);
       // Test cases and subtasks left out are kept as they are.
@@ -242,7 +236,7 @@ export class ProblemsService {
         subtasks: body.subtasks ?? problem.subtasks,
       };
       this.checkSubtasks(dto);
-      Object.assign(problem, this.fields(dto));
+      Object.assign(problem, this.fields(dto, juryCode.interactor));
       await manager.save(problem);
       const tests = body.testCases ? await this.replaceTests(manager, problem, dto) : beforeTests;
       const summary = describeProblemChange(before as ProblemEntity, beforeTests, dto);
@@ -309,15 +303,6 @@ export class ProblemsService {
     return this.problems.createQueryBuilder('p').where(editable.sql, editable.params).getExists();
   }
 
-  /** Refuses a new or changed custom checker from a caller who may not read the tests it would read (canSetTestReadingCode). */
-  private requireMaySetCheckers(incoming: CheckerInputDto | undefined, saved: CheckerSettings | null, user: AuthUser): void {
-    if (setsNewTestReadingCode(incoming, saved) && !canSetTestReadingCode(user)) throw ApiException.forbidden(CUSTOM_CHECKER_ADMINS_ONLY);
-  }
-
-  private async requireCheckerCompiles(checker: CheckerInputDto | undefined, signal?: AbortSignal): Promise<void> {
-    if (checker?.type === 'custom') await this.checkers.requireCompiles(checker.source ?? '', checker.languageId ?? 0, signal);
-  }
-
   private checkTestDataSize(testCases: TestCaseInputDto[]): void {
     if (testDataBytes(testCases) > MAX_TEST_DATA_BYTES) {
       throw ApiException.validation([{ path: 'testCases', message: 'Test data must not exceed 64 MiB per problem.' }]);
@@ -329,7 +314,8 @@ export class ProblemsService {
     if (errors.length) throw ApiException.validation(errors, errors[0].message);
   }
 
-  private fields(dto: ProblemInputDto): Partial<ProblemEntity> {
+  /** The problem's columns from a body; `interactor` undefined keeps the saved one (and the type). */
+  private fields(dto: ProblemInputDto, interactor: InteractorSettings | null | undefined): Partial<ProblemEntity> {
     return {
       title: dto.title,
       statement: dto.statement,
@@ -349,6 +335,7 @@ export class ProblemsService {
       totalPoints: problemTotalPoints(dto.testCases, dto.subtasks),
       // Left out, a new problem gets the default checker and an updated one keeps its own.
       ...(dto.checker ? checkerColumns(dto.checker) : {}),
+      ...(interactor !== undefined ? interactorColumns(interactor) : {}),
     };
   }
 
@@ -387,4 +374,9 @@ export class ProblemsService {
     const limits = await this.languages.effectiveCpuTimeLimits(fresh.cpuTimeLimit, fresh.judge0LanguageIds);
     return toProblemDto(fresh, author ? { id: author.id, username: author.username } : null, limits, tests, withCheckerSource);
   }
+}
+
+/** The checker and interactor a problem has saved. */
+function savedJuryCode(problem: ProblemEntity): SavedJuryCode {
+  return { checker: checkerOf(problem), interactor: interactorOf(problem) };
 }

@@ -1,4 +1,4 @@
-import type { Difficulty } from '@oj/contracts';
+import type { Difficulty, InteractorSettings } from '@oj/contracts';
 
 import { seededRandom } from './seeded-random';
 
@@ -14,9 +14,11 @@ export interface DemoProblem {
   cpuTimeLimit: number;
   memoryLimit: number;
   samples: { input: string; output: string; explanation?: string }[];
-  /** Test inputs; expected outputs come from `solve`. */
+  /** Test inputs; expected outputs come from `solve` (an interactive problem's answer files, which a checker may read). */
   inputs: string[];
   solve: (input: string) => string;
+  /** An interactive problem's interactor. */
+  interactor?: InteractorSettings;
 }
 
 /** C, C++, Java, JavaScript, Python 3 (Judge0 CE ids). */
@@ -201,6 +203,68 @@ function brackets(): DemoProblem {
   };
 }
 
+/**
+ * The interactive demo's jury: answers each query "? x" with "<", ">" or "=" and takes the answer "! x", in at
+ * most 30 queries; its output file holds the number of queries asked.
+ */
+export const GUESS_THE_NUMBER_INTERACTOR = `#include "testlib.h"
+#include <iostream>
+
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  const long long hidden = inf.readLong(1, 1000000000, "n");
+  int asked = 0;
+  while (true) {
+    const std::string what = ouf.readToken();
+    const long long x = ouf.readLong(1, 1000000000, "x");
+    if (what == "!") {
+      tout << asked << std::endl;
+      quitif(x != hidden, _wa, "answered %lld, the hidden number is %lld", x, hidden);
+      quitf(_ok, "found %lld with %d queries", hidden, asked);
+    }
+    quitif(what != "?", _pe, "a line starts with ? or !, not %s", what.c_str());
+    asked += 1;
+    quitif(asked > 30, _wa, "asked more than 30 queries");
+    std::cout << (hidden < x ? '<' : hidden > x ? '>' : '=') << std::endl;
+  }
+}
+`;
+
+function guessTheNumber(): DemoProblem {
+  const rnd = seededRandom(6);
+  const inputs = ['1\n', '1000000000\n', '500000000\n', '42\n'];
+  for (let i = 0; i < 6; i++) inputs.push(`${rnd(1, 1e9)}\n`);
+  return {
+    title: 'Guess the Number',
+    difficulty: 'EASY',
+    statement:
+      'This is an **interactive** problem: your program talks to the judge. The judge has chosen an integer $n$. Find it ' +
+      'by asking at most $30$ queries. To ask whether $n$ is $x$, print `? x`; the judge answers `<` if $n < x$, `>` if ' +
+      '$n > x$ and `=` if $n = x$. When you know $n$, print `! n` and stop. Flush the output after every line (`fflush(stdout)`, ' +
+      '`std::endl`, `print(..., flush=True)`, `System.out.flush()`), or the judge never sees it.',
+    inputFormat: 'Nothing: the number is the judge’s. Read its answers, one per line, after each query.',
+    outputFormat: 'Queries `? x` ($1 \\le x \\le 10^9$), then the answer `! n`.',
+    constraints: '$1 \\le n \\le 10^9$; at most $30$ queries.',
+    tags: ['interactive'],
+    algorithms: ['Binary Search'],
+    cpuTimeLimit: 1,
+    memoryLimit: 64,
+    samples: [
+      {
+        input: '42\n',
+        output: '! 42\n',
+        explanation:
+          'The hidden number is $42$ (the input is the judge’s, never your program’s). A lucky program answers at once; a ' +
+          'binary search asks `? 500000000`, hears `<`, asks `? 250000000`, hears `<`, … and answers `! 42`.',
+      },
+    ],
+    inputs,
+    // The answer file: the number itself (the interactor judges; a checker, had the problem one, could read it).
+    solve: (input) => input,
+    interactor: { languageId: 54, source: GUESS_THE_NUMBER_INTERACTOR },
+  };
+}
+
 export function demoProblems(): DemoProblem[] {
-  return [aPlusB(), fibonacci(), maxSubarray(), shortestPath(), brackets()];
+  return [aPlusB(), fibonacci(), maxSubarray(), shortestPath(), brackets(), guessTheNumber()];
 }

@@ -1,4 +1,4 @@
-import { AnnouncementEntity, ProblemEntity, ProblemUpdateEntity, TestCaseEntity } from '@oj/db';
+import { AnnouncementEntity, interactorColumns, ProblemEntity, ProblemUpdateEntity, TestCaseEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { DEMO_LANGUAGE_IDS, demoProblems } from './demo-problems';
@@ -33,6 +33,7 @@ export async function seedDemoContent(dataSource: DataSource, { adminId }: { adm
           testCaseCount: tests.length,
           totalPoints: tests.length,
           authorId: adminId,
+          ...interactorColumns(demo.interactor ?? null),
         }),
       );
       await manager.insert(

@@ -110,6 +110,35 @@ describe('POST /api/problems/testcases/zip-parse', () => {
     expect(c.body.checker).toEqual({ type: 'custom', languageId: 50, source: 'int main(void) { return 0; }\n' });
   });
 
+  it('recognises interactor.cpp (the problem is then interactive), beside a checker, preferring the root', async () => {
+    const source = '#include "testlib.h"\nint main(int argc, char *argv[]) { registerInteraction(argc, argv); quitf(_ok, "ok"); }\n';
+    const zip = await buildZip([
+      { name: '1.in', content: '42' },
+      { name: '1.out', content: '42' },
+      { name: 'interactor/interactor.c', content: 'int main(void) { return 0; }\n' },
+      { name: 'interactor.cpp', content: source },
+      { name: 'checker.cpp', content: 'int main() {}\n' },
+    ]);
+    const res = await upload(zip).expect(200);
+    expect(res.body.interactor).toEqual({ languageId: 54, source });
+    expect(res.body.checker).toEqual({ type: 'custom', languageId: 54, source: 'int main() {}\n' });
+    expect(res.body.testCases).toEqual([{ input: '42', output: '42', points: 1 }]);
+    expect(res.body.warnings).toEqual([
+      'Found checker.cpp: set as the custom checker (C++).',
+      'Found interactor.cpp: set as the interactor: the problem is interactive (C++).',
+      'Skipped interactor/interactor.c: interactor.cpp is the interactor.',
+    ]);
+    const c = await upload(
+      await buildZip([
+        { name: '1.in', content: '1' },
+        { name: '1.out', content: '1' },
+        { name: 'interactor/interact.c', content: 'int main(void) { return 0; }\n' },
+      ]),
+    ).expect(200);
+    expect(c.body).toMatchObject({ interactor: { languageId: 50, source: 'int main(void) { return 0; }\n' } });
+    expect(c.body.checker).toBeUndefined();
+  });
+
   it('leaves out a checker source over 64 KiB with a warning, and treats other folders as no checker', async () => {
     const zip = await buildZip([
       { name: '1.in', content: '1' },

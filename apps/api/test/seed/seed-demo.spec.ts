@@ -79,6 +79,8 @@ const reference: Record<string, (input: string) => string> = {
     }
     return `${dist[n] === Infinity ? -1 : dist[n]}\n`;
   },
+  // The interactive problem's answer files are the hidden numbers.
+  'Guess the Number': (i) => `${Number(i)}\n`,
   'Balanced Brackets': (i) => {
     let s = i.trim();
     for (let prev = ''; prev !== s;) [prev, s] = [s, s.replace(/\(\)|\[\]|\{\}/g, '')];
@@ -93,10 +95,11 @@ describe('demo content', () => {
   });
   afterAll(() => t.close());
 
-  it('has test data that independent solutions agree with, samples included', () => {
+  it('has test data that independent solutions agree with, samples included (an interactive problem’s show a dialogue)', () => {
     for (const problem of demoProblems()) {
       const check = reference[problem.title];
       for (const input of problem.inputs) expect([problem.title, problem.solve(input)]).toEqual([problem.title, check(input)]);
+      if (problem.interactor) continue;
       for (const sample of problem.samples) expect(problem.solve(sample.input)).toBe(sample.output);
     }
   });
@@ -116,5 +119,10 @@ describe('demo content', () => {
     expect(await ds.getRepository(AnnouncementEntity).findOneBy({ pinned: true })).toMatchObject({ title: 'Welcome to the Online Judge' });
     const list = (await t.http().get('/api/problems').expect(200)).body.items;
     expect(list.map((p: { title: string }) => p.title)).toEqual(demoProblems().map((p) => p.title));
+    const guess = list.find((p: { title: string }) => p.title === 'Guess the Number');
+    expect((await t.http().get(`/api/problems/${guess.problemId}`).expect(200)).body).toMatchObject({
+      type: 'interactive',
+      interactor: { languageId: 54 },
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { RunJobData, RunResult } from '@oj/contracts';
 
-import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
+import { Grader } from '../grading/grader';
 
 /**
  * Runs a source once on the caller's input (POST /api/judge/run), judged by the problem's checker when the caller
@@ -9,17 +9,18 @@ import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
  */
 @Injectable()
 export class CustomRunService {
-  constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
+  constructor(private readonly grader: Grader) {}
 
   /** `signal` aborts when the job is cancelled: the run is killed and nothing is answered. */
   run(job: RunJobData, signal?: AbortSignal): Promise<RunResult> {
-    return this.engine.run({
+    return this.grader.run({
       languageId: job.languageId,
       sourceCode: job.sourceCode,
       stdin: job.stdin,
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
       ...(job.expected ? { expected: job.expected } : {}),
+      ...(job.interactor ? { interactor: job.interactor } : {}),
       signal,
     });
   }

@@ -5,11 +5,10 @@ import { WorkerConfig } from '../config/worker-config';
 import { JUDGE_ENGINE, JudgeEngine } from './judge-engine';
 import { Judge0Engine } from './judge0/judge0-engine';
 import { LocalEngine } from './local/local-engine';
-import { TimeFactorEngine } from './time-factor-engine';
 
 /**
- * JUDGE_ENGINE picks the engine: `local` (bubblewrap sandbox on this host) or `judge0` (a Judge0 CE server);
- * either enforces the language time factors (LANGUAGE_TIME_FACTORS).
+ * JUDGE_ENGINE picks the engine: `local` (bubblewrap sandbox on this host) or `judge0` (a Judge0 CE server). The
+ * grading (grading/grader.ts) applies the language time factors (LANGUAGE_TIME_FACTORS) whichever it is.
  */
 export const engineProvider: Provider = {
   provide: JUDGE_ENGINE,
@@ -19,17 +18,14 @@ export const engineProvider: Provider = {
     if (config.JUDGE_ENGINE === 'judge0') {
       // Judge0 has no checkers: custom ones run in a local sandbox, set up the first time one is needed.
       let local: LocalEngine | null = null;
-      const customChecker = () =>
+      const checkers = () =>
         (local ??= new LocalEngine({
           workRoot: config.SANDBOX_WORK_ROOT,
           logger,
           languageIds: CHECKER_LANGUAGE_IDS,
           checkerCacheBytes: config.checkerCacheBytes,
-        })).customChecker;
-      return new TimeFactorEngine(
-        new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, customChecker }),
-        config.timeFactors,
-      );
+        })).checkers();
+      return new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, checkers });
     }
     const engine = new LocalEngine({
       workRoot: config.SANDBOX_WORK_ROOT,
@@ -39,6 +35,6 @@ export const engineProvider: Provider = {
     });
     // The first submissions find their boxes started; a failure here only means they start their own.
     engine.warm().catch((error: Error) => logger.warn(`Could not start warm boxes: ${error.message}`));
-    return new TimeFactorEngine(engine, config.timeFactors);
+    return engine;
   },
 };

@@ -1,66 +1,151 @@
-import {
-  CheckerCompileResult,
-  CheckerSettings,
-  CheckerTrialData,
-  GradeResult,
-  Language,
-  RunJobData,
-  RunResult,
-  Subtask,
-  TestCaseData,
-} from '@oj/contracts';
+import { Language } from '@oj/contracts';
 
-/** The limits of every run of a request: the problem's (or a custom run's) CPU seconds and memory megabytes. */
-export interface RunLimitsRequest {
+/** A source to compile once for the runs that follow. */
+export interface CompileRequest {
   languageId: number;
   sourceCode: string;
-  /** Seconds of CPU time per run. */
-  cpuTimeLimit: number;
-  /** Megabytes of memory per run. */
-  memoryLimit: number;
-  /**
-   * Aborts when the job is cancelled (its caller has gone): the engine kills what runs at once and throws the
-   * signal's reason instead of answering.
-   */
+  /** Aborts when the job is cancelled: the engine kills what runs at once and throws the signal's reason. */
   signal?: AbortSignal;
 }
 
-/** What one grading run needs: the source, its language and the problem's limits and tests. */
-export interface GradeRequest extends RunLimitsRequest {
-  testCases: TestCaseData[];
-  /** The problem's subtasks, which the tests' `subtask` indices point into; none for a problem without. */
-  subtasks?: Subtask[];
-  /** The problem's checker; the spec's line comparison when left out. */
-  checker?: CheckerSettings;
-  /** ICPC-style grading: the first failing test ends the run, the tests after it are skipped. */
-  stopAtFirstFailure?: boolean;
+/** What every run of a program may use: the limits the grading decided (time factors already applied). */
+export interface ProgramLimits {
+  /** Seconds of CPU time per run. */
+  cpuSeconds: number;
+  /** Megabytes of memory per run. */
+  memoryMb: number;
+  /** A ceiling on the wall clock, in seconds (a custom run's, see RUN_CEILING); none for tests. */
+  wallSecondsCap?: number;
 }
 
-/** One run of the source on the caller's input (POST /api/judge/run), judged only when an expected output is given. */
-export interface CustomRunRequest extends RunLimitsRequest {
+/** One run's input: its standard input and the jury's answer, which sizes the output an engine accepts. */
+export interface RunInput {
   stdin: string;
-  expected?: RunJobData['expected'];
+  /** The test's expected output; none for a custom run. */
+  expectedOutput?: string;
+  /** What the run is, in an engine's failure message ("test 3", "the program"). */
+  label: string;
 }
 
-/** Called after each test so the caller can publish progress (tests done / total). */
-export type ProgressListener = (done: number, total: number) => void | Promise<void>;
+/** Why a run did not end with exit code 0, in the engine's words: the test's status unless a checker says more. */
+export interface RunFailure {
+  status: 'tle' | 'rte';
+  message: string;
+  /** A limit the run hit (its time, memory or output), or a crash (a signal, a non-zero exit). */
+  cause: 'time' | 'memory' | 'output' | 'crash';
+}
 
 /**
- * One interface, two engines: `local` (bubblewrap sandbox on this host) and `judge0` (HTTP client).
- * Both grade with the same rules (grading/) and report the same GradeResult.
+ * How one run ended, engine-neutral and not yet judged: the grading (grading/) decides the verdict from it. The
+ * engine decides, once, why the run stopped (a limit, a signal, a non-zero exit: `failure`).
+ */
+export interface RunOutcome {
+  /** Null when the program exited with 0. */
+  failure: RunFailure | null;
+  timeMs: number | null;
+  memoryKB: number | null;
+  /** The program's own exit code; null when it was killed. */
+  exitCode: number | null;
+  /** The signal that killed it, by name, when one did. */
+  signal: string | null;
+  /** Its standard error, capped. */
+  stderr: Buffer;
+  /** The file holding its standard output: the engine's own, valid until the next input is taken. */
+  stdoutPath: string;
+}
+
+/** How one interactive run ended: the program's run, the interactor's, and the interactor's output file. */
+export interface InteractionOutcome {
+  /** The program's run; its output went to the interactor (a wall clock hit is the pair's idleness). */
+  program: Omit<RunOutcome, 'stdoutPath'>;
+  /** The interactor's run, its verdict still to be read (testlib's convention, like a checker's). */
+  interactor: ToolRun;
+  /** The program's wall clock ran out while the interactor was still computing: the interactor kept it waiting. */
+  interactorBusy: boolean;
+  /** The interactor's output file (its `tout`), which a checker may read. */
+  outputPath: string;
+}
+
+/**
+ * A compiled program: runs it on inputs, one outcome per input in their order. Inputs are pulled one at a time,
+ * as the engine is ready for them, so the grading decides (skipping) what the next run is after seeing the last
+ * outcome; an engine that batches (Judge0) pulls a batch before running it.
+ */
+export interface CompiledProgram {
+  runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome>;
+  /**
+   * Runs the program against `interactor` (a compiled interactor's binary, see CheckerSandbox.build) once per
+   * input, the input being the interactor's input file. Absent where the engine cannot (Judge0).
+   */
+  interact?(
+    inputs: AsyncIterable<RunInput>,
+    interactor: string,
+    limits: ProgramLimits,
+    signal?: AbortSignal,
+  ): AsyncIterable<InteractionOutcome>;
+  /** Gives back what the program holds (its boxes, its output files). */
+  release(): Promise<void>;
+}
+
+/** How a tool run (a checker, an interactor) in the engine's sandbox ended: the grading reads its verdict. */
+export interface ToolRun {
+  termination: 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
+  exitCode: number | null;
+  stderr: Buffer;
+}
+
+/** A checker's CPU time limit, whatever the problem's (an interactor's too, at the least). */
+export const CHECKER_CPU_SECONDS = 10;
+
+/** A compiled checker held for use: its binary stays at `program` until `release`, whatever a cache evicts. */
+export interface CheckerLease {
+  program: string;
+  release(): void;
+}
+
+/** A checker's binary, or why it did not compile. */
+export type CheckerBuild = CheckerLease | { compilerOutput: string };
+
+/** The files a checker reads: the test's input, the contestant's output (a file) and the jury's answer. */
+export interface CheckerFiles {
+  input: string;
+  outputPath: string;
+  answer: string;
+}
+
+/** Where problem authors' checkers are compiled and run: always this host's sandbox, whatever engine grades. */
+export interface CheckerSandbox {
+  build(source: string, languageId: number): Promise<CheckerBuild>;
+  /** Runs a checker on one test; how it ended, its verdict still to be read. */
+  check(program: string, files: CheckerFiles): Promise<ToolRun>;
+}
+
+/** The source did not compile: the submission's compile error, with the (capped) compiler output. */
+export class CompileError extends Error {
+  constructor(readonly output: string) {
+    super('Compilation failed.');
+  }
+}
+
+/** The engine itself failed (its sandbox, its server): the job fails and is retried, never a verdict. */
+export class EngineFailure extends Error {}
+
+/**
+ * One interface, two engines: `local` (bubblewrap sandbox on this host) and `judge0` (HTTP client). An engine
+ * compiles and runs; everything else (which tests, skipping, checking, verdicts, scores, progress) is the
+ * grading's (grading/test-loop.ts), the same whichever engine runs the program.
  */
 export interface JudgeEngine {
   readonly name: 'local' | 'judge0';
   /** Languages this engine can run, keyed by Judge0 CE ids. */
   languages(): Promise<Language[]>;
-  grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult>;
   /**
-   * Compiles a custom checker (in the local sandbox, whichever engine grades) so the API can refuse a broken one.
-   * Both real engines have it; stand-ins in tests may not.
+   * Compiles the source, or throws a CompileError (an engine that compiles with each run, Judge0, throws it from
+   * the first run instead) or an EngineFailure.
    */
-  compileChecker?(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult>;
-  /** Compiles and runs once on `stdin`; throws when the judge itself failed (not the program). */
-  run(request: CustomRunRequest): Promise<RunResult>;
+  compile(request: CompileRequest): Promise<CompiledProgram>;
+  /** The sandbox custom checkers compile and run in; throws where the worker has none. */
+  checkers(): CheckerSandbox;
   /** Ends what the engine keeps between jobs (the local engine's warm boxes) when the worker stops. */
   close?(): Promise<void>;
 }

@@ -98,7 +98,10 @@ export function failedResult(message: string): GradeResult {
   return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: storableText(message) };
 }
 
-/** A failure no retry can fix: the problem's own checker failed, so the submission ends `failed` at once. */
+/**
+ * A failure no retry can fix: the problem's own checker or interactor failed (or the engine cannot run the
+ * problem at all), so the submission ends `failed` at once.
+ */
 export interface DefinitiveFailure extends GradeResult {
   definitive: true;
 }
@@ -107,7 +110,16 @@ export function isDefinitiveFailure(result: GradeResult): result is DefinitiveFa
   return (result as Partial<DefinitiveFailure>).definitive === true;
 }
 
+export function definitiveFailure(message: string): DefinitiveFailure {
+  return { ...failedResult(message), definitive: true };
+}
+
 /** The problem's checker failed on a test (or did not compile): never a verdict on the submission. */
 export function checkerFailedResult(message: string): DefinitiveFailure {
-  return { ...failedResult(`Checker failure (the problem's, not the submission's): ${message}`), definitive: true };
+  return definitiveFailure(`Checker failure (the problem's, not the submission's): ${message}`);
+}
+
+/** The problem's interactor failed on a test (or did not compile): never a verdict on the submission. */
+export function interactorFailedResult(message: string): DefinitiveFailure {
+  return definitiveFailure(`Interactor failure (the problem's, not the submission's): ${message}`);
 }

@@ -1,13 +1,19 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
-import { checkerOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import { checkerOf, interactorOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
+import { Grader } from './grader';
 import { LivePublisher } from './live-publisher';
+
+/** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
+function withInteractor(problem: ProblemEntity) {
+  const interactor = interactorOf(problem);
+  return interactor ? { interactor } : {};
+}
 
 /** A grading attempt that should be retried (engine trouble, not the program's fault). */
 export class GradingFailedError extends Error {}
@@ -27,7 +33,7 @@ export class JudgeSubmissionService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine,
+    private readonly grader: Grader,
     private readonly live: LivePublisher,
   ) {}
 
@@ -42,7 +48,7 @@ export class JudgeSubmissionService {
     // Read once: nothing else writes the row while it grades, so every progress event is this row with its count.
     const running = await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
 
-    const result = await this.engine.grade(
+    const result = await this.grader.grade(
       {
         languageId: submission.languageId,
         sourceCode: submission.sourceCode,
@@ -56,6 +62,7 @@ export class JudgeSubmissionService {
         })),
         subtasks: problem.subtasks,
         checker: checkerOf(problem),
+        ...withInteractor(problem),
         stopAtFirstFailure,
       },
       (done, total) => this.publishProgress(running, done, total),

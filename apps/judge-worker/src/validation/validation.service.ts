@@ -1,22 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JUDGE0_STATUS, judge0FromStatus, ValidateJobData, ValidationResult } from '@oj/contracts';
 
-import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
+import { Grader } from '../grading/grader';
 
 /** Runs a reference solution against test cases and reports per case in Judge0's status vocabulary. */
 @Injectable()
 export class ValidationService {
-  constructor(@Inject(JUDGE_ENGINE) private readonly engine: JudgeEngine) {}
+  constructor(private readonly grader: Grader) {}
 
   /** `signal` aborts when the job is cancelled: the running test is killed and nothing is answered. */
   async validate(job: ValidateJobData, signal?: AbortSignal): Promise<ValidationResult> {
-    const result = await this.engine.grade({
+    const result = await this.grader.grade({
       languageId: job.languageId,
       sourceCode: job.sourceCode,
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
       testCases: job.testCases,
       checker: job.checker,
+      ...(job.interactor ? { interactor: job.interactor } : {}),
       signal,
     });
     if (result.status === 'failed') throw new Error(result.message ?? 'The judge failed to run the validation.');

@@ -2,8 +2,9 @@ import { CheckerSettings, TestCaseData } from '@oj/contracts';
 import { existsSync, readdirSync, statSync } from 'fs';
 import { join } from 'path';
 
+import { compileAndTryChecker } from '../../src/grading/checker-trial';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
-import { localEngine, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
+import { localEngine, localGrader, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
 import {
   ANY_PAIR_CHECKER,
   BROKEN_CHECKER,
@@ -29,7 +30,7 @@ function filesUnder(dir: string): string[] {
 }
 
 function grade(sourceCode: string, checker: CheckerSettings, testCases: TestCaseData[]) {
-  return localEngine().grade({ languageId: PYTHON, sourceCode, cpuTimeLimit: 2, memoryLimit: 128, testCases, checker });
+  return localGrader().grade({ languageId: PYTHON, sourceCode, cpuTimeLimit: 2, memoryLimit: 128, testCases, checker });
 }
 
 describe('checkers in the local sandbox', () => {
@@ -57,7 +58,7 @@ describe('checkers in the local sandbox', () => {
       expect(await grade(printing('1 2\r\n3\r\n'), { type: 'exact' }, tests)).toMatchObject({ status: 'accepted' });
       expect(await grade(printing('1 2\n3'), { type: 'exact' }, tests)).toMatchObject({ status: 'wrong_answer' });
       expect(
-        await localEngine().grade({
+        await localGrader().grade({
           languageId: PYTHON,
           sourceCode: printing('1 2 \n3\n\n'),
           cpuTimeLimit: 2,
@@ -96,8 +97,8 @@ describe('checkers in the local sandbox', () => {
     }, 60_000);
 
     it('compiles a checker once and keeps it in the cache for the next grading', async () => {
-      const first = await localEngine().customChecker.build(ANY_PAIR_CHECKER, CPP);
-      const second = await localEngine().customChecker.build(ANY_PAIR_CHECKER, CPP);
+      const first = await localEngine().checkers().build(ANY_PAIR_CHECKER, CPP);
+      const second = await localEngine().checkers().build(ANY_PAIR_CHECKER, CPP);
       if (!('program' in first && 'program' in second)) throw new Error('the checker did not compile');
       // Two leases on one cached binary: the same file, not two copies.
       expect(statSync(first.program).ino).toBe(statSync(second.program).ino);
@@ -110,7 +111,7 @@ describe('checkers in the local sandbox', () => {
 
     it('shares one compile between concurrent requests for a new checker, each holding the binary until it releases it', async () => {
       const source = `${ANY_PAIR_CHECKER}// asked for twice at once\n`;
-      const builds = await Promise.all([1, 2].map(() => localEngine().customChecker.build(source, CPP)));
+      const builds = await Promise.all([1, 2].map(() => localEngine().checkers().build(source, CPP)));
       const leases = builds.map((build) => {
         if (!('program' in build)) throw new Error('the checker did not compile');
         return build;
@@ -123,7 +124,7 @@ describe('checkers in the local sandbox', () => {
     }, 60_000);
 
     it('refuses a checker whose binary would pass 16 MiB (a 200 MB array) as a compile error, and keeps no big file', async () => {
-      const result = await localEngine().customChecker.compileResult(HUGE_CHECKER, CPP);
+      const result = await compileAndTryChecker(localEngine().checkers(), { source: HUGE_CHECKER, languageId: CPP });
       expect(result.compiled).toBe(false);
       expect(result.compilerOutput).toMatch(/^The compiled checker would be larger than 16 MiB, the most a checker may be/);
       expect(filesUnder(workRoot).filter((f) => statSync(f).size > 16 * 1024 * 1024)).toEqual([]);
@@ -158,10 +159,13 @@ describe('checkers in the local sandbox', () => {
     }, 60_000);
 
     it('reports the compiler output of a checker that does not compile', async () => {
-      const result = await localEngine().customChecker.compileResult(BROKEN_CHECKER, CPP);
+      const result = await compileAndTryChecker(localEngine().checkers(), { source: BROKEN_CHECKER, languageId: CPP });
       expect(result.compiled).toBe(false);
       expect(result.compilerOutput).toMatch(/error: expected .;. before .quitf./);
-      expect(await localEngine().customChecker.compileResult(ANY_PAIR_CHECKER, CPP)).toEqual({ compiled: true, compilerOutput: '' });
+      expect(await compileAndTryChecker(localEngine().checkers(), { source: ANY_PAIR_CHECKER, languageId: CPP })).toEqual({
+        compiled: true,
+        compilerOutput: '',
+      });
     }, 60_000);
   });
 });

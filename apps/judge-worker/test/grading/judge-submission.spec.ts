@@ -10,14 +10,16 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
 import { loadWorkerConfig } from '../../src/config/worker-config';
-import { GradeRequest, JUDGE_ENGINE, JudgeEngine, ProgressListener } from '../../src/engines/judge-engine';
+import { JUDGE_ENGINE, JudgeEngine } from '../../src/engines/judge-engine';
 import { checkerFailedResult } from '../../src/grading/grade-aggregate';
+import { Grader } from '../../src/grading/grader';
 import { JudgeSubmissionService } from '../../src/grading/judge-submission.service';
+import { GradeRequest, ProgressListener } from '../../src/grading/requests';
 import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
 import { WorkerModule } from '../../src/worker.module';
 import { TcpProxy } from '../faults/tcp-proxy';
 
-type Grader = (request: GradeRequest, onProgress?: ProgressListener) => Promise<GradeResult>;
+type Script = (request: GradeRequest, onProgress?: ProgressListener) => Promise<GradeResult>;
 
 const ACCEPTED: GradeResult = {
   status: 'accepted',
@@ -41,12 +43,16 @@ describe('judging a submission from the queue', () => {
   const databaseUrl = url.toString();
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `oj_wtest_${suffix}`;
-  let grader: Grader;
-  const engine: JudgeEngine = {
-    name: 'local',
-    languages: async () => [{ id: 71, name: 'Python 3' }],
+  let grader: Script;
+  /** The grading as scripted by each test (`grader`), in place of the test loop and its engine. */
+  const engine: Pick<Grader, 'grade' | 'run'> = {
     grade: jest.fn((request: GradeRequest, onProgress?: ProgressListener) => grader(request, onProgress)),
     run: () => Promise.reject(new Error('These tests queue no custom runs.')),
+  };
+  const languages: Pick<JudgeEngine, 'name' | 'languages' | 'close'> = {
+    name: 'local',
+    languages: async () => [{ id: 71, name: 'Python 3' }],
+    close: async () => undefined,
   };
   let worker: INestApplicationContext;
   // The worker reaches PostgreSQL through a proxy the outage tests cut; the test itself reads it directly.
@@ -70,9 +76,10 @@ describe('judging a submission from the queue', () => {
       WORKER_CONCURRENCY: '1',
     });
     const module = WorkerModule.forRoot(config);
-    module.providers = (module.providers as Provider[]).map((p) =>
-      'provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: engine } : p,
-    );
+    module.providers = (module.providers as Provider[]).map((p) => {
+      if (p === Grader) return { provide: Grader, useValue: engine };
+      return 'provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: languages } : p;
+    });
     worker = await NestFactory.createApplicationContext(module, { logger: ['error'] });
     await worker.init();
     ds = await createDataSource(databaseUrl).initialize();

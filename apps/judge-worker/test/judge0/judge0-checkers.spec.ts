@@ -2,8 +2,11 @@ import { CHECKER_LANGUAGE_IDS, TestCaseData } from '@oj/contracts';
 
 import { Judge0Engine } from '../../src/engines/judge0/judge0-engine';
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { compileAndTryChecker } from '../../src/grading/checker-trial';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
+import { Grader } from '../../src/grading/grader';
 import { CRASHING_CHECKER } from '../checkers/checker-programs';
+import { graderOf } from '../grading/grader-of';
 import { removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
 import { FakeJudge0Server } from './fake-judge0-server';
 
@@ -22,15 +25,20 @@ int main(int argc, char *argv[]) {
 describe('Judge0 engine with checkers: Judge0 runs the program, the worker checks in its local sandbox', () => {
   let server: FakeJudge0Server;
   let engine: Judge0Engine;
+  let grader: Grader;
   let local: LocalEngine | null = null;
 
   beforeAll(async () => {
     server = new FakeJudge0Server({ authToken: 't' });
     const baseUrl = await server.start();
-    const customChecker = () =>
-      (local ??= new LocalEngine({ workRoot, logger: { log: () => undefined, warn: () => undefined }, languageIds: CHECKER_LANGUAGE_IDS }))
-        .customChecker;
-    engine = new Judge0Engine({ baseUrl, authToken: 't', pollDelayMs: 5, maxPollDelayMs: 40, retryDelayMs: 5, customChecker });
+    const checkers = () =>
+      (local ??= new LocalEngine({
+        workRoot,
+        logger: { log: () => undefined, warn: () => undefined },
+        languageIds: CHECKER_LANGUAGE_IDS,
+      })).checkers();
+    engine = new Judge0Engine({ baseUrl, authToken: 't', pollDelayMs: 5, maxPollDelayMs: 40, retryDelayMs: 5, checkers });
+    grader = graderOf(engine);
   });
 
   afterAll(async () => {
@@ -38,8 +46,8 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
     removeWorkRoot();
   });
 
-  const grade = (checker: Parameters<Judge0Engine['grade']>[0]['checker'], testCases: TestCaseData[]) =>
-    engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases, checker });
+  const grade = (checker: Parameters<Grader['grade']>[0]['checker'], testCases: TestCaseData[]) =>
+    grader.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases, checker });
 
   it('uses a built-in checker without any sandbox: float within epsilon', async () => {
     const tests: TestCaseData[] = [{ input: '1 2\n', output: '3.0000001\n', points: 1 }];
@@ -59,7 +67,10 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
       ['wrong_answer', 1, '10 is not 11'],
     ]);
     expect(result).toMatchObject({ status: 'wrong_answer', score: 75 });
-    expect(await engine.compileChecker(HALF_FOR_TRYING, 54)).toEqual({ compiled: true, compilerOutput: '' });
+    expect(await compileAndTryChecker(engine.checkers(), { source: HALF_FOR_TRYING, languageId: 54 })).toEqual({
+      compiled: true,
+      compilerOutput: '',
+    });
   }, 60_000);
 
   it('ends the submission failed when the checker crashes', async () => {

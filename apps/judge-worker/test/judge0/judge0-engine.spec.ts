@@ -2,6 +2,9 @@ import { TestCaseData } from '@oj/contracts';
 
 import { Judge0Error } from '../../src/engines/judge0/judge0-client';
 import { Judge0Engine, Judge0EngineOptions } from '../../src/engines/judge0/judge0-engine';
+import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
+import { Grader } from '../../src/grading/grader';
+import { graderOf } from '../grading/grader-of';
 import { FAKE_LANGUAGES, FakeJudge0Options, FakeJudge0Server } from './fake-judge0-server';
 
 const TOKEN = 'secret-token';
@@ -12,24 +15,27 @@ const sumTests = (n: number): TestCaseData[] =>
 describe('Judge0 engine against a Judge0 CE test server', () => {
   let server: FakeJudge0Server;
 
-  async function engineFor(serverOptions: FakeJudge0Options = {}, engineOptions: Partial<Judge0EngineOptions> = {}): Promise<Judge0Engine> {
+  /** The test loop on a Judge0 engine against a fresh test server. */
+  async function engineFor(serverOptions: FakeJudge0Options = {}, engineOptions: Partial<Judge0EngineOptions> = {}): Promise<Grader> {
     server = new FakeJudge0Server({ authToken: TOKEN, ...serverOptions });
     const baseUrl = await server.start();
-    return new Judge0Engine({
-      baseUrl: `${baseUrl}/`,
-      authToken: TOKEN,
-      pollDelayMs: 5,
-      maxPollDelayMs: 40,
-      retryDelayMs: 5,
-      ...engineOptions,
-    });
+    return graderOf(
+      new Judge0Engine({
+        baseUrl: `${baseUrl}/`,
+        authToken: TOKEN,
+        pollDelayMs: 5,
+        maxPollDelayMs: 40,
+        retryDelayMs: 5,
+        ...engineOptions,
+      }),
+    );
   }
 
   afterEach(() => server.stop());
 
   it('lists the languages of GET /languages, sending the auth token', async () => {
     const engine = await engineFor();
-    expect(await engine.languages()).toEqual(FAKE_LANGUAGES);
+    expect(await engine.engine.languages()).toEqual(FAKE_LANGUAGES);
     expect(server.requestsTo('GET', '/languages')[0].headers['x-auth-token']).toBe(TOKEN);
   });
 
@@ -179,6 +185,22 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     expect(result.message).toMatch(/^Judge0 could not run test 1: Internal Error \(No such file/);
   });
 
+  it('never grades an interactive problem: a failure no retry fixes, naming the engine, and nothing sent to Judge0', async () => {
+    const engine = await engineFor();
+    const interactor = { languageId: 54, source: 'int main(){}' };
+    const result = await engine.grade({
+      languageId: 71,
+      sourceCode: 'SUM',
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases: sumTests(2),
+      interactor,
+    });
+    expect(result).toMatchObject({ status: 'failed', message: 'The judge0 engine cannot run interactive problems.', testCaseResults: [] });
+    expect(isDefinitiveFailure(result)).toBe(true);
+    expect(server.requestsTo('POST', '/submissions/batch')).toEqual([]);
+  });
+
   it('fails clearly on a wrong auth token (401)', async () => {
     const engine = await engineFor({}, { authToken: 'wrong' });
     const result = await engine.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
@@ -186,7 +208,7 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
       status: 'failed',
       message: 'Judge0 refused the request: missing or wrong X-Auth-Token (JUDGE0_AUTH_TOKEN) (401).',
     });
-    await expect(engine.languages()).rejects.toThrow(Judge0Error);
+    await expect(engine.engine.languages()).rejects.toThrow(Judge0Error);
   });
 
   it("fails with Judge0's message when it rejects the submissions (422)", async () => {
@@ -234,10 +256,10 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
   it('fails clearly when Judge0 is unreachable', async () => {
     const engine = await engineFor();
     await server.stop();
-    const offline = new Judge0Engine({ baseUrl: 'http://127.0.0.1:9', retryDelayMs: 5 });
+    const offline = graderOf(new Judge0Engine({ baseUrl: 'http://127.0.0.1:9', retryDelayMs: 5 }));
     const result = await offline.grade({ languageId: 71, sourceCode: 'SUM', cpuTimeLimit: 1, memoryLimit: 64, testCases: sumTests(1) });
     expect(result).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Judge0 is unreachable at http:\/\/127\.0\.0\.1:9/) });
-    expect(engine.name).toBe('judge0');
+    expect(engine.engine.name).toBe('judge0');
   });
 
   describe('custom runs', () => {

@@ -1,8 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ValidateJobData } from '@oj/contracts';
+import { JUDGE0_NO_INTERACTIVE, ValidateJobData } from '@oj/contracts';
 import { dropDatabase, migrate } from '@oj/db';
-import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
+import { CHECKER_COMPILE_QUEUE, languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
@@ -89,5 +89,16 @@ describe('judge worker on the judge0 engine', () => {
       testCases: [{ input: '', output: '', points: 1 }],
     });
     await expect(job.finished()).rejects.toThrow("Judge0 rejected the submissions: language_id language with id 999 doesn't exist (422).");
+  });
+
+  it('refuses an interactor when the API asks to compile one, naming the engine, so the problem is not saved', async () => {
+    const checkers = new Bull(CHECKER_COMPILE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
+    try {
+      const job = await checkers.add({ source: 'int main(){}', languageId: 54, role: 'interactor' });
+      expect(await job.finished()).toEqual({ compiled: false, compilerOutput: '', refusal: JUDGE0_NO_INTERACTIVE });
+      expect(JUDGE0_NO_INTERACTIVE).toMatch(/JUDGE_ENGINE=judge0/);
+    } finally {
+      await checkers.close();
+    }
   });
 });

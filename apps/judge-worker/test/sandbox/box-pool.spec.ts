@@ -9,6 +9,7 @@ import { CgroupFactory } from '../../src/engines/local/cgroup';
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { PrivateMounts } from '../../src/engines/local/private-mounts';
 import { COMPILE_LIMITS, runLimits } from '../../src/engines/local/sandbox-limits';
+import { graderOf } from '../grading/grader-of';
 import { removeTree } from './work-roots';
 
 /**
@@ -185,7 +186,7 @@ describe('box pool: warm boxes shared by submissions one after another', () => {
     const warm = ourBoxCgroups();
     const sum = '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);return 0;}';
     for (let i = 0; i < 3; i++) {
-      const r = await engine.grade({
+      const r = await graderOf(engine).grade({
         languageId: 50,
         sourceCode: sum,
         cpuTimeLimit: 1,

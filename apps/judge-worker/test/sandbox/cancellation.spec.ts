@@ -3,7 +3,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
-import { localEngine, removeWorkRoot } from './engine-fixture';
+import { graderOf } from '../grading/grader-of';
+import { localGrader, removeWorkRoot } from './engine-fixture';
 import { removeTree } from './work-roots';
 
 const BUSY_C = 'int main(void){volatile unsigned long x=0;for(;;)x++;}';
@@ -30,11 +31,13 @@ async function cancelledAfterStart(work: (signal: AbortSignal) => Promise<unknow
 /** A cancelled job's program is killed at once (its 10 s limit is never reached) and the engine answers nothing. */
 describe('local engine: cancelled jobs', () => {
   const fallbackRoot = mkdtempSync(join(tmpdir(), 'oj-judge-cancel-'));
-  const fallback = new LocalEngine({
-    workRoot: fallbackRoot,
-    cgroupRoot: join(fallbackRoot, 'no-cgroups'),
-    logger: { log: () => undefined, warn: () => undefined },
-  });
+  const fallback = graderOf(
+    new LocalEngine({
+      workRoot: fallbackRoot,
+      cgroupRoot: join(fallbackRoot, 'no-cgroups'),
+      logger: { log: () => undefined, warn: () => undefined },
+    }),
+  );
   afterAll(async () => {
     await removeWorkRoot();
     removeTree(fallbackRoot);
@@ -42,7 +45,7 @@ describe('local engine: cancelled jobs', () => {
   const limits = { languageId: 50, sourceCode: BUSY_C, cpuTimeLimit: 10, memoryLimit: 64 };
 
   it.each([
-    ['a run in a pooled box', () => localEngine()],
+    ['a run in a pooled box', () => localGrader()],
     ['a run in a fresh box (no cgroup)', () => fallback],
   ])(
     'kills %s',
@@ -56,7 +59,7 @@ describe('local engine: cancelled jobs', () => {
 
   it('kills a validation midway through its tests', async () => {
     const testCases = Array.from({ length: 5 }, () => ({ input: '', output: '', points: 1 }));
-    const { error, lateMs } = await cancelledAfterStart((signal) => localEngine().grade({ ...limits, testCases, signal }));
+    const { error, lateMs } = await cancelledAfterStart((signal) => localGrader().grade({ ...limits, testCases, signal }));
     expect(error).toEqual(new Error('cancelled'));
     expect(lateMs).toBeLessThan(KILLED_WITHIN_MS);
   }, 30_000);

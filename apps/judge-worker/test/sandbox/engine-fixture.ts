@@ -4,6 +4,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { Grader } from '../../src/grading/grader';
+import { graderOf } from '../grading/grader-of';
 import { removeTree } from './work-roots';
 
 let shared: LocalEngine | undefined;
@@ -23,13 +25,18 @@ export function localEngine(): LocalEngine {
   return shared;
 }
 
+/** The test loop on the file's engine. */
+export function localGrader(): Grader {
+  return graderOf(localEngine());
+}
+
 export const sumTests: TestCaseData[] = [
   { input: '1 2\n', output: '3\n', points: 1 },
   { input: '40 2\n', output: '42\n', points: 2 },
 ];
 
 export function grade(languageId: number, sourceCode: string, opts: { cpu?: number; memory?: number; tests?: TestCaseData[] } = {}) {
-  return localEngine().grade({
+  return localGrader().grade({
     languageId,
     sourceCode,
     cpuTimeLimit: opts.cpu ?? 1,

@@ -3,6 +3,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { graderOf } from '../grading/grader-of';
 import { removeTree } from './work-roots';
 
 /** Where no cgroup is writable the engine still grades, bounded by rlimits, and says so in the log. */
@@ -16,7 +17,13 @@ describe('local engine without cgroups', () => {
   });
   afterAll(() => removeTree(workRoot));
   const grade = (sourceCode: string, cpuTimeLimit: number) =>
-    engine.grade({ languageId: 50, sourceCode, cpuTimeLimit, memoryLimit: 64, testCases: [{ input: '2 3\n', output: '5\n', points: 1 }] });
+    graderOf(engine).grade({
+      languageId: 50,
+      sourceCode,
+      cpuTimeLimit,
+      memoryLimit: 64,
+      testCases: [{ input: '2 3\n', output: '5\n', points: 1 }],
+    });
 
   it('warns that it falls back to rlimits', () => {
     expect(warnings.join('\n')).toMatch(/falling back to rlimits/);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'fs';
 
-import { localEngine, removeWorkRoot } from './engine-fixture';
+import { localGrader, removeWorkRoot } from './engine-fixture';
 
 /** Whether a test program ("main") runs in one of this file's run boxes right now. */
 function programRunning(): boolean {
@@ -47,7 +47,7 @@ describe('local engine with a stalled event loop', () => {
       }
     }, 20);
     try {
-      const r = await localEngine().grade({ languageId: 50, sourceCode: src, cpuTimeLimit: 0.5, memoryLimit: 64, testCases: tests });
+      const r = await localGrader().grade({ languageId: 50, sourceCode: src, cpuTimeLimit: 0.5, memoryLimit: 64, testCases: tests });
       expect(r.status === 'failed' ? r.message : r.testCaseResults.map((t) => t.message ?? t.status)).toEqual([
         'accepted',
         'accepted',

@@ -9,7 +9,8 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
-import { GradeRequest, JUDGE_ENGINE, JudgeEngine } from '../../src/engines/judge-engine';
+import { Grader } from '../../src/grading/grader';
+import { GradeRequest } from '../../src/grading/requests';
 import { WorkerModule } from '../../src/worker.module';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -32,7 +33,7 @@ describe('judge worker: hostile submissions', () => {
   let worker: INestApplicationContext;
   let ds: DataSource;
   let queue: Queue<JudgeJobData>;
-  let graded: jest.SpyInstance<ReturnType<JudgeEngine['grade']>, Parameters<JudgeEngine['grade']>>;
+  let graded: jest.SpyInstance<ReturnType<Grader['grade']>, Parameters<Grader['grade']>>;
   let problem: ProblemEntity;
 
   beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('judge worker: hostile submissions', () => {
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
     await worker.init();
     ds = worker.get(DataSource);
-    graded = jest.spyOn(worker.get<JudgeEngine>(JUDGE_ENGINE), 'grade');
+    graded = jest.spyOn(worker.get(Grader), 'grade');
     queue = new Bull<JudgeJobData>(JUDGE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
     problem = await ds
       .getRepository(ProblemEntity)

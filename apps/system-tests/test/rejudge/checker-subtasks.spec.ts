@@ -3,6 +3,7 @@ import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp,
 import { DataSource } from 'typeorm';
 
 import { waitAllFinal } from '../reliability/grading-audit';
+import { submissionAs, submitAs } from '../submission-client';
 import { startWorker } from '../worker-harness';
 
 /** Compares the contestant's number with the jury's answer, as a testlib checker does. */
@@ -58,23 +59,8 @@ describe('rejudging a problem with a custom checker and subtasks', () => {
     await t.close();
   });
 
-  const submit = async (problemId: number, sourceCode: string): Promise<string> =>
-    (
-      await t
-        .http()
-        .post('/api/submissions')
-        .set(...bearer(user))
-        .send({ problemId, languageId: 71, sourceCode })
-        .expect(201)
-    ).body.submissionId;
-  const detail = async (id: string) =>
-    (
-      await t
-        .http()
-        .get(`/api/submissions/${id}`)
-        .set(...bearer(user))
-        .expect(200)
-    ).body.submission;
+  const submit = (problemId: number, sourceCode: string) => submitAs(t, user, { problemId, languageId: 71, sourceCode });
+  const detail = (id: string) => submissionAs(t, user, id);
 
   /** The problem's counters as the API shows them, beside a count of its counted rows. */
   async function countersAndRows(problemId: number) {

@@ -16,6 +16,7 @@ import {
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 
+import { submissionAs } from '../submission-client';
 import { startWorker } from '../worker-harness';
 
 /** Compiler output quotes the source line; per-test messages describe how the program ended. */
@@ -47,14 +48,7 @@ describe('grading messages follow the source’s visibility', () => {
     await t.close();
   });
 
-  const detail = async (id: string, session: TestSession) =>
-    (
-      await t
-        .http()
-        .get(`/api/submissions/${id}`)
-        .set(...bearer(session))
-        .expect(200)
-    ).body.submission;
+  const detail = (id: string, session: TestSession) => submissionAs(t, session, id);
 
   async function graded(sourceCode: string, languageId: number): Promise<string> {
     const id = (

@@ -3,6 +3,7 @@ import { ProblemEntity } from '@oj/db';
 import { bearer, createAdmin, createTestApp, openStream, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
+import { submissionAs } from '../submission-client';
 import { startWorker } from '../worker-harness';
 
 const CPP_SUM = '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
@@ -135,15 +136,7 @@ describe('submissions end to end', () => {
     ).body.submission;
     expect(theirs.canViewSource).toBe(false);
     expect(theirs.source).toBeUndefined();
-    expect(
-      (
-        await t
-          .http()
-          .get(`/api/submissions/${id}`)
-          .set(...bearer(admin))
-          .expect(200)
-      ).body.submission.source,
-    ).toBe(CPP_SUM);
+    expect((await submissionAs(t, admin, id)).source).toBe(CPP_SUM);
     await t.http().get(`/api/submissions/${id}`).expect(401);
     await t
       .http()

@@ -73,6 +73,13 @@ export class ProblemEntity {
   @Column({ name: 'checker_language_id', type: 'integer', nullable: true })
   checkerLanguageId: number | null;
 
+  /** An interactive problem's interactor (see InteractorSettings): both set, or neither for a standard problem. */
+  @Column({ name: 'interactor_source', type: 'text', nullable: true })
+  interactorSource: string | null;
+
+  @Column({ name: 'interactor_language_id', type: 'integer', nullable: true })
+  interactorLanguageId: number | null;
+
   @Column({ name: 'author_id', type: 'uuid', nullable: true })
   authorId: string | null;
 

@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { MAX_INT_ID, MAX_RUN_STDIN_BYTES, RUN_STATUSES, RUN_VERDICTS, RunRequest, RunResult, RunStatus, RunVerdict } from '@oj/contracts';
-import { IsInt, IsPositive, IsString, Max } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsObject, IsPositive, IsString, Max, ValidateNested } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
+import { InteractorInputDto } from '../../problems/dto/interactor.dto';
 import { CreateSubmissionDto } from '../../submissions/dto/create-submission.dto';
 
 /** Language and source as a submission takes them, the input, and optionally the problem whose limits apply. */
@@ -31,6 +33,18 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
   @MaxUtf8Bytes(MAX_RUN_STDIN_BYTES, { message: 'Expected output must be at most 1 MiB.' })
   @IsString({ message: 'Expected output must be text.' })
   expectedOutput?: string;
+
+  @ApiPropertyOptional({
+    type: InteractorInputDto,
+    description:
+      "The problem form's 'Test interactor': run against this interactor (not saved), `stdin` being its input file; " +
+      'admins and problem authors only (403 otherwise)',
+  })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => InteractorInputDto)
+  @IsObject({ message: 'Interactor must be an object with a language and a source.' })
+  interactor?: InteractorInputDto;
 }
 
 export class RunResultDto implements RunResult {

@@ -28,6 +28,7 @@ import {
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from '../../problems/dto/checker.dto';
+import { InteractorInputDto } from '../../problems/dto/interactor.dto';
 import { normalizePoints } from '../../problems/dto/problem-normalizers';
 import { IsTestDataText } from '../../problems/dto/test-data-text.validator';
 
@@ -96,6 +97,16 @@ export class ValidateRequestDto implements ValidateRequest {
   @Type(() => CheckerInputDto)
   @IsObject({ message: 'Checker must be an object with a type.' })
   checker?: CheckerInputDto;
+
+  @ApiPropertyOptional({
+    type: InteractorInputDto,
+    description: "An interactive problem's interactor (the problem form's): each test's input is its input file, and it judges",
+  })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => InteractorInputDto)
+  @IsObject({ message: 'Interactor must be an object with a language and a source.' })
+  interactor?: InteractorInputDto;
 }
 
 export class ValidationCaseDto implements ValidationCase {

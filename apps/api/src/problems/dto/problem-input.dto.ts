@@ -15,6 +15,8 @@ import {
   MAX_TEST_CASES,
   MAX_TITLE_LENGTH,
   MEMORY_LIMIT_MB,
+  PROBLEM_TYPES,
+  ProblemType,
   SUBTASK_SCORINGS,
   SubtaskScoring,
   TEST_CASE_POINTS,
@@ -41,6 +43,7 @@ import {
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from './checker.dto';
+import { InteractorInputDto } from './interactor.dto';
 import { normalizeLabels, normalizePoints, trimmed } from './problem-normalizers';
 import { IsTestDataText } from './test-data-text.validator';
 
@@ -231,6 +234,29 @@ export class ProblemInputDto {
   @Type(() => CheckerInputDto)
   @IsObject({ message: 'Checker must be an object with a type.' })
   checker?: CheckerInputDto;
+
+  @ApiPropertyOptional({
+    enum: PROBLEM_TYPES,
+    example: 'interactive',
+    description:
+      '`standard`: outputs are compared (the checker); `interactive`: submissions talk to the `interactor`, which judges. ' +
+      'Left out: `standard` on create, or `interactive` when an interactor is sent; the current type kept on update.',
+  })
+  @Omittable()
+  @IsIn(PROBLEM_TYPES, { message: `Problem type must be one of: ${PROBLEM_TYPES.join(', ')}.` })
+  type?: ProblemType;
+
+  @ApiPropertyOptional({
+    type: InteractorInputDto,
+    description:
+      "An interactive problem's interactor (required with type `interactive`, refused with `standard`); administrators only, " +
+      'since it reads the hidden tests. One that does not compile is refused, and so is any on a worker with JUDGE_ENGINE=judge0.',
+  })
+  @Omittable()
+  @ValidateNested()
+  @Type(() => InteractorInputDto)
+  @IsObject({ message: 'Interactor must be an object with a language and a source.' })
+  interactor?: InteractorInputDto;
 }
 
 function SubtaskList(): PropertyDecorator {

@@ -6,18 +6,21 @@ import {
   ItemList,
   Paged,
   Problem,
+  PROBLEM_TYPES,
   ProblemAuthor,
   ProblemSummary,
+  ProblemType,
   Sample,
   Subtask,
   SUBTASK_SCORINGS,
   SubtaskScoring,
   TestCaseData,
 } from '@oj/contracts';
-import { checkerOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
+import { checkerOf, interactorOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
 
 import { subtaskField } from '../problem-subtasks';
 import { CheckerDto } from './checker.dto';
+import { InteractorDto } from './interactor.dto';
 
 export class SampleDto implements Sample {
   @ApiProperty({ example: '1 2\n' })
@@ -156,6 +159,12 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiProperty({ type: CheckerDto, example: { type: 'lines' } })
   checker: CheckerDto;
 
+  @ApiProperty({ enum: PROBLEM_TYPES, example: 'standard', description: '`interactive`: submissions talk to an interactor' })
+  type: ProblemType;
+
+  @ApiPropertyOptional({ type: InteractorDto, description: 'Interactive problems only' })
+  interactor?: InteractorDto;
+
   @ApiProperty({ example: 10 })
   totalPoints: number;
 
@@ -212,6 +221,13 @@ function toCheckerDto(p: ProblemEntity, withSource: boolean): CheckerDto {
   return withSource && source !== undefined ? { ...shown, source } : shown;
 }
 
+/** An interactive problem's interactor for the response (its source only `withSource`); nothing for a standard one. */
+function interactorFields(p: ProblemEntity, withSource: boolean): Pick<ProblemDto, 'type' | 'interactor'> {
+  const interactor = interactorOf(p);
+  if (!interactor) return { type: 'standard' };
+  return { type: 'interactive', interactor: withSource ? interactor : { languageId: interactor.languageId } };
+}
+
 export function toProblemDto(
   p: ProblemEntity,
   author: ProblemAuthorDto | null,
@@ -236,6 +252,7 @@ export function toProblemDto(
     subtasks: p.subtasks,
     testCaseCount: p.testCaseCount,
     checker: toCheckerDto(p, withCheckerSource),
+    ...interactorFields(p, withCheckerSource),
     totalPoints: p.totalPoints,
     author,
     createdAt: p.createdAt.toISOString(),

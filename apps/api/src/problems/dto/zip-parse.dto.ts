@@ -4,6 +4,7 @@ import { IsIn } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerDto } from './checker.dto';
+import { InteractorInputDto } from './interactor.dto';
 import { SubtaskDto, TestCaseDto } from './problem-response.dto';
 
 export class ZipParseBodyDto {
@@ -31,6 +32,15 @@ export class ZipParseResultDto implements TestArchiveResult {
       'absent when there is none or it is over 64 KiB (then a warning says so)',
   })
   checker?: CheckerDto;
+
+  @ApiPropertyOptional({
+    type: InteractorInputDto,
+    example: { languageId: 54, source: '#include "testlib.h"\n…' },
+    description:
+      'An interactor (54 C++, 50 C) from `interactor.cpp`, `interact.cpp`, `interactor.c` or `interact.c` at the root or in ' +
+      '`interactor/`: the problem is then interactive; absent when there is none or it is over 64 KiB (then a warning says so)',
+  })
+  interactor?: InteractorInputDto;
 
   @ApiProperty({ example: ['tests/3.out has no matching .in file; skipped'], type: [String] })
   warnings: string[];

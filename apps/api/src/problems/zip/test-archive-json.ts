@@ -1,4 +1,4 @@
-import type { CheckerSettings, TestArchiveResult } from '@oj/contracts';
+import type { CheckerSettings, InteractorSettings, TestArchiveResult } from '@oj/contracts';
 import { setImmediate as nextTurn } from 'timers/promises';
 
 import type { ParsedArchive } from './test-case-pairing';
@@ -7,6 +7,7 @@ import { textSlices, trimmedSlices } from './test-text-slices';
 /** An archive's import, ready to send: its tests as bytes, the rest as it will be sent. */
 export interface ImportedArchive extends ParsedArchive {
   checker?: CheckerSettings;
+  interactor?: InteractorSettings;
 }
 
 /** One file as the inside of a JSON string, slice by slice, giving the event loop a turn after each. */
@@ -31,7 +32,7 @@ export async function* testArchiveJson(archive: ImportedArchive, trimWhitespace:
     yield* jsonStringContent(output, trimWhitespace);
     yield `",${JSON.stringify(scoring).slice(1)}`;
   }
-  const { subtasks, warnings, checker } = archive;
-  const rest: Omit<TestArchiveResult, 'testCases'> = { subtasks, warnings, ...(checker && { checker }) };
+  const { subtasks, warnings, checker, interactor } = archive;
+  const rest: Omit<TestArchiveResult, 'testCases'> = { subtasks, warnings, ...(checker && { checker }), ...(interactor && { interactor }) };
   yield `],${JSON.stringify(rest).slice(1)}`;
 }

@@ -2,7 +2,7 @@ import { Injectable, StreamableFile } from '@nestjs/common';
 import { Readable } from 'stream';
 
 import { ApiException } from '../../common/api-exception';
-import { takeCheckerSource } from './checker-source';
+import { takeJurySources } from './jury-sources';
 import { testArchiveJson } from './test-archive-json';
 import { ArchiveRejectedError, readTestArchive } from './test-archive-reader';
 import { pairTestCases } from './test-case-pairing';
@@ -12,17 +12,17 @@ export const NO_PAIRS_MESSAGE = 'No valid test case pairs were found in the arch
 @Injectable()
 export class TestArchiveService {
   /**
-   * The archive's tests (paired), suggested subtasks and checker source, with what was skipped and why: a
+   * The archive's tests (paired), suggested subtasks, checker and interactor sources, with what was skipped and why: a
    * TestArchiveResult as JSON, streamed slice by slice once every check has passed (a refusal is still a 400).
    */
   async parse(buffer: Buffer | undefined, trimWhitespace: boolean): Promise<StreamableFile> {
     if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
     try {
-      const found = takeCheckerSource(await readTestArchive(buffer));
+      const found = takeJurySources(await readTestArchive(buffer));
       const result = await pairTestCases(found.files, trimWhitespace);
       if (!result.testCases.length) throw ApiException.validation([{ path: 'file', message: NO_PAIRS_MESSAGE }], NO_PAIRS_MESSAGE);
       const json = testArchiveJson(
-        { ...result, checker: found.checker, warnings: [...found.warnings, ...result.warnings] },
+        { ...result, checker: found.checker, interactor: found.interactor, warnings: [...found.warnings, ...result.warnings] },
         trimWhitespace,
       );
       // Not object mode: the stream buffers one piece ahead, not sixteen.

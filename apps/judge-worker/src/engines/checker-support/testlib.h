@@ -1,9 +1,13 @@
 /*
- * testlib.h — the online judge's testlib-compatible checker header (MIT licence, like the rest of the project).
+ * testlib.h — the online judge's testlib-compatible checker and interactor header (MIT licence, like the rest of
+ * the project).
  *
- * This is NOT upstream testlib: it is our own implementation of the subset checkers commonly use, with the same
- * names and conventions, so most testlib checkers compile and behave unchanged:
+ * This is NOT upstream testlib: it is our own implementation of the subset checkers and interactors commonly use,
+ * with the same names and conventions, so most testlib checkers and interactors compile and behave unchanged:
  *   registerTestlibCmd(argc, argv)       checker <input> <contestant output> <jury answer>
+ *   registerInteraction(argc, argv)      interactor <input> <output>: inf is the input file, ouf what the program
+ *                                         writes (the interactor's stdin), tout the output file (a checker may read
+ *                                         it); what the interactor prints on stdout goes to the program (flush it)
  *   inf, ouf, ans                         readInt/readLong/readDouble/readReal/readToken/readWord/readLine/
  *                                         readString/readChar/readSpace/readEoln/readEof, eof/seekEof/eoln/seekEoln
  *   quit, quitf, quitif, quitp            _ok (exit 0), _wa (1), _pe (2), _fail (3), points (exit 7), _pc(n) (16 + n)
@@ -22,6 +26,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <climits>
+#include <csignal>
+#include <fstream>
 #include <string>
 #include <sstream>
 
@@ -91,6 +97,12 @@ class InStream {
     name = path;
     file = std::fopen(path, "rb");
     if (!file) quit(_fail, std::string("Cannot open file ") + path);
+  }
+  /** An open stream (an interactor's stdin: what the program writes). */
+  void init(FILE *stream, const char *streamName, TMode streamMode) {
+    mode = streamMode;
+    name = streamName;
+    file = stream;
   }
 
   int peekChar() {
@@ -226,6 +238,9 @@ class InStream {
 };
 
 static InStream inf, ouf, ans;
+/** An interactor's output file, for a checker to read after the interaction. */
+static std::ofstream tout;
+static bool testlibInteraction = false;
 
 inline void setName(const char *fmt, ...) {
   va_list args;
@@ -241,9 +256,26 @@ inline void registerTestlibCmd(int argc, char *argv[]) {
   ans.init(argv[3], _answer);
 }
 
+/**
+ * Interactor mode: what the program writes comes on stdin (reading past its end is "Unexpected end of file", a
+ * presentation error: the program stopped talking), and what the interactor writes to a program that left fails
+ * quietly rather than killing it (SIGPIPE ignored), so it still gives its verdict.
+ */
+inline void registerInteraction(int argc, char *argv[]) {
+  if (argc < 3) quit(_fail, "Usage: interactor <input> <output>");
+  std::signal(SIGPIPE, SIG_IGN);
+  testlibInteraction = true;
+  inf.init(argv[1], _input);
+  ouf.init(stdin, "stdin", _output);
+  tout.open(argv[2], std::ios::out | std::ios::trunc);
+  if (!tout) quit(_fail, std::string("Cannot open file ") + argv[2]);
+  if (argc > 3) ans.init(argv[3], _answer);
+}
+
 inline void quit(TResult result, const std::string &message) {
-  // Like testlib, an accepted output must not go on after what the checker read.
-  if (result == _ok && !ouf.name.empty() && !ouf.seekEof()) {
+  // Like testlib, an accepted output must not go on after what the checker read (an interactor reads a dialogue,
+  // whose end it decides itself).
+  if (result == _ok && !testlibInteraction && !ouf.name.empty() && !ouf.seekEof()) {
     std::fprintf(stderr, "wrong output format Extra information in the output file\n");
     std::exit(_pe);
   }
@@ -255,6 +287,7 @@ inline void quit(TResult result, const std::string &message) {
   else result = _fail;
   if (result >= _partially) std::fprintf(stderr, "%s (%d) %s\n", prefix, result - _partially, message.c_str());
   else std::fprintf(stderr, "%s %s\n", prefix, message.c_str());
+  if (tout.is_open()) tout.close();
   std::exit(result);
 }
 
@@ -282,6 +315,7 @@ inline void quitp(double points, const char *fmt = "", ...) {
   std::string message = vformatString(fmt, args);
   va_end(args);
   std::fprintf(stderr, "points %.10g %s\n", points, message.c_str());
+  if (tout.is_open()) tout.close();
   std::exit(_points);
 }
 

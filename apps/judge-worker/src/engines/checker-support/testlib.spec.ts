@@ -1,5 +1,5 @@
 import { spawnSync } from 'child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 
@@ -27,6 +27,32 @@ int main(int argc, char *argv[]) {
 }
 `;
 
+/** Asks for the double of each number of its input, writes how many were right to its output file. */
+const INTERACTOR = `
+#include "testlib.h"
+#include <iostream>
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  int n = inf.readInt(1, 100, "n"), right = 0;
+  for (int i = 0; i < n; i++) {
+    int x = inf.readInt();
+    std::cout << x << std::endl;
+    if (ouf.readInt() == 2 * x) right++;
+  }
+  tout << right << std::endl;
+  if (right == n) quitf(_ok, "%d doubled", n);
+  quitp(double(right) / n, "%d of %d", right, n);
+}
+`;
+
+/** Compiles with our header, every warning an error. */
+const compile = (source: string, std: string, output: string) =>
+  spawnSync(
+    '/usr/bin/g++',
+    [`-std=${std}`, '-Wall', '-Wextra', '-Werror', '-O2', `-I${dirname(TESTLIB_HEADER_FILE)}`, '-x', 'c++', '-o', output, '-'],
+    { input: source, encoding: 'utf8' },
+  );
+
 describe('our testlib.h', () => {
   const dir = mkdtempSync(join(tmpdir(), 'oj-testlib-'));
   const binary = join(dir, 'checker');
@@ -46,11 +72,7 @@ describe('our testlib.h', () => {
 
   it('compiles with every warning an error, in C++11 and C++20', () => {
     for (const std of ['c++11', 'gnu++20']) {
-      const cc = spawnSync(
-        '/usr/bin/g++',
-        [`-std=${std}`, '-Wall', '-Wextra', '-Werror', '-O2', `-I${dirname(TESTLIB_HEADER_FILE)}`, '-x', 'c++', '-o', binary, '-'],
-        { input: CHECKER, encoding: 'utf8' },
-      );
+      const cc = compile(CHECKER, std, binary);
       expect([std, cc.status, cc.stderr]).toEqual([std, 0, '']);
     }
   }, 60_000);
@@ -66,5 +88,34 @@ describe('our testlib.h', () => {
     ['1 2.5 -3 1e10', 1, 'wrong answer 4th value 1e+10 violates the range [-1e+09, 1e+09]\n'],
   ])('judges %j: exit %i, %j', (output, code, stderr) => {
     expect(check(output)).toEqual([code, stderr]);
+  });
+});
+
+describe('our testlib.h for interactors (registerInteraction, ouf on stdin, tout)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oj-testlib-interactor-'));
+  const binary = join(dir, 'interactor');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The interactor on input `3\n4 5 6\n`, reading `answers` as what the program wrote. */
+  function interact(answers: string) {
+    writeFileSync(join(dir, 'in'), '3\n4 5 6\n');
+    writeFileSync(join(dir, 'out'), 'stale');
+    const run = spawnSync(binary, [join(dir, 'in'), join(dir, 'out')], { input: answers, encoding: 'utf8', cwd: dir });
+    return { code: run.status, sent: run.stdout, message: run.stderr, output: readFileSync(join(dir, 'out'), 'utf8') };
+  }
+
+  it('compiles with every warning an error', () => {
+    const cc = compile(INTERACTOR, 'gnu++20', binary);
+    expect([cc.status, cc.stderr]).toEqual([0, '']);
+  }, 60_000);
+
+  it('reads the input file, talks on stdin and stdout, writes its output file, and says its verdict', () => {
+    expect(interact('8\n10\n12\n')).toEqual({ code: 0, sent: '4\n5\n6\n', message: 'ok 3 doubled\n', output: '3\n' });
+    expect(interact('8 0 12')).toMatchObject({ code: 7, message: 'points 0.6666666667 2 of 3\n', output: '2\n' });
+  });
+
+  it('takes a dialogue that stops early as a presentation error, and accepts without looking for more', () => {
+    expect(interact('8\n')).toMatchObject({ code: 2, message: 'wrong output format Unexpected end of file - token expected\n' });
+    expect(interact('8 10 12 14 16')).toMatchObject({ code: 0, message: 'ok 3 doubled\n' });
   });
 });

@@ -1,5 +1,7 @@
 import { Language } from '@oj/contracts';
 
+import { EngineFailure } from '../judge-engine';
+
 export interface Judge0ClientOptions {
   baseUrl: string;
   authToken?: string;
@@ -10,7 +12,8 @@ export interface Judge0ClientOptions {
   requestTimeoutMs?: number;
 }
 
-export class Judge0Error extends Error {
+/** Trouble with Judge0 itself, never the program's: the job fails and is retried. */
+export class Judge0Error extends EngineFailure {
   constructor(
     message: string,
     readonly status?: number,

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'fs';
 
 import { ToolchainBind } from './language-catalog';
 import { RunLimits } from './sandbox-limits';
+import { cpuRlimitSeconds } from './time-limit';
 
 /** The unprivileged host identity every box runs as (nobody/nogroup), inside and outside the namespaces. */
 export const BOX_UID = 65534;
@@ -67,7 +68,7 @@ const FIXED_RLIMITS = [
 export function boxArgv(spec: BoxSpec, withCgroup: boolean): string[] {
   const { limits } = spec;
   const rlimits = [
-    `--cpu=${Math.ceil(limits.cpuMs / 1000) + 1}`,
+    `--cpu=${cpuRlimitSeconds(limits)}`,
     `--fsize=${limits.fileBytes}`,
     `--stack=${limits.memoryBytes}`,
     ...FIXED_RLIMITS,

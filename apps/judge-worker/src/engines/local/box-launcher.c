@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -33,9 +34,11 @@ static char command(void) { char c; return read(CMD, &c, 1) == 1 ? c : 0; }
 static void kill_others(int sig) { (void)sig; kill(-1, SIGKILL); }
 
 /* One run's command and limits, sent after 'g' as "<length>\n" and that many bytes of NUL-terminated fields:
-   CPU seconds, stack bytes, file bytes, argc, argv…, envc, env…. */
+   CPU seconds, stack bytes, file bytes, CPU to pin to (0: none, n: CPU n - 1), SIGPIPE ignored (0 or 1), argc,
+   argv…, envc, env…. */
 struct run {
   rlim_t cpu, stack, file;
+  unsigned long long pin, sigpipe_ignored;
   char *argv[MAX_FIELDS], *envp[MAX_FIELDS];
 };
 static char run_text[MAX_RUN + 1];
@@ -79,13 +82,14 @@ static int read_run(struct run *run) {
     n++;
   }
   line[n] = 0;
-  unsigned long long length, cpu, stack, file, argc, envc;
+  unsigned long long length, cpu, stack, file, pin, sigpipe_ignored, argc, envc;
   if (parse_number(line, &length) || length == 0 || length > MAX_RUN || read_exact(CMD, run_text, length)) return -1;
   if (run_text[length - 1]) return -1;
   run_text[length] = 0;
-  char *next = run_text, *end = run_text + length, *fields[5];
-  if (take_list(&next, end, 4, fields) || parse_number(fields[0], &cpu) || parse_number(fields[1], &stack) ||
-      parse_number(fields[2], &file) || parse_number(fields[3], &argc) || argc == 0 || take_list(&next, end, argc, run->argv))
+  char *next = run_text, *end = run_text + length, *fields[7];
+  if (take_list(&next, end, 6, fields) || parse_number(fields[0], &cpu) || parse_number(fields[1], &stack) ||
+      parse_number(fields[2], &file) || parse_number(fields[3], &pin) || parse_number(fields[4], &sigpipe_ignored) ||
+      sigpipe_ignored > 1 || parse_number(fields[5], &argc) || argc == 0 || take_list(&next, end, argc, run->argv))
     return -1;
   char *count[2];
   if (take_list(&next, end, 1, count) || parse_number(count[0], &envc) || take_list(&next, end, envc, run->envp) || next != end)
@@ -93,7 +97,19 @@ static int read_run(struct run *run) {
   run->cpu = cpu;
   run->stack = stack;
   run->file = file;
+  run->pin = pin;
+  run->sigpipe_ignored = sigpipe_ignored;
   return 0;
+}
+
+/* Pins the run to one CPU (an interactive pair shares one: ping-pong across CPUs is several times slower). Only
+   speed depends on it, so a CPU the box may not use leaves the run unpinned. */
+static void pin_run(const struct run *run) {
+  if (!run->pin || run->pin > CPU_SETSIZE) return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(run->pin - 1, &set);
+  (void)sched_setaffinity(0, sizeof set, &set);
 }
 
 /* The run's own limits, set in its process before exec (a process may always lower its limits, never raise the
@@ -217,9 +233,13 @@ int main(void) {
   sigaction(SIGUSR1, &sa, 0);
   signal(SIGPIPE, SIG_IGN);
   int dirty = 0;
-  while (command() == 'r') {
+  char mode;
+  while ((mode = command()) == 'r' || mode == 'p') {
+    /* 'r': the worker relays stdin and stdout ('out' is opened for both, so its open never waits for the worker).
+       'p': stdin and stdout are pipes to another box's run (an interactor's): 'out' write-only, so a run whose
+       reader is gone gets EPIPE; its open waits for that reader, whose box opens its own 'in' first. */
     int in = open("/io/in", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    int out = open("/io/out", O_RDWR | O_CLOEXEC);
+    int out = open("/io/out", (mode == 'p' ? O_WRONLY : O_RDWR) | O_CLOEXEC);
     int err = open("/io/err", O_RDWR | O_CLOEXEC);
     if (in < 0 || out < 0 || err < 0) return 3;
     fcntl(in, F_SETFL, 0);
@@ -229,7 +249,7 @@ int main(void) {
     if (read_run(&run)) return 4;
     pid_t pid = fork();
     if (pid == 0) {
-      signal(SIGPIPE, SIG_DFL);
+      if (!run.sigpipe_ignored) signal(SIGPIPE, SIG_DFL);
       sigaction(SIGUSR1, &(struct sigaction){ .sa_handler = SIG_DFL }, 0);
       dup2(in, 0);
       dup2(out, 1);
@@ -240,6 +260,7 @@ int main(void) {
       if (adj >= 0) { (void)!write(adj, "1000", 4); close(adj); }
       /* Fail closed: nothing runs in a box without its limits and the filter. */
       if (limit_run(&run) != 0) { reply_to(2, "box launcher: cannot set the run's limits\n"); _exit(126); }
+      pin_run(&run);
       if (deny_syscalls() != 0) { reply_to(2, "box launcher: seccomp unavailable\n"); _exit(126); }
       execve(run.argv[0], run.argv, run.envp);
       _exit(127);

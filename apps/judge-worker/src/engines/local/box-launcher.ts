@@ -20,11 +20,14 @@ import { join } from 'path';
  * - descriptors the worker inherited without close-on-exec (a supervisor's pipes) are closed before anything
  *   runs: bwrap, setpriv and Node's spawn all pass them on.
  * - each run's CPU, stack and file-size rlimits (and the fixed ones: descriptors, core, POSIX queues) are set in
- *   its own process before exec, so a run gets its limits whatever ran in the box before.
+ *   its own process before exec, so a run gets its limits whatever ran in the box before; a run may also be pinned
+ *   to one CPU and keep SIGPIPE ignored (an interactive pair's interactor).
  * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
- * created) and answers "k\n" (clean) or "d\n" (dirty); 'g' followed by the run (see runMessage in run-box.ts:
- * limits, argv, environment) → it runs it with the FIFOs as stdin, stdout and stderr, waits for it, kills and
- * reaps the rest, answers "x <wait status>\n", then clears the box.
+ * created) and answers "k\n" (clean) or "d\n" (dirty); 'p' → the same, but /io/in and /io/out are pipes to another
+ * box's run (see RunBox.startPeer), /io/out opened write-only so its run gets EPIPE once the reader is gone; 'g'
+ * followed by the run (see runMessage in run-box.ts: limits, CPU, SIGPIPE, argv, environment) → it runs it with
+ * the FIFOs as stdin, stdout and stderr, waits for it, kills and reaps the rest, answers "x <wait status>\n", then
+ * clears the box.
  * EOF on fd 5 ends the box. The worker's SIGUSR1 (a limit was hit) kills every process but the launcher.
  */
 /** The launcher's C source, beside this file in the source tree and in the build (the build copies it). */

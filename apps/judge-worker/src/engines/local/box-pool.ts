@@ -2,11 +2,12 @@ import { chmodSync, copyFileSync } from 'fs';
 import { join } from 'path';
 
 import { BoxCommand } from './box-command';
+import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
+import { PairResult, PairSide, runPair } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
 import { RunBox } from './run-box';
-import { SandboxResult } from './sandbox';
 import { COMPILE_LIMITS, RUN_FILE_BYTES, RunLimits } from './sandbox-limits';
 import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
 
@@ -21,7 +22,8 @@ export interface BoxSlotHost {
   binds: () => ToolchainBind[];
 }
 
-type Role = 'compile' | 'run';
+/** The compile box, the run box, and the box an interactor runs in against the run box (made when first needed). */
+type Role = 'compile' | 'run' | 'interactor';
 
 /**
  * A submission's place, kept warm between submissions: its directories and two run boxes started ahead of time
@@ -32,9 +34,10 @@ type Role = 'compile' | 'run';
  * cleared, died or stopped answering is replaced, never reused.
  */
 export class BoxSlot implements SubmissionBoxes {
-  private readonly boxes: Record<Role, RunBox | null> = { compile: null, run: null };
+  private readonly boxes: Record<Role, RunBox | null> = { compile: null, run: null, interactor: null };
   readonly workDir: string;
   readonly stdoutPath: string;
+  readonly juryDir: string;
   private readonly launcher: string;
   /** Set by the pool: gives the slot back once its submission is graded. */
   release: () => void = () => undefined;
@@ -45,6 +48,7 @@ export class BoxSlot implements SubmissionBoxes {
   ) {
     this.workDir = dirs.workDir;
     this.stdoutPath = dirs.stdoutPath;
+    this.juryDir = dirs.juryDir;
     this.launcher = host.launcher;
     if (host.mounts) {
       // A copy in the slot's tmpfs: bound from the work root, the launcher would show its host path in mountinfo.
@@ -77,40 +81,80 @@ export class BoxSlot implements SubmissionBoxes {
   /** Runs in the role's box; a box that cannot take the run is replaced once. */
   private async runIn(role: Role, command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const box = (this.boxes[role] ??= await this.startBox(role));
+      const box = await this.box(role);
       let result: SandboxResult | null;
       try {
         result = await box.run(command, stdin, limits, this.stdoutPath, signal);
       } catch (error) {
         // A box that stopped answering has closed itself.
-        this.boxes[role] = null;
+        await this.replace(role);
         throw error;
       }
       if (result) return result;
-      this.boxes[role] = null;
-      await box.close();
+      await this.replace(role);
     }
     throw new Error('no run box could take the run');
   }
 
-  private startBox(role: Role): Promise<RunBox> {
+  /** The program in the run box against an interactor in the interactor box; a pair that cannot run is replaced once. */
+  async interact(program: PairSide, interactor: PairSide, cpu: number | null, signal?: AbortSignal): Promise<PairResult> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const programBox = await this.box('run');
+      const interactorBox = await this.box('interactor');
+      let result: PairResult | null;
+      try {
+        result = await runPair(programBox, interactorBox, program, interactor, cpu, signal);
+      } catch (error) {
+        await this.replace('run');
+        throw error;
+      }
+      if (result) return result;
+      await this.replace('run');
+    }
+    throw new Error('no pair of boxes could take the interactive run');
+  }
+
+  private async box(role: Role): Promise<RunBox> {
+    const box = this.boxes[role] ?? (await this.startBox(role));
+    this.boxes[role] = box;
+    return box;
+  }
+
+  /** Closes the role's box (the next run starts another); the interactor box is piped to the run box and goes with it. */
+  private async replace(role: Role): Promise<void> {
+    const roles: Role[] = role === 'run' ? ['run', 'interactor'] : [role];
+    for (const r of roles) {
+      const box = this.boxes[r];
+      this.boxes[r] = null;
+      await box?.close();
+    }
+  }
+
+  private async startBox(role: Role): Promise<RunBox> {
+    if (role === 'interactor')
+      return RunBox.startPeer(
+        await this.box('run'),
+        this.dirs.juryMounts(),
+        this.launcher,
+        this.host.cgroups,
+        this.dirs.dir,
+        RUN_FILE_BYTES,
+      );
     const mounts = this.dirs.mounts(role === 'compile', this.host.binds());
     const tmpBytes = role === 'compile' ? COMPILE_LIMITS.fileBytes : RUN_FILE_BYTES;
     return RunBox.start(mounts, this.launcher, this.host.cgroups, this.dirs.dir, tmpBytes);
   }
 
+  /** The boxes every submission needs; an interactor's box is only started for an interactive one. */
   private async startBoxes(): Promise<void> {
-    for (const role of ['compile', 'run'] as const) this.boxes[role] ??= await this.startBox(role);
+    for (const role of ['compile', 'run'] as const) await this.box(role);
   }
 
   /** Clears the slot for the next submission: a box that may not serve it is replaced, and missing boxes started. */
   async reset(): Promise<void> {
     this.dirs.resetWorkDir();
-    for (const role of ['compile', 'run'] as const) {
-      const box = this.boxes[role];
-      if (!box || box.reusable) continue;
-      this.boxes[role] = null;
-      await box.close();
+    for (const role of ['compile', 'run', 'interactor'] as const) {
+      if (this.boxes[role] && !this.boxes[role]?.reusable) await this.replace(role);
     }
     await this.startBoxes();
   }
@@ -121,7 +165,7 @@ export class BoxSlot implements SubmissionBoxes {
 
   async close(): Promise<void> {
     await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
-    this.boxes.compile = this.boxes.run = null;
+    this.boxes.compile = this.boxes.run = this.boxes.interactor = null;
     this.dirs.remove();
   }
 }

@@ -13,14 +13,9 @@ import {
 } from 'fs';
 import { join } from 'path';
 
+import { CheckerLease } from '../judge-engine';
 import { removeBoxDir } from './private-mounts';
 import { processAlive } from './worker-leftovers';
-
-/** A compiled checker held for use: its binary stays at `program` until `release`, whatever the cache evicts. */
-export interface CheckerLease {
-  program: string;
-  release(): void;
-}
 
 /** The default cap of a work root's compiled checkers (CHECKER_CACHE_MAX_MB). */
 export const DEFAULT_CHECKER_CACHE_MB = 256;

@@ -1,5 +1,5 @@
-import { readHead } from './read-head';
-import { SandboxResult } from './sandbox';
+import { readHead } from '../read-head';
+import { SandboxResult } from './box-run';
 
 const COMPILER_OUTPUT_CAP = 16 * 1024;
 
@@ -12,5 +12,8 @@ export function compileFailure(run: SandboxResult, stdoutPath: string): string |
     .trim();
   if (run.termination === 'cpu-limit' || run.termination === 'wall-limit') return `Compilation time limit exceeded.\n${output}`.trim();
   if (run.termination === 'memory-limit') return `Compilation memory limit exceeded.\n${output}`.trim();
-  return output || `Compiler exited with code ${run.exitCode}.`;
+  return (
+    output ||
+    (run.exitCode === null ? `The compiler was killed (${run.signal ?? 'a signal'}).` : `Compiler exited with code ${run.exitCode}.`)
+  );
 }

@@ -1,22 +1,22 @@
-import { CheckerCompileResult, CheckerTrialData, CheckerTrialOutcome } from '@oj/contracts';
 import { createHash } from 'crypto';
 import { chmodSync, chownSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
-import { CHECKER_CPU_SECONDS, CheckerFailure, CheckerJudgement, checkerJudgement } from '../../grading/custom-checker-verdict';
 import { TESTLIB_BOX_DIR, TESTLIB_HEADER_FILE, testlibHeader } from '../checker-support/testlib-header';
+import { CHECKER_CPU_SECONDS, CheckerBuild, CheckerFiles, CheckerSandbox, EngineFailure, ToolRun } from '../judge-engine';
 import { BOX_UID } from './box-command';
-import { CheckerCache, CheckerLease, isRegularFile } from './checker-cache';
+import { CheckerCache, isRegularFile } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { AvailableLanguage, ToolchainBind } from './language-catalog';
 import { removeBoxDir } from './private-mounts';
 import { OneRunPlace, runOnce } from './run-once';
 import { COMPILE_LIMITS, MIB, RUN_MAX_PIDS, RunLimits, STDERR_CAP } from './sandbox-limits';
+import { wallClockMs } from './time-limit';
 
 /** A checker's own limits, whatever the problem's. */
 export const CHECKER_LIMITS: RunLimits = {
   cpuMs: CHECKER_CPU_SECONDS * 1000,
-  wallMs: 2 * CHECKER_CPU_SECONDS * 1000 + 1000,
+  wallMs: wallClockMs(CHECKER_CPU_SECONDS * 1000),
   memoryBytes: 512 * MIB,
   maxPids: RUN_MAX_PIDS,
   stdoutBytes: STDERR_CAP,
@@ -33,9 +33,6 @@ const TOO_LARGE = `The compiled checker would be larger than ${CHECKER_BINARY_MA
 
 /** A compile's limits, its files no larger than a checker may be: past that the assembler or linker stops (SIGXFSZ). */
 const CHECKER_COMPILE_LIMITS: RunLimits = { ...COMPILE_LIMITS, fileBytes: CHECKER_BINARY_MAX_BYTES };
-
-/** A compiled checker, held until released (see CheckerCache), or why it did not compile. */
-export type CheckerBuild = CheckerLease | { compilerOutput: string };
 
 export interface CustomCheckerHost {
   workRoot: string;
@@ -56,7 +53,7 @@ export interface CustomCheckerHost {
  * runs in a fresh read-only box that holds the test's input, the contestant's output and the jury's answer, and
  * nothing else.
  */
-export class CustomChecker {
+export class CustomChecker implements CheckerSandbox {
   /** Compiles under way, by cache key, and how many requests wait for each. */
   private readonly compiling = new Map<string, { result: Promise<CheckerBuild>; waiting: number }>();
   private readonly cache: CheckerCache;
@@ -72,43 +69,20 @@ export class CustomChecker {
     return this.cache.lease(key) ?? this.compileShared(key, source, languageId);
   }
 
-  /** Compiles for the API's check when a problem is saved, and runs the checker on a trial test if one is given. */
-  async compileResult(source: string, languageId: number, trial?: CheckerTrialData): Promise<CheckerCompileResult> {
-    const build = await this.build(source, languageId);
-    if ('compilerOutput' in build) return { compiled: false, compilerOutput: build.compilerOutput };
-    try {
-      return { compiled: true, compilerOutput: '', ...(trial ? { trial: await this.tryOn(build.program, trial) } : {}) };
-    } finally {
-      build.release();
-    }
-  }
-
-  private async tryOn(program: string, trial: CheckerTrialData): Promise<CheckerTrialOutcome> {
-    const dir = this.newDir();
-    try {
-      const outputPath = join(dir, 'output');
-      writeFileSync(outputPath, trial.output, { mode: 0o600 });
-      const judgement = await this.check(program, trial.input, outputPath, trial.answer);
-      return { outcome: judgement.status, fraction: judgement.fraction, message: judgement.message };
-    } catch (error) {
-      if (error instanceof CheckerFailure) return { outcome: 'failed', fraction: 0, message: error.message };
-      throw error;
-    } finally {
-      removeBoxDir(dir);
-    }
-  }
-
-  /** Runs a compiled checker on one test; a CheckerFailure when the checker itself fails. */
-  async check(program: string, input: string, outputPath: string, answer: string): Promise<CheckerJudgement> {
+  /**
+   * Runs a compiled checker on one test, in a fresh read-only box holding the three files; how it ended (its
+   * verdict is the grading's to read). The sandbox's own trouble is an EngineFailure.
+   */
+  async check(program: string, files: CheckerFiles): Promise<ToolRun> {
     const dir = this.newDir();
     try {
       const box = join(dir, 'box');
       mkdirSync(box, { mode: 0o755 });
-      writeFileSync(join(box, 'input.txt'), input, { mode: 0o644 });
-      copyFileSync(outputPath, join(box, 'output.txt'));
+      writeFileSync(join(box, 'input.txt'), files.input, { mode: 0o644 });
+      copyFileSync(files.outputPath, join(box, 'output.txt'));
       chmodSync(join(box, 'output.txt'), 0o644);
-      writeFileSync(join(box, 'answer.txt'), answer, { mode: 0o644 });
-      const run = await runOnce(
+      writeFileSync(join(box, 'answer.txt'), files.answer, { mode: 0o644 });
+      return await runOnce(
         { ...this.host.place, ioParent: dir },
         {
           command: ['/checker', 'input.txt', 'output.txt', 'answer.txt'],
@@ -119,7 +93,8 @@ export class CustomChecker {
         },
         join(dir, 'stdout'),
       );
-      return checkerJudgement(run);
+    } catch (error) {
+      throw new EngineFailure(`Sandbox failure while checking: ${(error as Error).message}`);
     } finally {
       removeBoxDir(dir);
     }

@@ -1,27 +1,48 @@
-import { CheckerTrialData, GradeResult, Language, RUN_CEILING, RunResult, TestCaseResult } from '@oj/contracts';
-import { chmodSync, chownSync, lstatSync, mkdirSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { Language } from '@oj/contracts';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from 'fs';
+import { availableParallelism, tmpdir } from 'os';
 import { join } from 'path';
 
-import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../grading/grade-aggregate';
-import { SubtaskSkips } from '../../grading/subtask-skips';
-import { CustomRunRequest, GradeRequest, JudgeEngine, ProgressListener, RunLimitsRequest } from '../judge-engine';
-import { checkerFailureResult, withOutputJudge } from '../output-judges';
-import { withRunVerdict } from '../run-verdict';
+import {
+  CHECKER_CPU_SECONDS,
+  CheckerSandbox,
+  CompiledProgram,
+  CompileError,
+  CompileRequest,
+  EngineFailure,
+  InteractionOutcome,
+  JudgeEngine,
+  ProgramLimits,
+  RunFailure,
+  RunInput,
+  RunOutcome,
+} from '../judge-engine';
 import { BoxCommand } from './box-command';
 import { buildLauncher } from './box-launcher';
 import { BoxPool } from './box-pool';
+import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
-import { compileErrorRun, customRunResult } from './custom-run-result';
 import { AvailableLanguage, discoverLanguages, LANGUAGE_SPECS, ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
+import { runFailure } from './run-failure';
 import { Sandbox } from './sandbox';
-import { COMPILE_LIMITS, MIB, RunLimits, runLimits } from './sandbox-limits';
+import { COMPILE_LIMITS, interactorLimits, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
-import { testVerdict } from './test-verdict';
 import { sweepWorkRoot } from './worker-leftovers';
 
 export interface EngineLogger {
@@ -58,9 +79,9 @@ function prepareWorkRoot(path: string): string {
 }
 
 /**
- * Grades on this host in bubblewrap boxes: compile once per submission in a box with a writable /box, then run
- * every test from that artifact in a box that sees /box read-only (cleared between tests), input on stdin, output
- * checked outside. The boxes are started before submissions arrive and kept between them (BoxPool). Without a
+ * Compiles and runs on this host in bubblewrap boxes: compile once per submission in a box with a writable /box,
+ * then run every input from that artifact in a box that sees /box read-only (cleared between runs), input on
+ * stdin, output to a file outside. The boxes are started before submissions arrive and kept between them (BoxPool). Without a
  * cgroup or a C compiler for the launcher, each run gets a fresh box (FreshBoxSource).
  */
 export class LocalEngine implements JudgeEngine {
@@ -72,7 +93,9 @@ export class LocalEngine implements JudgeEngine {
   /** Submissions' boxes: a pool of warm ones, or a fresh box per run where run boxes cannot be had. */
   private readonly boxes: BoxSource;
   /** Problem authors' checkers, compiled and run in this engine's sandbox (also for the Judge0 engine). */
-  readonly customChecker: CustomChecker;
+  private readonly customChecker: CustomChecker;
+  /** The CPU the next interactive pair is pinned to: pairs take the CPUs in turn. */
+  private nextCpu = 0;
 
   constructor(options: LocalEngineOptions = {}) {
     const logger = options.logger ?? console;
@@ -129,104 +152,159 @@ export class LocalEngine implements JudgeEngine {
     return this.mounts && binds.length ? this.mounts.stagedBinds(binds) : binds;
   }
 
-  compileChecker(source: string, languageId: number, trial?: CheckerTrialData) {
-    return this.customChecker.compileResult(source, languageId, trial);
+  checkers(): CheckerSandbox {
+    return this.customChecker;
   }
 
   async languages(): Promise<Language[]> {
     return [...this.catalog.values()].map((l) => l.language);
   }
 
-  async grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
-    const lang = this.catalog.get(request.languageId);
-    if (!lang) return failedResult(`Language ${request.languageId} is not available on this judge.`);
-    try {
-      return await this.compiled(lang, request, compileErrorResult, (boxes) =>
-        withOutputJudge(
-          request.checker,
-          () => this.customChecker,
-          async (judgeOutput) => {
-            const results: TestCaseResult[] = [];
-            const total = request.testCases.length;
-            const skips = new SubtaskSkips(request.testCases, request.subtasks, request.stopAtFirstFailure);
-            const command = this.runCommand(lang, request);
-            for (let index = 0; index < total; index++) {
-              const skipped = skips.skipped(index);
-              if (skipped) {
-                results.push(skipped);
-              } else {
-                const test = request.testCases[index];
-                const limits = this.runLimits(lang, request, test.output);
-                const ran = await boxes.run(command, test.input, limits, request.signal);
-                request.signal?.throwIfAborted();
-                results.push(skips.record(await testVerdict(index, test, ran, limits.memoryBytes, boxes.stdoutPath, judgeOutput)));
-              }
-              await onProgress?.(index + 1, total);
-            }
-            return aggregateSubtaskResults(results, request.testCases, request.subtasks ?? []);
-          },
-        ),
-      );
-    } catch (error) {
-      // A cancelled job ends without a result.
-      request.signal?.throwIfAborted();
-      return checkerFailureResult(error) ?? failedResult(`Sandbox failure: ${(error as Error).message}`);
-    }
-  }
-
-  /** A run's wall time stops at RUN_CEILING (its CPU time is capped before it gets here, see TimeFactorEngine). */
-  async run(request: CustomRunRequest): Promise<RunResult> {
-    const lang = this.catalog.get(request.languageId);
-    if (!lang) throw new Error(`Language ${request.languageId} is not available on this judge.`);
-    return this.compiled(lang, request, compileErrorRun, async (boxes) => {
-      const problemLimits = this.runLimits(lang, request, '');
-      const limits = { ...problemLimits, wallMs: Math.min(problemLimits.wallMs, RUN_CEILING.wallSeconds * 1000) };
-      const ran = await boxes.run(this.runCommand(lang, request), request.stdin, limits, request.signal);
-      request.signal?.throwIfAborted();
-      return withRunVerdict(
-        customRunResult(ran, limits.memoryBytes, boxes.stdoutPath),
-        request.stdin,
-        request.expected,
-        () => this.customChecker,
-      );
-    });
-  }
-
   /**
-   * Compiles the source in the submission's boxes (see BoxSource), then hands `body` those boxes for its runs; a
-   * compile error is `onCompileError`'s answer. The boxes are given back afterwards, whatever happened.
+   * Compiles the source in the submission's boxes (see BoxSource), which the program then holds for its runs
+   * until released; a compile error gives them back at once.
    */
-  private async compiled<T>(
-    lang: AvailableLanguage,
-    request: RunLimitsRequest,
-    onCompileError: (output: string) => T,
-    body: (boxes: SubmissionBoxes) => Promise<T>,
-  ): Promise<T> {
-    const boxes = await this.boxes.acquire();
+  async compile(request: CompileRequest): Promise<CompiledProgram> {
+    const lang = this.catalog.get(request.languageId);
+    if (!lang) throw new EngineFailure(`Language ${request.languageId} is not available on this judge.`);
+    const boxes = await sandboxStep(() => this.boxes.acquire());
     try {
       writeFileSync(join(boxes.workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
-      const compileError = await this.compile(lang, boxes, request.signal);
+      const compileError = await sandboxStep(() => this.compileIn(lang, boxes, request.signal));
       request.signal?.throwIfAborted();
-      return compileError === null ? await body(boxes) : onCompileError(compileError);
-    } finally {
+      if (compileError !== null) throw new CompileError(compileError);
+      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism());
+    } catch (error) {
       boxes.release();
+      throw error;
     }
   }
 
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */
-  private async compile(lang: AvailableLanguage, boxes: SubmissionBoxes, signal?: AbortSignal): Promise<string | null> {
+  private async compileIn(lang: AvailableLanguage, boxes: SubmissionBoxes, signal?: AbortSignal): Promise<string | null> {
     if (!lang.spec.compile) return null;
     const run = await boxes.compile({ command: lang.spec.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
     return compileFailure(run, boxes.stdoutPath);
   }
+}
 
-  private runCommand(lang: AvailableLanguage, request: RunLimitsRequest): BoxCommand {
-    return { command: lang.spec.run(request.memoryLimit), env: lang.spec.env };
+/**
+ * A compiled submission in its boxes: each input runs in the run box, which sees the compile's /box read-only.
+ * Inputs are taken one at a time, so the output file of a run is the grading's until it asks for the next input.
+ */
+class LocalProgram implements CompiledProgram {
+  constructor(
+    private readonly lang: AvailableLanguage,
+    private readonly boxes: SubmissionBoxes,
+    private readonly pairCpu: () => number,
+  ) {}
+
+  async *runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome> {
+    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    for await (const input of inputs) {
+      const boxLimits = this.runLimits(limits, input.expectedOutput ?? '');
+      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal));
+      signal?.throwIfAborted();
+      yield outcomeOf(ran, boxLimits.memoryBytes, this.boxes.stdoutPath);
+    }
   }
 
-  /** A test's limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */
-  private runLimits(lang: AvailableLanguage, request: RunLimitsRequest, expectedOutput: string): RunLimits {
-    const limits = runLimits(request.cpuTimeLimit, request.memoryLimit, Buffer.byteLength(expectedOutput));
-    return { ...limits, memoryBytes: limits.memoryBytes + (lang.spec.runtimeOverheadMb ?? 0) * MIB };
+  /**
+   * Each input against the interactor (in the slot's interactor box, whose /box is the jury directory: the
+   * interactor, the test's input, the interactor's output), program and interactor pinned to one CPU.
+   */
+  async *interact(
+    inputs: AsyncIterable<RunInput>,
+    interactor: string,
+    limits: ProgramLimits,
+    signal?: AbortSignal,
+  ): AsyncIterable<InteractionOutcome> {
+    const jury = this.boxes.juryDir;
+    if (!jury)
+      throw new EngineFailure('This worker cannot run interactive problems: they need its box launcher (a writable cgroup and gcc).');
+    placeFile(join(jury, 'interactor'), (path) => copyFileSync(interactor, path, constants.COPYFILE_EXCL));
+    chmodSync(join(jury, 'interactor'), 0o755);
+    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    for await (const input of inputs) {
+      placeFile(join(jury, 'input.txt'), (path) => writeFileSync(path, input.stdin, { mode: 0o644, flag: 'wx' }));
+      rmSync(join(jury, 'output.txt'), { force: true });
+      const program = { command, limits: this.runLimits(limits, '') };
+      const judge = {
+        command: { command: ['/box/interactor', 'input.txt', 'output.txt'] },
+        limits: interactorLimits(program.limits, CHECKER_CPU_SECONDS),
+      };
+      const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal));
+      signal?.throwIfAborted();
+      copyOut(join(jury, 'output.txt'), this.boxes.stdoutPath);
+      const { stdoutPath: _, ...ran } = outcomeOf(pair.program, program.limits.memoryBytes, '');
+      // Waiting on each other, the pair is ended by the program's wall clock: idleness, as contests call it.
+      const idle = pair.program.termination === 'wall-limit' && !pair.programBusy;
+      const failure = idle ? IDLENESS : ran.failure;
+      yield {
+        program: { ...ran, failure },
+        interactor: pair.interactor,
+        interactorBusy: pair.interactorBusy,
+        outputPath: this.boxes.stdoutPath,
+      };
+    }
+  }
+
+  async release(): Promise<void> {
+    this.boxes.release();
+  }
+
+  /** A run's box limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */
+  private runLimits(limits: ProgramLimits, expectedOutput: string): RunLimits {
+    const box = runLimits(limits.cpuSeconds, limits.memoryMb, Buffer.byteLength(expectedOutput));
+    const wallMs = limits.wallSecondsCap === undefined ? box.wallMs : Math.min(box.wallMs, limits.wallSecondsCap * 1000);
+    return { ...box, wallMs, memoryBytes: box.memoryBytes + (this.lang.spec.runtimeOverheadMb ?? 0) * MIB };
+  }
+}
+
+/** A run in a box as the grading sees it: why it stopped (decided here, see runFailure), its figures and output. */
+function outcomeOf(run: SandboxResult, memoryLimitBytes: number, stdoutPath: string): RunOutcome {
+  const exited = run.termination === 'exited';
+  return {
+    failure: runFailure(run, memoryLimitBytes),
+    timeMs: run.cpuMs,
+    memoryKB: run.memoryKB,
+    exitCode: exited ? run.exitCode : null,
+    signal: exited ? null : run.signal,
+    stderr: run.stderr,
+    stdoutPath,
+  };
+}
+
+const IDLENESS: RunFailure = { status: 'tle', message: 'Idleness limit exceeded', cause: 'time' };
+
+/**
+ * Puts a file the worker writes into the jury directory, which the interactor's box may write to: whatever is at
+ * the path goes first, and `write` must create the file exclusively (so a link planted there is never followed).
+ */
+function placeFile(path: string, write: (path: string) => void): void {
+  rmSync(path, { force: true, recursive: true });
+  write(path);
+}
+
+/** Copies the interactor's output file out of its box's directory: a plain file only (never a link), or nothing. */
+function copyOut(from: string, to: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(from, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) throw new Error('not a file');
+    copyFileSync(`/proc/self/fd/${fd}`, to);
+  } catch {
+    writeFileSync(to, '', { mode: 0o600 });
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+/** The sandbox's own trouble (a box that would not start or answer) is the engine's failure, never a verdict. */
+async function sandboxStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw new EngineFailure(`Sandbox failure: ${(error as Error).message}`);
   }
 }

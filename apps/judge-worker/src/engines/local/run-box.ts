@@ -1,18 +1,28 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chmodSync, chownSync, constants as fsConstants, mkdtempSync, openSync, rmSync, writeFileSync } from 'fs';
+import {
+  chmodSync,
+  chownSync,
+  constants as fsConstants,
+  existsSync,
+  linkSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'fs';
 import { Socket } from 'net';
-import { constants } from 'os';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
 import { awakeDeadline } from './awake-deadline';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
+import { Box, RunExit, StartedRun, waitStatusExit } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
-import { capturing, capturingToFile, RunTermination, SandboxResult } from './sandbox';
 import { RunLimits } from './sandbox-limits';
+import { cpuRlimitSeconds } from './time-limit';
 
-const CPU_POLL_MS = 25;
 /** How long the launcher may take to answer once its test is over or was killed. */
 const LAUNCHER_GRACE_MS = 2000;
 /**
@@ -27,13 +37,23 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The box's extra pipes: 3 bwrap's info, 4 bwrap's block, 5 commands to the launcher, 6 its replies. */
 const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 | 6) => (child.stdio as unknown as T[])[fd];
 
+/** How a run piped to another box's run is set up (see RunBox.startPiped). */
+export interface Piping {
+  /** The CPU both runs of the pair are pinned to; null leaves the run unpinned. */
+  cpu: number | null;
+  /** Keeps SIGPIPE ignored, so a write to a reader that is gone fails with EPIPE instead of killing the run. */
+  ignoreSigpipe: boolean;
+}
+
 /** The 'g' message: the run's command and limits as the launcher reads them (see box-launcher.c). */
-function runMessage({ command, env }: BoxCommand, limits: RunLimits): string {
+function runMessage({ command, env }: BoxCommand, limits: RunLimits, piping: Piping | null): string {
   const environment = Object.entries(runEnvironment(env)).map(([key, value]) => `${key}=${value}`);
   const fields = [
-    Math.ceil(limits.cpuMs / 1000) + 1,
+    cpuRlimitSeconds(limits),
     limits.memoryBytes,
     limits.fileBytes,
+    piping?.cpu === null || piping?.cpu === undefined ? 0 : piping.cpu + 1,
+    piping?.ignoreSigpipe ? 1 : 0,
     command.length,
     ...command,
     environment.length,
@@ -51,7 +71,7 @@ function runMessage({ command, env }: BoxCommand, limits: RunLimits): string {
  * the test's. `run` answers null when the box cannot take another run (it died, or could not be cleared): the
  * caller then closes it and starts a new one.
  */
-export class RunBox {
+export class RunBox extends Box {
   private replies: string[] = [];
   private waiter: (() => void) | null = null;
   private dead = false;
@@ -64,6 +84,7 @@ export class RunBox {
     private readonly launcherPid: number,
     private readonly ioDir: string,
   ) {
+    super();
     let partial = '';
     pipe<Readable>(child, 6).on('data', (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split('\n');
@@ -82,13 +103,38 @@ export class RunBox {
    * read-only at /launcher, the box's FIFOs come from a new directory in `ioParent` (the work root, or the
    * submission's own tmpfs). `tmpBytes` is the size of its /tmp and the largest file any run may write.
    */
-  static async start(mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number): Promise<RunBox> {
+  static start(mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number): Promise<RunBox> {
+    return RunBox.startWith(mounts, launcher, cgroups, ioParent, tmpBytes, () => undefined);
+  }
+
+  /**
+   * Starts a box whose stdin and stdout FIFOs are `peer`'s stdout and stdin (hard links, so `ioParent` must be on
+   * the peer's file system): a run piped in it talks to a run piped in `peer`, kernel to kernel, while the worker
+   * only reads their stderr (see startPiped).
+   */
+  static startPeer(peer: RunBox, mounts: BoxMounts, launcher: string, cgroups: CgroupFactory, ioParent: string, tmpBytes: number) {
+    return RunBox.startWith(mounts, launcher, cgroups, ioParent, tmpBytes, (ioDir) => {
+      linkSync(join(peer.ioDir, 'out'), join(ioDir, 'in'));
+      linkSync(join(peer.ioDir, 'in'), join(ioDir, 'out'));
+    });
+  }
+
+  /** A box whose io directory gets what `link` puts in it, then FIFOs for whatever of in, out and err is missing. */
+  private static async startWith(
+    mounts: BoxMounts,
+    launcher: string,
+    cgroups: CgroupFactory,
+    ioParent: string,
+    tmpBytes: number,
+    link: (ioDir: string) => void,
+  ): Promise<RunBox> {
     const ioDir = mkdtempSync(join(ioParent, 'io-'));
     chmodSync(ioDir, 0o711);
     const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
     try {
       // Root-owned and unlistable by the box; only the three FIFOs, owned by the box user, can be opened.
-      const fifos = ['in', 'out', 'err'].map((name) => join(ioDir, name));
+      link(ioDir);
+      const fifos = ['in', 'out', 'err'].map((name) => join(ioDir, name)).filter((fifo) => !existsSync(fifo));
       const made = spawnSync('/usr/bin/mkfifo', ['-m', '600', ...fifos]);
       if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
       for (const fifo of fifos) chownSync(fifo, BOX_UID, BOX_UID);
@@ -166,90 +212,74 @@ export class RunBox {
   }
 
   /**
-   * Runs `command` once under `limits` (the box's cgroup takes the run's memory and pids limits, the launcher
-   * sets its CPU, stack and file rlimits); its standard output goes to the file `stdoutPath` (outside the box).
-   * When `cancel` aborts (the job was cancelled), the run's processes are killed at once; the caller then drops
-   * the result.
+   * Starts a run: the box's cgroup takes the run's memory and pids limits (the launcher sets its CPU, stack and
+   * file rlimits), the worker's FIFOs become its stdin, stdout and stderr. Null when the box cannot take it.
    */
-  async run(
-    command: BoxCommand,
-    stdin: string | Buffer,
-    limits: RunLimits,
-    stdoutPath: string,
-    cancel?: AbortSignal,
-  ): Promise<SandboxResult | null> {
-    if (!this.send('r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
+  protected start(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
+    return this.begin(command, limits, null);
+  }
+
+  /**
+   * Starts a run whose stdin and stdout are the pipes to a peer box's run (see startPeer); only its stderr comes
+   * to the worker. Both runs must be asked for before either is awaited: each launcher's opening of its pipes
+   * waits for the other's.
+   */
+  startPiped(command: BoxCommand, limits: RunLimits, piping: Piping): Promise<StartedRun | null> {
+    return this.begin(command, limits, piping);
+  }
+
+  private async begin(command: BoxCommand, limits: RunLimits, piping: Piping | null): Promise<StartedRun | null> {
+    if (!this.send(piping ? 'p' : 'r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
-    const input = new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
-    const output = new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
-    const errors = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
-
-    let termination: RunTermination | null = null;
-    const kill = () => {
-      // The launcher kills every process of the test (not itself) on SIGUSR1.
-      try {
-        process.kill(this.launcherPid, 'SIGUSR1');
-      } catch {
-        // the box is already gone
-      }
-    };
-    const stop = (why: RunTermination) => {
-      termination ??= why;
-      kill();
-    };
-    const stdout = capturingToFile(output, stdoutPath, limits.stdoutBytes, () => stop('output-limit'));
-    const stderr = capturing(errors, limits.stderrBytes, () => undefined);
-    const closed = Promise.all([stdout, new Promise((resolve) => errors.once('close', resolve))]);
-    input.on('error', () => undefined); // a program that never reads its input closes the pipe early
-
+    const stdin = piping ? null : new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
+    const stdout = piping ? null : new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
+    const stderr = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
     // The launcher counts towards pids.max.
     this.cgroup.setLimits(limits.memoryBytes, limits.maxPids + 1);
     this.cgroup.resetCounters();
-    const baseline = this.cgroup.memoryBytes();
-    const started = Date.now();
-    this.send(runMessage(command, limits));
-    input.end(stdin);
-    const cancelWall = awakeDeadline(limits.wallMs, () => stop('wall-limit'));
-    const cpuTimer = setInterval(() => this.cgroup.cpuMs() > limits.cpuMs && stop('cpu-limit'), CPU_POLL_MS);
-    if (cancel?.aborted) kill();
-    cancel?.addEventListener('abort', kill);
+    const memoryBaseline = this.cgroup.memoryBytes();
+    this.send(runMessage(command, limits, piping));
+    return { stdin, stdout, stderr, cgroup: this.cgroup, memoryBaseline, kill: () => this.killRun(), ended: this.runEnded(limits) };
+  }
+
+  /**
+   * Whether a process of the current run is running or waiting for a CPU (state R), rather than sleeping: of an
+   * interactive pair stopped by the wall clock, the one that was still computing kept the other waiting.
+   */
+  runIsComputing(): boolean {
+    return this.cgroup
+      .pids()
+      .filter((pid) => pid !== this.launcherPid)
+      .some((pid) => {
+        try {
+          // The state follows the command's name, which is in parentheses and may itself hold any character.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R';
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+  }
+
+  /** The launcher kills every process of the run (not itself) on SIGUSR1. */
+  private killRun(): void {
+    try {
+      process.kill(this.launcherPid, 'SIGUSR1');
+    } catch {
+      // the box is already gone
+    }
+  }
+
+  /** The launcher's "x <wait status>" once the run and every process it left are gone. */
+  private async runEnded(limits: RunLimits): Promise<RunExit> {
     const exit = await this.reply(limits.wallMs + LAUNCHER_GRACE_MS);
-    const wallMs = Date.now() - started;
-    cancelWall();
-    clearInterval(cpuTimer);
-    cancel?.removeEventListener('abort', kill);
-    input.destroy();
     if (exit === null) {
       // A launcher that neither answers nor dies is not trusted with another test.
       await this.close();
       throw new Error('the run box stopped answering');
     }
-    // Every writer is dead once the launcher answers; the timeout only guards against a kernel surprise.
-    let cancelGuard = () => undefined as void;
-    await Promise.race([closed, new Promise<void>((resolve) => (cancelGuard = awakeDeadline(LAUNCHER_GRACE_MS, resolve)))]);
-    cancelGuard();
-    output.destroy();
-    errors.destroy();
-    await stdout;
-    const usage = this.cgroup.usage();
-    const status = Number(exit.slice(2));
-    const signalNumber = status & 0x7f;
-    const signal = signalNumber
-      ? ((Object.entries(constants.signals).find(([, n]) => n === signalNumber)?.[0] ?? null) as NodeJS.Signals | null)
-      : null;
-    const cpuMs = Math.round(usage.cpuMs);
-    if (!termination && usage.oomKilled) termination = 'memory-limit';
-    if (!termination && (cpuMs > limits.cpuMs || signal === 'SIGXCPU')) termination = 'cpu-limit';
-    return {
-      termination: termination ?? (signalNumber ? 'signaled' : 'exited'),
-      exitCode: signalNumber ? null : (status >> 8) & 0xff,
-      signal,
-      cpuMs,
-      wallMs,
-      memoryKB: Math.ceil(Math.max(0, usage.memoryPeakBytes - baseline) / 1024),
-      stderr: stderr(),
-    };
+    return waitStatusExit(Number(exit.slice(2)));
   }
 
   /** Whether the box may serve another submission: its memory peak restarts with each run (see BoxCgroup). */

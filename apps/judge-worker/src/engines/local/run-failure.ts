@@ -1,52 +1,27 @@
-import { constants } from 'os';
-
-import { SandboxResult } from './sandbox';
+import { RunFailure } from '../judge-engine';
+import { SandboxResult } from './box-run';
 
 /** Memory use this close to the limit means a failed allocation, whatever way the runtime died of it. */
 const NEAR_LIMIT = 0.95;
 const OUT_OF_MEMORY = /OutOfMemoryError|MemoryError|bad_alloc|JavaScript heap out of memory|out of memory/i;
-
-export interface RunFailure {
-  status: 'tle' | 'rte';
-  message: string;
-}
-
-function signalName(result: SandboxResult): string | null {
-  if (result.signal) return result.signal;
-  // bwrap reports a signalled program as 128 + signal number.
-  if (result.exitCode !== null && result.exitCode > 128) {
-    const number = result.exitCode - 128;
-    return Object.entries(constants.signals).find(([, n]) => n === number)?.[0] ?? `signal ${number}`;
-  }
-  return null;
-}
+const MEMORY_LIMIT: RunFailure = { status: 'rte', message: 'Memory limit exceeded', cause: 'memory' };
 
 /** Why a run failed (time, memory, output, a signal, a non-zero exit), or null when it exited with 0. */
 export function runFailure(run: SandboxResult, memoryLimitBytes: number): RunFailure | null {
   const nearLimit = run.memoryKB !== null && run.memoryKB * 1024 >= NEAR_LIMIT * memoryLimitBytes;
   switch (run.termination) {
     case 'cpu-limit':
-      return { status: 'tle', message: 'Time limit exceeded' };
+      return { status: 'tle', message: 'Time limit exceeded', cause: 'time' };
     case 'wall-limit':
-      return { status: 'tle', message: 'Time limit exceeded (wall clock)' };
+      return { status: 'tle', message: 'Time limit exceeded (wall clock)', cause: 'time' };
     case 'memory-limit':
-      return { status: 'rte', message: 'Memory limit exceeded' };
+      return MEMORY_LIMIT;
     case 'output-limit':
-      return { status: 'rte', message: 'Output limit exceeded' };
+      return { status: 'rte', message: 'Output limit exceeded', cause: 'output' };
     case 'signaled':
-      return { status: 'rte', message: nearLimit ? 'Memory limit exceeded' : (signalName(run) ?? 'Killed by a signal') };
+      return nearLimit ? MEMORY_LIMIT : { status: 'rte', message: run.signal ?? 'Killed by a signal', cause: 'crash' };
   }
   if (run.exitCode === 0) return null;
-  const outOfMemory = nearLimit || OUT_OF_MEMORY.test(run.stderr.toString('utf8', 0, 4096));
-  return { status: 'rte', message: outOfMemory ? 'Memory limit exceeded' : `Exit code ${run.exitCode}` };
-}
-
-/** The program's own exit code; null when it was killed (bwrap's 128 + signal is no exit code of the program's). */
-export function programExitCode(run: SandboxResult): number | null {
-  return run.termination === 'exited' && run.exitCode !== null && run.exitCode <= 128 ? run.exitCode : null;
-}
-
-/** The signal that ended the run, by name, if one did. */
-export function runSignal(run: SandboxResult): string | null {
-  return programExitCode(run) === null ? signalName(run) : null;
+  if (nearLimit || OUT_OF_MEMORY.test(run.stderr.toString('utf8', 0, 4096))) return MEMORY_LIMIT;
+  return { status: 'rte', message: `Exit code ${run.exitCode}`, cause: 'crash' };
 }

@@ -1,8 +1,10 @@
+import { wallClockMs } from './time-limit';
+
 /** What one sandboxed run may use. */
 export interface RunLimits {
   /** CPU time of the whole process tree, milliseconds. */
   cpuMs: number;
-  /** Wall clock, milliseconds; at least 2 × CPU + 1 s for runs. */
+  /** Wall clock, milliseconds (see time-limit.ts). */
   wallMs: number;
   memoryBytes: number;
   maxPids: number;
@@ -29,12 +31,29 @@ export const COMPILE_LIMITS: RunLimits = {
   fileBytes: 256 * MIB,
 };
 
+/**
+ * An interactor's limits beside a program's: generous, and always past the program's wall clock, so a pair waiting
+ * on each other is ended by the program's (idleness) and an interactor that computes that long is caught looping.
+ */
+export function interactorLimits(program: RunLimits, checkerCpuSeconds: number): RunLimits {
+  const cpuMs = Math.max(checkerCpuSeconds * 1000, program.wallMs);
+  return {
+    cpuMs,
+    wallMs: wallClockMs(cpuMs),
+    memoryBytes: 512 * MIB,
+    maxPids: RUN_MAX_PIDS,
+    stdoutBytes: STDOUT_CAP,
+    stderrBytes: STDERR_CAP,
+    fileBytes: RUN_FILE_BYTES,
+  };
+}
+
 /** Limits of one test run from the problem's CPU (s) and memory (MB) limits and the expected output. */
 export function runLimits(cpuSeconds: number, memoryMb: number, expectedOutputBytes: number): RunLimits {
   const cpuMs = Math.round(cpuSeconds * 1000);
   return {
     cpuMs,
-    wallMs: 2 * cpuMs + 1000,
+    wallMs: wallClockMs(cpuMs),
     memoryBytes: memoryMb * MIB,
     maxPids: RUN_MAX_PIDS,
     stdoutBytes: Math.max(STDOUT_CAP, 2 * expectedOutputBytes),

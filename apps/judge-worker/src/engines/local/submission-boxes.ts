@@ -3,9 +3,11 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fro
 import { join } from 'path';
 
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
+import { SandboxResult } from './box-run';
+import { PairResult, PairSide } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
-import { Sandbox, SandboxResult } from './sandbox';
+import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
 
 /**
@@ -18,6 +20,13 @@ export interface SubmissionBoxes {
   /** `signal` aborts when the job is cancelled: the run's processes are killed at once. */
   compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
   run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
+  /**
+   * Where an interactor's files go (its /box, writable to it: its binary, the test's input, its output file); null
+   * where interactive runs cannot be had (no box launcher).
+   */
+  readonly juryDir: string | null;
+  /** Runs the program against an interactor, each in its own box (see runPair); only where `juryDir` is set. */
+  interact(program: PairSide, interactor: PairSide, cpu: number | null, signal?: AbortSignal): Promise<PairResult>;
   /** Gives the boxes back once the submission is graded (they are cleared or removed). */
   release(): void;
 }
@@ -34,9 +43,10 @@ export const SUBMISSION_TMPFS_BYTES = COMPILE_LIMITS.fileBytes + MAX_SOURCE_BYTE
 
 /** A submission's directories: one for its boxes (a tmpfs of its own where the worker may mount) and one for outputs. */
 export class SubmissionDirs {
-  /** The directory FIFO directories and the launcher copy go in; /box is its `box`. */
+  /** The directory FIFO directories and the launcher copy go in; /box is its `box`, an interactor's /box its `jury`. */
   readonly dir: string;
   readonly workDir: string;
+  readonly juryDir: string;
   readonly stdoutPath: string;
   private readonly outDir: string;
 
@@ -46,6 +56,7 @@ export class SubmissionDirs {
     this.outDir = mkdtempSync(join(workRoot, `out-${process.pid}-`));
     this.stdoutPath = join(this.outDir, 'stdout');
     this.workDir = join(this.dir, 'box');
+    this.juryDir = join(this.dir, 'jury');
     try {
       mounts?.mount(this.dir, SUBMISSION_TMPFS_BYTES, 0o711, 0);
       chmodSync(this.dir, 0o711);
@@ -61,14 +72,21 @@ export class SubmissionDirs {
    * stays: warm boxes have it bound, and a new one at the same path would not be what they see.
    */
   resetWorkDir(): void {
-    mkdirSync(this.workDir, { recursive: true });
-    for (const entry of readdirSync(this.workDir)) rmSync(join(this.workDir, entry), { recursive: true, force: true });
-    chmodSync(this.workDir, 0o700);
-    chownSync(this.workDir, BOX_UID, BOX_UID);
+    for (const dir of [this.workDir, this.juryDir]) {
+      mkdirSync(dir, { recursive: true });
+      for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+      chmodSync(dir, 0o700);
+      chownSync(dir, BOX_UID, BOX_UID);
+    }
   }
 
   mounts(boxWritable: boolean, binds: ToolchainBind[]): BoxMounts {
     return { boxDir: this.workDir, boxWritable, binds };
+  }
+
+  /** An interactor's box: its own /box, writable (it writes its output file there), and no toolchain. */
+  juryMounts(): BoxMounts {
+    return { boxDir: this.juryDir, boxWritable: true };
   }
 
   remove(): void {
@@ -98,6 +116,8 @@ export class FreshBoxSource implements BoxSource {
       stdoutPath: dirs.stdoutPath,
       compile: (command, limits, signal) => fresh(true, command, '', limits, signal),
       run: (command, stdin, limits, signal) => fresh(false, command, stdin, limits, signal),
+      juryDir: null,
+      interact: () => Promise.reject(new Error('interactive runs need the box launcher (a writable cgroup and gcc)')),
       release: () => dirs.remove(),
     };
   }

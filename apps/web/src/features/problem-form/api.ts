@@ -61,3 +61,11 @@ export function importProblemPackage(file: File) {
   );
 }
 export type PackageImportResult = Awaited<ReturnType<typeof importProblemPackage>>;
+
+export type RunRequest = Schemas['RunRequestDto'];
+export type RunResult = Schemas['RunResultDto'];
+
+/** 'Test interactor': a solution run against the form's interactor (not saved yet), the sample's input its input file. */
+export function tryInteractor(body: RunRequest & Required<Pick<RunRequest, 'interactor'>>) {
+  return unwrap(api.POST('/api/judge/run', { body }), 'Failed to test the interactor');
+}

@@ -2,6 +2,7 @@ import type { components } from '@oj/api-client';
 import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 
 import { checkerBody, checkerError, CheckerFormValues, checkerValuesFrom, emptyChecker } from './checker-values';
+import { interactorBody, interactorError, InteractorFormValues, interactorValuesFrom, standardProblem } from './interactor-values';
 import { CaseData, normalizePoints } from './test-data';
 
 type ProblemDto = components['schemas']['ProblemDto'];
@@ -38,10 +39,15 @@ export interface ProblemFormValues {
   /** None: every test scores on its own. */
   subtasks: SubtaskValues[];
   checker: CheckerFormValues;
+  /** The problem type, and an interactive problem's interactor. */
+  interactor: InteractorFormValues;
 }
 
 export type FormErrors = Partial<
-  Record<'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks' | 'checker', string>
+  Record<
+    'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks' | 'checker' | 'interactor',
+    string
+  >
 >;
 
 export function emptyValues(): ProblemFormValues {
@@ -63,6 +69,7 @@ export function emptyValues(): ProblemFormValues {
     testCasesKnown: true,
     subtasks: [],
     checker: emptyChecker(),
+    interactor: standardProblem(),
   };
 }
 
@@ -110,6 +117,7 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
     testCasesKnown: p.testCases !== undefined && p.testCases !== null,
     subtasks: (p.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
     checker: checkerValuesFrom(p.checker),
+    interactor: interactorValuesFrom(p),
   };
 }
 
@@ -130,6 +138,8 @@ export function validateValues(v: ProblemFormValues): FormErrors {
   if (subtasksError) errors.subtasks = subtasksError;
   const checker = checkerError(v.checker);
   if (checker) errors.checker = checker;
+  const interactor = interactorError(v.interactor);
+  if (interactor) errors.interactor = interactor;
   return errors;
 }
 
@@ -143,6 +153,7 @@ const ERROR_SOURCES: Record<keyof FormErrors, (keyof ProblemFormValues)[]> = {
   judge0LanguageIds: ['judge0LanguageIds'],
   subtasks: ['subtasks', 'testCases', 'testCasesKnown'],
   checker: ['checker'],
+  interactor: ['interactor'],
 };
 
 /**
@@ -206,5 +217,6 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
       points: s.scoring === 'min' ? Number(s.points) : TEST_CASE_POINTS.default,
     })),
     ...checkerBody(v.checker),
+    ...interactorBody(v.interactor),
   };
 }

@@ -1,10 +1,11 @@
 import '../problem-form.css';
 
-import { CHECKER_LANGUAGE_IDS, CHECKER_TYPES, CheckerType, CUSTOM_CHECKER_ADMINS_ONLY } from '@oj/contracts';
+import { CHECKER_TYPES, CheckerType, CUSTOM_CHECKER_ADMINS_ONLY } from '@oj/contracts';
 
 import { CheckerFormValues } from '../checker-values';
 import { CaseData } from '../test-data';
 import { CheckerTrial } from './CheckerTrial';
+import { JuryLanguageSelect, JurySourceInput } from './JuryCode';
 
 const TYPE_LABELS: Record<CheckerType, string> = {
   lines: 'Lines (ignore trailing whitespace)',
@@ -13,8 +14,6 @@ const TYPE_LABELS: Record<CheckerType, string> = {
   float: 'Float (numbers within epsilon)',
   custom: 'Custom checker (testlib)',
 };
-
-const LANGUAGE_LABELS: Record<(typeof CHECKER_LANGUAGE_IDS)[number], string> = { 54: 'C++', 50: 'C' };
 
 interface Props {
   value: CheckerFormValues;
@@ -60,35 +59,26 @@ export function CheckerSection({ value, onChange, error, sample, canSetCustom }:
           </label>
         )}
         {value.type === 'custom' && value.known && (
-          <label>
-            Checker language
-            <select value={value.languageId} onChange={(e) => set({ languageId: Number(e.target.value) })} disabled={readOnly}>
-              {CHECKER_LANGUAGE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {LANGUAGE_LABELS[id]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <JuryLanguageSelect
+            label="Checker language"
+            value={value.languageId}
+            onChange={(languageId) => set({ languageId })}
+            readOnly={readOnly}
+          />
         )}
       </div>
       {readOnly && <p className="muted">{CUSTOM_CHECKER_ADMINS_ONLY}</p>}
       {value.type === 'custom' &&
         (value.known ? (
           <>
-            <label>
-              Checker source
-              <textarea
-                className="data"
-                rows={14}
-                value={value.source}
-                onChange={(e) => set({ source: e.target.value })}
-                readOnly={readOnly}
-                spellCheck={false}
-                aria-invalid={!!error}
-                placeholder={'#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  …\n}'}
-              />
-            </label>
+            <JurySourceInput
+              label="Checker source"
+              value={value.source}
+              onChange={(source) => set({ source })}
+              readOnly={readOnly}
+              invalid={!!error}
+              placeholder={'#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  …\n}'}
+            />
             <p className="muted">
               Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure;{' '}
               <code>quitp</code> gives partial points. <code>testlib.h</code> is our compatible subset of testlib. Saving compiles it on the

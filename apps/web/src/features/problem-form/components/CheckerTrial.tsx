@@ -1,10 +1,10 @@
 import '../problem-form.css';
 
-import { errorMessage } from '../../../api/api-error';
 import { CheckerTrialRequest, CheckerTrialResult } from '../api';
 import { CheckerFormValues } from '../checker-values';
 import { useCheckerTrial } from '../hooks/useTestDataTools';
 import { CaseData } from '../test-data';
+import { TrialOutcome } from './JuryCode';
 
 const OUTCOME_LABELS = { accepted: 'Accepted', wrong_answer: 'Wrong answer', failed: 'Checker failure' } as const;
 
@@ -39,16 +39,11 @@ export function CheckerTrial({ checker, sample }: { checker: CheckerFormValues; 
       <span className="muted">
         {sample ? " Runs it on the first sample, its output as the contestant's." : ' Add a sample to test the checker on.'}
       </span>
-      {run.isError && (
-        <p className="error" role="alert">
-          {errorMessage(run.error, 'Failed to test the checker')}
-        </p>
-      )}
-      {run.data && (
-        <p className="checker-error" role="status">
-          {describe(run.data)}
-        </p>
-      )}
+      <TrialOutcome
+        failure={run.isError ? run.error : null}
+        fallback="Failed to test the checker"
+        said={run.data ? describe(run.data) : null}
+      />
     </div>
   );
 }

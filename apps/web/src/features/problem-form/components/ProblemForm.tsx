@@ -9,12 +9,14 @@ import { checkerBody } from '../checker-values';
 import { CHIP_LIMITS } from '../chip-rules';
 import { useAlgorithms } from '../hooks/useProblemEditing';
 import { useProblemForm } from '../hooks/useProblemForm';
+import { interactorOf } from '../interactor-values';
 import { subtaskLabel } from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { CaseDialog } from './CaseDialog';
 import { CasesTable } from './CasesTable';
 import { CheckerSection } from './CheckerSection';
 import { ChipInput } from './ChipInput';
+import { InteractorSection } from './InteractorSection';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
@@ -28,7 +30,7 @@ interface Props {
   problem?: ProblemDto;
   /** Only admins change visibility (SPEC 6); an author's form shows it but cannot change it. */
   canChangeVisibility: boolean;
-  /** Only admins set or change a custom checker; an author's form keeps the saved one read-only. */
+  /** Only admins set or change a custom checker or an interactor; an author's form keeps the saved ones read-only. */
   canSetCustomChecker: boolean;
 }
 
@@ -217,6 +219,15 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
 
         <SubtasksEditor values={values} error={errors.subtasks} onChange={form.changeSubtasks} />
 
+        <InteractorSection
+          value={values.interactor}
+          onChange={(interactor) => set('interactor', interactor)}
+          error={errors.interactor}
+          sample={values.samples[0]}
+          languages={languages.data ?? []}
+          canSetInteractor={canSetCustomChecker}
+        />
+
         <CheckerSection
           value={values.checker}
           onChange={(checker) => set('checker', checker)}
@@ -251,6 +262,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
           cpuTimeLimit={Number(values.cpuTimeLimit) || CPU_TIME_LIMIT.default}
           memoryLimit={Number(values.memoryLimit) || MEMORY_LIMIT_MB.default}
           checker={checkerBody(values.checker).checker}
+          interactor={interactorOf(values.interactor)}
           onClose={() => setValidating(false)}
         />
       )}

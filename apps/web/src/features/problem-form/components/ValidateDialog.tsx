@@ -9,6 +9,7 @@ import { TestResultsTable } from '../../../components/TestResultsTable';
 import { ValidateRequest } from '../api';
 import { useValidateSolution } from '../hooks/useTestDataTools';
 import { CaseData, normalizePoints } from '../test-data';
+import { SolutionLanguageSelect } from './JuryCode';
 
 interface Props {
   languages: Schemas['LanguageDto'][];
@@ -17,11 +18,13 @@ interface Props {
   memoryLimit: number;
   /** The form's checker, so validation judges as the saved problem will; `lines` when left out. */
   checker?: ValidateRequest['checker'];
+  /** The form's interactor, for an interactive problem: the solution talks to it on each test. */
+  interactor?: ValidateRequest['interactor'];
   onClose: () => void;
 }
 
 /** Validate Test Cases: runs a reference solution on the form's test cases and shows the result per case. */
-export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, checker, onClose }: Props) {
+export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, checker, interactor, onClose }: Props) {
   const [languageId, setLanguageId] = useState(() =>
     languages.some((l) => l.id === DEFAULT_LANGUAGE_ID) ? DEFAULT_LANGUAGE_ID : languages[0]?.id,
   );
@@ -40,6 +43,7 @@ export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit
       memoryLimit,
       testCases: testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: normalizePoints(t.points) })),
       ...(checker ? { checker } : {}),
+      ...(interactor ? { interactor } : {}),
     });
   };
   const result = run.data;
@@ -54,16 +58,7 @@ export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit
       }
     >
       <form onSubmit={submit} noValidate>
-        <label>
-          Language
-          <select value={languageId} onChange={(e) => setLanguageId(Number(e.target.value))}>
-            {languages.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SolutionLanguageSelect label="Language" languages={languages} value={languageId} onChange={setLanguageId} />
         <div className="field">
           <span>Reference Solution</span>
           <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Reference Solution" />

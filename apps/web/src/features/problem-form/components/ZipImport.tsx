@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { CheckerFormValues, checkerValuesFrom } from '../checker-values';
 import { useParseTestArchive } from '../hooks/useTestDataTools';
+import { InteractorFormValues, interactorValuesFrom } from '../interactor-values';
 import { SubtaskValues } from '../problem-form-values';
 import { CaseData } from '../test-data';
 import { ZipFileButton } from './ZipFileButton';
@@ -13,17 +14,20 @@ import { ZipFileButton } from './ZipFileButton';
 const NOT_A_ZIP = 'Please choose a .zip file.';
 const NO_PAIRS = 'No valid test case pairs were found in the archive.';
 
-/** What an archive brings to the form: its tests, its subtasks, and a checker when it carries one's source. */
+/** What an archive brings to the form: its tests, its subtasks, and a checker or interactor when it carries their sources. */
 export interface ImportedArchive {
   cases: CaseData[];
   subtasks: SubtaskValues[];
   checker?: CheckerFormValues;
+  /** An interactor found (`interactor.cpp`…) makes the problem interactive. */
+  interactor?: InteractorFormValues;
 }
 
 /**
  * Upload ZIP: the archive's test cases replace the table's, the subtasks found in it (`subtask<N>/` folders,
- * group prefixes) the form's, and its checker source (`checker.cpp`…) the Checker section's; the option to trim
- * trailing whitespace; the import warnings (which say when a checker was found).
+ * group prefixes) the form's, its checker source (`checker.cpp`…) the Checker section's and its interactor source
+ * (`interactor.cpp`…) the Problem type section's; the option to trim trailing whitespace; the import warnings (which
+ * say when a checker or interactor was found).
  */
 export function ZipImport({ onImported }: { onImported: (archive: ImportedArchive) => void }) {
   const [trim, setTrim] = useState(true);
@@ -42,6 +46,7 @@ export function ZipImport({ onImported }: { onImported: (archive: ImportedArchiv
         })),
         subtasks: (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
         ...(result.checker && { checker: checkerValuesFrom(result.checker) }),
+        ...(result.interactor && { interactor: interactorValuesFrom({ type: 'interactive', interactor: result.interactor }) }),
       });
     },
     onError: (e) => setError(errorMessage(e, 'Failed to parse test case archive')),

@@ -29,6 +29,7 @@ const FIELD_PATHS: (keyof FormErrors)[] = [
   'judge0LanguageIds',
   'subtasks',
   'checker',
+  'interactor',
 ];
 
 /** Server VALIDATION_ERROR details at their fields; the rest, or any other failure, as one message. */
@@ -107,8 +108,15 @@ export function useProblemForm(mode: 'create' | 'edit', problem?: ProblemDto) {
     set,
     setCases: (kind: 'test' | 'sample', cases: CaseData[]) =>
       kind === 'sample' ? set('samples', cases) : change((v) => ({ ...v, testCases: cases, testCasesKnown: true })),
-    importArchive: ({ cases, subtasks, checker }: ImportedArchive) =>
-      change((v) => ({ ...v, testCases: cases, subtasks, testCasesKnown: true, checker: checker ?? v.checker })),
+    importArchive: ({ cases, subtasks, checker, interactor }: ImportedArchive) =>
+      change((v) => ({
+        ...v,
+        testCases: cases,
+        subtasks,
+        testCasesKnown: true,
+        checker: checker ?? v.checker,
+        interactor: interactor ?? v.interactor,
+      })),
     changeSubtasks: (patch: (v: ProblemFormValues) => Partial<ProblemFormValues>) => change((v) => ({ ...v, ...patch(v) })),
     toggleLanguage: (id: number, on: boolean) => {
       languagesChosen.current = true;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import type { MutationCallbacks } from '../../../api/mutation-callbacks';
-import { parseTestArchive, tryChecker, validateSolution } from '../api';
+import { parseTestArchive, tryChecker, tryInteractor, validateSolution } from '../api';
 
 type Outcome<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -20,4 +20,9 @@ export function useValidateSolution(
 /** Test checker: the form's checker compiled and run once on the judge. */
 export function useCheckerTrial() {
   return useMutation({ mutationFn: tryChecker });
+}
+
+/** Test interactor: a solution run against the form's interactor (not saved yet) on the judge. */
+export function useInteractorTrial() {
+  return useMutation({ mutationFn: tryInteractor });
 }

@@ -14,7 +14,14 @@ export function JudgingRules({ p }: { p: ProblemDetail }) {
   return (
     <section className="judging-rules" aria-label="Judging">
       <h2>Judging</h2>
-      <p>{checkerRule(p.checker)}</p>
+      {p.type === 'interactive' ? (
+        <p>
+          Interactive: your program talks to the judge&apos;s interactor through its standard input and output, so flush after every line;
+          the interactor gives the verdict. A test run hands your input to the interactor as its input file.
+        </p>
+      ) : (
+        <p>{checkerRule(p.checker)}</p>
+      )}
       {p.subtasks.length > 0 && (
         <table className="table compact">
           <caption className="visually-hidden">Subtasks</caption>

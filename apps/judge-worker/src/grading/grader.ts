@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { GradeResult, RunResult, TimeFactors } from '@oj/contracts';
+
+import { WorkerConfig } from '../config/worker-config';
+import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
+import { runOnInput } from './custom-run';
+import { customRunLimits, programLimits } from './program-limits';
+import { CustomRunRequest, GradeRequest, ProgressListener } from './requests';
+import { gradeTests } from './test-loop';
+
+/**
+ * Grades and runs sources on the configured engine, with the worker's language time factors: the one entry to the
+ * test loop for submissions, validations and custom runs.
+ */
+@Injectable()
+export class Grader {
+  private readonly factors: TimeFactors;
+
+  constructor(
+    @Inject(JUDGE_ENGINE) readonly engine: JudgeEngine,
+    @Inject(WorkerConfig) config: Pick<WorkerConfig, 'timeFactors'>,
+  ) {
+    this.factors = config.timeFactors;
+  }
+
+  grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
+    return gradeTests(this.engine, request, programLimits(this.factors, request), onProgress);
+  }
+
+  run(request: CustomRunRequest): Promise<RunResult> {
+    return runOnInput(this.engine, request, customRunLimits(this.factors, request));
+  }
+
+  /** Nest calls this when the worker stops: what the engine keeps between jobs (its warm boxes) ends with it. */
+  async onModuleDestroy(): Promise<void> {
+    await this.engine.close?.();
+  }
+}

@@ -1,0 +1,56 @@
+import { TestCaseData, TestCaseResult } from '@oj/contracts';
+
+import { InteractionOutcome, RunFailure } from '../engines/judge-engine';
+import { checkerJudgement, InteractorFailure } from './custom-checker-verdict';
+import { fromCheckerJudgement, OutputJudge } from './output-judge';
+import { runtimeStderr } from './runtime-stderr';
+
+/**
+ * A testlib interactor's word for a dialogue the program ended: it read past the end of what the program wrote.
+ * The program stopped first, so its own failure (a crash) is the verdict rather than the interactor's.
+ */
+const PROGRAM_STOPPED_FIRST = /unexpected end of file|unexpected eof/i;
+
+/**
+ * One interactive test's verdict, by precedence (issue 23); each rule is deterministic, whichever of the two
+ * exits first when they exit together:
+ * 1. The interactor kept computing while the program waited for it (it loops): the problem's fault, `failed`.
+ * 2. The program's own limit (time, idleness, memory): its verdict, whatever the interactor then said (it saw
+ *    the program's end as an early end of the dialogue).
+ * 3. The interactor failed (crashed, its own limits, exit 3, no verdict): the problem's fault, `failed`.
+ * 4. The program crashed, unless only because the interactor had gone (SIGPIPE), or the interactor had already
+ *    given a verdict other than accepted (its word came first: a program reading on after "too many queries"
+ *    crashes on the end of its input): the runtime error.
+ * 5. The interactor's verdict; an accepted one goes to the problem's custom checker, when it has one, which reads
+ *    the interactor's output file.
+ */
+export async function interactionVerdict(
+  index: number,
+  test: TestCaseData,
+  outcome: InteractionOutcome,
+  checkOutput: OutputJudge | null,
+): Promise<TestCaseResult> {
+  const { program } = outcome;
+  const figures = { index, timeMs: program.timeMs, memoryKB: program.memoryKB };
+  const failed = (failure: RunFailure): TestCaseResult => ({
+    ...figures,
+    status: failure.status,
+    points: 0,
+    message: failure.message,
+    ...(failure.status === 'rte' ? runtimeStderr(program.stderr) : {}),
+  });
+  const interactorFailure = (message: string) => new InteractorFailure(`test ${index + 1}: ${message}`);
+  if (outcome.interactorBusy) throw interactorFailure('The interactor kept computing while the program waited for it (does it loop?).');
+  if (program.failure && program.failure.cause !== 'crash') return failed(program.failure);
+  let judgement;
+  try {
+    judgement = checkerJudgement(outcome.interactor, 'interactor');
+  } catch (error) {
+    throw error instanceof InteractorFailure ? interactorFailure(error.message) : error;
+  }
+  const crashed = program.failure !== null && program.signal !== 'SIGPIPE';
+  if (program.failure && crashed && (judgement.fraction === 1 || PROGRAM_STOPPED_FIRST.test(judgement.message)))
+    return failed(program.failure);
+  if (judgement.fraction === 1 && checkOutput) return { ...figures, ...(await checkOutput(test, outcome.outputPath, index)) };
+  return { ...figures, ...fromCheckerJudgement(test, judgement) };
+}

@@ -1,0 +1,18 @@
+import { effectiveCpuTimeLimit, RUN_CEILING, TimeFactors } from '@oj/contracts';
+
+import { ProgramLimits } from '../engines/judge-engine';
+import { LimitsRequest } from './requests';
+
+/**
+ * The limits every run of a request gets, whatever engine runs it: the problem's CPU time times the language's
+ * factor (LANGUAGE_TIME_FACTORS), and its memory. How the engine then enforces them: engines/local/time-limit.ts.
+ */
+export function programLimits(factors: TimeFactors, request: LimitsRequest): ProgramLimits {
+  return { cpuSeconds: effectiveCpuTimeLimit(factors, request.languageId, request.cpuTimeLimit), memoryMb: request.memoryLimit };
+}
+
+/** A custom run's: never more than RUN_CEILING, whatever the problem's limit times the factor (runs share few slots). */
+export function customRunLimits(factors: TimeFactors, request: LimitsRequest): ProgramLimits {
+  const limits = programLimits(factors, request);
+  return { ...limits, cpuSeconds: Math.min(limits.cpuSeconds, RUN_CEILING.cpuSeconds), wallSecondsCap: RUN_CEILING.wallSeconds };
+}
