@@ -5565,6 +5565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example A ZIP holding problem.yaml, problem_statement/problem.en.md, data/sample/, data/secret/ and output_validators/ */
                     "application/zip": string;
                 };
             };

@@ -19,7 +19,6 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 
@@ -104,8 +103,15 @@ export class ProblemsController {
   @Get(':problemId/package')
   @Auth()
   @UseGuards(ProblemEditorGuard)
-  @ApiProduces('application/zip')
-  @ApiOkResponse({ description: 'The problem as an ICPC (Kattis) problem package', schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({
+    description: 'The problem as an ICPC (Kattis) problem package',
+    content: {
+      'application/zip': {
+        schema: { type: 'string', format: 'binary' },
+        example: 'A ZIP holding problem.yaml, problem_statement/problem.en.md, data/sample/, data/secret/ and output_validators/',
+      },
+    },
+  })
   @ApiForbiddenResponse({ description: "Not an admin: a package holds the problem's hidden tests" })
   exportPackage(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number): Promise<StreamableFile> {
     return this.exports.export(problemId, user);
