@@ -28,6 +28,20 @@ export interface LanguageSpec {
 }
 
 const JAVA_OVERHEAD_MB = 96;
+export const JAVA_BINARY = '/usr/bin/java';
+/** Where every box sees the worker's class-data sharing archive of the JDK (see java-class-archive.ts). */
+export const JAVA_ARCHIVE_BOX_DIR = '/opt/java-cds';
+export const JAVA_ARCHIVE_FILE = 'jdk.jsa';
+/**
+ * The JVM options of every Java run and of the archive's dump (so the runs can map it), each for start-up or for
+ * the same verdicts on any host; measured one by one in bench/engine/runtime-start-bench.js:
+ * - Serial GC: no GC threads to start, and the heap holds exactly what -Xmx says (G1 would round every large
+ *   array up to whole regions and give the same program a different memory verdict);
+ * - no hsperfdata file in the box's /tmp (-XX:-UsePerfData);
+ * - C1 only (TieredStopAtLevel=1): the JIT that pays within a test's second;
+ * - 16 MiB for every thread's stack (-Xss): deep enough for recursive solutions without inviting thread storms.
+ */
+export const JAVA_VM_OPTIONS = ['-XX:+UseSerialGC', '-XX:-UsePerfData', '-XX:TieredStopAtLevel=1', '-Xss16m'];
 
 /** Runs a toolchain's version command; some (javac 8, pypy) print it on stderr. */
 function commandVersion(binary: string, args: string[], pattern: RegExp): string | null {
@@ -48,6 +62,7 @@ function packageVersion(name: string): string | null {
  * the Judge0 engine simply lacks this language instead of meaning something else.
  */
 export const PYPY3_LANGUAGE_ID = 1001;
+export const JAVA_LANGUAGE_ID = 62;
 /** Where the workspace's TypeScript compiler (and the Node typings it checks against) appear inside the box. */
 const TS_BOX_ROOT = '/opt/typescript/node_modules';
 
@@ -88,20 +103,20 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     run: () => ['/box/main'],
   },
   {
-    id: 62,
+    id: JAVA_LANGUAGE_ID,
     label: 'Java (OpenJDK {v})',
     sourceFile: 'Main.java',
     version: () => commandVersion('/usr/bin/javac', ['-version'], /javac (\S+)/),
     compile: ['/usr/bin/javac', '-J-Xmx384m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', '-d', '.', 'Main.java'],
-    // The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved. Every
-    // Java thread reserves -Xss: 16 MiB is deep enough for recursive solutions without inviting thread storms.
+    // The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved.
+    // The worker's archive of the JDK's classes, with -Xshare:auto: a missing, stale or damaged one is skipped
+    // silently, and the run starts without any archive (slower, same verdict).
     run: (memoryMb) => [
-      '/usr/bin/java',
+      JAVA_BINARY,
+      `-XX:SharedArchiveFile=${JAVA_ARCHIVE_BOX_DIR}/${JAVA_ARCHIVE_FILE}`,
+      '-Xshare:auto',
       `-Xmx${memoryMb}m`,
-      '-Xss16m',
-      '-XX:+UseSerialGC',
-      '-XX:-UsePerfData',
-      '-XX:TieredStopAtLevel=1',
+      ...JAVA_VM_OPTIONS,
       '-cp',
       '/box',
       'Main',

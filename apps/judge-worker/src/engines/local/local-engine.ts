@@ -37,7 +37,8 @@ import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
-import { AvailableLanguage, discoverLanguages, LANGUAGE_SPECS, ToolchainBind } from './language-catalog';
+import { javaArchive } from './java-class-archive';
+import { AvailableLanguage, discoverLanguages, JAVA_LANGUAGE_ID, LANGUAGE_SPECS, ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
 import { runFailure } from './run-failure';
 import { Sandbox } from './sandbox';
@@ -122,6 +123,7 @@ export class LocalEngine implements JudgeEngine {
     this.catalog = new Map(
       discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]),
     );
+    this.addJavaArchive(logger);
     const binds = () => this.stageBinds([...this.catalog.values()].flatMap((l) => l.binds));
     this.boxes =
       launcher && cgroups
@@ -135,6 +137,15 @@ export class LocalEngine implements JudgeEngine {
       cacheBytes: options.checkerCacheBytes ?? DEFAULT_CHECKER_CACHE_MB * MIB,
     });
     logger.log(`Local engine languages: ${[...this.catalog.values()].map((l) => l.language.name).join(', ') || 'none'}`);
+  }
+
+  /** Java's boxes also see an archive of the JDK's classes, the worker's own dumped now (see java-class-archive.ts). */
+  private addJavaArchive(logger: EngineLogger): void {
+    const java = this.catalog.get(JAVA_LANGUAGE_ID);
+    if (!java) return;
+    const { bind, unavailable } = javaArchive(this.workRoot);
+    if (unavailable) logger.warn(`Java runs ${bind ? "use the JDK's default" : 'have no'} class-data sharing archive: ${unavailable}.`);
+    if (bind) this.catalog.set(JAVA_LANGUAGE_ID, { ...java, binds: [...java.binds, bind] });
   }
 
   /** Starts the warm submission places now, so the first submissions do not wait for their boxes. */
