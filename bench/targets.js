@@ -53,6 +53,18 @@ const ROWS = [
       perSubmission <= 3,
     ];
   },
+  ({ 'runtime-start': start }) => {
+    if (!start) return null;
+    const row = (prefix) => start.rows.find((r) => r.name.startsWith(prefix));
+    const [judge, before] = [row('judge now:'), row('judge before:')];
+    return [
+      'Java per-test cost (a+b, one run in the reused run box)',
+      '≤ 0.7× a bare `java` start, default options',
+      `${ms(judge.wallMs)} (${judge.cpuMs} ms CPU); before this change ${ms(before.wallMs)} (${before.cpuMs} ms CPU)`,
+      `${ms(start.floors.bareJavaDefault)} (bare \`java -cp <dir> Main\`, default options); ratio ${ratio(judge.wallMs, start.floors.bareJavaDefault)}`,
+      judge.wallMs <= 0.7 * start.floors.bareJavaDefault,
+    ];
+  },
   ({ interactive }) => {
     const perQuery = interactive?.microsPerQuery;
     if (!perQuery) return null;
