@@ -98,8 +98,9 @@ function strayFiles(): string[] {
         }
       }),
   );
-  // The launcher build and the engine's toolchain copies stay while the engine lives.
-  const leftovers = readdirSync(workRoot).filter((name) => !name.startsWith('box-launcher-') && !name.startsWith(`tools-${process.pid}-`));
+  // The launcher build, the engine's toolchain copies and its Java archive stay while the engine lives.
+  const engineOwn = ['box-launcher-', `tools-${process.pid}-`, `jcds-${process.pid}-`];
+  const leftovers = readdirSync(workRoot).filter((name) => !engineOwn.some((prefix) => name.startsWith(prefix)));
   return [...owned, ...leftovers];
 }
 

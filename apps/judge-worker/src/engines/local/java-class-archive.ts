@@ -50,6 +50,7 @@ export interface JavaArchive {
  * any, silently (-Xshare:auto): the same verdict, only slower.
  */
 export function javaArchive(workRoot: string): JavaArchive {
+  if (!existsSync(JAVA_BINARY)) return { bind: null, unavailable: `no ${JAVA_BINARY}` };
   const jdkHome = dirname(dirname(realpathSync(JAVA_BINARY)));
   const dumped = dumpArchive(workRoot, jdkHome);
   if ('bind' in dumped) return dumped;
@@ -74,6 +75,7 @@ function dumpArchive(workRoot: string, jdkHome: string): { bind: ToolchainBind }
   );
   rmSync(classList);
   if (dump.status !== 0 || !existsSync(archive)) {
+    rmSync(dir, { recursive: true, force: true });
     return { unavailable: `java -Xshare:dump failed: ${(dump.error?.message ?? dump.stderr ?? '').trim().slice(-300)}` };
   }
   chmodSync(archive, 0o444);
