@@ -3752,7 +3752,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description NDJSON notifications `{type, id, data, token}`, streamed: new events as they happen, a newline as heartbeat, ending after the contest’s end of updates. Resume with `since_token`. */
+            /** @description NDJSON notifications `{type, id, data, token}`, streamed: new events as they happen, a newline as heartbeat, ending after the contest’s end of updates. Resume with `since_token`. Open feeds count against the live stream caps (LIVE_STREAMS_PER_USER per admin or token, LIVE_STREAMS_PER_IP per address): past one, 429. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,6 +3781,13 @@ export interface operations {
             };
             /** @description Contest not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many event feeds open for this reader or from this address (RATE_LIMITED). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
