@@ -5566,7 +5566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The problem as an ICPC (Kattis) problem package */
+            /** @description The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5583,8 +5583,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an admin: a package holds the problem's hidden tests */
+            /** @description Neither an admin nor the problem's author */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -102,9 +102,9 @@ export class ProblemsController {
 
   @Get(':problemId/package')
   @Auth()
-  @UseGuards(ProblemEditorGuard)
   @ApiOkResponse({
-    description: 'The problem as an ICPC (Kattis) problem package',
+    description:
+      "The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author",
     content: {
       'application/zip': {
         schema: { type: 'string', format: 'binary' },
@@ -112,7 +112,8 @@ export class ProblemsController {
       },
     },
   })
-  @ApiForbiddenResponse({ description: "Not an admin: a package holds the problem's hidden tests" })
+  @ApiForbiddenResponse({ description: "Neither an admin nor the problem's author" })
+  @ApiNotFoundResponse({ description: 'Problem not found.' })
   exportPackage(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number): Promise<StreamableFile> {
     return this.exports.export(problemId, user);
   }
