@@ -1798,6 +1798,25 @@ export interface components {
             /** @example ada */
             usernameOrEmail: string;
         };
+        MainSolutionValidationDto: {
+            /**
+             * @description The language it ran in; null for one this judge does not run
+             * @example 54
+             */
+            languageId: number | null;
+            /**
+             * @description Why it did not run (`Validation unavailable: …` with no worker), or which tests it failed; null when it passed all
+             * @example The main solution failed 1 of 3 tests: 2.
+             */
+            message: string | null;
+            /**
+             * @description The main solution's path in the package
+             * @example solutions/main.cpp
+             */
+            path: string;
+            /** @description The validation against the imported tests (as POST /api/judge/validate answers); null when it did not run */
+            result: components["schemas"]["ValidationResultDto"] | null;
+        };
         PackageImportBodyDto: {
             /**
              * Format: binary
@@ -1812,12 +1831,13 @@ export interface components {
             problemId?: number;
         };
         PackageImportResultDto: {
+            /** @description The package's main solution (Polygon's tag `main`, the first of an ICPC package's submissions/accepted/) validated against the imported tests once the problem is stored; null when the package has none */
+            mainSolution: components["schemas"]["MainSolutionValidationDto"] | null;
             problem: components["schemas"]["ProblemDto"];
             /**
              * @description What the import could not carry over, or changed
              * @example [
-             *       "Statement legend.tex: LaTeX left as it is: \\includegraphics.",
-             *       "The main solution (solutions/main.cpp) was not run: …"
+             *       "Statement legend.tex: LaTeX left as it is: \\includegraphics."
              *     ]
              */
             warnings: string[];

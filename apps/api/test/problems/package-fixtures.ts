@@ -79,12 +79,17 @@ ${tests}
 export const CUSTOM_CHECKER =
   '#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "fine"); }\n';
 
+/** The Polygon package's main solution (tag `main`): right on every test. */
+export const MAIN_SOLUTION = '#include <cstdio>\nint main(){long a,b;scanf("%ld%ld",&a,&b);printf("%ld\\n",a+b);}\n';
+/** The ICPC package's accepted submission; the README beside it and the rejected one are passed over. */
+export const ICPC_ACCEPTED = 'a, b = map(int, input().split())\nprint(a + b)\n';
+
 /** A Polygon package (the Linux kind: tests built) in its documented layout, zipped. */
 export function polygonPackage(options: PolygonFixtureOptions = {}): Promise<Buffer> {
   const entries: ZipEntry[] = [
     { name: 'problem.xml', content: options.xml ?? polygonXml(options) },
     { name: 'files/check.cpp', content: CUSTOM_CHECKER },
-    { name: 'solutions/main.cpp', content: '#include <cstdio>\nint main(){long a,b;scanf("%ld%ld",&a,&b);printf("%ld\\n",a+b);}\n' },
+    { name: 'solutions/main.cpp', content: MAIN_SOLUTION },
     { name: 'statement-sections/english/legend.tex', content: POLYGON_LEGEND },
     { name: 'statement-sections/english/input.tex', content: 'One line: $a$ and $b$ ($1 \\le a, b \\le 10^9$).' },
     { name: 'statement-sections/english/output.tex', content: 'Print $a+b$.' },
@@ -120,5 +125,8 @@ export function icpcPackage({ validator = CUSTOM_CHECKER, yaml }: { validator?: 
     { name: 'data/secret/g2/2.in', content: '4 4\n' },
     { name: 'data/secret/g2/2.ans', content: '8\n' },
     { name: 'output_validators/check/check.cpp', content: validator },
+    { name: 'submissions/accepted/README', content: 'Solutions that pass every test.\n' },
+    { name: 'submissions/accepted/sum.py', content: ICPC_ACCEPTED },
+    { name: 'submissions/wrong_answer/off.py', content: 'print(0)\n' },
   ]);
 }

@@ -3,7 +3,7 @@ import { latexToMarkdown } from '../../src/problems/packages/latex-to-markdown';
 import { PackageFiles } from '../../src/problems/packages/package-files';
 import { readPolygonPackage } from '../../src/problems/packages/polygon-package';
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
-import { CUSTOM_CHECKER, icpcPackage, polygonPackage } from './package-fixtures';
+import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage } from './package-fixtures';
 
 // Custom checkers compile on a judge worker when saved, so what the readers make of them is checked here.
 describe('package readers', () => {
@@ -11,14 +11,15 @@ describe('package readers', () => {
     const files = new PackageFiles(await readTestArchive(await polygonPackage({ checker: 'check.cpp' })), ['problem.xml']);
     const reading = readPolygonPackage(files);
     expect(reading.problem.checker).toEqual({ type: 'custom', languageId: 54, source: CUSTOM_CHECKER });
-    expect(reading.mainSolution).toEqual({ path: 'solutions/main.cpp' });
+    expect(reading.mainSolution).toEqual({ path: 'solutions/main.cpp', languageId: 54, source: MAIN_SOLUTION });
   });
 
-  it('takes a testlib output validator of an ICPC package as the custom checker', async () => {
+  it('takes a testlib output validator of an ICPC package as the custom checker, and its first accepted submission', async () => {
     const files = new PackageFiles(await readTestArchive(await icpcPackage()), ['problem.yaml']);
     expect(readIcpcPackage(files)).toMatchObject({
       problem: { checker: { type: 'custom', languageId: 54, source: CUSTOM_CHECKER } },
       warnings: [],
+      mainSolution: { path: 'submissions/accepted/sum.py', languageId: 71, source: ICPC_ACCEPTED },
     });
   });
 

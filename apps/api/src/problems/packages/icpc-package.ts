@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
 import { latexToMarkdown } from './latex-to-markdown';
-import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { clamp, ImportedProblem, PackageFiles, PackageReading, PackageSolution } from './package-files';
 import { sourceLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
@@ -32,7 +32,17 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
     ...readSecret(files, warnings),
     checker: readChecker(files, meta, warnings),
   };
-  return { problem, warnings };
+  const mainSolution = readAcceptedSolution(files);
+  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
+}
+
+/** The first source under submissions/accepted/ in a language this judge runs (a single-file one), if any. */
+function readAcceptedSolution(files: PackageFiles): PackageSolution | undefined {
+  const path = files
+    .paths()
+    .filter((p) => /^submissions\/accepted\/[^/]+$/.test(p) && sourceLanguage(p) !== undefined)
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))[0];
+  return path ? { path, languageId: sourceLanguage(path), source: files.requireText(path, 'Accepted submission') } : undefined;
 }
 
 function yamlOf(files: PackageFiles, path: string): Yaml | undefined {

@@ -35,7 +35,7 @@ const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'soluti
  * samples), checker and main solution, and the English statement sections. Refuses it, naming why, when a listed
  * file is missing or the tests were never built.
  */
-export function readPolygonPackage(files: PackageFiles): PackageReading & { mainSolution?: { path: string } } {
+export function readPolygonPackage(files: PackageFiles): PackageReading {
   const xml = files.text(POLYGON_MARKER) as string;
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new ArchiveRejectedError(`problem.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}).`);
@@ -58,11 +58,12 @@ export function readPolygonPackage(files: PackageFiles): PackageReading & { main
   const main = (list(path(root, 'assets', 'solutions', 'solution')) as Node[]).find((s) => s['@tag'] === 'main');
   const mainSource = main && (list(main.source)[0] as Node | undefined);
   const mainPath = mainSource?.['@path'] as string | undefined;
-  return {
-    problem,
-    warnings,
-    ...(mainPath ? { mainSolution: { path: mainPath } } : {}),
+  const mainSolution = mainPath && {
+    path: mainPath,
+    languageId: sourceLanguage(String(mainSource?.['@type'] ?? '')) ?? sourceLanguage(mainPath),
+    source: files.requireText(mainPath, 'Main solution'),
   };
+  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
 }
 
 function path(node: Node | undefined, ...keys: string[]): unknown {
