@@ -1,9 +1,10 @@
+import { interactorColumns, ProblemEntity } from '@oj/db';
 import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { icpcPackageEntries } from '../../src/problems/packages/icpc-export';
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
-import { CUSTOM_CHECKER } from './package-fixtures';
+import { CUSTOM_CHECKER, SUM_INTERACTOR } from './package-fixtures';
 
 /** What an ICPC package carries of a problem: everything but the judge's own settings (difficulty, tags, languages…). */
 const CARRIED = [
@@ -116,6 +117,20 @@ describe('GET /api/problems/{problemId}/package', () => {
     const custom = icpcPackageEntries({ ...detailed, checker: { type: 'custom', languageId: 54, source: CUSTOM_CHECKER } });
     expect(custom.find((e) => e.path === 'output_validators/checker/checker.cpp')?.content).toBe(CUSTOM_CHECKER);
     expect(custom.find((e) => e.path === 'problem.yaml')?.content).toContain('validation: custom\n');
+  });
+
+  it("writes an interactive problem's interactor as its `custom interactive` validator", async () => {
+    const problem = await createProblem(t, admin, problemBody({ checker: { type: 'lines' } }));
+    // Saved as an admin's interactor would be: compiling one needs a worker (the round trip with one: apps/system-tests).
+    await t.app
+      .get(DataSource)
+      .getRepository(ProblemEntity)
+      .update({ problemId: problem.problemId }, interactorColumns({ languageId: 54, source: SUM_INTERACTOR }));
+    const files = await readTestArchive((await download(problem.problemId).expect(200)).body);
+    const text = (path: string) => files.find((f) => f.path === path)?.content.toString();
+    expect(text('problem.yaml')).toContain('validation: custom interactive\nvalidator_flags: case_sensitive space_change_sensitive\n');
+    expect(text('output_validators/interactor/interactor.cpp')).toBe(SUM_INTERACTOR);
+    expect(files.filter((f) => f.path.startsWith('output_validators/'))).toHaveLength(1);
   });
 
   it("gives the problem's author who is not an admin the whole package; other users 403, guests 401, a missing problem 404", async () => {

@@ -8,6 +8,8 @@ export interface PolygonFixtureOptions {
   unbuilt?: boolean;
   extra?: ZipEntry[];
   xml?: string;
+  /** Make it interactive: this interactor as files/interactor.cpp, named in problem.xml's assets. */
+  interactor?: string;
 }
 
 const TESTS = [
@@ -27,7 +29,7 @@ Read the \emph{whole} input: <<a~and~b>>.
 \includegraphics{a.png}`;
 
 /** problem.xml as Polygon writes it (revision, names, one test set with groups, checker, main solution). */
-export function polygonXml({ checker = 'std::wcmp.cpp', unbuilt = false }: PolygonFixtureOptions = {}): string {
+export function polygonXml({ checker = 'std::wcmp.cpp', unbuilt = false, interactor }: PolygonFixtureOptions = {}): string {
   const tests = TESTS.map(
     (t) =>
       `        <test method="${unbuilt ? 'generated' : 'manual'}"${unbuilt ? ' cmd="gen 1"' : ''} points="${t.points}" group="${t.group}"${t.sample ? ' sample="true"' : ''}/>`,
@@ -67,7 +69,7 @@ ${tests}
       <binary path="check.exe" type="exe.win32"/>
       <copy path="check.cpp"/>
     </checker>
-    <solutions>
+${interactor ? '    <interactor>\n      <source path="files/interactor.cpp" type="cpp.g++17"/>\n    </interactor>\n' : ''}    <solutions>
       <solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution>
       <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
     </solutions>
@@ -75,6 +77,23 @@ ${tests}
 </problem>
 `;
 }
+
+/**
+ * A testlib interactor for the fixtures' A + B: it sends the test's a and b, reads the sum, and writes it to its
+ * output file, which the checker compares with the answer.
+ */
+export const SUM_INTERACTOR = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  long long a = inf.readLong(), b = inf.readLong();
+  printf("%lld %lld\\n", a, b);
+  fflush(stdout);
+  long long sum = ouf.readLong();
+  if (sum != a + b) quitf(_wa, "%lld is not %lld", sum, a + b);
+  tout << sum << std::endl;
+  quitf(_ok, "right");
+}
+`;
 
 export const CUSTOM_CHECKER =
   '#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "fine"); }\n';
@@ -95,6 +114,7 @@ export function polygonPackage(options: PolygonFixtureOptions = {}): Promise<Buf
     { name: 'statement-sections/english/output.tex', content: 'Print $a+b$.' },
     { name: 'statement-sections/english/notes.tex', content: 'Mind the \\textbf{overflow}.' },
     { name: 'doall.sh', content: 'gen 1 > 2\n' },
+    ...(options.interactor ? [{ name: 'files/interactor.cpp', content: options.interactor }] : []),
     ...(options.extra ?? []),
   ];
   if (!options.unbuilt)

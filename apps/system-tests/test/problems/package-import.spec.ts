@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { bearer, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
 
-import { icpcPackage, polygonPackage, polygonXml } from '../../../api/test/problems/package-fixtures';
+import { icpcPackage, polygonPackage, polygonXml, SUM_INTERACTOR } from '../../../api/test/problems/package-fixtures';
 import { startWorker } from '../worker-harness';
 
 const POLYGON_MAIN = '<source path="solutions/main.cpp" type="cpp.g++17"/>';
@@ -19,7 +19,7 @@ int main(int argc, char *argv[]) {
  * Issue 24: a package's main solution is validated on a real worker against the tests just imported, and the import
  * answers its result. A failing solution never loses the problem.
  */
-describe('package import: the main solution', () => {
+describe('problem packages with a real worker', () => {
   let t: TestApp;
   let admin: TestSession;
   let worker: INestApplicationContext | undefined;
@@ -74,5 +74,40 @@ describe('package import: the main solution', () => {
     const res = await upload(await icpcPackage({ validator: SUM_VALIDATOR }));
     expect(res.body.mainSolution).toMatchObject({ path: 'submissions/accepted/sum.py', languageId: 71, message: null });
     expect(res.body.mainSolution.result.score).toBe(100);
+  });
+
+  it('imports a Polygon interactive package, runs its main solution against the interactor, and round trips it through ICPC', async () => {
+    const imported = await upload(await polygonPackage({ interactor: SUM_INTERACTOR }));
+    expect(imported.body.problem).toMatchObject({ type: 'interactive', interactor: { languageId: 54, source: SUM_INTERACTOR } });
+    expect(imported.body.mainSolution).toMatchObject({ path: 'solutions/main.cpp', message: null });
+    expect(imported.body.mainSolution.result.score).toBe(100);
+    const problemId = imported.body.problem.problemId;
+    const zip = await t
+      .http()
+      .get(`/api/problems/${problemId}/package`)
+      .set(...bearer(admin))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const back = await upload(zip.body);
+    expect(back.body.warnings).toEqual([]);
+    const detail = async (id: number) =>
+      (
+        await t
+          .http()
+          .get(`/api/problems/${id}?includePrivate=true`)
+          .set(...bearer(admin))
+          .expect(200)
+      ).body;
+    const [before, after] = [await detail(problemId), await detail(back.body.problem.problemId)];
+    for (const field of ['title', 'type', 'interactor', 'checker', 'cpuTimeLimit', 'memoryLimit', 'samples'])
+      expect([field, after[field]]).toEqual([field, before[field]]);
+    // Every test byte for byte (the points of a `sum` group are shared evenly by the ICPC layout, as the README says).
+    const bytes = (tests: { input: string; output: string }[]) => tests.map(({ input, output }) => [input, output]);
+    expect(bytes(after.testCases)).toEqual(bytes(before.testCases));
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MainSolutionValidation } from '@oj/contracts';
+import type { MainSolutionValidation, ProblemType } from '@oj/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
@@ -57,6 +57,7 @@ export class PackageImportService {
     if (problemId === undefined) {
       const dto = await checked({
         ...reading.problem,
+        type: problemType(reading),
         difficulty: reading.problem.difficulty ?? 'MEDIUM',
         judge0LanguageIds: IMPORTED_LANGUAGE_IDS,
         isPublic: false,
@@ -66,6 +67,7 @@ export class PackageImportService {
     const current = await this.problems.get(problemId, user, true);
     const dto = await checked({
       ...reading.problem,
+      type: problemType(reading),
       difficulty: current.difficulty,
       judge0LanguageIds: current.judge0LanguageIds,
       isPublic: current.isPublic,
@@ -88,6 +90,11 @@ export class PackageImportService {
       throw error;
     }
   }
+}
+
+/** Said outright: an update keeps the problem's type when none is sent, and the package decides it. */
+function problemType(reading: PackageReading): ProblemType {
+  return reading.problem.interactor ? 'interactive' : 'standard';
 }
 
 /** The package's problem through the form's own rules: a field out of bounds is a 400 naming it, before any save. */
