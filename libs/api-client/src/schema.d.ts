@@ -3879,7 +3879,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One per submission; pending (no type, no end) while the freeze hides it from the reader. */
+            /** @description The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end) while the freeze hides it from the reader. */
             200: {
                 headers: {
                     [name: string]: unknown;

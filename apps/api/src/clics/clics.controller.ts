@@ -77,7 +77,12 @@ export class ClicsController {
   }
 
   @Get('judgements')
-  @ApiOkResponse(clicsResponse('judgements', 'One per submission; pending (no type, no end) while the freeze hides it from the reader.'))
+  @ApiOkResponse(
+    clicsResponse(
+      'judgements',
+      'The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end) while the freeze hides it from the reader.',
+    ),
+  )
   async judgements(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
     return (await this.clics.snapshot(contestId, reader.viewer)).judgements.map((j) => j.data);
   }

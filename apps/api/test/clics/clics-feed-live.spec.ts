@@ -31,6 +31,15 @@ interface OpenFeed {
   close: () => void;
 }
 
+/** A one-test result as a worker writes it. */
+const graded = (status: 'wrong_answer' | 'accepted'): GradeResult => ({
+  status,
+  score: status === 'accepted' ? 100 : 0,
+  runtimeMs: 5,
+  memoryKB: 100,
+  testCaseResults: [{ index: 0, status, timeMs: 5, memoryKB: 100, points: status === 'accepted' ? 1 : 0 }],
+});
+
 /**
  * Issue 24, the event feed as a live stream: it holds a slot of the live stream caps while open (the one past
  * LIVE_STREAMS_PER_USER is refused with 429, and a closed feed gives its slot back), and a verdict reaches an open
@@ -91,6 +100,17 @@ describe('CLICS event feed, live', () => {
       req.end();
     });
 
+  /** Ann's submission to the contest, queued (this app has no worker). */
+  const submit = async (): Promise<string> =>
+    (
+      await t
+        .http()
+        .post('/api/submissions')
+        .set(...bearer(ann))
+        .send({ problemId, contestId, languageId: 71, sourceCode: 'print(1)' })
+        .expect(201)
+    ).body.submissionId;
+
   const until = async (what: string, predicate: () => boolean, timeoutMs = 20_000) => {
     for (const deadline = Date.now() + timeoutMs; !predicate(); await new Promise((r) => setTimeout(r, 20)))
       if (Date.now() > deadline) throw new Error(`${what}: not seen in ${timeoutMs} ms`);
@@ -142,23 +162,39 @@ describe('CLICS event feed, live', () => {
   it('sends a new submission and its verdict to an open feed as they happen', async () => {
     const feed = await openFeed(token, '10.24.1.1');
     await until('the contest', () => feed.lines.some((l) => l.type === 'state'));
-    const res = await t
-      .http()
-      .post('/api/submissions')
-      .set(...bearer(ann))
-      .send({ problemId, contestId, languageId: 71, sourceCode: 'print(1)' })
-      .expect(201);
-    const id: string = res.body.submissionId;
+    const id = await submit();
     await until('the new submission', () => feed.lines.some((l) => l.type === 'submissions' && l.id === id));
-    const result: GradeResult = {
-      status: 'wrong_answer',
-      score: 0,
-      runtimeMs: 5,
-      memoryKB: 100,
-      testCaseResults: [{ index: 0, status: 'wrong_answer', timeMs: 5, memoryKB: 100, points: 0 }],
-    };
-    await writeFinalResult(t.app.get(DataSource), id, problemId, result);
+    await writeFinalResult(t.app.get(DataSource), id, problemId, graded('wrong_answer'));
     await publishFinished(t, id);
     await until('the verdict', () => feed.lines.some((l) => l.type === 'judgements' && l.id === id && l.data?.judgement_type_id === 'WA'));
+  });
+
+  it('sends a rejudge as a new judgement, with a new id and its own runs, and its verdict when it comes', async () => {
+    const ds = t.app.get(DataSource);
+    const id = await submit();
+    await writeFinalResult(ds, id, problemId, graded('wrong_answer'));
+    const feed = await openFeed(token, '10.24.2.1');
+    await until('the first judgement', () =>
+      feed.lines.some((l) => l.type === 'judgements' && l.id === id && l.data?.judgement_type_id === 'WA'),
+    );
+    await t
+      .http()
+      .post(`/api/submissions/${id}/rejudge`)
+      .set(...bearer(admin))
+      .expect(202);
+    await writeFinalResult(ds, id, problemId, graded('accepted'), 1);
+    await publishFinished(t, id);
+    const rejudged = () =>
+      feed.lines.find((l) => l.type === 'judgements' && l.data?.submission_id === id && l.data?.judgement_type_id === 'AC');
+    await until('the rejudge’s judgement', () => !!rejudged());
+    const judgement = rejudged() as Line;
+    expect(judgement.id).not.toBe(id);
+    expect(judgement.id).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,35}$/);
+    await until('its run', () => feed.lines.some((l) => l.type === 'runs' && l.data?.judgement_id === judgement.id));
+    // A fresh reader gets the submission's current judgement only.
+    const now = await t.http().get(`/api/clics/contests/${contestId}/judgements`).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(now.body.filter((j: { submission_id: string }) => j.submission_id === id)).toEqual([
+      expect.objectContaining({ id: judgement.id, judgement_type_id: 'AC' }),
+    ]);
   });
 });
