@@ -23,6 +23,7 @@ import { LiveModule } from './live/live.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ProblemUpdatesModule } from './problem-updates/problem-updates.module';
+import { PackagesModule } from './problems/packages/packages.module';
 import { ProblemsModule } from './problems/problems.module';
 import { QueueModule } from './queue/queue.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
@@ -40,6 +41,7 @@ const FEATURE_MODULES: Type[] = [
   AdminSecurityModule,
   ProblemUpdatesModule,
   ProblemsModule,
+  PackagesModule,
   AnnouncementsModule,
   QueueModule,
   LanguagesModule,

@@ -33,7 +33,7 @@ describe('problem packages in the browser', () => {
   });
   afterAll(() => browser.close());
 
-  it('an admin imports a Polygon package from Create Problem and sees its statement with math', async () => {
+  it('an admin imports a Polygon package from Create Problem, sees its main solution validated and its statement with math', async () => {
     const page = await adminPage(browser, app, { width: 1280, height: 900 });
     await page.getByRole('link', { name: 'Create Problem' }).click();
     await page.getByRole('heading', { name: 'Create Problem' }).waitFor();
@@ -41,7 +41,8 @@ describe('problem packages in the browser', () => {
     await page.getByLabel('Import package').setInputFiles(await polygonPackage(title));
     const link = page.getByRole('link', { name: new RegExp(`#\\d+ ${title}$`) });
     await link.waitFor();
-    await page.getByText('The main solution (solutions/main.py) was not run').waitFor();
+    // The main solution ran on the judge worker against the two imported tests.
+    await page.getByLabel('Main solution').filter({ hasText: 'passed 2 of 2 tests, score 100.' }).waitFor();
     await link.click();
     await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
     await page.locator('.badge.private').waitFor();

@@ -1798,6 +1798,25 @@ export interface components {
             /** @example ada */
             usernameOrEmail: string;
         };
+        MainSolutionValidationDto: {
+            /**
+             * @description The language it ran in; null for one this judge does not run
+             * @example 54
+             */
+            languageId: number | null;
+            /**
+             * @description Why it did not run (`Validation unavailable: …` with no worker), or which tests it failed; null when it passed all
+             * @example The main solution failed 1 of 3 tests: 2.
+             */
+            message: string | null;
+            /**
+             * @description The main solution's path in the package
+             * @example solutions/main.cpp
+             */
+            path: string;
+            /** @description The validation against the imported tests (as POST /api/judge/validate answers); null when it did not run */
+            result: components["schemas"]["ValidationResultDto"] | null;
+        };
         PackageImportBodyDto: {
             /**
              * Format: binary
@@ -1812,12 +1831,13 @@ export interface components {
             problemId?: number;
         };
         PackageImportResultDto: {
+            /** @description The package's main solution (Polygon's tag `main`, the first of an ICPC package's submissions/accepted/) validated against the imported tests once the problem is stored; null when the package has none */
+            mainSolution: components["schemas"]["MainSolutionValidationDto"] | null;
             problem: components["schemas"]["ProblemDto"];
             /**
              * @description What the import could not carry over, or changed
              * @example [
-             *       "Statement legend.tex: LaTeX left as it is: \\includegraphics.",
-             *       "The main solution (solutions/main.cpp) was not run: …"
+             *       "Statement legend.tex: LaTeX left as it is: \\includegraphics."
              *     ]
              */
             warnings: string[];
@@ -3752,7 +3772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description NDJSON notifications `{type, id, data, token}`, streamed: new events as they happen, a newline as heartbeat, ending after the contest’s end of updates. Resume with `since_token`. */
+            /** @description NDJSON notifications `{type, id, data, token}`, streamed: new events as they happen, a newline as heartbeat, ending after the contest’s end of updates. Resume with `since_token`. Open feeds count against the live stream caps (LIVE_STREAMS_PER_USER per admin or token, LIVE_STREAMS_PER_IP per address): past one, 429. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,6 +3801,13 @@ export interface operations {
             };
             /** @description Contest not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many event feeds open for this reader or from this address (RATE_LIMITED). */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3852,7 +3879,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One per submission; pending (no type, no end) while the freeze hides it from the reader. */
+            /** @description The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end) while the freeze hides it from the reader. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5559,7 +5586,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The problem as an ICPC (Kattis) problem package */
+            /** @description The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,8 +5603,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an admin: a package holds the problem's hidden tests */
+            /** @description Neither an admin nor the problem's author */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import type { CheckerSettings } from './checker';
 import type { InteractorSettings, ProblemType } from './interactor';
-import { TestCaseData } from './judging';
+import { TestCaseData, ValidationResult } from './judging';
 import { Difficulty } from './limits';
 import { Subtask } from './subtasks';
 import { EffectiveCpuTimeLimit } from './time-factors';
@@ -73,4 +73,20 @@ export interface TestArchiveResult {
   /** An interactor whose source the archive carries (`interactor.cpp`, `interactor.c`… at its root or in `interactor/`). */
   interactor?: InteractorSettings;
   warnings: string[];
+}
+
+/**
+ * A package's main solution (Polygon's tag `main`, an ICPC package's first `submissions/accepted/` source), run
+ * against the tests just imported, as the problem form's Validate runs a reference solution. The problem is stored
+ * whatever this says.
+ */
+export interface MainSolutionValidation {
+  /** Its path in the package. */
+  path: string;
+  /** The language it was run in; null when the package names one this judge does not run. */
+  languageId: number | null;
+  /** The validation's result (score and each test); null when it did not run, and `message` says why. */
+  result: ValidationResult | null;
+  /** Why it did not run (no worker answering, an unknown language, a time-out), or a summary of what failed. */
+  message: string | null;
 }

@@ -5,6 +5,7 @@
  */
 export {
   canChangeVisibility,
+  canDownloadPackage,
   canEditProblem,
   canResubmit,
   canSeeProblem,

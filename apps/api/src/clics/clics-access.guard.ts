@@ -15,6 +15,8 @@ import { CLICS_TOKEN_PREFIX, ClicsTokensService } from './clics-tokens.service';
 export interface ClicsReader {
   contestId: number;
   viewer: Viewer;
+  /** Whose streams these are, for the live stream caps: the admin's user id, or `token:` and the token's id. */
+  readerId: string;
 }
 
 export type ClicsRequest = Request & { user?: AuthUser; clics?: ClicsReader };
@@ -40,7 +42,7 @@ export class ClicsAccessGuard implements CanActivate {
     const contestId = Number(request.params.contestId);
     if (request.user) {
       if (!isAdmin(request.user)) throw ApiException.forbidden('Administrator access or a CLICS token required');
-      request.clics = { contestId, viewer: request.user };
+      request.clics = { contestId, viewer: request.user, readerId: request.user.id };
       return true;
     }
     const token = bearerToken(request.headers.authorization) ?? basicPassword(request.headers.authorization);
@@ -48,7 +50,11 @@ export class ClicsAccessGuard implements CanActivate {
     const grant = token.startsWith(CLICS_TOKEN_PREFIX) ? await this.tokens.scopeOf(token) : null;
     if (!grant) throw ApiException.unauthorized('Invalid or revoked token');
     if (grant.contestId !== contestId) throw ApiException.forbidden('This token is for another contest');
-    request.clics = { contestId, viewer: grant.scope === 'admin' ? { id: grant.tokenId, role: 'admin' } : undefined };
+    request.clics = {
+      contestId,
+      viewer: grant.scope === 'admin' ? { id: grant.tokenId, role: 'admin' } : undefined,
+      readerId: `token:${grant.tokenId}`,
+    };
     return true;
   }
 }

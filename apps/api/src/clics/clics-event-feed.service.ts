@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 
-import type { Viewer } from '../access';
 import { ApiException } from '../common/api-exception';
+import { AppConfig } from '../config/app-config';
+import { StreamCaps } from '../live/stream-caps';
 import { ClicsService, type ClicsSnapshot } from './clics.service';
+import type { ClicsReader } from './clics-access.guard';
+import { ClicsFeedWakeupsService } from './clics-feed-wakeups.service';
 
-/** How often an open feed looks for new events, and how long it stays silent before a heartbeat newline. */
-export const FEED_POLL_MS = 1_000;
+/** How long an open feed stays silent before a heartbeat newline. */
 export const FEED_HEARTBEAT_MS = 10_000;
 
 /** A CLICS notification: the object's endpoint name, its id, the object as it is now, and the token to resume after it. */
@@ -53,7 +55,17 @@ function after(a: FeedKey, b: FeedKey): boolean {
  */
 @Injectable()
 export class ClicsEventFeedService {
-  constructor(private readonly clics: ClicsService) {}
+  /** The same caps as the SSE streams (LIVE_STREAMS_PER_USER per admin or token, LIVE_STREAMS_PER_IP), counted apart. */
+  private readonly caps: StreamCaps;
+  private openCount = 0;
+
+  constructor(
+    private readonly clics: ClicsService,
+    private readonly wakeups: ClicsFeedWakeupsService,
+    private readonly config: AppConfig,
+  ) {
+    this.caps = new StreamCaps(config);
+  }
 
   events(snapshot: ClicsSnapshot): ClicsEvent[] {
     // The contest's own objects open the feed, before any team or submission however those are dated.
@@ -80,21 +92,40 @@ export class ClicsEventFeedService {
     return keyed.map(({ key, type, id, data }) => ({ type, id, data, token: tokenOf(key) }));
   }
 
+  /** The feeds open on this instance. */
+  get openFeeds(): number {
+    return this.openCount;
+  }
+
   /**
-   * Streams the feed from after `since` (all of it without one): what there is now, then each new event as a poll
-   * finds it, a newline after FEED_HEARTBEAT_MS of silence, until the contest's end of updates has been sent or the
-   * reader leaves. With `stream` false it answers what there is now and ends.
+   * Streams the feed from after `since` (all of it without one): what there is now, then each new event as soon as a
+   * change of the contest wakes the feed (ClicsFeedWakeupsService; CLICS_FEED_POLL_MS without one), a newline after
+   * FEED_HEARTBEAT_MS of silence, until the contest's end of updates has been sent or the reader leaves. With
+   * `stream` false it answers what there is now and ends. Each feed counts against the live stream caps while open.
    */
-  async stream(res: Response, contestId: number, viewer: Viewer, since: string | undefined, stream: boolean): Promise<void> {
+  async stream(res: Response, contestId: number, reader: ClicsReader, since: string | undefined, stream: boolean): Promise<void> {
     let last = since === undefined ? null : parseToken(since);
-    let snapshot = await this.clics.snapshot(contestId, viewer);
+    let snapshot = await this.clics.snapshot(contestId, reader.viewer);
+    const ip = res.req.ip ?? 'unknown';
+    this.caps.admit(reader.readerId, ip);
+    this.openCount++;
+    const bell = this.wakeups.watch(contestId);
+    let open = true;
+    const close = () => {
+      if (!open) return;
+      open = false;
+      this.wakeups.unwatch(contestId, bell);
+      this.caps.release(reader.readerId, ip);
+      this.openCount--;
+      bell.ring();
+    };
+    res.on('close', close);
     res
       .status(200)
       .set({ 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
     res.flushHeaders();
-    let open = true;
-    res.on('close', () => (open = false));
     let quietSince = Date.now();
+    let readAt = Date.now();
     try {
       for (;;) {
         const fresh = this.events(snapshot).filter((e) => !last || after(parseToken(e.token), last));
@@ -104,17 +135,24 @@ export class ClicsEventFeedService {
           quietSince = Date.now();
         }
         if (!stream || !open || this.clics.stateOfSnapshot(snapshot).end_of_updates) return;
-        await new Promise((resolve) => setTimeout(resolve, FEED_POLL_MS));
-        if (!open) return;
-        if (Date.now() - quietSince >= FEED_HEARTBEAT_MS) {
-          res.write('\n');
-          quietSince = Date.now();
+        // Asleep until a change, the heartbeat or the fallback read, whichever comes first.
+        for (let rung = false; !rung;) {
+          const wait = Math.min(readAt + this.config.CLICS_FEED_POLL_MS, quietSince + FEED_HEARTBEAT_MS) - Date.now();
+          rung = await bell.next(Math.max(0, wait));
+          if (!open) return;
+          if (Date.now() - quietSince >= FEED_HEARTBEAT_MS) {
+            res.write('\n');
+            quietSince = Date.now();
+          }
+          rung ||= Date.now() - readAt >= this.config.CLICS_FEED_POLL_MS;
         }
-        snapshot = await this.clics.snapshot(contestId, viewer);
+        readAt = Date.now();
+        snapshot = await this.clics.snapshot(contestId, reader.viewer);
       }
     } catch {
       // The contest went (deleted) while the feed was open: the answer has begun, so it can only end.
     } finally {
+      close();
       res.end();
     }
   }

@@ -1,5 +1,13 @@
 import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { OptionalAuth } from '../auth/auth.decorators';
@@ -69,7 +77,12 @@ export class ClicsController {
   }
 
   @Get('judgements')
-  @ApiOkResponse(clicsResponse('judgements', 'One per submission; pending (no type, no end) while the freeze hides it from the reader.'))
+  @ApiOkResponse(
+    clicsResponse(
+      'judgements',
+      'The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end) while the freeze hides it from the reader.',
+    ),
+  )
   async judgements(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
     return (await this.clics.snapshot(contestId, reader.viewer)).judgements.map((j) => j.data);
   }
@@ -93,10 +106,12 @@ export class ClicsController {
   }
 
   @Get('event-feed')
+  @ApiTooManyRequestsResponse({ description: 'Too many event feeds open for this reader or from this address (RATE_LIMITED).' })
   @ApiOkResponse({
     description:
       'NDJSON notifications `{type, id, data, token}`, streamed: new events as they happen, a newline as heartbeat, ' +
-      'ending after the contest’s end of updates. Resume with `since_token`.',
+      'ending after the contest’s end of updates. Resume with `since_token`. Open feeds count against the live ' +
+      'stream caps (LIVE_STREAMS_PER_USER per admin or token, LIVE_STREAMS_PER_IP per address): past one, 429.',
     content: { 'application/x-ndjson': { schema: { type: 'string' }, example: EVENT_FEED_EXAMPLE } },
   })
   eventFeed(
@@ -105,6 +120,6 @@ export class ClicsController {
     @Query() query: EventFeedQueryDto,
     @Res() res: Response,
   ): Promise<void> {
-    return this.feed.stream(res, contestId, reader.viewer, query.since_token, query.stream ?? true);
+    return this.feed.stream(res, contestId, reader, query.since_token, query.stream ?? true);
   }
 }

@@ -6,6 +6,7 @@ import { ClicsController } from './clics.controller';
 import { ClicsService } from './clics.service';
 import { ClicsAccessGuard } from './clics-access.guard';
 import { ClicsEventFeedService } from './clics-event-feed.service';
+import { ClicsFeedWakeupsService } from './clics-feed-wakeups.service';
 import { ClicsTokensController } from './clics-tokens.controller';
 import { ClicsTokensService } from './clics-tokens.service';
 
@@ -13,6 +14,6 @@ import { ClicsTokensService } from './clics-tokens.service';
 @Module({
   imports: [ContestsModule, LanguagesModule],
   controllers: [ClicsController, ClicsTokensController],
-  providers: [ClicsService, ClicsEventFeedService, ClicsTokensService, ClicsAccessGuard],
+  providers: [ClicsService, ClicsEventFeedService, ClicsFeedWakeupsService, ClicsTokensService, ClicsAccessGuard],
 })
 export class ClicsModule {}

@@ -51,6 +51,9 @@ interface SubmissionRowDb {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+  /** 0 for the first grading, one more for each rejudge. */
+  judge_round: number;
+  rejudged_at: Date | null;
 }
 
 /** Everything a reader may see of a contest at one instant: what the routes and the event feed answer from. */
@@ -74,9 +77,18 @@ export interface Timed<T> {
 
 const SCORED_FORMATS = new Set(['ioi', 'oi']);
 
-/** A run's id within CLICS's 36 characters: its submission's uuid without dashes, then the ordinal in base 36. */
-function runId(submissionId: string, ordinal: number): string {
-  return `${submissionId.replace(/-/g, '')}-${ordinal.toString(36)}`;
+/**
+ * A judgement per judge round, as CLICS has a rejudge make a new judgement (a reader keeps the latest of a
+ * submission): the first grading's is the submission's id; a rejudge's, within CLICS's 36 characters, the first 24
+ * hex digits of that uuid (96 bits, unique within a contest in practice) and `r` with the round in base 36.
+ */
+function judgementId(submissionId: string, round: number): string {
+  return round ? `${submissionId.replace(/-/g, '').slice(0, 24)}-r${round.toString(36)}` : submissionId;
+}
+
+/** A run's id within CLICS's 36 characters: its judgement's without dashes (a first grading's uuid), then the ordinal in base 36. */
+function runId(judgement: string, ordinal: number): string {
+  return `${judgement.replace(/-/g, '')}-${ordinal.toString(36)}`;
 }
 
 /**
@@ -147,7 +159,8 @@ export class ClicsService {
       ) as Promise<TeamRow[]>,
       this.dataSource.query(
         `SELECT s.id, s.user_id, s.problem_id, s.participation_id, s.language_id, s.language_name, s.status, s.score,
-                s.runtime_ms, s.test_case_results, s.frozen, s.created_at, s.started_at, s.finished_at
+                s.runtime_ms, s.test_case_results, s.frozen, s.created_at, s.started_at, s.finished_at, s.judge_round,
+                s.rejudged_at
            FROM submissions s JOIN contest_participations cp ON cp.id = s.participation_id AND cp.kind = 'official'
           WHERE s.contest_id = $1 ORDER BY s.created_at, s.id`,
         [contestId],
@@ -194,8 +207,10 @@ export class ClicsService {
           files: [],
         },
       });
-      const start = s.started_at ?? s.created_at;
-      const base = { id: s.id, submission_id: s.id, start_time: isoTime(start), start_contest_time: since(start) };
+      // A rejudge waiting for a worker began when it was asked for.
+      const start = s.started_at ?? (s.judge_round ? s.rejudged_at : null) ?? s.created_at;
+      const judgement = judgementId(s.id, s.judge_round);
+      const base = { id: judgement, submission_id: s.id, start_time: isoTime(start), start_contest_time: since(start) };
       const type = judgementTypeId(s.status);
       if (!type || !s.finished_at || !canSeeResult({ userId: s.user_id, frozen: s.frozen }, viewer)) {
         snapshot.judgements.push({ at: start, data: { ...base, judgement_type_id: null, end_time: null, end_contest_time: null } });
@@ -219,8 +234,8 @@ export class ClicsService {
         snapshot.runs.push({
           at: revealed,
           data: {
-            id: runId(s.id, test.index + 1),
-            judgement_id: s.id,
+            id: runId(judgement, test.index + 1),
+            judgement_id: judgement,
             ordinal: test.index + 1,
             judgement_type_id: runType,
             time: isoTime(s.finished_at),

@@ -111,6 +111,16 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   LIVE_STREAMS_PER_IP = 50;
 
+  /**
+   * How often an open CLICS event feed reads its contest again without being told of a change: results, new
+   * submissions and board changes wake it at once (Redis), this catches what no event announces (the contest's
+   * times passing).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  CLICS_FEED_POLL_MS = 5_000;
+
   /** Directory of the built SPA served at /; empty disables static serving. */
   @IsString()
   WEB_DIST_DIR = '';

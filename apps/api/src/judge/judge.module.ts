@@ -5,5 +5,5 @@ import { CustomRunService } from './custom-run.service';
 import { JudgeController } from './judge.controller';
 import { JudgeService } from './judge.service';
 
-@Module({ imports: [ProblemsModule], controllers: [JudgeController], providers: [JudgeService, CustomRunService] })
+@Module({ imports: [ProblemsModule], controllers: [JudgeController], providers: [JudgeService, CustomRunService], exports: [JudgeService] })
 export class JudgeModule {}

@@ -13,14 +13,7 @@ import {
   UploadedFile,
   UseGuards,
 } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -28,13 +21,10 @@ import { CallerSignal } from '../common/caller-signal';
 import { JsonText, JsonTextResponse } from '../common/json-text';
 import { JsonBody, LargeJsonBody } from '../common/request-body/json-body.interceptor';
 import { AuthorOrAdminGuard } from './author-or-admin.guard';
-import { PackageImportBodyDto, PackageImportResultDto } from './dto/package-import.dto';
 import { ProblemInputDto, UpdateProblemDto, VisibilityDto } from './dto/problem-input.dto';
 import { ProblemDetailQueryDto, ProblemListQueryDto } from './dto/problem-query.dto';
 import { AlgorithmListDto, ProblemDto, ProblemListDto } from './dto/problem-response.dto';
 import { ZipParseBodyDto, ZipParseResultDto } from './dto/zip-parse.dto';
-import { PackageExportService } from './packages/package-export.service';
-import { PackageImportService } from './packages/package-import.service';
 import { ProblemEditorGuard } from './problem-editor.guard';
 import { ProblemIdPipe } from './problem-id.pipe';
 import { ProblemsService } from './problems.service';
@@ -47,8 +37,6 @@ export class ProblemsController {
   constructor(
     private readonly problems: ProblemsService,
     private readonly archives: TestArchiveService,
-    private readonly packages: PackageImportService,
-    private readonly exports: PackageExportService,
   ) {}
 
   @Get()
@@ -75,19 +63,6 @@ export class ProblemsController {
     return this.archives.parse(file?.buffer, body?.trimWhitespace === 'true');
   }
 
-  @Post('import')
-  @Auth('admin')
-  @ZipUpload(PackageImportBodyDto)
-  @ApiCreatedResponse({ type: PackageImportResultDto })
-  importPackage(
-    @CurrentUser() user: AuthUser,
-    @UploadedFile() file: { buffer: Buffer } | undefined,
-    @Body() body: PackageImportBodyDto,
-    @CallerSignal() signal: AbortSignal,
-  ): Promise<PackageImportResultDto> {
-    return this.packages.import(file?.buffer, body?.problemId, user, signal);
-  }
-
   @Get(':problemId')
   @OptionalAuth()
   @ApiOkResponse({ type: ProblemDto })
@@ -98,23 +73,6 @@ export class ProblemsController {
     @Query() query: ProblemDetailQueryDto,
   ): Promise<ProblemDto> {
     return this.problems.get(problemId, user, query.includePrivate === true);
-  }
-
-  @Get(':problemId/package')
-  @Auth()
-  @UseGuards(ProblemEditorGuard)
-  @ApiOkResponse({
-    description: 'The problem as an ICPC (Kattis) problem package',
-    content: {
-      'application/zip': {
-        schema: { type: 'string', format: 'binary' },
-        example: 'A ZIP holding problem.yaml, problem_statement/problem.en.md, data/sample/, data/secret/ and output_validators/',
-      },
-    },
-  })
-  @ApiForbiddenResponse({ description: "Not an admin: a package holds the problem's hidden tests" })
-  exportPackage(@CurrentUser() user: AuthUser, @Param('problemId', ProblemIdPipe) problemId: number): Promise<StreamableFile> {
-    return this.exports.export(problemId, user);
   }
 
   @Post()

@@ -18,6 +18,7 @@ import { EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 import {
   canChangeVisibility,
+  canDownloadPackage,
   canEditProblem,
   canReadContestProblems,
   canSeeProblem,
@@ -36,7 +37,7 @@ import { LivePublisher } from '../live/live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
 import { ProblemInputDto, TestCaseInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
-import { PROBLEM_SUMMARY_SQL, ProblemDto, ProblemListDto, toProblemDto } from './dto/problem-response.dto';
+import { PROBLEM_SUMMARY_SQL, ProblemDto, ProblemListDto, TestCaseDto, toProblemDto } from './dto/problem-response.dto';
 import { JuryCodeGate, SavedJuryCode } from './jury-code';
 import { KNOWN_ALGORITHMS } from './known-algorithms';
 import { describeProblemChange } from './problem-change-summary';
@@ -45,6 +46,7 @@ import { requestedInteractor } from './problem-type';
 
 export const PROBLEM_NOT_FOUND = 'Problem not found.';
 export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.';
+export const PACKAGE_FORBIDDEN = "Only administrators and the problem's author may download its package.";
 
 /** What access checks and submissions read of a problem. */
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
@@ -165,6 +167,19 @@ export class ProblemsService {
     const problem = await this.findVisibleProblem(problemId, user);
     const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.problems.manager, problem) : undefined;
     return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
+  }
+
+  /**
+   * The problem whole, tests and jury code included, for a package download (canDownloadPackage: admins and its
+   * author); 404 for a problem the user cannot see, 403 for one they may not download.
+   */
+  async packageOf(problemId: number, user: AuthUser): Promise<ProblemDto & { testCases: TestCaseDto[] }> {
+    const problem = await this.findVisibleProblem(problemId, user);
+    if (!canDownloadPackage(problem, user)) throw ApiException.forbidden(PACKAGE_FORBIDDEN);
+    const manager = this.problems.manager;
+    const tests = await this.loadTests(manager, problem);
+    const presented = await this.present(problem, tests, manager, true);
+    return { ...presented, testCases: presented.testCases ?? [] };
   }
 
   /**

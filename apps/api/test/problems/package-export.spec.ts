@@ -1,9 +1,10 @@
+import { interactorColumns, ProblemEntity } from '@oj/db';
 import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { icpcPackageEntries } from '../../src/problems/packages/icpc-export';
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
-import { CUSTOM_CHECKER } from './package-fixtures';
+import { CUSTOM_CHECKER, SUM_INTERACTOR } from './package-fixtures';
 
 /** What an ICPC package carries of a problem: everything but the judge's own settings (difficulty, tags, languages…). */
 const CARRIED = [
@@ -118,24 +119,36 @@ describe('GET /api/problems/{problemId}/package', () => {
     expect(custom.find((e) => e.path === 'problem.yaml')?.content).toContain('validation: custom\n');
   });
 
-  it("is refused to the problem's author who is not an admin (the tests are hidden), and to others", async () => {
+  it("writes an interactive problem's interactor as its `custom interactive` validator", async () => {
+    const problem = await createProblem(t, admin, problemBody({ checker: { type: 'lines' } }));
+    // Saved as an admin's interactor would be: compiling one needs a worker (the round trip with one: apps/system-tests).
+    await t.app
+      .get(DataSource)
+      .getRepository(ProblemEntity)
+      .update({ problemId: problem.problemId }, interactorColumns({ languageId: 54, source: SUM_INTERACTOR }));
+    const files = await readTestArchive((await download(problem.problemId).expect(200)).body);
+    const text = (path: string) => files.find((f) => f.path === path)?.content.toString();
+    expect(text('problem.yaml')).toContain('validation: custom interactive\nvalidator_flags: case_sensitive space_change_sensitive\n');
+    expect(text('output_validators/interactor/interactor.cpp')).toBe(SUM_INTERACTOR);
+    expect(files.filter((f) => f.path.startsWith('output_validators/'))).toHaveLength(1);
+  });
+
+  it("gives the problem's author who is not an admin the whole package; other users 403, guests 401, a missing problem 404", async () => {
     const author = await registerUser(t);
     const other = await registerUser(t);
-    const problem = await createProblem(t, admin);
+    const problem = await createProblem(
+      t,
+      admin,
+      problemBody({ isPublic: true, testCases: [{ input: 'secret in\n', output: 'secret out\n' }] }),
+    );
     await t.app.get(DataSource).query('UPDATE problems SET author_id = $1 WHERE problem_id = $2', [author.user.id, problem.problemId]);
-    expect(
-      (
-        await t
-          .http()
-          .get(`/api/problems/${problem.problemId}/package`)
-          .set(...bearer(author))
-          .expect(403)
-      ).body.message,
-    ).toBe("Only administrators may download a problem's package, because it holds the hidden tests.");
-    await t
-      .http()
-      .get(`/api/problems/${problem.problemId}/package`)
-      .set(...bearer(other))
-      .expect(403);
+    const files = await readTestArchive((await download(problem.problemId, author).expect(200)).body);
+    expect(files.find((f) => f.path === 'data/secret/001.in')?.content.toString()).toBe('secret in\n');
+    expect(files.find((f) => f.path === 'data/secret/001.ans')?.content.toString()).toBe('secret out\n');
+    expect((await download(problem.problemId, other).expect(403)).body.toString()).toContain(
+      "Only administrators and the problem's author may download its package.",
+    );
+    await t.http().get(`/api/problems/${problem.problemId}/package`).expect(401);
+    await download(999_999_999).expect(404);
   });
 });

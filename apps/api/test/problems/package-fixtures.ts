@@ -8,6 +8,8 @@ export interface PolygonFixtureOptions {
   unbuilt?: boolean;
   extra?: ZipEntry[];
   xml?: string;
+  /** Make it interactive: this interactor as files/interactor.cpp, named in problem.xml's assets. */
+  interactor?: string;
 }
 
 const TESTS = [
@@ -27,7 +29,7 @@ Read the \emph{whole} input: <<a~and~b>>.
 \includegraphics{a.png}`;
 
 /** problem.xml as Polygon writes it (revision, names, one test set with groups, checker, main solution). */
-export function polygonXml({ checker = 'std::wcmp.cpp', unbuilt = false }: PolygonFixtureOptions = {}): string {
+export function polygonXml({ checker = 'std::wcmp.cpp', unbuilt = false, interactor }: PolygonFixtureOptions = {}): string {
   const tests = TESTS.map(
     (t) =>
       `        <test method="${unbuilt ? 'generated' : 'manual'}"${unbuilt ? ' cmd="gen 1"' : ''} points="${t.points}" group="${t.group}"${t.sample ? ' sample="true"' : ''}/>`,
@@ -67,7 +69,7 @@ ${tests}
       <binary path="check.exe" type="exe.win32"/>
       <copy path="check.cpp"/>
     </checker>
-    <solutions>
+${interactor ? '    <interactor>\n      <source path="files/interactor.cpp" type="cpp.g++17"/>\n    </interactor>\n' : ''}    <solutions>
       <solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution>
       <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
     </solutions>
@@ -76,20 +78,43 @@ ${tests}
 `;
 }
 
+/**
+ * A testlib interactor for the fixtures' A + B: it sends the test's a and b, reads the sum, and writes it to its
+ * output file, which the checker compares with the answer.
+ */
+export const SUM_INTERACTOR = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerInteraction(argc, argv);
+  long long a = inf.readLong(), b = inf.readLong();
+  printf("%lld %lld\\n", a, b);
+  fflush(stdout);
+  long long sum = ouf.readLong();
+  if (sum != a + b) quitf(_wa, "%lld is not %lld", sum, a + b);
+  tout << sum << std::endl;
+  quitf(_ok, "right");
+}
+`;
+
 export const CUSTOM_CHECKER =
   '#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitf(_ok, "fine"); }\n';
+
+/** The Polygon package's main solution (tag `main`): right on every test. */
+export const MAIN_SOLUTION = '#include <cstdio>\nint main(){long a,b;scanf("%ld%ld",&a,&b);printf("%ld\\n",a+b);}\n';
+/** The ICPC package's accepted submission; the README beside it and the rejected one are passed over. */
+export const ICPC_ACCEPTED = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
 /** A Polygon package (the Linux kind: tests built) in its documented layout, zipped. */
 export function polygonPackage(options: PolygonFixtureOptions = {}): Promise<Buffer> {
   const entries: ZipEntry[] = [
     { name: 'problem.xml', content: options.xml ?? polygonXml(options) },
     { name: 'files/check.cpp', content: CUSTOM_CHECKER },
-    { name: 'solutions/main.cpp', content: '#include <cstdio>\nint main(){long a,b;scanf("%ld%ld",&a,&b);printf("%ld\\n",a+b);}\n' },
+    { name: 'solutions/main.cpp', content: MAIN_SOLUTION },
     { name: 'statement-sections/english/legend.tex', content: POLYGON_LEGEND },
     { name: 'statement-sections/english/input.tex', content: 'One line: $a$ and $b$ ($1 \\le a, b \\le 10^9$).' },
     { name: 'statement-sections/english/output.tex', content: 'Print $a+b$.' },
     { name: 'statement-sections/english/notes.tex', content: 'Mind the \\textbf{overflow}.' },
     { name: 'doall.sh', content: 'gen 1 > 2\n' },
+    ...(options.interactor ? [{ name: 'files/interactor.cpp', content: options.interactor }] : []),
     ...(options.extra ?? []),
   ];
   if (!options.unbuilt)
@@ -120,5 +145,8 @@ export function icpcPackage({ validator = CUSTOM_CHECKER, yaml }: { validator?: 
     { name: 'data/secret/g2/2.in', content: '4 4\n' },
     { name: 'data/secret/g2/2.ans', content: '8\n' },
     { name: 'output_validators/check/check.cpp', content: validator },
+    { name: 'submissions/accepted/README', content: 'Solutions that pass every test.\n' },
+    { name: 'submissions/accepted/sum.py', content: ICPC_ACCEPTED },
+    { name: 'submissions/wrong_answer/off.py', content: 'print(0)\n' },
   ]);
 }

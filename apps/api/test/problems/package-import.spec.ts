@@ -49,8 +49,14 @@ describe('POST /api/problems/import', () => {
     expect(res.body.warnings).toEqual([
       'Group 0 is worth no points: its tests count on their own.',
       'Statement legend.tex: LaTeX left as it is: \\includegraphics.',
-      'The main solution (solutions/main.cpp) was not run: validate it against the imported tests from the problem form.',
     ]);
+    // No worker in this suite: the problem is stored all the same, and the result says why the solution did not run.
+    expect(res.body.mainSolution).toEqual({
+      path: 'solutions/main.cpp',
+      languageId: 54,
+      result: null,
+      message: 'Validation unavailable: No judge worker is running. Start one with npm start or the judge-worker app.',
+    });
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { latexToMarkdown } from '../../src/problems/packages/latex-to-markdown';
 import { PackageFiles } from '../../src/problems/packages/package-files';
 import { readPolygonPackage } from '../../src/problems/packages/polygon-package';
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
-import { CUSTOM_CHECKER, icpcPackage, polygonPackage } from './package-fixtures';
+import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, SUM_INTERACTOR } from './package-fixtures';
 
 // Custom checkers compile on a judge worker when saved, so what the readers make of them is checked here.
 describe('package readers', () => {
@@ -11,15 +11,47 @@ describe('package readers', () => {
     const files = new PackageFiles(await readTestArchive(await polygonPackage({ checker: 'check.cpp' })), ['problem.xml']);
     const reading = readPolygonPackage(files);
     expect(reading.problem.checker).toEqual({ type: 'custom', languageId: 54, source: CUSTOM_CHECKER });
-    expect(reading.mainSolution).toEqual({ path: 'solutions/main.cpp' });
+    expect(reading.mainSolution).toEqual({ path: 'solutions/main.cpp', languageId: 54, source: MAIN_SOLUTION });
   });
 
-  it('takes a testlib output validator of an ICPC package as the custom checker', async () => {
+  it('takes a testlib output validator of an ICPC package as the custom checker, and its first accepted submission', async () => {
     const files = new PackageFiles(await readTestArchive(await icpcPackage()), ['problem.yaml']);
     expect(readIcpcPackage(files)).toMatchObject({
       problem: { checker: { type: 'custom', languageId: 54, source: CUSTOM_CHECKER } },
       warnings: [],
+      mainSolution: { path: 'submissions/accepted/sum.py', languageId: 71, source: ICPC_ACCEPTED },
     });
+  });
+
+  it("reads a Polygon interactive package's <interactor> as the problem's interactor, beside its checker", async () => {
+    const files = new PackageFiles(await readTestArchive(await polygonPackage({ interactor: SUM_INTERACTOR })), ['problem.xml']);
+    const reading = readPolygonPackage(files);
+    expect(reading.problem.interactor).toEqual({ languageId: 54, source: SUM_INTERACTOR });
+    expect(reading.problem.checker).toEqual({ type: 'tokens' });
+    expect(
+      readPolygonPackage(new PackageFiles(await readTestArchive(await polygonPackage()), ['problem.xml'])).problem.interactor,
+    ).toBeUndefined();
+  });
+
+  it('takes the testlib validator of a `custom interactive` ICPC package as the interactor, the checker from its flags', async () => {
+    const yaml = 'name: Guess\nvalidation: custom interactive\nvalidator_flags: case_sensitive space_change_sensitive\n';
+    const files = new PackageFiles(await readTestArchive(await icpcPackage({ yaml, validator: SUM_INTERACTOR })), ['problem.yaml']);
+    expect(readIcpcPackage(files)).toMatchObject({
+      problem: { checker: { type: 'lines' }, interactor: { languageId: 54, source: SUM_INTERACTOR } },
+      warnings: [],
+    });
+  });
+
+  it('imports a `custom interactive` ICPC package whose validator is not testlib as a standard problem, saying so', async () => {
+    const yaml = 'name: Guess\nvalidation: custom interactive\n';
+    const files = new PackageFiles(await readTestArchive(await icpcPackage({ yaml, validator: 'int main() { return 42; }\n' })), [
+      'problem.yaml',
+    ]);
+    const reading = readIcpcPackage(files);
+    expect(reading.problem.interactor).toBeUndefined();
+    expect(reading.warnings).toEqual([
+      'The interactive validator is not testlib-compatible: the problem is imported as a standard one, without an interactor.',
+    ]);
   });
 
   it('reads a package zipped with its folder', async () => {

@@ -160,13 +160,23 @@ describe('ProblemPage', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
-  it("offers its author Edit but not the admins' actions", async () => {
+  it("offers its author Edit and Export package but not the admins' actions", async () => {
     storeTokens();
     serve({ problem: () => json(200, problem({ author: { id: 'u1', username: 'alice' } })) });
     renderRoutes(routes, '/problems/7');
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/problems/7/edit');
+    expect(screen.getByRole('button', { name: 'Export package' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Make Private' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('offers another user neither Edit nor Export package', async () => {
+    storeTokens();
+    serve({ problem: () => json(200, problem()) });
+    renderRoutes(routes, '/problems/7');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export package' })).toBeNull();
   });
 
   it('lets an admin make the problem private, reading it again, and delete it after confirming', async () => {

@@ -1,6 +1,6 @@
 import '../features/problems/problems.css';
 
-import { canEditProblem } from '@oj/contracts';
+import { canDownloadPackage, canEditProblem } from '@oj/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 
@@ -42,7 +42,8 @@ export function ProblemPage() {
     return <p className="error">{notFound ? 'Problem not found.' : 'Failed to load problem. You may not have access.'}</p>;
   }
   const p = problem.data;
-  const canEdit = canEditProblem({ isPublic: p.isPublic, authorId: p.author?.id }, viewer);
+  const authored = { isPublic: p.isPublic, authorId: p.author?.id };
+  const canEdit = canEditProblem(authored, viewer);
 
   return (
     <article className="problem">
@@ -74,9 +75,9 @@ export function ProblemPage() {
             <>
               {adminActions.buttons(p)}
               <RejudgeAll problemId={p.problemId} />
-              <ExportPackage problemId={p.problemId} />
             </>
           )}
+          {canDownloadPackage(authored, viewer) && <ExportPackage problemId={p.problemId} />}
         </div>
       </header>
       <div className="problem-layout">

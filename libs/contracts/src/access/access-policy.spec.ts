@@ -1,5 +1,6 @@
 import {
   canChangeVisibility,
+  canDownloadPackage,
   canEditProblem,
   canResubmit,
   canSeeProblem,
@@ -48,9 +49,10 @@ describe('access policy', () => {
     ['author', 'private', false, false],
     ['admin', 'public', true, true],
     ['admin', 'private', true, true],
-  ])('%s on a %s problem: sees %s, edits %s', (who, problem, sees, edits) => {
+  ])('%s on a %s problem: sees %s, edits (and downloads its package) %s', (who, problem, sees, edits) => {
     expect(canSeeProblem(problems[problem], viewers[who])).toBe(sees);
     expect(canEditProblem(problems[problem], viewers[who])).toBe(edits);
+    expect(canDownloadPackage(problems[problem], viewers[who])).toBe(edits);
   });
 
   // viewer, whose submission, problem → [source (and re-submit), row].

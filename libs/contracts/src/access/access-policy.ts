@@ -47,6 +47,14 @@ export function canSetTestReadingCode(viewer: Viewer): boolean {
   return canSeeTestCases(viewer);
 }
 
+/**
+ * A problem's package (issue 24): the problem whole, hidden tests and jury code included, for admins and its author,
+ * who set it. The author reads here what they wrote; elsewhere the tests stay for admins (canSeeTestCases).
+ */
+export function canDownloadPackage(problem: AuthoredProblem, viewer: Viewer): boolean {
+  return canEditProblem(problem, viewer);
+}
+
 export function canChangeVisibility(viewer: Viewer): boolean {
   return isAdmin(viewer);
 }

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_INT_ID } from '@oj/contracts';
+import { MainSolutionValidation, MAX_INT_ID } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsPositive, Max } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+import { ValidationResultDto } from '../../judge/dto/validate.dto';
 import { ProblemDto } from './problem-response.dto';
 
 export class PackageImportBodyDto {
@@ -24,14 +25,46 @@ export class PackageImportBodyDto {
   problemId?: number;
 }
 
+export class MainSolutionValidationDto implements MainSolutionValidation {
+  @ApiProperty({ example: 'solutions/main.cpp', description: "The main solution's path in the package" })
+  path: string;
+
+  @ApiProperty({ example: 54, nullable: true, type: Number, description: 'The language it ran in; null for one this judge does not run' })
+  languageId: number | null;
+
+  @ApiProperty({
+    type: ValidationResultDto,
+    nullable: true,
+    description: 'The validation against the imported tests (as POST /api/judge/validate answers); null when it did not run',
+  })
+  result: ValidationResultDto | null;
+
+  @ApiProperty({
+    example: 'The main solution failed 1 of 3 tests: 2.',
+    nullable: true,
+    type: String,
+    description: 'Why it did not run (`Validation unavailable: …` with no worker), or which tests it failed; null when it passed all',
+  })
+  message: string | null;
+}
+
 export class PackageImportResultDto {
   @ApiProperty({ type: ProblemDto })
   problem: ProblemDto;
 
   @ApiProperty({
-    example: ['Statement legend.tex: LaTeX left as it is: \\includegraphics.', 'The main solution (solutions/main.cpp) was not run: …'],
+    example: ['Statement legend.tex: LaTeX left as it is: \\includegraphics.'],
     type: [String],
     description: 'What the import could not carry over, or changed',
   })
   warnings: string[];
+
+  @ApiProperty({
+    type: MainSolutionValidationDto,
+    nullable: true,
+    description:
+      "The package's main solution (Polygon's tag `main`, the first of an ICPC package's submissions/accepted/) validated " +
+      'against the imported tests once the problem is stored; null when the package has none',
+  })
+  mainSolution: MainSolutionValidationDto | null;
 }

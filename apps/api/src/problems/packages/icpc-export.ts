@@ -23,13 +23,16 @@ const numbered = (i: number) => String(i + 1).padStart(3, '0');
  * A problem as the files of an ICPC (Kattis) problem package: problem.yaml (name, limits, validation), the statement
  * as Markdown with the export's section headings, samples, tests outside subtasks in data/secret and each subtask
  * as a group folder whose testdata.yaml holds its score and aggregation, and a custom checker as the output
- * validator (ours are testlib checkers, which DOMjudge runs through its testlib wrapper).
+ * validator (ours are testlib checkers, which DOMjudge runs through its testlib wrapper). An interactive problem's
+ * interactor is its `custom interactive` validator, its built-in checker the validator flags; the format has room
+ * for one validator, so a custom checker beside an interactor is left out.
  */
 export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> }): PackageEntry[] {
   const flags = validatorFlags(problem.checker);
+  const interactor = problem.interactor?.source ? problem.interactor : undefined;
   const meta = {
     name: problem.title,
-    validation: problem.checker.type === 'custom' ? 'custom' : 'default',
+    validation: interactor ? 'custom interactive' : problem.checker.type === 'custom' ? 'custom' : 'default',
     ...(flags ? { validator_flags: flags } : {}),
     limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit },
   };
@@ -51,10 +54,15 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
       content: stringify({ ...(s.name ? { name: s.name } : {}), score: s.points, aggregation: s.scoring }),
     }),
   );
-  if (problem.checker.type === 'custom')
+  const validator = interactor
+    ? { name: 'interactor', ...interactor }
+    : problem.checker.type === 'custom'
+      ? { name: 'checker', ...problem.checker }
+      : null;
+  if (validator)
     entries.push({
-      path: `output_validators/checker/checker.${problem.checker.languageId === 50 ? 'c' : 'cpp'}`,
-      content: problem.checker.source ?? '',
+      path: `output_validators/${validator.name}/${validator.name}.${validator.languageId === 50 ? 'c' : 'cpp'}`,
+      content: validator.source ?? '',
     });
   return entries;
 }

@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
 import { latexToMarkdown } from './latex-to-markdown';
-import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { clamp, ImportedProblem, PackageFiles, PackageReading, PackageSolution } from './package-files';
 import { sourceLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
@@ -16,7 +16,7 @@ type Yaml = Record<string, unknown>;
 /**
  * Reads an ICPC (Kattis) problem package: problem.yaml's name, limits and validation, data/sample and data/secret
  * (a folder under data/secret is a group: a subtask when its testdata.yaml gives it a score), a testlib-compatible
- * output validator, and problem_statement/problem.en.md or .tex.
+ * output validator (as the interactor of a `custom interactive` package), and problem_statement/problem.en.md or .tex.
  */
 export function readIcpcPackage(files: PackageFiles): PackageReading {
   const meta = yamlOf(files, ICPC_MARKER) ?? {};
@@ -30,9 +30,19 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
     memoryLimit: clamp(Math.floor(Number(limits.memory ?? MEMORY_LIMIT_MB.default)), MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings),
     samples: pairs(files, 'data/sample/').map(([input, output]) => ({ input, output })),
     ...readSecret(files, warnings),
-    checker: readChecker(files, meta, warnings),
+    ...readJury(files, meta, warnings),
   };
-  return { problem, warnings };
+  const mainSolution = readAcceptedSolution(files);
+  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
+}
+
+/** The first source under submissions/accepted/ in a language this judge runs (a single-file one), if any. */
+function readAcceptedSolution(files: PackageFiles): PackageSolution | undefined {
+  const path = files
+    .paths()
+    .filter((p) => /^submissions\/accepted\/[^/]+$/.test(p) && sourceLanguage(p) !== undefined)
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))[0];
+  return path ? { path, languageId: sourceLanguage(path), source: files.requireText(path, 'Accepted submission') } : undefined;
 }
 
 function yamlOf(files: PackageFiles, path: string): Yaml | undefined {
@@ -135,20 +145,30 @@ export function checkerFromFlags(flags: string): CheckerSettings {
   return { type: 'tokens' };
 }
 
-function readChecker(files: PackageFiles, meta: Yaml, warnings: string[]): CheckerSettings {
+/**
+ * The checker and, for `validation: custom interactive`, the interactor. A custom validator is ours when it is a
+ * testlib program: the checker for `custom`, the interactor for `custom interactive` (the checker then comes from
+ * the validator flags, as our export writes them). Anything else falls back to the default checker with a warning.
+ */
+function readJury(files: PackageFiles, meta: Yaml, warnings: string[]): Pick<ImportedProblem, 'checker' | 'interactor'> {
   const validation = String(meta.validation ?? 'default');
   const flags = String(meta.validator_flags ?? '');
   if (!validation.startsWith('custom')) {
     if (!/\bcase_sensitive\b/.test(flags) && !/float_/.test(flags))
       warnings.push("The package's validator ignores letter case; our checkers compare it.");
-    return checkerFromFlags(flags);
+    return { checker: checkerFromFlags(flags) };
   }
-  if (validation.includes('interactive')) warnings.push('The package is interactive: its interactor was not imported.');
   const sources = files.paths().filter((p) => /^output_validators?\/(?:[^/]+\/)?[^/]+\.(?:cpp|cc|c)$/.test(p));
   const testlib = sources.find((p) => /#include\s*["<]testlib\.h[">]/.test(files.text(p) ?? ''));
-  if (!testlib) {
-    warnings.push('The output validator is not testlib-compatible: the default checker (tokens) is used.');
-    return { type: 'tokens' };
+  const jury = testlib && { languageId: sourceLanguage(testlib) ?? 54, source: files.text(testlib) as string };
+  if (validation.includes('interactive')) {
+    if (jury) return { checker: checkerFromFlags(flags), interactor: jury };
+    warnings.push('The interactive validator is not testlib-compatible: the problem is imported as a standard one, without an interactor.');
+    return { checker: { type: 'tokens' } };
   }
-  return { type: 'custom', languageId: sourceLanguage(testlib) ?? 54, source: files.text(testlib) as string };
+  if (!jury) {
+    warnings.push('The output validator is not testlib-compatible: the default checker (tokens) is used.');
+    return { checker: { type: 'tokens' } };
+  }
+  return { checker: { type: 'custom', ...jury } };
 }

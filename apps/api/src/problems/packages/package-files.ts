@@ -1,4 +1,4 @@
-import type { CheckerSettings, Difficulty, Subtask } from '@oj/contracts';
+import type { CheckerSettings, Difficulty, InteractorSettings, Subtask } from '@oj/contracts';
 
 import { whyNotText } from '../test-data-text';
 import { ArchiveFile, ArchiveRejectedError } from '../zip/test-archive-reader';
@@ -17,11 +17,22 @@ export interface ImportedProblem {
   testCases: { input: string; output: string; points: number; subtask?: number }[];
   subtasks: Subtask[];
   checker: CheckerSettings;
+  /** An interactive problem's interactor; the problem is standard without one. */
+  interactor?: InteractorSettings;
+}
+
+/** A package's main (accepted) solution, to validate against its tests once imported. */
+export interface PackageSolution {
+  path: string;
+  /** Judge0 id; undefined for a language this judge does not run. */
+  languageId?: number;
+  source: string;
 }
 
 export interface PackageReading {
   problem: ImportedProblem;
   warnings: string[];
+  mainSolution?: PackageSolution;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { MainSolutionValidation, ProblemType } from '@oj/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
@@ -10,6 +11,7 @@ import { ProblemDto } from '../dto/problem-response.dto';
 import { ProblemsService } from '../problems.service';
 import { ArchiveRejectedError, readTestArchive } from '../zip/test-archive-reader';
 import { ICPC_MARKER, readIcpcPackage } from './icpc-package';
+import { MainSolutionValidator } from './main-solution-validator';
 import { ImportedProblem, PackageFiles, PackageReading } from './package-files';
 import { POLYGON_MARKER, readPolygonPackage } from './polygon-package';
 
@@ -21,16 +23,22 @@ const IMPORTED_LANGUAGE_IDS = [50, 54, 62, 71];
 export interface PackageImportResult {
   problem: ProblemDto;
   warnings: string[];
+  /** The package's main solution run against the imported tests; null when the package has none. */
+  mainSolution: MainSolutionValidation | null;
 }
 
 /**
  * Imports a Polygon or ICPC problem package: the archive goes through the test import's ZIP reader (its limits and
  * bomb guards), the package is read into a problem save, checked by the same DTO as the form's, then saved by the
- * problem service (create, or update of `problemId`). Any refusal comes before anything is stored.
+ * problem service (create, or update of `problemId`). Any refusal comes before anything is stored. Once stored, the
+ * package's main solution is validated against the imported tests; whatever that says, the problem stays.
  */
 @Injectable()
 export class PackageImportService {
-  constructor(private readonly problems: ProblemsService) {}
+  constructor(
+    private readonly problems: ProblemsService,
+    private readonly mainSolutions: MainSolutionValidator,
+  ) {}
 
   async import(
     buffer: Buffer | undefined,
@@ -40,33 +48,36 @@ export class PackageImportService {
   ): Promise<PackageImportResult> {
     if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
     const reading = await this.read(buffer);
-    const warnings = [...reading.warnings];
-    if (reading.mainSolution)
-      warnings.push(
-        `The main solution (${reading.mainSolution.path}) was not run: validate it against the imported tests from the problem form.`,
-      );
+    const problem = await this.save(reading, problemId, user, signal);
+    const mainSolution = reading.mainSolution ? await this.mainSolutions.validate(reading.mainSolution, reading.problem, signal) : null;
+    return { problem, warnings: reading.warnings, mainSolution };
+  }
+
+  private async save(reading: PackageReading, problemId: number | undefined, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {
     if (problemId === undefined) {
       const dto = await checked({
         ...reading.problem,
+        type: problemType(reading),
         difficulty: reading.problem.difficulty ?? 'MEDIUM',
         judge0LanguageIds: IMPORTED_LANGUAGE_IDS,
         isPublic: false,
       });
-      return { problem: await this.problems.create(dto, user, signal), warnings };
+      return this.problems.create(dto, user, signal);
     }
     const current = await this.problems.get(problemId, user, true);
     const dto = await checked({
       ...reading.problem,
+      type: problemType(reading),
       difficulty: current.difficulty,
       judge0LanguageIds: current.judge0LanguageIds,
       isPublic: current.isPublic,
       tags: current.tags,
       algorithms: current.algorithms,
     });
-    return { problem: await this.problems.update(problemId, dto, user, signal), warnings };
+    return this.problems.update(problemId, dto, user, signal);
   }
 
-  private async read(buffer: Buffer): Promise<PackageReading & { mainSolution?: { path: string } }> {
+  private async read(buffer: Buffer): Promise<PackageReading> {
     try {
       const archive = await readTestArchive(buffer);
       const polygon = new PackageFiles(archive, [POLYGON_MARKER]);
@@ -79,6 +90,11 @@ export class PackageImportService {
       throw error;
     }
   }
+}
+
+/** Said outright: an update keeps the problem's type when none is sent, and the package decides it. */
+function problemType(reading: PackageReading): ProblemType {
+  return reading.problem.interactor ? 'interactive' : 'standard';
 }
 
 /** The package's problem through the form's own rules: a field out of bounds is a 400 naming it, before any save. */

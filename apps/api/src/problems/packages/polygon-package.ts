@@ -32,10 +32,10 @@ const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'soluti
 
 /**
  * Reads a Polygon package (standard or Linux): problem.xml's names, limits, first test set (tests, points, groups,
- * samples), checker and main solution, and the English statement sections. Refuses it, naming why, when a listed
+ * samples), checker, interactor and main solution, and the English statement sections. Refuses it, naming why, when a listed
  * file is missing or the tests were never built.
  */
-export function readPolygonPackage(files: PackageFiles): PackageReading & { mainSolution?: { path: string } } {
+export function readPolygonPackage(files: PackageFiles): PackageReading {
   const xml = files.text(POLYGON_MARKER) as string;
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new ArchiveRejectedError(`problem.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}).`);
@@ -54,15 +54,17 @@ export function readPolygonPackage(files: PackageFiles): PackageReading & { main
     ...limits,
     ...tests,
     checker: readChecker(files, path(root, 'assets', 'checker') as Node | undefined, warnings),
+    ...readInteractor(files, path(root, 'assets', 'interactor') as Node | undefined, warnings),
   };
   const main = (list(path(root, 'assets', 'solutions', 'solution')) as Node[]).find((s) => s['@tag'] === 'main');
   const mainSource = main && (list(main.source)[0] as Node | undefined);
   const mainPath = mainSource?.['@path'] as string | undefined;
-  return {
-    problem,
-    warnings,
-    ...(mainPath ? { mainSolution: { path: mainPath } } : {}),
+  const mainSolution = mainPath && {
+    path: mainPath,
+    languageId: sourceLanguage(String(mainSource?.['@type'] ?? '')) ?? sourceLanguage(mainPath),
+    source: files.requireText(mainPath, 'Main solution'),
   };
+  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
 }
 
 function path(node: Node | undefined, ...keys: string[]): unknown {
@@ -177,6 +179,19 @@ function readStatement(
   else if (language !== 'english') warnings.push(`No English statement: the ${language} one was imported.`);
   const statement = [section.legend, section.notes && `### Notes\n\n${section.notes}`].filter(Boolean).join('\n\n');
   return { statement: statement || 'See the attached tests.', inputFormat: section.input, outputFormat: section.output, constraints: '' };
+}
+
+/** An interactive problem's `<interactor>`: its C or C++ source; in any other language, a warning and a standard problem. */
+function readInteractor(files: PackageFiles, interactor: Node | undefined, warnings: string[]): Pick<ImportedProblem, 'interactor'> {
+  const source = list(interactor?.source)[0] as Node | undefined;
+  const sourcePath = source?.['@path'] as string | undefined;
+  if (!sourcePath) return {};
+  const languageId = sourceLanguage(String(source?.['@type'] ?? sourcePath));
+  if (languageId !== 54 && languageId !== 50) {
+    warnings.push(`Interactor ${sourcePath} is not C or C++: the problem is imported as a standard one, without it.`);
+    return {};
+  }
+  return { interactor: { languageId, source: files.requireText(sourcePath, 'Interactor') } };
 }
 
 function readChecker(files: PackageFiles, checker: Node | undefined, warnings: string[]): CheckerSettings {

@@ -3,7 +3,7 @@ import { EventEmitter } from 'events';
 import { firstValueFrom, of } from 'rxjs';
 
 import { ApiException } from '../../common/api-exception';
-import { IMPORTS_BUSY_MESSAGE, ZipImportGate } from './zip-import-gate.interceptor';
+import { IMPORTS_BUSY_MESSAGE, ZipImportGate, ZipImportSlots } from './zip-import-gate.interceptor';
 import { ZIP_LIMITS } from './zip-limits';
 
 /** A response that closes when the test says so, as Express's does when the answer is sent or the client leaves. */
@@ -18,7 +18,7 @@ class FakeResponse extends EventEmitter {
 }
 
 describe('ZipImportGate', () => {
-  const gate = new ZipImportGate();
+  const gate = new ZipImportGate(new ZipImportSlots());
   const contextOf = (response: FakeResponse) => ({ switchToHttp: () => ({ getResponse: () => response }) }) as unknown as ExecutionContext;
   const handled = jest.fn();
   const next: CallHandler = { handle: () => (handled(), of('imported')) };

@@ -13,18 +13,14 @@ export const IMPORTS_BUSY_MESSAGE = 'Too many test archives are being imported o
  * read: each holds up to a problem's worth of test data in memory, so the total stays bounded however many authors
  * upload together. The next few wait their turn unread (TCP holds their bytes back); past ZIP_LIMITS.importsWaiting
  * the caller gets 503 with Retry-After. A slot is given back when the response closes: sent, failed or abandoned.
+ * One provider (ProblemsModule's) holds the count, as each module gets its own instance of an interceptor.
  */
 @Injectable()
-export class ZipImportGate implements NestInterceptor {
+export class ZipImportSlots {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const response = context.switchToHttp().getResponse<Response>();
-    return from(this.admit(response)).pipe(switchMap(() => next.handle()));
-  }
-
-  private async admit(response: Response): Promise<void> {
+  async admit(response: Response): Promise<void> {
     if (this.running < ZIP_LIMITS.importsAtOnce) return this.enter(response);
     if (this.waiting.length >= ZIP_LIMITS.importsWaiting) {
       response.setHeader('Retry-After', '5');
@@ -48,5 +44,16 @@ export class ZipImportGate implements NestInterceptor {
       this.running--;
       this.waiting.shift()?.();
     });
+  }
+}
+
+/** A ZIP upload route's way through ZipImportSlots. */
+@Injectable()
+export class ZipImportGate implements NestInterceptor {
+  constructor(private readonly slots: ZipImportSlots) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const response = context.switchToHttp().getResponse<Response>();
+    return from(this.slots.admit(response)).pipe(switchMap(() => next.handle()));
   }
 }

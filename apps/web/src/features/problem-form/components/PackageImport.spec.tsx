@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
@@ -20,6 +20,17 @@ describe('PackageImport', () => {
         return json(201, {
           problem: { problemId: 12, title: 'A plus B' },
           warnings: ['Statement legend.tex: LaTeX left as it is: \\includegraphics.'],
+          mainSolution: {
+            path: 'solutions/main.cpp',
+            languageId: 54,
+            result: {
+              score: 50,
+              cases: [3, 4].map((s, i) => ({ i, s, t: 5, m: 900, p: s === 3 ? 1 : 0 })),
+              maxExecTimeMs: 5,
+              maxMemoryKb: 900,
+            },
+            message: 'The main solution failed 1 of 2 tests: 2.',
+          },
         });
     });
     renderRoutes(<Route path="/" element={<PackageImport />} />);
@@ -27,8 +38,35 @@ describe('PackageImport', () => {
     expect(await screen.findByRole('link', { name: '#12 A plus B' })).toHaveAttribute('href', '/problems/12');
     expect(screen.getByRole('link', { name: 'Edit it' })).toHaveAttribute('href', '/problems/12/edit');
     expect(screen.getByRole('list', { name: 'Import warnings' })).toHaveTextContent('LaTeX left as it is: \\includegraphics.');
+    expect(screen.getByLabelText('Main solution')).toHaveTextContent(
+      'Main solution solutions/main.cpp: passed 1 of 2 tests, score 50. The main solution failed 1 of 2 tests: 2.',
+    );
     const sent = fetch.mock.calls.map(([request]) => request as Request).find((r) => r.url.endsWith('/api/problems/import'));
     expect(sent?.headers.get('content-type')).toMatch(/^multipart\/form-data/);
+  });
+
+  it('says when the main solution could not be validated, and shows nothing for a package without one', async () => {
+    storeTokens();
+    let mainSolution: unknown = {
+      path: 'solutions/main.py',
+      languageId: 71,
+      result: null,
+      message: 'Validation unavailable: No judge worker is running.',
+    };
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
+      if (route === 'POST /api/problems/import')
+        return json(201, { problem: { problemId: 12, title: 'A plus B' }, warnings: [], mainSolution });
+    });
+    renderRoutes(<Route path="/" element={<PackageImport />} />);
+    await choose('a-plus-b.zip');
+    expect(await screen.findByLabelText('Main solution')).toHaveTextContent(
+      'Main solution solutions/main.py: not validated. Validation unavailable: No judge worker is running.',
+    );
+    mainSolution = null;
+    await choose('again.zip');
+    await screen.findByRole('link', { name: '#12 A plus B' });
+    await waitFor(() => expect(screen.queryByLabelText('Main solution')).toBeNull());
   });
 
   it("shows the server's refusal", async () => {

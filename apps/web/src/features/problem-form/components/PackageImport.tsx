@@ -4,11 +4,13 @@ import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { usePackageImport } from '../hooks/usePackageImport';
+import { MainSolutionResult } from './MainSolutionResult';
 import { ZipFileButton } from './ZipFileButton';
 
 /**
  * Create Problem's Import package: a Polygon package (problem.xml with built tests) or an ICPC package
- * (problem.yaml) becomes a private problem in one upload; what could not be carried over is listed.
+ * (problem.yaml) becomes a private problem in one upload; what could not be carried over is listed, and how the
+ * package's main solution did on the imported tests.
  */
 export function PackageImport() {
   const importing = usePackageImport();
@@ -38,6 +40,7 @@ export function PackageImport() {
             as a private problem. <Link to={`/problems/${imported.problem.problemId}/edit`}>Edit it</Link> to review it and validate a
             solution.
           </p>
+          {imported.mainSolution && <MainSolutionResult solution={imported.mainSolution} />}
           {imported.warnings.length > 0 && (
             <ul className="warnings" aria-label="Import warnings">
               {imported.warnings.map((w, i) => (
