@@ -2,6 +2,8 @@ export * from './contest-fixtures';
 export * from './factories';
 export * from './live-fixtures';
 export * from './log-capture';
+export * from './package-fixtures';
 export * from './problem-fixtures';
 export * from './sse-client';
 export * from './test-app';
+export * from './zip-builder';

@@ -1,10 +1,20 @@
 import { interactorColumns, ProblemEntity } from '@oj/db';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import {
+  bearer,
+  createAdmin,
+  createProblem,
+  createTestApp,
+  CUSTOM_CHECKER,
+  problemBody,
+  registerUser,
+  SUM_INTERACTOR,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { icpcPackageEntries } from '../../src/problems/packages/icpc-export';
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
-import { CUSTOM_CHECKER, SUM_INTERACTOR } from './package-fixtures';
 
 /** What an ICPC package carries of a problem: everything but the judge's own settings (difficulty, tags, languages…). */
 const CARRIED = [

@@ -1,8 +1,16 @@
-import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
+import {
+  bearer,
+  buildZip,
+  createAdmin,
+  createTestApp,
+  icpcPackage,
+  polygonPackage,
+  polygonXml,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 import { DataSource } from 'typeorm';
-
-import { icpcPackage, polygonPackage, polygonXml } from './package-fixtures';
-import { buildZip } from './zip-builder';
 
 describe('POST /api/problems/import', () => {
   let t: TestApp;

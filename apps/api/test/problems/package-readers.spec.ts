@@ -1,9 +1,10 @@
+import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, SUM_INTERACTOR } from '@oj/testing';
+
 import { readIcpcPackage } from '../../src/problems/packages/icpc-package';
 import { latexToMarkdown } from '../../src/problems/packages/latex-to-markdown';
 import { PackageFiles } from '../../src/problems/packages/package-files';
 import { readPolygonPackage } from '../../src/problems/packages/polygon-package';
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
-import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, SUM_INTERACTOR } from './package-fixtures';
 
 // Custom checkers compile on a judge worker when saved, so what the readers make of them is checked here.
 describe('package readers', () => {

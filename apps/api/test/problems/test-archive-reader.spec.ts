@@ -1,8 +1,8 @@
+import { buildZip } from '@oj/testing';
 import { randomBytes } from 'crypto';
 
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';
 import { ZIP_LIMITS } from '../../src/problems/zip/zip-limits';
-import { buildZip } from './zip-builder';
 
 const MiB = 1024 * 1024;
 const TOO_LARGE = 'The archive inflates to more than 64 MiB of test data, the most a problem may hold.';

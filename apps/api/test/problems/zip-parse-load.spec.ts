@@ -1,11 +1,9 @@
 import { trimLineEnds } from '@oj/contracts';
-import { bearer, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
+import { bearer, buildZip, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
 import { createHash, randomBytes } from 'crypto';
 import { request } from 'http';
 import type { AddressInfo } from 'net';
 import { setTimeout as sleep } from 'timers/promises';
-
-import { buildZip } from './zip-builder';
 
 const MiB = 1024 * 1024;
 const LIMIT_MESSAGE = 'The archive inflates to more than 64 MiB of test data, the most a problem may hold.';

@@ -1,8 +1,6 @@
-import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, buildZip, createAdmin, createTestApp, registerUser, TestApp, TestSession, zeros } from '@oj/testing';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
-
-import { buildZip, zeros } from './zip-builder';
 
 describe('POST /api/problems/testcases/zip-parse', () => {
   let t: TestApp;

@@ -4,13 +4,12 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { MAX_STATEMENT_BYTES, MAX_TEST_DATA_BYTES } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, buildZip, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { request as httpRequest } from 'http';
 import type { AddressInfo, Server } from 'net';
 import { DataSource } from 'typeorm';
 
 import { JsonBodyInterceptor } from '../../src/common/request-body/json-body.interceptor';
-import { buildZip } from '../problems/zip-builder';
 
 /**
  * Sends the headers of a request announcing `declaredLength` bytes of JSON and only a few of them. A route that

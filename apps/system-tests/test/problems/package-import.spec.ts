@@ -1,7 +1,16 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { bearer, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
+import {
+  bearer,
+  createAdmin,
+  createTestApp,
+  icpcPackage,
+  polygonPackage,
+  polygonXml,
+  SUM_INTERACTOR,
+  TestApp,
+  TestSession,
+} from '@oj/testing';
 
-import { icpcPackage, polygonPackage, polygonXml, SUM_INTERACTOR } from '../../../api/test/problems/package-fixtures';
 import { startWorker } from '../worker-harness';
 
 const POLYGON_MAIN = '<source path="solutions/main.cpp" type="cpp.g++17"/>';
