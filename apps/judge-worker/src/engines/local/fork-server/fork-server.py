@@ -1,0 +1,170 @@
+# The fork server of a Python submission (see fork-server.ts, which starts it as `<python> -S -c <this> <program>`
+# in the submission's run box). It initialises the interpreter once and runs no user code itself; for each test it
+# forks a child that becomes `<python> -S <program>` as far as the program can tell, then runs it as __main__.
+import sys
+
+# What a bare `python -S` has imported: the child forgets every other module the server needed.
+_initial_modules = set(sys.modules)
+_initial_path = list(sys.path)
+# CPython's __main__ starts with an empty __annotations__, PyPy's without.
+_main_annotations = '__annotations__' in globals()
+
+import ctypes
+import gc
+import os
+import resource
+import signal
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 4, 36
+_CATCHABLE = [s for s in signal.valid_signals() if s not in (signal.SIGKILL, signal.SIGSTOP, signal.SIGCHLD)]
+
+
+def _reply(fd, text):
+    os.write(fd, text.encode())
+
+
+def _lines(fd):
+    """The worker's commands, one a line; ends on EOF."""
+    pending = b''
+    while True:
+        while b'\n' not in pending:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return
+            pending += chunk
+        line, pending = pending.split(b'\n', 1)
+        yield line.decode()
+
+
+def _wipe(path):
+    """Empties a directory a test could write (/tmp); returns how many entries stayed."""
+    left = 0
+    for name in os.listdir(path):
+        entry = path + '/' + name
+        try:
+            os.unlink(entry)
+            continue
+        except OSError:
+            pass
+        try:
+            # A directory, perhaps made unreadable on purpose: the box user owns it, so it opens it up first.
+            os.chmod(entry, 0o700)
+            left += _wipe(entry)
+            os.rmdir(entry)
+        except OSError:
+            left += 1
+    return left
+
+
+def _drop_ipc():
+    """SysV IPC objects a test made would outlive it: removed like the box launcher does (box-launcher.c)."""
+    for table, remove in (('shm', lambda i: _libc.shmctl(i, 0, None)), ('msg', lambda i: _libc.msgctl(i, 0, None)),
+                          ('sem', lambda i: _libc.semctl(i, 0, 0))):
+        try:
+            with open('/proc/sysvipc/' + table) as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            remove(int(row.split()[1]))
+
+
+def _serve():
+    """Answers the worker's commands (see fork-server.ts); returns only in a test's child, with its set-up."""
+    _libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
+    # Orphans of a test become the server's children, so it knows when every process of the test is gone.
+    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    handlers = {s: signal.getsignal(s) for s in _CATCHABLE}
+    for s in _CATCHABLE:
+        signal.signal(s, signal.SIG_IGN)
+    commands = os.open('/io/ctl-cmd', os.O_RDONLY | os.O_CLOEXEC)
+    replies = os.open('/io/ctl-reply', os.O_WRONLY | os.O_CLOEXEC)
+    # The interpreter's objects stay in the parent's pages: a child's collections do not copy them.
+    if hasattr(gc, 'freeze'):
+        gc.freeze()
+    _reply(replies, 'ready\n')
+    dirty = False
+    lines = _lines(commands)
+    for line in lines:
+        fields = line.split()
+        if fields[0] != 't':
+            os._exit(3)
+        limits = [int(f) for f in fields[1:4]]
+        stdin = os.open('/io/t-in', os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        os.set_blocking(stdin, True)
+        stdout = os.open('/io/t-out', os.O_RDWR | os.O_CLOEXEC)
+        stderr = os.open('/io/t-err', os.O_RDWR | os.O_CLOEXEC)
+        go_read, go_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(go_write)
+            # The worker moves this child into the test's cgroup before it may go on.
+            if os.read(go_read, 1) != b'g':
+                os._exit(125)
+            return handlers, limits, (stdin, stdout, stderr)
+        for fd in (go_read, stdin, stdout, stderr):
+            os.close(fd)
+        _reply(replies, 'k %d\n' % pid if not dirty else 'd\n')
+        if next(lines, None) != 'g':
+            os._exit(4)
+        os.write(go_write, b'g')
+        os.close(go_write)
+        _, status = os.waitpid(pid, 0)
+        _reply(replies, 'x %d\n' % status)
+        # The worker kills whatever the test left running; every such process is reaped here.
+        while True:
+            try:
+                os.waitpid(-1, 0)
+            except ChildProcessError:
+                break
+        dirty = _wipe('/tmp') > 0
+        _drop_ipc()
+    os._exit(0)
+
+
+def _become_program(handlers, limits, fds):
+    """The child: the test's limits, descriptors and signals, then the interpreter state of `python -S <program>`."""
+    cpu, file_bytes, stack = limits
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
+    resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+    os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    for s, handler in handlers.items():
+        signal.signal(s, signal.SIG_DFL if handler is None else handler)
+    _libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)
+    program = sys.argv[1]
+    sys.argv = [program]
+    sys.path[:] = [os.path.dirname(program)] + _initial_path[1:]
+    if hasattr(sys, 'orig_argv'):
+        sys.orig_argv = [sys.orig_argv[0], '-S', program]
+    for name in list(sys.modules):
+        if name not in _initial_modules:
+            del sys.modules[name]
+    main = type(sys)('__main__')
+    main.__file__ = program
+    main.__cached__ = None
+    if _main_annotations:
+        main.__annotations__ = {}
+    main.__builtins__ = sys.modules['builtins']
+    main.__loader__ = sys.modules['_frozen_importlib_external'].SourceFileLoader('__main__', program)
+    sys.modules['__main__'] = main
+    return program, main.__dict__
+
+
+_program, _globals = _become_program(*_serve())
+del _become_program, _serve, _initial_modules, _initial_path, _main_annotations
+try:
+    with open(_program, 'rb') as _source:
+        _code = compile(_source.read(), _program, 'exec', dont_inherit=True)
+    del _source
+    exec(_code, _globals)
+except SystemExit:
+    raise
+except BaseException as _error:
+    # As the interpreter reports an uncaught exception: through sys.excepthook, without this file's frame.
+    _error.__traceback__ = _error.__traceback__.tb_next
+    sys.excepthook(type(_error), _error, _error.__traceback__)
+    sys.exit(1)
