@@ -36,6 +36,9 @@ const PROGRAMS: Record<string, string> = {
   'interpreter state': INTERPRETER_STATE,
   'sys.exit(3)': 'import sys\nprint("before")\nsys.exit(3)\n',
   'exit() without site': 'exit(3)\n',
+  'exit code past a byte': 'import sys\nsys.exit(300)\n',
+  'exit from a thread and a finalizer':
+    'import sys, threading, weakref\nclass A: pass\na = A()\nweakref.finalize(a, print, "finalized")\nthreading.Thread(target=sys.exit).start()\nprint("end")\n',
   'SystemExit with a message': 'print("out")\nraise SystemExit("bye")\n',
   'SystemExit(None) and a subclass': 'class Done(SystemExit): pass\nraise Done(7)\n',
   'uncaught exception': 'def f():\n    raise ValueError("boom")\nprint("partial", end="")\nf()\n',
