@@ -11,6 +11,7 @@ _main_annotations = '__annotations__' in globals()
 
 import ctypes
 import gc
+import itertools
 import os
 import resource
 import signal
@@ -22,19 +23,6 @@ _CATCHABLE = [s for s in signal.valid_signals() if s not in (signal.SIGKILL, sig
 
 def _reply(fd, text):
     os.write(fd, text.encode())
-
-
-def _lines(fd):
-    """The worker's commands, one a line; ends on EOF."""
-    pending = b''
-    while True:
-        while b'\n' not in pending:
-            chunk = os.read(fd, 4096)
-            if not chunk:
-                return
-            pending += chunk
-        line, pending = pending.split(b'\n', 1)
-        yield line.decode()
 
 
 def _wipe(path):
@@ -70,46 +58,51 @@ def _drop_ipc():
             remove(int(row.split()[1]))
 
 
+def _fork(limits, handlers, fifos):
+    """
+    Forks the next test's child on /io/{in,out,err}-<fifos>; answers its pid, or, in the child, None once the
+    worker has moved it into the test's cgroup and let it go.
+    """
+    stdin = os.open('/io/in-' + fifos, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    os.set_blocking(stdin, True)
+    stdout = os.open('/io/out-' + fifos, os.O_RDWR | os.O_CLOEXEC)
+    stderr = os.open('/io/err-' + fifos, os.O_RDWR | os.O_CLOEXEC)
+    # Read-write, so the child's read waits for the worker's byte instead of seeing EOF; nothing else holds it.
+    go = os.open('/io/go-' + fifos, os.O_RDWR | os.O_CLOEXEC)
+    pid = os.fork()
+    if pid == 0:
+        if os.read(go, 1) != b'g':
+            os._exit(125)
+        _become_program(handlers, limits, (stdin, stdout, stderr))
+        return None
+    for fd in (go, stdin, stdout, stderr):
+        os.close(fd)
+    return pid
+
+
 def _serve():
-    """Answers the worker's commands (see fork-server.ts); returns only in a test's child, with its set-up."""
+    """
+    Forks a child for the next test as soon as the last one is over and says so (see fork-server.ts); returns only
+    in a test's child, set up as the program.
+    """
     _libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
     # Orphans of a test become the server's children, so it knows when every process of the test is gone.
     _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     handlers = {s: signal.getsignal(s) for s in _CATCHABLE}
     for s in _CATCHABLE:
         signal.signal(s, signal.SIG_IGN)
-    commands = os.open('/io/ctl-cmd', os.O_RDONLY | os.O_CLOEXEC)
     replies = os.open('/io/ctl-reply', os.O_WRONLY | os.O_CLOEXEC)
+    limits = [int(f) for f in sys.argv[2:5]]
     # The interpreter's objects stay in the parent's pages: a child's collections do not copy them.
     if hasattr(gc, 'freeze'):
         gc.freeze()
     _reply(replies, 'ready\n')
-    dirty = False
-    lines = _lines(commands)
-    for line in lines:
-        fields = line.split()
-        if fields[0] != 't':
-            os._exit(3)
-        limits = [int(f) for f in fields[1:4]]
-        stdin = os.open('/io/t-in', os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-        os.set_blocking(stdin, True)
-        stdout = os.open('/io/t-out', os.O_RDWR | os.O_CLOEXEC)
-        stderr = os.open('/io/t-err', os.O_RDWR | os.O_CLOEXEC)
-        go_read, go_write = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(go_write)
-            # The worker moves this child into the test's cgroup before it may go on.
-            if os.read(go_read, 1) != b'g':
-                os._exit(125)
-            return handlers, limits, (stdin, stdout, stderr)
-        for fd in (go_read, stdin, stdout, stderr):
-            os.close(fd)
-        _reply(replies, 'k %d\n' % pid if not dirty else 'd\n')
-        if next(lines, None) != 'g':
-            os._exit(4)
-        os.write(go_write, b'g')
-        os.close(go_write)
+    for test in itertools.count():
+        # Tests take two sets of FIFOs in turn: the worker may still be reading the last test's when this one forks.
+        pid = _fork(limits, handlers, str(test % 2))
+        if pid is None:
+            return
+        _reply(replies, 'k %d\n' % pid)
         _, status = os.waitpid(pid, 0)
         _reply(replies, 'x %d\n' % status)
         # The worker kills whatever the test left running; every such process is reaped here.
@@ -118,9 +111,14 @@ def _serve():
                 os.waitpid(-1, 0)
             except ChildProcessError:
                 break
-        dirty = _wipe('/tmp') > 0
         _drop_ipc()
-    os._exit(0)
+        if _wipe('/tmp') > 0:
+            # What the next test would find: the server ends, and the launcher clears the box as after any run.
+            _reply(replies, 'd\n')
+            os._exit(5)
+
+
+_child = {}
 
 
 def _become_program(handlers, limits, fds):
@@ -151,7 +149,7 @@ def _become_program(handlers, limits, fds):
     main.__builtins__ = sys.modules['builtins']
     main.__loader__ = sys.modules['_frozen_importlib_external'].SourceFileLoader('__main__', program)
     sys.modules['__main__'] = main
-    return program, main.__dict__
+    _child.update(program=program, globals=main.__dict__)
 
 
 def _finish(code):
@@ -183,8 +181,9 @@ def _exit_code(exit):
     return 1
 
 
-_program, _globals = _become_program(*_serve())
-del _become_program, _serve, _initial_modules, _initial_path, _main_annotations
+_serve()
+_program, _globals = _child['program'], _child['globals']
+del _become_program, _serve, _fork, _child, _initial_modules, _initial_path, _main_annotations
 try:
     with open(_program, 'rb') as _source:
         _code = compile(_source.read(), _program, 'exec', dont_inherit=True)

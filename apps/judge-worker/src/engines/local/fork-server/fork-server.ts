@@ -23,9 +23,13 @@ const READY_MS = 15_000;
 const ANSWER_MS = 2000;
 /** The server lives as long as its submission's tests: its own limits are only a backstop. */
 const SERVER_LIFETIME_MS = 3_600_000;
-/** Per test: stdin, stdout, stderr. The control FIFOs are unlinked once the server has opened them. */
-const TEST_FIFOS = ['t-in', 't-out', 't-err'];
-const CONTROL_FIFOS = ['ctl-cmd', 'ctl-reply'];
+/**
+ * Per test: stdin, stdout, stderr, and the child's go (the worker's byte once the child is in its cgroup), in two
+ * sets that tests take in turn (the next child is forked while the worker may still drain the last one's output).
+ * The server's replies come on a FIFO unlinked once it has opened it.
+ */
+const TEST_FIFOS = ['0', '1'].flatMap((set) => ['in', 'out', 'err', 'go'].map((stream) => `${stream}-${set}`));
+const CONTROL_FIFOS = ['ctl-reply'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How a forked test's memory is counted against a fresh start's. */
@@ -37,10 +41,13 @@ export interface ForkedInterpreter {
   baselineMb: number;
 }
 
-/** `python -S <program>` as the fork server's command: `python -S -c <server> <program>`. */
-export function forkServerCommand({ command, env }: BoxCommand): BoxCommand {
+/** A test's rlimits as the server sets them in each child: CPU seconds, file bytes, stack bytes. */
+const childRlimits = (limits: RunLimits) => [cpuRlimitSeconds(limits), limits.fileBytes, limits.memoryBytes].join(' ');
+
+/** `python -S <program>` as the fork server's command: `python -S -c <server> <program> <child rlimits>`. */
+export function forkServerCommand({ command, env }: BoxCommand, limits: RunLimits): BoxCommand {
   script ??= readFileSync(SCRIPT_FILE, 'utf8');
-  return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1]], env };
+  return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1], ...childRlimits(limits).split(' ')], env };
 }
 
 function makeFifos(dir: string, names: string[]): void {
@@ -63,21 +70,25 @@ function makeFifos(dir: string, names: string[]): void {
  * start would have been charged besides (the interpreter's `baselineMb`, see ForkedInterpreter) is taken from
  * the test's limit and added to its figure, so the limit falls where it fell for a fresh start.
  *
- * Protocol (FIFOs in the box's /io): "t <cpu s> <file bytes> <stack bytes>" → the server opens /io/t-{in,out,err},
- * forks the child and answers "k <pid>" ("d" when the last test's files could not be removed); "g" → the child
- * goes on; "x <wait status>" once it has exited. Any other answer, or none in time, ends the server: `run` then
- * answers null and the caller runs the test (and the rest) as before.
+ * Protocol (FIFOs in the box's /io; the children's rlimits are the server's arguments, the same for every test of a
+ * submission): once ready, and again as soon as a test is over and cleared, the server forks the next test's child
+ * on /io/{in,out,err}-<0 or 1> and says "k <pid>", so a test does not wait for a fork; the worker's byte on /io/go-<0 or 1> lets
+ * the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a test's files could not
+ * be removed. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the
+ * test (and the rest) as before.
  */
 export class ForkServer {
   private readonly replies: ReplyLines;
   private gone = false;
   private testCgroup: BoxCgroup | null = null;
+  /** Tests run so far: the next one's FIFOs are set `tests % 2`. */
+  private tests = 0;
 
   private constructor(
     private readonly server: StartedRun,
     private readonly box: RunBox,
     private readonly cgroups: CgroupFactory,
-    private readonly control: { commands: number; replies: Socket },
+    private readonly control: { replies: Socket; childRlimits: string },
     private readonly serverStderr: () => Buffer,
     private readonly baselineBytes: number,
   ) {
@@ -89,9 +100,6 @@ export class ForkServer {
     server.ended.then(over, over);
   }
 
-  /** Host pids the box held once the server was ready (the launcher and the server): a test's child is the other. */
-  private serverPids = new Set<number>();
-
   /** Starts the server for `program` (its `python -S <program>` command) in `box`; null when it does not come up. */
   static async start(
     box: RunBox,
@@ -100,16 +108,14 @@ export class ForkServer {
     interpreter: ForkedInterpreter,
     limits: RunLimits,
   ): Promise<ForkServer | null> {
-    const { ioDir, cgroup, launcherPid } = box.parts;
+    const { ioDir } = box.parts;
     makeFifos(ioDir, [...TEST_FIFOS, ...CONTROL_FIFOS]);
     // Opened read-write by the worker first, so neither side's open waits for the other.
     const open = (name: string) => openSync(join(ioDir, name), constants.O_RDWR | constants.O_NONBLOCK);
-    const commands = open('ctl-cmd');
     const replies = new Socket({ fd: open('ctl-reply'), readable: true, writable: false });
     const serverLimits = { ...limits, cpuMs: SERVER_LIFETIME_MS, wallMs: SERVER_LIFETIME_MS, maxPids: 2 };
-    const run = await box.startLongRun(forkServerCommand(program), serverLimits);
+    const run = await box.startLongRun(forkServerCommand(program, limits), serverLimits);
     if (!run) {
-      closeSync(commands);
       replies.destroy();
       return null;
     }
@@ -119,14 +125,13 @@ export class ForkServer {
       run,
       box,
       cgroups,
-      { commands, replies },
+      { replies, childRlimits: childRlimits(limits) },
       capturing(run.stderr, STDERR_CAP, () => undefined),
       interpreter.baselineMb * MIB,
     );
     const ready = await server.reply(READY_MS);
     for (const name of CONTROL_FIFOS) rmSync(join(ioDir, name), { force: true });
-    server.serverPids = new Set(cgroup.pids());
-    if (ready !== 'ready' || !server.serverPids.has(launcherPid) || server.serverPids.size !== 2) {
+    if (ready !== 'ready') {
       await server.close();
       return null;
     }
@@ -155,29 +160,45 @@ export class ForkServer {
 
   private async begin(limits: RunLimits): Promise<StartedRun | null> {
     this.dropTestCgroup();
-    if (this.gone) return null;
-    writeSync(this.control.commands, `t ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`);
-    if (!(await this.reply(ANSWER_MS))?.startsWith('k ')) return null;
-    const children = this.box.parts.cgroup.pids().filter((pid) => !this.serverPids.has(pid));
-    if (new Set(children).size !== 1) return null;
+    // Every test of a submission has the same limits; one that differs runs afresh.
+    if (this.gone || childRlimits(limits) !== this.control.childRlimits) return null;
+    const announced = await this.reply(ANSWER_MS);
+    const child = announced?.startsWith('k ') ? this.hostPid(Number(announced.slice(2))) : null;
+    if (child === null) return null;
     const cgroup = this.cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
     this.testCgroup = cgroup;
     cgroup.setLimits(Math.max(MIB, limits.memoryBytes - this.baselineBytes), limits.maxPids);
     cgroup.resetCounters();
-    for (const file of cgroup.procsFiles) writeFileSync(file, String(children[0]));
-    const open = (name: string, flags: number) => openSync(join(this.box.parts.ioDir, name), flags | constants.O_NONBLOCK);
+    for (const file of cgroup.procsFiles) writeFileSync(file, String(child));
+    const set = this.tests++ % 2;
+    const open = (stream: string, flags: number) => openSync(join(this.box.parts.ioDir, `${stream}-${set}`), flags | constants.O_NONBLOCK);
     const run: StartedRun = {
-      stdin: new Socket({ fd: open('t-in', constants.O_WRONLY), readable: false, writable: true }),
-      stdout: new Socket({ fd: open('t-out', constants.O_RDONLY), readable: true, writable: false }),
-      stderr: new Socket({ fd: open('t-err', constants.O_RDONLY), readable: true, writable: false }),
+      stdin: new Socket({ fd: open('in', constants.O_WRONLY), readable: false, writable: true }),
+      stdout: new Socket({ fd: open('out', constants.O_RDONLY), readable: true, writable: false }),
+      stderr: new Socket({ fd: open('err', constants.O_RDONLY), readable: true, writable: false }),
       cgroup,
       // The test's cgroup holds nothing but the test; what a fresh start would have held besides is added.
       memoryBaseline: -this.baselineBytes,
       kill: () => cgroup.kill(),
       ended: this.ended(cgroup, limits),
     };
-    writeSync(this.control.commands, 'g\n');
+    const go = open('go', constants.O_WRONLY);
+    writeSync(go, 'g');
+    closeSync(go);
     return run;
+  }
+
+  /** The host pid of the box's process `boxPid` (its pid in the box's namespace), looked up among the box's. */
+  private hostPid(boxPid: number): number | null {
+    for (const pid of new Set(this.box.parts.cgroup.pids())) {
+      try {
+        const ids = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1].split(/\s+/);
+        if (Number(ids?.[ids.length - 1]) === boxPid) return pid;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return null;
   }
 
   /** The child's exit, once every process of the test is gone (the server reaps them; the worker kills them). */
@@ -210,7 +231,6 @@ export class ForkServer {
       if (!this.gone) this.server.kill();
       await this.server.ended.catch(() => undefined);
       this.dropTestCgroup();
-      closeSync(this.control.commands);
       this.control.replies.destroy();
       for (const stream of [this.server.stdin, this.server.stdout, this.server.stderr] as (Readable | null)[]) stream?.destroy();
       for (const name of [...TEST_FIFOS, ...CONTROL_FIFOS]) rmSync(join(this.box.parts.ioDir, name), { force: true });
