@@ -51,6 +51,23 @@ ${PARENT}`;
     expect(parents(forked)[0]).not.toBe('1');
   }, 60_000);
 
+  it("cannot forge the server's answers: its control FIFO is at no path a test can know, /io cannot be listed", async () => {
+    const source = `
+import os
+seen = []
+for attempt in (lambda: os.open('/io/ctl-reply', os.O_WRONLY | os.O_NONBLOCK), lambda: os.listdir('/io')):
+    try:
+        attempt()
+        seen.append('reached')
+    except OSError as e:
+        seen.append(type(e).__name__)
+print(seen)
+${PARENT}`;
+    const forked = await engines.run(engines.on, PYTHON, source, ['', '']);
+    for (const r of forked) expect(r.stdout.split('\n')[0]).toBe("['FileNotFoundError', 'PermissionError']");
+    expect(new Set(parents(forked)).size).toBe(1);
+  }, 60_000);
+
   it('cannot signal it to change a later test: catchable signals are ignored, the server serves on', async () => {
     const source = `
 import os, signal, sys

@@ -1,6 +1,6 @@
 import { spawnSync } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chownSync, closeSync, constants, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'fs';
+import { chownSync, closeSync, constants, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'fs';
 import { Socket } from 'net';
 import { join } from 'path';
 import { Readable } from 'stream';
@@ -26,10 +26,11 @@ const SERVER_LIFETIME_MS = 3_600_000;
 /**
  * Per test: stdin, stdout, stderr, and the child's go (the worker's byte once the child is in its cgroup), in two
  * sets that tests take in turn (the next child is forked while the worker may still drain the last one's output).
- * The server's replies come on a FIFO unlinked once it has opened it.
+ * The server's replies come on `ctl-reply`, renamed to a name no test can guess (the box cannot list /io) once
+ * the server has opened it, and back when it ends: a test can neither forge nor read them.
  */
 const TEST_FIFOS = ['0', '1'].flatMap((set) => ['in', 'out', 'err', 'go'].map((stream) => `${stream}-${set}`));
-const CONTROL_FIFOS = ['ctl-reply'];
+const CONTROL_FIFO = 'ctl-reply';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How a forked test's memory is counted against a fresh start's. */
@@ -50,9 +51,13 @@ export function forkServerCommand({ command, env }: BoxCommand, limits: RunLimit
   return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1], ...childRlimits(limits).split(' ')], env };
 }
 
+/**
+ * The FIFOs a fork server uses in a box's io directory, made with the box's first server and kept for the next
+ * (a spawned mkfifo costs milliseconds): whatever is missing is made. Nothing stays in a FIFO no process holds.
+ */
 function makeFifos(dir: string, names: string[]): void {
-  const paths = names.map((name) => join(dir, name));
-  for (const path of paths) rmSync(path, { force: true });
+  const paths = names.map((name) => join(dir, name)).filter((path) => !existsSync(path));
+  if (!paths.length) return;
   const made = spawnSync('/usr/bin/mkfifo', ['-m', '600', ...paths]);
   if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
   for (const path of paths) chownSync(path, BOX_UID, BOX_UID);
@@ -81,6 +86,8 @@ export class ForkServer {
   private readonly replies: ReplyLines;
   private gone = false;
   private testCgroup: BoxCgroup | null = null;
+  /** Where the control FIFO is while the server holds it (see TEST_FIFOS). */
+  readonly hiddenControl: string;
   /** Tests run so far: the next one's FIFOs are set `tests % 2`. */
   private tests = 0;
 
@@ -93,6 +100,7 @@ export class ForkServer {
     private readonly baselineBytes: number,
   ) {
     this.replies = new ReplyLines(control.replies);
+    this.hiddenControl = join(box.parts.ioDir, `ctl-${randomBytes(16).toString('hex')}`);
     const over = () => {
       this.gone = true;
       this.replies.end();
@@ -109,10 +117,10 @@ export class ForkServer {
     limits: RunLimits,
   ): Promise<ForkServer | null> {
     const { ioDir } = box.parts;
-    makeFifos(ioDir, [...TEST_FIFOS, ...CONTROL_FIFOS]);
+    makeFifos(ioDir, [...TEST_FIFOS, CONTROL_FIFO]);
     // Opened read-write by the worker first, so neither side's open waits for the other.
     const open = (name: string) => openSync(join(ioDir, name), constants.O_RDWR | constants.O_NONBLOCK);
-    const replies = new Socket({ fd: open('ctl-reply'), readable: true, writable: false });
+    const replies = new Socket({ fd: open(CONTROL_FIFO), readable: true, writable: false });
     const serverLimits = { ...limits, cpuMs: SERVER_LIFETIME_MS, wallMs: SERVER_LIFETIME_MS, maxPids: 2 };
     const run = await box.startLongRun(forkServerCommand(program, limits), serverLimits);
     if (!run) {
@@ -130,7 +138,7 @@ export class ForkServer {
       interpreter.baselineMb * MIB,
     );
     const ready = await server.reply(READY_MS);
-    for (const name of CONTROL_FIFOS) rmSync(join(ioDir, name), { force: true });
+    renameSync(join(ioDir, CONTROL_FIFO), server.hiddenControl);
     if (ready !== 'ready') {
       await server.close();
       return null;
@@ -233,7 +241,11 @@ export class ForkServer {
       this.dropTestCgroup();
       this.control.replies.destroy();
       for (const stream of [this.server.stdin, this.server.stdout, this.server.stderr] as (Readable | null)[]) stream?.destroy();
-      for (const name of [...TEST_FIFOS, ...CONTROL_FIFOS]) rmSync(join(this.box.parts.ioDir, name), { force: true });
+      try {
+        renameSync(this.hiddenControl, join(this.box.parts.ioDir, CONTROL_FIFO));
+      } catch {
+        // never hidden (the server did not come up): the next server makes its own
+      }
     })();
     return this.closed;
   }
