@@ -77,9 +77,10 @@ function makeFifos(dir: string, names: string[]): void {
  *
  * Protocol (FIFOs in the box's /io; the children's rlimits are the server's arguments, the same for every test of a
  * submission): once ready, and again as soon as a test is over and cleared, the server forks the next test's child
- * on /io/{in,out,err}-<0 or 1> and says "k <pid>", so a test does not wait for a fork; the worker's byte on /io/go-<0 or 1> lets
- * the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a test's files could not
- * be removed. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the
+ * on /io/{in,out,err}-<0 or 1> and says "k <pid>", so a test does not wait for a fork; the worker's byte on
+ * /io/go-<0 or 1> lets the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a
+ * test's files could not be removed. No test process lives while the next child's FIFOs are opened, so none can
+ * have left a byte in them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the
  * test (and the rest) as before.
  */
 export class ForkServer {
