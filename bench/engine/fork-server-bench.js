@@ -3,12 +3,13 @@
 // Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/fork-server-bench.js [rounds] [--json]
 // Per round: an a+b program graded by the engine's test loop (runMany) on 3 and on 20 tests, forked and fresh; a
 // test's cost is the submission's runMany time over its tests. The floor is a bare `python3 -S` of the same file.
-const { mkdtempSync, rmSync, writeFileSync } = require('fs');
+const { mkdtempSync, readdirSync, rmSync, writeFileSync } = require('fs');
 const { tmpdir, loadavg } = require('os');
 const { join } = require('path');
 const { median, timedRun } = require('../lib/floors');
 const { workerModule } = require('../lib/worker-dist');
 const { LocalEngine } = workerModule('engines/local/local-engine');
+const { removeBoxDir } = workerModule('engines/local/private-mounts');
 
 const ROUNDS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 10);
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -48,8 +49,9 @@ async function main() {
       for (const tests of [3, 20]) samples[`${kind}${tests}`].push(await perTest(engine, tests));
   }
   await Promise.all(Object.values(engines).map((e) => e.close()));
-  // Staged toolchains are mounts of the engines' own: the sweep of the next engine on this host removes them.
-  rmSync(source);
+  // Staged toolchains and warm slots' directories are tmpfs mounts of their own.
+  for (const name of readdirSync(workRoot)) removeBoxDir(join(workRoot, name));
+  rmSync(workRoot, { recursive: true, force: true });
   const result = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
   result.loadAverage = loadavg()[0];
   if (JSON_OUTPUT) return console.log(JSON.stringify(result));
