@@ -26,6 +26,30 @@ const ROWS = [
     ],
   ({ judging }) =>
     judging && [
+      'Python a+b, 3 tests, 300 queued, against the bare-start floor (fork server)',
+      '≥ 2× the floor',
+      `${num(judging.throughput.perMinute)} per minute`,
+      `${num(judging.throughput.floorPerMinute)} per minute (the same runs bare); ratio ${ratio(judging.throughput.perMinute, judging.throughput.floorPerMinute)}`,
+      judging.throughput.perMinute >= 2 * judging.throughput.floorPerMinute,
+    ],
+  ({ judging }) =>
+    judging?.pythonThreeTests && [
+      'submit → final live event, Python a+b, 3 tests (fork server)',
+      'p50 ≤ 0.5× three bare starts',
+      `p50 ${ms(judging.pythonThreeTests.p50)}, p95 ${ms(judging.pythonThreeTests.p95)}`,
+      `${ms(judging.floors.threeBarePythonStarts)} (three bare \`python3 -S\` runs of the same file); ratio ${ratio(judging.pythonThreeTests.p50, judging.floors.threeBarePythonStarts)}`,
+      judging.pythonThreeTests.p50 <= 0.5 * judging.floors.threeBarePythonStarts,
+    ],
+  ({ fork }) =>
+    fork && [
+      'Python per-test cost under the fork server (a+b, one submission of 3 and of 20 tests)',
+      '≤ 0.3× a bare start',
+      `3 tests: ${ms(fork.forked3)} per test; 20 tests: ${ms(fork.forked20)} per test (fresh starts in boxes: ${ms(fork.fresh3)}, ${ms(fork.fresh20)})`,
+      `${ms(fork.bare)} (a bare \`python3 -S\` of the same file); ratios ${ratio(fork.forked3, fork.bare)}, ${ratio(fork.forked20, fork.bare)}`,
+      Math.max(fork.forked3, fork.forked20) <= 0.3 * fork.bare,
+    ],
+  ({ judging }) =>
+    judging && [
       'submit → final, C++ with compile',
       'p50 ≤ 350 ms',
       `p50 ${ms(judging.cpp.p50)}`,

@@ -84,11 +84,16 @@ async function main() {
     const results = {};
     results.python = await latency(() => submit(hello.problemId, 71, HELLO[71]));
     results.cpp = await latency(() => submit(hello.problemId, 54, HELLO[54]));
+    results.pythonThreeTests = await latency(() => submit(sum.problemId, 71, A_PLUS_B));
     const bareRuns = [];
     const helloArgv = pythonArgv(floorDir, 'hello.py', HELLO[71]);
     for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun(PYTHON, helloArgv));
+    const sumArgv = pythonArgv(floorDir, 'sum.py', A_PLUS_B);
+    const sumRuns = [];
+    for (let i = 0; i < RUNS; i++) sumRuns.push(await timedRun(PYTHON, sumArgv, A_PLUS_B_TESTS[0].input));
     results.floors = {
       pythonRunPlusRoundTrip: median(bareRuns) + (await postgresRoundTrip(stack.databaseUrl)),
+      threeBarePythonStarts: 3 * median(sumRuns),
       cppCompileAndRun: await bareCompileAndRun(HELLO[54]),
     };
 
@@ -100,7 +105,7 @@ async function main() {
     const elapsedMs = Date.now() - started;
     const accepted = events.filter((e) => e.status === 'accepted').length;
     const inputs = A_PLUS_B_TESTS.map((t) => t.input);
-    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, PYTHON, pythonArgv(floorDir, 'sum.py', A_PLUS_B), inputs);
+    const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, PYTHON, sumArgv, inputs);
     results.throughput = {
       queued: QUEUED,
       accepted,

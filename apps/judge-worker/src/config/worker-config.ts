@@ -66,6 +66,13 @@ export class WorkerConfig extends BaseConfig {
   @IsNotEmpty()
   WORKER_HTTP_HOST = '127.0.0.1';
 
+  /**
+   * `on`: Python and PyPy tests run as children of one interpreter initialised per submission (a fork server);
+   * `off`: every test starts its interpreter afresh.
+   */
+  @IsIn(['on', 'off'])
+  JUDGE_FORK_SERVER: 'on' | 'off' = 'on';
+
   get checkerCacheBytes(): number {
     return this.CHECKER_CACHE_MAX_MB * 1024 * 1024;
   }

@@ -32,6 +32,7 @@ export const engineProvider: Provider = {
       logger,
       warmSlots: config.WORKER_CONCURRENCY,
       checkerCacheBytes: config.checkerCacheBytes,
+      forkServer: config.JUDGE_FORK_SERVER === 'on',
     });
     // The first submissions find their boxes started; a failure here only means they start their own.
     engine.warm().catch((error: Error) => logger.warn(`Could not start warm boxes: ${error.message}`));

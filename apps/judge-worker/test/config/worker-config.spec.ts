@@ -48,6 +48,7 @@ describe('worker configuration', () => {
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ JOB_LOCK_MS: '10' }, /JOB_LOCK_MS/],
     [{ CHECKER_CACHE_MAX_MB: '8' }, /CHECKER_CACHE_MAX_MB/],
+    [{ JUDGE_FORK_SERVER: 'no' }, /JUDGE_FORK_SERVER/],
     [
       { LANGUAGE_TIME_FACTORS: '{"71": "fast"}' },
       /LANGUAGE_TIME_FACTORS: LANGUAGE_TIME_FACTORS: the factor of language 71 must be a number above 0/,
@@ -60,6 +61,11 @@ describe('worker configuration', () => {
   it('caps the checker cache at 256 MiB unless told otherwise', () => {
     expect(loadWorkerConfig({}).checkerCacheBytes).toBe(256 * 1024 * 1024);
     expect(loadWorkerConfig({ CHECKER_CACHE_MAX_MB: '64' }).checkerCacheBytes).toBe(64 * 1024 * 1024);
+  });
+
+  it('runs Python tests under a fork server unless told off', () => {
+    expect(loadWorkerConfig({}).JUDGE_FORK_SERVER).toBe('on');
+    expect(loadWorkerConfig({ JUDGE_FORK_SERVER: 'off' }).JUDGE_FORK_SERVER).toBe('off');
   });
 
   it('reads the language time factors over the defaults', () => {

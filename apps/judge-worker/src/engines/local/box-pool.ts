@@ -4,6 +4,8 @@ import { join } from 'path';
 import { BoxCommand } from './box-command';
 import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
+import { ForkedInterpreter } from './fork-server/fork-server';
+import { ForkedRuns } from './fork-server/forked-runs';
 import { PairResult, PairSide, runPair } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
@@ -20,6 +22,8 @@ export interface BoxSlotHost {
   mounts: PrivateMounts | null;
   /** Every language's toolchain binds (as staged): a slot serves submissions in any language. */
   binds: () => ToolchainBind[];
+  /** Why a fork server could not serve its submission (its tests then ran as before). */
+  warn?: (message: string) => void;
 }
 
 /** The compile box, the run box, and the box an interactor runs in against the run box (made when first needed). */
@@ -39,6 +43,8 @@ export class BoxSlot implements SubmissionBoxes {
   readonly stdoutPath: string;
   readonly juryDir: string;
   private readonly launcher: string;
+  /** The submission's fork server, in the run box (Python and PyPy, see fork-server/fork-server.ts). */
+  private readonly forked: ForkedRuns;
   /** Set by the pool: gives the slot back once its submission is graded. */
   release: () => void = () => undefined;
 
@@ -50,6 +56,7 @@ export class BoxSlot implements SubmissionBoxes {
     this.stdoutPath = dirs.stdoutPath;
     this.juryDir = dirs.juryDir;
     this.launcher = host.launcher;
+    this.forked = new ForkedRuns(host.cgroups, host.warn ?? (() => undefined));
     if (host.mounts) {
       // A copy in the slot's tmpfs: bound from the work root, the launcher would show its host path in mountinfo.
       this.launcher = join(dirs.dir, 'launcher');
@@ -74,7 +81,18 @@ export class BoxSlot implements SubmissionBoxes {
     return this.runIn('compile', command, '', limits, signal);
   }
 
-  run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
+  /** A `forked` run is a child of the submission's fork server while it serves (see SubmissionBoxes.run). */
+  async run(
+    command: BoxCommand,
+    stdin: string,
+    limits: RunLimits,
+    signal?: AbortSignal,
+    forked?: ForkedInterpreter,
+  ): Promise<SandboxResult> {
+    if (forked) {
+      const result = await this.forked.run(await this.box('run'), command, forked, { stdin, limits, stdoutPath: this.stdoutPath, signal });
+      if (result) return result;
+    }
     return this.runIn('run', command, stdin, limits, signal);
   }
 
@@ -152,6 +170,7 @@ export class BoxSlot implements SubmissionBoxes {
 
   /** Clears the slot for the next submission: a box that may not serve it is replaced, and missing boxes started. */
   async reset(): Promise<void> {
+    await this.forked.end();
     this.dirs.resetWorkDir();
     for (const role of ['compile', 'run', 'interactor'] as const) {
       if (this.boxes[role] && !this.boxes[role]?.reusable) await this.replace(role);
@@ -164,6 +183,7 @@ export class BoxSlot implements SubmissionBoxes {
   }
 
   async close(): Promise<void> {
+    await this.forked.end();
     await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
     this.boxes.compile = this.boxes.run = this.boxes.interactor = null;
     this.dirs.remove();

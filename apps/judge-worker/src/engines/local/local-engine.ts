@@ -37,6 +37,7 @@ import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
+import { ForkedInterpreter } from './fork-server/fork-server';
 import { javaArchive } from './java-class-archive';
 import { AvailableLanguage, discoverLanguages, JAVA_LANGUAGE_ID, LANGUAGE_SPECS, ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
@@ -63,6 +64,8 @@ export interface LocalEngineOptions {
   warmSlots?: number;
   /** The most the compiled custom checkers may take on disk (see CheckerCache); 256 MiB by default. */
   checkerCacheBytes?: number;
+  /** Whether Python and PyPy tests run as children of a fork server (fork-server/fork-server.ts); true by default. */
+  forkServer?: boolean;
 }
 
 /**
@@ -97,9 +100,11 @@ export class LocalEngine implements JudgeEngine {
   private readonly customChecker: CustomChecker;
   /** The CPU the next interactive pair is pinned to: pairs take the CPUs in turn. */
   private nextCpu = 0;
+  private readonly forkServer: boolean;
 
   constructor(options: LocalEngineOptions = {}) {
     const logger = options.logger ?? console;
+    this.forkServer = options.forkServer ?? true;
     this.workRoot = prepareWorkRoot(options.workRoot ?? join(tmpdir(), 'oj-judge'));
     const detected = CgroupFactory.detect(options.cgroupRoot);
     if ('unavailable' in detected) {
@@ -127,7 +132,10 @@ export class LocalEngine implements JudgeEngine {
     const binds = () => this.stageBinds([...this.catalog.values()].flatMap((l) => l.binds));
     this.boxes =
       launcher && cgroups
-        ? new BoxPool({ workRoot: this.workRoot, launcher, cgroups, mounts: this.mounts, binds }, options.warmSlots ?? 1)
+        ? new BoxPool(
+            { workRoot: this.workRoot, launcher, cgroups, mounts: this.mounts, binds, warn: (m) => logger.warn(m) },
+            options.warmSlots ?? 1,
+          )
         : new FreshBoxSource(sandbox, this.workRoot, this.mounts, binds);
     this.customChecker = new CustomChecker({
       workRoot: this.workRoot,
@@ -184,7 +192,8 @@ export class LocalEngine implements JudgeEngine {
       const compileError = await sandboxStep(() => this.compileIn(lang, boxes, request.signal));
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
-      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism());
+      const forked = this.forkServer ? lang.spec.forkServer : undefined;
+      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism(), forked);
     } catch (error) {
       boxes.release();
       throw error;
@@ -208,13 +217,15 @@ class LocalProgram implements CompiledProgram {
     private readonly lang: AvailableLanguage,
     private readonly boxes: SubmissionBoxes,
     private readonly pairCpu: () => number,
+    /** Whether its tests run as children of a fork server (see SubmissionBoxes.run). */
+    private readonly forked: ForkedInterpreter | undefined,
   ) {}
 
   async *runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome> {
     const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       const boxLimits = this.runLimits(limits, input.expectedOutput ?? '');
-      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal));
+      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked));
       signal?.throwIfAborted();
       yield outcomeOf(ran, boxLimits.memoryBytes, this.boxes.stdoutPath);
     }

@@ -16,10 +16,10 @@ import { Socket } from 'net';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
-import { awakeDeadline } from './awake-deadline';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
 import { Box, RunExit, StartedRun, waitStatusExit } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
+import { ReplyLines } from './reply-lines';
 import { RunLimits } from './sandbox-limits';
 import { cpuRlimitSeconds } from './time-limit';
 
@@ -72,8 +72,7 @@ function runMessage({ command, env }: BoxCommand, limits: RunLimits, piping: Pip
  * caller then closes it and starts a new one.
  */
 export class RunBox extends Box {
-  private replies: string[] = [];
-  private waiter: (() => void) | null = null;
+  private readonly replies: ReplyLines;
   private dead = false;
   /** Whether the launcher has answered yet: until then it may still be starting (see START_GRACE_MS). */
   private started = false;
@@ -85,16 +84,10 @@ export class RunBox extends Box {
     private readonly ioDir: string,
   ) {
     super();
-    let partial = '';
-    pipe<Readable>(child, 6).on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString()).split('\n');
-      partial = lines.pop() ?? '';
-      this.replies.push(...lines);
-      this.wake();
-    });
+    this.replies = new ReplyLines(pipe<Readable>(child, 6));
     child.on('close', () => {
       this.dead = true;
-      this.wake();
+      this.replies.end();
     });
   }
 
@@ -179,30 +172,9 @@ export class RunBox extends Box {
     });
   }
 
-  private wake(): void {
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter?.();
-  }
-
-  /**
-   * The launcher's next reply, or null when the box died (or stayed silent for `timeoutMs` of time this worker
-   * was listening: a reply that waited in the pipe while another job blocked the event loop still counts).
-   */
-  private async reply(timeoutMs: number): Promise<string | null> {
-    if (!this.replies.length && !this.dead) {
-      await new Promise<void>((resolve) => {
-        const cancel = awakeDeadline(timeoutMs, () => {
-          this.waiter = null;
-          resolve();
-        });
-        this.waiter = () => {
-          cancel();
-          resolve();
-        };
-      });
-    }
-    return this.replies.shift() ?? null;
+  /** The launcher's next reply, or null when the box died or stayed silent (see ReplyLines). */
+  private reply(timeoutMs: number): Promise<string | null> {
+    return this.replies.next(timeoutMs);
   }
 
   private send(command: string): boolean {
@@ -226,6 +198,19 @@ export class RunBox extends Box {
    */
   startPiped(command: BoxCommand, limits: RunLimits, piping: Piping): Promise<StartedRun | null> {
     return this.begin(command, limits, piping);
+  }
+
+  /**
+   * Starts a run that outlives a test (a fork server, see fork-server/fork-server.ts): the same as a test's run,
+   * but its caller also needs the box's io directory, cgroup and launcher (`parts`).
+   */
+  startLongRun(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
+    return this.begin(command, limits, null);
+  }
+
+  /** The host side of the box: its /io directory, its cgroup, and its launcher's host pid. */
+  get parts(): { ioDir: string; cgroup: BoxCgroup; launcherPid: number } {
+    return { ioDir: this.ioDir, cgroup: this.cgroup, launcherPid: this.launcherPid };
   }
 
   private async begin(command: BoxCommand, limits: RunLimits, piping: Piping | null): Promise<StartedRun | null> {

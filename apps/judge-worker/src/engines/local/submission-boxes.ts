@@ -4,6 +4,7 @@ import { join } from 'path';
 
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
 import { SandboxResult } from './box-run';
+import { ForkedInterpreter } from './fork-server/fork-server';
 import { PairResult, PairSide } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
@@ -19,7 +20,11 @@ export interface SubmissionBoxes {
   readonly stdoutPath: string;
   /** `signal` aborts when the job is cancelled: the run's processes are killed at once. */
   compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
-  run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
+  /**
+   * `forked`: `command` is a Python interpreter's (`<python> -S <program>`), and boxes that can host a fork server
+   * (fork-server/fork-server.ts) run the test as its child; others run `command`.
+   */
+  run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal, forked?: ForkedInterpreter): Promise<SandboxResult>;
   /**
    * Where an interactor's files go (its /box, writable to it: its binary, the test's input, its output file); null
    * where interactive runs cannot be had (no box launcher).

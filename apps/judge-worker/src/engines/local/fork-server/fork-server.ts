@@ -1,0 +1,253 @@
+import { spawnSync } from 'child_process';
+import { randomBytes } from 'crypto';
+import { chownSync, closeSync, constants, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'fs';
+import { Socket } from 'net';
+import { join } from 'path';
+import { Readable } from 'stream';
+
+import { BOX_UID, BoxCommand } from '../box-command';
+import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../box-run';
+import { BoxCgroup, CgroupFactory } from '../cgroup';
+import { ReplyLines } from '../reply-lines';
+import { RunBox } from '../run-box';
+import { MIB, RunLimits, STDERR_CAP } from '../sandbox-limits';
+import { cpuRlimitSeconds } from '../time-limit';
+
+/** The server's Python source (beside this file in the source tree and in the build), passed to `-c`. */
+const SCRIPT_FILE = join(__dirname, 'fork-server.py');
+let script: string | null = null;
+
+/** How long the server may take to initialise: a new box builds its mounts first, PyPy imports ctypes. */
+const READY_MS = 15_000;
+/** How long the server may take to answer a command once it is ready. */
+const ANSWER_MS = 2000;
+/** The server lives as long as its submission's tests: its own limits are only a backstop. */
+const SERVER_LIFETIME_MS = 3_600_000;
+/**
+ * Per test: stdin, stdout, stderr, and the child's go (the worker's byte once the child is in its cgroup), in two
+ * sets that tests take in turn (the next child is forked while the worker may still drain the last one's output).
+ * The server's replies come on `ctl-reply`, renamed to a name no test can guess (the box cannot list /io) once
+ * the server has opened it, and back when it ends: a test can neither forge nor read them.
+ */
+const TEST_FIFOS = ['0', '1'].flatMap((set) => ['in', 'out', 'err', 'go'].map((stream) => `${stream}-${set}`));
+const CONTROL_FIFO = 'ctl-reply';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How a forked test's memory is counted against a fresh start's. */
+export interface ForkedInterpreter {
+  /**
+   * What a fresh start charges that a forked child does not (the interpreter's pages it never copies), MiB: added
+   * to the child's figure, taken from its limit.
+   */
+  baselineMb: number;
+}
+
+/** A test's rlimits as the server sets them in each child: CPU seconds, file bytes, stack bytes. */
+const childRlimits = (limits: RunLimits) => [cpuRlimitSeconds(limits), limits.fileBytes, limits.memoryBytes].join(' ');
+
+/** `python -S <program>` as the fork server's command: `python -S -c <server> <program> <child rlimits>`. */
+export function forkServerCommand({ command, env }: BoxCommand, limits: RunLimits): BoxCommand {
+  script ??= readFileSync(SCRIPT_FILE, 'utf8');
+  return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1], ...childRlimits(limits).split(' ')], env };
+}
+
+/**
+ * The FIFOs a fork server uses in a box's io directory, made with the box's first server and kept for the next
+ * (a spawned mkfifo costs milliseconds): whatever is missing is made. Nothing stays in a FIFO no process holds.
+ */
+function makeFifos(dir: string, names: string[]): void {
+  const paths = names.map((name) => join(dir, name)).filter((path) => !existsSync(path));
+  if (!paths.length) return;
+  const made = spawnSync('/usr/bin/mkfifo', ['-m', '600', ...paths]);
+  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
+  for (const path of paths) chownSync(path, BOX_UID, BOX_UID);
+}
+
+/**
+ * One interpreter per submission, initialised once in the submission's run box, forking a child per test
+ * (fork-server.py). It is a long run of the box's launcher, so the launcher's guarantees hold around it: when it
+ * ends (closed, or killed by a test) the launcher kills every process of the box and clears /tmp as after any run.
+ *
+ * Each test is counted alone: its child waits, before any of the program runs, until the worker has moved it into
+ * a cgroup of its own (made for the test, removed after it); its CPU time, memory peak, pids, wall clock and output
+ * cap are that cgroup's and that run's. Memory: the initialised interpreter's pages stay charged to the server
+ * (the box's cgroup), and the test's cgroup gets every page the child allocates or copies on write. What a fresh
+ * start would have been charged besides (the interpreter's `baselineMb`, see ForkedInterpreter) is taken from
+ * the test's limit and added to its figure, so the limit falls where it fell for a fresh start.
+ *
+ * Protocol (FIFOs in the box's /io; the children's rlimits are the server's arguments, the same for every test of a
+ * submission): once ready, and again as soon as a test is over and cleared, the server forks the next test's child
+ * on /io/{in,out,err}-<0 or 1> and says "k <pid>", so a test does not wait for a fork; the worker's byte on
+ * /io/go-<0 or 1> lets the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a
+ * test's files could not be removed. No test process lives while the next child's FIFOs are opened, so none can
+ * have left a byte in them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the
+ * test (and the rest) as before.
+ */
+export class ForkServer {
+  private readonly replies: ReplyLines;
+  private gone = false;
+  private testCgroup: BoxCgroup | null = null;
+  /** Where the control FIFO is while the server holds it (see TEST_FIFOS). */
+  readonly hiddenControl: string;
+  /** Tests run so far: the next one's FIFOs are set `tests % 2`. */
+  private tests = 0;
+
+  private constructor(
+    private readonly server: StartedRun,
+    private readonly box: RunBox,
+    private readonly cgroups: CgroupFactory,
+    private readonly control: { replies: Socket; childRlimits: string },
+    private readonly serverStderr: () => Buffer,
+    private readonly baselineBytes: number,
+  ) {
+    this.replies = new ReplyLines(control.replies);
+    this.hiddenControl = join(box.parts.ioDir, `ctl-${randomBytes(16).toString('hex')}`);
+    const over = () => {
+      this.gone = true;
+      this.replies.end();
+    };
+    server.ended.then(over, over);
+  }
+
+  /** Starts the server for `program` (its `python -S <program>` command) in `box`; null when it does not come up. */
+  static async start(
+    box: RunBox,
+    cgroups: CgroupFactory,
+    program: BoxCommand,
+    interpreter: ForkedInterpreter,
+    limits: RunLimits,
+  ): Promise<ForkServer | null> {
+    const { ioDir } = box.parts;
+    makeFifos(ioDir, [...TEST_FIFOS, CONTROL_FIFO]);
+    // Opened read-write by the worker first, so neither side's open waits for the other.
+    const open = (name: string) => openSync(join(ioDir, name), constants.O_RDWR | constants.O_NONBLOCK);
+    const replies = new Socket({ fd: open(CONTROL_FIFO), readable: true, writable: false });
+    const serverLimits = { ...limits, cpuMs: SERVER_LIFETIME_MS, wallMs: SERVER_LIFETIME_MS, maxPids: 2 };
+    const run = await box.startLongRun(forkServerCommand(program, limits), serverLimits);
+    if (!run) {
+      replies.destroy();
+      return null;
+    }
+    run.stdin?.end();
+    run.stdout?.resume();
+    const server = new ForkServer(
+      run,
+      box,
+      cgroups,
+      { replies, childRlimits: childRlimits(limits) },
+      capturing(run.stderr, STDERR_CAP, () => undefined),
+      interpreter.baselineMb * MIB,
+    );
+    const ready = await server.reply(READY_MS);
+    renameSync(join(ioDir, CONTROL_FIFO), server.hiddenControl);
+    if (ready !== 'ready') {
+      await server.close();
+      return null;
+    }
+    return server;
+  }
+
+  /** What the server wrote to its stderr (an interpreter that could not start says why there). */
+  get diagnostics(): string {
+    return this.serverStderr().toString();
+  }
+
+  /**
+   * Runs one test in a child of the server, supervised as any run (box-run.ts); null when the server could not
+   * run it (it is closed then, and the caller runs the test afresh).
+   */
+  async run(stdin: string, limits: RunLimits, stdoutPath: string, cancel?: AbortSignal): Promise<SandboxResult | null> {
+    try {
+      const started = await this.begin(limits);
+      if (started) return await supervise(started, limits, { stdin, stdoutPath }, cancel).result;
+    } catch {
+      // the server failed: closed below
+    }
+    await this.close();
+    return null;
+  }
+
+  private async begin(limits: RunLimits): Promise<StartedRun | null> {
+    this.dropTestCgroup();
+    // Every test of a submission has the same limits; one that differs runs afresh.
+    if (this.gone || childRlimits(limits) !== this.control.childRlimits) return null;
+    const announced = await this.reply(ANSWER_MS);
+    const child = announced?.startsWith('k ') ? this.hostPid(Number(announced.slice(2))) : null;
+    if (child === null) return null;
+    const cgroup = this.cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
+    this.testCgroup = cgroup;
+    cgroup.setLimits(Math.max(MIB, limits.memoryBytes - this.baselineBytes), limits.maxPids);
+    cgroup.resetCounters();
+    for (const file of cgroup.procsFiles) writeFileSync(file, String(child));
+    const set = this.tests++ % 2;
+    const open = (stream: string, flags: number) => openSync(join(this.box.parts.ioDir, `${stream}-${set}`), flags | constants.O_NONBLOCK);
+    const run: StartedRun = {
+      stdin: new Socket({ fd: open('in', constants.O_WRONLY), readable: false, writable: true }),
+      stdout: new Socket({ fd: open('out', constants.O_RDONLY), readable: true, writable: false }),
+      stderr: new Socket({ fd: open('err', constants.O_RDONLY), readable: true, writable: false }),
+      cgroup,
+      // The test's cgroup holds nothing but the test; what a fresh start would have held besides is added.
+      memoryBaseline: -this.baselineBytes,
+      kill: () => cgroup.kill(),
+      ended: this.ended(cgroup, limits),
+    };
+    const go = open('go', constants.O_WRONLY);
+    writeSync(go, 'g');
+    closeSync(go);
+    return run;
+  }
+
+  /** The host pid of the box's process `boxPid` (its pid in the box's namespace), looked up among the box's. */
+  private hostPid(boxPid: number): number | null {
+    for (const pid of new Set(this.box.parts.cgroup.pids())) {
+      try {
+        const ids = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1].split(/\s+/);
+        if (Number(ids?.[ids.length - 1]) === boxPid) return pid;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return null;
+  }
+
+  /** The child's exit, once every process of the test is gone (the server reaps them; the worker kills them). */
+  private async ended(cgroup: BoxCgroup, limits: RunLimits): Promise<RunExit> {
+    const exit = await this.reply(limits.wallMs + ANSWER_MS);
+    for (let i = 0; i < 500 && cgroup.pids().length; i++) {
+      cgroup.kill();
+      await sleep(2);
+    }
+    if (!exit?.startsWith('x ')) throw new Error('the fork server stopped answering');
+    return waitStatusExit(Number(exit.slice(2)));
+  }
+
+  private dropTestCgroup(): void {
+    this.testCgroup?.kill();
+    this.testCgroup?.remove();
+    this.testCgroup = null;
+  }
+
+  /** The server's next answer; null when it is gone or silent (see ReplyLines). */
+  private reply(timeoutMs: number): Promise<string | null> {
+    return this.replies.next(timeoutMs);
+  }
+
+  private closed: Promise<void> | null = null;
+
+  /** Ends the server: the launcher kills every process of the box and clears it, as after any run. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      if (!this.gone) this.server.kill();
+      await this.server.ended.catch(() => undefined);
+      this.dropTestCgroup();
+      this.control.replies.destroy();
+      for (const stream of [this.server.stdin, this.server.stdout, this.server.stderr] as (Readable | null)[]) stream?.destroy();
+      try {
+        renameSync(this.hiddenControl, join(this.box.parts.ioDir, CONTROL_FIFO));
+      } catch {
+        // never hidden (the server did not come up): the next server makes its own
+      }
+    })();
+    return this.closed;
+  }
+}
