@@ -12,7 +12,8 @@
 //   (`GET /api/submissions/stream`, one stream carrying every submission's events);
 // - the judge queue's depth: Bull's waiting + active jobs, sampled every second from Redis;
 // - the scoreboard's staleness: for each verdict, from its `finishedAt` (written by the worker with the result) to
-//   the matching `row` event at each viewer. Rows are matched to verdicts per contestant in order: every instance
+//   the matching `row` event at each viewer, and the part of it before the fan-out (to the row event's `emittedAt`,
+//   stamped by the API as it builds the frames). Rows are matched to verdicts per contestant in order: every instance
 //   derives one row event per finished event, in the order of the Redis channel, the admin stream's order too.
 // Floors, in the same run: the bare compile and run of each language's accepted "Sorting" solution on its three
 // tests (g++/javac/python3 with the judge's flags, no sandbox), and from them the round's offered load: the CPU the
@@ -180,7 +181,8 @@ function sampleQueue(stack, startedAt) {
 
 /**
  * The viewers' streams. Each row event is recorded by contestant and by its place among that contestant's row
- * events at that viewer: `arrivals.get(username)[k]` holds when each viewer received the contestant's k-th row.
+ * events at that viewer: `arrivals.get(username)[k]` holds when the API stamped the contestant's k-th row
+ * (`emittedMs`, as it built the frames) and when each viewer received it (`at`).
  */
 async function openViewers(stack, contestId, contestants) {
   const arrivals = new Map();
@@ -196,7 +198,7 @@ async function openViewers(stack, contestId, contestants) {
         seen.set(username, k + 1);
         if (!arrivals.has(username)) arrivals.set(username, []);
         const slots = arrivals.get(username);
-        (slots[k] ??= []).push(at);
+        (slots[k] ??= { emittedMs: Date.parse(event.emittedAt), at: [] }).at.push(at);
       });
     });
     streams.push(...(await Promise.all(batch)));
@@ -327,18 +329,21 @@ async function main() {
         wrongVerdicts[key] = (wrongVerdicts[key] ?? 0) + 1;
       }
       const k = finishedByUser.get(verdict.username).indexOf(s.id);
-      const arrivals = viewers.arrivals.get(verdict.username)?.[k] ?? [];
+      const rows = viewers.arrivals.get(verdict.username)?.[k];
       verdicts.push({
         submittedMs: s.submittedMs,
         latencyMs: verdict.at - s.postedAt,
         language: s.language,
-        staleness: staleness(verdict.finishedAtMs, arrivals, VIEWERS),
+        staleness: staleness(verdict.finishedAtMs, rows?.at ?? [], VIEWERS),
+        // The part before the fan-out: the worker's commit and publish, the API's reads of the changed row.
+        beforeFanOutMs: rows ? rows.emittedMs - verdict.finishedAtMs : null,
       });
     }
     const finishedCount = sent.filter((s) => finished.has(s.id)).length;
     const minutes = perMinute(verdicts, queue.samples, ROUND_MS);
     printTable(minutes);
     const stale = verdicts.map((v) => v.staleness).filter((s) => s.median !== null);
+    const worst = verdicts.reduce((w, v) => (v.staleness.worst !== null && v.staleness.worst > (w?.staleness.worst ?? -1) ? v : w), null);
     const byLanguage = Object.fromEntries(
       Object.keys(LANGUAGES).map((language) => [language, spread(verdicts.filter((v) => v.language === language).map((v) => v.latencyMs))]),
     );
@@ -369,6 +374,13 @@ async function main() {
         p99OfWorst: spread(stale.map((s) => s.worst)).p99,
         max: stale.length ? Math.max(...stale.map((s) => s.worst)) : null,
         missingDeliveries: verdicts.reduce((n, v) => n + v.staleness.missing, 0),
+        beforeFanOut: spread(verdicts.filter((v) => v.beforeFanOutMs !== null).map((v) => v.beforeFanOutMs)),
+        worstVerdict: worst && {
+          submittedMs: worst.submittedMs,
+          beforeFanOutMs: worst.beforeFanOutMs,
+          medianMs: worst.staleness.median,
+          worstMs: worst.staleness.worst,
+        },
       },
       floors: { ...floors, offeredLoad: offeredLoad(round, floors) },
       perMinute: minutes,
