@@ -165,6 +165,26 @@ const ROWS = [
       '–',
       fanout.clients >= 5000 && fanout.verdictsDeliveredToEveryClient === fanout.verdicts && fanout.p99 <= 1000,
     ],
+  ({ replay }) => {
+    if (!replay) return null;
+    const { cpp, java, python } = replay.floors;
+    // A saturated judge's latencies run to minutes.
+    const long = (x) => (x >= 10_000 ? `${num(x / 1000)} s` : ms(x));
+    const unfinished = replay.unfinished
+      ? `, ${num(replay.unfinished)} still queued after ${num(replay.drainedAfterRoundMs / 60_000)} min of drain`
+      : '';
+    return [
+      `contest replay: ${num(replay.contestants)} contestants, ${num(replay.scheduled)} submissions (Python, C++, Java, a quarter wrong) in ${replay.minutes} min with rushes at both ends, ${num(replay.viewers)} scoreboard streams; one API, one worker`,
+      'verdict p99 ≤ 2 s, and the scoreboard never more than 1 s behind the results',
+      `verdict p50 ${long(replay.latency.p50)}, p99 ${long(replay.latency.p99)}${unfinished}; queue up to ${num(replay.queue.maxDepth)} jobs; scoreboard behind by median ${ms(replay.staleness.medianOfMedians)}, max ${ms(replay.staleness.max)} (${num(replay.staleness.missingDeliveries)} rows missing)`,
+      `bare compile + run per test: C++ ${ms(cpp.compileMs)} + ${ms(cpp.runMs)}, Java ${ms(java.compileMs)} + ${ms(java.runMs)}, Python ${ms(python.runMs)}; the round's bare CPU ${replay.floors.offeredLoad.shareOfCores}× the cores over the round`,
+      replay.latency.p99 <= 2000 &&
+        replay.unfinished === 0 &&
+        replay.staleness.max !== null &&
+        replay.staleness.max <= 1000 &&
+        replay.staleness.missingDeliveries === 0,
+    ];
+  },
   ({ web }) => web && ['SPA first route', '≤ 200 KB gzipped JS', `${web.gzipKB} KB`, '–', web.gzipKB <= 200],
 ];
 
