@@ -3,6 +3,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { Grader } from '../../src/grading/grader';
 import { graderOf } from '../grading/grader-of';
 import { localGrader, removeWorkRoot } from './engine-fixture';
 import { removeTree } from './work-roots';
@@ -12,14 +13,20 @@ const BUSY_C = 'int main(void){volatile unsigned long x=0;for(;;)x++;}';
 const CANCEL_AFTER_MS = 1500;
 const KILLED_WITHIN_MS = 2000;
 
-/** Aborts after CANCEL_AFTER_MS; resolves how long `work` took to end after that. */
-async function cancelledAfterStart(work: (signal: AbortSignal) => Promise<unknown>): Promise<{ error: unknown; lateMs: number }> {
+/**
+ * Aborts after CANCEL_AFTER_MS; resolves how long `work` took to end after that. The grader is made before the clock
+ * starts: making an engine (its launcher build, its Java archive dump) is start-up, not the run being cancelled.
+ */
+async function cancelledAfterStart(
+  grader: Grader,
+  work: (grader: Grader, signal: AbortSignal) => Promise<unknown>,
+): Promise<{ error: unknown; lateMs: number }> {
   const cancel = new AbortController();
   const reason = new Error('cancelled');
   const timer = setTimeout(() => cancel.abort(reason), CANCEL_AFTER_MS);
   const started = Date.now();
   try {
-    await work(cancel.signal);
+    await work(grader, cancel.signal);
     return { error: null, lateMs: Date.now() - started - CANCEL_AFTER_MS };
   } catch (error) {
     return { error, lateMs: Date.now() - started - CANCEL_AFTER_MS };
@@ -50,7 +57,7 @@ describe('local engine: cancelled jobs', () => {
   ])(
     'kills %s',
     async (_label, engine) => {
-      const { error, lateMs } = await cancelledAfterStart((signal) => engine().run({ ...limits, stdin: '', signal }));
+      const { error, lateMs } = await cancelledAfterStart(engine(), (grader, signal) => grader.run({ ...limits, stdin: '', signal }));
       expect(error).toEqual(new Error('cancelled'));
       expect(lateMs).toBeLessThan(KILLED_WITHIN_MS);
     },
@@ -59,7 +66,7 @@ describe('local engine: cancelled jobs', () => {
 
   it('kills a validation midway through its tests', async () => {
     const testCases = Array.from({ length: 5 }, () => ({ input: '', output: '', points: 1 }));
-    const { error, lateMs } = await cancelledAfterStart((signal) => localGrader().grade({ ...limits, testCases, signal }));
+    const { error, lateMs } = await cancelledAfterStart(localGrader(), (grader, signal) => grader.grade({ ...limits, testCases, signal }));
     expect(error).toEqual(new Error('cancelled'));
     expect(lateMs).toBeLessThan(KILLED_WITHIN_MS);
   }, 30_000);
