@@ -30,7 +30,8 @@ async function until(what: string, done: () => boolean | Promise<boolean>, withi
 
 /**
  * Pids of the Python programs (python3 … /box/main.py) running in boxes this test process started (the worker
- * runs in it): descendants of this process only, so other test files' boxes never count.
+ * runs in it): descendants of this process only, so other test files' boxes never count. A program run by a fork
+ * server (fork-server.ts) is a child with its server's command line: the server and its child count as one program.
  */
 function ourBoxPrograms(): number[] {
   const parents = new Map<number, number>();
@@ -49,7 +50,8 @@ function ourBoxPrograms(): number[] {
     for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (p === process.pid) return true;
     return false;
   };
-  return programs.filter(ours);
+  const isProgram = new Set(programs);
+  return programs.filter((pid) => ours(pid) && !isProgram.has(parents.get(pid) ?? 0));
 }
 
 /**
