@@ -208,6 +208,8 @@ export class BoxSlot implements SubmissionBoxes {
   }
 
   async close(): Promise<void> {
+    // An idle slot's handles do not keep the process alive, but closing it waits on them (its server's end).
+    this.keepsProcessAlive(true);
     await this.forked.end();
     await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
     this.boxes.compile = this.boxes.run = this.boxes.interactor = null;
