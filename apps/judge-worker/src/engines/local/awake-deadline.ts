@@ -28,6 +28,9 @@ export function awakeDeadline(ms: number, expire: () => void): () => void {
     },
     Math.min(TICK_MS, Math.max(1, ms)),
   );
+  // What the deadline is about (a box's pipes, a run's streams) keeps the process alive while it matters; an idle
+  // warm box's (a pre-started fork server's hour-long run) must not.
+  ticker.unref();
   return () => {
     clearInterval(ticker);
     if (pending) clearImmediate(pending);

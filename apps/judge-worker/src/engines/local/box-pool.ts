@@ -4,7 +4,7 @@ import { join } from 'path';
 import { BoxCommand } from './box-command';
 import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
-import { ForkedInterpreter } from './fork-server/fork-server';
+import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
 import { ForkedRuns } from './fork-server/forked-runs';
 import { PairResult, PairSide, runPair } from './interaction';
 import { ToolchainBind } from './language-catalog';
@@ -24,6 +24,11 @@ export interface BoxSlotHost {
   binds: () => ToolchainBind[];
   /** Why a fork server could not serve its submission (its tests then ran as before). */
   warn?: (message: string) => void;
+  /**
+   * The language a warm slot starts a fork server for after each reset, before its submission arrives, until the
+   * slot has served another forked language (then that one); none where tests are not forked.
+   */
+  preStart?: ForkedLanguage;
 }
 
 /** The compile box, the run box, and the box an interactor runs in against the run box (made when first needed). */
@@ -45,6 +50,8 @@ export class BoxSlot implements SubmissionBoxes {
   private readonly launcher: string;
   /** The submission's fork server, in the run box (Python and PyPy, see fork-server/fork-server.ts). */
   private readonly forked: ForkedRuns;
+  /** The language the slot's next fork server is started for before its submission arrives (see BoxSlotHost). */
+  private preStartLanguage: ForkedLanguage | undefined;
   /** Set by the pool: gives the slot back once its submission is graded. */
   release: () => void = () => undefined;
 
@@ -57,6 +64,7 @@ export class BoxSlot implements SubmissionBoxes {
     this.juryDir = dirs.juryDir;
     this.launcher = host.launcher;
     this.forked = new ForkedRuns(host.cgroups, host.warn ?? (() => undefined));
+    this.preStartLanguage = host.preStart;
     if (host.mounts) {
       // A copy in the slot's tmpfs: bound from the work root, the launcher would show its host path in mountinfo.
       this.launcher = join(dirs.dir, 'launcher');
@@ -70,11 +78,23 @@ export class BoxSlot implements SubmissionBoxes {
     const slot = new BoxSlot(host, new SubmissionDirs(host.workRoot, 'slot', host.mounts));
     try {
       await slot.startBoxes();
+      slot.preStartForkServer();
       return slot;
     } catch (error) {
       await slot.close();
       throw error;
     }
+  }
+
+  /** A server pre-started for another language (or for a submission whose tests are not forked) closes meanwhile. */
+  expect(forked: ForkedLanguage | undefined): void {
+    if (forked) this.preStartLanguage = forked;
+    this.forked.expect(forked);
+  }
+
+  /** Starts the next submission's fork server in the background (see BoxSlotHost.preStart). */
+  private preStartForkServer(): void {
+    if (this.preStartLanguage && this.boxes.run) this.forked.preStart(this.boxes.run, this.preStartLanguage);
   }
 
   compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
@@ -98,6 +118,8 @@ export class BoxSlot implements SubmissionBoxes {
 
   /** Runs in the role's box; a box that cannot take the run is replaced once. */
   private async runIn(role: Role, command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
+    // The run box runs one thing at a time: a fork server still there (pre-started) goes first.
+    if (role === 'run') await this.forked.stop();
     for (let attempt = 0; attempt < 2; attempt++) {
       const box = await this.box(role);
       let result: SandboxResult | null;
@@ -116,6 +138,7 @@ export class BoxSlot implements SubmissionBoxes {
 
   /** The program in the run box against an interactor in the interactor box; a pair that cannot run is replaced once. */
   async interact(program: PairSide, interactor: PairSide, cpu: number | null, signal?: AbortSignal): Promise<PairResult> {
+    await this.forked.stop();
     for (let attempt = 0; attempt < 2; attempt++) {
       const programBox = await this.box('run');
       const interactorBox = await this.box('interactor');
@@ -176,13 +199,17 @@ export class BoxSlot implements SubmissionBoxes {
       if (this.boxes[role] && !this.boxes[role]?.reusable) await this.replace(role);
     }
     await this.startBoxes();
+    this.preStartForkServer();
   }
 
   keepsProcessAlive(keep: boolean): void {
     for (const box of Object.values(this.boxes)) box?.keepsProcessAlive(keep);
+    this.forked.keepsProcessAlive(keep);
   }
 
   async close(): Promise<void> {
+    // An idle slot's handles do not keep the process alive, but closing it waits on them (its server's end).
+    this.keepsProcessAlive(true);
     await this.forked.end();
     await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
     this.boxes.compile = this.boxes.run = this.boxes.interactor = null;

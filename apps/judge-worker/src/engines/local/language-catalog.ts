@@ -68,6 +68,7 @@ function packageVersion(name: string): string | null {
  * Judge0 CE has no PyPy; Judge0 Extra uses other numbering. 1001 is outside both ranges, so a problem graded on
  * the Judge0 engine simply lacks this language instead of meaning something else.
  */
+export const CPYTHON_LANGUAGE_ID = 71;
 export const PYPY3_LANGUAGE_ID = 1001;
 export const JAVA_LANGUAGE_ID = 62;
 /** Where the workspace's TypeScript compiler (and the Node typings it checks against) appear inside the box. */
@@ -138,7 +139,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     run: (memoryMb) => ['/usr/bin/node', `--max-old-space-size=${memoryMb}`, '--stack-size=65500', '/box/main.js'],
   },
   {
-    id: 71,
+    id: CPYTHON_LANGUAGE_ID,
     label: 'Python ({v})',
     sourceFile: 'main.py',
     version: () => commandVersion('/usr/bin/python3', ['--version'], /Python (\S+)/),

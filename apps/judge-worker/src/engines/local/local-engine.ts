@@ -1,4 +1,4 @@
-import { Language } from '@oj/contracts';
+import { Language, MEMORY_LIMIT_MB } from '@oj/contracts';
 import {
   chmodSync,
   chownSync,
@@ -37,9 +37,16 @@ import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
-import { ForkedInterpreter } from './fork-server/fork-server';
+import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
 import { javaArchive } from './java-class-archive';
-import { AvailableLanguage, discoverLanguages, JAVA_LANGUAGE_ID, LANGUAGE_SPECS, ToolchainBind } from './language-catalog';
+import {
+  AvailableLanguage,
+  CPYTHON_LANGUAGE_ID,
+  discoverLanguages,
+  JAVA_LANGUAGE_ID,
+  LANGUAGE_SPECS,
+  ToolchainBind,
+} from './language-catalog';
 import { PrivateMounts } from './private-mounts';
 import { runFailure } from './run-failure';
 import { Sandbox } from './sandbox';
@@ -130,10 +137,13 @@ export class LocalEngine implements JudgeEngine {
     );
     this.addJavaArchive(logger);
     const binds = () => this.stageBinds([...this.catalog.values()].flatMap((l) => l.binds));
+    // Warm slots start CPython's fork server before their submission arrives: the language most submissions use.
+    const cpython = this.catalog.get(CPYTHON_LANGUAGE_ID);
+    const preStart = cpython && this.forkedLanguage(cpython);
     this.boxes =
       launcher && cgroups
         ? new BoxPool(
-            { workRoot: this.workRoot, launcher, cgroups, mounts: this.mounts, binds, warn: (m) => logger.warn(m) },
+            { workRoot: this.workRoot, launcher, cgroups, mounts: this.mounts, binds, warn: (m) => logger.warn(m), preStart },
             options.warmSlots ?? 1,
           )
         : new FreshBoxSource(sandbox, this.workRoot, this.mounts, binds);
@@ -187,17 +197,27 @@ export class LocalEngine implements JudgeEngine {
     const lang = this.catalog.get(request.languageId);
     if (!lang) throw new EngineFailure(`Language ${request.languageId} is not available on this judge.`);
     const boxes = await sandboxStep(() => this.boxes.acquire());
+    const forked = this.forkedLanguage(lang);
+    boxes.expect(forked);
     try {
       writeFileSync(join(boxes.workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
       const compileError = await sandboxStep(() => this.compileIn(lang, boxes, request.signal));
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
-      const forked = this.forkServer ? lang.spec.forkServer : undefined;
-      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism(), forked);
+      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
     } catch (error) {
       boxes.release();
       throw error;
     }
+  }
+
+  /**
+   * The fork server a language's tests run in, if any. Its command is the run's for the default memory limit: a
+   * Python's does not depend on it (a runtime whose did would only get a server started for its submission).
+   */
+  private forkedLanguage(lang: AvailableLanguage): ForkedLanguage | undefined {
+    const interpreter = this.forkServer ? lang.spec.forkServer : undefined;
+    return interpreter && { command: { command: lang.spec.run(MEMORY_LIMIT_MB.default), env: lang.spec.env }, interpreter };
   }
 
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */

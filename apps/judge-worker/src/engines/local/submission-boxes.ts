@@ -4,7 +4,7 @@ import { join } from 'path';
 
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
 import { SandboxResult } from './box-run';
-import { ForkedInterpreter } from './fork-server/fork-server';
+import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
 import { PairResult, PairSide } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
@@ -18,6 +18,11 @@ import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
 export interface SubmissionBoxes {
   readonly workDir: string;
   readonly stdoutPath: string;
+  /**
+   * Says, as soon as the submission's language is known, which fork server its tests use (undefined: none), so
+   * boxes that started one before it arrived close it meanwhile if it is not that one.
+   */
+  expect(forked: ForkedLanguage | undefined): void;
   /** `signal` aborts when the job is cancelled: the run's processes are killed at once. */
   compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
   /**
@@ -119,6 +124,8 @@ export class FreshBoxSource implements BoxSource {
     return {
       workDir: dirs.workDir,
       stdoutPath: dirs.stdoutPath,
+      // Fresh boxes run no fork server.
+      expect: () => undefined,
       compile: (command, limits, signal) => fresh(true, command, '', limits, signal),
       run: (command, stdin, limits, signal) => fresh(false, command, stdin, limits, signal),
       juryDir: null,

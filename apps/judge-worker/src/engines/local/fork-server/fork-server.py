@@ -58,10 +58,10 @@ def _drop_ipc():
             remove(int(row.split()[1]))
 
 
-def _fork(limits, handlers, fifos):
+def _fork(handlers, fifos):
     """
     Forks the next test's child on /io/{in,out,err}-<fifos>; answers its pid, or, in the child, None once the
-    worker has moved it into the test's cgroup and let it go.
+    worker has moved it into the test's cgroup and let it go with the test's rlimits (`g <cpu> <file> <stack>`).
     """
     stdin = os.open('/io/in-' + fifos, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     os.set_blocking(stdin, True)
@@ -71,9 +71,10 @@ def _fork(limits, handlers, fifos):
     go = os.open('/io/go-' + fifos, os.O_RDWR | os.O_CLOEXEC)
     pid = os.fork()
     if pid == 0:
-        if os.read(go, 1) != b'g':
+        go_message = os.read(go, 64).split()
+        if len(go_message) != 4 or go_message[0] != b'g':
             os._exit(125)
-        _become_program(handlers, limits, (stdin, stdout, stderr))
+        _become_program(handlers, [int(f) for f in go_message[1:]], (stdin, stdout, stderr))
         return None
     for fd in (go, stdin, stdout, stderr):
         os.close(fd)
@@ -92,14 +93,14 @@ def _serve():
     for s in _CATCHABLE:
         signal.signal(s, signal.SIG_IGN)
     replies = os.open('/io/ctl-reply', os.O_WRONLY | os.O_CLOEXEC)
-    limits = [int(f) for f in sys.argv[2:5]]
     # The interpreter's objects stay in the parent's pages: a child's collections do not copy them.
     if hasattr(gc, 'freeze'):
         gc.freeze()
-    _reply(replies, 'ready\n')
+    # Its own pid in the box, so the worker can tell it from the children among the box's processes.
+    _reply(replies, 'ready %d\n' % os.getpid())
     for test in itertools.count():
         # Tests take two sets of FIFOs in turn: the worker may still be reading the last test's when this one forks.
-        pid = _fork(limits, handlers, str(test % 2))
+        pid = _fork(handlers, str(test % 2))
         if pid is None:
             return
         _reply(replies, 'k %d\n' % pid)

@@ -42,14 +42,22 @@ export interface ForkedInterpreter {
   baselineMb: number;
 }
 
-/** A test's rlimits as the server sets them in each child: CPU seconds, file bytes, stack bytes. */
-const childRlimits = (limits: RunLimits) => [cpuRlimitSeconds(limits), limits.fileBytes, limits.memoryBytes].join(' ');
-
-/** `python -S <program>` as the fork server's command: `python -S -c <server> <program> <child rlimits>`. */
-export function forkServerCommand({ command, env }: BoxCommand, limits: RunLimits): BoxCommand {
-  script ??= readFileSync(SCRIPT_FILE, 'utf8');
-  return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1], ...childRlimits(limits).split(' ')], env };
+/** A language whose tests may run as children of a fork server: its `python -S <program>` command and counting. */
+export interface ForkedLanguage {
+  command: BoxCommand;
+  interpreter: ForkedInterpreter;
 }
+
+/** The go message of a test's child: the rlimits it sets itself (CPU seconds, file bytes, stack bytes). */
+const goMessage = (limits: RunLimits) => `g ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`;
+
+/** `python -S <program>` as the fork server's command: `python -S -c <server> <program>`. */
+export function forkServerCommand({ command, env }: BoxCommand): BoxCommand {
+  script ??= readFileSync(SCRIPT_FILE, 'utf8');
+  return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1]], env };
+}
+
+const sameCommand = (a: BoxCommand, b: BoxCommand) => JSON.stringify([a.command, a.env]) === JSON.stringify([b.command, b.env]);
 
 /**
  * The FIFOs a fork server uses in a box's io directory, made with the box's first server and kept for the next
@@ -75,11 +83,15 @@ function makeFifos(dir: string, names: string[]): void {
  * start would have been charged besides (the interpreter's `baselineMb`, see ForkedInterpreter) is taken from
  * the test's limit and added to its figure, so the limit falls where it fell for a fresh start.
  *
- * Protocol (FIFOs in the box's /io; the children's rlimits are the server's arguments, the same for every test of a
- * submission): once ready, and again as soon as a test is over and cleared, the server forks the next test's child
- * on /io/{in,out,err}-<0 or 1> and says "k <pid>", so a test does not wait for a fork; the worker's byte on
- * /io/go-<0 or 1> lets the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a
- * test's files could not be removed. No test process lives while the next child's FIFOs are opened, so none can
+ * The server may start before its submission arrives (see ForkedRuns.preStart): it knows only the interpreter and
+ * the program's path, and its own limits are a ceiling (`ceiling`): a child lowers its rlimits to its test's, and a
+ * test whose limits are above the ceiling is not the server's.
+ *
+ * Protocol (FIFOs in the box's /io): "ready <its pid in the box>" once initialised; then, and again as soon as a
+ * test is over and cleared, the server forks the next test's child on /io/{in,out,err}-<0 or 1> and says
+ * "k <pid>", so a test does not wait for a fork; the worker's go message on /io/go-<0 or 1> (the test's rlimits)
+ * lets the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a test's files could
+ * not be removed. No test process lives while the next child's FIFOs are opened, so none can
  * have left a byte in them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the
  * test (and the rest) as before.
  */
@@ -87,6 +99,12 @@ export class ForkServer {
   private readonly replies: ReplyLines;
   private gone = false;
   private testCgroup: BoxCgroup | null = null;
+  /** The next test's cgroup, made while the current test runs. */
+  private nextCgroup: BoxCgroup | null = null;
+  /** Host pids in the box that are not a test's child: the launcher's, and the server's once seen. */
+  private readonly notChildren: Set<number>;
+  /** The server's pid in the box (its "ready" says it). */
+  private serverBoxPid = 0;
   /** Where the control FIFO is while the server holds it (see TEST_FIFOS). */
   readonly hiddenControl: string;
   /** Tests run so far: the next one's FIFOs are set `tests % 2`. */
@@ -96,10 +114,10 @@ export class ForkServer {
     private readonly server: StartedRun,
     private readonly box: RunBox,
     private readonly cgroups: CgroupFactory,
-    private readonly control: { replies: Socket; childRlimits: string },
+    private readonly control: { replies: Socket; language: ForkedLanguage; ceiling: RunLimits },
     private readonly serverStderr: () => Buffer,
-    private readonly baselineBytes: number,
   ) {
+    this.notChildren = new Set([box.parts.launcherPid]);
     this.replies = new ReplyLines(control.replies);
     this.hiddenControl = join(box.parts.ioDir, `ctl-${randomBytes(16).toString('hex')}`);
     const over = () => {
@@ -109,42 +127,55 @@ export class ForkServer {
     server.ended.then(over, over);
   }
 
-  /** Starts the server for `program` (its `python -S <program>` command) in `box`; null when it does not come up. */
-  static async start(
-    box: RunBox,
-    cgroups: CgroupFactory,
-    program: BoxCommand,
-    interpreter: ForkedInterpreter,
-    limits: RunLimits,
-  ): Promise<ForkServer | null> {
+  /**
+   * Starts the server for `language` in `box`, for tests whose memory and file limits are at most `ceiling`'s; null
+   * when it does not come up.
+   */
+  static async start(box: RunBox, cgroups: CgroupFactory, language: ForkedLanguage, ceiling: RunLimits): Promise<ForkServer | null> {
     const { ioDir } = box.parts;
     makeFifos(ioDir, [...TEST_FIFOS, CONTROL_FIFO]);
     // Opened read-write by the worker first, so neither side's open waits for the other.
     const open = (name: string) => openSync(join(ioDir, name), constants.O_RDWR | constants.O_NONBLOCK);
     const replies = new Socket({ fd: open(CONTROL_FIFO), readable: true, writable: false });
-    const serverLimits = { ...limits, cpuMs: SERVER_LIFETIME_MS, wallMs: SERVER_LIFETIME_MS, maxPids: 2 };
-    const run = await box.startLongRun(forkServerCommand(program, limits), serverLimits);
+    const serverLimits = { ...ceiling, cpuMs: SERVER_LIFETIME_MS, wallMs: SERVER_LIFETIME_MS, maxPids: 2 };
+    const run = await box.startLongRun(forkServerCommand(language.command), serverLimits);
     if (!run) {
       replies.destroy();
       return null;
     }
     run.stdin?.end();
     run.stdout?.resume();
-    const server = new ForkServer(
-      run,
-      box,
-      cgroups,
-      { replies, childRlimits: childRlimits(limits) },
-      capturing(run.stderr, STDERR_CAP, () => undefined),
-      interpreter.baselineMb * MIB,
-    );
+    const stderr = capturing(run.stderr, STDERR_CAP, () => undefined);
+    const server = new ForkServer(run, box, cgroups, { replies, language, ceiling }, stderr);
     const ready = await server.reply(READY_MS);
     renameSync(join(ioDir, CONTROL_FIFO), server.hiddenControl);
-    if (ready !== 'ready') {
+    if (!ready?.startsWith('ready ')) {
       await server.close();
       return null;
     }
+    server.serverBoxPid = Number(ready.slice(6));
+    // A new memory cgroup takes a while to make: the first test's is made before the test is there.
+    server.prepareNextCgroup();
     return server;
+  }
+
+  /** Whether this server can run a test of `command` with `limits`. */
+  serves(command: BoxCommand, limits: RunLimits): boolean {
+    const { language, ceiling } = this.control;
+    return (
+      !this.gone &&
+      sameCommand(command, language.command) &&
+      limits.memoryBytes <= ceiling.memoryBytes &&
+      limits.fileBytes <= ceiling.fileBytes
+    );
+  }
+
+  /** An idle server (a warm slot's, waiting for its submission) must not keep the worker's process alive. */
+  keepsProcessAlive(keep: boolean): void {
+    for (const handle of [this.control.replies, this.server.stdout, this.server.stderr] as (Socket | null)[]) {
+      if (keep) handle?.ref();
+      else handle?.unref();
+    }
   }
 
   /** What the server wrote to its stderr (an interpreter that could not start says why there). */
@@ -169,15 +200,18 @@ export class ForkServer {
 
   private async begin(limits: RunLimits): Promise<StartedRun | null> {
     this.dropTestCgroup();
-    // Every test of a submission has the same limits; one that differs runs afresh.
-    if (this.gone || childRlimits(limits) !== this.control.childRlimits) return null;
+    if (this.gone || limits.memoryBytes > this.control.ceiling.memoryBytes || limits.fileBytes > this.control.ceiling.fileBytes)
+      return null;
     const announced = await this.reply(ANSWER_MS);
     const child = announced?.startsWith('k ') ? this.hostPid(Number(announced.slice(2))) : null;
     if (child === null) return null;
-    const cgroup = this.cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
+    const cgroup = this.nextCgroup ?? this.newCgroup();
+    this.nextCgroup = null;
     this.testCgroup = cgroup;
     cgroup.setLimits(Math.max(MIB, limits.memoryBytes - this.baselineBytes), limits.maxPids);
     cgroup.resetCounters();
+    // The move waits for an RCU grace period (the kernel's cgroup_threadgroup_rwsem) when no move came a moment
+    // before: 5–20 ms for a submission's first test on a loaded machine, well under a millisecond for the next.
     for (const file of cgroup.procsFiles) writeFileSync(file, String(child));
     const set = this.tests++ % 2;
     const open = (stream: string, flags: number) => openSync(join(this.box.parts.ioDir, `${stream}-${set}`), flags | constants.O_NONBLOCK);
@@ -192,17 +226,37 @@ export class ForkServer {
       ended: this.ended(cgroup, limits),
     };
     const go = open('go', constants.O_WRONLY);
-    writeSync(go, 'g');
+    writeSync(go, goMessage(limits));
     closeSync(go);
+    // The next test's cgroup is made while this one runs (a new one per test: its counters start at zero).
+    setImmediate(() => this.prepareNextCgroup());
     return run;
   }
 
-  /** The host pid of the box's process `boxPid` (its pid in the box's namespace), looked up among the box's. */
+  private prepareNextCgroup(): void {
+    if (!this.gone && !this.closed && !this.nextCgroup) this.nextCgroup = this.newCgroup();
+  }
+
+  private get baselineBytes(): number {
+    return this.control.language.interpreter.baselineMb * MIB;
+  }
+
+  private newCgroup(): BoxCgroup {
+    return this.cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
+  }
+
+  /**
+   * The host pid of the box's process `boxPid` (its pid in the box's namespace), looked up among the box's (the
+   * launcher's and the server's skipped once known).
+   */
   private hostPid(boxPid: number): number | null {
     for (const pid of new Set(this.box.parts.cgroup.pids())) {
+      if (this.notChildren.has(pid)) continue;
       try {
         const ids = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1].split(/\s+/);
-        if (Number(ids?.[ids.length - 1]) === boxPid) return pid;
+        const inBox = Number(ids?.[ids.length - 1]);
+        if (inBox === boxPid) return pid;
+        if (inBox === this.serverBoxPid) this.notChildren.add(pid);
       } catch {
         // gone meanwhile
       }
@@ -227,6 +281,11 @@ export class ForkServer {
     this.testCgroup = null;
   }
 
+  private dropNextCgroup(): void {
+    this.nextCgroup?.remove();
+    this.nextCgroup = null;
+  }
+
   /** The server's next answer; null when it is gone or silent (see ReplyLines). */
   private reply(timeoutMs: number): Promise<string | null> {
     return this.replies.next(timeoutMs);
@@ -240,6 +299,7 @@ export class ForkServer {
       if (!this.gone) this.server.kill();
       await this.server.ended.catch(() => undefined);
       this.dropTestCgroup();
+      this.dropNextCgroup();
       this.control.replies.destroy();
       for (const stream of [this.server.stdin, this.server.stdout, this.server.stderr] as (Readable | null)[]) stream?.destroy();
       try {

@@ -1,52 +1,112 @@
+import { MEMORY_LIMIT_MB } from '@oj/contracts';
+
 import { BoxCommand } from '../box-command';
 import { SandboxResult } from '../box-run';
 import { CgroupFactory } from '../cgroup';
 import { RunBox } from '../run-box';
-import { RunLimits } from '../sandbox-limits';
-import { ForkedInterpreter, ForkServer } from './fork-server';
+import { RUN_FILE_BYTES, RunLimits, runLimits } from '../sandbox-limits';
+import { ForkedInterpreter, ForkedLanguage, ForkServer } from './fork-server';
+
+/** A server started before its submission serves tests of any memory limit a problem may have. */
+const PRE_START_CEILING: RunLimits = { ...runLimits(1, MEMORY_LIMIT_MB.max, 0), fileBytes: RUN_FILE_BYTES };
+/** The least a test may have: a server that serves these serves the language. */
+const LEAST_LIMITS: RunLimits = runLimits(1, MEMORY_LIMIT_MB.min, 0);
 
 /**
- * A submission's forked runs: its fork server starts with its first test; once the server fails (it would not
- * start, a test killed it, it stopped answering), every remaining test of the submission runs as before. `run`
- * never throws: null means "run this test the usual way".
+ * A submission's forked runs in its run box. The server may be started before the submission arrives (`preStart`,
+ * by a warm slot after its reset), or with the first test; it serves one submission only (`end` closes it). Once
+ * it fails (it would not start, a test killed it, it stopped answering), every remaining test of the submission
+ * runs as before. `run` never throws: null means "run this test the usual way".
  */
 export class ForkedRuns {
-  private server: ForkServer | null = null;
+  private server: Promise<ForkServer | null> | null = null;
   private failed = false;
+  private keepAlive = true;
+  /** Servers being closed: the run box is not free for anything else until they are. */
+  private closing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly cgroups: CgroupFactory,
     private readonly warn: (message: string) => void,
   ) {}
 
+  /** Starts a server for `language` in the background, ready for a submission in it; a no-op while one is there. */
+  preStart(box: RunBox, language: ForkedLanguage): void {
+    this.server ??= this.start(box, language, PRE_START_CEILING);
+  }
+
   async run(
     box: RunBox,
-    program: BoxCommand,
+    command: BoxCommand,
     interpreter: ForkedInterpreter,
     run: { stdin: string; limits: RunLimits; stdoutPath: string; signal?: AbortSignal },
   ): Promise<SandboxResult | null> {
     const { stdin, limits, stdoutPath, signal } = run;
     if (this.failed) return null;
-    try {
-      this.server ??= await ForkServer.start(box, this.cgroups, program, interpreter, limits);
-    } catch (error) {
-      this.warn(`Cannot start a fork server: ${(error as Error).message}`);
+    let server = await this.server;
+    if (server && !server.serves(command, limits)) {
+      // Pre-started for another interpreter, or for lower limits: this submission starts its own.
+      await this.stop();
+      server = null;
     }
-    const result = this.server && (await this.server.run(stdin, limits, stdoutPath, signal));
+    if (!server) {
+      await this.closing;
+      const ceiling = { ...limits, memoryBytes: Math.max(limits.memoryBytes, PRE_START_CEILING.memoryBytes) };
+      this.server = this.start(box, { command, interpreter }, ceiling);
+      server = await this.server;
+    }
+    const result = server && (await server.run(stdin, limits, stdoutPath, signal));
     if (!result) {
-      if (this.server?.diagnostics) this.warn(`The fork server ended: ${this.server.diagnostics.slice(0, 500)}`);
-      this.failed = true;
-      await this.end();
+      if (server?.diagnostics) this.warn(`The fork server ended: ${server.diagnostics.slice(0, 500)}`);
+      await this.stop();
       this.failed = true;
     }
     return result;
   }
 
-  /** Ends the server (the submission is graded); the next submission starts its own. */
-  async end(): Promise<void> {
+  /**
+   * The submission is in `language` (undefined: its tests are not forked): a server pre-started for another is
+   * closed in the background, while the submission compiles.
+   */
+  expect(language: ForkedLanguage | undefined): void {
+    const server = this.server;
+    void server?.then((started) => {
+      if (this.server === server && !(language && started?.serves(language.command, LEAST_LIMITS))) void this.detach();
+    });
+  }
+
+  /** Closes the server, if any: the run box is free for other runs (the submission's tests do not start another). */
+  async stop(): Promise<void> {
+    await this.detach();
+  }
+
+  private detach(): Promise<void> {
     const server = this.server;
     this.server = null;
+    this.closing = this.closing.then(async () => (await server)?.close());
+    return this.closing;
+  }
+
+  /** Ends the server (the submission is graded); the next submission gets a fresh one. */
+  async end(): Promise<void> {
+    await this.stop();
     this.failed = false;
-    await server?.close();
+  }
+
+  /** See ForkServer.keepsProcessAlive. */
+  keepsProcessAlive(keep: boolean): void {
+    this.keepAlive = keep;
+    void this.server?.then((server) => server?.keepsProcessAlive(keep));
+  }
+
+  private async start(box: RunBox, language: ForkedLanguage, ceiling: RunLimits): Promise<ForkServer | null> {
+    try {
+      const server = await ForkServer.start(box, this.cgroups, language, ceiling);
+      server?.keepsProcessAlive(this.keepAlive);
+      return server;
+    } catch (error) {
+      this.warn(`Cannot start a fork server: ${(error as Error).message}`);
+      return null;
+    }
   }
 }
