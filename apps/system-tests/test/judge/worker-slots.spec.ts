@@ -4,7 +4,7 @@ import { FINAL_STATUSES, RUN_CEILING, RunResult, SubmissionStatus } from '@oj/co
 import { RUN_QUEUE } from '@oj/messaging';
 import { bearer, createAdmin, createProblem, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
-import { readdirSync, readFileSync } from 'fs';
+import { readdirSync, readFileSync, readlinkSync } from 'fs';
 import { AddressInfo } from 'net';
 
 import { startWorker } from '../worker-harness';
@@ -30,18 +30,23 @@ async function until(what: string, done: () => boolean | Promise<boolean>, withi
 
 /**
  * Pids of the Python programs (python3 … /box/main.py) running in boxes this test process started (the worker
- * runs in it): descendants of this process only, so other test files' boxes never count. A program run by a fork
- * server (fork-server.ts) is a child with its server's command line: the server and its child count as one program.
+ * runs in it): descendants of this process only, so other test files' boxes never count. A fork server
+ * (fork-server.ts: `python3 -S -c <server> /box/main.py`) runs no user code, so it is not a program, whether it
+ * waits in a warm slot or serves a submission; the child it forks for a test keeps its command line, and is one
+ * once it has its go message (until then it holds its go FIFO, fork-server.py `_fork`).
  */
 function ourBoxPrograms(): number[] {
   const parents = new Map<number, number>();
   const programs: number[] = [];
+  const servers = new Set<number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/box/main.py')) programs.push(Number(entry));
+      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (argv.includes('/box/main.py')) programs.push(Number(entry));
+      if (argv.includes('-c')) servers.add(Number(entry));
     } catch {
       // the process ended while we looked
     }
@@ -50,8 +55,16 @@ function ourBoxPrograms(): number[] {
     for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (p === process.pid) return true;
     return false;
   };
-  const isProgram = new Set(programs);
-  return programs.filter((pid) => ours(pid) && !isProgram.has(parents.get(pid) ?? 0));
+  const forked = (pid: number) => servers.has(parents.get(pid) ?? 0) && !waitsForItsTest(pid);
+  return programs.filter((pid) => ours(pid) && (forked(pid) || !servers.has(pid)));
+}
+
+function waitsForItsTest(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`).includes('/go-'));
+  } catch {
+    return false;
+  }
 }
 
 /**
