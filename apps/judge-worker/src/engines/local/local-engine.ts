@@ -161,7 +161,7 @@ export class LocalEngine implements JudgeEngine {
   /**
    * Languages with a header most programs include (C++'s <bits/stdc++.h>) get it precompiled by the worker now (see
    * precompiled-header.ts), before any box starts: the boxes are kept warm, so one started earlier would never
-   * see it. It costs the worker's start about 5 s of CPU once, and saves about 1.7 s on every such compile.
+   * see it. It costs the worker's start about 6 s of CPU once, and saves about 1.6 s on every such compile.
    */
   private addPrecompiledHeaders(logger: EngineLogger): void {
     for (const lang of this.catalog.values()) {
