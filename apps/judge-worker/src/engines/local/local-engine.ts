@@ -67,6 +67,11 @@ export interface LocalEngineOptions {
   checkerCacheBytes?: number;
   /** Whether Python and PyPy tests run as children of a fork server (fork-server/fork-server.ts); true by default. */
   forkServer?: boolean;
+  /**
+   * Whether C++ compiles get a precompiled <bits/stdc++.h>, built at start (see addPrecompiledHeaders); true by
+   * default. An engine made on first need, mid-grading, goes without: the build would hold the worker for seconds.
+   */
+  precompiledHeaders?: boolean;
 }
 
 /**
@@ -130,7 +135,7 @@ export class LocalEngine implements JudgeEngine {
       discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]),
     );
     this.addJavaArchive(logger);
-    this.addPrecompiledHeaders(logger);
+    if (options.precompiledHeaders ?? true) this.addPrecompiledHeaders(logger);
     const binds = () => this.stageBinds([...this.catalog.values()].flatMap((l) => l.binds));
     this.boxes =
       launcher && cgroups
