@@ -24,6 +24,8 @@ export const engineProvider: Provider = {
           logger,
           languageIds: CHECKER_LANGUAGE_IDS,
           checkerCacheBytes: config.checkerCacheBytes,
+          // Checkers compile once each (then cached), most against testlib.h alone.
+          precompiledHeaders: false,
         })).checkers();
       return new Judge0Engine({ baseUrl: config.JUDGE0_URL as string, authToken: config.JUDGE0_AUTH_TOKEN, checkers });
     }

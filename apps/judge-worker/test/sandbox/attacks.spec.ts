@@ -98,8 +98,8 @@ function strayFiles(): string[] {
         }
       }),
   );
-  // The launcher build, the engine's toolchain copies and its Java archive stay while the engine lives.
-  const engineOwn = ['box-launcher-', `tools-${process.pid}-`, `jcds-${process.pid}-`];
+  // The launcher build, the engine's toolchain copies, its Java archive and precompiled header stay while it lives.
+  const engineOwn = ['box-launcher-', `tools-${process.pid}-`, `jcds-${process.pid}-`, `pch-${process.pid}-`];
   const leftovers = readdirSync(workRoot).filter((name) => !engineOwn.some((prefix) => name.startsWith(prefix)));
   return [...owned, ...leftovers];
 }
@@ -210,9 +210,10 @@ int main(void){ int any=try("127.0.0.1",5432)|try("127.0.0.1",6379)|try("10.0.0.
     const src = `#include <stdio.h>
 #include <unistd.h>
 int main(void){ const char *reads[]={"/etc/shadow","/etc/passwd","/root/.bashrc","${process.cwd()}/package.json","/proc/1/root/etc/shadow",0};
-  const char *writes[]={"/usr/bin/evil","/box/evil","/evil","/etc/evil","/proc/evil",0};
+  const char *writes[]={"/usr/bin/evil","/box/evil","/evil","/etc/evil","/proc/evil","/opt/cxx-pch/evil","/opt/cxx-pch/bits/stdc++.h.gch",0};
   for(int i=0;reads[i];i++){ FILE*f=fopen(reads[i],"r"); if(f){ printf("read %s\\n",reads[i]); return 0; } }
-  for(int i=0;writes[i];i++){ FILE*f=fopen(writes[i],"w"); if(f){ printf("wrote %s\\n",writes[i]); return 0; } }
+  for(int i=0;writes[i];i++){ FILE*f=fopen(writes[i],"a"); if(f){ printf("wrote %s\\n",writes[i]); return 0; } }
+  if(unlink("/opt/cxx-pch/bits/stdc++.h.gch")==0||rename("/opt/cxx-pch/bits","/opt/cxx-pch/b")==0){ printf("moved the header\\n"); return 0; }
   printf(getuid()==65534 && geteuid()==65534 ? "ok\\n" : "uid %d\\n", getuid()); return 0; }`;
     const r = await grade(C, src, { tests: ok });
     expect(r.status).toBe('accepted');

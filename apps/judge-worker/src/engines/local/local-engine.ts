@@ -47,6 +47,7 @@ import {
   LANGUAGE_SPECS,
   ToolchainBind,
 } from './language-catalog';
+import { precompileHeader } from './precompiled-header';
 import { PrivateMounts } from './private-mounts';
 import { runFailure } from './run-failure';
 import { Sandbox } from './sandbox';
@@ -73,6 +74,11 @@ export interface LocalEngineOptions {
   checkerCacheBytes?: number;
   /** Whether Python and PyPy tests run as children of a fork server (fork-server/fork-server.ts); true by default. */
   forkServer?: boolean;
+  /**
+   * Whether C++ compiles get a precompiled <bits/stdc++.h>, built at start (see addPrecompiledHeaders); true by
+   * default. An engine made on first need, mid-grading, goes without: the build would hold the worker for seconds.
+   */
+  precompiledHeaders?: boolean;
 }
 
 /**
@@ -136,6 +142,7 @@ export class LocalEngine implements JudgeEngine {
       discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]),
     );
     this.addJavaArchive(logger);
+    if (options.precompiledHeaders ?? true) this.addPrecompiledHeaders(logger);
     const binds = () => this.stageBinds([...this.catalog.values()].flatMap((l) => l.binds));
     // Warm slots start CPython's fork server before their submission arrives: the language most submissions use.
     const cpython = this.catalog.get(CPYTHON_LANGUAGE_ID);
@@ -164,6 +171,22 @@ export class LocalEngine implements JudgeEngine {
     const { bind, unavailable } = javaArchive(this.workRoot);
     if (unavailable) logger.warn(`Java runs ${bind ? "use the JDK's default" : 'have no'} class-data sharing archive: ${unavailable}.`);
     if (bind) this.catalog.set(JAVA_LANGUAGE_ID, { ...java, binds: [...java.binds, bind] });
+  }
+
+  /**
+   * Languages with a header most programs include (C++'s <bits/stdc++.h>) get it precompiled by the worker now (see
+   * precompiled-header.ts), before any box starts: the boxes are kept warm, so one started earlier would never
+   * see it. It costs the worker's start about 6 s of CPU once, and saves about 1.6 s on every such compile.
+   */
+  private addPrecompiledHeaders(logger: EngineLogger): void {
+    for (const lang of this.catalog.values()) {
+      const pch = lang.spec.precompiledHeader;
+      if (!pch) continue;
+      const built = precompileHeader(this.workRoot, pch);
+      if ('unavailable' in built)
+        logger.warn(`${lang.language.name} compiles without a precompiled <${pch.header}>: ${built.unavailable}.`);
+      else this.catalog.set(lang.spec.id, { ...lang, binds: [...lang.binds, built.bind] });
+    }
   }
 
   /** Starts the warm submission places now, so the first submissions do not wait for their boxes. */

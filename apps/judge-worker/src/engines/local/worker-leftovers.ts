@@ -15,7 +15,7 @@ export function processAlive(pid: number): boolean {
 
 /** The pid of the worker that made a box's directory or cgroup, named `<kind>-<worker pid>-<random>`. */
 function ownerPid(name: string): number | null {
-  const match = /^(?:sub|slot|out|io|probe|tools|box|run|chk|jcds)-(\d+)-/.exec(name);
+  const match = /^(?:sub|slot|out|io|probe|tools|box|run|chk|jcds|pch)-(\d+)-/.exec(name);
   return match ? Number(match[1]) : null;
 }
 

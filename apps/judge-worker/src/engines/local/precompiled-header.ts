@@ -1,0 +1,65 @@
+import { spawnSync } from 'child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { dirname, join } from 'path';
+
+import { PrecompiledHeader, ToolchainBind } from './language-catalog';
+
+const TOOL_ENV = { PATH: '/usr/bin:/bin' };
+
+/** The worker's precompiled header as its language's boxes see it, or why they have none. */
+export type PrecompiledHeaderBind = { bind: ToolchainBind } | { unavailable: string };
+
+/**
+ * Precompiles the language's header into a new directory of the work root, made by this worker for the compiler
+ * installed now (a .gch only fits the exact compiler build and flags that wrote it, so it is never shipped), and
+ * binds that directory read-only at the header's box directory. The directory holds the .gch alone: a compile
+ * whose macros or flags do not fit it skips it silently and goes on to the system's header, exactly as without
+ * it. The .gch is compiled from the system's header where it lies, so the include chains in compiler messages
+ * name the same files either way. Before it is bound, a probe compile must have used it: a .gch that cut short
+ * would be a fatal error for GCC, not a silent miss.
+ */
+export function precompileHeader(workRoot: string, pch: PrecompiledHeader): PrecompiledHeaderBind {
+  if (!existsSync(pch.compiler)) return { unavailable: `no ${pch.compiler}` };
+  const header = systemHeader(pch);
+  if (!header) return { unavailable: `${pch.compiler} finds no <${pch.header}>` };
+  const dir = mkdtempSync(join(workRoot, `pch-${process.pid}-`));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  chmodSync(dir, 0o755);
+  const gch = join(dir, `${pch.header}.gch`);
+  mkdirSync(dirname(gch), { recursive: true, mode: 0o755 });
+  const built = spawnSync(pch.compiler, ['-x', `${pch.language}-header`, ...pch.flags, '-o', gch, header], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: TOOL_ENV,
+  });
+  const failure =
+    built.status !== 0 ? `precompiling failed: ${(built.error?.message ?? built.stderr ?? '').trim().slice(-300)}` : probe(pch, dir, gch);
+  if (failure) {
+    rmSync(dir, { recursive: true, force: true });
+    return { unavailable: failure };
+  }
+  chmodSync(gch, 0o444);
+  return { bind: { host: dir, box: pch.boxDir } };
+}
+
+/** Where the compiler finds the header without the worker's directory (its first -H line: `. <path>`). */
+function systemHeader(pch: PrecompiledHeader): string | null {
+  const found = spawnSync(pch.compiler, ['-x', pch.language, ...pch.flags, '-E', '-H', '-o', '/dev/null', '-'], {
+    input: `#include <${pch.header}>\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: TOOL_ENV,
+  });
+  return /^\. (\S+)$/m.exec(found.stderr ?? '')?.[1] ?? null;
+}
+
+/** Null when a compile with the flags uses the .gch (GCC's -H marks a used one with `!`), otherwise why not. */
+function probe(pch: PrecompiledHeader, dir: string, gch: string): string | null {
+  const probed = spawnSync(pch.compiler, ['-x', pch.language, ...pch.flags, `-I${dir}`, '-fsyntax-only', '-H', '-'], {
+    input: `#include <${pch.header}>\nint main() {}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: TOOL_ENV,
+  });
+  return (probed.stderr ?? '').split('\n').includes(`! ${gch}`) ? null : `a compile does not use the precompiled ${pch.header}`;
+}
