@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
 
 import { PrecompiledHeader, ToolchainBind } from './language-catalog';
+import { PrecompiledHeaderCache } from './precompiled-header-cache';
 
 const TOOL_ENV = { PATH: '/usr/bin:/bin' };
 
@@ -16,7 +17,8 @@ export type PrecompiledHeaderBind = { bind: ToolchainBind } | { unavailable: str
  * whose macros or flags do not fit it skips it silently and goes on to the system's header, exactly as without
  * it. The .gch is compiled from the system's header where it lies, so the include chains in compiler messages
  * name the same files either way. Before it is bound, a probe compile must have used it: a .gch that cut short
- * would be a fatal error for GCC, not a silent miss.
+ * would be a fatal error for GCC, not a silent miss. A .gch an earlier worker on this machine built for the same
+ * compiler, header and flags is copied from PrecompiledHeaderCache instead of being built again, and probed the same.
  */
 export function precompileHeader(workRoot: string, pch: PrecompiledHeader): PrecompiledHeaderBind {
   if (!existsSync(pch.compiler)) return { unavailable: `no ${pch.compiler}` };
@@ -27,6 +29,12 @@ export function precompileHeader(workRoot: string, pch: PrecompiledHeader): Prec
   chmodSync(dir, 0o755);
   const gch = join(dir, `${pch.header}.gch`);
   mkdirSync(dirname(gch), { recursive: true, mode: 0o755 });
+  const cache = new PrecompiledHeaderCache(workRoot);
+  const entry = cache.entry(pch.compiler, header, pch.flags);
+  if (cache.take(entry, gch) && !probe(pch, dir, gch)) {
+    chmodSync(gch, 0o444);
+    return { bind: { host: dir, box: pch.boxDir } };
+  }
   const built = spawnSync(pch.compiler, ['-x', `${pch.language}-header`, ...pch.flags, '-o', gch, header], {
     encoding: 'utf8',
     timeout: 120_000,
@@ -39,6 +47,7 @@ export function precompileHeader(workRoot: string, pch: PrecompiledHeader): Prec
     return { unavailable: failure };
   }
   chmodSync(gch, 0o444);
+  cache.keep(gch, entry);
   return { bind: { host: dir, box: pch.boxDir } };
 }
 
