@@ -96,6 +96,11 @@ export interface StartedRun {
   cgroup: BoxCgroup | null;
   /** Memory the box holds besides the run (a pooled box's launcher), left out of the run's peak. */
   memoryBaseline: number;
+  /**
+   * What the box holds once the run is over, when it can hold less than memoryBaseline: memory still being given
+   * back as the run started (a fork server closed just before it) leaves during the run, so the peak never held it.
+   */
+  memoryAfter?: () => number;
   /** Kills every process of the run at once. */
   kill(): void;
   /** How the program ended, once every process of the run is gone; rejects when the box itself failed. */
@@ -204,7 +209,9 @@ export function supervise(
       signal: exit.signal,
       cpuMs,
       wallMs,
-      memoryKB: usage ? Math.ceil(Math.max(0, usage.memoryPeakBytes - run.memoryBaseline) / 1024) : null,
+      memoryKB: usage
+        ? Math.ceil(Math.max(0, usage.memoryPeakBytes - Math.min(run.memoryBaseline, run.memoryAfter?.() ?? Infinity)) / 1024)
+        : null,
       stderr: stderr(),
     };
   }

@@ -225,7 +225,16 @@ export class RunBox extends Box {
     this.cgroup.resetCounters();
     const memoryBaseline = this.cgroup.memoryBytes();
     this.send(runMessage(command, limits, piping));
-    return { stdin, stdout, stderr, cgroup: this.cgroup, memoryBaseline, kill: () => this.killRun(), ended: this.runEnded(limits) };
+    return {
+      stdin,
+      stdout,
+      stderr,
+      cgroup: this.cgroup,
+      memoryBaseline,
+      memoryAfter: () => this.cgroup.memoryBytes(),
+      kill: () => this.killRun(),
+      ended: this.runEnded(limits),
+    };
   }
 
   /**
