@@ -54,7 +54,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/problems/:problemId': 'public',
   'POST /api/problems/testcases/zip-parse': 'author-or-admin',
   'POST /api/problems/import': 'admin',
-  'GET /api/problems/:problemId/package': 'admin',
+  'GET /api/problems/:problemId/package': 'author-or-admin',
   'POST /api/problems': 'admin',
   'PUT /api/problems/:problemId': 'author-or-admin',
   'PATCH /api/problems/:problemId/visibility': 'admin',
