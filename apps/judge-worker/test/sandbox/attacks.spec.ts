@@ -155,7 +155,8 @@ int main(void){ int n=0; pthread_t t; while(n<10000 && pthread_create(&t,0,idle,
     const r = await grade(C, '#include <unistd.h>\nint main(void){sleep(100);return 0;}', { tests: ok, cpu: 0.5 });
     expect(r.status).toBe('tle');
     expect(r.testCaseResults[0].message).toBe('Time limit exceeded (wall clock)');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Far below the program's 100 s: ended by the wall limit (2 s), with room for a loaded machine's compile.
+    expect(Date.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
   it('output flood: stopped at the output cap', async () => {
@@ -255,7 +256,8 @@ int main(void){ for(char**e=environ;*e;e++) if(strstr(*e,"sekr1t")||strstr(*e,"D
       '#include <stdio.h>\n#include <unistd.h>\nint main(void){if(fork()==0){setsid();if(fork()==0){sleep(100);return 0;}return 0;}printf("ok\\n");return 0;}';
     const r = await grade(C, src, { tests: ok });
     expect(r.status).toBe('accepted');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Far below the grandchild's 100 s: the box did not wait for it (the rest is the compile, on a loaded machine).
+    expect(Date.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
   it('runs as uid 65534 on the host, never as root', async () => {

@@ -89,11 +89,12 @@ describe.each([
         tests: r.testCaseResults.map((t) => ({ status: t.status, points: t.points, message: t.message })),
       });
       expect(verdict(forked)).toEqual(verdict(fresh));
-      // Plausible figures: a test's time within the limit's reach, its memory near a fresh start's.
+      // Plausible figures: a test's time of the fresh start's order (not, say, the server's life since it started;
+      // the bound leaves room for a loaded machine's hiccups), its memory near a fresh start's.
       for (const [i, t] of forked.testCaseResults.entries()) {
         const f = fresh.testCaseResults[i];
         if (t.status !== 'accepted' && t.status !== 'wrong_answer') continue;
-        expect(t.timeMs ?? 0).toBeLessThanOrEqual(Math.max(200, 2 * (f.timeMs ?? 0)));
+        expect(t.timeMs ?? 0).toBeLessThanOrEqual(Math.max(1000, 3 * (f.timeMs ?? 0)));
         expect(Math.abs((t.memoryKB ?? 0) - (f.memoryKB ?? 0))).toBeLessThan(12 * 1024);
       }
       expect(engines.warnings).toEqual([]);
