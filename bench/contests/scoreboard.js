@@ -121,7 +121,8 @@ async function verdictSource(stack, db, contestId, excludeUserId) {
 
 /** p50 of 5 reads of the whole ranked board (every row, the page query without its page), and of one page, bare. */
 async function wholeBoard(db, sqlLog, capture, rows) {
-  const page = readStatements(sqlLog, capture).find((s) => s.text.includes('WITH page AS') && s.values[3] === null);
+  // The page statement (rankedPageSql: contest, rows, offset), not the caller's own row (rankedRowSql: contest, id).
+  const page = readStatements(sqlLog, capture).find((s) => s.text.includes('WITH page AS'));
   if (!page) return null;
   const time = async (values) => {
     const samples = [];
@@ -132,7 +133,7 @@ async function wholeBoard(db, sqlLog, capture, rows) {
     }
     return +percentile(samples, 50).toFixed(1);
   };
-  return { rows, p50: await time([page.values[0], rows, 0, null]), pageP50: await time(page.values) };
+  return { rows, p50: await time([page.values[0], rows, 0]), pageP50: await time(page.values) };
 }
 
 async function main() {

@@ -9,7 +9,7 @@ import type { JsonText } from '../common/json-text';
 import { BoardCache } from './board-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
-import { BoardView, cellOf, firstSolversSql, rankedRowsSql } from './scoreboard.queries';
+import { BoardView, cellOf, firstSolversSql, rankedPageSql, rankedRowSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
@@ -94,7 +94,7 @@ export class ScoreboardService {
 
   /** Every official row of the board in the view, ranked, each with its participation (the CLICS scoreboard's team). */
   async officialRows(contest: ContestEntity, view: BoardView): Promise<(ScoreboardRow & { participationId: string })[]> {
-    const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [contest.contestId, null, 0, null]);
+    const rows: RankedRow[] = await this.dataSource.query(rankedPageSql(contest.format, view), [contest.contestId, null, 0]);
     return rows.map((row) => ({ ...toRow(contest.format, row, view), participationId: row.id }));
   }
 
@@ -151,7 +151,7 @@ export class ScoreboardService {
   private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
     const { contestId, format } = contest;
     const load = async (): Promise<Page> => {
-      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(format, view), [contestId, limit, (page - 1) * limit, null]);
+      const rows: RankedRow[] = await this.dataSource.query(rankedPageSql(format, view), [contestId, limit, (page - 1) * limit]);
       return {
         rows: rows.map((row) => JSON.stringify(toRow(format, row, view))),
         ids: rows.map((row) => row.id),
@@ -168,7 +168,7 @@ export class ScoreboardService {
   private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<RankedRow | null> {
     const { contestId } = contest;
     return this.cache.get(contestId, `row:${view}:${participationId}`, async () => {
-      const rows: RankedRow[] = await this.dataSource.query(rankedRowsSql(contest.format, view), [contestId, 1, 0, participationId]);
+      const rows: RankedRow[] = await this.dataSource.query(rankedRowSql(contest.format, view), [contestId, participationId]);
       return rows[0] ?? null;
     });
   }

@@ -309,6 +309,36 @@ describe('contests', () => {
       expect(await page(3, 2)).toMatchObject({ items: [], total: 4 });
     });
 
+    // OI is ranked as IOI is, once its board shows (after the end).
+    it.each(['ioi', 'atcoder'])('ranks a %s board by score on every page, ties shared', async (format) => {
+      const c = await createContest(t, admin, contestBody([], -30, 30, { format, problems: [{ problemId: problems[0], points: 300 }] }));
+      // cat first; ann and bob tied on score (and, for AtCoder, on time); admin last (AtCoder: the later time).
+      const totals: [TestSession, number, number][] = [
+        [ann, 200, 50],
+        [bob, 200, 50],
+        [cat, 300, 90],
+        [admin, format === 'atcoder' ? 200 : 100, format === 'atcoder' ? 60 : 0],
+      ];
+      for (const [session, score, penalty] of totals) {
+        await register(t, session, c.contestId);
+        await t.app
+          .get(DataSource)
+          .query(`UPDATE contest_participations SET score = $3, penalty = $4 WHERE contest_id = $1 AND user_id = $2`, [
+            c.contestId,
+            session.user.id,
+            score,
+            format === 'atcoder' ? penalty : 0,
+          ]);
+      }
+      const page = async (n: number, limit: number) =>
+        (await http().get(`/api/contests/${c.contestId}/scoreboard?page=${n}&limit=${limit}`).expect(200)).body;
+      const { items } = await page(1, 4);
+      expect(items.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 2, 4]);
+      expect([items[0].username, items[3].username]).toEqual([cat.user.username, admin.user.username]);
+      expect([items[1].username, items[2].username].sort()).toEqual([ann.user.username, bob.user.username].sort());
+      expect(await Promise.all([1, 2, 3, 4].map(async (n) => (await page(n, 1)).items[0].rank))).toEqual([1, 2, 2, 4]);
+    });
+
     /** Ranks and names folded from every submission with the pure rules, not from the kept cells. */
     async function boardFromScratch(contestId: number, startsAt: string): Promise<[string, number][]> {
       const subs: { username: string; problem_id: number; counted_status: string; created_at: Date }[] = await t.app.get(DataSource).query(
