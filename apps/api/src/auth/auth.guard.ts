@@ -57,7 +57,7 @@ export class AuthGuard implements CanActivate {
   async authenticate(token: string): Promise<AuthUser | null> {
     let claims: AccessTokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { secret: this.secrets.access, algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, this.secrets.verifyOptions);
     } catch {
       return null;
     }

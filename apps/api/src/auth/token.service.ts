@@ -39,7 +39,7 @@ export class TokenService {
 
   async issue(user: UserEntity, familyId: string = randomUUID()): Promise<TokenPair> {
     const claims: AccessTokenClaims = { sub: user.id, username: user.username, role: user.role, ver: user.tokenVersion };
-    const accessToken = await this.jwt.signAsync(claims, { secret: this.secrets.access, expiresIn: ACCESS_TOKEN_TTL, algorithm: 'HS256' });
+    const accessToken = await this.jwt.signAsync(claims, { ...this.secrets.signOptions, expiresIn: ACCESS_TOKEN_TTL });
     const refreshToken = randomBytes(32).toString('base64url');
     await this.refreshTokens.insert({
       userId: user.id,

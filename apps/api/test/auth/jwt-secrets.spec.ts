@@ -92,6 +92,18 @@ describe('token secrets on a default install', () => {
       const claims = new JwtService().verify(user.accessToken, { secret, algorithms: ['HS256'] });
       expect(claims.sub).toBe(user.user.id);
       expect(await own.app.get(DataSource).query('SELECT name FROM app_secrets')).toEqual([]);
+      // Only HS256 with that secret: the same claims under another algorithm, or none, are refused.
+      const { iat: _iat, exp: _exp, ...payload } = claims;
+      const [header, body] = user.accessToken.split('.');
+      const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.`;
+      for (const token of [new JwtService().sign(payload, { secret, algorithm: 'HS512', expiresIn: '15m' }), unsigned])
+        await own.http().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(401);
+      expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+      await own
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(user))
+        .expect(200);
     } finally {
       await own.close();
     }
