@@ -12,9 +12,21 @@ export interface SseClient {
   close(): void;
 }
 
+/** Each app's one listen(): a second would fail, and leave an error listener on its server behind each time. */
+const listens = new WeakMap<TestApp, Promise<unknown>>();
+
+function listening(t: TestApp): Promise<unknown> {
+  let listen = listens.get(t);
+  if (!listen) {
+    listen = t.app.getHttpServer().listening ? Promise.resolve() : t.app.listen(0, '127.0.0.1');
+    listens.set(t, listen);
+  }
+  return listen;
+}
+
 /** A raw server-sent-events client with a bearer token, as the SPA's stream helper connects. */
 export async function openStream(t: TestApp, path: string, token: string, headers: Record<string, string> = {}): Promise<SseClient> {
-  await t.app.listen(0, '127.0.0.1').catch(() => undefined);
+  await listening(t);
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   const client: SseClient = {
     events: [],
