@@ -88,11 +88,8 @@ export class ClarificationsService {
   }
 
   private async isParticipant(contestId: number, caller: AuthUser): Promise<boolean> {
-    const [official, run] = await Promise.all([
-      this.contests.participationOf(contestId, caller),
-      this.contests.virtualRunOf(contestId, caller),
-    ]);
-    return !!(official ?? run);
+    const { official, virtual } = await this.contests.seatsOf(contestId, caller);
+    return !!(official ?? virtual);
   }
 
   private async one(contestId: number, id: number): Promise<ClarificationRow> {

@@ -33,6 +33,12 @@ export interface ContestEntry {
   stopAtFirstFailure: boolean;
 }
 
+/** A caller's two possible seats in a contest: their registration, and their virtual run after the end. */
+export interface CallerSeats {
+  official: ContestParticipationEntity | null;
+  virtual: ContestParticipationEntity | null;
+}
+
 /** Contests, registration and starts, and the gate of contest submissions. */
 @Injectable()
 export class ContestsService {
@@ -251,8 +257,13 @@ export class ContestsService {
     return this.contests.findOneBy({ contestId });
   }
 
-  participationOf(contestId: number, caller: AuthUser | undefined): Promise<ContestParticipationEntity | null> {
-    return caller ? this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' }) : Promise.resolve(null);
+  /** The caller's registration and virtual run in the contest (each null when absent), in one read. */
+  async seatsOf(contestId: number, caller: AuthUser | undefined): Promise<CallerSeats> {
+    const rows = caller ? await this.participations.findBy({ contestId, userId: caller.id }) : [];
+    return {
+      official: rows.find((row) => row.kind === 'official') ?? null,
+      virtual: rows.find((row) => row.kind === 'virtual') ?? null,
+    };
   }
 
   /** The caller's virtual run of the contest, if they started one. */
@@ -283,10 +294,7 @@ export class ContestsService {
 
   private async present(contest: ContestEntity, caller: AuthUser | undefined, asAdmin = isAdmin(caller)): Promise<ContestDto> {
     const now = new Date();
-    const [participation, run] = await Promise.all([
-      this.participationOf(contest.contestId, caller),
-      this.virtualRunOf(contest.contestId, caller),
-    ]);
+    const { official: participation, virtual: run } = await this.seatsOf(contest.contestId, caller);
     const seats = [participation, run].filter((seat) => seat !== null);
     const readable = asAdmin || canReadContestProblems(contest, seats, caller, now);
     // A virtual run, once started, is what the caller's contest page counts down.
