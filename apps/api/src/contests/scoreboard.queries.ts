@@ -71,17 +71,17 @@ function pageRows(format: ContestFormat, view: BoardView): string {
   return `WITH page AS (
       SELECT p.id, ${keys} FROM contest_participations p WHERE ${official('p')}
       ORDER BY ${indexOrder(format, view, 'p')} LIMIT $2 OFFSET $3
-    ), ranked AS (
+    ), page_ranks AS (
       SELECT page.*, rank() OVER (ORDER BY ${rankOrder(format, view, 'page')})::int AS page_rank,
         row_number() OVER (ORDER BY ${indexOrder(format, view, 'page')}) AS ord
       FROM page
     ), head AS MATERIALIZED (
       SELECT (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(format, view, 'b', 'f')})::int + 1 AS rank
-      FROM ranked f WHERE f.ord = 1
+      FROM page_ranks f WHERE f.ord = 1
     )
-    SELECT ranked.id, (CASE WHEN ranked.page_rank = 1 THEN head.rank ELSE $3::int + ranked.page_rank END)::int AS rank, ranked.ord,
+    SELECT r.id, (CASE WHEN r.page_rank = 1 THEN head.rank ELSE $3::int + r.page_rank END)::int AS rank, r.ord,
       (SELECT count(*) FROM contest_participations t WHERE ${official('t')})::int AS total
-    FROM ranked CROSS JOIN head`;
+    FROM page_ranks r CROSS JOIN head`;
 }
 
 /** Participation $2's row alone, wherever it ranks: one plus the rows ranked before it (an index range count). */
