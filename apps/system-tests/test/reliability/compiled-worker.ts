@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'child_process';
+import { existsSync } from 'fs';
 import { join } from 'path';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -12,6 +13,8 @@ const WORKER_BUILD = join(ROOT, 'dist/judge-worker');
  */
 export function spawnCompiledWorker(env: Record<string, string>, afterStart = ''): ChildProcess {
   const entry = join(WORKER_BUILD, 'apps/judge-worker/src/main.js');
+  // Run straight through jest, without the test target's build first, the tests would wait minutes for no grading.
+  if (!existsSync(entry)) throw new Error(`No worker build at ${entry}: run \`npx nx run judge-worker:build\` first.`);
   const register = `require('tsconfig-paths').register({ baseUrl: ${JSON.stringify(WORKER_BUILD)}, paths: { '@oj/*': ['libs/*/src'] } });`;
   return spawn(process.execPath, ['-e', `${register} require(${JSON.stringify(entry)}); ${afterStart}`], {
     cwd: ROOT,
