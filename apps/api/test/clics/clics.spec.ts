@@ -8,7 +8,8 @@ import { DataSource } from 'typeorm';
 import { type ClicsSchemaName, schemaErrors } from './clics-schemas';
 
 const MINUTE = 60_000;
-const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE);
+/** `minutes` from `from` (now by default): a contest's two ends take one `from`, so its length is exact. */
+const at = (minutes: number, from = Date.now()) => new Date(from + minutes * MINUTE);
 const TWO_TESTS = [
   { index: 0, status: 'accepted' as const, timeMs: 5, memoryKB: 100, points: 1 },
   { index: 1, status: 'accepted' as const, timeMs: 7, memoryKB: 100, points: 2 },
@@ -117,11 +118,12 @@ describe('CLICS Contest API', () => {
     [ann, bob] = await Promise.all([registerUser(t), registerUser(t)]);
     problemId = (await createProblem(t, admin, problemBody({ title: 'Frozen' }))).problemId;
     // Two hours long, the last hour frozen: the freeze started half an hour ago.
+    const now = Date.now();
     contestBody = {
       title: 'CLICS round',
       format: 'icpc',
-      startsAt: at(-90).toISOString(),
-      endsAt: at(30).toISOString(),
+      startsAt: at(-90, now).toISOString(),
+      endsAt: at(30, now).toISOString(),
       freezeMinutes: 60,
       problems: [{ problemId }],
     };
@@ -352,7 +354,8 @@ describe('CLICS Contest API', () => {
       lastPublicToken = (await feed(publicToken)).pop()?.token as string;
       // Ended five minutes ago, the freeze its last half hour: Ann's submission is still inside it.
       await ds.query('DELETE FROM submissions WHERE contest_id = $1 AND created_at > $2', [contestId, at(-5)]);
-      const ended = { ...contestBody, startsAt: at(-120).toISOString(), endsAt: at(-5).toISOString(), freezeMinutes: 30 };
+      const now = Date.now();
+      const ended = { ...contestBody, startsAt: at(-120, now).toISOString(), endsAt: at(-5, now).toISOString(), freezeMinutes: 30 };
       await http()
         .put(`/api/contests/${contestId}`)
         .set(...bearer(admin))
