@@ -24,7 +24,8 @@ interface RankedRow {
   user_id: string;
   username: string | null;
   rank: number;
-  total: number;
+  /** The board's count of rows; null on a single row read (rankedRowSql). */
+  total: number | null;
   solved: number;
   score: number;
   penalty: number;
