@@ -117,7 +117,8 @@ function totalsSet(first: number): string {
  * Re-folds a submission's board cell from its participation's results on that problem, and the participation's
  * totals from its cells, inside the caller's transaction (the result write). Three statements: the participation
  * locked (two results of one participant written at once would each miss the other's cell), the results and the
- * other cells read after the lock, and the cell and totals written together.
+ * other cells read after the lock, and the cell and totals written together. The participation is rewritten even
+ * when its totals stay the same: its version (xmin) is how the API's row cache knows its cells changed.
  */
 export async function refoldContestCell(manager: EntityManager, participationId: string, problemId: number): Promise<void> {
   const [contest]: { format: ContestFormat; penalty_minutes: number; points: number; total_points: number }[] = await manager.query(

@@ -84,40 +84,63 @@ function pageRows(format: ContestFormat, view: BoardView): string {
     FROM page_ranks r CROSS JOIN head`;
 }
 
-/** Participation $2's row alone, wherever it ranks: one plus the rows ranked before it (an index range count). */
-function oneRow(format: ContestFormat, view: BoardView): string {
-  return `SELECT p.id, (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(format, view, 'b', 'p')})::int + 1 AS rank,
-      1 AS ord, NULL::int AS total
-    FROM contest_participations p WHERE ${official('p')} AND p.id = $2::uuid`;
+/**
+ * The rows `ranked` picks (id, rank, ord, total), in `ord` order, each with its version (the participation's xmin,
+ * which every write of its cells changes: BoardRowCache) and its user's name, read on every read as a rename changes
+ * no row of the board. Their totals and cells come from BOARD_ROWS_SQL, for the rows not already kept at that
+ * version. Each row is looked up by its key (OFFSET 0 keeps the lookup apart: joined, PostgreSQL hashed every row of
+ * the table for the page's 100, 1 ms).
+ */
+function rankedRows(ranked: string): string {
+  return `WITH ranked AS MATERIALIZED (${ranked})
+    SELECT ranked.id, ranked.rank, ranked.total, p.version, p.username
+    FROM ranked CROSS JOIN LATERAL (
+      SELECT p.xmin::text AS version, u.username FROM contest_participations p LEFT JOIN users u ON u.id = p.user_id
+      WHERE p.id = ranked.id OFFSET 0
+    ) p ORDER BY ranked.ord`;
 }
 
 /**
- * The rows `ranked` picks (id, rank, ord, total), in `ord` order, each with both folds of its totals, its user's
- * name and its cells. The cells are read for those rows alone, in one join (a subquery per row rebuilt the labels'
- * hash for each).
+ * Rows `ids` (a condition on a participation id) of contest $1, each with its version and both folds of its totals and
+ * cells, read in one snapshot; with `rankIn`, official rows only, each ranked in that view as well. The cells are read
+ * for those rows alone, in one join (a subquery per row rebuilt the labels' hash for each).
  */
-function rankedRows(ranked: string): string {
-  return `WITH ranked AS MATERIALIZED (${ranked}), cells AS (
+function storedRows(ids: string, rankIn?: { format: ContestFormat; view: BoardView }): string {
+  const ranked = rankIn
+    ? {
+        columns: `, (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(rankIn.format, rankIn.view, 'b', 'p')})::int + 1 AS rank,
+          NULL::int AS total, u.username`,
+        joins: ' LEFT JOIN users u ON u.id = p.user_id',
+        where: ` AND p.kind = 'official'`,
+      }
+    : { columns: '', joins: '', where: '' };
+  return `WITH cells AS (
       SELECT x.participation_id, json_object_agg(cp.label, json_build_array(x.attempts, x.solved, x.score, x.minute,
           x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending)) AS cells
-      FROM ranked JOIN contest_cells x ON x.participation_id = ranked.id
-      JOIN contest_problems cp ON cp.contest_id = $1 AND cp.problem_id = x.problem_id
+      FROM contest_cells x JOIN contest_problems cp ON cp.contest_id = $1 AND cp.problem_id = x.problem_id
+      WHERE x.participation_id ${ids}
       GROUP BY x.participation_id
     )
-    SELECT p.id, p.user_id, p.solved, p.score, p.penalty, p.public_solved, p.public_score, p.public_penalty, u.username,
-      ranked.rank, ranked.total, coalesce(cells.cells, '{}') AS cells
-    FROM ranked JOIN contest_participations p ON p.id = ranked.id LEFT JOIN cells ON cells.participation_id = ranked.id
-    LEFT JOIN users u ON u.id = p.user_id ORDER BY ranked.ord`;
+    SELECT p.id, p.xmin::text AS version, p.solved, p.score, p.penalty, p.public_solved, p.public_score, p.public_penalty,
+      coalesce(cells.cells, '{}') AS cells${ranked.columns}
+    FROM contest_participations p LEFT JOIN cells ON cells.participation_id = p.id${ranked.joins}
+    WHERE p.contest_id = $1 AND p.id ${ids}${ranked.where}`;
 }
+
+/** Rows $2 (participation ids) of contest $1, each with its version and both folds of its totals and cells. */
+export const BOARD_ROWS_SQL = storedRows('= ANY($2::uuid[])');
 
 /** A page of a contest's official rows in the view's order: $1 the contest, $2 rows (null: all) from $3. */
 export function rankedPageSql(format: ContestFormat, view: BoardView): string {
   return rankedRows(pageRows(format, view));
 }
 
-/** One official row of contest $1, participation $2, ranked in the view (total is null). */
+/**
+ * One official row of contest $1, participation $2, ranked in the view (one plus the rows ranked before it, an index
+ * range count; total is null), with its version, totals and cells: a row read alone has just changed, as a rule.
+ */
 export function rankedRowSql(format: ContestFormat, view: BoardView): string {
-  return rankedRows(oneRow(format, view));
+  return storedRows('= $2::uuid', { format, view });
 }
 
 /**
@@ -138,7 +161,7 @@ export function firstSolversSql(view: BoardView): string {
     WHERE cp.contest_id = $1`;
 }
 
-/** The stored cell tuple (rankedRowsSql's `cells`) as the view shows it. */
+/** The stored cell tuple (BOARD_ROWS_SQL's `cells`) as the view shows it. */
 export function cellOf(tuple: unknown[], view: BoardView): ContestCell {
   const [attempts, solved, score, minute, pAttempts, pSolved, pScore, pMinute, pending] = tuple as [
     number,

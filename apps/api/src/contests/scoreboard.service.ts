@@ -7,9 +7,10 @@ import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import type { JsonText } from '../common/json-text';
 import { BoardCache } from './board-cache';
+import { BoardRowCache, type RowFolds } from './board-row-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
-import { BoardView, cellOf, firstSolversSql, rankedPageSql, rankedRowSql } from './scoreboard.queries';
+import { BOARD_ROWS_SQL, BoardView, cellOf, firstSolversSql, rankedPageSql, rankedRowSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
@@ -19,13 +20,20 @@ export interface RowViews {
   own: ScoreboardRow;
 }
 
+/** A row's place in the view (rankedPageSql, rankedRowSql), its name, and the version of its totals and cells. */
 interface RankedRow {
   id: string;
-  user_id: string;
-  username: string | null;
   rank: number;
   /** The board's count of rows; null on a single row read (rankedRowSql). */
   total: number | null;
+  version: string;
+  username: string | null;
+}
+
+/** A row's totals and cells as BOARD_ROWS_SQL reads them. */
+interface StoredRow {
+  id: string;
+  version: string;
   solved: number;
   score: number;
   penalty: number;
@@ -33,6 +41,12 @@ interface RankedRow {
   public_score: number;
   public_penalty: number;
   cells: Record<string, unknown[]>;
+}
+
+/** A ranked row with its totals and cells as each fold shows them. */
+interface FoldedRow {
+  ranked: RankedRow;
+  folds: RowFolds;
 }
 
 /** A cached page: each row's JSON as the view shows it, in the view's order, their ids, and the board's count of rows. */
@@ -43,18 +57,21 @@ interface Page {
 }
 
 /**
- * The scoreboard read: one ranked, paginated query over the rows the result writes keep. While the board is
- * frozen for the caller it ranks and shows the public fold (frozen results as pending), except the caller's own
- * row, which shows their own verdicts; admins see the live board.
+ * The scoreboard read: a ranked, paginated query over the rows the result writes keep. While the board is frozen
+ * for the caller it ranks and shows the public fold (frozen results as pending), except the caller's own row, which
+ * shows their own verdicts; admins see the live board.
  *
- * Each part of a read (a page, one participation's row, the first solvers, the labels) is kept in the instance's
- * BoardCache under the view it was ranked in, until the board changes: a read on a quiet board sends only the
- * contest's and the caller's lookups, and answers JSON text put together from the kept parts (a page's rows are kept
- * as JSON: building and encoding 100 rows of 26 cells on every read cost more than the rest of the read). The view is
- * decided per read from the clock (isBoardFrozen), so the freeze moves readers from the live entries to the public
- * ones as it begins. Pages are cached rather than the whole ranked board: the whole board of 10,000 rows took 2.7 s
- * to read bare where a page took 26 ms, and a verdict invalidates it all the same, so during a contest, with verdicts
- * every few seconds, the first read after each would pay for every row (bench/BENCHMARKS.md "Contests").
+ * A read is kept at two levels. Each part of a read (a page, one participation's row, the first solvers, the labels)
+ * is kept in the instance's BoardCache under the view it was ranked in, until the board changes: a read on a quiet
+ * board sends only the contest's and the caller's lookups, and answers JSON text put together from the kept parts.
+ * Under it, each row's totals and cells are kept as JSON in BoardRowCache by the row's version, through board
+ * changes: after a verdict a page is ranked again in the rows' index (a few ms), and of its rows only those written
+ * since are read, usually one (reading 100 rows' 2,600 cells and encoding them was three quarters of a page's read).
+ * The view is decided per read from the clock (isBoardFrozen), so the freeze moves readers from the live entries to
+ * the public ones as it begins. Pages are cached rather than the whole ranked board: the whole board of 10,000 rows
+ * took 2.7 s to read bare where a page took 26 ms, and a verdict invalidates it all the same, so during a contest,
+ * with verdicts every few seconds, the first read after each would pay for every row (bench/BENCHMARKS.md
+ * "Contests").
  */
 @Injectable()
 export class ScoreboardService {
@@ -63,6 +80,7 @@ export class ScoreboardService {
     private readonly contests: ContestsService,
     private readonly virtualBoards: VirtualBoardService,
     private readonly cache: BoardCache,
+    private readonly rows: BoardRowCache,
   ) {}
 
   async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<JsonText<ScoreboardDto>> {
@@ -78,7 +96,7 @@ export class ScoreboardService {
       this.labels(contestId),
     ]);
     // The caller's own row shows their own verdicts, wherever it ranks and on the page too.
-    const own = mineRow ? JSON.stringify(toRow(contest.format, mineRow, 'live')) : 'null';
+    const own = mineRow ? rowJson(mineRow.ranked, mineRow.folds.live) : 'null';
     const at = mine && view === 'public' ? found.ids.indexOf(mine.id) : -1;
     const items = found.rows.map((row, i) => (i === at ? own : row)).join(',');
     const totalPages = Math.ceil(found.total / limit);
@@ -92,8 +110,11 @@ export class ScoreboardService {
 
   /** Every official row of the board in the view, ranked, each with its participation (the CLICS scoreboard's team). */
   async officialRows(contest: ContestEntity, view: BoardView): Promise<(ScoreboardRow & { participationId: string })[]> {
-    const rows: RankedRow[] = await this.dataSource.query(rankedPageSql(contest.format, view), [contest.contestId, null, 0]);
-    return rows.map((row) => ({ ...toRow(contest.format, row, view), participationId: row.id }));
+    const rows = await this.folded(contest, await this.ranked(rankedPageSql(contest.format, view), [contest.contestId, null, 0]));
+    return rows.map(({ ranked, folds }) => ({
+      ...(JSON.parse(rowJson(ranked, folds[view])) as ScoreboardRow),
+      participationId: ranked.id,
+    }));
   }
 
   /** The caller's virtual run's board (VirtualBoardService), paginated like the official one. */
@@ -134,14 +155,15 @@ export class ScoreboardService {
       frozen ? this.row(contest, 'public', participationId) : undefined,
     ]);
     if (!live) return null;
+    const parse = (ranked: RankedRow, folds: string) => JSON.parse(rowJson(ranked, folds)) as ScoreboardRow;
     if (!pub) {
-      const row = toRow(contest.format, live, 'live');
+      const row = parse(live.ranked, live.folds.live);
       return { live: row, public: row, own: row };
     }
     return {
-      live: toRow(contest.format, live, 'live'),
-      public: toRow(contest.format, pub, 'public'),
-      own: toRow(contest.format, pub, 'live'),
+      live: parse(live.ranked, live.folds.live),
+      public: parse(pub.ranked, pub.folds.public),
+      own: parse(pub.ranked, pub.folds.live),
     };
   }
 
@@ -149,11 +171,12 @@ export class ScoreboardService {
   private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
     const { contestId, format } = contest;
     const load = async (): Promise<Page> => {
-      const rows: RankedRow[] = await this.dataSource.query(rankedPageSql(format, view), [contestId, limit, (page - 1) * limit]);
+      const ranked = await this.ranked(rankedPageSql(format, view), [contestId, limit, (page - 1) * limit]);
+      const rows = await this.folded(contest, ranked);
       return {
-        rows: rows.map((row) => JSON.stringify(toRow(format, row, view))),
-        ids: rows.map((row) => row.id),
-        total: rows[0]?.total ?? (await this.count(contestId)),
+        rows: rows.map((row) => rowJson(row.ranked, row.folds[view])),
+        ids: rows.map((row) => row.ranked.id),
+        total: ranked[0]?.total ?? (await this.count(contestId)),
       };
     };
     return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
@@ -163,11 +186,47 @@ export class ScoreboardService {
    * One participation's row, ranked in the view: the caller's own on each read, and the changed row the contest
    * stream sends (rowViews), so the participant's read after their verdict finds it already read. Null once gone.
    */
-  private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<RankedRow | null> {
+  private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<FoldedRow | null> {
     const { contestId } = contest;
     return this.cache.get(contestId, `row:${view}:${participationId}`, async () => {
-      const rows: RankedRow[] = await this.dataSource.query(rankedRowSql(contest.format, view), [contestId, participationId]);
-      return rows[0] ?? null;
+      const [row]: (RankedRow & StoredRow)[] = await this.dataSource.query(rankedRowSql(contest.format, view), [
+        contestId,
+        participationId,
+      ]);
+      if (!row) return null;
+      const folds = foldsOf(contest.format, row);
+      this.rows.set(row.id, row.version, folds);
+      return { ranked: row, folds };
+    });
+  }
+
+  private ranked(sql: string, params: unknown[]): Promise<RankedRow[]> {
+    return this.dataSource.query(sql, params);
+  }
+
+  /**
+   * The ranked rows with their totals and cells: kept ones at the version ranked (BoardRowCache), the others read in
+   * one statement. A row read at a newer version than ranked (written in between) is shown as read; one gone in
+   * between (its participation deleted) is left out.
+   */
+  private async folded(contest: ContestEntity, ranked: RankedRow[]): Promise<FoldedRow[]> {
+    const found = new Map<string, RowFolds>();
+    for (const row of ranked) {
+      const folds = this.rows.get(row.id, row.version);
+      if (folds) found.set(row.id, folds);
+    }
+    const missing = ranked.filter((row) => !found.has(row.id)).map((row) => row.id);
+    if (missing.length) {
+      const stored: StoredRow[] = await this.dataSource.query(BOARD_ROWS_SQL, [contest.contestId, missing]);
+      for (const row of stored) {
+        const folds = foldsOf(contest.format, row);
+        this.rows.set(row.id, row.version, folds);
+        found.set(row.id, folds);
+      }
+    }
+    return ranked.flatMap((row) => {
+      const folds = found.get(row.id);
+      return folds ? [{ ranked: row, folds }] : [];
     });
   }
 
@@ -201,14 +260,22 @@ export class ScoreboardService {
   }
 }
 
-function toRow(format: ContestFormat, row: RankedRow, view: BoardView): ScoreboardRow {
-  const live = view === 'live';
-  return {
-    rank: row.rank,
-    username: row.username,
-    solved: live ? row.solved : row.public_solved,
-    score: live ? row.score : row.public_score,
-    penalty: format === 'icpc' || format === 'atcoder' ? (live ? row.penalty : row.public_penalty) : 0,
-    cells: Object.fromEntries(Object.entries(row.cells).map(([label, tuple]) => [label, cellOf(tuple, view)])),
+/** The row's totals and cells as each fold shows them, as the JSON members that follow its rank and name. */
+function foldsOf(format: ContestFormat, row: StoredRow): RowFolds {
+  const members = (view: BoardView) => {
+    const live = view === 'live';
+    const folded = {
+      solved: live ? row.solved : row.public_solved,
+      score: live ? row.score : row.public_score,
+      penalty: format === 'icpc' || format === 'atcoder' ? (live ? row.penalty : row.public_penalty) : 0,
+      cells: Object.fromEntries(Object.entries(row.cells).map(([label, tuple]) => [label, cellOf(tuple, view)])),
+    };
+    return JSON.stringify(folded).slice(1, -1);
   };
+  return { live: members('live'), public: members('public') };
+}
+
+/** A board row (ScoreboardRow) as JSON: its rank and name, then one fold of its totals and cells. */
+function rowJson(ranked: RankedRow, folds: string): string {
+  return `{"rank":${ranked.rank},"username":${JSON.stringify(ranked.username)},${folds}}`;
 }

@@ -15,7 +15,9 @@ import {
 } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { countStatements } from '../sql-statements';
+import { BoardCache } from '../../src/contests/board-cache';
+import { BOARD_ROWS_SQL } from '../../src/contests/scoreboard.queries';
+import { countStatements, recordStatements } from '../sql-statements';
 
 jest.setTimeout(60_000);
 
@@ -171,5 +173,53 @@ describe('the cached scoreboard', () => {
     expect(await statements(ann)).toBe(3);
     expect(await statements()).toBe(1);
     expect(cold).toBeGreaterThan(3);
+  });
+
+  it('reads again only the rows written since, each kept by its version, whatever board change was lost', async () => {
+    const { contestId } = await createContest(t, admin, contestBody(problems.slice(0, 2), -50, 60));
+    const contest = (await t.http().get(`/api/contests/${contestId}`).expect(200)).body;
+    for (const user of [ann, bob]) await register(t, user, contestId);
+    const participation = async (user: TestSession): Promise<string> =>
+      (
+        await t.app
+          .get(DataSource)
+          .query('SELECT id FROM contest_participations WHERE contest_id = $1 AND user_id = $2', [contestId, user.user.id])
+      )[0].id;
+    const watcher = await stream(admin, contestId);
+    const [A, B] = problems;
+    await verdict(watcher, bob, contestId, A, minutesFrom(contest.startsAt, 5), 'accepted');
+    await board(contestId);
+
+    // Ann's verdict: the page is ranked again, and neither row is read: hers was read (and kept) for the contest
+    // stream's row event, bob's has not changed.
+    await verdict(watcher, ann, contestId, B, minutesFrom(contest.startsAt, 7), 'wrong_answer');
+    const rowReads = async () => {
+      let read: Board | undefined;
+      const sent = await recordStatements(async () => (read = await board(contestId)));
+      return { read: read!, ids: sent.filter((s) => s.text === BOARD_ROWS_SQL).map((s) => s.values?.[1]) };
+    };
+    const afterVerdict = await rowReads();
+    expect(afterVerdict.ids).toEqual([]);
+    expect(rowOf(afterVerdict.read, ann).cells['B']).toMatchObject({ attempts: 1, solved: false });
+    expect(rowOf(afterVerdict.read, bob).cells['A']).toMatchObject({ attempts: 0, solved: true });
+
+    // A row written with no word to this instance (its board change lost), once the cached page is gone: of the
+    // page's rows, it alone is read again, by its new version.
+    await t.app.get(DataSource).query('UPDATE contest_participations SET solved = 2 WHERE id = $1', [await participation(bob)]);
+    t.app.get(BoardCache).invalidate(contestId);
+    const afterWrite = await rowReads();
+    expect(afterWrite.ids).toEqual([[await participation(bob)]]);
+    expect(rowOf(afterWrite.read, bob).solved).toBe(2);
+
+    // An edit that swaps the labels re-folds every row: bob's accepted problem is B now.
+    await t
+      .http()
+      .put(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .send(contestBody([B, A], -50, 60))
+      .expect(200);
+    const relabelled = await board(contestId);
+    expect(rowOf(relabelled, bob).cells['B']).toMatchObject({ solved: true });
+    expect(rowOf(relabelled, ann).cells['A']).toMatchObject({ attempts: 1, solved: false });
   });
 });
