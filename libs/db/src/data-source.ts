@@ -31,6 +31,7 @@ import { FailedTest1764727200000 } from './migrations/1764727200000-failed-test'
 import { UserPreferences1764813600000 } from './migrations/1764813600000-user-preferences';
 import { ProblemInteractors1764817200000 } from './migrations/1764817200000-problem-interactors';
 import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
+import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
 
 export const ENTITIES = [
   UserEntity,
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   UserPreferences1764813600000,
   ProblemInteractors1764817200000,
   ClicsTokens1764900000000,
+  FirstSolverIndexes1764986400000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -30,6 +30,7 @@ describe('migrations', () => {
       'UserPreferences1764813600000',
       'ProblemInteractors1764817200000',
       'ClicsTokens1764900000000',
+      'FirstSolverIndexes1764986400000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

@@ -144,20 +144,21 @@ export function rankedRowSql(format: ContestFormat, view: BoardView): string {
 }
 
 /**
- * The first solver of each problem in the view, by their own minute: per problem, the earliest solved cells through
- * the fold's partial index (contest_cells_problem_idx, contest_cells_public_problem_idx), not a sort of them all.
+ * The first solver of each problem in the view, by their own minute, ties to the lower participation: per problem,
+ * the first entry of the fold's partial index of solved cells (contest_cells_problem_idx,
+ * contest_cells_public_problem_idx, which end in the participation) that is an official row, named afterwards.
  */
 export function firstSolversSql(view: BoardView): string {
   const [solved, minute] = view === 'public' ? ['x.public_solved', 'x.public_minute'] : ['x.solved', 'x.minute'];
-  return `SELECT cp.label, first.username, first.minute FROM contest_problems cp
+  return `SELECT cp.label, u.username, first.minute FROM contest_problems cp
     CROSS JOIN LATERAL (
-      SELECT u.username, ${minute} AS minute
+      SELECT p.user_id, ${minute} AS minute
       FROM contest_cells x
       JOIN contest_participations p ON p.id = x.participation_id AND p.kind = 'official'
-      LEFT JOIN users u ON u.id = p.user_id
       WHERE x.contest_id = cp.contest_id AND x.problem_id = cp.problem_id AND ${solved}
-      ORDER BY ${minute}, p.id LIMIT 1
+      ORDER BY ${minute}, x.participation_id LIMIT 1
     ) first
+    LEFT JOIN users u ON u.id = first.user_id
     WHERE cp.contest_id = $1`;
 }
 
