@@ -63,6 +63,28 @@ describe('BoardCache', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the outline through a result, not through a board change, and never what a result raced', async () => {
+    await cache.outline(1, 'total', async () => 2);
+    await cache.get(1, 'page:1', async () => 'before');
+    cache.resultsChanged(1);
+    const again = jest.fn(async () => 'after');
+    expect(await cache.outline(1, 'total', async () => 3)).toBe(2);
+    expect(await cache.get(1, 'page:1', again)).toBe('after');
+    expect(again).toHaveBeenCalledTimes(1);
+
+    // An outline read under way when a result arrives is not kept (one generation per contest): the next read loads.
+    const { load, finish } = loader<number>();
+    const racing = cache.outline(1, 'labels', load);
+    await settle();
+    cache.resultsChanged(1);
+    finish(1);
+    expect(await racing).toBe(1);
+    expect(await cache.outline(1, 'labels', async () => 4)).toBe(4);
+
+    cache.invalidate(1);
+    expect(await cache.outline(1, 'total', async () => 3)).toBe(3);
+  });
+
   it('never keeps what a load under way during an invalidation read, nor shares it with later reads', async () => {
     const { load, finish } = loader<string>();
     const early = cache.get(1, 'page:1', load);

@@ -16,6 +16,8 @@ export interface BoardCacheOptions {
 
 interface Entry {
   contestId: number;
+  /** Kept through results (`resultsChanged`): a part of the board no result changes (`outline`). */
+  outline: boolean;
   value: unknown;
   weight: number;
   expiresAt: number;
@@ -29,8 +31,9 @@ interface Loading {
 /**
  * One API instance's cache of contest board reads (pages, single rows, first solvers, virtual boards), each under
  * its contest and a key that names everything the read depends on. A contest's entries are dropped by
- * `invalidate` the moment its board changes (ScoreboardStreamService calls it on every instance, from the worker's
- * `finished` events and the API's board changes on Redis), and expire after `ttlMs` in any case.
+ * `invalidate` the moment its board changes (ScoreboardStreamService calls it on every instance, on the API's board
+ * changes on Redis), and expire after `ttlMs` in any case. A result (the worker's `finished` event) drops them too
+ * (`resultsChanged`), but for the board's outline (`outline`: its labels and count of rows), which no result changes.
  *
  * Reads of one key that arrive while it loads share that load. A load that began before an invalidation of its
  * contest may have read the board as it was: it is neither stored nor shared with later reads. Each contest has a
@@ -55,6 +58,18 @@ export class BoardCache {
 
   /** The cached value of `key` in the contest, or `load`'s, stored unless the board changed meanwhile. */
   get<T>(contestId: number, key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
+    return this.read(contestId, key, load, weigh, false);
+  }
+
+  /**
+   * As `get`, for a part of the board that only a board change (`invalidate`) changes, not a result: its labels, its
+   * count of rows. Kept through `resultsChanged`.
+   */
+  outline<T>(contestId: number, key: string, load: () => Promise<T>): Promise<T> {
+    return this.read(contestId, key, load, () => 1, true);
+  }
+
+  private read<T>(contestId: number, key: string, load: () => Promise<T>, weigh: (value: T) => number, outline: boolean): Promise<T> {
     const id = `${contestId}:${key}`;
     const hit = this.entries.get(id);
     if (hit) {
@@ -74,7 +89,8 @@ export class BoardCache {
       .then(
         (value) => {
           this.settled(id, promise);
-          if (this.active && this.generations.get(contestId) === generation) this.store(id, contestId, value, weigh(value));
+          if (this.active && this.generations.get(contestId) === generation)
+            this.store(id, { contestId, outline, value, weight: weigh(value) });
           return value;
         },
         (error: unknown) => {
@@ -88,8 +104,17 @@ export class BoardCache {
 
   /** The contest's board changed: drop what is kept of it, and keep nothing a read under way returns. */
   invalidate(contestId: number): void {
+    this.drop(contestId, true);
+  }
+
+  /** A result of the contest changed its board: as `invalidate`, but its outline stays. */
+  resultsChanged(contestId: number): void {
+    this.drop(contestId, false);
+  }
+
+  private drop(contestId: number, outlineToo: boolean): void {
     this.generations.delete(contestId);
-    for (const [id, entry] of this.entries) if (entry.contestId === contestId) this.remove(id, entry);
+    for (const [id, entry] of this.entries) if (entry.contestId === contestId && (outlineToo || !entry.outline)) this.remove(id, entry);
     for (const [id, loading] of this.loading) if (loading.contestId === contestId) this.loading.delete(id);
   }
 
@@ -135,13 +160,13 @@ export class BoardCache {
     if (this.loading.get(id)?.promise === promise) this.loading.delete(id);
   }
 
-  private store(id: string, contestId: number, value: unknown, weight: number): void {
+  private store(id: string, entry: Omit<Entry, 'expiresAt'>): void {
     // Larger than the whole cache: kept, it would only push everything else out.
-    if (weight > this.options.maxWeight) return;
+    if (entry.weight > this.options.maxWeight) return;
     const old = this.entries.get(id);
     if (old) this.remove(id, old);
-    this.entries.set(id, { contestId, value, weight, expiresAt: this.now() + this.options.ttlMs });
-    this.weight += weight;
+    this.entries.set(id, { ...entry, expiresAt: this.now() + this.options.ttlMs });
+    this.weight += entry.weight;
     for (const [oldest, entry] of this.entries) {
       if (this.weight <= this.options.maxWeight) break;
       this.remove(oldest, entry);

@@ -193,7 +193,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
          WHERE s.id = $1`,
         [submissionId],
       );
-      if (changed) this.cache.invalidate(changed.contest_id);
+      if (changed) this.cache.resultsChanged(changed.contest_id);
       return changed ?? null;
     } catch (error) {
       // Which board changed is unknown: none of them is kept.

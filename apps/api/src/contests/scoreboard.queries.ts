@@ -57,8 +57,8 @@ function indexOrder(format: ContestFormat, view: BoardView, alias: string): stri
 }
 
 /**
- * The rows of a page (offset $3, $2 rows; $2 null for every row), with their ranks as in sport (1, 2, 2, 4) and the
- * board's count of rows. The page is found in the rows' index alone (the ranking keys and id; reading whole rows,
+ * The rows of a page (offset $3, $2 rows; $2 null for every row), with their ranks as in sport (1, 2, 2, 4); the
+ * board's count of rows is read apart (ScoreboardService.total), as no result changes it. The page is found in the rows' index alone (the ranking keys and id; reading whole rows,
  * PostgreSQL sorted every row of the contest for a page far down: 13 ms at 10,000 rows). Only the page's rows are
  * ranked, not the whole board: a row tied with the page's first row shares its rank, one plus the rows ranked before
  * it (an index range count); any other row's rank is its place ($3 + its rank within the page), as every row before
@@ -79,13 +79,12 @@ function pageRows(format: ContestFormat, view: BoardView): string {
       SELECT (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(format, view, 'b', 'f')})::int + 1 AS rank
       FROM page_ranks f WHERE f.ord = 1
     )
-    SELECT r.id, (CASE WHEN r.page_rank = 1 THEN head.rank ELSE $3::int + r.page_rank END)::int AS rank, r.ord,
-      (SELECT count(*) FROM contest_participations t WHERE ${official('t')})::int AS total
+    SELECT r.id, (CASE WHEN r.page_rank = 1 THEN head.rank ELSE $3::int + r.page_rank END)::int AS rank, r.ord
     FROM page_ranks r CROSS JOIN head`;
 }
 
 /**
- * The rows `ranked` picks (id, rank, ord, total), in `ord` order, each with its version (the participation's xmin,
+ * The rows `ranked` picks (id, rank, ord), in `ord` order, each with its version (the participation's xmin,
  * which every write of its cells changes: BoardRowCache) and its user's name, read on every read as a rename changes
  * no row of the board. Their totals and cells come from BOARD_ROWS_SQL, for the rows not already kept at that
  * version. Each row is looked up by its key (OFFSET 0 keeps the lookup apart: joined, PostgreSQL hashed every row of
@@ -93,7 +92,7 @@ function pageRows(format: ContestFormat, view: BoardView): string {
  */
 function rankedRows(ranked: string): string {
   return `WITH ranked AS MATERIALIZED (${ranked})
-    SELECT ranked.id, ranked.rank, ranked.total, p.version, p.username
+    SELECT ranked.id, ranked.rank, p.version, p.username
     FROM ranked CROSS JOIN LATERAL (
       SELECT p.xmin::text AS version, u.username FROM contest_participations p LEFT JOIN users u ON u.id = p.user_id
       WHERE p.id = ranked.id OFFSET 0
@@ -109,7 +108,7 @@ function storedRows(ids: string, rankIn?: { format: ContestFormat; view: BoardVi
   const ranked = rankIn
     ? {
         columns: `, (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(rankIn.format, rankIn.view, 'b', 'p')})::int + 1 AS rank,
-          NULL::int AS total, u.username`,
+          u.username`,
         joins: ' LEFT JOIN users u ON u.id = p.user_id',
         where: ` AND p.kind = 'official'`,
       }
@@ -137,7 +136,7 @@ export function rankedPageSql(format: ContestFormat, view: BoardView): string {
 
 /**
  * One official row of contest $1, participation $2, ranked in the view (one plus the rows ranked before it, an index
- * range count; total is null), with its version, totals and cells: a row read alone has just changed, as a rule.
+ * range count), with its version, totals and cells: a row read alone has just changed, as a rule.
  */
 export function rankedRowSql(format: ContestFormat, view: BoardView): string {
   return storedRows('= $2::uuid', { format, view });

@@ -24,8 +24,6 @@ export interface RowViews {
 interface RankedRow {
   id: string;
   rank: number;
-  /** The board's count of rows; null on a single row read (rankedRowSql). */
-  total: number | null;
   version: string;
   username: string | null;
 }
@@ -49,11 +47,10 @@ interface FoldedRow {
   folds: RowFolds;
 }
 
-/** A cached page: each row's JSON as the view shows it, in the view's order, their ids, and the board's count of rows. */
+/** A cached page: each row's JSON as the view shows it, in the view's order, and their ids. */
 interface Page {
   rows: string[];
   ids: string[];
-  total: number;
 }
 
 /**
@@ -91,18 +88,19 @@ export class ScoreboardService {
     if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit));
     const view = this.viewOf(contest, caller);
     const frozen = view === 'public';
-    const [found, mineRow, firstSolvers, labels] = await Promise.all([
+    const [found, mineRow, firstSolvers, labels, total] = await Promise.all([
       this.page(contest, view, page, limit),
       mine ? this.row(contest, view, mine.id) : null,
       this.firstSolvers(contestId, view),
       this.labels(contestId),
+      this.total(contestId),
     ]);
     // The caller's own row shows their own verdicts, wherever it ranks and on the page too.
     const own = mineRow ? rowJson(mineRow.ranked, mineRow.folds.live) : 'null';
     const at = mine && view === 'public' ? found.ids.indexOf(mine.id) : -1;
     const items = found.rows.map((row, i) => (i === at ? own : row)).join(',');
-    const totalPages = Math.ceil(found.total / limit);
-    return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"virtualMinute":null,"total":${found.total},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
+    const totalPages = Math.ceil(total / limit);
+    return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"virtualMinute":null,"total":${total},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
   }
 
   /** The board the viewer sees now: the public fold while it is frozen for them, else the live one. */
@@ -175,11 +173,7 @@ export class ScoreboardService {
     const load = async (): Promise<Page> => {
       const ranked = await this.ranked(rankedPageSql(format, view), [contestId, limit, (page - 1) * limit]);
       const rows = await this.folded(contest, ranked);
-      return {
-        rows: rows.map((row) => rowJson(row.ranked, row.folds[view])),
-        ids: rows.map((row) => row.ranked.id),
-        total: ranked[0]?.total ?? (await this.count(contestId)),
-      };
+      return { rows: rows.map((row) => rowJson(row.ranked, row.folds[view])), ids: rows.map((row) => row.ranked.id) };
     };
     return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
   }
@@ -243,7 +237,7 @@ export class ScoreboardService {
   }
 
   private labels(contestId: number): Promise<string[]> {
-    return this.cache.get(contestId, 'labels', async () => {
+    return this.cache.outline(contestId, 'labels', async () => {
       const rows: { label: string }[] = await this.dataSource.query(
         'SELECT label FROM contest_problems WHERE contest_id = $1 ORDER BY position',
         [contestId],
@@ -252,13 +246,15 @@ export class ScoreboardService {
     });
   }
 
-  /** Only for a page past the end, where the ranked query returns no row to carry the count. */
-  private async count(contestId: number): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM contest_participations WHERE contest_id = $1 AND kind = 'official'`,
-      [contestId],
-    );
-    return row.n;
+  /** The board's count of rows: changed by registrations, not results. */
+  private total(contestId: number): Promise<number> {
+    return this.cache.outline(contestId, 'total', async () => {
+      const [row]: { n: number }[] = await this.dataSource.query(
+        `SELECT count(*)::int AS n FROM contest_participations WHERE contest_id = $1 AND kind = 'official'`,
+        [contestId],
+      );
+      return row.n;
+    });
   }
 }
 
