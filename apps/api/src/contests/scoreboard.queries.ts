@@ -57,12 +57,29 @@ function indexOrder(format: ContestFormat, view: BoardView, alias: string): stri
 }
 
 /**
+ * Whether row `a` ties row `b` in the view's ranking and comes before it in the index's order: the ranking keys
+ * equal, then the index's columns after them (ascending) and `id`, compared as a row. An index range of one tie.
+ */
+function tiedBefore(format: ContestFormat, view: BoardView, a: string, b: string): string {
+  const equal = KEYS[format].map(([key]) => `${a}.${column(view, key)} = ${b}.${column(view, key)}`);
+  const after = [
+    ...indexKeys(format)
+      .slice(KEYS[format].length)
+      .map(([key]) => column(view, key)),
+    'id',
+  ];
+  const tuple = (alias: string) => `(${after.map((name) => `${alias}.${name}`).join(', ')})`;
+  return [...equal, `${tuple(a)} < ${tuple(b)}`].join(' AND ');
+}
+
+/**
  * The rows of a page (offset $3, $2 rows; $2 null for every row), with their ranks as in sport (1, 2, 2, 4); the
  * board's count of rows is read apart (ScoreboardService.total), as no result changes it. The page is found in the rows' index alone (the ranking keys and id; reading whole rows,
  * PostgreSQL sorted every row of the contest for a page far down: 13 ms at 10,000 rows). Only the page's rows are
- * ranked, not the whole board: a row tied with the page's first row shares its rank, one plus the rows ranked before
- * it (an index range count); any other row's rank is its place ($3 + its rank within the page), as every row before
- * the page ranks before it. The head's count runs once (MATERIALIZED: inlined, PostgreSQL ran it per row).
+ * ranked, not the whole board: a row tied with the page's first row shares its rank, which is its place less the rows
+ * before the page that tie it (an index range of one tie: counting every row ranked before it walked 9,900 index
+ * entries for page 100); any other row's rank is its place ($3 + its rank within the page), as every row before the
+ * page ranks before it. The head's count runs once (MATERIALIZED: inlined, PostgreSQL ran it per row).
  */
 function pageRows(format: ContestFormat, view: BoardView): string {
   const keys = indexKeys(format)
@@ -76,7 +93,7 @@ function pageRows(format: ContestFormat, view: BoardView): string {
         row_number() OVER (ORDER BY ${indexOrder(format, view, 'page')}) AS ord
       FROM page
     ), head AS MATERIALIZED (
-      SELECT (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(format, view, 'b', 'f')})::int + 1 AS rank
+      SELECT $3::int + 1 - (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${tiedBefore(format, view, 'b', 'f')})::int AS rank
       FROM page_ranks f WHERE f.ord = 1
     )
     SELECT r.id, (CASE WHEN r.page_rank = 1 THEN head.rank ELSE $3::int + r.page_rank END)::int AS rank, r.ord
