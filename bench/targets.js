@@ -139,21 +139,42 @@ const ROWS = [
     if (!scoreboard) return null;
     const { worst, worstFirstRead: first } = scoreboard;
     // The ratio of medians: a single scenario's p95 over 40 requests is one noisy sample on a shared machine.
-    const ratios = (read) => {
+    const ratios = (read, floor) => {
       const all = Object.entries(scoreboard.results).map(([name, r]) => ({
         name,
-        ratio: read(r).floor ? read(r).p50 / read(r).floor.p50 : 0,
+        ratio: floor(r) ? read(r).p50 / floor(r).p50 : 0,
       }));
       const sorted = all.map((r) => r.ratio).sort((a, b) => a - b);
       return { worst: all.reduce((w, r) => (r.ratio > w.ratio ? r : w)), median: sorted[sorted.length >> 1] };
     };
-    const [cached, firstRead] = [ratios((r) => r), ratios((r) => r.firstRead)];
+    // Against the page's SQL from nothing (the target's floor), and against the statements each read sent.
+    const [cached, firstRead] = [
+      ratios(
+        (r) => r,
+        (r) => r.pageSql,
+      ),
+      ratios(
+        (r) => r.firstRead,
+        (r) => r.pageSql,
+      ),
+    ];
+    const [cachedSent, firstSent] = [
+      ratios(
+        (r) => r,
+        (r) => r.floor,
+      ),
+      ratios(
+        (r) => r.firstRead,
+        (r) => r.firstRead.floor,
+      ),
+    ];
     const described = (r) => `median ${r.median.toFixed(2)}×, worst ${r.worst.ratio.toFixed(2)}× (${r.worst.name})`;
+    const pageSql = Object.values(scoreboard.results).map((r) => r.pageSql?.p50 ?? 0);
     return [
       `contest scoreboard page (100 rows), ${num(scoreboard.participants)} participants × ${scoreboard.problems} problems, ${num(scoreboard.submissions)} submissions; pages 1, 50, 100 as participant, guest, admin, frozen and not; read again (cached) and first read after a verdict`,
       'p95 ≤ 20 ms, ≤ 3× the same SQL bare',
       `cached: worst p95 ${ms(worst.p95)} (${worst.scenario}); first read after a verdict: worst p95 ${ms(first.p95)} (${first.scenario})`,
-      `p95 ${ms(worst.floorP95)} cached, ${ms(first.floorP95)} first read (their SQL sent straight through \`pg\`); p50 ÷ floor p50: cached ${described(cached)}; first read ${described(firstRead)}`,
+      `the page's SQL from nothing (rank, then its 100 rows read), sent straight through \`pg\`: p50 ${ms(Math.min(...pageSql))}–${ms(Math.max(...pageSql))}; p50 ÷ its p50: cached ${described(cached)}; first read ${described(firstRead)}. Against the statements each read sent (p95 ${ms(worst.floorP95)} cached, ${ms(first.floorP95)} first read): cached ${described(cachedSent)}; first read ${described(firstSent)}`,
       worst.p95 <= 20 && first.p95 <= 20 && cached.worst.ratio <= 3 && firstRead.worst.ratio <= 3,
     ];
   },
