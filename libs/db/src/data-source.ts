@@ -32,6 +32,7 @@ import { UserPreferences1764813600000 } from './migrations/1764813600000-user-pr
 import { ProblemInteractors1764817200000 } from './migrations/1764817200000-problem-interactors';
 import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
 import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
+import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
 
 export const ENTITIES = [
   UserEntity,
@@ -68,6 +69,7 @@ export const MIGRATIONS = [
   ProblemInteractors1764817200000,
   ClicsTokens1764900000000,
   FirstSolverIndexes1764986400000,
+  ContestRowsAutovacuum1764990000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -31,6 +31,7 @@ describe('migrations', () => {
       'ProblemInteractors1764817200000',
       'ClicsTokens1764900000000',
       'FirstSolverIndexes1764986400000',
+      'ContestRowsAutovacuum1764990000000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
@@ -41,6 +42,9 @@ describe('migrations', () => {
       const pending = await ds.driver.createSchemaBuilder().log();
       const columnChanges = pending.upQueries.map((q) => q.query).filter((q) => !/^(DROP INDEX|ALTER TABLE "\w+" DROP CONSTRAINT)/.test(q));
       expect(columnChanges).toEqual([]);
+      // Board rows are vacuumed often enough that a page's index-only walk stays one (ContestRowsAutovacuum).
+      const [{ reloptions }] = await ds.query(`SELECT reloptions FROM pg_class WHERE relname = 'contest_participations'`);
+      expect(reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=100']));
     } finally {
       await ds.destroy();
     }
