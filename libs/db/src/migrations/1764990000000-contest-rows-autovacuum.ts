@@ -4,9 +4,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Board rows are vacuumed after 100 changed rows, not PostgreSQL's default of 50 plus a fifth of the table (2,050 at
  * 10,000 participants). Every verdict rewrites its participant's row, and a page is found by walking the ranking
  * index (an index-only scan): once a row's heap page is no longer marked all-visible, each index entry on it costs a
- * heap visit. After 720 verdicts on a 10,000-row board, page 100 took 8.0 ms instead of 1.9 ms until a vacuum set the
- * pages visible again (bench/BENCHMARKS.md "Contests"). Autovacuum looks at most once a minute (autovacuum_naptime),
- * so this bounds how long a board stays slow to a minute, at the cost of vacuuming a few hundred pages.
+ * heap visit, and each dead entry a visit more until it is marked. After 720 rows rewritten on a 10,000-row board,
+ * page 100's rank statement took 4–7 ms on its first read and 3.1 ms after, until a vacuum: 2.0 ms (bench/BENCHMARKS.md
+ * "Contests"). Autovacuum looks at most once a minute (autovacuum_naptime), so a board's pages are marked visible again
+ * within a minute of 100 rewritten rows, at the cost of vacuuming a few hundred pages.
  */
 export class ContestRowsAutovacuum1764990000000 implements MigrationInterface {
   name = 'ContestRowsAutovacuum1764990000000';
