@@ -74,12 +74,13 @@ function tiedBefore(format: ContestFormat, view: BoardView, a: string, b: string
 
 /**
  * The rows of a page (offset $3, $2 rows; $2 null for every row), with their ranks as in sport (1, 2, 2, 4); the
- * board's count of rows is read apart (ScoreboardService.total), as no result changes it. The page is found in the rows' index alone (the ranking keys and id; reading whole rows,
- * PostgreSQL sorted every row of the contest for a page far down: 13 ms at 10,000 rows). Only the page's rows are
- * ranked, not the whole board: a row tied with the page's first row shares its rank, which is its place less the rows
- * before the page that tie it (an index range of one tie: counting every row ranked before it walked 9,900 index
- * entries for page 100); any other row's rank is its place ($3 + its rank within the page), as every row before the
- * page ranks before it. The head's count runs once (MATERIALIZED: inlined, PostgreSQL ran it per row).
+ * board's count of rows is read apart (ScoreboardService.total), as no result changes it. The page is found in the
+ * rows' index alone (the ranking keys and id; reading whole rows, PostgreSQL sorted every row of the contest for a
+ * page far down: 13 ms at 10,000 rows). Only the page's rows are ranked, not the whole board: a row tied with the
+ * page's first row shares its rank, which is its place less the rows before the page that tie it (an index range of
+ * one tie: counting every row ranked before it walked 9,900 index entries for page 100); any other row's rank is its
+ * place ($3 + its rank within the page), as every row before the page ranks before it. The head's count runs once
+ * (MATERIALIZED: inlined, PostgreSQL ran it per row).
  */
 function pageRows(format: ContestFormat, view: BoardView): string {
   const keys = indexKeys(format)
