@@ -94,10 +94,10 @@ function pageRows(format: ContestFormat, view: BoardView): string {
         row_number() OVER (ORDER BY ${indexOrder(format, view, 'page')}) AS ord
       FROM page
     ), head AS MATERIALIZED (
-      SELECT $3::int + 1 - (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${tiedBefore(format, view, 'b', 'f')})::int AS rank
+      SELECT ($3::bigint + 1 - (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${tiedBefore(format, view, 'b', 'f')}))::int AS rank
       FROM page_ranks f WHERE f.ord = 1
     )
-    SELECT r.id, (CASE WHEN r.page_rank = 1 THEN head.rank ELSE $3::int + r.page_rank END)::int AS rank, r.ord
+    SELECT r.id, (CASE WHEN r.page_rank = 1 THEN head.rank ELSE $3::bigint + r.page_rank END)::int AS rank, r.ord
     FROM page_ranks r CROSS JOIN head`;
 }
 

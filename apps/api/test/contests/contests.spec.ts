@@ -307,6 +307,8 @@ describe('contests', () => {
       expect((await page(1, 1, bob)).mine).toMatchObject({ rank: 2, username: bob.user.username });
       expect((await page(1, 1, admin)).mine).toMatchObject({ rank: 4, username: admin.user.username });
       expect(await page(3, 2)).toMatchObject({ items: [], total: 4 });
+      // The last page the query allows: its offset (page × limit) is past what an SQL integer holds.
+      expect(await page(2_147_483_647, 100)).toMatchObject({ items: [], total: 4, page: 2_147_483_647 });
     });
 
     // OI is ranked as IOI is, once its board shows (after the end).
