@@ -148,26 +148,9 @@ const ROWS = [
       return { worst: all.reduce((w, r) => (r.ratio > w.ratio ? r : w)), median: sorted[sorted.length >> 1] };
     };
     // Against the page's SQL from nothing (the target's floor), and against the statements each read sent.
-    const [cached, firstRead] = [
-      ratios(
-        (r) => r,
-        (r) => r.pageSql,
-      ),
-      ratios(
-        (r) => r.firstRead,
-        (r) => r.pageSql,
-      ),
-    ];
-    const [cachedSent, firstSent] = [
-      ratios(
-        (r) => r,
-        (r) => r.floor,
-      ),
-      ratios(
-        (r) => r.firstRead,
-        (r) => r.firstRead.floor,
-      ),
-    ];
+    const [cachedRead, firstReadOf, pageSqlOf] = [(r) => r, (r) => r.firstRead, (r) => r.pageSql];
+    const [cached, firstRead] = [ratios(cachedRead, pageSqlOf), ratios(firstReadOf, pageSqlOf)];
+    const [cachedSent, firstSent] = [ratios(cachedRead, (r) => r.floor), ratios(firstReadOf, (r) => r.firstRead.floor)];
     const described = (r) => `median ${r.median.toFixed(2)}×, worst ${r.worst.ratio.toFixed(2)}× (${r.worst.name})`;
     const pageSql = Object.values(scoreboard.results).map((r) => r.pageSql?.p50 ?? 0);
     return [
