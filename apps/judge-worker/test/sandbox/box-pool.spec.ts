@@ -1,14 +1,18 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'fs';
+import { chmodSync, closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { setTimeout as sleep } from 'timers/promises';
 
 import { BOX_UID } from '../../src/engines/local/box-command';
 import { buildLauncher } from '../../src/engines/local/box-launcher';
 import { BoxPool, BoxSlot, BoxSlotHost } from '../../src/engines/local/box-pool';
+import { supervise } from '../../src/engines/local/box-run';
 import { CgroupFactory } from '../../src/engines/local/cgroup';
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { PrivateMounts } from '../../src/engines/local/private-mounts';
-import { COMPILE_LIMITS, runLimits } from '../../src/engines/local/sandbox-limits';
+import { RunBox } from '../../src/engines/local/run-box';
+import { COMPILE_LIMITS, RUN_FILE_BYTES, runLimits } from '../../src/engines/local/sandbox-limits';
+import { SubmissionDirs } from '../../src/engines/local/submission-boxes';
 import { graderOf } from '../grading/grader-of';
 import { removeTree } from './work-roots';
 
@@ -179,6 +183,32 @@ describe('box pool: warm boxes shared by submissions one after another', () => {
     await pool.drain();
     expect(ourBoxCgroups()).toEqual([]);
   }, 60_000);
+
+  it('starts a piped run only once its peer holds both pipes: a late writer is waited for, never read as end of file', async () => {
+    // An interactive pair's launchers open their pipes at about the same time; a run started before its peer's
+    // write end was open read end of file at once (a C++ solution failed with exit code 255 on a loaded host).
+    // Here the test plays the peer: the reader of the run's stdout at once, the writer of its stdin 300 ms late.
+    const dirs = new SubmissionDirs(workRoot, 'pipe', null);
+    const box = await RunBox.start(dirs.mounts(false, []), launcher.path, cgroups, dirs.dir, RUN_FILE_BYTES);
+    const { ioDir } = box.parts;
+    const peerReads = openSync(join(ioDir, 'out'), constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const started = box.startPiped(sh('read line; echo "[$line]" >&2'), limits, { cpu: null, ignoreSigpipe: false, opensFirst: 'stdin' });
+      await sleep(300);
+      const peerWrites = openSync(join(ioDir, 'in'), constants.O_WRONLY | constants.O_NONBLOCK);
+      writeSync(peerWrites, 'hello\n');
+      closeSync(peerWrites);
+      const run = await started;
+      if (!run) throw new Error('the box did not take the run');
+      const result = await supervise(run, limits, null).result;
+      expect(result).toMatchObject({ termination: 'exited', exitCode: 0 });
+      expect(result.stderr.toString()).toBe('[hello]\n');
+    } finally {
+      closeSync(peerReads);
+      await box.close();
+      dirs.remove();
+    }
+  }, 30_000);
 
   it('the engine grades submission after submission in the same warm boxes', async () => {
     const engine = new LocalEngine({ workRoot, logger: { log: () => undefined, warn: () => undefined }, warmSlots: 1 });

@@ -234,12 +234,17 @@ int main(void) {
   signal(SIGPIPE, SIG_IGN);
   int dirty = 0;
   char mode;
-  while ((mode = command()) == 'r' || mode == 'p') {
+  while ((mode = command()) == 'r' || mode == 'p' || mode == 'q') {
     /* 'r': the worker relays stdin and stdout ('out' is opened for both, so its open never waits for the worker).
-       'p': stdin and stdout are pipes to another box's run (an interactor's): 'out' write-only, so a run whose
-       reader is gone gets EPIPE; its open waits for that reader, whose box opens its own 'in' first. */
-    int in = open("/io/in", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    int out = open("/io/out", (mode == 'p' ? O_WRONLY : O_RDWR) | O_CLOEXEC);
+       'p' and 'q': stdin and stdout are pipes to another box's run (an interactive pair), 'out' write-only, so a
+       run whose reader is gone gets EPIPE. Both opens block until the peer box holds the pipe's other end: a run
+       reading a pipe whose writer has not opened it yet would read end of file at once, and a solution would
+       fail for the host's scheduling. 'p' opens 'in' first and its peer, sent 'q', opens 'out' first, so each
+       open meets the peer's rather than both waiting on their reads. */
+    int in = -1, out = -1;
+    if (mode == 'q') out = open("/io/out", O_WRONLY | O_CLOEXEC);
+    in = open("/io/in", O_RDONLY | (mode == 'r' ? O_NONBLOCK : 0) | O_CLOEXEC);
+    if (mode != 'q') out = open("/io/out", (mode == 'p' ? O_WRONLY : O_RDWR) | O_CLOEXEC);
     int err = open("/io/err", O_RDWR | O_CLOEXEC);
     if (in < 0 || out < 0 || err < 0) return 3;
     fcntl(in, F_SETFL, 0);

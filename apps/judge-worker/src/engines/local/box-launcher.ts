@@ -23,8 +23,9 @@ import { join } from 'path';
  *   its own process before exec, so a run gets its limits whatever ran in the box before; a run may also be pinned
  *   to one CPU and keep SIGPIPE ignored (an interactive pair's interactor).
  * Protocol on fds 5 (commands) and 6 (replies): 'r' → the launcher opens /io/{in,out,err} (FIFOs the worker
- * created) and answers "k\n" (clean) or "d\n" (dirty); 'p' → the same, but /io/in and /io/out are pipes to another
- * box's run (see RunBox.startPeer), /io/out opened write-only so its run gets EPIPE once the reader is gone; 'g'
+ * created) and answers "k\n" (clean) or "d\n" (dirty); 'p' or 'q' → the same, but /io/in and /io/out are pipes to
+ * another box's run (see RunBox.startPeer), /io/out opened write-only so its run gets EPIPE once the reader is gone,
+ * each open waiting for the peer's end ('p' opens /io/in first, the peer sent 'q' /io/out first); 'g'
  * followed by the run (see runMessage in run-box.ts: limits, CPU, SIGPIPE, argv, environment) → it runs it with
  * the FIFOs as stdin, stdout and stderr, waits for it, kills and reaps the rest, answers "x <wait status>\n", then
  * clears the box.

@@ -40,10 +40,11 @@ export async function runPair(
   cpu: number | null,
   cancel?: AbortSignal,
 ): Promise<PairResult | null> {
-  // Both asked for at once: each launcher's opening of its pipes waits for the other's.
+  // Both asked for at once: each launcher's opening of its pipes waits for the other's, so neither run starts
+  // before both pipes have both their ends.
   const [programRun, interactorRun] = await Promise.all([
-    programBox.startPiped(program.command, program.limits, { cpu, ignoreSigpipe: false }),
-    interactorBox.startPiped(interactor.command, interactor.limits, { cpu, ignoreSigpipe: true }),
+    programBox.startPiped(program.command, program.limits, { cpu, ignoreSigpipe: false, opensFirst: 'stdin' }),
+    interactorBox.startPiped(interactor.command, interactor.limits, { cpu, ignoreSigpipe: true, opensFirst: 'stdout' }),
   ]);
   if (!programRun || !interactorRun) return null;
   let interactorBusy = false;

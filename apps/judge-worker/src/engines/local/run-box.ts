@@ -43,6 +43,11 @@ export interface Piping {
   cpu: number | null;
   /** Keeps SIGPIPE ignored, so a write to a reader that is gone fails with EPIPE instead of killing the run. */
   ignoreSigpipe: boolean;
+  /**
+   * Which of its two pipes the box opens first. Each open waits for the peer's end of that pipe, so the two boxes
+   * of a pair must take opposite ones: 'stdin' for one, 'stdout' for the other (see box-launcher.c).
+   */
+  opensFirst: 'stdin' | 'stdout';
 }
 
 /** The 'g' message: the run's command and limits as the launcher reads them (see box-launcher.c). */
@@ -214,7 +219,8 @@ export class RunBox extends Box {
   }
 
   private async begin(command: BoxCommand, limits: RunLimits, piping: Piping | null): Promise<StartedRun | null> {
-    if (!this.send(piping ? 'p' : 'r') || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
+    const mode = piping === null ? 'r' : piping.opensFirst === 'stdin' ? 'p' : 'q';
+    if (!this.send(mode) || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
     const stdin = piping ? null : new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
