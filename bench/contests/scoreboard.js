@@ -7,8 +7,8 @@
 // event reached an admin's contest stream), which finds the cache dropped. Two floors, in the same run: the page's
 // own SQL from nothing (its rank statement and all its rows read, as with nothing kept: "the same SQL sent bare" of
 // the issue), and the statements the API actually sent for the same read (recorded by bench/lib/sql-recorder.js),
-// each sent again straight through `pg`, one after another. Also the whole ranked board read bare, beside one page:
-// why pages are cached.
+// each sent again straight through `pg`, one after another. Also the whole ranked board read bare, beside one page
+// (why pages are cached), and the board's ranking as an API instance reads it whole (after a registration or edit).
 // Usage: node bench/contests/scoreboard.js [--participants 10000] [--submissions 300000] [--requests 40]
 // BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the worst first read's statements.
 const { mkdtempSync, rmSync } = require('fs');
@@ -126,9 +126,15 @@ async function verdictSource(stack, db, contestId, excludeUserId) {
   };
 }
 
-/** The page statement a read sent (rankedPageSql: contest, rows, offset), not the caller's own row (rankedRowSql). */
-function pageStatement(sqlLog, capture) {
-  return readStatements(sqlLog, capture).find((s) => s.text.includes('WITH page AS')) ?? null;
+const queries = () => require(path.join(ROOT, 'tmp/bench-build/apps/api/src/contests/scoreboard.queries'));
+
+/**
+ * The page's rank statement as a read with nothing kept would send it (rankedPageSql: contest, rows, offset), in the
+ * view the reader sees: the public fold for others while the board is frozen, the live one for admins or after.
+ */
+function pageStatement(contestId, page, phase, role) {
+  const view = phase === 'frozen' && role !== 'admin' ? 'public' : 'live';
+  return { text: queries().rankedPageSql('icpc', view), values: [contestId, 100, (page - 1) * 100] };
 }
 
 /**
@@ -136,10 +142,9 @@ function pageStatement(sqlLog, capture) {
  * (BOARD_ROWS_SQL), as a read that finds no row kept.
  */
 async function pageFromNothing(db, page, values) {
-  const { BOARD_ROWS_SQL } = require(path.join(ROOT, 'tmp/bench-build/apps/api/src/contests/scoreboard.queries'));
   const started = process.hrtime.bigint();
   const ranked = await db.query(page.text, values);
-  await db.query(BOARD_ROWS_SQL, [values[0], ranked.rows.map((row) => row.id)]);
+  await db.query(queries().BOARD_ROWS_SQL, [values[0], ranked.rows.map((row) => row.id)]);
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
@@ -147,9 +152,7 @@ async function pageFromNothing(db, page, values) {
  * The floor the issue names, "the same SQL sent bare": the page's own SQL from nothing (pageFromNothing), `times`
  * times after 3 warm-ups. Unlike `floor`, it does not shrink as the API keeps more: a cached read sends no page SQL.
  */
-async function pageSqlFloor(db, sqlLog, capture, times) {
-  const page = pageStatement(sqlLog, capture);
-  if (!page) return null;
+async function pageSqlFloor(db, page, times) {
   const samples = [];
   for (let i = 0; i < times + 3; i++) {
     const ms = await pageFromNothing(db, page, page.values);
@@ -158,19 +161,27 @@ async function pageSqlFloor(db, sqlLog, capture, times) {
   return summary(samples);
 }
 
-/** p50 of 5 reads of the whole ranked board (every row, the page query without its page), and of one page, bare. */
-async function wholeBoard(db, sqlLog, capture, rows) {
-  const page = pageStatement(sqlLog, capture);
-  if (!page) return null;
-  const time = async (values) => {
+/**
+ * p50 of 5 reads, bare, of the whole ranked board (every row, the page query without its page), of one page, and of
+ * the board's ranking as an API instance reads it whole (boardOrderSql: after a registration or an edit, per view).
+ */
+async function wholeBoard(db, contestId, rows) {
+  const page = pageStatement(contestId, 1, 'unfrozen', 'admin');
+  const time = async (read) => {
     const samples = [];
     for (let i = 0; i < 6; i++) {
-      const ms = await pageFromNothing(db, page, values);
-      if (i) samples.push(ms);
+      const started = process.hrtime.bigint();
+      await read();
+      if (i) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
     return +percentile(samples, 50).toFixed(1);
   };
-  return { rows, p50: await time([page.values[0], rows, 0]), pageP50: await time(page.values) };
+  return {
+    rows,
+    p50: await time(() => pageFromNothing(db, page, [contestId, rows, 0])),
+    pageP50: await time(() => pageFromNothing(db, page, page.values)),
+    rankingP50: await time(() => db.query(queries().boardOrderSql('icpc', 'live'), [contestId])),
+  };
 }
 
 async function main() {
@@ -212,7 +223,7 @@ async function main() {
             capture,
             floor: await floor(replay, sqlLog, capture, REQUESTS),
             firstRead: { ...cold, floor: await floor(replay, sqlLog, `${capture}-cold`, COLD_READS) },
-            pageSql: await pageSqlFloor(replay, sqlLog, `${capture}-cold`, COLD_READS),
+            pageSql: await pageSqlFloor(replay, pageStatement(seeded.contestId, page, phase, role), COLD_READS),
           };
         }
     }
@@ -237,7 +248,7 @@ async function main() {
           ownRow: own,
           worst: { scenario: worst.name, p95: worst.p95, floorP95: worst.floor?.p95 ?? null },
           worstFirstRead: { scenario: worstFirst.name, p95: worstFirst.p95, floorP95: worstFirst.floor?.p95 ?? null },
-          wholeBoard: await wholeBoard(replay, sqlLog, 'unfrozen-1-admin-cold', PARTICIPANTS),
+          wholeBoard: await wholeBoard(replay, seeded.contestId, PARTICIPANTS),
           results,
         },
         null,

@@ -1,3 +1,7 @@
+import type { BoardOrder } from './board-order';
+import { BoardOrders, type PlacedResult } from './board-orders';
+import type { BoardView } from './scoreboard.queries';
+
 /** How long a cached board read lives without an invalidation: the safety net for a lost Redis message. */
 export const BOARD_CACHE_TTL_MS = 30_000;
 
@@ -8,9 +12,17 @@ export const BOARD_CACHE_TTL_MS = 30_000;
  */
 export const BOARD_CACHE_MAX_ROWS = 20_000;
 
+/**
+ * The rows of board orders one API instance keeps at most (BoardOrders): some 250 bytes each (an id, a version, a
+ * name and three keys), so about 25 MB; both views of five 10,000-row boards.
+ */
+export const BOARD_ORDER_MAX_ROWS = 100_000;
+
 export interface BoardCacheOptions {
   maxWeight: number;
   ttlMs: number;
+  /** Rows of board orders kept at most (BOARD_ORDER_MAX_ROWS by default). */
+  maxOrderRows?: number;
   now?: () => number;
 }
 
@@ -35,6 +47,9 @@ interface Loading {
  * changes on Redis), and expire after `ttlMs` in any case. A result (the worker's `finished` event) drops them too
  * (`resultsChanged`), but for the board's outline (`outline`: its labels and count of rows), which no result changes.
  *
+ * Each contest's ranking in each view is kept apart (BoardOrders): a result moves its row there rather than dropping
+ * it, so a page read after a verdict ranks nothing again.
+ *
  * Reads of one key that arrive while it loads share that load. A load that began before an invalidation of its
  * contest may have read the board as it was: it is neither stored nor shared with later reads. Each contest has a
  * generation, a number never reused; a load stores its value only if its contest's generation is still the one it
@@ -51,9 +66,26 @@ export class BoardCache {
   /** Off while invalidations may be missed (the Redis subscription is down): every read loads, nothing is kept. */
   private active = true;
   private readonly now: () => number;
+  private readonly orders: BoardOrders;
 
   constructor(private readonly options: BoardCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.orders = new BoardOrders({ maxRows: options.maxOrderRows ?? BOARD_ORDER_MAX_ROWS, ttlMs: options.ttlMs, now: this.now });
+  }
+
+  /** The contest's ranking in the view, kept through results (BoardOrders.get); `load` reads it at its ticket. */
+  order(contestId: number, view: BoardView, load: (ticket: number) => Promise<BoardOrder>): Promise<BoardOrder> {
+    return this.orders.get(contestId, view, load, this.active);
+  }
+
+  /** A ticket for a read of a result's row about to be sent (BoardOrders.ticket). */
+  ticket(): number {
+    return this.orders.ticket();
+  }
+
+  /** Whether a result's row is worth reading for the contest's kept rankings. */
+  ranks(contestId: number): boolean {
+    return this.orders.holds(contestId);
   }
 
   /** The cached value of `key` in the contest, or `load`'s, stored unless the board changed meanwhile. */
@@ -107,12 +139,17 @@ export class BoardCache {
     this.drop(contestId, true);
   }
 
-  /** A result of the contest changed its board: as `invalidate`, but its outline stays. */
-  resultsChanged(contestId: number): void {
+  /**
+   * A result of the contest changed its board: as `invalidate`, but its outline stays, and its rankings move the
+   * result's row (`placed`: an official row, read at `ticket`) instead of going. A virtual run's result moves none.
+   */
+  resultsChanged(contestId: number, placed?: { result: PlacedResult; ticket: number }): void {
     this.drop(contestId, false);
+    if (placed) this.orders.place(contestId, placed.result, placed.ticket);
   }
 
   private drop(contestId: number, outlineToo: boolean): void {
+    if (outlineToo) this.orders.invalidate(contestId);
     this.generations.delete(contestId);
     for (const [id, entry] of this.entries) if (entry.contestId === contestId && (outlineToo || !entry.outline)) this.remove(id, entry);
     for (const [id, loading] of this.loading) if (loading.contestId === contestId) this.loading.delete(id);
@@ -120,6 +157,7 @@ export class BoardCache {
 
   /** Every board changed (or may have): as `invalidate` for every contest. */
   clear(): void {
+    this.orders.clear();
     this.generations.clear();
     this.entries.clear();
     this.loading.clear();
@@ -140,7 +178,7 @@ export class BoardCache {
 
   /** Nothing kept and nothing loading: no invalidation can matter. */
   get isEmpty(): boolean {
-    return !this.entries.size && !this.loading.size;
+    return !this.entries.size && !this.loading.size && this.orders.isEmpty;
   }
 
   get size(): { entries: number; weight: number } {

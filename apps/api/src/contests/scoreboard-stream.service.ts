@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { type Clarification, type ContestBoardChange, type ContestStreamEvent, type LiveEvent, type ScoreboardRow } from '@oj/contracts';
+import {
+  type Clarification,
+  type ContestBoardChange,
+  type ContestFormat,
+  type ContestStreamEvent,
+  type LiveEvent,
+  type ScoreboardRow,
+} from '@oj/contracts';
 import type { ContestEntity } from '@oj/db';
 import {
   AccessChange,
@@ -22,7 +29,10 @@ import { AppConfig } from '../config/app-config';
 import { startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
+import { keysOf, type RankColumns } from './board-order';
+import type { PlacedResult } from './board-orders';
 import { ContestsService } from './contests.service';
+import { type BoardView, rankColumns } from './scoreboard.queries';
 import { ScoreboardService } from './scoreboard.service';
 import { VirtualBoardService } from './virtual-board.service';
 
@@ -38,19 +48,36 @@ interface ContestStreamClient {
   ip: string;
 }
 
-/** The participation a finished submission belongs to, read once per event by each instance with viewers. */
-interface ChangedParticipation {
+/**
+ * The participation a finished submission belongs to, read once per event by each instance with viewers or a kept
+ * board, with what places its row in the board's rankings (BoardOrders).
+ */
+interface ChangedParticipation extends RankColumns {
   id: string;
   contest_id: number;
   kind: 'official' | 'virtual';
   user_id: string;
+  format: ContestFormat;
+  version: string;
+  username: string | null;
+}
+
+/** The changed row's place in each view of its board. */
+function placed(changed: ChangedParticipation): PlacedResult {
+  const row = (view: BoardView) => ({
+    id: changed.id,
+    version: changed.version,
+    username: changed.username,
+    keys: keysOf(changed.format, view, changed),
+  });
+  return { live: row('live'), public: row('public') };
 }
 
 /**
  * The contest stream (`GET /api/contests/{contestId}/scoreboard/stream`): one Redis subscription per API instance,
  * fanned out to that instance's viewers of each contest. A result written by a worker arrives as its submission's
- * `finished` event; the instance drops its cached reads of that contest's board (BoardCache) and, with viewers of
- * the contest, reads the changed row once (ScoreboardService.rowViews) and sends each viewer one of three frames
+ * `finished` event; the instance reads which row changed, with its new keys, drops its cached reads of that contest's
+ * board and moves the row in its kept rankings (BoardCache), and, with viewers of the contest, reads the changed row once (ScoreboardService.rowViews) and sends each viewer one of three frames
  * built once: admins the live row, the participant their own, the others the public one (frozen cells pending).
  * Every instance reads the same committed row, so all agree. A virtual run's row goes to its owner alone. A board
  * changed as a whole (BoardChanges: the unfreeze, an edit, a deletion) drops the cached reads too and sends a
@@ -185,15 +212,22 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** The participation a finished submission belongs to, its contest's cached reads dropped; null outside contests. */
+  /**
+   * The participation a finished submission belongs to, its contest's cached reads dropped and its row moved in the
+   * contest's kept rankings; null outside contests.
+   */
   private async changedParticipation(submissionId: string): Promise<ChangedParticipation | null> {
     try {
+      const ticket = this.cache.ticket();
       const [changed]: ChangedParticipation[] = await this.dataSource.query(
-        `SELECT p.id, p.contest_id, p.kind, p.user_id FROM submissions s JOIN contest_participations p ON p.id = s.participation_id
+        `SELECT p.id, p.contest_id, p.kind, p.user_id, c.format, p.xmin::text AS version, u.username, ${rankColumns('p')}
+         FROM submissions s JOIN contest_participations p ON p.id = s.participation_id
+         JOIN contests c ON c.contest_id = p.contest_id LEFT JOIN users u ON u.id = p.user_id
          WHERE s.id = $1`,
         [submissionId],
       );
-      if (changed) this.cache.resultsChanged(changed.contest_id);
+      if (changed)
+        this.cache.resultsChanged(changed.contest_id, changed.kind === 'official' ? { result: placed(changed), ticket } : undefined);
       return changed ?? null;
     } catch (error) {
       // Which board changed is unknown: none of them is kept.

@@ -25,21 +25,6 @@ export function rankOrder(format: ContestFormat, view: BoardView, alias = 'p'): 
   return KEYS[format].map(([key, dir]) => `${alias}.${column(view, key)}${dir === 'DESC' ? ' DESC' : ''}`).join(', ');
 }
 
-/**
- * Whether row `a` ranks strictly before row `b` in the view: the keys compared in order, led by the first key's
- * weak bound so that the rows' index narrows the range counted.
- */
-function rankedBefore(format: ContestFormat, view: BoardView, a: string, b: string): string {
-  const keys = KEYS[format];
-  const strictly = keys.reduceRight((rest, [key, dir]) => {
-    const [x, y] = [`${a}.${column(view, key)}`, `${b}.${column(view, key)}`];
-    const before = `${x} ${dir === 'DESC' ? '>' : '<'} ${y}`;
-    return rest ? `(${before} OR (${x} = ${y} AND ${rest}))` : before;
-  }, '');
-  const [first, dir] = keys[0];
-  return `${a}.${column(view, first)} ${dir === 'DESC' ? '>=' : '<='} ${b}.${column(view, first)} AND ${strictly}`;
-}
-
 const official = (alias: string) => `${alias}.contest_id = $1 AND ${alias}.kind = 'official'`;
 
 /**
@@ -48,6 +33,14 @@ const official = (alias: string) => `${alias}.contest_id = $1 AND ${alias}.kind 
  */
 function indexKeys(format: ContestFormat): [string, 'DESC' | 'ASC'][] {
   return format === 'ioi' || format === 'oi' ? [...KEYS[format], ['penalty', 'ASC']] : KEYS[format];
+}
+
+/**
+ * The rows' index's keys for the format, in its order (indexKeys): each with its direction and whether it ranks (the
+ * ranking's keys do; IOI's and OI's penalty only follows them in the index). BoardOrder keeps rows in this order.
+ */
+export function orderKeys(format: ContestFormat): { key: string; desc: boolean; ranks: boolean }[] {
+  return indexKeys(format).map(([key, dir], i) => ({ key, desc: dir === 'DESC', ranks: i < KEYS[format].length }));
 }
 
 /** The ORDER BY of the rows' index on the view's columns of rows `alias`, ending in `id` (a total order). */
@@ -118,46 +111,40 @@ function rankedRows(ranked: string): string {
 }
 
 /**
- * Rows `ids` (a condition on a participation id) of contest $1, each with its version and both folds of its totals and
- * cells, read in one snapshot; with `rankIn`, official rows only, each ranked in that view as well. The cells are read
- * for those rows alone, in one join (a subquery per row rebuilt the labels' hash for each).
+ * Rows $2 (participation ids) of contest $1, each with its version and both folds of its totals and cells, read in
+ * one snapshot. The cells are read for those rows alone, in one join (a subquery per row rebuilt the labels' hash for
+ * each).
  */
-function storedRows(ids: string, rankIn?: { format: ContestFormat; view: BoardView }): string {
-  const ranked = rankIn
-    ? {
-        columns: `, (SELECT count(*) FROM contest_participations b WHERE ${official('b')} AND ${rankedBefore(rankIn.format, rankIn.view, 'b', 'p')})::int + 1 AS rank,
-          u.username`,
-        joins: ' LEFT JOIN users u ON u.id = p.user_id',
-        where: ` AND p.kind = 'official'`,
-      }
-    : { columns: '', joins: '', where: '' };
-  return `WITH cells AS (
+export const BOARD_ROWS_SQL = `WITH cells AS (
       SELECT x.participation_id, json_object_agg(cp.label, json_build_array(x.attempts, x.solved, x.score, x.minute,
           x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending)) AS cells
       FROM contest_cells x JOIN contest_problems cp ON cp.contest_id = $1 AND cp.problem_id = x.problem_id
-      WHERE x.participation_id ${ids}
+      WHERE x.participation_id = ANY($2::uuid[])
       GROUP BY x.participation_id
     )
     SELECT p.id, p.xmin::text AS version, p.solved, p.score, p.penalty, p.public_solved, p.public_score, p.public_penalty,
-      coalesce(cells.cells, '{}') AS cells${ranked.columns}
-    FROM contest_participations p LEFT JOIN cells ON cells.participation_id = p.id${ranked.joins}
-    WHERE p.contest_id = $1 AND p.id ${ids}${ranked.where}`;
+      coalesce(cells.cells, '{}') AS cells
+    FROM contest_participations p LEFT JOIN cells ON cells.participation_id = p.id
+    WHERE p.contest_id = $1 AND p.id = ANY($2::uuid[])`;
+
+/** The columns a row ranks by in either fold, of rows `alias` (RankColumns in board-order.ts). */
+export function rankColumns(alias: string): string {
+  return ['solved', 'score', 'penalty', 'last_ac_minute'].flatMap((key) => [`${alias}.${key}`, `${alias}.public_${key}`]).join(', ');
 }
 
-/** Rows $2 (participation ids) of contest $1, each with its version and both folds of its totals and cells. */
-export const BOARD_ROWS_SQL = storedRows('= ANY($2::uuid[])');
+/**
+ * Every official row of contest $1 in the view's order (the rows' index's), each with its version, its user's name
+ * and the columns it ranks by: a BoardOrder, read once and then kept up to date by each result's row.
+ */
+export function boardOrderSql(format: ContestFormat, view: BoardView): string {
+  return `SELECT p.id, p.xmin::text AS version, u.username, ${rankColumns('p')}
+    FROM contest_participations p LEFT JOIN users u ON u.id = p.user_id
+    WHERE ${official('p')} ORDER BY ${indexOrder(format, view, 'p')}`;
+}
 
 /** A page of a contest's official rows in the view's order: $1 the contest, $2 rows (null: all) from $3. */
 export function rankedPageSql(format: ContestFormat, view: BoardView): string {
   return rankedRows(pageRows(format, view));
-}
-
-/**
- * One official row of contest $1, participation $2, ranked in the view (one plus the rows ranked before it, an index
- * range count), with its version, totals and cells: a row read alone has just changed, as a rule.
- */
-export function rankedRowSql(format: ContestFormat, view: BoardView): string {
-  return storedRows('= $2::uuid', { format, view });
 }
 
 /**

@@ -7,10 +7,11 @@ import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import type { JsonText } from '../common/json-text';
 import { BoardCache } from './board-cache';
+import { BoardOrder, keysOf, type OrderedRow, type RankColumns } from './board-order';
 import { BoardRowCache, type RowFolds } from './board-row-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
-import { BOARD_ROWS_SQL, BoardView, cellOf, firstSolversSql, rankedPageSql, rankedRowSql } from './scoreboard.queries';
+import { BOARD_ROWS_SQL, boardOrderSql, BoardView, cellOf, firstSolversSql, rankedPageSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
@@ -20,7 +21,7 @@ export interface RowViews {
   own: ScoreboardRow;
 }
 
-/** A row's place in the view (rankedPageSql, rankedRowSql), its name, and the version of its totals and cells. */
+/** A row's place in the view (BoardOrder, rankedPageSql), its name, and the version of its totals and cells. */
 interface RankedRow {
   id: string;
   rank: number;
@@ -58,12 +59,15 @@ interface Page {
  * for the caller it ranks and shows the public fold (frozen results as pending), except the caller's own row, which
  * shows their own verdicts; admins see the live board.
  *
- * A read is kept at two levels. Each part of a read (a page, one participation's row, the first solvers, the labels)
- * is kept in the instance's BoardCache under the view it was ranked in, until the board changes: a read on a quiet
- * board sends only the contest's and the caller's lookups, and answers JSON text put together from the kept parts.
- * Under it, each row's totals and cells are kept as JSON in BoardRowCache by the row's version, through board
- * changes: after a verdict a page is ranked again in the rows' index (a few ms), and of its rows only those written
- * since are read, usually one (reading 100 rows' 2,600 cells and encoding them was three quarters of a page's read).
+ * A read is kept at three levels. Each part of a read (a page, one participation's row, the first solvers, the
+ * labels) is kept in the instance's BoardCache under the view it was ranked in, until the board changes: a read on a
+ * quiet board sends only the contest's and the caller's lookups, and answers JSON text put together from the kept
+ * parts. Under it, each view's ranking of the whole board (BoardOrder: ids, keys, versions, names) is kept through
+ * results, each result moving its row as its event arrives, so a page after a verdict is a slice of it (ranking a
+ * page far down in the rows' index took 6–17 ms once verdicts had rewritten rows). And each row's totals and cells
+ * are kept as JSON in BoardRowCache by the row's version: of a page's rows only those written since are read,
+ * usually none, as the contest stream's row event read the changed one (reading 100 rows' 2,600 cells and encoding
+ * them was three quarters of a page's read).
  * The view is decided per read from the clock (isBoardFrozen), so the freeze moves readers from the live entries to
  * the public ones as it begins. Pages are cached rather than the whole ranked board: the whole board of 10,000 rows
  * took 2.7 s to read bare where a page took 26 ms, and a verdict invalidates it all the same, so during a contest,
@@ -150,29 +154,30 @@ export class ScoreboardService {
    */
   async rowViews(contest: ContestEntity, participationId: string): Promise<RowViews | null> {
     const frozen = isBoardFrozen(contest, new Date());
-    const [live, pub] = await Promise.all([
-      this.row(contest, 'live', participationId),
-      frozen ? this.row(contest, 'public', participationId) : undefined,
-    ]);
-    if (!live) return null;
+    const [live, pub] = await Promise.all([this.order(contest, 'live'), frozen ? this.order(contest, 'public') : null]);
+    const placed = live.find(participationId);
+    // One read of the row gives both folds; each view ranks it in its own order.
+    const [row] = placed ? await this.folded(contest, [placed]) : [];
+    if (!row) return null;
     const parse = (ranked: RankedRow, folds: string) => JSON.parse(rowJson(ranked, folds)) as ScoreboardRow;
-    if (!pub) {
-      const row = parse(live.ranked, live.folds.live);
-      return { live: row, public: row, own: row };
+    const publicPlace = pub?.find(participationId);
+    if (!publicPlace) {
+      const shown = parse(row.ranked, row.folds.live);
+      return { live: shown, public: shown, own: shown };
     }
     return {
-      live: parse(live.ranked, live.folds.live),
-      public: parse(pub.ranked, pub.folds.public),
-      own: parse(pub.ranked, pub.folds.live),
+      live: parse(row.ranked, row.folds.live),
+      public: parse(publicPlace, row.folds.public),
+      own: parse(publicPlace, row.folds.live),
     };
   }
 
-  /** A page of the board in the view, with the count of its rows. */
+  /** A page of the board in the view. */
   private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
-    const { contestId, format } = contest;
+    const { contestId } = contest;
     const load = async (): Promise<Page> => {
-      const ranked = await this.ranked(rankedPageSql(format, view), [contestId, limit, (page - 1) * limit]);
-      const rows = await this.folded(contest, ranked);
+      const order = await this.order(contest, view);
+      const rows = await this.folded(contest, order.page((page - 1) * limit, limit));
       return { rows: rows.map((row) => rowJson(row.ranked, row.folds[view])), ids: rows.map((row) => row.ranked.id) };
     };
     return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
@@ -183,16 +188,20 @@ export class ScoreboardService {
    * stream sends (rowViews), so the participant's read after their verdict finds it already read. Null once gone.
    */
   private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<FoldedRow | null> {
-    const { contestId } = contest;
-    return this.cache.get(contestId, `row:${view}:${participationId}`, async () => {
-      const [row]: (RankedRow & StoredRow)[] = await this.dataSource.query(rankedRowSql(contest.format, view), [
-        contestId,
-        participationId,
-      ]);
-      if (!row) return null;
-      const folds = foldsOf(contest.format, row);
-      this.rows.set(row.id, row.version, folds);
-      return { ranked: row, folds };
+    return this.cache.get(contest.contestId, `row:${view}:${participationId}`, async () => {
+      const placed = (await this.order(contest, view)).find(participationId);
+      const [row] = placed ? await this.folded(contest, [placed]) : [];
+      return row ?? null;
+    });
+  }
+
+  /** The board's ranking in the view: kept through results (BoardCache.order), read whole when not kept. */
+  private order(contest: ContestEntity, view: BoardView): Promise<BoardOrder> {
+    const { contestId, format } = contest;
+    return this.cache.order(contestId, view, async (ticket) => {
+      const rows: (OrderedRow & RankColumns)[] = await this.dataSource.query(boardOrderSql(format, view), [contestId]);
+      const ordered = rows.map(({ id, version, username, ...columns }) => ({ id, version, username, keys: keysOf(format, view, columns) }));
+      return new BoardOrder(format, ordered, ticket);
     });
   }
 

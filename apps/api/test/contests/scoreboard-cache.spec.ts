@@ -8,6 +8,7 @@ import {
   minutesFrom,
   publishFinished,
   register,
+  registerUser,
   SseClient,
   submitGraded,
   TestApp,
@@ -16,7 +17,7 @@ import {
 import { DataSource } from 'typeorm';
 
 import { BoardCache } from '../../src/contests/board-cache';
-import { BOARD_ROWS_SQL } from '../../src/contests/scoreboard.queries';
+import { BOARD_ROWS_SQL, boardOrderSql, rankedPageSql } from '../../src/contests/scoreboard.queries';
 import { countStatements, recordStatements } from '../sql-statements';
 
 jest.setTimeout(60_000);
@@ -192,14 +193,18 @@ describe('the cached scoreboard', () => {
 
     // Ann's verdict: the page is ranked again, and neither row is read: hers was read (and kept) for the contest
     // stream's row event, bob's has not changed.
-    await verdict(watcher, ann, contestId, B, minutesFrom(contest.startsAt, 7), 'wrong_answer');
+    const verdictSent = await recordStatements(() => verdict(watcher, ann, contestId, B, minutesFrom(contest.startsAt, 7), 'wrong_answer'));
     const rowReads = async () => {
       let read: Board | undefined;
       const sent = await recordStatements(async () => (read = await board(contestId)));
-      return { read: read!, ids: sent.filter((s) => s.text === BOARD_ROWS_SQL).map((s) => s.values?.[1]) };
+      return { read: read!, sent, ids: sent.filter((s) => s.text === BOARD_ROWS_SQL).map((s) => s.values?.[1]) };
     };
     const afterVerdict = await rowReads();
     expect(afterVerdict.ids).toEqual([]);
+    // Nor is the board ranked again, by the stream's row event or the read: the kept ranking moved ann's row when
+    // her result arrived.
+    const ranking = [boardOrderSql('icpc', 'live'), boardOrderSql('icpc', 'public'), rankedPageSql('icpc', 'live')];
+    expect([...verdictSent, ...afterVerdict.sent].filter((s) => ranking.includes(s.text))).toEqual([]);
     expect(rowOf(afterVerdict.read, ann).cells['B']).toMatchObject({ attempts: 1, solved: false });
     expect(rowOf(afterVerdict.read, bob).cells['A']).toMatchObject({ attempts: 0, solved: true });
 
@@ -221,5 +226,46 @@ describe('the cached scoreboard', () => {
     const relabelled = await board(contestId);
     expect(rowOf(relabelled, bob).cells['B']).toMatchObject({ solved: true });
     expect(rowOf(relabelled, ann).cells['A']).toMatchObject({ attempts: 1, solved: false });
+  });
+
+  it('keeps the ranking through results as ranking the board from nothing in SQL would, on every page and view', async () => {
+    const { contestId } = await createContest(t, admin, contestBody(problems, -50, 10, { freezeMinutes: 20 }));
+    const contest = (await t.http().get(`/api/contests/${contestId}`).expect(200)).body;
+    const cast = [ann, bob, ...(await Promise.all([1, 2, 3].map(() => registerUser(t))))];
+    for (const user of cast) await register(t, user, contestId);
+    const watcher = await stream(admin, contestId);
+    const [A, B] = problems;
+    const fromNothing = async (view: 'live' | 'public') => {
+      const rows: { id: string; rank: number; username: string }[] = await t.app
+        .get(DataSource)
+        .query(rankedPageSql('icpc', view), [contestId, null, 0]);
+      return rows.map((r) => `${r.rank}:${r.username}`);
+    };
+    const pages = async (session?: TestSession) => {
+      const shown: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const req = t.http().get(`/api/contests/${contestId}/scoreboard?page=${page}&limit=2`);
+        const body = (await (session ? req.set(...bearer(session)) : req).expect(200)).body as { items: (Row & { rank: number })[] };
+        shown.push(...body.items.map((r) => `${r.rank}:${r.username}`));
+      }
+      return shown;
+    };
+    // Every page read (and so ranked and kept) before the results, then again after each.
+    await Promise.all([pages(), pages(admin)]);
+    const results: [TestSession, number, number, 'accepted' | 'wrong_answer'][] = [
+      [cast[2], A, 12, 'accepted'],
+      [cast[0], A, 14, 'wrong_answer'],
+      [cast[0], A, 15, 'accepted'],
+      [cast[3], B, 15, 'accepted'],
+      [cast[1], B, 40, 'accepted'], // inside the freeze: pending for the public view
+      [cast[2], B, 45, 'wrong_answer'],
+    ];
+    for (const [user, problem, minute, status] of results) {
+      await verdict(watcher, user, contestId, problem, minutesFrom(contest.startsAt, minute), status);
+      expect(await pages(admin)).toEqual(await fromNothing('live'));
+      expect(await pages()).toEqual(await fromNothing('public'));
+    }
+    // Penalties 12, 15, 15 + 20, 40: the first AC at minute 12 leads.
+    expect((await pages(admin))[0]).toBe(`1:${cast[2].user.username}`);
   });
 });

@@ -131,6 +131,8 @@ describe('the contest scoreboard stream', () => {
       });
     };
     const few = await Promise.all(viewers.slice(0, 2).map((v) => stream(v, contestId)));
+    // The instance's first result of the board reads its rankings whole (BoardOrders), once, whoever watches.
+    await statementsFor(few, 44);
     const withFew = await statementsFor(few, 45);
     const more = await Promise.all(viewers.slice(2).map((v) => stream(v, contestId)));
     expect(await statementsFor([...few, ...more], 46)).toBe(withFew);
