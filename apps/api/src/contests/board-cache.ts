@@ -83,11 +83,6 @@ export class BoardCache {
     return this.orders.ticket();
   }
 
-  /** Whether a result's row is worth reading for the contest's kept rankings. */
-  ranks(contestId: number): boolean {
-    return this.orders.holds(contestId);
-  }
-
   /** The cached value of `key` in the contest, or `load`'s, stored unless the board changed meanwhile. */
   get<T>(contestId: number, key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
     return this.read(contestId, key, load, weigh, false);

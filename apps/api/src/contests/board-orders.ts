@@ -108,11 +108,6 @@ export class BoardOrders {
     }
   }
 
-  /** Whether the contest has an order kept or loading: only then is a result's row worth reading. */
-  holds(contestId: number): boolean {
-    return ['live', 'public'].some((view) => this.kept.has(`${contestId}:${view}`) || this.loading.has(`${contestId}:${view}`));
-  }
-
   /** The contest's board changed as a whole: its orders go, and none under way is kept. */
   invalidate(contestId: number): void {
     for (const [key, kept] of this.kept) if (kept.contestId === contestId) this.drop(key, kept);
