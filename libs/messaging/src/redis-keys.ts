@@ -32,6 +32,8 @@ export function contestBoardsChannel(redisPrefix: string): string {
 export interface BoardChange {
   contestId: number | null;
   change: ContestBoardChange | null;
+  /** A participation just registered: instances place its row in their kept rankings instead of reading them again. */
+  registered?: string;
 }
 
 /** What changes who may see live events: a problem's visibility (or existence), or a user's role or status. */

@@ -120,6 +120,21 @@ describe('BoardCache', () => {
       expect(ids(await cache.order(1, 'live', load))).toEqual(['1:b', '2:a']);
     });
 
+    it('takes a registration’s row into the kept orders, and drops the board’s other reads with its outline', async () => {
+      const load = jest.fn(async (ticket: number) => ioi([row('a', 20)], ticket));
+      await cache.order(1, 'public', load);
+      await cache.outline(1, 'total', async () => 1);
+      cache.registered(1, { result: result('n', 1), ticket: cache.ticket() });
+      expect(ids(await cache.order(1, 'public', load))).toEqual(['1:a', '2:n']);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(await cache.outline(1, 'total', async () => 2)).toBe(2);
+      // A registration read older than the row's result (its ticket is smaller) leaves the result's place.
+      const resultTicket = cache.ticket();
+      cache.resultsChanged(1, { result: result('n', 31), ticket: resultTicket });
+      cache.registered(1, { result: result('n', 1), ticket: resultTicket - 1 });
+      expect(ids(await cache.order(1, 'public', load))).toEqual(['1:n', '2:a']);
+    });
+
     it('drops the orders with a board change, and keeps none a load under way then read', async () => {
       const first = jest.fn(async (ticket: number) => ioi([row('a', 1)], ticket));
       await cache.order(1, 'public', first);

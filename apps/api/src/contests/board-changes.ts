@@ -2,10 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ContestBoardChange } from '@oj/contracts';
 import { type BoardChange, contestBoardsChannel } from '@oj/messaging';
 import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
+import { placedResult,type PlacedRowColumns } from './board-order';
+import { placedRowSql } from './scoreboard.queries';
 
 /**
  * Where the API says a contest's board changed other than by a result (the worker's `finished` events carry those):
@@ -20,6 +23,7 @@ export class BoardChanges {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
     private readonly cache: BoardCache,
+    private readonly dataSource: DataSource,
   ) {}
 
   /**
@@ -29,7 +33,34 @@ export class BoardChanges {
   async changed(contestId: number | null, change: ContestBoardChange | null = null): Promise<void> {
     if (contestId === null) this.cache.clear();
     else this.cache.invalidate(contestId);
-    const message: BoardChange = { contestId, change };
+    await this.publish({ contestId, change });
+  }
+
+  /**
+   * A participation was registered (call once it is committed): as `changed`, but each instance places the new row in
+   * its kept rankings of the board (placeRegistration) rather than dropping them; this one before it returns, so the
+   * participant's next read shows them.
+   */
+  async registered(contestId: number, participationId: string): Promise<void> {
+    await this.placeRegistration(contestId, participationId);
+    await this.publish({ contestId, change: null, registered: participationId });
+  }
+
+  /** Reads a registered row and places it in the board's kept rankings, dropping the board's other kept reads. */
+  async placeRegistration(contestId: number, participationId: string): Promise<void> {
+    const ticket = this.cache.ticket();
+    try {
+      const [row]: PlacedRowColumns[] = await this.dataSource.query(placedRowSql('participation'), [participationId]);
+      if (row?.kind === 'official') this.cache.registered(contestId, { result: placedResult(row), ticket });
+      else this.cache.invalidate(contestId);
+    } catch (error) {
+      // Where the row goes is unknown: the board is read again whole.
+      this.cache.invalidate(contestId);
+      this.logger.warn(`Could not read a registration's row: ${error}`);
+    }
+  }
+
+  private async publish(message: BoardChange): Promise<void> {
     await this.redis
       .publish(contestBoardsChannel(this.config.REDIS_PREFIX), JSON.stringify(message))
       .catch((error) => this.logger.warn(`Could not publish a board change: ${error}`));

@@ -23,6 +23,29 @@ export interface OrderedRow {
   username: string | null;
 }
 
+/** A participation's row as placedRowSql reads it. */
+export interface PlacedRowColumns extends RankColumns {
+  id: string;
+  contest_id: number;
+  kind: 'official' | 'virtual';
+  user_id: string;
+  format: ContestFormat;
+  version: string;
+  username: string | null;
+}
+
+/** A row's place in each view of its board, as a result or a registration moves it. */
+export interface PlacedResult {
+  live: OrderedRow;
+  public: OrderedRow;
+}
+
+/** The row's place in each view of its board. */
+export function placedResult(row: PlacedRowColumns): PlacedResult {
+  const place = (view: BoardView) => ({ id: row.id, version: row.version, username: row.username, keys: keysOf(row.format, view, row) });
+  return { live: place('live'), public: place('public') };
+}
+
 /** A row of a page, ranked as in sport (1, 2, 2, 4). */
 export interface PlacedRow extends OrderedRow {
   rank: number;

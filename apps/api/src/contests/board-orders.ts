@@ -1,11 +1,5 @@
-import type { BoardOrder, OrderedRow } from './board-order';
+import type { BoardOrder, OrderedRow, PlacedResult } from './board-order';
 import type { BoardView } from './scoreboard.queries';
-
-/** A result's row as read after it was written: its place in each view. */
-export interface PlacedResult {
-  live: OrderedRow;
-  public: OrderedRow;
-}
 
 interface Kept {
   contestId: number;
@@ -94,7 +88,7 @@ export class BoardOrders {
     );
   }
 
-  /** A result's row, read at `ticket`: placed in every order of its contest, kept or loading. */
+  /** A result's or a registration's row, read at `ticket`: placed in every order of its contest, kept or loading. */
   place(contestId: number, result: PlacedResult, ticket: number): void {
     for (const view of ['live', 'public'] as const) {
       const key = `${contestId}:${view}`;

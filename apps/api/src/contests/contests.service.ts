@@ -151,10 +151,17 @@ export class ContestsService {
     if (new Date() >= contest.endsAt) throw ApiException.forbidden('Registration is closed: the contest has ended.');
   }
 
-  /** The user's official participation, once: a second registration, or two at once, leave the first. */
+  /** The user's official participation, once: a second registration, or two at once, leave the first (and the board). */
   private async enrol(contestId: number, userId: string): Promise<void> {
-    await this.participations.createQueryBuilder().insert().values({ contestId, userId, kind: 'official' }).orIgnore().execute();
-    await this.boards.changed(contestId);
+    const inserted = await this.participations
+      .createQueryBuilder()
+      .insert()
+      .values({ contestId, userId, kind: 'official' })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const [row] = inserted.raw as { id: string }[];
+    if (row) await this.boards.registered(contestId, row.id);
   }
 
   /** Starts the caller's own window, in a contest that gives each participant one: from now, inside the contest. */

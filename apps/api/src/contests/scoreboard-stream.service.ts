@@ -1,12 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import {
-  type Clarification,
-  type ContestBoardChange,
-  type ContestFormat,
-  type ContestStreamEvent,
-  type LiveEvent,
-  type ScoreboardRow,
-} from '@oj/contracts';
+import { type Clarification, type ContestBoardChange, type ContestStreamEvent, type LiveEvent, type ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity } from '@oj/db';
 import {
   AccessChange,
@@ -29,10 +22,10 @@ import { AppConfig } from '../config/app-config';
 import { startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
-import { keysOf, type RankColumns } from './board-order';
-import type { PlacedResult } from './board-orders';
+import { BoardChanges } from './board-changes';
+import { placedResult,type PlacedRowColumns } from './board-order';
 import { ContestsService } from './contests.service';
-import { type BoardView, rankColumns } from './scoreboard.queries';
+import { placedRowSql } from './scoreboard.queries';
 import { ScoreboardService } from './scoreboard.service';
 import { VirtualBoardService } from './virtual-board.service';
 
@@ -46,31 +39,6 @@ interface ContestStreamClient {
   res: Response;
   viewer: AuthUser;
   ip: string;
-}
-
-/**
- * The participation a finished submission belongs to, read once per event by each instance with viewers or a kept
- * board, with what places its row in the board's rankings (BoardOrders).
- */
-interface ChangedParticipation extends RankColumns {
-  id: string;
-  contest_id: number;
-  kind: 'official' | 'virtual';
-  user_id: string;
-  format: ContestFormat;
-  version: string;
-  username: string | null;
-}
-
-/** The changed row's place in each view of its board. */
-function placed(changed: ChangedParticipation): PlacedResult {
-  const row = (view: BoardView) => ({
-    id: changed.id,
-    version: changed.version,
-    username: changed.username,
-    keys: keysOf(changed.format, view, changed),
-  });
-  return { live: row('live'), public: row('public') };
 }
 
 /**
@@ -105,6 +73,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly scoreboard: ScoreboardService,
     private readonly virtualBoards: VirtualBoardService,
     private readonly cache: BoardCache,
+    private readonly boards: BoardChanges,
   ) {
     this.caps = new StreamCaps(config);
   }
@@ -216,18 +185,12 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
    * The participation a finished submission belongs to, its contest's cached reads dropped and its row moved in the
    * contest's kept rankings; null outside contests.
    */
-  private async changedParticipation(submissionId: string): Promise<ChangedParticipation | null> {
+  private async changedParticipation(submissionId: string): Promise<PlacedRowColumns | null> {
     try {
       const ticket = this.cache.ticket();
-      const [changed]: ChangedParticipation[] = await this.dataSource.query(
-        `SELECT p.id, p.contest_id, p.kind, p.user_id, c.format, p.xmin::text AS version, u.username, ${rankColumns('p')}
-         FROM submissions s JOIN contest_participations p ON p.id = s.participation_id
-         JOIN contests c ON c.contest_id = p.contest_id LEFT JOIN users u ON u.id = p.user_id
-         WHERE s.id = $1`,
-        [submissionId],
-      );
+      const [changed]: PlacedRowColumns[] = await this.dataSource.query(placedRowSql('submission'), [submissionId]);
       if (changed)
-        this.cache.resultsChanged(changed.contest_id, changed.kind === 'official' ? { result: placed(changed), ticket } : undefined);
+        this.cache.resultsChanged(changed.contest_id, changed.kind === 'official' ? { result: placedResult(changed), ticket } : undefined);
       return changed ?? null;
     } catch (error) {
       // Which board changed is unknown: none of them is kept.
@@ -236,7 +199,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async sendRow(changed: ChangedParticipation): Promise<void> {
+  private async sendRow(changed: PlacedRowColumns): Promise<void> {
     const viewers = this.viewers.get(changed.contest_id);
     if (!viewers) return;
     const contest = await this.contests.find(changed.contest_id);
@@ -253,8 +216,9 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
 
   /** A board changed as a whole (BoardChanges): its cached reads go now, and its viewers are told in event order. */
   private onBoardChange(message: string): void {
-    const { contestId, change } = JSON.parse(message) as BoardChange;
+    const { contestId, change, registered } = JSON.parse(message) as BoardChange;
     if (contestId === null) this.cache.clear();
+    else if (registered) void this.boards.placeRegistration(contestId, registered);
     else this.cache.invalidate(contestId);
     if (contestId !== null && change) this.deliver(() => this.sendBoardChange(contestId, change));
   }
@@ -273,7 +237,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A virtual row is its owner's alone, ranked on their own board. */
-  private async sendVirtualRow(contest: ContestEntity, changed: ChangedParticipation, viewers: Set<ContestStreamClient>): Promise<void> {
+  private async sendVirtualRow(contest: ContestEntity, changed: PlacedRowColumns, viewers: Set<ContestStreamClient>): Promise<void> {
     const owners = [...viewers].filter((client) => client.viewer.id === changed.user_id);
     if (!owners.length) return;
     const run = await this.contests.virtualRunOf(contest.contestId, owners[0].viewer);

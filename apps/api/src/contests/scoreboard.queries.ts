@@ -133,6 +133,21 @@ export function rankColumns(alias: string): string {
 }
 
 /**
+ * A participation's row as the board's kept rankings place it (BoardOrders): its contest, kind and user, the contest's
+ * format, the row's version, its user's name and the columns it ranks by. $1 is a submission's id (`by` 'submission':
+ * a result's row) or a participation's (a registration's).
+ */
+export function placedRowSql(by: 'submission' | 'participation'): string {
+  const [from, key] =
+    by === 'submission'
+      ? ['submissions s JOIN contest_participations p ON p.id = s.participation_id', 's.id']
+      : ['contest_participations p', 'p.id'];
+  return `SELECT p.id, p.contest_id, p.kind, p.user_id, c.format, p.xmin::text AS version, u.username, ${rankColumns('p')}
+    FROM ${from} JOIN contests c ON c.contest_id = p.contest_id LEFT JOIN users u ON u.id = p.user_id
+    WHERE ${key} = $1`;
+}
+
+/**
  * Every official row of contest $1 in the view's order (the rows' index's), each with its version, its user's name
  * and the columns it ranks by: a BoardOrder, read once and then kept up to date by each result's row.
  */

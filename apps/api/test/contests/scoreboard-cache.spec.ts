@@ -268,4 +268,29 @@ describe('the cached scoreboard', () => {
     // Penalties 12, 15, 15 + 20, 40: the first AC at minute 12 leads.
     expect((await pages(admin))[0]).toBe(`1:${cast[2].user.username}`);
   });
+
+  it('takes a registration into the kept ranking: the next read shows the new row and reads no ranking again', async () => {
+    const { contestId } = await createContest(t, admin, contestBody(problems, -50, 60));
+    const contest = (await t.http().get(`/api/contests/${contestId}`).expect(200)).body;
+    await register(t, ann, contestId);
+    const watcher = await stream(admin, contestId);
+    await verdict(watcher, ann, contestId, problems[0], minutesFrom(contest.startsAt, 5), 'accepted');
+    await Promise.all([board(contestId), board(contestId, admin)]);
+    const newcomer = await registerUser(t);
+    const ranking = [boardOrderSql('icpc', 'live'), boardOrderSql('icpc', 'public')];
+    const sent = await recordStatements(async () => {
+      await register(t, newcomer, contestId);
+      const after = await board(contestId, newcomer);
+      expect(after.total).toBe(2);
+      expect(after.items.map((r) => [r.username, (r as Row & { rank: number }).rank])).toEqual([
+        [ann.user.username, 1],
+        [newcomer.user.username, 2],
+      ]);
+      expect(after.mine).toMatchObject({ username: newcomer.user.username, rank: 2, solved: 0 });
+    });
+    expect(sent.filter((s) => ranking.includes(s.text))).toEqual([]);
+    // Registering again changes nothing, and tells no instance to.
+    expect(await countStatements(() => register(t, newcomer, contestId))).toBeLessThan(sent.length);
+    expect((await board(contestId)).total).toBe(2);
+  });
 });
