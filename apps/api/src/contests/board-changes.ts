@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
-import { placedResult,type PlacedRowColumns } from './board-order';
+import { placedResult, type PlacedRowColumns } from './board-order';
 import { placedRowSql } from './scoreboard.queries';
 
 /**

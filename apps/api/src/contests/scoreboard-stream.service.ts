@@ -23,7 +23,7 @@ import { startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
 import { BoardChanges } from './board-changes';
-import { placedResult,type PlacedRowColumns } from './board-order';
+import { placedResult, type PlacedRowColumns } from './board-order';
 import { ContestsService } from './contests.service';
 import { placedRowSql } from './scoreboard.queries';
 import { ScoreboardService } from './scoreboard.service';
