@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
+import type { ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -222,9 +222,12 @@ export class ScoreboardService {
     }
     const missing = ranked.filter((row) => !found.has(row.id)).map((row) => row.id);
     if (missing.length) {
-      const stored: StoredRow[] = await this.dataSource.query(BOARD_ROWS_SQL, [contest.contestId, missing]);
+      const [stored, labels] = await Promise.all([
+        this.dataSource.query(BOARD_ROWS_SQL, [contest.contestId, missing]) as Promise<StoredRow[]>,
+        this.labels(contest.contestId),
+      ]);
       for (const row of stored) {
-        const folds = foldsOf(contest.format, row);
+        const folds = foldsOf(contest.format, row, labels);
         this.rows.set(row.id, row.version, folds);
         found.set(row.id, folds);
       }
@@ -267,15 +270,23 @@ export class ScoreboardService {
   }
 }
 
-/** The row's totals and cells as each fold shows them, as the JSON members that follow its rank and name. */
-function foldsOf(format: ContestFormat, row: StoredRow): RowFolds {
+/** A problem nobody's submission has touched yet, as a row shows it. */
+const UNTRIED: ContestCell = { attempts: 0, solved: false, score: 0, minute: null, pending: 0 };
+
+/**
+ * The row's totals and cells as each fold shows them, as the JSON members that follow its rank and name: a cell for
+ * every label, in the contest's order (a problem the participant never tried has no stored cell), as virtual boards.
+ * A row is written again whenever the labels change (an edit re-folds the board), so its kept folds follow them.
+ */
+function foldsOf(format: ContestFormat, row: StoredRow, labels: string[]): RowFolds {
+  const shown = [...new Set([...labels, ...Object.keys(row.cells)])];
   const members = (view: BoardView) => {
     const live = view === 'live';
     const folded = {
       solved: live ? row.solved : row.public_solved,
       score: live ? row.score : row.public_score,
       penalty: format === 'icpc' || format === 'atcoder' ? (live ? row.penalty : row.public_penalty) : 0,
-      cells: Object.fromEntries(Object.entries(row.cells).map(([label, tuple]) => [label, cellOf(tuple, view)])),
+      cells: Object.fromEntries(shown.map((label) => [label, row.cells[label] ? cellOf(row.cells[label], view) : UNTRIED])),
     };
     return JSON.stringify(folded).slice(1, -1);
   };

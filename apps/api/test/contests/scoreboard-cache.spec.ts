@@ -287,6 +287,11 @@ describe('the cached scoreboard', () => {
         [newcomer.user.username, 2],
       ]);
       expect(after.mine).toMatchObject({ username: newcomer.user.username, rank: 2, solved: 0 });
+      // Every label has its cell, tried or not, in the contest's order.
+      const untried = { attempts: 0, solved: false, score: 0, minute: null, pending: 0 };
+      expect(after.mine?.cells).toEqual({ A: untried, B: untried });
+      expect(Object.keys(after.items[0].cells)).toEqual(['A', 'B']);
+      expect(after.items[0].cells.B).toEqual(untried);
     });
     expect(sent.filter((s) => ranking.includes(s.text))).toEqual([]);
     // Registering again changes nothing, and tells no instance to.
