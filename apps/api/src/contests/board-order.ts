@@ -40,10 +40,18 @@ export interface PlacedResult {
   public: OrderedRow;
 }
 
+/** A row's place in the view: its id, version and name, and its keys there. */
+export function orderedRow(
+  format: ContestFormat,
+  view: BoardView,
+  row: RankColumns & Pick<OrderedRow, 'id' | 'version' | 'username'>,
+): OrderedRow {
+  return { id: row.id, version: row.version, username: row.username, keys: keysOf(format, view, row) };
+}
+
 /** The row's place in each view of its board. */
 export function placedResult(row: PlacedRowColumns): PlacedResult {
-  const place = (view: BoardView) => ({ id: row.id, version: row.version, username: row.username, keys: keysOf(row.format, view, row) });
-  return { live: place('live'), public: place('public') };
+  return { live: orderedRow(row.format, 'live', row), public: orderedRow(row.format, 'public', row) };
 }
 
 /** A row of a page, ranked as in sport (1, 2, 2, 4). */

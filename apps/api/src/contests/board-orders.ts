@@ -26,7 +26,8 @@ export interface BoardOrdersOptions {
  * One API instance's board orders (BoardOrder), one per contest and view. Unlike BoardCache's reads, an order is not
  * dropped by a result but moved: the instance reads the result's row (its keys in both views) when its `finished`
  * event arrives, and places it (`place`), so a page read after a verdict slices the order instead of ranking the
- * board again. A board change (registration, edit, unfreeze, deletion) drops the contest's orders (`invalidate`).
+ * board again. A registration's row is placed the same way (BoardChanges.placeRegistration); any other board change
+ * (edit, unfreeze, deletion) drops the contest's orders (`invalidate`).
  *
  * Tickets order the reads: each read of an order or of a result's row takes one (`ticket`) before it is sent, and a
  * row placed by a later ticket is never moved back by an earlier one. A result taken in while its order loads is

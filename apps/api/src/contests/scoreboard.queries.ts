@@ -128,7 +128,7 @@ export const BOARD_ROWS_SQL = `WITH cells AS (
     WHERE p.contest_id = $1 AND p.id = ANY($2::uuid[])`;
 
 /** The columns a row ranks by in either fold, of rows `alias` (RankColumns in board-order.ts). */
-export function rankColumns(alias: string): string {
+function rankColumns(alias: string): string {
   return ['solved', 'score', 'penalty', 'last_ac_minute'].flatMap((key) => [`${alias}.${key}`, `${alias}.public_${key}`]).join(', ');
 }
 

@@ -7,7 +7,7 @@ import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import type { JsonText } from '../common/json-text';
 import { BoardCache } from './board-cache';
-import { BoardOrder, keysOf, type OrderedRow, type RankColumns } from './board-order';
+import { BoardOrder, type OrderedRow, orderedRow, type RankColumns } from './board-order';
 import { BoardRowCache, type RowFolds } from './board-row-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
@@ -69,9 +69,8 @@ interface Page {
  * usually none, as the contest stream's row event read the changed one (reading 100 rows' 2,600 cells and encoding
  * them was three quarters of a page's read).
  * The view is decided per read from the clock (isBoardFrozen), so the freeze moves readers from the live entries to
- * the public ones as it begins. Pages are cached rather than the whole ranked board: the whole board of 10,000 rows
- * took 2.7 s to read bare where a page took 26 ms, and a verdict invalidates it all the same, so during a contest,
- * with verdicts every few seconds, the first read after each would pay for every row (bench/BENCHMARKS.md
+ * the public ones as it begins. The ranking is kept whole, but rows with their cells only as pages read them: the
+ * whole board with its cells, 10,000 rows, took 2.7 s to read bare where a page took 26 ms (bench/BENCHMARKS.md
  * "Contests").
  */
 @Injectable()
@@ -199,9 +198,12 @@ export class ScoreboardService {
   private order(contest: ContestEntity, view: BoardView): Promise<BoardOrder> {
     const { contestId, format } = contest;
     return this.cache.order(contestId, view, async (ticket) => {
-      const rows: (OrderedRow & RankColumns)[] = await this.dataSource.query(boardOrderSql(format, view), [contestId]);
-      const ordered = rows.map(({ id, version, username, ...columns }) => ({ id, version, username, keys: keysOf(format, view, columns) }));
-      return new BoardOrder(format, ordered, ticket);
+      const rows: (Omit<OrderedRow, 'keys'> & RankColumns)[] = await this.dataSource.query(boardOrderSql(format, view), [contestId]);
+      return new BoardOrder(
+        format,
+        rows.map((row) => orderedRow(format, view, row)),
+        ticket,
+      );
     });
   }
 

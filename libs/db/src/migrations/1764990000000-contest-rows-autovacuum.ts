@@ -6,7 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * index (an index-only scan): once a row's heap page is no longer marked all-visible, each index entry on it costs a
  * heap visit, and each dead entry a visit more until it is marked. After 720 rows rewritten on a 10,000-row board,
  * page 100's rank statement took 4–7 ms on its first read and 3.1 ms after, until a vacuum: 2.0 ms (bench/BENCHMARKS.md
- * "Contests"). Autovacuum looks at most once a minute (autovacuum_naptime), so a board's pages are marked visible again
+ * "Contests"). API reads now slice a ranking kept in memory (BoardOrder); CLICS and first reads of a ranking still
+ * walk the index. Autovacuum looks at most once a minute (autovacuum_naptime), so a board's pages are marked visible again
  * within a minute of 100 rewritten rows, at the cost of vacuuming a few hundred pages.
  */
 export class ContestRowsAutovacuum1764990000000 implements MigrationInterface {
