@@ -12,7 +12,35 @@ export const MAX_CHECKER_SOURCE_BYTES = 64 * 1024;
 /** Custom checkers are written in C or C++ (Judge0 CE ids), with our testlib-compatible header on the include path. */
 export const CHECKER_LANGUAGE_IDS = [54, 50] as const;
 
-export interface CheckerSettings {
+/**
+ * The calling convention of a custom checker or interactor. `testlib`: ours and Polygon's (`checker in out ans`,
+ * exit 0/1/2/3/7). `icpc`: the ICPC problem package format's output validator (`validator input answer feedback_dir
+ * [flags] < team_output`, exit 42 accept / 43 reject, judgemessage.txt, teammessage.txt and score.txt in the feedback
+ * directory), as Kattis and DOMjudge call it; as an interactor it talks to the program on stdin/stdout the same way.
+ */
+export const VALIDATOR_PROTOCOLS = ['testlib', 'icpc'] as const;
+export type ValidatorProtocol = (typeof VALIDATOR_PROTOCOLS)[number];
+export const DEFAULT_VALIDATOR_PROTOCOL: ValidatorProtocol = 'testlib';
+/** ICPC output validators may also be Python 3 (Judge0 CE id 71), besides C++ (54) and C (50). */
+export const ICPC_VALIDATOR_LANGUAGE_IDS = [54, 50, 71] as const;
+
+/** A file compiled or run beside a validator's main source (a header, a Python module), by its plain file name. */
+export interface ValidatorSupportFile {
+  name: string;
+  content: string;
+}
+
+/** What a custom checker or interactor needs beside its source when it follows the ICPC protocol. */
+export interface ValidatorProtocolSettings {
+  /** Left out: `testlib`. */
+  protocol?: ValidatorProtocol;
+  /** `icpc` only: the package's `validator_flags`, passed after the feedback directory, one argument each. */
+  validatorFlags?: string[];
+  /** Other files of the validator's folder, written beside its source before it is compiled. */
+  supportFiles?: ValidatorSupportFile[];
+}
+
+export interface CheckerSettings extends ValidatorProtocolSettings {
   type: CheckerType;
   /** `float` only: the absolute or relative tolerance. */
   epsilon?: number;

@@ -1,4 +1,4 @@
-import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES } from './checker';
+import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolSettings } from './checker';
 
 /**
  * A problem's interactor (issue 23): the jury's program an interactive problem's submissions talk to, in testlib's
@@ -7,7 +7,7 @@ import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES } from './checker';
  * error, 3 jury failure, 7 with "points <fraction>" for partial points) and the test's message as the first line of
  * its stderr. A problem with one is interactive; its checker, if custom, then reads the interactor's output file.
  */
-export interface InteractorSettings {
+export interface InteractorSettings extends ValidatorProtocolSettings {
   /** One of INTERACTOR_LANGUAGE_IDS: compiled with our testlib.h, like a custom checker. */
   languageId: number;
   source: string;
