@@ -5,8 +5,8 @@ import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { StreamCaps } from '../live/stream-caps';
 import { ClicsService, type ClicsSnapshot } from './clics.service';
-import type { ClicsReader } from './clics-access.guard';
 import { ClicsFeedWakeupsService } from './clics-feed-wakeups.service';
+import { type ClicsReader, ClicsReadersService } from './clics-readers.service';
 
 /** How long an open feed stays silent before a heartbeat newline. */
 export const FEED_HEARTBEAT_MS = 10_000;
@@ -62,6 +62,7 @@ export class ClicsEventFeedService {
   constructor(
     private readonly clics: ClicsService,
     private readonly wakeups: ClicsFeedWakeupsService,
+    private readonly readers: ClicsReadersService,
     private readonly config: AppConfig,
   ) {
     this.caps = new StreamCaps(config);
@@ -79,7 +80,8 @@ export class ClicsEventFeedService {
     const keyed: { key: FeedKey; type: string; id: string | null; data: unknown }[] = [];
     const add = (type: string, at: Date | number, id: string | null, data: unknown) =>
       keyed.push({ key: { ms: new Date(at).getTime(), order: TYPE_ORDER.indexOf(type), id: id ?? type }, type, id, data });
-    add('contest', created, String(snapshot.contest.contestId), this.clics.contestOf(snapshot.contest));
+    // 2023-06: the contest's notification has no id.
+    add('contest', created, null, this.clics.contestOf(snapshot.contest));
     for (const t of this.clics.judgementTypes()) add('judgement-types', created, t.id, t);
     for (const l of snapshot.languages) add('languages', created, l.id, l);
     for (const p of snapshot.problems) add('problems', created, p.data.id, p.data);
@@ -100,12 +102,17 @@ export class ClicsEventFeedService {
   /**
    * Streams the feed from after `since` (all of it without one): what there is now, then each new event as soon as a
    * change of the contest wakes the feed (ClicsFeedWakeupsService; CLICS_FEED_POLL_MS without one), a newline after
-   * FEED_HEARTBEAT_MS of silence, until the contest's end of updates has been sent or the reader leaves. With
-   * `stream` false it answers what there is now and ends. Each feed counts against the live stream caps while open.
+   * FEED_HEARTBEAT_MS of silence, until the contest's end of updates has been sent, the reader leaves, or what let the
+   * reader in no longer does (a revoked token, a demoted admin: asked before every read, so within
+   * CLICS_FEED_POLL_MS, at once on this instance). With `stream` false it answers what there is now and ends. Each
+   * feed counts against the live stream caps only while its connection is open.
    */
   async stream(res: Response, contestId: number, reader: ClicsReader, since: string | undefined, stream: boolean): Promise<void> {
     let last = since === undefined ? null : parseToken(since);
     let snapshot = await this.clics.snapshot(contestId, reader.viewer);
+    // A client that left while the guard or the first read waited holds no slot and starts no feed.
+    const socket = res.req.socket;
+    if (socket.destroyed) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(reader.readerId, ip);
     this.openCount++;
@@ -120,6 +127,7 @@ export class ClicsEventFeedService {
       bell.ring();
     };
     res.on('close', close);
+    socket.on('close', close);
     res
       .status(200)
       .set({ 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
@@ -147,6 +155,7 @@ export class ClicsEventFeedService {
           rung ||= Date.now() - readAt >= this.config.CLICS_FEED_POLL_MS;
         }
         readAt = Date.now();
+        if (!(await this.readers.stillAllowed(reader)) || !open) return;
         snapshot = await this.clics.snapshot(contestId, reader.viewer);
       }
     } catch {

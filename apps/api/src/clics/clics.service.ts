@@ -1,23 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import type { SubmissionStatus, TestCaseResult } from '@oj/contracts';
-import type { ContestEntity } from '@oj/db';
+import { ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeResult, type Viewer } from '../access';
+import { canReadContestProblems, canSeeResult, canSeeTestResults, type Viewer } from '../access';
+import { ApiException } from '../common/api-exception';
 import { ContestsService } from '../contests/contests.service';
 import { ScoreboardService } from '../contests/scoreboard.service';
 import { LanguagesService } from '../languages/languages.service';
+import { accessFor } from './clics-endpoints';
 import { isoTime, JUDGEMENT_TYPES, judgementTypeId, reltime } from './clics-format';
-import type {
-  ClicsContest,
-  ClicsJudgement,
-  ClicsLanguage,
-  ClicsProblem,
-  ClicsRun,
-  ClicsScoreboard,
-  ClicsState,
-  ClicsSubmission,
-  ClicsTeam,
+import {
+  CLICS_VERSION,
+  CLICS_VERSION_URL,
+  type ClicsAccess,
+  type ClicsApiInfo,
+  type ClicsContest,
+  type ClicsJudgement,
+  type ClicsLanguage,
+  type ClicsProblem,
+  type ClicsRun,
+  type ClicsScoreboard,
+  type ClicsState,
+  type ClicsSubmission,
+  type ClicsTeam,
 } from './clics-objects';
 
 interface ProblemRow {
@@ -77,6 +83,34 @@ export interface Timed<T> {
 
 const SCORED_FORMATS = new Set(['ioi', 'oi']);
 
+/** The contest's collections, each also served one object at a time (`/<collection>/<id>`). */
+export const CLICS_COLLECTIONS = ['judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs'] as const;
+export type ClicsCollection = (typeof CLICS_COLLECTIONS)[number];
+
+/** The properties of type ID, other than `id`, a collection can be filtered on (`?team_id=…`), as 2023-06 requires. */
+const ID_FILTERS: Record<ClicsCollection, string[]> = {
+  'judgement-types': [],
+  languages: [],
+  problems: [],
+  teams: [],
+  submissions: ['language_id', 'problem_id', 'team_id'],
+  judgements: ['submission_id', 'judgement_type_id'],
+  runs: ['judgement_id', 'judgement_type_id'],
+};
+
+/** A collection's query: its ID properties' values to match; anything else is ignored. */
+export type ClicsFilters = Record<string, unknown>;
+
+const SINGULAR: Record<ClicsCollection, string> = {
+  'judgement-types': 'Judgement type',
+  languages: 'Language',
+  problems: 'Problem',
+  teams: 'Team',
+  submissions: 'Submission',
+  judgements: 'Judgement',
+  runs: 'Run',
+};
+
 /**
  * A judgement per judge round, as CLICS has a rejudge make a new judgement (a reader keeps the latest of a
  * submission): the first grading's is the submission's id; a rejudge's, within CLICS's 36 characters, the first 24
@@ -105,7 +139,9 @@ export class ClicsService {
     private readonly languages: LanguagesService,
   ) {}
 
+  /** The contest; its penalty (integer minutes) only on a pass-fail board, as 2023-06 allows it nowhere else. */
   contestOf(contest: ContestEntity): ClicsContest {
+    const scored = SCORED_FORMATS.has(contest.format);
     return {
       id: String(contest.contestId),
       name: contest.title,
@@ -113,13 +149,53 @@ export class ClicsService {
       start_time: isoTime(contest.startsAt),
       duration: reltime(contest.endsAt.getTime() - contest.startsAt.getTime()),
       scoreboard_freeze_duration: contest.freezeMinutes ? reltime(contest.freezeMinutes * 60_000) : null,
-      scoreboard_type: SCORED_FORMATS.has(contest.format) ? 'score' : 'pass-fail',
-      penalty_time: reltime(contest.penaltyMinutes * 60_000),
+      scoreboard_type: scored ? 'score' : 'pass-fail',
+      ...(scored ? {} : { penalty_time: contest.penaltyMinutes }),
     };
+  }
+
+  /** The contests the reader may read: a token its own, an admin every one, in the order they were made. */
+  async contestsOf(reader: { contestId: number | null }): Promise<ClicsContest[]> {
+    const contests =
+      reader.contestId === null
+        ? await this.dataSource.getRepository(ContestEntity).find({ order: { contestId: 'ASC' } })
+        : [await this.contests.find(reader.contestId)];
+    return contests.map((contest) => this.contestOf(contest));
   }
 
   judgementTypes() {
     return JUDGEMENT_TYPES;
+  }
+
+  apiInfo(): ClicsApiInfo {
+    return { version: CLICS_VERSION, version_url: CLICS_VERSION_URL, provider: { name: 'Online Judge' } };
+  }
+
+  async accessOf(contestId: number): Promise<ClicsAccess> {
+    return accessFor(this.contestOf(await this.contests.find(contestId)).scoreboard_type);
+  }
+
+  /**
+   * A collection as the reader sees it, filtered on its ID properties (`filters`: an empty value matches a null or
+   * missing one); other query parameters are not filters.
+   */
+  async collection(contestId: number, viewer: Viewer, name: ClicsCollection, filters: ClicsFilters = {}): Promise<object[]> {
+    const items = this.itemsOf(await this.snapshot(contestId, viewer), name);
+    const conditions = ID_FILTERS[name].filter((key) => typeof filters[key] === 'string').map((key) => [key, filters[key] as string]);
+    return items.filter((item) => conditions.every(([key, value]) => String((item as Record<string, unknown>)[key] ?? '') === value));
+  }
+
+  /** One object of a collection as the reader sees it; 404 when the reader sees no object of that id. */
+  async objectOf(contestId: number, viewer: Viewer, name: ClicsCollection, id: string): Promise<object> {
+    const found = this.itemsOf(await this.snapshot(contestId, viewer), name).find((item) => item.id === id);
+    if (!found) throw ApiException.notFound(`${SINGULAR[name]} not found`);
+    return found;
+  }
+
+  private itemsOf(snapshot: ClicsSnapshot, name: ClicsCollection): { id: string }[] {
+    if (name === 'judgement-types') return this.judgementTypes();
+    if (name === 'languages') return snapshot.languages;
+    return snapshot[name].map((timed: Timed<{ id: string }>) => timed.data);
   }
 
   /**
@@ -168,6 +244,9 @@ export class ClicsService {
       this.languages.list().catch(() => []),
     ]);
     const since = (at: Date) => reltime(at.getTime() - contest.startsAt.getTime());
+    // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems' titles from the
+    // end on, and others' per-test results likewise (canSeeTestResults).
+    const titlesReadable = canReadContestProblems(contest, [], viewer, now);
     const languages = new Map(engine.map((l) => [l.id, l.name]));
     for (const s of submissions) if (!languages.has(s.language_id)) languages.set(s.language_id, s.language_name);
     const snapshot: ClicsSnapshot = {
@@ -178,7 +257,8 @@ export class ClicsService {
         data: {
           id: String(p.problem_id),
           label: p.label,
-          name: p.title,
+          // The label stands for a title the reader may not read yet.
+          name: titlesReadable ? p.title : p.label,
           ordinal: p.position,
           time_limit: p.cpu_time_limit,
           test_data_count: p.test_case_count,
@@ -207,12 +287,15 @@ export class ClicsService {
           files: [],
         },
       });
-      // A rejudge waiting for a worker began when it was asked for.
-      const start = s.started_at ?? (s.judge_round ? s.rejudged_at : null) ?? s.created_at;
+      const visible = canSeeResult({ userId: s.user_id, frozen: s.frozen }, viewer);
+      // A rejudge waiting for a worker began when it was asked for. A judgement whose result the reader may not see
+      // began, for them, when it was asked for too: the instant its judging started (or ended) says how far it got.
+      const asked = (s.judge_round ? s.rejudged_at : null) ?? s.created_at;
+      const start = visible ? (s.started_at ?? asked) : asked;
       const judgement = judgementId(s.id, s.judge_round);
       const base = { id: judgement, submission_id: s.id, start_time: isoTime(start), start_contest_time: since(start) };
       const type = judgementTypeId(s.status);
-      if (!type || !s.finished_at || !canSeeResult({ userId: s.user_id, frozen: s.frozen }, viewer)) {
+      if (!type || !s.finished_at || !visible) {
         snapshot.judgements.push({ at: start, data: { ...base, judgement_type_id: null, end_time: null, end_contest_time: null } });
         continue;
       }
@@ -228,6 +311,7 @@ export class ClicsService {
           ...(SCORED_FORMATS.has(contest.format) ? { score: s.score } : {}),
         },
       });
+      if (!canSeeTestResults({ userId: s.user_id }, contest, viewer, now)) continue;
       for (const test of s.test_case_results) {
         const runType = judgementTypeId(test.status);
         if (!runType) continue;
@@ -279,18 +363,17 @@ export class ClicsService {
       rows: rows.map((row) => ({
         rank: row.rank,
         team_id: row.participationId,
-        score: scored ? { score: row.score } : { num_solved: row.solved, total_time: reltime(row.penalty * 60_000) },
+        score: scored ? { score: row.score } : { num_solved: row.solved, total_time: row.penalty },
         problems: snapshot.problems.map((p) => {
           const cell = row.cells[p.data.label];
+          const counted = scored ? (cell?.score ?? 0) > 0 : !!cell?.solved;
           return {
             problem_id: p.data.id,
             num_judged: cell ? cell.attempts + (cell.solved ? 1 : 0) : 0,
             num_pending: cell?.pending ?? 0,
-            solved: cell?.solved ?? false,
-            ...(cell?.minute !== null && cell?.minute !== undefined && (cell.solved || scored)
-              ? { time: reltime(cell.minute * 60_000) }
-              : {}),
-            ...(scored ? { score: cell?.score ?? 0 } : {}),
+            ...(scored ? { score: cell?.score ?? 0 } : { solved: cell?.solved ?? false }),
+            // Minutes into the contest, exactly when the problem counts (solved, or a score above 0).
+            ...(counted ? { time: cell?.minute ?? 0 } : {}),
           };
         }),
       })),
