@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -13,13 +14,20 @@ import type { Response } from 'express';
 import { OptionalAuth } from '../auth/auth.decorators';
 import { ContestIdPipe } from '../contests/contest-id.pipe';
 import { ContestsService } from '../contests/contests.service';
-import { type ClicsFilters, ClicsService } from './clics.service';
+import { type ClicsFilters, ClicsService, ID_FILTERS } from './clics.service';
 import { ClicsAccessGuard } from './clics-access.guard';
 import { ClicsEventFeedService } from './clics-event-feed.service';
 import { Reader } from './clics-reader.decorator';
 import type { ClicsReader } from './clics-readers.service';
 import { clicsResponse, EVENT_FEED_EXAMPLE } from './dto/clics-examples';
 import { EventFeedQueryDto } from './dto/event-feed-query.dto';
+
+/** A collection's filters: its ID properties, each matched exactly (an empty value matches none set). */
+function FilteredBy(...properties: string[]) {
+  return applyDecorators(
+    ...properties.map((name) => ApiQuery({ name, required: false, type: String, description: `Only the objects whose ${name} is this.` })),
+  );
+}
 
 /** The API information (2023-06: `GET /api/clics`, public) and the contests the reader may read. */
 @ApiTags('clics')
@@ -130,6 +138,7 @@ export class ClicsController {
   }
 
   @Get('submissions')
+  @FilteredBy(...ID_FILTERS.submissions)
   @ApiOkResponse(
     clicsResponse(
       'submissions',
@@ -147,6 +156,7 @@ export class ClicsController {
   }
 
   @Get('judgements')
+  @FilteredBy(...ID_FILTERS.judgements)
   @ApiOkResponse(
     clicsResponse(
       'judgements',
@@ -164,6 +174,7 @@ export class ClicsController {
   }
 
   @Get('runs')
+  @FilteredBy(...ID_FILTERS.runs)
   @ApiOkResponse(
     clicsResponse(
       'runs',

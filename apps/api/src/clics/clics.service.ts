@@ -88,7 +88,7 @@ export const CLICS_COLLECTIONS = ['judgement-types', 'languages', 'problems', 't
 export type ClicsCollection = (typeof CLICS_COLLECTIONS)[number];
 
 /** The properties of type ID, other than `id`, a collection can be filtered on (`?team_id=…`), as 2023-06 requires. */
-const ID_FILTERS: Record<ClicsCollection, string[]> = {
+export const ID_FILTERS: Record<ClicsCollection, string[]> = {
   'judgement-types': [],
   languages: [],
   problems: [],
