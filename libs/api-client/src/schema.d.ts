@@ -309,6 +309,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics/contests/{contestId}/clarifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["clarifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/clarifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["clarification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clics/contests/{contestId}/event-feed": {
         parameters: {
             query?: never;
@@ -4039,6 +4071,128 @@ export interface operations {
                      *           "type": "problems"
                      *         }
                      *       ]
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    clarifications: {
+        parameters: {
+            query?: {
+                /** @description Only the objects whose from_team_id is this. */
+                from_team_id?: string;
+                /** @description Only the objects whose problem_id is this. */
+                problem_id?: string;
+                /** @description Only the objects whose reply_to_id is this. */
+                reply_to_id?: string;
+                /** @description Only the objects whose to_team_id is this. */
+                to_team_id?: string;
+            };
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Questions, answers (replying to their question) and notices, as the SPA shows them to the reader: a public token the public answers and notices from the end on, unsigned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "contest_time": "0:20:00.000",
+                     *         "from_team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "id": "4",
+                     *         "problem_id": "12",
+                     *         "reply_to_id": null,
+                     *         "text": "May the input be empty?",
+                     *         "time": "2026-11-25T14:20:00.000Z",
+                     *         "to_team_id": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    clarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One clarification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contest_time": "0:20:00.000",
+                     *       "from_team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "id": "4",
+                     *       "problem_id": "12",
+                     *       "reply_to_id": null,
+                     *       "text": "May the input be empty?",
+                     *       "time": "2026-11-25T14:20:00.000Z",
+                     *       "to_team_id": null
                      *     }
                      */
                     "application/json": Record<string, never>;

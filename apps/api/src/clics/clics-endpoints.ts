@@ -24,6 +24,7 @@ const COMMON: Record<string, string[]> = {
     'max_run_time',
   ],
   runs: ['id', 'judgement_id', 'ordinal', 'judgement_type_id', 'time', 'contest_time', 'run_time'],
+  clarifications: ['id', 'from_team_id', 'to_team_id', 'reply_to_id', 'problem_id', 'text', 'time', 'contest_time'],
   scoreboard: ['time', 'contest_time', 'state', 'rows'],
   'event-feed': ['type', 'id', 'data', 'token'],
 };

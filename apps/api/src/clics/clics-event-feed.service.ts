@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { StreamCaps } from '../live/stream-caps';
-import { ClicsService, type ClicsSnapshot } from './clics.service';
+import { CLICS_COLLECTIONS, ClicsService, type ClicsSnapshot } from './clics.service';
 import { ClicsFeedWakeupsService } from './clics-feed-wakeups.service';
 import { type ClicsReader, ClicsReadersService } from './clics-readers.service';
 
@@ -26,8 +26,11 @@ interface FeedKey {
   id: string;
 }
 
-/** State last: at one instant, the end of updates follows the judgements it waited for. */
-const TYPE_ORDER = ['contest', 'judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs', 'state'];
+/**
+ * The order of the types at one instant, which the tokens carry (so it only ever grows before `state`): state last,
+ * as the end of updates follows the judgements it waited for.
+ */
+const TYPE_ORDER = ['contest', ...CLICS_COLLECTIONS, 'state'];
 
 function tokenOf(key: FeedKey): string {
   return `${key.ms}-${key.order}-${key.id}`;
@@ -75,7 +78,8 @@ export class ClicsEventFeedService {
     const stateAt = Math.max(
       created,
       ...Object.values(state).map((at) => (at ? new Date(at).getTime() : 0)),
-      ...(state.end_of_updates ? snapshot.judgements.map((j) => j.at.getTime()) : []),
+      // The end of updates is the feed's last event: after every judgement and clarification it would follow.
+      ...(state.end_of_updates ? [...snapshot.judgements, ...snapshot.clarifications].map((o) => o.at.getTime()) : []),
     );
     const keyed: { key: FeedKey; type: string; id: string | null; data: unknown }[] = [];
     const add = (type: string, at: Date | number, id: string | null, data: unknown) =>
@@ -90,6 +94,7 @@ export class ClicsEventFeedService {
     for (const s of snapshot.submissions) add('submissions', s.at, s.data.id, s.data);
     for (const j of snapshot.judgements) add('judgements', j.at, j.data.id, j.data);
     for (const r of snapshot.runs) add('runs', r.at, r.data.id, r.data);
+    for (const c of snapshot.clarifications) add('clarifications', c.at, c.data.id, c.data);
     keyed.sort((a, b) => (after(a.key, b.key) ? 1 : after(b.key, a.key) ? -1 : 0));
     return keyed.map(({ key, type, id, data }) => ({ type, id, data, token: tokenOf(key) }));
   }

@@ -5,6 +5,7 @@ import {
   type BoardChange,
   closeRedisConnection,
   contestBoardsChannel,
+  contestEventsChannel,
   createSubscriberConnection,
   liveEventsChannel,
 } from '@oj/messaging';
@@ -12,6 +13,7 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config';
+import type { ClarificationMessage } from '../contests/scoreboard-stream.service';
 
 /**
  * One open feed's doorbell. A ring while the feed is busy reading is kept, so a change that lands between its read
@@ -45,8 +47,8 @@ export class FeedDoorbell {
 /**
  * Wakes the open CLICS event feeds of a contest when it changes, from the Redis events that already exist: a
  * submission's live events (created, judged, rejudged: the worker's `finished` among them) and the board changes
- * (BoardChanges: an edit, the unfreeze, a deletion), and the access changes of users (a demoted admin's feeds end at
- * once); a revoked token rings its contest's feeds itself (ClicsTokensService). One subscription per API instance; a submission event costs one
+ * (BoardChanges: an edit, the unfreeze, a deletion), and the clarifications (the contest
+ * stream's events), the access changes of users (a demoted admin's feeds end at once); a revoked token rings its contest's feeds itself (ClicsTokensService). One subscription per API instance; a submission event costs one
  * read of its contest, and only while feeds are open.
  */
 @Injectable()
@@ -67,6 +69,7 @@ export class ClicsFeedWakeupsService implements OnModuleInit, OnModuleDestroy {
       [liveEventsChannel(prefix)]: (message) => this.onSubmissionEvent(message),
       [contestBoardsChannel(prefix)]: (message) => this.onBoardChange(message),
       [accessChangesChannel(prefix)]: (message) => this.onAccessChange(message),
+      [contestEventsChannel(prefix)]: (message) => this.onContestEvent(message),
     };
     this.subscriber.on('message', (channel: string, message: string) => {
       if (!this.bells.size) return;
@@ -110,6 +113,12 @@ export class ClicsFeedWakeupsService implements OnModuleInit, OnModuleDestroy {
     const { contestId } = JSON.parse(message) as BoardChange;
     if (contestId !== null) return this.ring(contestId);
     for (const id of this.bells.keys()) this.ring(id);
+  }
+
+  /** A clarification asked or answered (ScoreboardStreamService.publishClarification) wakes its contest's feeds. */
+  private onContestEvent(message: string): void {
+    const { clarification } = JSON.parse(message) as Partial<ClarificationMessage>;
+    if (clarification) this.ring(clarification.contestId);
   }
 
   /** A user's role or status changed: every open feed asks again whether its reader is still let in. */

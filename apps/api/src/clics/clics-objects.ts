@@ -93,6 +93,18 @@ export interface ClicsRun {
   run_time: number;
 }
 
+/** A question, an answer (replying to its question) or a notice; a team's id only where the reader may know it. */
+export interface ClicsClarification {
+  id: string;
+  from_team_id: string | null;
+  to_team_id: string | null;
+  reply_to_id: string | null;
+  problem_id: string | null;
+  text: string;
+  time: string;
+  contest_time: string;
+}
+
 export interface ClicsState {
   started: string | null;
   frozen: string | null;

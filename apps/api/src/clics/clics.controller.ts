@@ -191,6 +191,24 @@ export class ClicsController {
     return this.clics.objectOf(contestId, reader.viewer, 'runs', id);
   }
 
+  @Get('clarifications')
+  @FilteredBy(...ID_FILTERS.clarifications)
+  @ApiOkResponse(
+    clicsResponse(
+      'clarifications',
+      'Questions, answers (replying to their question) and notices, as the SPA shows them to the reader: a public token the public answers and notices from the end on, unsigned.',
+    ),
+  )
+  clarifications(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'clarifications', query);
+  }
+
+  @Get('clarifications/:id')
+  @ApiOkResponse(clicsResponse('clarification', 'One clarification.'))
+  clarification(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'clarifications', id);
+  }
+
   @Get('scoreboard')
   @ApiOkResponse(clicsResponse('scoreboard', 'The board as the reader sees it: the public fold while frozen for a public token.'))
   scoreboard(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { SubmissionStatus, TestCaseResult } from '@oj/contracts';
-import { ContestEntity } from '@oj/db';
+import { type ClarificationEntity, ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canReadContestProblems, canSeeResult, canSeeTestResults, type Viewer } from '../access';
+import {
+  canReadContestProblems,
+  canSeeClarification,
+  canSeeClarificationAsker,
+  canSeeResult,
+  canSeeTestResults,
+  type Viewer,
+} from '../access';
 import { ApiException } from '../common/api-exception';
 import { ContestsService } from '../contests/contests.service';
 import { ScoreboardService } from '../contests/scoreboard.service';
@@ -15,6 +22,7 @@ import {
   CLICS_VERSION_URL,
   type ClicsAccess,
   type ClicsApiInfo,
+  type ClicsClarification,
   type ClicsContest,
   type ClicsJudgement,
   type ClicsLanguage,
@@ -35,6 +43,12 @@ interface ProblemRow {
   cpu_time_limit: number;
   test_case_count: number;
 }
+
+/** A clarification as the entity has it, with the asker's team: their official participation (null for a notice, or an asker on a virtual run). */
+type ClarificationRowDb = Pick<
+  ClarificationEntity,
+  'id' | 'userId' | 'problemLabel' | 'question' | 'answer' | 'isPublic' | 'createdAt' | 'answeredAt'
+> & { teamId: string | null };
 
 interface TeamRow {
   id: string;
@@ -73,6 +87,7 @@ export interface ClicsSnapshot {
   /** A withheld or unfinished judgement at its start, a final one when it was revealed (revealedAt). */
   judgements: Timed<ClicsJudgement>[];
   runs: Timed<ClicsRun>[];
+  clarifications: Timed<ClicsClarification>[];
 }
 
 /** An object and the instant it took its current form, which orders it in the event feed. */
@@ -84,7 +99,16 @@ export interface Timed<T> {
 const SCORED_FORMATS = new Set(['ioi', 'oi']);
 
 /** The contest's collections, each also served one object at a time (`/<collection>/<id>`). */
-export const CLICS_COLLECTIONS = ['judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs'] as const;
+export const CLICS_COLLECTIONS = [
+  'judgement-types',
+  'languages',
+  'problems',
+  'teams',
+  'submissions',
+  'judgements',
+  'runs',
+  'clarifications',
+] as const;
 export type ClicsCollection = (typeof CLICS_COLLECTIONS)[number];
 
 /** The properties of type ID, other than `id`, a collection can be filtered on (`?team_id=…`), as 2023-06 requires. */
@@ -96,6 +120,7 @@ export const ID_FILTERS: Record<ClicsCollection, string[]> = {
   submissions: ['language_id', 'problem_id', 'team_id'],
   judgements: ['submission_id', 'judgement_type_id'],
   runs: ['judgement_id', 'judgement_type_id'],
+  clarifications: ['from_team_id', 'to_team_id', 'reply_to_id', 'problem_id'],
 };
 
 /** A collection's query: its ID properties' values to match; anything else is ignored. */
@@ -109,6 +134,7 @@ const SINGULAR: Record<ClicsCollection, string> = {
   submissions: 'Submission',
   judgements: 'Judgement',
   runs: 'Run',
+  clarifications: 'Clarification',
 };
 
 /**
@@ -221,7 +247,7 @@ export class ClicsService {
   async snapshot(contestId: number, viewer: Viewer): Promise<ClicsSnapshot> {
     const contest = await this.contests.find(contestId);
     const now = new Date();
-    const [problems, teams, submissions, engine] = await Promise.all([
+    const [problems, teams, submissions, engine, clarifications] = await Promise.all([
       this.dataSource.query(
         `SELECT cp.problem_id, cp.label, cp.position, cp.points, p.title, p.cpu_time_limit, p.test_case_count
            FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
@@ -242,6 +268,14 @@ export class ClicsService {
         [contestId],
       ) as Promise<SubmissionRowDb[]>,
       this.languages.list().catch(() => []),
+      this.dataSource.query(
+        `SELECT c.id, c.user_id AS "userId", cp.id AS "teamId", c.problem_label AS "problemLabel", c.question, c.answer,
+                c.is_public AS "isPublic", c.created_at AS "createdAt", c.answered_at AS "answeredAt"
+           FROM clarifications c
+           LEFT JOIN contest_participations cp ON cp.contest_id = c.contest_id AND cp.user_id = c.user_id AND cp.kind = 'official'
+          WHERE c.contest_id = $1 ORDER BY c.created_at, c.id`,
+        [contestId],
+      ) as Promise<ClarificationRowDb[]>,
     ]);
     const since = (at: Date) => reltime(at.getTime() - contest.startsAt.getTime());
     // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems' titles from the
@@ -273,6 +307,7 @@ export class ClicsService {
       submissions: [],
       judgements: [],
       runs: [],
+      clarifications: [],
     };
     for (const s of submissions) {
       snapshot.submissions.push({
@@ -329,7 +364,49 @@ export class ClicsService {
         });
       }
     }
+    const problemIds = new Map(snapshot.problems.map((p) => [p.data.label, p.data.id]));
+    for (const c of clarifications) snapshot.clarifications.push(...this.clarificationsOf(c, contest, viewer, now, problemIds));
     return snapshot;
+  }
+
+  /**
+   * A clarification row as CLICS clarifications the reader may read (the SPA's canSeeClarification, for a reader
+   * who takes no part): the question (`<id>`), its answer replying to it (`<id>-a`), or a notice alone. The asker's
+   * team only for those who may see the asker (canSeeClarificationAsker); a private answer goes to the asker's team.
+   * Questions of askers on a virtual run are not the contest's: they have no team here.
+   */
+  private clarificationsOf(
+    c: ClarificationRowDb,
+    contest: ContestEntity,
+    viewer: Viewer,
+    now: Date,
+    problemIds: Map<string, string>,
+  ): Timed<ClicsClarification>[] {
+    const access = { askerId: c.userId, isPublic: c.isPublic, answered: c.answer !== null };
+    if (c.question !== null && !c.teamId) return [];
+    if (!canSeeClarification(viewer, access, contest, false, now)) return [];
+    const signed = canSeeClarificationAsker(viewer, access);
+    const team = signed ? c.teamId : null;
+    // Others than admins read it from the end on (they take no part): the feed sends it then, not back in time.
+    const endsAt = contest.endsAt.getTime();
+    const of = (id: string, text: string, at: Date, from: string | null, to: string | null, replyTo: string | null) => ({
+      at: signed || at.getTime() >= endsAt ? at : contest.endsAt,
+      data: {
+        id,
+        from_team_id: from,
+        to_team_id: to,
+        reply_to_id: replyTo,
+        problem_id: c.problemLabel === null ? null : (problemIds.get(c.problemLabel) ?? null),
+        text,
+        time: isoTime(at),
+        contest_time: reltime(at.getTime() - contest.startsAt.getTime()),
+      },
+    });
+    const question = String(c.id);
+    if (c.question === null) return c.answer === null ? [] : [of(question, c.answer, c.answeredAt ?? c.createdAt, null, null, null)];
+    const asked = of(question, c.question, c.createdAt, team, null, null);
+    if (c.answer === null) return [asked];
+    return [asked, of(`${question}-a`, c.answer, c.answeredAt ?? c.createdAt, null, c.isPublic ? null : team, question)];
   }
 
   /**

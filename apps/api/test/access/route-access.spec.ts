@@ -109,6 +109,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/clics/contests/:contestId/submissions/:id': 'admin',
   'GET /api/clics/contests/:contestId/judgements/:id': 'admin',
   'GET /api/clics/contests/:contestId/runs/:id': 'admin',
+  'GET /api/clics/contests/:contestId/clarifications': 'admin',
+  'GET /api/clics/contests/:contestId/clarifications/:id': 'admin',
   'GET /api/clics/contests/:contestId/judgement-types': 'admin',
   'GET /api/clics/contests/:contestId/languages': 'admin',
   'GET /api/clics/contests/:contestId/problems': 'admin',

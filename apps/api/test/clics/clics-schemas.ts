@@ -157,6 +157,12 @@ export const CLICS_SCHEMAS = {
     },
     { run_time: SECONDS },
   ),
+  clarifications: object(
+    { id: ID, text: { type: 'string' }, time: TIME, contest_time: RELTIME },
+    { from_team_id: nullable(ID), to_team_id: nullable(ID), reply_to_id: nullable(ID), problem_id: nullable(ID) },
+    // From a team or to one, never both.
+    { not: { properties: { from_team_id: ID, to_team_id: ID }, required: ['from_team_id', 'to_team_id'] } },
+  ),
   state: STATE,
   scoreboard: object({
     time: TIME,
@@ -229,6 +235,7 @@ const OFFICIAL_FILES: Record<ClicsSchemaName, string> = {
   submissions: 'submission.json',
   judgements: 'judgement.json',
   runs: 'run.json',
+  clarifications: 'clarification.json',
   state: 'state.json',
   scoreboard: 'scoreboard.json',
   event: 'event-feed.json',

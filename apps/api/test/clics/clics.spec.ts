@@ -14,7 +14,7 @@ const TWO_TESTS = [
   { index: 0, status: 'accepted' as const, timeMs: 5, memoryKB: 100, points: 1 },
   { index: 1, status: 'accepted' as const, timeMs: 7, memoryKB: 100, points: 2 },
 ];
-const COLLECTIONS = ['judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs'] as const;
+const COLLECTIONS = ['judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs', 'clarifications'] as const;
 const ENDPOINTS: ClicsSchemaName[] = [...COLLECTIONS, 'scoreboard', 'state'];
 
 interface Event {
@@ -45,6 +45,8 @@ describe('CLICS Contest API', () => {
   /** Bob's rejected submission, made before the freeze. */
   let openId: string;
   let contestBody: Record<string, unknown>;
+  let publicQuestion: number;
+  let privateQuestion: number;
   const http = () => t.http();
   const base = () => `/api/clics/contests/${contestId}`;
 
@@ -179,6 +181,30 @@ describe('CLICS Contest API', () => {
       .expect(200);
     publicToken = await createToken(contestId, 'public');
     adminToken = await createToken(contestId, 'admin');
+    // Ann's question, answered to everyone; Bob's, answered to him alone; a notice to everyone.
+    const ask = async (user: TestSession, question: string) =>
+      (
+        await http()
+          .post(`/api/contests/${contestId}/clarifications`)
+          .set(...bearer(user))
+          .send({ question, problemLabel: 'A' })
+          .expect(201)
+      ).body.id as number;
+    const answer = (id: number, text: string, isPublic: boolean) =>
+      http()
+        .post(`/api/contests/${contestId}/clarifications/${id}/answer`)
+        .set(...bearer(admin))
+        .send({ answer: text, public: isPublic })
+        .expect(200);
+    publicQuestion = await ask(ann, 'Is the input sorted?');
+    await answer(publicQuestion, 'Yes.', true);
+    privateQuestion = await ask(bob, 'Is my idea right?');
+    await answer(privateQuestion, 'Read the statement.', false);
+    await http()
+      .post(`/api/contests/${contestId}/clarifications`)
+      .set(...bearer(admin))
+      .send({ answer: 'Problem A has a new sample.' })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -298,6 +324,28 @@ describe('CLICS Contest API', () => {
       }
     });
 
+    it('shows clarifications as the SPA shows them: to a public token none before the end, to an admin token each with its team', async () => {
+      expect(await read('/clarifications', publicToken)).toEqual([]);
+      const all: Record<string, unknown>[] = await read('/clarifications', adminToken);
+      const teams: { id: string; name: string }[] = await read('/teams', adminToken);
+      const teamOf = (user: TestSession) => teams.find((team) => team.name === user.user.username)?.id;
+      const problem = String(problemId);
+      expect(all).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: String(publicQuestion),
+            from_team_id: teamOf(ann),
+            text: 'Is the input sorted?',
+            problem_id: problem,
+          }),
+          expect.objectContaining({ id: `${publicQuestion}-a`, reply_to_id: String(publicQuestion), to_team_id: null, text: 'Yes.' }),
+          expect.objectContaining({ id: `${privateQuestion}-a`, reply_to_id: String(privateQuestion), to_team_id: teamOf(bob) }),
+          expect.objectContaining({ from_team_id: null, to_team_id: null, reply_to_id: null, text: 'Problem A has a new sample.' }),
+        ]),
+      );
+      expect(all).toHaveLength(5);
+    });
+
     it('gives a public token the public fold of the scoreboard and an admin token the live one', async () => {
       const annTeam = (await read('/submissions', adminToken)).find((s: { id: string }) => s.id === frozenId).team_id;
       const rowOf = async (token: string) =>
@@ -317,9 +365,11 @@ describe('CLICS Contest API', () => {
         if (event.type === 'contest' || event.type === 'state') expect(event.id).toBeNull();
         else expect(await read(`/${event.type}/${event.id}`, publicToken)).toEqual(event.data);
       }
-      expect(new Set(events.map((e) => e.type))).toEqual(
-        new Set(['contest', ...ENDPOINTS.filter((e) => e !== 'scoreboard' && e !== 'runs')]),
-      );
+      // A public token reads no runs and no clarification before the end; an admin token every kind.
+      const unseen = ['scoreboard', 'runs', 'clarifications'];
+      expect(new Set(events.map((e) => e.type))).toEqual(new Set(['contest', ...ENDPOINTS.filter((e) => !unseen.includes(e))]));
+      const everything = new Set(['contest', ...ENDPOINTS.filter((e) => e !== 'scoreboard')]);
+      expect(new Set((await feed(adminToken)).map((e) => e.type))).toEqual(everything);
       const types = events.map((e) => e.type);
       expect(types.indexOf('contest')).toBe(0);
       expect(types.lastIndexOf('teams')).toBeLessThan(types.indexOf('submissions'));
@@ -482,6 +532,10 @@ describe('CLICS Contest API', () => {
       expect(runs.filter((r) => r.judgement_id === frozenId)).toHaveLength(2);
       expect(runs.filter((r) => r.judgement_id === openId)).toHaveLength(2);
       expect(await walk(contestId, publicToken)).toEqual([]);
+      // The public answer and the notice, unsigned; nothing of Bob's private exchange.
+      const clarifications: Record<string, unknown>[] = await read('/clarifications', publicToken);
+      expect(clarifications.map((c) => c.text).sort()).toEqual(['Is the input sorted?', 'Problem A has a new sample.', 'Yes.']);
+      expect(clarifications.every((c) => c.from_team_id === null && c.to_team_id === null)).toBe(true);
       const state = await read('/state', publicToken);
       expect(state).toMatchObject({ ended: expect.any(String), thawed: expect.any(String), finalized: expect.any(String) });
       expect(state.end_of_updates).toBe(state.finalized);

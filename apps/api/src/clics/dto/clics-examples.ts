@@ -56,6 +56,18 @@ const COLLECTIONS = {
       run_time: 0.31,
     },
   ],
+  clarifications: [
+    {
+      id: '4',
+      from_team_id: TEAM,
+      to_team_id: null,
+      reply_to_id: null,
+      problem_id: '12',
+      text: 'May the input be empty?',
+      time: '2026-11-25T14:20:00.000Z',
+      contest_time: '0:20:00.000',
+    },
+  ],
 };
 
 /** Each collection's object alone, as `/<collection>/<id>` answers it. */
@@ -67,6 +79,7 @@ const SINGLE_OBJECTS = {
   submission: COLLECTIONS.submissions[0],
   judgement: COLLECTIONS.judgements[0],
   run: COLLECTIONS.runs[0],
+  clarification: COLLECTIONS.clarifications[0],
 };
 
 export const CLICS_EXAMPLES = {
