@@ -115,9 +115,9 @@ export class ClicsEventFeedService {
   async stream(res: Response, contestId: number, reader: ClicsReader, since: string | undefined, stream: boolean): Promise<void> {
     let last = since === undefined ? null : parseToken(since);
     let snapshot = await this.clics.snapshot(contestId, reader.viewer);
-    // A client that left while the guard or the first read waited holds no slot and starts no feed.
-    const socket = res.req.socket;
-    if (socket.destroyed) return;
+    // A client that left while the guard or the first read waited holds no slot and starts no feed; from here on
+    // (nothing awaited in between) its leaving closes the response.
+    if (res.req.socket.destroyed) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(reader.readerId, ip);
     this.openCount++;
@@ -132,7 +132,6 @@ export class ClicsEventFeedService {
       bell.ring();
     };
     res.on('close', close);
-    socket.on('close', close);
     res
       .status(200)
       .set({ 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
