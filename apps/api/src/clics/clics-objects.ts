@@ -43,7 +43,8 @@ export interface ClicsProblem {
   label: string;
   name: string;
   ordinal: number;
-  time_limit: number;
+  /** Seconds; left out while the reader may not read the problem. */
+  time_limit?: number;
   test_data_count: number;
   max_score?: number;
 }

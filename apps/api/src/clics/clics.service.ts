@@ -278,9 +278,9 @@ export class ClicsService {
       ) as Promise<ClarificationRowDb[]>,
     ]);
     const since = (at: Date) => reltime(at.getTime() - contest.startsAt.getTime());
-    // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems' titles from the
-    // end on, and others' per-test results likewise (canSeeTestResults).
-    const titlesReadable = canReadContestProblems(contest, [], viewer, now);
+    // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems (titles, limits)
+    // from the end on, and others' per-test results likewise (canSeeTestResults).
+    const problemsReadable = canReadContestProblems(contest, [], viewer, now);
     const languages = new Map(engine.map((l) => [l.id, l.name]));
     for (const s of submissions) if (!languages.has(s.language_id)) languages.set(s.language_id, s.language_name);
     const snapshot: ClicsSnapshot = {
@@ -292,9 +292,9 @@ export class ClicsService {
           id: String(p.problem_id),
           label: p.label,
           // The label stands for a title the reader may not read yet.
-          name: titlesReadable ? p.title : p.label,
+          name: problemsReadable ? p.title : p.label,
           ordinal: p.position,
-          time_limit: p.cpu_time_limit,
+          ...(problemsReadable ? { time_limit: p.cpu_time_limit } : {}),
           test_data_count: p.test_case_count,
           ...(SCORED_FORMATS.has(contest.format) ? { max_score: p.points } : {}),
         },

@@ -470,7 +470,12 @@ describe('CLICS Contest API', () => {
       (await http().get(`/api/clics/contests/${upcoming}/problems`).set('Authorization', `Bearer ${token}`).expect(200)).body.map(
         (p: { name: string }) => p.name,
       );
-    expect(await names(await createToken(upcoming, 'public'))).toEqual(['A']);
+    const publicUpcoming = await createToken(upcoming, 'public');
+    expect(await names(publicUpcoming)).toEqual(['A']);
+    const [problem] = (
+      await http().get(`/api/clics/contests/${upcoming}/problems`).set('Authorization', `Bearer ${publicUpcoming}`).expect(200)
+    ).body;
+    expect(problem).not.toHaveProperty('time_limit');
     expect(await names(await createToken(upcoming, 'admin'))).toEqual(['Sealed title']);
     const feedEvents = await feedOf(upcoming, await createToken(upcoming, 'public'));
     expect(JSON.stringify(feedEvents)).not.toContain('Sealed title');
