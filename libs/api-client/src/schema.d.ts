@@ -1622,8 +1622,11 @@ export interface components {
             label: string;
             /** @example 1 */
             points: number;
-            /** @example 1 */
-            problemId: number;
+            /**
+             * @description Null, like the title, while the viewer may not read the problem: its id would lead to it elsewhere
+             * @example 1
+             */
+            problemId: number | null;
             /**
              * @description Shown once the viewer may read the problem
              * @example A + B

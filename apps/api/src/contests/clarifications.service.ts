@@ -34,7 +34,7 @@ export class ClarificationsService {
 
   /** Newest first, those the caller may read (visibleClarificationsWhere). */
   async list(contestId: number, caller: AuthUser | undefined): Promise<Clarification[]> {
-    const contest = await this.contests.find(contestId);
+    const { contest } = await this.contests.findVisible(contestId, caller);
     const visible = visibleClarificationsWhere('c', caller, contest, new Date());
     const rows = await this.select()
       .where('c.contest_id = :contestId', { contestId })
@@ -46,7 +46,7 @@ export class ClarificationsService {
 
   /** A participant's question, or (an admin with `answer`) a notice; 400 for a label the contest lacks. */
   async create(contestId: number, caller: AuthUser, dto: ClarificationInputDto): Promise<Clarification> {
-    await this.contests.find(contestId);
+    const { seats } = await this.contests.findVisible(contestId, caller);
     const admin = isAdmin(caller);
     if (dto.answer !== undefined && !admin) throw ApiException.forbidden('Only admins post clarifications unprompted.');
     if (dto.answer === undefined && dto.question === undefined)
@@ -55,7 +55,7 @@ export class ClarificationsService {
       throw ApiException.validation([{ path: 'public', message: 'public goes with an answer.' }]);
     if (dto.problemLabel !== undefined && !(await this.contestProblems.existsBy({ contestId, label: dto.problemLabel })))
       throw ApiException.validation([{ path: 'problemLabel', message: 'problemLabel must be the label of a problem of the contest.' }]);
-    if (!admin && !(await this.isParticipant(contestId, caller)))
+    if (!admin && !(seats.official ?? seats.virtual))
       throw ApiException.forbidden('Register for the contest (or start a virtual run) to ask a question.');
     const notice = dto.answer !== undefined;
     const saved = await this.clarifications.save(
@@ -85,11 +85,6 @@ export class ClarificationsService {
     const shown = present(clarification, true);
     await this.stream.publishClarification({ clarification: shown, askerId: clarification.userId });
     return shown;
-  }
-
-  private async isParticipant(contestId: number, caller: AuthUser): Promise<boolean> {
-    const { official, virtual } = await this.contests.seatsOf(contestId, caller);
-    return !!(official ?? virtual);
   }
 
   private async one(contestId: number, id: number): Promise<ClarificationRow> {

@@ -4,9 +4,6 @@ import { DIFFICULTIES, InteractorSettings, MAX_TEST_DATA_BYTES, ProblemSort, pro
 import {
   checkerColumns,
   checkerOf,
-  ContestEntity,
-  ContestParticipationEntity,
-  ContestProblemEntity,
   interactorColumns,
   interactorOf,
   ProblemEntity,
@@ -20,7 +17,6 @@ import {
   canChangeVisibility,
   canDownloadPackage,
   canEditProblem,
-  canReadContestProblems,
   canSeeProblem,
   canSeeTestCases,
   editableProblemsWhere,
@@ -183,27 +179,13 @@ export class ProblemsService {
   }
 
   /**
-   * The problem labelled `label` in `contest`, as a reader sees it, private or not, if the contest lets the caller
-   * read it now (canReadContestProblems, from the caller's own registration and virtual run, read here); otherwise
-   * 404, as for a problem that is not there.
+   * The problem as a reader sees it, private or not, without its private data: for a caller the contest holding it has
+   * let through (ContestsService.problem decides).
    */
-  async getThroughContest(
-    contest: Pick<ContestEntity, 'contestId' | 'startsAt' | 'endsAt'>,
-    label: string,
-    user: AuthUser | undefined,
-  ): Promise<ProblemDto> {
-    const manager = this.problems.manager;
-    const { contestId } = contest;
-    const [entry, seats] = await Promise.all([
-      manager.findOne(ContestProblemEntity, { where: { contestId, label }, select: ['problemId'] }),
-      user
-        ? manager.find(ContestParticipationEntity, { where: { contestId, userId: user.id }, select: ['kind', 'startedAt', 'endsAt'] })
-        : [],
-    ]);
-    if (!entry || !canReadContestProblems(contest, seats, user, new Date())) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-    const problem = await this.problems.findOne({ where: { problemId: entry.problemId } });
+  async readerView(problemId: number): Promise<ProblemDto> {
+    const problem = await this.problems.findOne({ where: { problemId } });
     if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-    return this.present(problem, undefined, manager, false);
+    return this.present(problem);
   }
 
   /** `signal` aborts when the caller goes: a checker or interactor compile it waits for is cancelled. */
