@@ -5589,7 +5589,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author */
+            /** @description The problem as an ICPC (Kattis) problem package, for admins and the problem's author: the hidden tests and the jury code's sources only for those who may read them (admins), as includePrivate gives them */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ export {
   canEditProblem,
   canReadContestProblem,
   canReadContestProblems,
+  canReadTestReadingCode,
   canResubmit,
   canSeeContest,
   canSeeProblem,

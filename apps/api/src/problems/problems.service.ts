@@ -17,6 +17,7 @@ import {
   canChangeVisibility,
   canDownloadPackage,
   canEditProblem,
+  canReadTestReadingCode,
   canSeeProblem,
   canSeeTestCases,
   editableProblemsWhere,
@@ -162,19 +163,21 @@ export class ProblemsService {
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {
     const problem = await this.findVisibleProblem(problemId, user);
     const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.problems.manager, problem) : undefined;
-    return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
+    return this.present(problem, tests, this.problems.manager, includePrivate && canReadTestReadingCode(user));
   }
 
   /**
-   * The problem whole, tests and jury code included, for a package download (canDownloadPackage: admins and its
-   * author); 404 for a problem the user cannot see, 403 for one they may not download.
+   * The problem for a package download (canDownloadPackage: admins and its author), with what the downloader may read
+   * of its private data, as `get` with includePrivate gives it: the hidden tests and the jury code's sources only for
+   * those who may read them (an author who is not an admin gets neither); 404 for a problem the user cannot see, 403
+   * for one they may not download.
    */
   async packageOf(problemId: number, user: AuthUser): Promise<ProblemDto & { testCases: TestCaseDto[] }> {
     const problem = await this.findVisibleProblem(problemId, user);
     if (!canDownloadPackage(problem, user)) throw ApiException.forbidden(PACKAGE_FORBIDDEN);
     const manager = this.problems.manager;
-    const tests = await this.loadTests(manager, problem);
-    const presented = await this.present(problem, tests, manager, true);
+    const tests = canSeeTestCases(user) ? await this.loadTests(manager, problem) : [];
+    const presented = await this.present(problem, tests, manager, canReadTestReadingCode(user));
     return { ...presented, testCases: presented.testCases ?? [] };
   }
 
@@ -239,7 +242,7 @@ export class ProblemsService {
       const summary = describeProblemChange(before as ProblemEntity, beforeTests, dto);
       if (summary) await this.updates.record(manager, problem, summary);
       if (!before.isPublic && problem.isPublic) await this.updates.record(manager, problem, 'Problem is now public');
-      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager, true);
+      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager, canReadTestReadingCode(user));
     });
     await this.live.accessChanged({ problemId });
     return updated;
@@ -357,7 +360,7 @@ export class ProblemsService {
     return manager.find(TestCaseEntity, { where: { problemUuid: problem.id }, order: { position: 'ASC' } });
   }
 
-  /** `withCheckerSource`: the caller may see the problem's private data (see get) or just saved it. */
+  /** `withCheckerSource`: the caller may read the jury code's sources (canReadTestReadingCode) and asked for them. */
   private async present(
     problem: ProblemEntity,
     tests?: TestCaseEntity[],
