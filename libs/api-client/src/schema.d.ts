@@ -1452,6 +1452,14 @@ export interface components {
         ClarificationListDto: {
             /** @description Newest first: all for admins, else the public ones and your own */
             items: components["schemas"]["ClarificationDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 3 */
+            total: number;
+            /** @example 1 */
+            totalPages: number;
         };
         ClicsTokenDto: {
             /** @example 2026-11-25T17:00:00.000Z */
@@ -1541,8 +1549,8 @@ export interface components {
         };
         ContestInputDto: {
             /**
-             * @description Required to register when set
-             * @example spring-2025
+             * @description Required to register when set. accessCode must be 10 to 100 letters, digits, '-' or '_', with at least one letter and one digit.
+             * @example spring-2025-r1
              */
             accessCode?: string;
             /**
@@ -4495,7 +4503,11 @@ export interface operations {
     };
     listClarifications: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "-createdAt";
+            };
             header?: never;
             path: {
                 contestId: number;
@@ -4547,6 +4559,13 @@ export interface operations {
             };
             /** @description Not registered for the contest, or `answer` from someone not an admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than CLARIFICATIONS_PER_MINUTE from this account (admins are not limited): Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4846,6 +4865,13 @@ export interface operations {
             };
             /** @description Wrong access code, the contest has ended, or it is invitation-only (private without a code: admins add participants). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong access codes from this account or address (ACCESS_CODE_FAILURES_PER_ACCOUNT / _PER_ADDRESS in 15 minutes): Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

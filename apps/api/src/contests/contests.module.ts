@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { ProblemsModule } from '../problems/problems.module';
+import { AccessCodeGuesses } from './access-code-guesses';
 import { ClarificationsController } from './clarifications.controller';
 import { ClarificationsService } from './clarifications.service';
 import { ContestSubmissionsService } from './contest-submissions.service';
@@ -14,6 +15,7 @@ import { VirtualBoardService } from './virtual-board.service';
   imports: [ProblemsModule],
   controllers: [ContestsController, ClarificationsController],
   providers: [
+    AccessCodeGuesses,
     ContestsService,
     ScoreboardService,
     ContestSubmissionsService,

@@ -10,6 +10,7 @@ import {
   syncFrozenResults,
   UserEntity,
 } from '@oj/db';
+import { createHash, timingSafeEqual } from 'crypto';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
 import {
@@ -29,6 +30,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
+import { AccessCodeGuesses } from './access-code-guesses';
 import { BoardChanges } from './board-changes';
 import { contestFromInput, ContestProblemFields } from './contest-input';
 import type { ContestInputDto } from './dto/contest-input.dto';
@@ -79,6 +81,7 @@ export class ContestsService {
     @InjectRepository(ContestParticipationEntity) private readonly participations: Repository<ContestParticipationEntity>,
     private readonly problems: ProblemsService,
     private readonly boards: BoardChanges,
+    private readonly guesses: AccessCodeGuesses,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -151,15 +154,23 @@ export class ContestsService {
    * Registration is open until the end; a private contest with a code asks for it, and one without takes its
    * participants from admins only (canSelfRegister).
    */
-  async register(contestId: number, caller: AuthUser, accessCode: string | undefined): Promise<ContestDto> {
+  async register(contestId: number, caller: AuthUser, address: string, accessCode: string | undefined): Promise<ContestDto> {
     const { contest } = await this.findVisible(contestId, caller);
     this.requireRegistrationOpen(contest);
     if (!canSelfRegister(contest, caller))
       throw ApiException.forbidden('This private contest is by invitation: an admin adds its participants.');
-    if (contest.accessCode && accessCode !== contest.accessCode && !isAdmin(caller))
-      throw ApiException.forbidden('The access code is wrong.');
+    if (contest.accessCode && !isAdmin(caller)) await this.requireAccessCode(contest.accessCode, accessCode, caller, address);
     await this.enrol(contestId, caller.id);
     return this.present(contest, caller);
+  }
+
+  /**
+   * The code must match, and wrong ones are rate-limited per account and address (AccessCodeGuesses): once either
+   * has used up its wrong codes, no code is even compared.
+   */
+  private async requireAccessCode(expected: string, given: string | undefined, caller: AuthUser, address: string): Promise<void> {
+    const right = await this.guesses.attempt(caller.id, address, () => given !== undefined && sameText(given, expected));
+    if (!right) throw ApiException.forbidden('The access code is wrong.');
   }
 
   /** An admin registers a user by name, whatever the contest's access code; registering them again changes nothing. */
@@ -440,4 +451,10 @@ export class ContestsService {
         : null,
     };
   }
+}
+
+/** Compares two texts in a time that does not tell how much of a guess was right. */
+function sameText(a: string, b: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
