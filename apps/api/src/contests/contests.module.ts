@@ -4,6 +4,7 @@ import { ProblemsModule } from '../problems/problems.module';
 import { AccessCodeGuesses } from './access-code-guesses';
 import { ClarificationsController } from './clarifications.controller';
 import { ClarificationsService } from './clarifications.service';
+import { ContestProblemAccess } from './contest-problem-access';
 import { ContestSubmissionsService } from './contest-submissions.service';
 import { ContestsController } from './contests.controller';
 import { ContestsService } from './contests.service';
@@ -16,6 +17,7 @@ import { VirtualBoardService } from './virtual-board.service';
   controllers: [ContestsController, ClarificationsController],
   providers: [
     AccessCodeGuesses,
+    ContestProblemAccess,
     ContestsService,
     ScoreboardService,
     ContestSubmissionsService,

@@ -14,7 +14,6 @@ import { createHash, timingSafeEqual } from 'crypto';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
 import {
-  canReadContestProblem,
   canSeeContest,
   canSelfRegister,
   contestGate,
@@ -22,8 +21,6 @@ import {
   isAdmin,
   isBoardFrozen,
   isInviteOnly,
-  openContestProblemsWhere,
-  SqlCondition,
   visibleContestsWhere,
 } from '../access';
 import type { AuthUser } from '../auth/auth-user';
@@ -33,6 +30,7 @@ import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service
 import { AccessCodeGuesses } from './access-code-guesses';
 import { BoardChanges } from './board-changes';
 import { contestFromInput, ContestProblemFields } from './contest-input';
+import { ContestProblemAccess } from './contest-problem-access';
 import type { ContestInputDto } from './dto/contest-input.dto';
 import type { ContestListQueryDto } from './dto/contest-query.dto';
 import type { ContestDto, ContestListDto, ContestParticipantDto } from './dto/contest-response.dto';
@@ -64,13 +62,6 @@ export function seatList(seats: CallerSeats): ContestSeats {
   return [seats.official, seats.virtual].filter((seat) => seat !== null);
 }
 
-/** One contest problem and what decides whether it is open: its visibility and the ends of the other contests holding it. */
-interface ContestProblemFacts {
-  problem_id: number;
-  is_public: boolean;
-  other_ends: Date[];
-}
-
 /** Contests, registration and starts, and the gate of contest submissions. */
 @Injectable()
 export class ContestsService {
@@ -82,6 +73,7 @@ export class ContestsService {
     private readonly problems: ProblemsService,
     private readonly boards: BoardChanges,
     private readonly guesses: AccessCodeGuesses,
+    private readonly problemAccess: ContestProblemAccess,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -248,38 +240,9 @@ export class ContestsService {
   /** A contest problem by its label, as a reader sees it, private or not, if it is open to the caller; else 404. */
   async problem(contestId: number, label: string, caller: AuthUser | undefined): Promise<ProblemDto> {
     const { contest, seats } = await this.findVisible(contestId, caller);
-    const problemId = await this.openProblemId(contest, seats, { label }, caller, new Date());
+    const problemId = await this.problemAccess.openProblemId(contest, seatList(seats), { label }, caller, new Date());
     if (problemId === null) throw ApiException.notFound(PROBLEM_NOT_FOUND);
     return this.problems.readerView(problemId);
-  }
-
-  /**
-   * The id of the contest's problem `where` names if it is open to the caller through the contest now
-   * (canReadContestProblem: the contest's clock and the caller's seats, and no other contest still hiding it), else
-   * null, as for a problem the contest does not hold.
-   */
-  private async openProblemId(
-    contest: ContestEntity,
-    seats: CallerSeats,
-    where: { label: string } | { problemId: number },
-    caller: AuthUser | undefined,
-    now: Date,
-  ): Promise<number | null> {
-    const [by, value] = 'label' in where ? ['label', where.label] : ['problem_id', where.problemId];
-    const [facts]: ContestProblemFacts[] = await this.dataSource.query(
-      `SELECT cp.problem_id, p.is_public,
-              coalesce(array_agg(oc.ends_at) FILTER (WHERE oc.contest_id IS NOT NULL), '{}') AS other_ends
-         FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
-         LEFT JOIN contest_problems ocp ON ocp.problem_id = cp.problem_id AND ocp.contest_id <> cp.contest_id
-         LEFT JOIN contests oc ON oc.contest_id = ocp.contest_id
-        WHERE cp.contest_id = $1 AND cp.${by} = $2
-        GROUP BY cp.problem_id, p.is_public`,
-      [contest.contestId, value],
-    );
-    if (!facts) return null;
-    const others = facts.other_ends.map((endsAt) => ({ endsAt }));
-    const open = canReadContestProblem({ isPublic: facts.is_public }, contestGate(contest), seatList(seats), others, caller, now);
-    return open ? facts.problem_id : null;
   }
 
   /**
@@ -297,7 +260,8 @@ export class ContestsService {
       stopAtFirstFailure: stopsAtFirstFailure(contest.format),
     };
     // Whatever the seat, the problem must be open to the caller through the contest, as its statement is.
-    if ((await this.openProblemId(contest, seats, { problemId }, caller, now)) === null) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    if ((await this.problemAccess.openProblemId(contest, seatList(seats), { problemId }, caller, now)) === null)
+      throw ApiException.notFound(PROBLEM_NOT_FOUND);
     return entry;
   }
 
@@ -406,18 +370,7 @@ export class ContestsService {
     const { official: participation, virtual: run } = seats ?? (await this.seatsOf(contest.contestId, caller));
     // A virtual run, once started, is what the caller's contest page counts down.
     const shown = run ?? participation;
-    const open: SqlCondition = asAdmin ? { sql: 'TRUE', params: {} } : openContestProblemsWhere({ cp: 'cp', c: 'c', p: 'p' }, caller, now);
-    const rows = await this.dataSource
-      .createQueryBuilder()
-      .from(ContestProblemEntity, 'cp')
-      .innerJoin(ProblemEntity, 'p', 'p.problem_id = cp.problem_id')
-      .innerJoin(ContestEntity, 'c', 'c.contest_id = cp.contest_id')
-      .select(['cp.label AS label', 'cp.problem_id AS problem_id', 'cp.points AS points', 'p.title AS title'])
-      .addSelect(open.sql, 'open')
-      .where('cp.contest_id = :contestId', { contestId: contest.contestId })
-      .setParameters(open.params)
-      .orderBy('cp.position')
-      .getRawMany<{ label: string; problem_id: number; points: number; title: string; open: boolean }>();
+    const problems = await this.problemAccess.pageProblems(contest.contestId, caller, asAdmin, now);
     return {
       contestId: contest.contestId,
       title: contest.title,
@@ -434,13 +387,7 @@ export class ContestsService {
       inviteOnly: isInviteOnly(contest),
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),
       frozen: !asAdmin && isBoardFrozen(contest, now),
-      // A problem not open to the caller shows its label and points only: its id would lead to it elsewhere.
-      problems: rows.map((r) => ({
-        label: r.label,
-        points: r.points,
-        problemId: r.open ? r.problem_id : null,
-        title: r.open ? r.title : '',
-      })),
+      problems,
       participation: shown
         ? {
             kind: shown.kind,
