@@ -1549,7 +1549,7 @@ export interface components {
         };
         ContestInputDto: {
             /**
-             * @description Required to register when set. accessCode must be 10 to 100 letters, digits, '-' or '_', with at least one letter and one digit.
+             * @description Required to register when set. accessCode must be 10 to 100 letters, digits, '-' or '_', with a letter, and a digit too when shorter than 16.
              * @example spring-2025-r1
              */
             accessCode?: string;

@@ -41,7 +41,18 @@ describe('contest access codes', () => {
       .send({ accessCode });
 
   it('refuses a short or guessable code on create and update with a 400 that says the rule', async () => {
-    for (const code of ['', 'sesame', 'abcdefghijkl', '1234567890', 'spring 2026 r1', 'spring/2026/r1', 'x1'.repeat(51)]) {
+    for (const code of [
+      '',
+      'sesame',
+      'abcdefghijkl',
+      '1234567890',
+      'spring 2026 r1',
+      'spring/2026/r1',
+      'ä1'.repeat(8),
+      '-'.repeat(20),
+      '1234567890123456',
+      'x1'.repeat(51),
+    ]) {
       const res = await http()
         .post('/api/contests')
         .set(...bearer(admin))
@@ -53,6 +64,7 @@ describe('contest access codes', () => {
         [{ path: 'accessCode', message: ACCESS_CODE_RULE }],
       ]);
     }
+    for (const code of ['abcde12345', 'correct-horse-battery', 'x1'.repeat(50)]) await createContest(t, admin, privateContest(code));
     const { contestId } = await createContest(t, admin, privateContest(CODE));
     const saved = await http()
       .put(`/api/contests/${contestId}`)
