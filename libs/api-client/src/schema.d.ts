@@ -1644,6 +1644,14 @@ export interface components {
         ClarificationListDto: {
             /** @description Newest first: all for admins, else the public ones and your own */
             items: components["schemas"]["ClarificationDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 3 */
+            total: number;
+            /** @example 1 */
+            totalPages: number;
         };
         ClicsTokenDto: {
             /** @example 2026-11-25T17:00:00.000Z */
@@ -1733,8 +1741,8 @@ export interface components {
         };
         ContestInputDto: {
             /**
-             * @description Required to register when set
-             * @example spring-2025
+             * @description Required to register when set. accessCode must be 10 to 100 letters, digits, '-' or '_', with a letter, and a digit too when shorter than 16.
+             * @example spring-2025-r1
              */
             accessCode?: string;
             /**
@@ -1814,8 +1822,11 @@ export interface components {
             label: string;
             /** @example 1 */
             points: number;
-            /** @example 1 */
-            problemId: number;
+            /**
+             * @description Null, like the title, while the viewer may not read the problem: its id would lead to it elsewhere
+             * @example 1
+             */
+            problemId: number | null;
             /**
              * @description Shown once the viewer may read the problem
              * @example A + B
@@ -5351,7 +5362,11 @@ export interface operations {
     };
     listClarifications: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "-createdAt";
+            };
             header?: never;
             path: {
                 contestId: number;
@@ -5403,6 +5418,13 @@ export interface operations {
             };
             /** @description Not registered for the contest, or `answer` from someone not an admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than CLARIFICATIONS_PER_MINUTE from this account (admins are not limited): Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5702,6 +5724,13 @@ export interface operations {
             };
             /** @description Wrong access code, the contest has ended, or it is invitation-only (private without a code: admins add participants). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong access codes from this account or address (ACCESS_CODE_FAILURES_PER_ACCOUNT / _PER_ADDRESS in 15 minutes): Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6445,7 +6474,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author */
+            /** @description The problem as an ICPC (Kattis) problem package, for admins and the problem's author: the hidden tests and the jury code's sources only for those who may read them (admins), as includePrivate gives them */
             200: {
                 headers: {
                     [name: string]: unknown;

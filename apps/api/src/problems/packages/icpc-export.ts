@@ -25,14 +25,16 @@ const numbered = (i: number) => String(i + 1).padStart(3, '0');
  * as a group folder whose testdata.yaml holds its score and aggregation, and a custom checker as the output
  * validator (ours are testlib checkers, which DOMjudge runs through its testlib wrapper). An interactive problem's
  * interactor is its `custom interactive` validator, its built-in checker the validator flags; the format has room
- * for one validator, so a custom checker beside an interactor is left out.
+ * for one validator, so a custom checker beside an interactor is left out. What the problem comes without (the hidden
+ * tests, the jury code's sources, for a downloader who may not read them) is left out; problem.yaml still says which
+ * validation the problem needs.
  */
 export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> }): PackageEntry[] {
   const flags = validatorFlags(problem.checker);
-  const interactor = problem.interactor?.source ? problem.interactor : undefined;
+  const interactive = problem.type === 'interactive';
   const meta = {
     name: problem.title,
-    validation: interactor ? 'custom interactive' : problem.checker.type === 'custom' ? 'custom' : 'default',
+    validation: interactive ? 'custom interactive' : problem.checker.type === 'custom' ? 'custom' : 'default',
     ...(flags ? { validator_flags: flags } : {}),
     limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit },
   };
@@ -54,15 +56,11 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
       content: stringify({ ...(s.name ? { name: s.name } : {}), score: s.points, aggregation: s.scoring }),
     }),
   );
-  const validator = interactor
-    ? { name: 'interactor', ...interactor }
-    : problem.checker.type === 'custom'
-      ? { name: 'checker', ...problem.checker }
-      : null;
-  if (validator)
+  const validator = interactive ? { name: 'interactor', ...problem.interactor } : { name: 'checker', ...problem.checker };
+  if (validator.source !== undefined)
     entries.push({
       path: `output_validators/${validator.name}/${validator.name}.${validator.languageId === 50 ? 'c' : 'cpp'}`,
-      content: validator.source ?? '',
+      content: validator.source,
     });
   return entries;
 }
