@@ -2272,14 +2272,27 @@ export interface components {
         ResultSummaryDto: {
             cases: components["schemas"]["TestCaseResultDto"][];
             /**
+             * @description Raw points earned, in the problem's own points
+             * @example 9
+             */
+            earnedPoints: number;
+            /**
              * @description Compiler output or the first failing test; only for the owner and admins
              * @example Wrong answer on test 2
              */
             message?: string;
-            /** @example 100 */
+            /**
+             * @description Percent: round(100 × earnedPoints / totalPoints)
+             * @example 100
+             */
             score: number;
             /** @description Points per subtask, for a problem with subtasks */
             subtasks?: components["schemas"]["SubtaskResultDto"][];
+            /**
+             * @description Out of how many raw points: the problem's total when graded
+             * @example 9
+             */
+            totalPoints: number;
         };
         RunRequestDto: {
             /**
@@ -2393,10 +2406,37 @@ export interface components {
              * @example 0
              */
             pending: number;
-            /** @example 1 */
+            /**
+             * @description In contest points: the problem's points in the contest × the raw points earned / the grading's raw total. ICPC, AtCoder: the whole points once accepted; IOI: the best of each subtask across results; OI: the last result
+             * @example 1
+             */
             score: number;
-            /** @example true */
+            /**
+             * @description ICPC, AtCoder: accepted. IOI, OI: at full points (every test, or every subtask across results for IOI)
+             * @example true
+             */
             solved: boolean;
+            /** @description IOI, a problem with subtasks: each subtask’s best across results, in contest points (tests in no subtask not listed) */
+            subtasks?: components["schemas"]["ScoreboardCellSubtaskDto"][];
+        };
+        ScoreboardCellSubtaskDto: {
+            /**
+             * @description What it is worth, in contest points
+             * @example 30
+             */
+            contestPoints: number;
+            /**
+             * @description Its best across the participant’s results, in contest points
+             * @example 20
+             */
+            earnedContestPoints: number;
+            /**
+             * @description The subtask's index in the problem, from 0
+             * @example 0
+             */
+            index: number;
+            /** @example n ≤ 1000 */
+            name?: string;
         };
         ScoreboardDto: {
             /**
@@ -2460,11 +2500,17 @@ export interface components {
             cells: {
                 [key: string]: components["schemas"]["ScoreboardCellDto"];
             };
-            /** @example 154 */
+            /**
+             * @description ICPC: penalty minutes; AtCoder: its time in minutes; IOI, OI: 0
+             * @example 154
+             */
             penalty: number;
             /** @example 1 */
             rank: number;
-            /** @example 3 */
+            /**
+             * @description The sum of the row's cell scores, in contest points
+             * @example 3
+             */
             score: number;
             /** @example 3 */
             solved: number;
@@ -2757,7 +2803,7 @@ export interface components {
         };
         SubtaskResultDto: {
             /**
-             * @description What this submission earned of it
+             * @description What this submission earned of it, in raw points
              * @example 0
              */
             earned: number;
