@@ -85,13 +85,16 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** The minute a random contest's freeze starts: results from it on are hidden from the public fold. */
+export const REFERENCE_FREEZE_MINUTE = 150;
+
 const FORMAT_PENALTY: Record<ContestFormat, number> = { icpc: 20, atcoder: 5, ioi: 0, oi: 0 };
 
 /**
  * A random contest: 1–3 problems, with or without subtasks (`sum` and `min`, each with a test), tests of 0–9 points
  * (some problems worth 0 raw points), contest points 0–500 (rarely equal to the raw total or 100), and random per-test
- * results from a few participants, some hidden by a freeze. `forApi`: as the API accepts problems (every test and
- * subtask worth at least 1 point), and nothing hidden.
+ * results from a few participants, those from REFERENCE_FREEZE_MINUTE on hidden by a freeze. `forApi`: as the API
+ * accepts problems (every test and subtask worth at least 1 point).
  */
 export function randomContest(random: () => number, format: ContestFormat, forApi = false): RefContest {
   const least = forApi ? 1 : 0;
@@ -118,7 +121,7 @@ export function randomContest(random: () => number, format: ContestFormat, forAp
   for (let i = 0; i < count; i++) {
     minute += int(0, 25);
     const problem = pick(problems);
-    const hidden = !forApi && minute > 150;
+    const hidden = minute >= REFERENCE_FREEZE_MINUTE;
     const roll = random();
     if (roll < 0.08) {
       submissions.push({
@@ -251,6 +254,11 @@ export function referenceCell(format: ContestFormat, problem: RefProblem, submis
     }));
   }
   return cell;
+}
+
+/** The contest as the live fold sees it (nothing hidden), or as OI's public fold does before the end (all hidden). */
+export function everyResult(contest: RefContest, hidden: boolean): RefContest {
+  return { ...contest, submissions: contest.submissions.map((s) => ({ ...s, hidden })) };
 }
 
 /** The whole board from scratch: every participant's cells, totals and rank as in sport (1, 2, 2, 4). */

@@ -16,10 +16,12 @@ import {
   createContest,
   createProblem,
   createTestApp,
+  everyResult,
   minutesFrom,
   problemBody,
   randomContest,
   type RefContest,
+  REFERENCE_FREEZE_MINUTE,
   referenceBoard,
   type RefProblem,
   type RefRow,
@@ -148,6 +150,8 @@ describe('the board against its reference model', () => {
         admin,
         contestBody([...ids.values()], -400, 60, {
           format: contest.format,
+          // 460 minutes long: the freeze starts at the reference's minute.
+          freezeMinutes: 460 - REFERENCE_FREEZE_MINUTE,
           problems: contest.problems.map((p) => ({ problemId: ids.get(p.label), points: p.contestPoints })),
         }),
       );
@@ -166,23 +170,25 @@ describe('the board against its reference model', () => {
       return { contestId, names };
     }
 
+    /** The board as `viewer` (a guest without one) reads it, by reference names. */
+    async function served(contestId: number, names: Map<string, string>, viewer?: TestSession) {
+      const req = t.http().get(`/api/contests/${contestId}/scoreboard`).query({ limit: 100 });
+      const board = (await (viewer ? req.set(...bearer(viewer)) : req).expect(200)).body;
+      return byName(board.items.map((row: RefRow) => ({ ...row, username: names.get(row.username) })));
+    }
+
     it.each(CONTEST_FORMATS)(
-      '%s: GET /api/contests/{id}/scoreboard equals the reference',
+      '%s: GET /api/contests/{id}/scoreboard equals the reference, live and frozen',
       async (format) => {
         const random = seededRandom(3100 + format.length);
         for (let n = 0; n < 3; n++) {
           const contest = randomContest(random, format, true);
           const { contestId, names } = await play(contest);
-          const board = (
-            await t
-              .http()
-              .get(`/api/contests/${contestId}/scoreboard`)
-              .query({ limit: 100 })
-              .set(...bearer(admin))
-              .expect(200)
-          ).body;
-          const served: RefRow[] = board.items.map((row: RefRow) => ({ ...row, username: names.get(row.username) }));
-          expect({ n, board: byName(served) }).toEqual({ n, board: byName(referenceBoard(contest)) });
+          // Admins read the live fold; a guest the public one: frozen results pending (OI: every result, until the end).
+          const live = referenceBoard(everyResult(contest, false));
+          const frozen = referenceBoard(format === 'oi' ? everyResult(contest, true) : contest);
+          expect({ n, board: await served(contestId, names, admin) }).toEqual({ n, board: byName(live) });
+          expect({ n, board: await served(contestId, names) }).toEqual({ n, board: byName(frozen) });
         }
       },
       120_000,
