@@ -83,6 +83,24 @@ describe('foldCell', () => {
     expect(foldCell('ioi', attempts, { contestPoints: 100 })).toEqual(cell({ attempts: 2, score: 30, minute: 1 }));
   });
 
+  it('IOI and OI scale raw points, not the percent: 1 of 9 tests of 1 point is 11.11 of 100, unsolved (issue 31)', () => {
+    const attempts = [at(4, 'wrong_answer', 1, { totalPoints: 9 })];
+    for (const format of ['ioi', 'oi'] as const)
+      expect(foldCell(format, attempts, { contestPoints: 100 })).toEqual(cell({ attempts: 1, score: 11.11, minute: 4 }));
+  });
+
+  it('IOI and OI are solved at full points only: a failed test worth nothing still solves, 0 of 0 needs an accepted', () => {
+    for (const format of ['ioi', 'oi'] as const) {
+      expect(foldCell(format, [at(4, 'wrong_answer', 100)], { contestPoints: 7 })).toEqual(
+        cell({ attempts: 1, solved: true, score: 7, minute: 4 }),
+      );
+      const none = { totalPoints: 0 };
+      expect(foldCell(format, [at(1, 'wrong_answer', 0, none), at(2, 'accepted', 0, none)], { contestPoints: 7 })).toEqual(
+        cell({ attempts: 1, solved: true, score: 7, minute: 2 }),
+      );
+    }
+  });
+
   it('IOI reaching every subtask across submissions is solved', () => {
     const attempts = [
       at(5, 'wrong_answer', 30, {

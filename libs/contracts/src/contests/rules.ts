@@ -113,10 +113,10 @@ class BestPerSubtask {
     return this.total > before + EPSILON;
   }
 
-  /** The share of the problem's worth, subtasks in index order then the loose tests. */
+  /** The share of the problem's worth, subtasks in index order then the loose tests; never past the whole worth. */
   get total(): number {
     const indexes = [...this.subtasks.keys()].sort((a, b) => a - b);
-    return indexes.reduce((sum, index) => sum + (this.subtasks.get(index)?.earned ?? 0), 0) + this.loose;
+    return Math.min(1, indexes.reduce((sum, index) => sum + (this.subtasks.get(index)?.earned ?? 0), 0) + this.loose);
   }
 
   breakdown(worth: ContestPoints): CellSubtask[] {
