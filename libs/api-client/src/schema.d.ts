@@ -1620,7 +1620,10 @@ export interface components {
         ContestProblemDto: {
             /** @example A */
             label: string;
-            /** @example 1 */
+            /**
+             * @description What the problem is worth in the contest, in contest points: a cell's full score
+             * @example 1
+             */
             points: number;
             /** @example 1 */
             problemId: number;
@@ -1637,7 +1640,7 @@ export interface components {
              */
             label?: string;
             /**
-             * @description 100 for ioi and oi, 1 for icpc when omitted; required for atcoder
+             * @description Contest points: a cell's full score, whatever the problem's raw total. 100 for ioi and oi, 1 for icpc when omitted; required for atcoder
              * @example 100
              */
             points?: number;

@@ -21,7 +21,7 @@ export class ContestProblemDto {
   @ApiProperty({ example: 'A + B', description: 'Shown once the viewer may read the problem' })
   title: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ example: 1, description: "What the problem is worth in the contest, in contest points: a cell's full score" })
   points: number;
 }
 
