@@ -163,7 +163,7 @@ describe('judging a submission from the queue', () => {
       memoryKB: 3400,
       testCaseResults: ACCEPTED.testCaseResults,
     });
-    expect(row.resultSummary).toEqual({ score: 100, cases: ACCEPTED.testCaseResults });
+    expect(row.resultSummary).toEqual({ score: 100, earnedPoints: 3, totalPoints: 3, cases: ACCEPTED.testCaseResults });
     expect(row.startedAt).toBeInstanceOf(Date);
     expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(row.startedAt!.getTime());
     const request = (engine.grade as jest.Mock).mock.calls[0][0] as GradeRequest;
