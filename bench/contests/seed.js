@@ -70,16 +70,12 @@ async function seedContest(db, databaseUrl, { participants, submissions, partici
 
 /** Every cell folded from its submissions (the same read as contest-board.ts ATTEMPTS_SQL) and the totals from the cells. */
 async function foldBoard(db, contestId) {
-  const { foldStoredCell } = lib('db');
+  const { attemptJsonSql, foldStoredCell } = lib('db');
   const { rowFromCells } = lib('contracts');
   const { rows } = await db.query(
-    `SELECT s.participation_id AS id, s.problem_id, json_agg(json_build_object(
-        'status', s.counted_status,
-        'minute', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)) / 60)::int,
-        'score', s.score,
-        'subtasks', s.result_summary -> 'subtasks',
-        'hidden', p.kind = 'official' AND s.created_at >= c.ends_at - make_interval(mins => c.freeze_minutes)
-      ) ORDER BY s.created_at, s.id) AS attempts
+    `SELECT s.participation_id AS id, s.problem_id, json_agg(${attemptJsonSql(
+      `p.kind = 'official' AND s.created_at >= c.ends_at - make_interval(mins => c.freeze_minutes)`,
+    )} ORDER BY s.created_at, s.id) AS attempts
      FROM submissions s JOIN contest_participations p ON p.id = s.participation_id JOIN contests c ON c.contest_id = p.contest_id
      WHERE s.contest_id = $1 AND s.counted_status IS NOT NULL GROUP BY 1, 2`,
     [contestId],
@@ -87,7 +83,7 @@ async function foldBoard(db, contestId) {
   const byParticipation = new Map();
   const cellColumns = Array.from({ length: 11 }, () => []);
   for (const row of rows) {
-    const cell = foldStoredCell('icpc', row.attempts, { points: 1, totalPoints: 100 });
+    const cell = foldStoredCell('icpc', row.attempts, { contestPoints: 1 });
     if (!byParticipation.has(row.id)) byParticipation.set(row.id, []);
     byParticipation.get(row.id).push(cell);
     const values = [row.id, row.problem_id, cell.live.attempts, cell.live.solved, cell.live.score, cell.live.minute];

@@ -35,8 +35,17 @@ async function resultPath(stack) {
     },
     /** Its result written and published, as the worker finishes a grading. */
     async finish(id, problemId, status = 'accepted') {
-      const score = status === 'accepted' ? 100 : 0;
-      await writeFinalResult(ds, id, problemId, { status, score, runtimeMs: 10, memoryKB: 3000, testCaseResults: [] });
+      const earnedPoints = status === 'accepted' ? 1 : 0;
+      const result = {
+        status,
+        score: 100 * earnedPoints,
+        earnedPoints,
+        totalPoints: 1,
+        runtimeMs: 10,
+        memoryKB: 3000,
+        testCaseResults: [],
+      };
+      await writeFinalResult(ds, id, problemId, result);
       await publisher.publish(await loadSubmissionRow(ds.manager, id), 'finished');
     },
     /** What the API's BoardChanges publishes after a change it made itself (the unfreeze, an edit). */

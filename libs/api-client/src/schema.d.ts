@@ -1820,7 +1820,10 @@ export interface components {
         ContestProblemDto: {
             /** @example A */
             label: string;
-            /** @example 1 */
+            /**
+             * @description What the problem is worth in the contest, in contest points: a cell's full score
+             * @example 1
+             */
             points: number;
             /**
              * @description Null, like the title, while the viewer may not read the problem: its id would lead to it elsewhere
@@ -1840,7 +1843,7 @@ export interface components {
              */
             label?: string;
             /**
-             * @description 100 for ioi and oi, 1 for icpc when omitted; required for atcoder
+             * @description Contest points: a cell's full score, whatever the problem's raw total. 100 for ioi and oi, 1 for icpc when omitted; required for atcoder
              * @example 100
              */
             points?: number;
@@ -2475,14 +2478,27 @@ export interface components {
         ResultSummaryDto: {
             cases: components["schemas"]["TestCaseResultDto"][];
             /**
+             * @description Raw points earned, in the problem's own points
+             * @example 9
+             */
+            earnedPoints: number;
+            /**
              * @description Compiler output or the first failing test; only for the owner and admins
              * @example Wrong answer on test 2
              */
             message?: string;
-            /** @example 100 */
+            /**
+             * @description Percent: round(100 × earnedPoints / totalPoints)
+             * @example 100
+             */
             score: number;
             /** @description Points per subtask, for a problem with subtasks */
             subtasks?: components["schemas"]["SubtaskResultDto"][];
+            /**
+             * @description Out of how many raw points: the problem's total when graded
+             * @example 9
+             */
+            totalPoints: number;
         };
         RunRequestDto: {
             /**
@@ -2596,10 +2612,37 @@ export interface components {
              * @example 0
              */
             pending: number;
-            /** @example 1 */
+            /**
+             * @description In contest points: the problem's points in the contest × the raw points earned / the grading's raw total. ICPC, AtCoder: the whole points once accepted; IOI: the best of each subtask across results; OI: the last result
+             * @example 1
+             */
             score: number;
-            /** @example true */
+            /**
+             * @description ICPC, AtCoder: accepted. IOI, OI: at full points (every test, or every subtask across results for IOI)
+             * @example true
+             */
             solved: boolean;
+            /** @description IOI, a problem with subtasks: each subtask’s best across results, in contest points (tests in no subtask not listed) */
+            subtasks?: components["schemas"]["ScoreboardCellSubtaskDto"][];
+        };
+        ScoreboardCellSubtaskDto: {
+            /**
+             * @description What it is worth, in contest points
+             * @example 30
+             */
+            contestPoints: number;
+            /**
+             * @description Its best across the participant’s results, in contest points
+             * @example 20
+             */
+            earnedContestPoints: number;
+            /**
+             * @description The subtask's index in the problem, from 0
+             * @example 0
+             */
+            index: number;
+            /** @example n ≤ 1000 */
+            name?: string;
         };
         ScoreboardDto: {
             /**
@@ -2663,11 +2706,17 @@ export interface components {
             cells: {
                 [key: string]: components["schemas"]["ScoreboardCellDto"];
             };
-            /** @example 154 */
+            /**
+             * @description ICPC: penalty minutes; AtCoder: its time in minutes; IOI, OI: 0
+             * @example 154
+             */
             penalty: number;
             /** @example 1 */
             rank: number;
-            /** @example 3 */
+            /**
+             * @description The sum of the row's cell scores, in contest points
+             * @example 3
+             */
             score: number;
             /** @example 3 */
             solved: number;
@@ -2960,7 +3009,7 @@ export interface components {
         };
         SubtaskResultDto: {
             /**
-             * @description What this submission earned of it
+             * @description What this submission earned of it, in raw points
              * @example 0
              */
             earned: number;

@@ -18,4 +18,5 @@ export * from './submission-status';
 export * from './subtasks';
 export * from './text';
 export * from './time-factors';
+export * from './units';
 export * from './users';

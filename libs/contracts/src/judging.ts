@@ -2,6 +2,7 @@ import type { CheckerSettings } from './checker';
 import type { InteractorSettings } from './interactor';
 import { SubmissionStatus, TestCaseStatus } from './submission-status';
 import { SubtaskResult } from './subtasks';
+import type { Percent, RawPoints } from './units';
 
 export interface Language {
   id: number;
@@ -74,7 +75,12 @@ export function firstFailedTestNumber(results: readonly TestCaseResult[]): numbe
 /** Outcome of grading a source against a set of tests, engine-independent. */
 export interface GradeResult {
   status: SubmissionStatus;
-  score: number;
+  /** round(100 × earnedPoints / totalPoints). */
+  score: Percent;
+  /** Raw points the tests earned (a `min` subtask's own points, not its tests'). */
+  earnedPoints: RawPoints;
+  /** Out of how many: the problem's raw total when graded (0 for a compile error or a failure). */
+  totalPoints: RawPoints;
   runtimeMs: number | null;
   memoryKB: number | null;
   testCaseResults: TestCaseResult[];
@@ -82,6 +88,11 @@ export interface GradeResult {
   message?: string;
   /** Points earned per subtask; absent for a problem without subtasks. */
   subtasks?: SubtaskResult[];
+}
+
+/** A result with no test run (a compile error, or the judge failed): no points, out of none. */
+export function noTestResult(status: 'ce' | 'failed', message: string): GradeResult {
+  return { status, score: 0, earnedPoints: 0, totalPoints: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message };
 }
 
 /** Validation result (SPEC 3): per case index, Judge0 status code, time, memory, points. */

@@ -1,6 +1,7 @@
 import { TestCaseResult } from './judging';
 import { SubmissionStatus } from './submission-status';
 import { SubtaskResult } from './subtasks';
+import type { Percent, RawPoints } from './units';
 
 export type LiveEventType = 'created' | 'running' | 'progress' | 'finished';
 
@@ -67,7 +68,10 @@ export interface LiveEvent extends SubmissionRow {
 /** Score and per-test results of a graded submission; the message is compiler output or the first failing test. */
 /** A submission's stored result (`result_summary`): its score, every test, and points per subtask where it has them. */
 export interface ResultSummary {
-  score: number;
+  score: Percent;
+  /** Raw points earned, out of `totalPoints`: this grading's own, so a later edit of the tests changes neither. */
+  earnedPoints: RawPoints;
+  totalPoints: RawPoints;
   cases: TestCaseResult[];
   message?: string;
   /** Points earned per subtask, for a problem with subtasks. */

@@ -1,3 +1,5 @@
+import type { RawPoints } from './units';
+
 /** How a subtask scores: `sum` adds its tests' own points; `min` gives its points only if every test passes. */
 export const SUBTASK_SCORINGS = ['sum', 'min'] as const;
 export type SubtaskScoring = (typeof SUBTASK_SCORINGS)[number];
@@ -20,7 +22,8 @@ export interface Subtask {
 /** What a subtask earned in one grading, stored with the submission's result so later edits do not change it. */
 export interface SubtaskResult extends Subtask {
   index: number;
-  earned: number;
+  /** Raw points, out of `points`. */
+  earned: RawPoints;
 }
 
 /** The part of a test that scoring needs. */

@@ -15,6 +15,7 @@ import {
   SubmissionEntity,
   writeFinalResult,
 } from './index';
+import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const START = new Date('2025-03-01T10:00:00Z');
@@ -22,6 +23,8 @@ const at = (minute: number) => new Date(START.getTime() + minute * 60_000);
 const result = (status: SubmissionStatus, score = status === 'accepted' ? 100 : 0, subtasks?: [number, number]): GradeResult => ({
   status,
   score,
+  earnedPoints: score,
+  totalPoints: 100,
   runtimeMs: 5,
   memoryKB: 100,
   testCaseResults: [],
@@ -112,9 +115,9 @@ describe('contest board kept by writeFinalResult', () => {
        WHERE p.contest_id = $1 GROUP BY p.id ORDER BY p.id`,
       [contestId],
     );
-    const subs: { participation_id: string; problem_id: number; counted_status: SubmissionStatus; created_at: Date; score: number }[] =
+    const subs: { participation_id: string; problem_id: number; counted_status: SubmissionStatus; created_at: Date; earned: number }[] =
       await ds.query(
-        `SELECT participation_id, problem_id, counted_status, created_at, score FROM submissions
+        `SELECT participation_id, problem_id, counted_status, created_at, (result_summary ->> 'earnedPoints')::float8 AS earned FROM submissions
          WHERE contest_id = $1 AND counted_status IS NOT NULL ORDER BY created_at, id`,
         [contestId],
       );
@@ -129,13 +132,14 @@ describe('contest board kept by writeFinalResult', () => {
         const attempts = mine.map((s) => ({
           status: s.counted_status,
           minute: Math.floor((s.created_at.getTime() - START.getTime()) / 60_000),
-          score: s.score,
+          earnedPoints: s.earned,
+          totalPoints: 100,
         }));
-        const l = foldCell(format, attempts, { points, totalPoints: 100 });
+        const l = foldCell(format, attempts, { contestPoints: points });
         const f = foldCell(
           format,
           attempts.map((a) => ({ ...a, hidden: a.minute >= freezeMinute })),
-          { points, totalPoints: 100 },
+          { contestPoints: points },
         );
         live.push(l);
         pub.push(f);
@@ -203,6 +207,60 @@ describe('contest board kept by writeFinalResult', () => {
     await submit(ann.id, 0, 9, result('wrong_answer', 40, [0, 40]), c.contestId);
     const [row] = await ds.query(`SELECT score FROM contest_participations WHERE id = $1`, [ann.id]);
     expect(row.score).toBe(70);
+  });
+
+  it('the migration gives old results their raw points from their tests and subtasks, and folds the boards again', async () => {
+    const {
+      contest: c,
+      participations: [ann],
+    } = await contest('ioi');
+    const test = (index: number, points: number, subtask?: number) => ({
+      index,
+      status: points ? ('accepted' as const) : ('wrong_answer' as const),
+      timeMs: 1,
+      memoryKB: 1,
+      points,
+      ...(subtask === undefined ? {} : { subtask }),
+    });
+    // A: 7 of the problem's 100 in tests of no subtask. B: 3 in no subtask, 20 and 5 in its two subtasks.
+    const a = { ...result('wrong_answer', 7), earnedPoints: 7, testCaseResults: [test(0, 7), test(1, 0)] };
+    const b = { ...result('wrong_answer', 28, [20, 5]), earnedPoints: 28, testCaseResults: [test(0, 3), test(1, 20, 0), test(2, 5, 1)] };
+    await submit(ann.id, 0, 5, a, c.contestId);
+    await submit(ann.id, 1, 6, b, c.contestId);
+    const summaries = () =>
+      ds.query(
+        `SELECT result_summary -> 'earnedPoints' AS earned, result_summary -> 'totalPoints' AS total FROM submissions
+         WHERE participation_id = $1 ORDER BY created_at`,
+        [ann.id],
+      );
+    const before = await boards(c.contestId, 'ioi', 1000);
+    expect(before.stored.find((r) => r.id === ann.id)).toMatchObject({ score: 35 });
+    const migration = new ContestPointsUnits1795004528031();
+    const runner = ds.createQueryRunner();
+    try {
+      await migration.down(runner);
+      expect(await summaries()).toEqual([
+        { earned: null, total: null },
+        { earned: null, total: null },
+      ]);
+      await ds.query(`UPDATE contest_participations SET score = 999 WHERE id = $1`, [ann.id]);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await summaries()).toEqual([
+      { earned: 7, total: 100 },
+      { earned: 28, total: 100 },
+    ]);
+    const [cell] = await ds.query(`SELECT subtasks FROM contest_cells WHERE participation_id = $1 AND problem_id = $2`, [
+      ann.id,
+      problems[1].problemId,
+    ]);
+    expect(cell.subtasks).toEqual([
+      { index: 0, earnedContestPoints: 20, contestPoints: 30 },
+      { index: 1, earnedContestPoints: 5, contestPoints: 70 },
+    ]);
+    expect(await boards(c.contestId, 'ioi', 1000)).toEqual(before);
   });
 
   /** The SQL statements all connections send while `run` runs. */

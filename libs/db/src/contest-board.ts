@@ -1,11 +1,14 @@
 import {
   type CellProblem,
+  type CellSubtask,
   type ContestAttempt,
   type ContestCell,
   type ContestFormat,
   foldCell,
+  type RawPoints,
   rowFromCells,
   type SubmissionStatus,
+  type SubtaskResult,
 } from '@oj/contracts';
 import type { EntityManager } from 'typeorm';
 
@@ -15,11 +18,13 @@ export interface StoredCell {
   public: ContestCell;
 }
 
-interface AttemptRow {
+/** A result as ATTEMPT_JSON_SQL reads it: its raw points as stored with it (result_summary). */
+export interface StoredAttempt {
   status: SubmissionStatus;
   minute: number;
-  score: number;
-  subtasks: { index: number; earned: number }[] | null;
+  earnedPoints: RawPoints;
+  totalPoints: RawPoints;
+  subtasks: SubtaskResult[] | null;
   hidden: boolean;
 }
 
@@ -33,6 +38,8 @@ interface CellRow {
   public_score: number;
   public_minute: number | null;
   pending: number;
+  subtasks: CellSubtask[] | null;
+  public_subtasks: CellSubtask[] | null;
 }
 
 /**
@@ -43,52 +50,90 @@ const HIDDEN_FROM_SQL = `CASE WHEN c.format = 'oi' THEN c.starts_at
   WHEN c.freeze_minutes IS NULL THEN 'infinity'::timestamptz
   ELSE c.ends_at - make_interval(mins => c.freeze_minutes) END`;
 
-/** A participation's results on one problem, in order, with the minute from the participant's own start. */
-const ATTEMPTS_SQL = `SELECT coalesce(json_agg(json_build_object(
+/**
+ * Result `s` of participation `p` in contest `c` as a StoredAttempt (JSON), hidden when `hidden` (SQL) holds: the
+ * minute from the participant's own start, and the raw points of its grading. A result being rejudged has no
+ * summary yet and counts as its old status with no points, until its new result re-folds the cell.
+ */
+export function attemptJsonSql(hidden: string): string {
+  return `json_build_object(
     'status', s.counted_status,
     'minute', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)) / 60)::int,
-    'score', s.score,
+    'earnedPoints', coalesce((s.result_summary ->> 'earnedPoints')::float8, 0),
+    'totalPoints', coalesce((s.result_summary ->> 'totalPoints')::float8, 0),
     'subtasks', s.result_summary -> 'subtasks',
-    'hidden', p.kind = 'official' AND s.created_at >= ${HIDDEN_FROM_SQL}
-  ) ORDER BY s.created_at, s.id), '[]')
+    'hidden', ${hidden}
+  )`;
+}
+
+/** A stored result as the rules read it. */
+export function contestAttemptOf(stored: StoredAttempt, hidden = stored.hidden): ContestAttempt {
+  return {
+    status: stored.status,
+    minute: stored.minute,
+    earnedPoints: stored.earnedPoints,
+    totalPoints: stored.totalPoints,
+    ...(stored.subtasks
+      ? {
+          subtasks: stored.subtasks.map((s) => ({
+            index: s.index,
+            ...(s.name ? { name: s.name } : {}),
+            earnedPoints: s.earned,
+            points: s.points,
+          })),
+        }
+      : {}),
+    hidden,
+  };
+}
+
+/** A participation's results on one problem, in order, with the minute from the participant's own start. */
+const ATTEMPTS_SQL = `SELECT coalesce(json_agg(${attemptJsonSql(`p.kind = 'official' AND s.created_at >= ${HIDDEN_FROM_SQL}`)}
+  ORDER BY s.created_at, s.id), '[]')
   FROM submissions s WHERE s.participation_id = p.id AND s.problem_id = $2 AND s.counted_status IS NOT NULL`;
 
 const CELLS_SQL = `SELECT coalesce(json_agg(x), '[]') FROM contest_cells x WHERE x.participation_id = p.id AND x.problem_id <> $2`;
 
 function fromRow(row: CellRow): StoredCell {
   return {
-    live: { attempts: row.attempts, solved: row.solved, score: row.score, minute: row.minute, pending: 0 },
+    live: {
+      attempts: row.attempts,
+      solved: row.solved,
+      score: row.score,
+      minute: row.minute,
+      pending: 0,
+      ...(row.subtasks ? { subtasks: row.subtasks } : {}),
+    },
     public: {
       attempts: row.public_attempts,
       solved: row.public_solved,
       score: row.public_score,
       minute: row.public_minute,
       pending: row.pending,
+      ...(row.public_subtasks ? { subtasks: row.public_subtasks } : {}),
     },
   };
 }
 
 /** Both folds of one cell from its results. */
-export function foldStoredCell(format: ContestFormat, attempts: readonly AttemptRow[], problem: CellProblem): StoredCell {
-  const asAttempt = (a: AttemptRow, hidden: boolean): ContestAttempt => ({
-    status: a.status,
-    minute: a.minute,
-    score: a.score,
-    ...(a.subtasks ? { subtasks: a.subtasks } : {}),
-    hidden,
-  });
+export function foldStoredCell(format: ContestFormat, attempts: readonly StoredAttempt[], problem: CellProblem): StoredCell {
   return {
     live: foldCell(
       format,
-      attempts.map((a) => asAttempt(a, false)),
+      attempts.map((a) => contestAttemptOf(a, false)),
       problem,
     ),
     public: foldCell(
       format,
-      attempts.map((a) => asAttempt(a, a.hidden)),
+      attempts.map((a) => contestAttemptOf(a)),
       problem,
     ),
   };
+}
+
+/** A cell's IOI breakdown as its jsonb column holds it (null without one). */
+function subtasksParam(cell: ContestCell): string | null {
+  return cell.subtasks ? JSON.stringify(cell.subtasks) : null;
 }
 
 /** The participation's totals (live, then public) as the SET of an UPDATE, from $first on. */
@@ -121,33 +166,33 @@ function totalsSet(first: number): string {
  * when its totals stay the same: its version (xmin) is how the API's row cache knows its cells changed.
  */
 export async function refoldContestCell(manager: EntityManager, participationId: string, problemId: number): Promise<void> {
-  const [contest]: { format: ContestFormat; penalty_minutes: number; points: number; total_points: number }[] = await manager.query(
-    `SELECT c.format, c.penalty_minutes, cp.points, pr.total_points
+  const [contest]: { format: ContestFormat; penalty_minutes: number; points: number }[] = await manager.query(
+    `SELECT c.format, c.penalty_minutes, cp.points
        FROM contest_participations p
        JOIN contests c ON c.contest_id = p.contest_id
        JOIN contest_problems cp ON cp.contest_id = p.contest_id AND cp.problem_id = $2
-       JOIN problems pr ON pr.problem_id = $2
        WHERE p.id = $1 FOR UPDATE OF p`,
     [participationId, problemId],
   );
   // The problem left the contest: its results are off the board.
   if (!contest) return;
-  const [read]: { attempts: AttemptRow[]; cells: CellRow[] }[] = await manager.query(
+  const [read]: { attempts: StoredAttempt[]; cells: CellRow[] }[] = await manager.query(
     `SELECT (${ATTEMPTS_SQL}) AS attempts, (${CELLS_SQL}) AS cells
      FROM contest_participations p JOIN contests c ON c.contest_id = p.contest_id WHERE p.id = $1`,
     [participationId, problemId],
   );
-  const cell = foldStoredCell(contest.format, read.attempts, { points: contest.points, totalPoints: contest.total_points });
+  const cell = foldStoredCell(contest.format, read.attempts, { contestPoints: contest.points });
   const cells = [...read.cells.map(fromRow), cell];
   await manager.query(
     `WITH cell AS (
        INSERT INTO contest_cells AS x (participation_id, problem_id, contest_id, attempts, solved, score, minute,
-         public_attempts, public_solved, public_score, public_minute, pending)
-       SELECT $1, $2, p.contest_id, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM contest_participations p WHERE p.id = $1
+         public_attempts, public_solved, public_score, public_minute, pending, subtasks, public_subtasks)
+       SELECT $1, $2, p.contest_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM contest_participations p WHERE p.id = $1
        ON CONFLICT (participation_id, problem_id) DO UPDATE SET attempts = $3, solved = $4, score = $5, minute = $6,
-         public_attempts = $7, public_solved = $8, public_score = $9, public_minute = $10, pending = $11
+         public_attempts = $7, public_solved = $8, public_score = $9, public_minute = $10, pending = $11,
+         subtasks = $12, public_subtasks = $13
      )
-     UPDATE contest_participations SET ${totalsSet(12)} WHERE id = $1`,
+     UPDATE contest_participations SET ${totalsSet(14)} WHERE id = $1`,
     [
       participationId,
       problemId,
@@ -160,6 +205,8 @@ export async function refoldContestCell(manager: EntityManager, participationId:
       cell.public.score,
       cell.public.minute,
       cell.public.pending,
+      subtasksParam(cell.live),
+      subtasksParam(cell.public),
       ...totalsParams(contest.format, cells, contest.penalty_minutes),
     ],
   );

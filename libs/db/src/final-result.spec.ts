@@ -8,6 +8,8 @@ const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pos
 const result = (status: SubmissionStatus): GradeResult => ({
   status,
   score: status === 'accepted' ? 100 : 0,
+  earnedPoints: status === 'accepted' ? 1 : 0,
+  totalPoints: 1,
   runtimeMs: 5,
   memoryKB: 100,
   testCaseResults: [],

@@ -49,6 +49,8 @@ export async function writeFinalResult(
         failedTest: firstFailedTestNumber(result.testCaseResults),
         resultSummary: {
           score: result.score,
+          earnedPoints: result.earnedPoints,
+          totalPoints: result.totalPoints,
           cases: result.testCaseResults,
           ...(result.message ? { message: result.message } : {}),
           ...(result.subtasks ? { subtasks: result.subtasks } : {}),

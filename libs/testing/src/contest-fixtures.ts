@@ -46,7 +46,8 @@ export async function register(t: TestApp, user: TestSession, contestId: number,
 
 /**
  * Submits through the API, dates the submission `minute` minutes after `start` (the clock the board counts in)
- * and writes its result as the worker would, through writeFinalResult.
+ * and writes its result as the worker would, through writeFinalResult: `status` with one test of one point, or the
+ * given grading.
  */
 export async function submitGraded(
   t: TestApp,
@@ -54,7 +55,7 @@ export async function submitGraded(
   contestId: number,
   problemId: number,
   at: Date,
-  status: SubmissionStatus,
+  status: SubmissionStatus | GradeResult,
 ): Promise<string> {
   const res = await t
     .http()
@@ -65,9 +66,22 @@ export async function submitGraded(
   const id: string = res.body.submissionId;
   const ds = t.app.get(DataSource);
   await ds.query('UPDATE submissions SET created_at = $2 WHERE id = $1', [id, at]);
-  const result: GradeResult = { status, score: status === 'accepted' ? 3 : 0, runtimeMs: 1, memoryKB: 1, testCaseResults: [] };
+  const result = typeof status === 'string' ? oneTestResult(status) : status;
   await writeFinalResult(ds, id, problemId, result);
   return id;
+}
+
+function oneTestResult(status: SubmissionStatus): GradeResult {
+  const accepted = status === 'accepted';
+  return {
+    status,
+    score: accepted ? 100 : 0,
+    earnedPoints: accepted ? 1 : 0,
+    totalPoints: 1,
+    runtimeMs: 1,
+    memoryKB: 1,
+    testCaseResults: [],
+  };
 }
 
 /** As the worker does once it has written a result: the submission's `finished` event, on the site's Redis channel. */

@@ -1,3 +1,4 @@
+export * from './board-reference';
 export * from './contest-fixtures';
 export * from './factories';
 export * from './live-fixtures';

@@ -1,4 +1,4 @@
-import type { ContestCell, ContestFormat } from '@oj/contracts';
+import type { CellSubtask, ContestCell, ContestFormat } from '@oj/contracts';
 
 /** Which of a row's two folds a read shows: every result, or those not hidden by the freeze. */
 export type BoardView = 'live' | 'public';
@@ -117,7 +117,7 @@ function rankedRows(ranked: string): string {
  */
 export const BOARD_ROWS_SQL = `WITH cells AS (
       SELECT x.participation_id, json_object_agg(cp.label, json_build_array(x.attempts, x.solved, x.score, x.minute,
-          x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending)) AS cells
+          x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending, x.subtasks, x.public_subtasks)) AS cells
       FROM contest_cells x JOIN contest_problems cp ON cp.contest_id = $1 AND cp.problem_id = x.problem_id
       WHERE x.participation_id = ANY($2::uuid[])
       GROUP BY x.participation_id
@@ -181,9 +181,9 @@ export function firstSolversSql(view: BoardView): string {
     WHERE cp.contest_id = $1`;
 }
 
-/** The stored cell tuple (BOARD_ROWS_SQL's `cells`) as the view shows it. */
+/** The stored cell tuple (BOARD_ROWS_SQL's `cells`) as the view shows it; IOI's subtasks where it has them. */
 export function cellOf(tuple: unknown[], view: BoardView): ContestCell {
-  const [attempts, solved, score, minute, pAttempts, pSolved, pScore, pMinute, pending] = tuple as [
+  const [attempts, solved, score, minute, pAttempts, pSolved, pScore, pMinute, pending, subtasks, pSubtasks] = tuple as [
     number,
     boolean,
     number,
@@ -193,8 +193,13 @@ export function cellOf(tuple: unknown[], view: BoardView): ContestCell {
     number,
     number | null,
     number,
+    CellSubtask[] | null,
+    CellSubtask[] | null,
   ];
-  return view === 'live'
-    ? { attempts, solved, score, minute, pending: 0 }
-    : { attempts: pAttempts, solved: pSolved, score: pScore, minute: pMinute, pending };
+  const cell: ContestCell =
+    view === 'live'
+      ? { attempts, solved, score, minute, pending: 0 }
+      : { attempts: pAttempts, solved: pSolved, score: pScore, minute: pMinute, pending };
+  const shown = view === 'live' ? subtasks : pSubtasks;
+  return shown ? { ...cell, subtasks: shown } : cell;
 }

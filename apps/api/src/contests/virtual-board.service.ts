@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type ContestAttempt,
-  type ContestCell,
-  type FirstSolvers,
-  foldCell,
-  freezeStartsAt,
-  rankRows,
-  rowFromCells,
-  type ScoreboardRow,
-  type SubmissionStatus,
-} from '@oj/contracts';
-import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
+import { type ContestCell, type FirstSolvers, foldCell, freezeStartsAt, rankRows, rowFromCells, type ScoreboardRow } from '@oj/contracts';
+import { attemptJsonSql, contestAttemptOf, type ContestEntity, type ContestParticipationEntity, type StoredAttempt } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { canSeeLiveBoard, isBoardFrozen } from '../access';
@@ -20,7 +10,7 @@ import { BoardCache } from './board-cache';
 interface ParticipantAttempts {
   id: string;
   username: string | null;
-  attempts: (Omit<ContestAttempt, 'subtasks'> & { problemId: number; subtasks: ContestAttempt['subtasks'] | null })[];
+  attempts: (StoredAttempt & { problemId: number })[];
 }
 
 /** A virtual run's board: its rows ranked, and the elapsed minute it shows. */
@@ -36,14 +26,9 @@ export interface VirtualBoard {
  * fold them.
  */
 const ATTEMPTS_AT_SQL = `SELECT p.id, u.username,
-    coalesce(json_agg(json_build_object(
-      'problemId', s.problem_id,
-      'status', s.counted_status,
-      'minute', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)) / 60)::int,
-      'score', s.score,
-      'subtasks', s.result_summary -> 'subtasks',
-      'hidden', p.kind = 'official' AND $4::timestamptz IS NOT NULL AND s.created_at >= $4::timestamptz
-    ) ORDER BY s.created_at, s.id) FILTER (WHERE s.id IS NOT NULL), '[]') AS attempts
+    coalesce(json_agg(jsonb_build_object('problemId', s.problem_id) || ${attemptJsonSql(
+      `p.kind = 'official' AND $4::timestamptz IS NOT NULL AND s.created_at >= $4::timestamptz`,
+    )}::jsonb ORDER BY s.created_at, s.id) FILTER (WHERE s.id IS NOT NULL), '[]') AS attempts
   FROM contest_participations p
   JOIN contests c ON c.contest_id = p.contest_id
   LEFT JOIN users u ON u.id = p.user_id
@@ -85,18 +70,15 @@ export class VirtualBoardService {
     const [participants, problems] = await Promise.all([
       this.dataSource.query(ATTEMPTS_AT_SQL, [contest.contestId, runId, minute * 60_000, hiddenFrom]) as Promise<ParticipantAttempts[]>,
       this.dataSource.query(
-        `SELECT cp.label, cp.problem_id, cp.points, p.total_points FROM contest_problems cp
-         JOIN problems p ON p.problem_id = cp.problem_id WHERE cp.contest_id = $1 ORDER BY cp.position`,
+        `SELECT cp.label, cp.problem_id, cp.points FROM contest_problems cp WHERE cp.contest_id = $1 ORDER BY cp.position`,
         [contest.contestId],
-      ) as Promise<{ label: string; problem_id: number; points: number; total_points: number }[]>,
+      ) as Promise<{ label: string; problem_id: number; points: number }[]>,
     ]);
     const rows = participants.map((participant) => {
       const cells: Record<string, ContestCell> = {};
       for (const problem of problems) {
-        const attempts = participant.attempts
-          .filter((a) => a.problemId === problem.problem_id)
-          .map((a): ContestAttempt => ({ ...a, status: a.status as SubmissionStatus, subtasks: a.subtasks ?? undefined }));
-        cells[problem.label] = foldCell(contest.format, attempts, { points: problem.points, totalPoints: problem.total_points });
+        const attempts = participant.attempts.filter((a) => a.problemId === problem.problem_id).map((a) => contestAttemptOf(a));
+        cells[problem.label] = foldCell(contest.format, attempts, { contestPoints: problem.points });
       }
       const totals = rowFromCells(contest.format, Object.values(cells), contest.penaltyMinutes);
       return { id: participant.id, username: participant.username, cells, totals };

@@ -10,9 +10,9 @@ export function withoutMessages(results: TestCaseResult[]): TestCaseResult[] {
 }
 
 export function summaryWithoutMessages(summary: ResultSummary | null): ResultSummary | null {
-  return (
-    summary && { score: summary.score, cases: withoutMessages(summary.cases), ...(summary.subtasks ? { subtasks: summary.subtasks } : {}) }
-  );
+  if (!summary) return null;
+  const { message: _message, ...figures } = summary;
+  return { ...figures, cases: withoutMessages(summary.cases) };
 }
 
 /** Fields a live event must not carry to other users should a publisher ever add them. */

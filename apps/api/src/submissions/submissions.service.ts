@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ERROR_CODES, JudgeJobData, SubmissionDetail } from '@oj/contracts';
+import { ERROR_CODES, JudgeJobData, noTestResult, SubmissionDetail } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 
@@ -151,14 +151,7 @@ export class SubmissionsService {
     } catch {
       // No worker will ever see this row: end it now rather than leave it queued forever.
       const message = 'The judge queue is unavailable. Please try again later.';
-      await this.queries.finish(saved.id, problem.problemId, {
-        status: 'failed',
-        score: 0,
-        runtimeMs: null,
-        memoryKB: null,
-        testCaseResults: [],
-        message,
-      });
+      await this.queries.finish(saved.id, problem.problemId, noTestResult('failed', message));
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, message);
     }
     // The row is built from what is in hand rather than read back: the insert returned everything else.

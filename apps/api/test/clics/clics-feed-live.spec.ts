@@ -37,6 +37,8 @@ interface OpenFeed {
 const graded = (status: 'wrong_answer' | 'accepted'): GradeResult => ({
   status,
   score: status === 'accepted' ? 100 : 0,
+  earnedPoints: status === 'accepted' ? 1 : 0,
+  totalPoints: 1,
   runtimeMs: 5,
   memoryKB: 100,
   testCaseResults: [{ index: 0, status, timeMs: 5, memoryKB: 100, points: status === 'accepted' ? 1 : 0 }],

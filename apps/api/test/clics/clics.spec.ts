@@ -64,6 +64,8 @@ describe('CLICS Contest API', () => {
     const result: GradeResult = {
       status,
       score: status === 'accepted' ? 3 : 0,
+      earnedPoints: status === 'accepted' ? 3 : 0,
+      totalPoints: 3,
       runtimeMs: 7,
       memoryKB: 100,
       testCaseResults: TWO_TESTS.map((c) => ({ ...c, status })),

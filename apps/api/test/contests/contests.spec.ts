@@ -358,9 +358,10 @@ describe('contests', () => {
               .map((s) => ({
                 status: s.counted_status as never,
                 minute: Math.floor((s.created_at.getTime() - new Date(startsAt).getTime()) / 60_000),
-                score: 0,
+                earnedPoints: 0,
+                totalPoints: 3,
               })),
-            { points: 1, totalPoints: 3 },
+            { contestPoints: 1 },
           ),
         );
         return { username, totals: rowFromCells('icpc', cells, 20) };

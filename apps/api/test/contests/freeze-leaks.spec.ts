@@ -57,6 +57,8 @@ describe('frozen results do not leak', () => {
     const result: GradeResult = {
       status,
       score: status === 'accepted' ? 3 : 0,
+      earnedPoints: status === 'accepted' ? 3 : 0,
+      totalPoints: 3,
       runtimeMs: 5,
       memoryKB: 100,
       testCaseResults: ONE_TEST.map((c) => ({ ...c, status })),

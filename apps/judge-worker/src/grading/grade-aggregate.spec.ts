@@ -23,6 +23,8 @@ describe('aggregateResults', () => {
     expect(aggregateResults([r(0, 'accepted', 1, 10, 500), r(1, 'accepted', 2, 30, 400)], 3)).toEqual({
       status: 'accepted',
       score: 100,
+      earnedPoints: 3,
+      totalPoints: 3,
       runtimeMs: 30,
       memoryKB: 500,
       testCaseResults: [r(0, 'accepted', 1, 10, 500), r(1, 'accepted', 2, 30, 400)],
@@ -35,6 +37,8 @@ describe('aggregateResults', () => {
       3,
     );
     expect(result).toMatchObject({ status: 'tle', score: 33, runtimeMs: 2000, message: 'Test 2: Time limit exceeded' });
+    // The raw points beside the percent: the board scales those, never the rounded percent.
+    expect(result).toMatchObject({ earnedPoints: 1, totalPoints: 3 });
   });
 
   it('rounds the score to the nearest integer of points passed over total points', () => {
@@ -65,6 +69,8 @@ describe('compileErrorResult / failedResult', () => {
     expect(compileErrorResult('main.c:1: error')).toEqual({
       status: 'ce',
       score: 0,
+      earnedPoints: 0,
+      totalPoints: 0,
       runtimeMs: null,
       memoryKB: null,
       testCaseResults: [],

@@ -1,6 +1,8 @@
 import {
   GradeResult,
+  noTestResult,
   problemTotalPoints,
+  RawPoints,
   SubmissionStatus,
   Subtask,
   SubtaskResult,
@@ -19,10 +21,11 @@ export function storableText(text: string): string {
 }
 
 /**
- * The submission's result from its tests: score = round(100 × points passed / total points); accepted when all
- * pass, else the status of the first failing test; runtime and memory are the maxima over tests.
+ * The submission's result from its tests: the raw points passed out of the problem's raw total, and score (a
+ * percent) = round(100 × earned / total); accepted when all pass, else the status of the first failing test; runtime
+ * and memory are the maxima over tests.
  */
-export function aggregateResults(results: TestCaseResult[], totalPoints: number): GradeResult {
+export function aggregateResults(results: TestCaseResult[], totalPoints: RawPoints): GradeResult {
   return resultOf(
     results,
     results.reduce((sum, r) => sum + r.points, 0),
@@ -60,7 +63,7 @@ export function aggregateSubtaskResults(results: TestCaseResult[], tests: TestCa
   return { ...resultOf(counted, earned, problemTotalPoints(tests, subtasks)), subtasks: summaries };
 }
 
-function resultOf(results: TestCaseResult[], earned: number, totalPoints: number): GradeResult {
+function resultOf(results: TestCaseResult[], earnedPoints: RawPoints, totalPoints: RawPoints): GradeResult {
   const firstFailure = results.find(
     (r): r is TestCaseResult & { status: SubmissionStatus } => r.status !== 'accepted' && r.status !== 'skipped',
   );
@@ -70,7 +73,9 @@ function resultOf(results: TestCaseResult[], earned: number, totalPoints: number
   };
   return {
     status: firstFailure ? firstFailure.status : 'accepted',
-    score: totalPoints > 0 ? Math.round((100 * earned) / totalPoints) : 0,
+    score: totalPoints > 0 ? Math.round((100 * earnedPoints) / totalPoints) : 0,
+    earnedPoints,
+    totalPoints,
     runtimeMs: max(results.map((r) => r.timeMs)),
     memoryKB: max(results.map((r) => r.memoryKB)),
     testCaseResults: results.map((r) => storableTestResult(r, r === firstFailure)),
@@ -90,12 +95,12 @@ function storableTestResult(result: TestCaseResult, isFirstFailure: boolean): Te
 
 /** A compile error: no test runs, every test scores nothing. */
 export function compileErrorResult(compilerOutput: string): GradeResult {
-  return { status: 'ce', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: storableText(compilerOutput) };
+  return noTestResult('ce', storableText(compilerOutput));
 }
 
 /** An engine or infrastructure failure, not the program's fault. */
 export function failedResult(message: string): GradeResult {
-  return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: storableText(message) };
+  return noTestResult('failed', storableText(message));
 }
 
 /**

@@ -95,7 +95,7 @@ describe('aggregateSubtaskResults', () => {
     const results = grade(tests, subtasks, ['accepted', 'accepted', 'accepted', 'wrong_answer', 'accepted']);
     const graded = aggregateSubtaskResults(results, tests, subtasks);
     // 30 (min, all passed) + 2 (sum: one of two tests) + 5 (loose) of 30 + 5 + 5.
-    expect(graded).toMatchObject({ status: 'wrong_answer', score: Math.round((100 * 37) / 40) });
+    expect(graded).toMatchObject({ status: 'wrong_answer', score: Math.round((100 * 37) / 40), earnedPoints: 37, totalPoints: 40 });
     expect(graded.subtasks).toEqual([
       { index: 0, name: 'Small', scoring: 'min', points: 30, earned: 30 },
       { index: 1, scoring: 'sum', points: 5, earned: 2 },

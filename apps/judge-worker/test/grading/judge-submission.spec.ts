@@ -1,6 +1,6 @@
 import { INestApplicationContext, Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { GradeResult, JudgeJobData, LiveEvent } from '@oj/contracts';
+import { GradeResult, JudgeJobData, LiveEvent, noTestResult } from '@oj/contracts';
 import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { JUDGE_QUEUE, liveEventsChannel } from '@oj/messaging';
 import Bull from 'bull';
@@ -24,6 +24,8 @@ type Script = (request: GradeRequest, onProgress?: ProgressListener) => Promise<
 const ACCEPTED: GradeResult = {
   status: 'accepted',
   score: 100,
+  earnedPoints: 3,
+  totalPoints: 3,
   runtimeMs: 12,
   memoryKB: 3400,
   testCaseResults: [
@@ -161,7 +163,7 @@ describe('judging a submission from the queue', () => {
       memoryKB: 3400,
       testCaseResults: ACCEPTED.testCaseResults,
     });
-    expect(row.resultSummary).toEqual({ score: 100, cases: ACCEPTED.testCaseResults });
+    expect(row.resultSummary).toEqual({ score: 100, earnedPoints: 3, totalPoints: 3, cases: ACCEPTED.testCaseResults });
     expect(row.startedAt).toBeInstanceOf(Date);
     expect(row.finishedAt!.getTime()).toBeGreaterThanOrEqual(row.startedAt!.getTime());
     const request = (engine.grade as jest.Mock).mock.calls[0][0] as GradeRequest;
@@ -255,14 +257,7 @@ describe('judging a submission from the queue', () => {
   });
 
   it('retries an engine failure, and after the last attempt leaves the submission failed with the message, counted once', async () => {
-    grader = async () => ({
-      status: 'failed',
-      score: 0,
-      runtimeMs: null,
-      memoryKB: null,
-      testCaseResults: [],
-      message: 'Sandbox unavailable',
-    });
+    grader = async () => noTestResult('failed', 'Sandbox unavailable');
     const before = await counters();
     const id = await enqueue();
     const row = await settled(id);
@@ -422,14 +417,7 @@ describe('judging a submission from the queue', () => {
     });
 
     it('a job that failed without its result being written ends the submission failed with its reason', async () => {
-      grader = async () => ({
-        status: 'failed',
-        score: 0,
-        runtimeMs: null,
-        memoryKB: null,
-        testCaseResults: [],
-        message: 'Sandbox unavailable',
-      });
+      grader = async () => noTestResult('failed', 'Sandbox unavailable');
       const id = await enqueue();
       await settled(id);
       // As if the worker died between the job failing and its failed handler: no result written, nothing counted.
@@ -490,7 +478,7 @@ describe('judging a submission from the queue', () => {
       let calls = 0;
       grader = async () => {
         if (++calls === 3) await proxy.down();
-        return { status: 'failed', score: 0, runtimeMs: null, memoryKB: null, testCaseResults: [], message: 'Sandbox unavailable' };
+        return noTestResult('failed', 'Sandbox unavailable');
       };
       const id = await enqueue();
       for (let i = 0; i < 400 && calls < 3; i++) await sleep(25);

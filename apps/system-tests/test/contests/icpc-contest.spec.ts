@@ -83,8 +83,13 @@ describe('an ICPC contest through the worker', () => {
           'icpc',
           subs
             .filter((s) => s.username === u.user.username && s.problem_id === p)
-            .map((s) => ({ status: s.status, score: 0, minute: Math.floor((s.created_at.getTime() - Date.parse(startsAt)) / 60_000) })),
-          { points: 1, totalPoints: 3 },
+            .map((s) => ({
+              status: s.status,
+              earnedPoints: 0,
+              totalPoints: 3,
+              minute: Math.floor((s.created_at.getTime() - Date.parse(startsAt)) / 60_000),
+            })),
+          { contestPoints: 1 },
         ),
       );
       return { username: u.user.username, totals: rowFromCells('icpc', cells, 20) };

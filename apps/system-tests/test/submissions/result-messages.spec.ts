@@ -104,7 +104,7 @@ describe('grading messages follow the source’s visibility', () => {
       }
       const theirs = await detail(id, other);
       expect(theirs).toMatchObject({ status: 'ce', verdict: 'COMPILE_ERROR', score: 0, canViewSource: false });
-      expect(theirs.resultSummary).toEqual({ score: 0, cases: [] });
+      expect(theirs.resultSummary).toEqual({ score: 0, earnedPoints: 0, totalPoints: 0, cases: [] });
       expect(await whatOthersSee(other, id)).not.toContain(marker);
       for (const stream of streams) await stream.waitFor((e) => e.id === id && e._eventType === 'finished');
       expect(JSON.stringify(streams.map((s) => s.events))).not.toContain(marker);
@@ -122,7 +122,12 @@ describe('grading messages follow the source’s visibility', () => {
     expect(theirs.testCaseResults).toEqual(
       own.testCaseResults.map(({ message: _message, ...figures }: Record<string, unknown>) => figures),
     );
-    expect(theirs.resultSummary).toEqual({ score: 0, cases: theirs.testCaseResults });
+    expect(theirs.resultSummary).toEqual({
+      score: 0,
+      earnedPoints: 0,
+      totalPoints: own.resultSummary.totalPoints,
+      cases: theirs.testCaseResults,
+    });
     expect(await whatOthersSee(other, id)).not.toMatch(/Exit code 3/);
     expect((await detail(id, admin)).testCaseResults[0].message).toBe('Exit code 3');
   }, 120_000);

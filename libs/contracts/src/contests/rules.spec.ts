@@ -2,14 +2,16 @@ import type { SubmissionStatus } from '../submission-status';
 import { contestMinute, defaultContestLabel, freezeStartsAt } from './formats';
 import { compareRows, type ContestAttempt, type ContestCell, type ContestFormat, foldCell, rankRows, rowFromCells } from './index';
 
-const at = (minute: number, status: SubmissionStatus, score = 0, extra: Partial<ContestAttempt> = {}): ContestAttempt => ({
+/** A result earning `earned` raw points of 100. */
+const at = (minute: number, status: SubmissionStatus, earned = 0, extra: Partial<ContestAttempt> = {}): ContestAttempt => ({
   minute,
   status,
-  score,
+  earnedPoints: earned,
+  totalPoints: 100,
   ...extra,
 });
 const cell = (c: Partial<ContestCell>): ContestCell => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...c });
-const P = { points: 1, totalPoints: 100 };
+const P = { contestPoints: 1 };
 
 describe('foldCell', () => {
   it.each<[string, ContestFormat, ContestAttempt[], ContestCell]>([
@@ -45,54 +47,92 @@ describe('foldCell', () => {
     const attempts = [
       at(5, 'wrong_answer', 30, {
         subtasks: [
-          { index: 0, earned: 30 },
-          { index: 1, earned: 0 },
+          { index: 0, earnedPoints: 30, points: 30 },
+          { index: 1, earnedPoints: 0, points: 70 },
         ],
       }),
       at(9, 'wrong_answer', 40, {
         subtasks: [
-          { index: 0, earned: 0 },
-          { index: 1, earned: 40 },
+          { index: 0, earnedPoints: 0, points: 30 },
+          { index: 1, earnedPoints: 40, points: 70 },
         ],
       }),
       at(12, 'wrong_answer', 10, {
         subtasks: [
-          { index: 0, earned: 10 },
-          { index: 1, earned: 0 },
+          { index: 0, earnedPoints: 10, points: 30 },
+          { index: 1, earnedPoints: 0, points: 70 },
         ],
       }),
     ];
-    expect(foldCell('ioi', attempts, { points: 50, totalPoints: 100 })).toEqual(cell({ attempts: 3, score: 35, minute: 9 }));
+    expect(foldCell('ioi', attempts, { contestPoints: 50 })).toEqual(
+      cell({
+        attempts: 3,
+        score: 35,
+        minute: 9,
+        subtasks: [
+          { index: 0, earnedContestPoints: 15, contestPoints: 15 },
+          { index: 1, earnedContestPoints: 20, contestPoints: 35 },
+        ],
+      }),
+    );
   });
 
   it('IOI without subtasks takes the best submission', () => {
-    const attempts = [at(1, 'wrong_answer', 60), at(2, 'tle', 20), at(3, 'ce')];
-    expect(foldCell('ioi', attempts, { points: 100, totalPoints: 200 })).toEqual(cell({ attempts: 2, score: 30, minute: 1 }));
+    // Out of 200 raw points, in a contest worth 100: 60 → 30.
+    const attempts = [at(1, 'wrong_answer', 60, { totalPoints: 200 }), at(2, 'tle', 20, { totalPoints: 200 }), at(3, 'ce')];
+    expect(foldCell('ioi', attempts, { contestPoints: 100 })).toEqual(cell({ attempts: 2, score: 30, minute: 1 }));
+  });
+
+  it('IOI and OI scale raw points, not the percent: 1 of 9 tests of 1 point is 11.11 of 100, unsolved (issue 31)', () => {
+    const attempts = [at(4, 'wrong_answer', 1, { totalPoints: 9 })];
+    for (const format of ['ioi', 'oi'] as const)
+      expect(foldCell(format, attempts, { contestPoints: 100 })).toEqual(cell({ attempts: 1, score: 11.11, minute: 4 }));
+  });
+
+  it('IOI and OI are solved at full points only: a failed test worth nothing still solves, 0 of 0 needs an accepted', () => {
+    for (const format of ['ioi', 'oi'] as const) {
+      expect(foldCell(format, [at(4, 'wrong_answer', 100)], { contestPoints: 7 })).toEqual(
+        cell({ attempts: 1, solved: true, score: 7, minute: 4 }),
+      );
+      const none = { totalPoints: 0 };
+      expect(foldCell(format, [at(1, 'wrong_answer', 0, none), at(2, 'accepted', 0, none)], { contestPoints: 7 })).toEqual(
+        cell({ attempts: 1, solved: true, score: 7, minute: 2 }),
+      );
+    }
   });
 
   it('IOI reaching every subtask across submissions is solved', () => {
     const attempts = [
       at(5, 'wrong_answer', 30, {
         subtasks: [
-          { index: 0, earned: 30 },
-          { index: 1, earned: 0 },
+          { index: 0, earnedPoints: 30, points: 30 },
+          { index: 1, earnedPoints: 0, points: 70 },
         ],
       }),
       at(8, 'wrong_answer', 70, {
         subtasks: [
-          { index: 0, earned: 0 },
-          { index: 1, earned: 70 },
+          { index: 0, earnedPoints: 0, points: 30 },
+          { index: 1, earnedPoints: 70, points: 70 },
         ],
       }),
     ];
-    expect(foldCell('ioi', attempts, { points: 100, totalPoints: 100 })).toEqual(
-      cell({ attempts: 2, solved: true, score: 100, minute: 8 }),
+    expect(foldCell('ioi', attempts, { contestPoints: 100 })).toEqual(
+      cell({
+        attempts: 2,
+        solved: true,
+        score: 100,
+        minute: 8,
+        subtasks: [
+          { index: 0, earnedContestPoints: 30, contestPoints: 30 },
+          { index: 1, earnedContestPoints: 70, contestPoints: 70 },
+        ],
+      }),
     );
   });
 
   it('OI scores the last submission, even a worse one, compile errors aside', () => {
     const attempts = [at(10, 'wrong_answer', 80), at(20, 'wrong_answer', 30), at(25, 'ce')];
-    expect(foldCell('oi', attempts, { points: 100, totalPoints: 100 })).toEqual(cell({ attempts: 2, score: 30, minute: 20 }));
+    expect(foldCell('oi', attempts, { contestPoints: 100 })).toEqual(cell({ attempts: 2, score: 30, minute: 20 }));
   });
 
   it('a frozen cell shows its hidden tries as pending, whatever their verdicts', () => {

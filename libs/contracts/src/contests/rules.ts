@@ -1,23 +1,40 @@
 import type { SubmissionStatus } from '../submission-status';
+import type { ContestPoints, RawPoints } from '../units';
 import type { ContestFormat } from './formats';
+
+/** A subtask's raw points in one grading: earned, and out of how many (its worth then). */
+export interface AttemptSubtask {
+  index: number;
+  name?: string;
+  earnedPoints: RawPoints;
+  points: RawPoints;
+}
 
 /** One of a participant's final results on one problem, as the rules read it. */
 export interface ContestAttempt {
   status: SubmissionStatus;
   /** Whole minutes from the participant's own start. */
   minute: number;
-  /** Points earned, in the problem's own total (`totalPoints`). */
-  score: number;
-  /** Points earned per subtask, for IOI's best-per-subtask sum. */
-  subtasks?: readonly { index: number; earned: number }[];
+  /** Raw points this grading earned, out of its own `totalPoints` (the problem's total when it was graded). */
+  earnedPoints: RawPoints;
+  totalPoints: RawPoints;
+  /** Raw points per subtask, for IOI's best-per-subtask sum; absent for a problem without subtasks. */
+  subtasks?: readonly AttemptSubtask[];
   /** Made during a freeze the viewer may not see through: it shows as pending, its verdict untold. */
   hidden?: boolean;
 }
 
-/** What a problem is worth in the contest, and out of how many points its own tests score. */
+/** What a problem is worth in the contest (`contest_problems.points`): its full score on the board. */
 export interface CellProblem {
-  points: number;
-  totalPoints: number;
+  contestPoints: ContestPoints;
+}
+
+/** IOI: a subtask's best across a participant's results, in contest points, and what it is worth. */
+export interface CellSubtask {
+  index: number;
+  name?: string;
+  earnedContestPoints: ContestPoints;
+  contestPoints: ContestPoints;
 }
 
 /** A participant's standing on one problem (participation × problem), as the board shows it. */
@@ -25,18 +42,19 @@ export interface ContestCell {
   /** Rejected tries counted by the rules: before the first accepted, compile errors and failures aside. */
   attempts: number;
   solved: boolean;
-  /** In contest points. */
-  score: number;
+  score: ContestPoints;
   /** The first accepted's minute (ICPC, AtCoder), or the minute the score was last set (IOI, OI); null before. */
   minute: number | null;
   /** Tries hidden by the freeze. */
   pending: number;
+  /** IOI, a problem with subtasks: each subtask's best, by index (tests in no subtask are not listed). */
+  subtasks?: CellSubtask[];
 }
 
 /** A participant's totals, the inputs of their rank. */
 export interface ContestRowTotals {
   solved: number;
-  score: number;
+  score: ContestPoints;
   /** ICPC: Σ over solved problems of (first-AC minute + penalty × rejected tries); AtCoder: its time; else 0. */
   penalty: number;
   /** The latest first-AC minute over solved problems (ICPC's tie break); null with none solved. */
@@ -48,45 +66,82 @@ export const EMPTY_CELL: ContestCell = { attempts: 0, solved: false, score: 0, m
 /** Statuses that are not a try: the code never ran (compile error) or the judge failed. */
 const NOT_A_TRY: readonly SubmissionStatus[] = ['ce', 'failed', 'queued', 'running'];
 
+/** Below this, a difference of shares is floating-point noise: a share of 1 − 1e-12 is full. */
+const EPSILON = 1e-9;
+
 /** Hundredths are enough for scaled points, and rounding keeps equal scores equal when the board compares them. */
-function roundScore(value: number): number {
+function roundScore(value: number): ContestPoints {
   return Math.round(value * 100) / 100;
 }
 
-function scaled(earned: number, problem: CellProblem): number {
-  if (problem.totalPoints <= 0) return 0;
-  return roundScore((problem.points * Math.min(earned, problem.totalPoints)) / problem.totalPoints);
+/** A part of a grading as a share (0–1) of the problem's contest worth: its raw points over the grading's raw total. */
+function shareOf(attempt: ContestAttempt, raw: RawPoints): number {
+  return attempt.totalPoints > 0 ? Math.min(1, Math.max(0, raw / attempt.totalPoints)) : 0;
 }
 
-/** IOI's raw points: the best of each subtask across attempts, plus the best of the tests in no subtask. */
+/** A whole grading's share; one out of 0 raw points (every test worth nothing) is full when accepted, else nothing. */
+function wholeShare(attempt: ContestAttempt): number {
+  if (attempt.totalPoints > 0) return shareOf(attempt, attempt.earnedPoints);
+  return attempt.status === 'accepted' ? 1 : 0;
+}
+
+/**
+ * IOI's best: the best of each subtask across results, plus the best of the tests in no subtask taken together
+ * (one result's loose tests, not the best of each test apart: a result is scored whole, as a problem without
+ * subtasks scores its best result). Kept as shares of the problem's worth, so gradings out of different raw totals
+ * (tests edited in between) add up.
+ */
 class BestPerSubtask {
-  private readonly best = new Map<number, number>();
+  private readonly subtasks = new Map<number, { name?: string; earned: number; worth: number }>();
   private loose = 0;
 
-  add(attempt: ContestAttempt): void {
-    let inSubtasks = 0;
+  /** Adds a result; whether the total grew. */
+  add(attempt: ContestAttempt): boolean {
+    const before = this.total;
+    let inSubtasks: RawPoints = 0;
     for (const s of attempt.subtasks ?? []) {
-      inSubtasks += s.earned;
-      this.best.set(s.index, Math.max(this.best.get(s.index) ?? 0, s.earned));
+      inSubtasks += s.earnedPoints;
+      const kept = this.subtasks.get(s.index);
+      this.subtasks.set(s.index, {
+        ...(s.name ? { name: s.name } : {}),
+        earned: Math.max(kept?.earned ?? 0, shareOf(attempt, s.earnedPoints)),
+        worth: shareOf(attempt, s.points),
+      });
     }
-    this.loose = Math.max(this.loose, attempt.score - inSubtasks);
+    const loose = attempt.totalPoints > 0 ? shareOf(attempt, attempt.earnedPoints - inSubtasks) : wholeShare(attempt);
+    this.loose = Math.max(this.loose, loose);
+    return this.total > before + EPSILON;
   }
 
+  /** The share of the problem's worth, subtasks in index order then the loose tests; never past the whole worth. */
   get total(): number {
-    let sum = this.loose;
-    for (const earned of this.best.values()) sum += earned;
-    return sum;
+    const indexes = [...this.subtasks.keys()].sort((a, b) => a - b);
+    return Math.min(1, indexes.reduce((sum, index) => sum + (this.subtasks.get(index)?.earned ?? 0), 0) + this.loose);
+  }
+
+  breakdown(worth: ContestPoints): CellSubtask[] {
+    return [...this.subtasks.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, s]) => ({
+        index,
+        ...(s.name ? { name: s.name } : {}),
+        earnedContestPoints: roundScore(worth * s.earned),
+        contestPoints: roundScore(worth * s.worth),
+      }));
   }
 }
 
 /**
  * Folds a participant's final results on one problem, in submission order, into its cell. Results after the first
- * accepted do not count, nor do compile errors and failures; a hidden result counts as pending whatever it was, so
- * the count of pending tries tells nothing of its verdict.
+ * full score do not count, nor do compile errors and failures; a hidden result counts as pending whatever it was, so
+ * the count of pending tries tells nothing of its verdict. A result is worth the problem's contest points × its raw
+ * points / its grading's raw total. ICPC and AtCoder: the first accepted, for the whole worth. IOI: the best of each
+ * subtask across results (BestPerSubtask). OI: the last result. IOI and OI are solved at full points only.
  */
 export function foldCell(format: ContestFormat, attempts: readonly ContestAttempt[], problem: CellProblem): ContestCell {
   const cell: ContestCell = { ...EMPTY_CELL };
   const best = new BestPerSubtask();
+  const worth = problem.contestPoints;
   for (const attempt of attempts) {
     if (cell.solved) break;
     if (attempt.hidden) {
@@ -94,28 +149,24 @@ export function foldCell(format: ContestFormat, attempts: readonly ContestAttemp
       continue;
     }
     if (NOT_A_TRY.includes(attempt.status)) continue;
-    const accepted = attempt.status === 'accepted';
-    if (!accepted) cell.attempts += 1;
+    if (attempt.status !== 'accepted') cell.attempts += 1;
     if (format === 'ioi') {
-      const before = best.total;
-      best.add(attempt);
-      const score = accepted ? problem.points : scaled(best.total, problem);
-      if (best.total > before || accepted) {
-        cell.score = Math.max(cell.score, score);
-        cell.minute = attempt.minute;
-      }
-      cell.solved = accepted || best.total >= problem.totalPoints;
+      if (best.add(attempt)) cell.minute = attempt.minute;
+      cell.score = roundScore(worth * best.total);
+      cell.solved = best.total >= 1 - EPSILON;
     } else if (format === 'oi') {
-      cell.score = accepted ? problem.points : scaled(attempt.score, problem);
+      const share = wholeShare(attempt);
+      cell.score = roundScore(worth * share);
       cell.minute = attempt.minute;
-      cell.solved = accepted;
-    } else if (accepted) {
+      cell.solved = share >= 1 - EPSILON;
+    } else if (attempt.status === 'accepted') {
       cell.solved = true;
-      cell.score = problem.points;
+      cell.score = worth;
       cell.minute = attempt.minute;
     }
   }
-  return cell;
+  const subtasks = format === 'ioi' ? best.breakdown(worth) : [];
+  return subtasks.length ? { ...cell, subtasks } : cell;
 }
 
 /** A row's totals from its cells, with the contest's penalty per rejected try. */

@@ -1,3 +1,4 @@
+import type { CellSubtask } from '@oj/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -42,4 +43,11 @@ export class ContestCellEntity {
   /** Results made during the freeze, hidden from the public fold. */
   @Column({ type: 'integer', default: 0 })
   pending: number;
+
+  /** IOI, a problem with subtasks: each subtask's best in contest points (CellSubtask), in each fold. */
+  @Column({ type: 'jsonb', nullable: true })
+  subtasks: CellSubtask[] | null;
+
+  @Column({ name: 'public_subtasks', type: 'jsonb', nullable: true })
+  publicSubtasks: CellSubtask[] | null;
 }

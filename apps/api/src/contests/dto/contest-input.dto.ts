@@ -48,7 +48,11 @@ export class ContestProblemInputDto {
   @IsString({ message: 'label must be an upper-case letter, then up to 3 letters or digits.' })
   label?: string;
 
-  @ApiPropertyOptional({ example: 100, description: '100 for ioi and oi, 1 for icpc when omitted; required for atcoder' })
+  @ApiPropertyOptional({
+    example: 100,
+    description:
+      "Contest points: a cell's full score, whatever the problem's raw total. 100 for ioi and oi, 1 for icpc when omitted; required for atcoder",
+  })
   @Omittable()
   @Max(MAX_CONTEST_PROBLEM_POINTS, { message: `points must be a whole number between 0 and ${MAX_CONTEST_PROBLEM_POINTS}.` })
   @Min(0, { message: `points must be a whole number between 0 and ${MAX_CONTEST_PROBLEM_POINTS}.` })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  CellSubtask,
   CONTEST_FORMATS,
   CONTEST_PHASES,
   ContestCell,
@@ -25,7 +26,7 @@ export class ContestProblemDto {
   @ApiProperty({ example: 'A + B', description: 'Shown once the viewer may read the problem' })
   title: string;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ example: 1, description: "What the problem is worth in the contest, in contest points: a cell's full score" })
   points: number;
 }
 
@@ -125,14 +126,36 @@ export class ContestListDto {
   limit: number;
 }
 
+export class ScoreboardCellSubtaskDto implements CellSubtask {
+  @ApiProperty({ example: 0, description: "The subtask's index in the problem, from 0" })
+  index: number;
+
+  @ApiPropertyOptional({ example: 'n ≤ 1000' })
+  name?: string;
+
+  @ApiProperty({ example: 20, description: 'Its best across the participant’s results, in contest points' })
+  earnedContestPoints: number;
+
+  @ApiProperty({ example: 30, description: 'What it is worth, in contest points' })
+  contestPoints: number;
+}
+
 export class ScoreboardCellDto implements ContestCell {
   @ApiProperty({ example: 1, description: 'Rejected tries counted by the rules' })
   attempts: number;
 
-  @ApiProperty({ example: true })
+  @ApiProperty({
+    example: true,
+    description: 'ICPC, AtCoder: accepted. IOI, OI: at full points (every test, or every subtask across results for IOI)',
+  })
   solved: boolean;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({
+    example: 1,
+    description:
+      "In contest points: the problem's points in the contest × the raw points earned / the grading's raw total. " +
+      'ICPC, AtCoder: the whole points once accepted; IOI: the best of each subtask across results; OI: the last result',
+  })
   score: number;
 
   @ApiProperty({ example: 34, nullable: true, type: Number })
@@ -140,6 +163,12 @@ export class ScoreboardCellDto implements ContestCell {
 
   @ApiProperty({ example: 0, description: 'Tries hidden by the freeze' })
   pending: number;
+
+  @ApiPropertyOptional({
+    type: [ScoreboardCellSubtaskDto],
+    description: 'IOI, a problem with subtasks: each subtask’s best across results, in contest points (tests in no subtask not listed)',
+  })
+  subtasks?: ScoreboardCellSubtaskDto[];
 }
 
 export class ScoreboardRowDto implements ScoreboardRow {
@@ -152,10 +181,10 @@ export class ScoreboardRowDto implements ScoreboardRow {
   @ApiProperty({ example: 3 })
   solved: number;
 
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ example: 3, description: "The sum of the row's cell scores, in contest points" })
   score: number;
 
-  @ApiProperty({ example: 154 })
+  @ApiProperty({ example: 154, description: 'ICPC: penalty minutes; AtCoder: its time in minutes; IOI, OI: 0' })
   penalty: number;
 
   @ApiProperty({

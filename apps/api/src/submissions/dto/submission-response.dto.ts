@@ -109,11 +109,13 @@ export class SubtaskResultDto implements SubtaskResult {
   @ApiPropertyOptional({ example: 'n ≤ 100' }) name?: string;
   @ApiProperty({ example: 'min', enum: SUBTASK_SCORINGS }) scoring: SubtaskScoring;
   @ApiProperty({ example: 40, description: 'What the subtask is worth' }) points: number;
-  @ApiProperty({ example: 0, description: 'What this submission earned of it' }) earned: number;
+  @ApiProperty({ example: 0, description: 'What this submission earned of it, in raw points' }) earned: number;
 }
 
 export class ResultSummaryDto implements ResultSummary {
-  @ApiProperty({ example: 100 }) score: number;
+  @ApiProperty({ example: 100, description: 'Percent: round(100 × earnedPoints / totalPoints)' }) score: number;
+  @ApiProperty({ example: 9, description: "Raw points earned, in the problem's own points" }) earnedPoints: number;
+  @ApiProperty({ example: 9, description: "Out of how many raw points: the problem's total when graded" }) totalPoints: number;
   @ApiProperty({ type: [TestCaseResultDto] }) cases: TestCaseResultDto[];
   @ApiPropertyOptional({
     example: 'Wrong answer on test 2',

@@ -1,6 +1,6 @@
 import '../contests.css';
 
-import type { ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
+import type { CellSubtask, ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
 import { useEffect, useRef } from 'react';
 
 import { cellText } from '../board-csv';
@@ -34,12 +34,38 @@ function cellClass(format: ContestFormat, cell: ContestCell | undefined, first: 
   return cell.attempts ? 'cell-failed' : 'cell-empty';
 }
 
+/** An IOI subtask's best as a line of the cell's breakdown: "Subtask 2 (n ≤ 1000): 20 / 30". */
+function subtaskLine(s: CellSubtask): string {
+  return `Subtask ${s.index + 1}${s.name ? ` (${s.name})` : ''}: ${s.earnedContestPoints} / ${s.contestPoints}`;
+}
+
+/**
+ * IOI: the cell's score opens its subtasks' bests (in contest points), also its tooltip; a native disclosure, so a
+ * tap, a click or the keyboard opens it and screen readers announce it.
+ */
+function SubtaskBreakdown({ text, subtasks }: { text: string; subtasks: CellSubtask[] }) {
+  const lines = subtasks.map(subtaskLine);
+  return (
+    <details className="cell-subtasks">
+      <summary title={lines.join('\n')}>
+        {text}
+        <span className="visually-hidden"> points, by subtask</span>
+      </summary>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function Cell({ format, cell, first }: { format: ContestFormat; cell: ContestCell | undefined; first: boolean }) {
   const text = cellText(format, cell);
   const pending = cell?.pending ? `, ${cell.pending} pending` : '';
   return (
     <>
-      {text}
+      {cell?.subtasks?.length ? <SubtaskBreakdown text={text} subtasks={cell.subtasks} /> : text}
       {first && (
         <span className="first-solver" title="First to solve">
           {' '}

@@ -1,0 +1,55 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+
+import { cell } from '../../../testing/contest-fixtures';
+import { ScoreboardTable } from './ScoreboardTable';
+
+const subtasks = [
+  { index: 0, name: 'n ≤ 10', earnedContestPoints: 30, contestPoints: 30 },
+  { index: 1, earnedContestPoints: 12.5, contestPoints: 70 },
+];
+
+function renderBoard(format: 'ioi' | 'icpc') {
+  render(
+    <ScoreboardTable
+      format={format}
+      labels={['A', 'B']}
+      caption="Scoreboard"
+      firstSolvers={{}}
+      rows={[
+        {
+          rank: 1,
+          username: 'ann',
+          solved: 0,
+          score: 42.5,
+          penalty: 0,
+          cells: { A: cell({ attempts: 2, score: 42.5, minute: 30, subtasks }), B: cell({ attempts: 1 }) },
+        },
+      ]}
+    />,
+  );
+}
+
+describe('a scoreboard cell', () => {
+  it("IOI: shows each subtask's best in its tooltip, and opens it on a click", () => {
+    renderBoard('ioi');
+    const summary = screen.getByText('42.5', { selector: 'summary' });
+    expect(summary).toHaveAttribute('title', 'Subtask 1 (n ≤ 10): 30 / 30\nSubtask 2: 12.5 / 70');
+    expect(summary).toHaveAccessibleName('42.5 points, by subtask');
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    fireEvent.click(summary);
+    expect(details.open).toBe(true);
+    expect(
+      within(details)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Subtask 1 (n ≤ 10): 30 / 30', 'Subtask 2: 12.5 / 70']);
+  });
+
+  it('a cell without subtasks is its text alone', () => {
+    renderBoard('ioi');
+    const cells = screen.getAllByRole('cell');
+    expect(cells[cells.length - 1]).toHaveTextContent(/^0$/);
+    expect(cells[cells.length - 1].querySelector('details')).toBeNull();
+  });
+});
