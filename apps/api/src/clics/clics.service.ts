@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SubmissionStatus, TestCaseResult } from '@oj/contracts';
+import { type ContestPoints, gradingContestPoints, type RawPoints, type SubmissionStatus, type TestCaseResult } from '@oj/contracts';
 import { type ClarificationEntity, ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -64,7 +64,9 @@ interface SubmissionRowDb {
   language_id: number;
   language_name: string;
   status: SubmissionStatus;
-  score: number;
+  /** The grading's raw points, and out of how many (result_summary); null before its first result. */
+  earned_points: RawPoints | null;
+  total_points: RawPoints | null;
   runtime_ms: number | null;
   test_case_results: TestCaseResult[];
   frozen: boolean;
@@ -147,6 +149,11 @@ function judgementId(submissionId: string, round: number): string {
 }
 
 /** A run's id within CLICS's 36 characters: its judgement's without dashes (a first grading's uuid), then the ordinal in base 36. */
+/** A judgement's score on a scored board: the grading's raw points scaled to the problem's contest worth. */
+function judgementScore(s: SubmissionRowDb, worth: ContestPoints): ContestPoints {
+  return gradingContestPoints({ status: s.status, earnedPoints: s.earned_points ?? 0, totalPoints: s.total_points ?? 0 }, worth);
+}
+
 function runId(judgement: string, ordinal: number): string {
   return `${judgement.replace(/-/g, '')}-${ordinal.toString(36)}`;
 }
@@ -260,8 +267,9 @@ export class ClicsService {
         [contestId],
       ) as Promise<TeamRow[]>,
       this.dataSource.query(
-        `SELECT s.id, s.user_id, s.problem_id, s.participation_id, s.language_id, s.language_name, s.status, s.score,
-                s.runtime_ms, s.test_case_results, s.frozen, s.created_at, s.started_at, s.finished_at, s.judge_round,
+        `SELECT s.id, s.user_id, s.problem_id, s.participation_id, s.language_id, s.language_name, s.status,
+                (s.result_summary ->> 'earnedPoints')::float8 AS earned_points,
+                (s.result_summary ->> 'totalPoints')::float8 AS total_points, s.runtime_ms, s.test_case_results, s.frozen, s.created_at, s.started_at, s.finished_at, s.judge_round,
                 s.rejudged_at
            FROM submissions s JOIN contest_participations cp ON cp.id = s.participation_id AND cp.kind = 'official'
           WHERE s.contest_id = $1 ORDER BY s.created_at, s.id`,
@@ -309,6 +317,7 @@ export class ClicsService {
       runs: [],
       clarifications: [],
     };
+    const worth = new Map(problems.map((p) => [p.problem_id, p.points]));
     for (const s of submissions) {
       snapshot.submissions.push({
         at: s.created_at,
@@ -343,7 +352,8 @@ export class ClicsService {
           end_time: isoTime(s.finished_at),
           end_contest_time: since(s.finished_at),
           max_run_time: s.runtime_ms === null ? null : s.runtime_ms / 1000,
-          ...(SCORED_FORMATS.has(contest.format) ? { score: s.score } : {}),
+          // In contest points, as the problem's max_score is: never the submission's percent.
+          ...(SCORED_FORMATS.has(contest.format) ? { score: judgementScore(s, worth.get(s.problem_id) ?? 0) } : {}),
         },
       });
       if (!canSeeTestResults({ userId: s.user_id }, contest, viewer, now)) continue;

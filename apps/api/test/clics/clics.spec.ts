@@ -53,7 +53,7 @@ describe('CLICS Contest API', () => {
   const read = async (path: string, token: string, status = 200) =>
     (await http().get(`${base()}${path}`).set('Authorization', `Bearer ${token}`).expect(status)).body;
 
-  async function submitAt(user: TestSession, minute: Date, status: SubmissionStatus): Promise<string> {
+  async function submitAt(user: TestSession, minute: Date, status: SubmissionStatus, graded: Partial<GradeResult> = {}): Promise<string> {
     const res = await http()
       .post('/api/submissions')
       .set(...bearer(user))
@@ -69,6 +69,7 @@ describe('CLICS Contest API', () => {
       runtimeMs: 7,
       memoryKB: 100,
       testCaseResults: TWO_TESTS.map((c) => ({ ...c, status })),
+      ...graded,
     };
     await writeFinalResult(ds, id, problemId, result);
     return id;
@@ -400,6 +401,8 @@ describe('CLICS Contest API', () => {
       await writeFinalResult(ds, id, problemId, {
         status: 'wrong_answer',
         score: 0,
+        earnedPoints: 0,
+        totalPoints: 3,
         runtimeMs: 7,
         memoryKB: 100,
         testCaseResults: TWO_TESTS.map((c) => ({ ...c, status: 'wrong_answer' as const })),
@@ -488,7 +491,7 @@ describe('CLICS Contest API', () => {
       await http()
         .post('/api/contests')
         .set(...bearer(admin))
-        .send({ ...contestBody, title: 'IOI round', format: 'ioi', freezeMinutes: undefined })
+        .send({ ...contestBody, title: 'IOI round', format: 'ioi', freezeMinutes: undefined, problems: [{ problemId, points: 300 }] })
         .expect(201)
     ).body.contestId;
     await register(t, ann, ioi);
@@ -497,7 +500,14 @@ describe('CLICS Contest API', () => {
       (await http().get(`/api/clics/contests/${ioi}${path}`).set('Authorization', `Bearer ${token}`).expect(200)).body;
     const previous = contestId;
     contestId = ioi;
+    let partial: string;
     try {
+      // First 1 of the problem's 3 raw points (test 1 passed, worth 1), then all of them.
+      partial = await submitAt(ann, at(-6), 'wrong_answer', {
+        score: 33,
+        earnedPoints: 1,
+        testCaseResults: [TWO_TESTS[0], { ...TWO_TESTS[1], status: 'wrong_answer', points: 0 }],
+      });
       await submitAt(ann, at(-5), 'accepted');
     } finally {
       contestId = previous;
@@ -507,11 +517,22 @@ describe('CLICS Contest API', () => {
     expect(await walk(ioi, token)).toEqual([]);
     for (const event of await feedOf(ioi, token)) expect(schemaErrors(event.type as ClicsSchemaName, event.data)).toEqual([]);
     const [row] = (await readIoi('/scoreboard')).rows;
-    expect(row.score.score).toBe(100);
+    // Contest points (the problem is worth 300 here), never the submission's percent or its raw points.
+    const scores = (await readIoi('/judgements')).map((j: { submission_id: string; score: number }) => [
+      j.submission_id === partial,
+      j.score,
+    ]);
+    expect(scores).toEqual(
+      expect.arrayContaining([
+        [true, 100],
+        [false, 300],
+      ]),
+    );
+    expect(row.score.score).toBe(300);
     // Scored 5 minutes before now, in a contest that began 90 minutes before the suite did: minute 85 or a little later.
-    expect(row.problems[0]).toEqual({ problem_id: String(problemId), num_judged: 1, num_pending: 0, score: 100, time: expect.any(Number) });
+    expect(row.problems[0]).toEqual({ problem_id: String(problemId), num_judged: 2, num_pending: 0, score: 300, time: expect.any(Number) });
     expect(Number.isInteger(row.problems[0].time) && row.problems[0].time >= 85).toBe(true);
-    expect((await readIoi('/problems'))[0].max_score).toBe(100);
+    expect((await readIoi('/problems'))[0].max_score).toBe(300);
   });
 
   describe('after the end and the unfreeze', () => {

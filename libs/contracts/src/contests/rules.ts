@@ -75,14 +75,25 @@ function roundScore(value: number): ContestPoints {
 }
 
 /** A part of a grading as a share (0–1) of the problem's contest worth: its raw points over the grading's raw total. */
-function shareOf(attempt: ContestAttempt, raw: RawPoints): number {
+function shareOf(attempt: Pick<ContestAttempt, 'totalPoints'>, raw: RawPoints): number {
   return attempt.totalPoints > 0 ? Math.min(1, Math.max(0, raw / attempt.totalPoints)) : 0;
 }
 
 /** A whole grading's share; one out of 0 raw points (every test worth nothing) is full when accepted, else nothing. */
-function wholeShare(attempt: ContestAttempt): number {
+function wholeShare(attempt: Pick<ContestAttempt, 'status' | 'earnedPoints' | 'totalPoints'>): number {
   if (attempt.totalPoints > 0) return shareOf(attempt, attempt.earnedPoints);
   return attempt.status === 'accepted' ? 1 : 0;
+}
+
+/**
+ * One grading's worth on a scored board, in contest points: the problem's worth × the grading's raw points over its
+ * own raw total (what an OI cell shows for it; a CLICS judgement's `score`).
+ */
+export function gradingContestPoints(
+  grading: Pick<ContestAttempt, 'status' | 'earnedPoints' | 'totalPoints'>,
+  worth: ContestPoints,
+): ContestPoints {
+  return roundScore(worth * wholeShare(grading));
 }
 
 /**
@@ -156,7 +167,7 @@ export function foldCell(format: ContestFormat, attempts: readonly ContestAttemp
       cell.solved = best.total >= 1 - EPSILON;
     } else if (format === 'oi') {
       const share = wholeShare(attempt);
-      cell.score = roundScore(worth * share);
+      cell.score = gradingContestPoints(attempt, worth);
       cell.minute = attempt.minute;
       cell.solved = share >= 1 - EPSILON;
     } else if (attempt.status === 'accepted') {
