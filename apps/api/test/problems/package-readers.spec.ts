@@ -74,4 +74,18 @@ describe('package readers', () => {
       leftovers: ['\\section'],
     });
   });
+
+  it('converts nesting in one scan: 50,000 levels in well under a second (issue 32)', () => {
+    const started = performance.now();
+    const { markdown } = latexToMarkdown(`${'\\emph{'.repeat(50_000)}deep${'}'.repeat(50_000)} and \\textbf{{x}}`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(markdown).toBe(`${'*'.repeat(50_000)}deep${'*'.repeat(50_000)} and **{x}**`);
+  });
+
+  it('leaves a command whose brace never closes as it is, and unclosed math as text', () => {
+    expect(latexToMarkdown('\\textbf{open and \\emph{closed} $x and $$y')).toEqual({
+      markdown: '\\textbf{open and *closed* $x and $$y',
+      leftovers: ['\\textbf'],
+    });
+  });
 });

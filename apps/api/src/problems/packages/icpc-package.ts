@@ -1,10 +1,10 @@
 import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring } from '@oj/contracts';
-import { parse as parseYaml } from 'yaml';
 
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
 import { latexToMarkdown } from './latex-to-markdown';
 import { clamp, ImportedProblem, PackageFiles, PackageReading, PackageSolution } from './package-files';
+import { parsePackageYaml } from './package-parsers';
 import { sourceLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
@@ -48,12 +48,8 @@ function readAcceptedSolution(files: PackageFiles): PackageSolution | undefined 
 function yamlOf(files: PackageFiles, path: string): Yaml | undefined {
   const text = files.text(path);
   if (text === undefined) return undefined;
-  try {
-    const value: unknown = parseYaml(text);
-    return value && typeof value === 'object' ? (value as Yaml) : {};
-  } catch (error) {
-    throw new ArchiveRejectedError(`${path} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
+  const value = parsePackageYaml(text, path);
+  return value && typeof value === 'object' ? (value as Yaml) : {};
 }
 
 /** The `.in`/`.ans` pairs directly in a folder, in natural order; an `.in` without its `.ans` is refused. */
