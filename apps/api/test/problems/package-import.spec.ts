@@ -87,8 +87,9 @@ describe('POST /api/problems/import', () => {
     expect(res.body.problem).toMatchObject({ problemId: created.problemId, isPublic: true, checker: { type: 'lines' } });
   });
 
-  it('imports an ICPC package with scored groups; a validator that is not testlib falls back with a warning', async () => {
-    const res = await upload(await icpcPackage({ validator: 'int main() { return 42; }\n' })).expect(201);
+  it('imports an ICPC package with scored groups and the default validator, saying where its time limit comes from', async () => {
+    const yaml = 'name: {en: Pair sums, de: Paarsummen}\nvalidator_flags: case_sensitive\nlimits:\n  time_limit: 2.5\n  memory: 512\n';
+    const res = await upload(await icpcPackage({ yaml })).expect(201);
     const p = res.body.problem;
     expect(p).toMatchObject({
       title: 'Pair sums',
@@ -109,7 +110,8 @@ describe('POST /api/problems/import', () => {
       ['3 3\n', 35, 1],
       ['4 4\n', 35, 1],
     ]);
-    expect(res.body.warnings).toEqual(['The output validator is not testlib-compatible: the default checker (tokens) is used.']);
+    expect(res.body.warnings).toEqual([]);
+    expect(res.body.timeLimit).toEqual({ seconds: 2.5, rule: 'package', detail: 'problem.yaml limits.time_limit: 2.5 s' });
   });
 
   describe('refuses a bad package with a 400 naming what is wrong, storing nothing', () => {

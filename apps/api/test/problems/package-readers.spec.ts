@@ -43,16 +43,19 @@ describe('package readers', () => {
     });
   });
 
-  it('imports a `custom interactive` ICPC package whose validator is not testlib as a standard problem, saying so', async () => {
-    const yaml = 'name: Guess\nvalidation: custom interactive\n';
-    const files = new PackageFiles(await readTestArchive(await icpcPackage({ yaml, validator: 'int main() { return 42; }\n' })), [
-      'problem.yaml',
-    ]);
+  it('takes the validator of a `custom interactive` ICPC package that is not testlib as an ICPC-protocol interactor', async () => {
+    const yaml = 'name: Guess\nvalidation: custom interactive\nvalidator_flags: 7 strict\n';
+    const validator = 'int main() { return 42; }\n';
+    const files = new PackageFiles(await readTestArchive(await icpcPackage({ yaml, validator })), ['problem.yaml']);
     const reading = readIcpcPackage(files);
-    expect(reading.problem.interactor).toBeUndefined();
-    expect(reading.warnings).toEqual([
-      'The interactive validator is not testlib-compatible: the problem is imported as a standard one, without an interactor.',
-    ]);
+    expect(reading.problem.interactor).toEqual({
+      protocol: 'icpc',
+      languageId: 54,
+      source: validator,
+      supportFiles: [],
+      validatorFlags: ['7', 'strict'],
+    });
+    expect(reading.warnings).toEqual([]);
   });
 
   it('reads a package zipped with its folder', async () => {

@@ -61,7 +61,11 @@ export function readPolygonPackage(files: PackageFiles): PackageReading {
     languageId: sourceLanguage(String(mainSource?.['@type'] ?? '')) ?? sourceLanguage(mainPath),
     source: files.requireText(mainPath, 'Main solution'),
   };
-  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
+  const timeLimit =
+    (testset as Node)['time-limit'] === undefined
+      ? { rule: 'default' as const, detail: 'problem.xml gives no <time-limit>: the default is used' }
+      : { rule: 'package' as const, detail: `problem.xml <time-limit>: ${String((testset as Node)['time-limit'])} ms` };
+  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}), timeLimit };
 }
 
 function path(node: Node | undefined, ...keys: string[]): unknown {
