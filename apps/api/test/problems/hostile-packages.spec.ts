@@ -117,4 +117,12 @@ describe('hostile problem packages', () => {
     ).expect(400);
     expect(res.body.message).toBe('statement-sections/english/legend.tex is larger than 128 KiB: no statement is that long.');
   });
+
+  it('refuses a path 5,000 folders deep at once, naming it', async () => {
+    const deep = `${'d/'.repeat(5_000)}x.in`;
+    const started = performance.now();
+    const res = await upload(await icpcPackage({ extra: [{ name: deep, content: '1\n' }] })).expect(400);
+    expect(res.body.message).toBe(`The archive holds a path deeper than 32 folders: ${deep.slice(0, 80)}…`);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -47,6 +47,9 @@ export interface PackageReading {
   timeLimit: PackageTimeLimit;
 }
 
+/** Folders deep enough for any package (`data/secret/group/sub/1.in` is 5); deeper is a hostile archive's. */
+const MAX_PATH_DEPTH = 32;
+
 /**
  * An archive's files by path. A package zipped with its folder (`a-plus-b/problem.xml`) reads as if zipped from
  * inside it, as Polygon's and Kattis' tools both produce either.
@@ -55,6 +58,8 @@ export class PackageFiles {
   private readonly byPath = new Map<string, Buffer>();
 
   constructor(files: ArchiveFile[], marker: string[]) {
+    const deep = files.find((f) => f.path.split('/').length > MAX_PATH_DEPTH);
+    if (deep) throw new ArchiveRejectedError(`The archive holds a path deeper than ${MAX_PATH_DEPTH} folders: ${deep.path.slice(0, 80)}…`);
     const root = files.map((f) => f.path).find((p) => marker.some((m) => p === m || p.endsWith(`/${m}`)) && p.split('/').length <= 2);
     const prefix = root && root.includes('/') ? root.slice(0, root.indexOf('/') + 1) : '';
     for (const file of files) if (file.path.startsWith(prefix)) this.byPath.set(file.path.slice(prefix.length), file.content);
