@@ -252,4 +252,52 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       expect(back.problem.interactor).toEqual('interactor' in jury ? icpc : undefined);
     }
   });
+
+  describe('any shape of YAML value reads or is refused with a message, never a crash', () => {
+    const VALUES = ['null', '5', '-1', '"x"', '[]', '[1, [2]]', '{}', '{a: {b: c}}', 'true', '.nan', '1e400', '"2023-07"'];
+    const KEYS = [
+      'name',
+      'type',
+      'limits',
+      'validation',
+      'validator_flags',
+      'problem_format_version',
+      'limits.time_limit',
+      'limits.time_multipliers',
+    ];
+    const GROUP_KEYS = [
+      'scoring',
+      'max_score',
+      'score',
+      'accept_score',
+      'aggregation',
+      'grader_flags',
+      'output_validator_args',
+      'output_validator_flags',
+    ];
+    it.each(KEYS.flatMap((key) => VALUES.map((value) => [key, value])))('problem.yaml %s: %s', async (key, value) => {
+      const [top, nested] = key.split('.');
+      const yaml = nested ? `name: X\n${top}:\n  ${nested}: ${value}\n` : `${key === 'name' ? '' : 'name: X\n'}${top}: ${value}\n`;
+      await readOrRefuse({ 'problem.yaml': yaml, ...TESTS, 'output_validators/v/v.cpp': 'int main(){return 42;}\n' });
+    });
+    it.each(GROUP_KEYS.flatMap((key) => VALUES.map((value) => [key, value])))('testdata.yaml %s: %s', async (key, value) => {
+      await readOrRefuse({
+        'problem.yaml': 'name: X\ntype: scoring\n',
+        'data/secret/g/testdata.yaml': `${key}: ${value}\n`,
+        'data/secret/g/1.in': '1\n',
+        'data/secret/g/1.ans': '1\n',
+      });
+    });
+
+    async function readOrRefuse(files: Record<string, string>) {
+      try {
+        const reading = await read(files);
+        expect(typeof reading.problem.title).toBe('string');
+        expect(Number.isFinite(reading.problem.cpuTimeLimit)).toBe(true);
+        for (const t of reading.problem.testCases) expect(Number.isFinite(t.points)).toBe(true);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ArchiveRejectedError);
+      }
+    }
+  });
 });
