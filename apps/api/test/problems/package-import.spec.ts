@@ -114,6 +114,16 @@ describe('POST /api/problems/import', () => {
     expect(res.body.timeLimit).toEqual({ seconds: 2.5, rule: 'package', detail: 'problem.yaml limits.time_limit: 2.5 s' });
   });
 
+  it('falls back to the default time limit, saying why, when no accepted submission can be timed', async () => {
+    const res = await upload(await icpcPackage({ yaml: 'name: Untimed\nvalidator_flags: case_sensitive\n' })).expect(201);
+    expect(res.body.problem.cpuTimeLimit).toBe(2);
+    expect(res.body.timeLimit).toMatchObject({ seconds: 2, rule: 'default' });
+    expect(res.body.timeLimit.detail).toMatch(
+      /^No accepted submission could be timed, so the default 2 s is used \(limits\.time_multiplier 5 x the slowest accepted submission, rounded up to a multiple of 1 s\)\. Not counted: submissions\/accepted\/sum\.py \(.+\)\.$/,
+    );
+    expect(res.body.warnings).toEqual([`Time limit: ${res.body.timeLimit.detail}`]);
+  });
+
   describe('refuses a bad package with a 400 naming what is wrong, storing nothing', () => {
     it.each<[string, () => Promise<Buffer>, string]>([
       [
@@ -141,6 +151,11 @@ describe('POST /api/problems/import', () => {
       ],
       ['not a ZIP', async () => Buffer.from('plain text'), 'The uploaded file is not a valid ZIP archive.'],
       ['bad problem.yaml', () => icpcPackage({ yaml: 'name: [unclosed\n' }), 'problem.yaml is not valid YAML: '],
+      [
+        'a multi-pass problem',
+        () => icpcPackage({ yaml: 'problem_format_version: 2023-07-draft\ntype: [pass-fail, multi-pass]\nname: Passes\n' }),
+        'Multi-pass problems (type: multi-pass) are not supported: this judge runs a submission once per test and cannot feed it a next pass.',
+      ],
     ])('%s', async (_, build, message) => {
       const before = await problemCount();
       const res = await upload(await build()).expect(400);
