@@ -110,6 +110,16 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     expect(reading.warnings).toEqual([]);
   });
 
+  it('takes a 2023-07 pass-fail package with an output_validator/ folder as custom, and without one as default', async () => {
+    const files = { 'problem.yaml': 'problem_format_version: 2023-07-draft\nname: V\nlimits: {time_limit: 1}\n', ...TESTS };
+    expect((await read({ ...files, 'output_validator/validator.py': PY_VALIDATOR })).problem.checker).toMatchObject({
+      type: 'custom',
+      protocol: 'icpc',
+      languageId: 71,
+    });
+    expect((await read(files)).problem.checker).toEqual({ type: 'tokens' });
+  });
+
   it('maps a legacy output_validators/<name>/ C++ validator without testlib to an ICPC checker with its header and flags', async () => {
     const header = 'inline bool same(long long a, long long b) { return a == b; }\n';
     const reading = await read({

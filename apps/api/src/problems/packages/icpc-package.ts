@@ -20,8 +20,11 @@ const REFUSED_TYPES: Record<string, string> = {
   'submit-answer': 'Submit-answer problems (type: submit-answer) are not supported: submissions here are programs.',
 };
 
-/** The format version and problem types of a package: legacy (no `problem_format_version`), or 2023-07 and later. */
-function formatOf(meta: Yaml): { modern: boolean; types: Set<string>; custom: boolean } {
+/**
+ * The format version and problem types of a package: legacy (no `problem_format_version`), or 2023-07 and later; and
+ * whether it has a custom output validator (legacy: `validation: custom…`; 2023-07: an `output_validator/` folder).
+ */
+function formatOf(meta: Yaml, files: PackageFiles): { modern: boolean; types: Set<string>; custom: boolean } {
   const version = String(meta.problem_format_version ?? 'legacy');
   const modern = !/^legacy/.test(version);
   const listed = Array.isArray(meta.type) ? meta.type.map(String) : String(meta.type ?? 'pass-fail').split(/\s+/);
@@ -30,7 +33,8 @@ function formatOf(meta: Yaml): { modern: boolean; types: Set<string>; custom: bo
   if (!modern && validation.includes('interactive')) types.add('interactive');
   if (!modern && validation.includes('score')) types.add('scoring');
   for (const type of types) if (REFUSED_TYPES[type]) throw new ArchiveRejectedError(REFUSED_TYPES[type]);
-  return { modern, types, custom: validation[0] === 'custom' || types.has('interactive') };
+  const custom = modern ? files.paths().some((p) => /^output_validators?\//.test(p)) : validation[0] === 'custom';
+  return { modern, types, custom: custom || types.has('interactive') };
 }
 
 /**
@@ -41,7 +45,7 @@ function formatOf(meta: Yaml): { modern: boolean; types: Set<string>; custom: bo
  */
 export function readIcpcPackage(files: PackageFiles): PackageReading {
   const meta = yamlOf(files, ICPC_MARKER) ?? {};
-  const format = formatOf(meta);
+  const format = formatOf(meta, files);
   const warnings: string[] = [];
   const limits = (meta.limits && typeof meta.limits === 'object' ? meta.limits : {}) as Yaml;
   const name = typeof meta.name === 'object' && meta.name ? ((meta.name as Yaml).en ?? Object.values(meta.name)[0]) : meta.name;
