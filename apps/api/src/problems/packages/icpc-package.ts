@@ -1,12 +1,11 @@
 import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB } from '@oj/contracts';
 
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
-import { readIcpcTests, Yaml } from './icpc-test-data';
+import { readIcpcTests, Yaml, yamlOf } from './icpc-test-data';
 import { readIcpcTimeLimit } from './icpc-time-limit';
 import { readIcpcJury } from './icpc-validators';
 import { statementFileToMarkdown } from './latex-to-markdown';
 import { clamp, ImportedProblem, PackageFiles, PackageReading, PackageSolution } from './package-files';
-import { parsePackageYaml } from './package-parsers';
 import { sourceLanguage, submissionLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
@@ -85,7 +84,7 @@ function acceptedSubmissions(files: PackageFiles): PackageSolution[] {
   const rank = (s: PackageSolution) => (s.languageId === undefined ? 99 : PREFERENCE.indexOf(s.languageId) + 1 || 50);
   return files
     .paths()
-    .filter((p) => /^submissions\/accepted\/[^/]+$/.test(p) && sourceLanguage(p) !== undefined && files.isText(p))
+    .filter((p) => /^submissions\/accepted\/[^/]+$/.test(p) && (sourceLanguage(p) !== undefined || /\.py2$/.test(p)) && files.isText(p))
     .map((path) => {
       const source = files.text(path) as string;
       const languageId = submissionLanguage(path, source);
@@ -94,17 +93,10 @@ function acceptedSubmissions(files: PackageFiles): PackageSolution[] {
     .sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path, undefined, { numeric: true }));
 }
 
-function yamlOf(files: PackageFiles, path: string): Yaml | undefined {
-  const text = files.text(path);
-  if (text === undefined) return undefined;
-  const value = parsePackageYaml(text, path);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Yaml) : {};
-}
-
-/** The statement's folder: `statement/` (2023-07), `problem_statement/` (legacy). */
-const STATEMENT_FOLDERS = ['statement', 'problem_statement'];
-
-/** The English statement (else the first language there is), Markdown before LaTeX, split at the export's headings. */
+/**
+ * The English statement (else the first language there is) of `statement/` (2023-07) or `problem_statement/` (legacy),
+ * Markdown before LaTeX, split at the export's headings.
+ */
 function readStatement(
   files: PackageFiles,
   warnings: string[],
@@ -134,7 +126,7 @@ function readStatement(
 
 /** English first, then a file without a language, then the others; Markdown before LaTeX; `statement/` first. */
 function rankStatement([, folder, language, kind]: RegExpExecArray): number {
-  return (language === 'en' ? 0 : language ? 4 : 2) + (kind === 'md' ? 0 : 1) + (folder === STATEMENT_FOLDERS[0] ? 0 : 0.5);
+  return (language === 'en' ? 0 : language ? 4 : 2) + (kind === 'md' ? 0 : 1) + (folder === 'statement' ? 0 : 0.5);
 }
 
 /** The statement Markdown cut at the export's `## Input`, `## Output` and `## Constraints` headings. */

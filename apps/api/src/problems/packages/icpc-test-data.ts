@@ -7,16 +7,17 @@ import { parsePackageYaml } from './package-parsers';
 
 export type Yaml = Record<string, unknown>;
 
+/** A package's YAML map (anything else reads as an empty one); undefined when the file is absent. */
+export function yamlOf(files: PackageFiles, path: string): Yaml | undefined {
+  const text = files.text(path);
+  if (text === undefined) return undefined;
+  const value = parsePackageYaml(text, path);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Yaml) : {};
+}
+
 /** A test data group's settings file: `testdata.yaml` (legacy, 2023-07) or `test_group.yaml` (later 2023-07 drafts). */
 export function groupSettings(files: PackageFiles, folder: string): Yaml | undefined {
-  for (const name of ['testdata.yaml', 'test_group.yaml']) {
-    const path = `${folder}/${name}`;
-    const text = files.text(path);
-    if (text === undefined) continue;
-    const value = parsePackageYaml(text, path);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Yaml) : {};
-  }
-  return undefined;
+  return yamlOf(files, `${folder}/testdata.yaml`) ?? yamlOf(files, `${folder}/test_group.yaml`);
 }
 
 const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
