@@ -1,23 +1,11 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { SubmissionStatus } from '@oj/contracts';
-import { bearer, buildZip, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
-import { DataSource } from 'typeorm';
+import { createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
 
-import { submissionLanguage } from '../../../api/src/problems/packages/source-language';
-import { waitAllFinal } from '../reliability/grading-audit';
-import { submissionAs, submitAs } from '../submission-client';
 import { startWorker } from '../worker-harness';
+import { importAndJudge } from './package-judging';
 
 // Imports time accepted submissions and validate a main solution on a worker other tests load too.
 jest.setTimeout(240_000);
-
-/** The verdict each `submissions/<folder>/` of an ICPC package names. */
-const FOLDER_VERDICT: Record<string, SubmissionStatus> = {
-  accepted: 'accepted',
-  wrong_answer: 'wrong_answer',
-  time_limit_exceeded: 'tle',
-  run_time_error: 'rte',
-};
 
 const SUM_PY = 'import sys\nprint(sum(map(int, sys.stdin.read().split())))\n';
 const SUM_CPP = '#include <cstdio>\nint main(){long long a=0,b=0,s=0;while(scanf("%lld",&a)==1)s+=a;printf("%lld\\n",s);(void)b;}\n';
@@ -43,30 +31,7 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
     await t.close();
   });
 
-  /** Imports the package, submits each of its submissions, and answers the import and each path's status. */
-  async function importAndJudge(files: Record<string, string>) {
-    const zip = await buildZip(Object.entries(files).map(([name, content]) => ({ name, content })));
-    const imported = await t
-      .http()
-      .post('/api/problems/import')
-      .set(...bearer(admin))
-      .attach('file', zip, 'package.zip')
-      .expect(201);
-    const problemId = imported.body.problem.problemId;
-    const submissions = judged(files);
-    const ids = await Promise.all(
-      submissions.map(([path, sourceCode]) =>
-        submitAs(t, admin, { problemId, languageId: submissionLanguage(path, sourceCode) as number, sourceCode }),
-      ),
-    );
-    await waitAllFinal(t.app.get(DataSource), ids, 180_000);
-    const statuses = await Promise.all(ids.map(async (id) => (await submissionAs(t, admin, id)).status));
-    return { body: imported.body, verdicts: submissions.map(([path], i) => [path, statuses[i]]) };
-  }
-  /** The package's submissions in a language this judge runs as that language (so never Python 2). */
-  const judged = (files: Record<string, string>) =>
-    Object.entries(files).filter(([path, source]) => /^submissions\/[a-z_]+\/[^/]+$/.test(path) && submissionLanguage(path, source));
-  const expected = (files: Record<string, string>) => judged(files).map(([path]) => [path, FOLDER_VERDICT[path.split('/')[1]]]);
+  const judge = (files: Record<string, string>) => importAndJudge(t, admin, files);
 
   it('stores and judges empty .in and .ans files ("print nothing" tests)', async () => {
     const files = {
@@ -80,13 +45,13 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
       'submissions/accepted/quiet.py': 'import sys\nsys.stdin.read()\n',
       'submissions/wrong_answer/loud.py': 'print(1)\n',
     };
-    const { body, verdicts } = await importAndJudge(files);
+    const { body, verdicts, expected } = await judge(files);
     expect(body.problem.testCases.map((c: { input: string; output: string }) => [c.input, c.output])).toEqual([
       ['', ''],
       ['5\n', ''],
     ]);
     expect(body.mainSolution).toMatchObject({ path: 'submissions/accepted/quiet.py', message: null });
-    expect(verdicts).toEqual(expected(files));
+    expect(verdicts).toEqual(expected);
   });
 
   it('uses data/sample as the tests of a package that has no data/secret tests', async () => {
@@ -100,10 +65,10 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
       'submissions/accepted/sum.py': SUM_PY,
       'submissions/wrong_answer/first.py': 'print(input().split()[0])\n',
     };
-    const { body, verdicts } = await importAndJudge(files);
+    const { body, verdicts, expected } = await judge(files);
     expect(body.problem.testCases).toHaveLength(2);
     expect(body.warnings).toContain('The package has tests only in data/sample: they are its tests.');
-    expect(verdicts).toEqual(expected(files));
+    expect(verdicts).toEqual(expected);
   });
 
   it('derives the time limit from the accepted submissions (legacy: 5 x the slowest, whole seconds), and says so', async () => {
@@ -119,13 +84,13 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
       'submissions/time_limit_exceeded/spin.cpp': SPIN_CPP,
       'submissions/run_time_error/crash.py': 'raise SystemExit(3)\n',
     };
-    const { body, verdicts } = await importAndJudge(files);
+    const { body, verdicts, expected } = await judge(files);
     expect(body.timeLimit).toMatchObject({ seconds: 1, rule: 'derived' });
     expect(body.timeLimit.detail).toMatch(
       /^limits\.time_multiplier 5 x the slowest accepted submission, rounded up to a multiple of 1 s: submissions\/accepted\/sum\.cpp took \d+ ms, so 1 s\.$/,
     );
     expect(body.problem.cpuTimeLimit).toBe(1);
-    expect(verdicts).toEqual(expected(files));
+    expect(verdicts).toEqual(expected);
   });
 
   it("reads DOMjudge's .timelimit", async () => {
@@ -137,9 +102,9 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
       'submissions/accepted/sum.py': SUM_PY,
       'submissions/time_limit_exceeded/spin.cpp': SPIN_CPP,
     };
-    const { body, verdicts } = await importAndJudge(files);
+    const { body, verdicts, expected } = await judge(files);
     expect(body.timeLimit).toEqual({ seconds: 1, rule: 'timelimit-file', detail: '.timelimit: 1 s' });
-    expect(verdicts).toEqual(expected(files));
+    expect(verdicts).toEqual(expected);
   });
 
   it('judges a 2023-07 scoring package by its group scores, validated with its Python 3 solution, not the Python 2 one', async () => {
@@ -155,13 +120,13 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
       'submissions/accepted/b.py': SUM_PY,
       'submissions/wrong_answer/small.py': 'a, b = map(int, input().split())\nprint(a + b if a < 10 else 0)\n',
     };
-    const { body, verdicts } = await importAndJudge(files);
+    const { body, verdicts, expected } = await judge(files);
     expect(body.problem.subtasks).toEqual([
       { name: 'easy', scoring: 'min', points: 40 },
       { name: 'hard', scoring: 'min', points: 60 },
     ]);
     expect(body.mainSolution).toMatchObject({ path: 'submissions/accepted/b.py', languageId: 71, message: null });
     expect(body.warnings).toContain('Not in a language this judge runs (Python 2 among them), so not run: submissions/accepted/a_py2.py.');
-    expect(verdicts).toEqual(expected(files));
+    expect(verdicts).toEqual(expected);
   });
 });
