@@ -12,9 +12,64 @@ const SUM_CPP = '#include <cstdio>\nint main(){long long a=0,b=0,s=0;while(scanf
 /** Spins for about 5 s of CPU time whatever the input: past any limit these packages derive or state. */
 const SPIN_CPP = '#include <ctime>\nint main(){volatile unsigned long x=0;while(clock()<5*CLOCKS_PER_SEC)x++;return 0;}\n';
 
+/** A legacy ICPC output validator in C++ without testlib: the team's number must equal the answer's, its header beside it. */
+const SUM_VALIDATOR = `#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include "verdicts.h"
+int main(int argc, char **argv) {
+  std::ifstream answer(argv[2]);
+  long long expected, got;
+  answer >> expected;
+  std::string feedback = std::string(argv[3]) + "/judgemessage.txt";
+  FILE *message = fopen(feedback.c_str(), "w");
+  if (!(std::cin >> got)) { fprintf(message, "no number"); return REJECT; }
+  fprintf(message, "%lld against %lld", got, expected);
+  return got == expected ? ACCEPT : REJECT;
+}
+`;
+const VERDICTS_H = '#define ACCEPT 42\n#define REJECT 43\n';
+
+/**
+ * A 2023-07 interactive validator in Python: the input file holds the hidden number; it answers each guess with
+ * `lower`, `higher` or `correct`, and accepts a program that finds it within the guesses its argument allows.
+ */
+const GUESS_VALIDATOR = `import sys
+from limits import guesses_allowed
+hidden = int(open(sys.argv[1]).read())
+allowed = guesses_allowed(sys.argv[4:])
+for _ in range(allowed):
+    line = sys.stdin.readline()
+    if not line:
+        break
+    guess = int(line)
+    if guess == hidden:
+        print("correct", flush=True)
+        sys.exit(42)
+    print("lower" if hidden < guess else "higher", flush=True)
+open(sys.argv[3] + "/judgemessage.txt", "w").write("not found")
+sys.exit(43)
+`;
+const LIMITS_PY = 'def guesses_allowed(args):\n    return int(args[args.index("--guesses") + 1])\n';
+const BINARY_SEARCH = `lo, hi = 1, 1000
+while True:
+    mid = (lo + hi) // 2
+    print(mid, flush=True)
+    reply = input()
+    if reply == "correct":
+        break
+    if reply == "lower":
+        hi = mid - 1
+    else:
+        lo = mid + 1
+`;
+const ALWAYS_ONE = 'while True:\n    print(1, flush=True)\n    if input() == "correct":\n        break\n';
+
 /**
  * Issue 31 end to end: ICPC packages written for these tests from the format's specification, imported through the API
- * and every submission of theirs judged by a real worker, each with the verdict its folder names.
+ * and every submission of theirs judged by a real worker, each with the verdict its folder names. Validators that
+ * follow the ICPC interface (no testlib) are stored with protocol `icpc`, their support files and flags.
  */
 describe('ICPC packages judged as their authors meant, with a real worker', () => {
   let t: TestApp;
@@ -127,6 +182,58 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
     ]);
     expect(body.mainSolution).toMatchObject({ path: 'submissions/accepted/b.py', languageId: 71, message: null });
     expect(body.warnings).toContain('Not in a language this judge runs (Python 2 among them), so not run: submissions/accepted/a_py2.py.');
+    expect(verdicts).toEqual(expected);
+  });
+
+  it('judges a legacy package by its C++ validator (no testlib), with its header and validator_flags', async () => {
+    const { body, stored, verdicts, expected } = await judge({
+      'problem.yaml': 'name: Sum\nvalidation: custom\nvalidator_flags: strict\nlimits:\n  time_limit: 2\n',
+      'data/secret/1.in': '1 2\n',
+      'data/secret/1.ans': '3\n',
+      'data/secret/2.in': '20 22\n',
+      'data/secret/2.ans': '42\n',
+      'output_validators/sum/validate.cpp': SUM_VALIDATOR,
+      'output_validators/sum/verdicts.h': VERDICTS_H,
+      'submissions/accepted/sum.py': 'print(sum(map(int, input().split())))\n',
+      'submissions/wrong_answer/first.py': 'print(input().split()[0])\n',
+    });
+    expect(stored.checker).toEqual({
+      type: 'custom',
+      protocol: 'icpc',
+      languageId: 54,
+      source: SUM_VALIDATOR,
+      supportFiles: [{ name: 'verdicts.h', content: VERDICTS_H }],
+      validatorFlags: ['strict'],
+    });
+    expect(body.mainSolution).toMatchObject({ path: 'submissions/accepted/sum.py', message: null });
+    expect(verdicts).toEqual(expected);
+  });
+
+  it('judges a 2023-07 interactive package through its Python validator as the interactor, with its module and args', async () => {
+    const { body, stored, verdicts, expected } = await judge({
+      'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: interactive\nname: Guess\nlimits: {time_limit: 2}\n',
+      'statement/problem.en.md': 'Guess the number from 1 to 1000.\n',
+      'data/testdata.yaml': 'output_validator_args: [--guesses, "10"]\n',
+      'data/secret/1.in': '1\n',
+      'data/secret/1.ans': '',
+      'data/secret/2.in': '777\n',
+      'data/secret/2.ans': '',
+      'output_validator/validator.py': GUESS_VALIDATOR,
+      'output_validator/limits.py': LIMITS_PY,
+      'submissions/accepted/search.py': BINARY_SEARCH,
+      'submissions/wrong_answer/ones.py': ALWAYS_ONE,
+    });
+    expect(stored).toMatchObject({
+      type: 'interactive',
+      interactor: {
+        protocol: 'icpc',
+        languageId: 71,
+        source: GUESS_VALIDATOR,
+        supportFiles: [{ name: 'limits.py', content: LIMITS_PY }],
+        validatorFlags: ['--guesses', '10'],
+      },
+    });
+    expect(body.mainSolution).toMatchObject({ path: 'submissions/accepted/search.py', message: null });
     expect(verdicts).toEqual(expected);
   });
 });
