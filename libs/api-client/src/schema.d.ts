@@ -245,6 +245,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["contests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clics/contests/{contestId}": {
         parameters: {
             query?: never;
@@ -253,6 +285,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["contest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["access"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/clarifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["clarifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/clarifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["clarification"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,6 +373,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics/contests/{contestId}/judgement-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["judgementType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clics/contests/{contestId}/judgements": {
         parameters: {
             query?: never;
@@ -301,6 +397,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["judgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/judgements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["judgement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -325,6 +437,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics/contests/{contestId}/languages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["language"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clics/contests/{contestId}/problems": {
         parameters: {
             query?: never;
@@ -341,6 +469,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics/contests/{contestId}/problems/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["problem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clics/contests/{contestId}/runs": {
         parameters: {
             query?: never;
@@ -349,6 +493,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["run"];
         put?: never;
         post?: never;
         delete?: never;
@@ -405,6 +565,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clics/contests/{contestId}/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["submission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clics/contests/{contestId}/teams": {
         parameters: {
             query?: never;
@@ -413,6 +589,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["teams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clics/contests/{contestId}/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["team"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1452,6 +1644,14 @@ export interface components {
         ClarificationListDto: {
             /** @description Newest first: all for admins, else the public ones and your own */
             items: components["schemas"]["ClarificationDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 3 */
+            total: number;
+            /** @example 1 */
+            totalPages: number;
         };
         ClicsTokenDto: {
             /** @example 2026-11-25T17:00:00.000Z */
@@ -1541,8 +1741,8 @@ export interface components {
         };
         ContestInputDto: {
             /**
-             * @description Required to register when set
-             * @example spring-2025
+             * @description Required to register when set. accessCode must be 10 to 100 letters, digits, '-' or '_', with a letter, and a digit too when shorter than 16.
+             * @example spring-2025-r1
              */
             accessCode?: string;
             /**
@@ -1622,8 +1822,11 @@ export interface components {
             label: string;
             /** @example 1 */
             points: number;
-            /** @example 1 */
-            problemId: number;
+            /**
+             * @description Null, like the title, while the viewer may not read the problem: its id would lead to it elsewhere
+             * @example 1
+             */
+            problemId: number | null;
             /**
              * @description Shown once the viewer may read the problem
              * @example A + B
@@ -3727,6 +3930,83 @@ export interface operations {
             };
         };
     };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version of the CLICS Contest API spoken here (2023-06) and who provides it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "provider": {
+                     *         "name": "Online Judge"
+                     *       },
+                     *       "version": "2023-06",
+                     *       "version_url": "https://ccs-specs.icpc.io/2023-06/contest_api"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    contests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contests the reader may read: a token’s own, or every one for an admin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "duration": "5:00:00.000",
+                     *         "formal_name": "Round 1",
+                     *         "id": "3",
+                     *         "name": "Round 1",
+                     *         "penalty_time": 20,
+                     *         "scoreboard_freeze_duration": "1:00:00.000",
+                     *         "scoreboard_type": "pass-fail",
+                     *         "start_time": "2026-11-25T14:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Signed in, but not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     contest: {
         parameters: {
             query?: never;
@@ -3750,10 +4030,206 @@ export interface operations {
                      *       "formal_name": "Round 1",
                      *       "id": "3",
                      *       "name": "Round 1",
-                     *       "penalty_time": "0:20:00.000",
+                     *       "penalty_time": 20,
                      *       "scoreboard_freeze_duration": "1:00:00.000",
                      *       "scoreboard_type": "pass-fail",
                      *       "start_time": "2026-11-25T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the reader may do (nothing: read-only) and the endpoints and properties served. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "capabilities": [],
+                     *       "endpoints": [
+                     *         {
+                     *           "properties": [
+                     *             "id",
+                     *             "name",
+                     *             "formal_name",
+                     *             "start_time",
+                     *             "duration",
+                     *             "scoreboard_freeze_duration",
+                     *             "scoreboard_type",
+                     *             "penalty_time"
+                     *           ],
+                     *           "type": "contest"
+                     *         },
+                     *         {
+                     *           "properties": [
+                     *             "id",
+                     *             "label",
+                     *             "name",
+                     *             "ordinal",
+                     *             "time_limit",
+                     *             "test_data_count"
+                     *           ],
+                     *           "type": "problems"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    clarifications: {
+        parameters: {
+            query?: {
+                /** @description Only the objects whose from_team_id is this. */
+                from_team_id?: string;
+                /** @description Only the objects whose problem_id is this. */
+                problem_id?: string;
+                /** @description Only the objects whose reply_to_id is this. */
+                reply_to_id?: string;
+                /** @description Only the objects whose to_team_id is this. */
+                to_team_id?: string;
+            };
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Questions, answers (replying to their question) and notices, as the SPA shows them to the reader: a public token the public answers and notices from the end on, unsigned. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "contest_time": "0:20:00.000",
+                     *         "from_team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "id": "4",
+                     *         "problem_id": "12",
+                     *         "reply_to_id": null,
+                     *         "text": "May the input be empty?",
+                     *         "time": "2026-11-25T14:20:00.000Z",
+                     *         "to_team_id": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    clarification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One clarification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contest_time": "0:20:00.000",
+                     *       "from_team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "id": "4",
+                     *       "problem_id": "12",
+                     *       "reply_to_id": null,
+                     *       "text": "May the input be empty?",
+                     *       "time": "2026-11-25T14:20:00.000Z",
+                     *       "to_team_id": null
                      *     }
                      */
                     "application/json": Record<string, never>;
@@ -3805,7 +4281,7 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example {"type":"contest","id":"3","data":{"id":"3","name":"Round 1","formal_name":"Round 1","start_time":"2026-11-25T14:00:00.000Z","duration":"5:00:00.000","scoreboard_freeze_duration":"1:00:00.000","scoreboard_type":"pass-fail","penalty_time":"0:20:00.000"},"token":"1764072000000-0-3"}
+                     * @example {"type":"contest","id":null,"data":{"id":"3","name":"Round 1","formal_name":"Round 1","start_time":"2026-11-25T14:00:00.000Z","duration":"5:00:00.000","scoreboard_freeze_duration":"1:00:00.000","scoreboard_type":"pass-fail","penalty_time":20},"token":"0-0-contest"}
                      *     {"type":"submissions","id":"7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a","data":{"id":"7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a","language_id":"71","problem_id":"12","team_id":"b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d","time":"2026-11-25T14:12:03.250Z","contest_time":"0:12:03.250","files":[]},"token":"1764079923250-6-7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a"}
                      */
                     "application/x-ndjson": string;
@@ -3894,9 +4370,66 @@ export interface operations {
             };
         };
     };
-    judgements: {
+    judgementType: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One judgement type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "AC",
+                     *       "name": "Accepted",
+                     *       "penalty": false,
+                     *       "solved": true
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    judgements: {
+        parameters: {
+            query?: {
+                /** @description Only the objects whose judgement_type_id is this. */
+                judgement_type_id?: string;
+                /** @description Only the objects whose submission_id is this. */
+                submission_id?: string;
+            };
             header?: never;
             path: {
                 contestId: number;
@@ -3905,7 +4438,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end) while the freeze hides it from the reader. */
+            /** @description The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end, begun when it was asked for) while the freeze hides it from the reader. Filter with submission_id, judgement_type_id. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3926,6 +4459,62 @@ export interface operations {
                      *     ]
                      */
                     "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    judgement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One judgement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "end_contest_time": "0:12:06.500",
+                     *       "end_time": "2026-11-25T14:12:06.500Z",
+                     *       "id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *       "judgement_type_id": "WA",
+                     *       "max_run_time": 0.31,
+                     *       "start_contest_time": "0:12:04.000",
+                     *       "start_time": "2026-11-25T14:12:04.000Z",
+                     *       "submission_id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description No token, or an unknown or revoked one. */
@@ -4004,6 +4593,58 @@ export interface operations {
             };
         };
     };
+    language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entry_point_required": false,
+                     *       "extensions": [],
+                     *       "id": "71",
+                     *       "name": "Python (3.8.1)"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     problems: {
         parameters: {
             query?: never;
@@ -4015,7 +4656,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The contest’s problems in order. */
+            /** @description The contest’s problems in order; a title the reader may not read yet (a guest’s, before the end) is its label. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4059,9 +4700,68 @@ export interface operations {
             };
         };
     };
-    runs: {
+    problem: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One problem. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "12",
+                     *       "label": "A",
+                     *       "name": "Two sums",
+                     *       "ordinal": 0,
+                     *       "test_data_count": 10,
+                     *       "time_limit": 2
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    runs: {
+        parameters: {
+            query?: {
+                /** @description Only the objects whose judgement_id is this. */
+                judgement_id?: string;
+                /** @description Only the objects whose judgement_type_id is this. */
+                judgement_type_id?: string;
+            };
             header?: never;
             path: {
                 contestId: number;
@@ -4070,7 +4770,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tests run of each judgement the reader may see. */
+            /** @description The tests run of each judgement whose per-test results the reader may see (others’: from the end on, the freeze lifted). Filter with judgement_id, judgement_type_id. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4090,6 +4790,61 @@ export interface operations {
                      *     ]
                      */
                     "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contest_time": "0:12:06.500",
+                     *       "id": "7d9e0f1a2b3c4d5e8f6a7b8c9d0e1f2a-1",
+                     *       "judgement_id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *       "judgement_type_id": "WA",
+                     *       "ordinal": 1,
+                     *       "run_time": 0.31,
+                     *       "time": "2026-11-25T14:12:06.500Z"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description No token, or an unknown or revoked one. */
@@ -4143,13 +4898,13 @@ export interface operations {
                      *               "num_pending": 0,
                      *               "problem_id": "12",
                      *               "solved": true,
-                     *               "time": "0:12:00.000"
+                     *               "time": 12
                      *             }
                      *           ],
                      *           "rank": 1,
                      *           "score": {
                      *             "num_solved": 1,
-                     *             "total_time": "0:32:00.000"
+                     *             "total_time": 32
                      *           },
                      *           "team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
                      *         }
@@ -4246,7 +5001,14 @@ export interface operations {
     };
     submissions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the objects whose language_id is this. */
+                language_id?: string;
+                /** @description Only the objects whose problem_id is this. */
+                problem_id?: string;
+                /** @description Only the objects whose team_id is this. */
+                team_id?: string;
+            };
             header?: never;
             path: {
                 contestId: number;
@@ -4255,7 +5017,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The official participants’ submissions (no files: sources stay here). */
+            /** @description The official participants’ submissions (no files: sources stay here); filter with language_id, problem_id, team_id. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4275,6 +5037,61 @@ export interface operations {
                      *     ]
                      */
                     "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One submission. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contest_time": "0:12:03.250",
+                     *       "files": [],
+                     *       "id": "7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *       "language_id": "71",
+                     *       "problem_id": "12",
+                     *       "team_id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "time": "2026-11-25T14:12:03.250Z"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description No token, or an unknown or revoked one. */
@@ -4329,6 +5146,59 @@ export interface operations {
                      *     ]
                      */
                     "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No token, or an unknown or revoked one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin, or a token of another contest. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "display_name": "ann",
+                     *       "hidden": false,
+                     *       "id": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "label": "b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "name": "ann"
+                     *     }
+                     */
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description No token, or an unknown or revoked one. */
@@ -4518,7 +5388,11 @@ export interface operations {
     };
     listClarifications: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+                sort?: "-createdAt";
+            };
             header?: never;
             path: {
                 contestId: number;
@@ -4570,6 +5444,13 @@ export interface operations {
             };
             /** @description Not registered for the contest, or `answer` from someone not an admin. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than CLARIFICATIONS_PER_MINUTE from this account (admins are not limited): Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4869,6 +5750,13 @@ export interface operations {
             };
             /** @description Wrong access code, the contest has ended, or it is invitation-only (private without a code: admins add participants). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong access codes from this account or address (ACCESS_CODE_FAILURES_PER_ACCOUNT / _PER_ADDRESS in 15 minutes): Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5612,7 +6500,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author */
+            /** @description The problem as an ICPC (Kattis) problem package, for admins and the problem's author: the hidden tests and the jury code's sources only for those who may read them (admins), as includePrivate gives them */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -63,7 +63,7 @@ describe('access SQL', () => {
   });
 
   it('shows clarifications as canSeeClarification does: participants the public ones while the contest is on', () => {
-    const contest = { endsAt: new Date('2026-01-01T13:00:00Z') };
+    const contest = { isPublic: true, endsAt: new Date('2026-01-01T13:00:00Z') };
     const [during, after] = [new Date('2026-01-01T11:00:00Z'), new Date('2026-01-01T13:00:00Z')];
     expect(visibleClarificationsWhere('c', admin, contest, during)).toEqual({ sql: 'TRUE', params: {} });
     expect(visibleClarificationsWhere('c', undefined, contest, during)).toEqual({ sql: 'FALSE', params: {} });
@@ -80,6 +80,8 @@ describe('access SQL', () => {
       sql: '(c.user_id = :accessViewerId OR (c.is_public AND c.answer IS NOT NULL))',
       params: { accessViewerId: 'u-1' },
     });
+    // A private contest's stay with its participants after the end too.
+    expect(visibleClarificationsWhere('c', undefined, { ...contest, isPublic: false }, after)).toEqual({ sql: 'FALSE', params: {} });
   });
 
   it('hides frozen results from all but their submitter and admins, and shows them as queued', () => {

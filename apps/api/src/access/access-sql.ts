@@ -53,13 +53,40 @@ export function visibleContestsWhere(alias: string, viewer: Viewer): SqlConditio
 }
 
 /** canSeeClarification in SQL, on the clarifications row aliased `alias` of `contest`; the participation is looked up. */
-export function visibleClarificationsWhere(alias: string, viewer: Viewer, contest: Pick<ContestEntity, 'endsAt'>, now: Date): SqlCondition {
+export function visibleClarificationsWhere(
+  alias: string,
+  viewer: Viewer,
+  contest: Pick<ContestEntity, 'isPublic' | 'endsAt'>,
+  now: Date,
+): SqlCondition {
   if (isAdmin(viewer)) return EVERYTHING;
   const shared = `(${alias}.is_public AND ${alias}.answer IS NOT NULL)`;
-  const ended = now >= contest.endsAt;
+  const ended = contest.isPublic && now >= contest.endsAt;
   if (!viewer) return { sql: ended ? shared : 'FALSE', params: {} };
   const sharedWithViewer = ended ? shared : `(${shared} AND ${takesPartSql(`${alias}.contest_id`)})`;
   return { sql: `(${alias}.user_id = :accessViewerId OR ${sharedWithViewer})`, params: { accessViewerId: viewer.id } };
+}
+
+/**
+ * canReadContestProblem in SQL, on a contest_problems row aliased `cp` joined to its contest `c` and its problem `p`:
+ * the contest's clock lets the viewer read (registered from the start, on a virtual run during it, after the end
+ * everyone for a public contest and the admitted for a private one), and after the contest's end no other contest
+ * holding a private problem is still before its own end. Everything for admins.
+ */
+export function openContestProblemsWhere(aliases: { cp: string; c: string; p: string }, viewer: Viewer, now: Date): SqlCondition {
+  if (isAdmin(viewer)) return EVERYTHING;
+  const { cp, c, p } = aliases;
+  const params = { accessNow: now, ...(viewer ? { accessViewerId: viewer.id } : {}) };
+  const ended = `${c}.ends_at <= :accessNow`;
+  const seatOpens = `EXISTS (SELECT 1 FROM contest_participations cps WHERE cps.contest_id = ${c}.contest_id AND cps.user_id = :accessViewerId
+    AND (CASE WHEN cps.kind = 'official' THEN ${c}.starts_at <= :accessNow
+              ELSE cps.started_at <= :accessNow AND cps.ends_at > :accessNow END))`;
+  const contestOpens = viewer
+    ? `((${ended} AND (${c}.is_public OR ${takesPartSql(`${c}.contest_id`)})) OR (NOT ${ended} AND ${seatOpens}))`
+    : `(${ended} AND ${c}.is_public)`;
+  const hiddenElsewhere = `EXISTS (SELECT 1 FROM contest_problems ocp JOIN contests oc ON oc.contest_id = ocp.contest_id
+    WHERE ocp.problem_id = ${cp}.problem_id AND ocp.contest_id <> ${cp}.contest_id AND oc.ends_at > :accessNow)`;
+  return { sql: `(${contestOpens} AND (NOT ${ended} OR ${p}.is_public OR NOT ${hiddenElsewhere}))`, params };
 }
 
 /**

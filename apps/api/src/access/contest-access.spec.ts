@@ -2,13 +2,11 @@ import type { SubmissionRow } from '@oj/contracts';
 
 import type { Viewer } from './access-policy';
 import {
-  canReadContestProblems,
   canSeeClarification,
   canSeeClarificationAsker,
   canSeeResult,
   canSeeTestResults,
   canSelfRegister,
-  type ContestSeats,
   isInviteOnly,
   pendingRow,
   rowSeenBy,
@@ -70,31 +68,6 @@ describe('contest access: frozen results and running contests', () => {
     expect(canSeeTestResults(mine, null, undefined, during)).toBe(true);
   });
 
-  describe("reading a contest's problems", () => {
-    const contest = { startsAt: new Date('2026-01-01T10:00:00Z'), endsAt: new Date('2026-01-01T13:00:00Z') };
-    const [before, during, after] = ['09:00', '11:00', '13:00'].map((t) => new Date(`2026-01-01T${t}:00Z`));
-    const registered: ContestSeats = [{ kind: 'official', startedAt: null, endsAt: null }];
-    const read = (seats: ContestSeats, viewer: Viewer, now: Date) => canReadContestProblems(contest, seats, viewer, now);
-
-    it('lets registered participants read from the start, everyone after the end, admins always', () => {
-      expect([before, during, after].map((now) => read(registered, owner, now))).toEqual([false, true, true]);
-      expect([before, during, after].map((now) => read([], other, now))).toEqual([false, false, true]);
-      expect([before, during, after].map((now) => read([], undefined, now))).toEqual([false, false, true]);
-      expect([before, during, after].map((now) => read([], admin, now))).toEqual([true, true, true]);
-    });
-
-    it('lets a virtual participant read during their run, even once the end has been moved past it', () => {
-      const run = (from: string, to: string): ContestSeats => [
-        { kind: 'virtual', startedAt: new Date(`2026-01-01T${from}:00Z`), endsAt: new Date(`2026-01-01T${to}:00Z`) },
-      ];
-      expect(read(run('10:30', '11:30'), owner, during)).toBe(true);
-      expect(read(run('09:00', '10:30'), owner, during)).toBe(false);
-      expect(read(run('11:00', '12:00'), owner, during)).toBe(true);
-      expect(read(run('11:30', '12:30'), owner, during)).toBe(false);
-      expect(read([{ kind: 'virtual', startedAt: null, endsAt: null }], owner, during)).toBe(false);
-    });
-  });
-
   describe('registration', () => {
     it('makes a private contest without an access code invitation-only: admins add its participants', () => {
       const cases = [
@@ -110,7 +83,7 @@ describe('contest access: frozen results and running contests', () => {
   });
 
   describe('clarifications', () => {
-    const contest = { endsAt: new Date('2026-01-01T13:00:00Z') };
+    const contest = { isPublic: true, endsAt: new Date('2026-01-01T13:00:00Z') };
     const [during, after] = [new Date('2026-01-01T11:00:00Z'), new Date('2026-01-01T13:00:00Z')];
     const question = (isPublic: boolean, answered: boolean) => ({ askerId: 'owner', isPublic, answered });
     const notice = (isPublic: boolean) => ({ askerId: null, isPublic, answered: true });
@@ -135,6 +108,19 @@ describe('contest access: frozen results and running contests', () => {
       expect(readers(notice(true), during)).toEqual([true, true, false, false, true]);
       expect(readers(question(true, true), after)).toEqual([true, true, true, true, true]);
       expect(readers(notice(true), after)).toEqual([true, true, true, true, true]);
+    });
+
+    it("keeps a private contest's public answers with its participants after the end", () => {
+      const closed = (c: Parameters<typeof canSeeClarification>[1]) =>
+        [
+          [owner, true],
+          [other, true],
+          [other, false],
+          [undefined, false],
+        ].map(([viewer, takesPart]) =>
+          canSeeClarification(viewer as Viewer, c, { ...contest, isPublic: false }, takesPart as boolean, after),
+        );
+      expect(closed(question(true, true))).toEqual([true, true, false, false]);
     });
 
     it('keeps a private notice with admins', () => {

@@ -1,7 +1,7 @@
 import { type SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
-import type { ContestEntity, ContestParticipationEntity, SubmissionEntity } from '@oj/db';
+import type { ContestEntity, SubmissionEntity } from '@oj/db';
 
-import { canViewSource, isAdmin, type Viewer } from './access-policy';
+import { canViewSource, type ContestGate, isAdmin, type Viewer } from './access-policy';
 
 type BoardClock = Pick<ContestEntity, 'format' | 'startsAt' | 'endsAt' | 'freezeMinutes' | 'unfrozenAt'>;
 
@@ -22,30 +22,9 @@ export function canSeeLiveBoard(viewer: Viewer): boolean {
   return isAdmin(viewer);
 }
 
-/** The caller's own rows of a contest: their registration (`official`) and their virtual run, each if any. */
-export type ContestSeats = Pick<ContestParticipationEntity, 'kind' | 'startedAt' | 'endsAt'>[];
-
-/**
- * A contest's problems, private ones too, through the contest: admins always, registered participants from the
- * start, everyone after the end (practice), and a virtual participant during their run, which also holds when an
- * admin moves the end past a run already under way. Before the end nobody else reads them through the contest.
- */
-export function canReadContestProblems(
-  contest: Pick<ContestEntity, 'startsAt' | 'endsAt'>,
-  seats: ContestSeats,
-  viewer: Viewer,
-  now: Date,
-): boolean {
-  if (isAdmin(viewer) || now >= contest.endsAt) return true;
-  return seats.some((seat) =>
-    seat.kind === 'official' ? now >= contest.startsAt : !!seat.startedAt && !!seat.endsAt && now >= seat.startedAt && now < seat.endsAt,
-  );
-}
-
 /**
  * A private contest without an access code is by invitation: there is no code to hand out, so only admins add its
- * participants (POST /api/contests/{contestId}/participants), and it is listed to them and to admins alone
- * (visibleContestsWhere), like every private contest.
+ * participants (POST /api/contests/{contestId}/participants), and it exists for them and admins alone (canSeeContest).
  */
 export function isInviteOnly(contest: Pick<ContestEntity, 'isPublic' | 'accessCode'>): boolean {
   return !contest.isPublic && !contest.accessCode;
@@ -66,19 +45,20 @@ export interface ClarificationAccess {
 /**
  * Who reads a clarification: admins every one; its asker their own, answered or not; and a public answer or notice
  * those it was given to: the contest's participants (registered, or on a virtual run: `takesPart`), and after the
- * end everyone, as the problems it speaks of are then everyone's (practice). While the contest is on, a guest or a
+ * end of a public contest everyone, as the problems it speaks of are then everyone's (practice); a private contest's
+ * stay with those it admitted (canReadContestProblems). While the contest is on, a guest or a
  * user outside it reads none: a clarification about a private problem tells of its statement. A private answer or
  * notice stays with its asker and admins. visibleClarificationsWhere says the same in SQL.
  */
 export function canSeeClarification(
   viewer: Viewer,
   clarification: ClarificationAccess,
-  contest: Pick<ContestEntity, 'endsAt'>,
+  contest: Pick<ContestEntity, 'isPublic' | 'endsAt'>,
   takesPart: boolean,
   now: Date,
 ): boolean {
   if (canSeeClarificationAsker(viewer, clarification)) return true;
-  return clarification.isPublic && clarification.answered && (takesPart || now >= contest.endsAt);
+  return clarification.isPublic && clarification.answered && (takesPart || (contest.isPublic && now >= contest.endsAt));
 }
 
 /** Admins and the asker: they read the clarification, whatever it is, and its asker's name; others read a public one unsigned. */
@@ -130,4 +110,9 @@ export function canSeeTestResults(
   now: Date,
 ): boolean {
   return !contest || now >= contest.endsAt || canViewSource(submission, viewer);
+}
+
+/** The contest as the shared contest rules (libs/contracts access) read it. */
+export function contestGate(contest: Pick<ContestEntity, 'isPublic' | 'accessCode' | 'startsAt' | 'endsAt'>): ContestGate {
+  return { isPublic: contest.isPublic, inviteOnly: isInviteOnly(contest), startsAt: contest.startsAt, endsAt: contest.endsAt };
 }

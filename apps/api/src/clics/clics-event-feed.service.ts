@@ -4,9 +4,9 @@ import type { Response } from 'express';
 import { ApiException } from '../common/api-exception';
 import { AppConfig } from '../config/app-config';
 import { StreamCaps } from '../live/stream-caps';
-import { ClicsService, type ClicsSnapshot } from './clics.service';
-import type { ClicsReader } from './clics-access.guard';
+import { CLICS_COLLECTIONS, ClicsService, type ClicsSnapshot } from './clics.service';
 import { ClicsFeedWakeupsService } from './clics-feed-wakeups.service';
+import { type ClicsReader, ClicsReadersService } from './clics-readers.service';
 
 /** How long an open feed stays silent before a heartbeat newline. */
 export const FEED_HEARTBEAT_MS = 10_000;
@@ -26,8 +26,11 @@ interface FeedKey {
   id: string;
 }
 
-/** State last: at one instant, the end of updates follows the judgements it waited for. */
-const TYPE_ORDER = ['contest', 'judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs', 'state'];
+/**
+ * The order of the types at one instant, which the tokens carry (so it only ever grows before `state`): state last,
+ * as the end of updates follows the judgements it waited for.
+ */
+const TYPE_ORDER = ['contest', ...CLICS_COLLECTIONS, 'state'];
 
 function tokenOf(key: FeedKey): string {
   return `${key.ms}-${key.order}-${key.id}`;
@@ -62,6 +65,7 @@ export class ClicsEventFeedService {
   constructor(
     private readonly clics: ClicsService,
     private readonly wakeups: ClicsFeedWakeupsService,
+    private readonly readers: ClicsReadersService,
     private readonly config: AppConfig,
   ) {
     this.caps = new StreamCaps(config);
@@ -74,12 +78,14 @@ export class ClicsEventFeedService {
     const stateAt = Math.max(
       created,
       ...Object.values(state).map((at) => (at ? new Date(at).getTime() : 0)),
-      ...(state.end_of_updates ? snapshot.judgements.map((j) => j.at.getTime()) : []),
+      // The end of updates is the feed's last event: after every judgement and clarification it would follow.
+      ...(state.end_of_updates ? [...snapshot.judgements, ...snapshot.clarifications].map((o) => o.at.getTime()) : []),
     );
     const keyed: { key: FeedKey; type: string; id: string | null; data: unknown }[] = [];
     const add = (type: string, at: Date | number, id: string | null, data: unknown) =>
       keyed.push({ key: { ms: new Date(at).getTime(), order: TYPE_ORDER.indexOf(type), id: id ?? type }, type, id, data });
-    add('contest', created, String(snapshot.contest.contestId), this.clics.contestOf(snapshot.contest));
+    // 2023-06: the contest's notification has no id.
+    add('contest', created, null, this.clics.contestOf(snapshot.contest));
     for (const t of this.clics.judgementTypes()) add('judgement-types', created, t.id, t);
     for (const l of snapshot.languages) add('languages', created, l.id, l);
     for (const p of snapshot.problems) add('problems', created, p.data.id, p.data);
@@ -88,6 +94,7 @@ export class ClicsEventFeedService {
     for (const s of snapshot.submissions) add('submissions', s.at, s.data.id, s.data);
     for (const j of snapshot.judgements) add('judgements', j.at, j.data.id, j.data);
     for (const r of snapshot.runs) add('runs', r.at, r.data.id, r.data);
+    for (const c of snapshot.clarifications) add('clarifications', c.at, c.data.id, c.data);
     keyed.sort((a, b) => (after(a.key, b.key) ? 1 : after(b.key, a.key) ? -1 : 0));
     return keyed.map(({ key, type, id, data }) => ({ type, id, data, token: tokenOf(key) }));
   }
@@ -100,12 +107,17 @@ export class ClicsEventFeedService {
   /**
    * Streams the feed from after `since` (all of it without one): what there is now, then each new event as soon as a
    * change of the contest wakes the feed (ClicsFeedWakeupsService; CLICS_FEED_POLL_MS without one), a newline after
-   * FEED_HEARTBEAT_MS of silence, until the contest's end of updates has been sent or the reader leaves. With
-   * `stream` false it answers what there is now and ends. Each feed counts against the live stream caps while open.
+   * FEED_HEARTBEAT_MS of silence, until the contest's end of updates has been sent, the reader leaves, or what let the
+   * reader in no longer does (a revoked token, a demoted admin: asked before every read, so within
+   * CLICS_FEED_POLL_MS, at once on this instance). With `stream` false it answers what there is now and ends. Each
+   * feed counts against the live stream caps only while its connection is open.
    */
   async stream(res: Response, contestId: number, reader: ClicsReader, since: string | undefined, stream: boolean): Promise<void> {
     let last = since === undefined ? null : parseToken(since);
     let snapshot = await this.clics.snapshot(contestId, reader.viewer);
+    // A client that left while the guard or the first read waited holds no slot and starts no feed; from here on
+    // (nothing awaited in between) its leaving closes the response.
+    if (res.req.socket.destroyed) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(reader.readerId, ip);
     this.openCount++;
@@ -147,6 +159,7 @@ export class ClicsEventFeedService {
           rung ||= Date.now() - readAt >= this.config.CLICS_FEED_POLL_MS;
         }
         readAt = Date.now();
+        if (!(await this.readers.stillAllowed(reader)) || !open) return;
         snapshot = await this.clics.snapshot(contestId, reader.viewer);
       }
     } catch {

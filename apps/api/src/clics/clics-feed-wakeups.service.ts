@@ -1,10 +1,19 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { LiveEvent } from '@oj/contracts';
-import { type BoardChange, closeRedisConnection, contestBoardsChannel, createSubscriberConnection, liveEventsChannel } from '@oj/messaging';
+import {
+  accessChangesChannel,
+  type BoardChange,
+  closeRedisConnection,
+  contestBoardsChannel,
+  contestEventsChannel,
+  createSubscriberConnection,
+  liveEventsChannel,
+} from '@oj/messaging';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config';
+import type { ClarificationMessage } from '../contests/scoreboard-stream.service';
 
 /**
  * One open feed's doorbell. A ring while the feed is busy reading is kept, so a change that lands between its read
@@ -38,7 +47,8 @@ export class FeedDoorbell {
 /**
  * Wakes the open CLICS event feeds of a contest when it changes, from the Redis events that already exist: a
  * submission's live events (created, judged, rejudged: the worker's `finished` among them) and the board changes
- * (BoardChanges: an edit, the unfreeze, a deletion). One subscription per API instance; a submission event costs one
+ * (BoardChanges: an edit, the unfreeze, a deletion), and the clarifications (the contest
+ * stream's events), the access changes of users (a demoted admin's feeds end at once); a revoked token rings its contest's feeds itself (ClicsTokensService). One subscription per API instance; a submission event costs one
  * read of its contest, and only while feeds are open.
  */
 @Injectable()
@@ -58,6 +68,8 @@ export class ClicsFeedWakeupsService implements OnModuleInit, OnModuleDestroy {
     const handlers: Record<string, (message: string) => Promise<void> | void> = {
       [liveEventsChannel(prefix)]: (message) => this.onSubmissionEvent(message),
       [contestBoardsChannel(prefix)]: (message) => this.onBoardChange(message),
+      [accessChangesChannel(prefix)]: (message) => this.onAccessChange(message),
+      [contestEventsChannel(prefix)]: (message) => this.onContestEvent(message),
     };
     this.subscriber.on('message', (channel: string, message: string) => {
       if (!this.bells.size) return;
@@ -103,7 +115,20 @@ export class ClicsFeedWakeupsService implements OnModuleInit, OnModuleDestroy {
     for (const id of this.bells.keys()) this.ring(id);
   }
 
-  private ring(contestId: number): void {
+  /** A clarification asked or answered (ScoreboardStreamService.publishClarification) wakes its contest's feeds. */
+  private onContestEvent(message: string): void {
+    const { clarification } = JSON.parse(message) as Partial<ClarificationMessage>;
+    if (clarification) this.ring(clarification.contestId);
+  }
+
+  /** A user's role or status changed: every open feed asks again whether its reader is still let in. */
+  private onAccessChange(message: string): void {
+    if (!('userId' in JSON.parse(message))) return;
+    for (const id of this.bells.keys()) this.ring(id);
+  }
+
+  /** Wakes the contest's open feeds on this instance. */
+  ring(contestId: number): void {
     for (const bell of this.bells.get(contestId) ?? []) bell.ring();
   }
 }

@@ -1,3 +1,20 @@
+/** The one version of the CLICS Contest API this judge speaks, and where it is specified. */
+export const CLICS_VERSION = '2023-06';
+export const CLICS_VERSION_URL = 'https://ccs-specs.icpc.io/2023-06/contest_api';
+
+/** GET /api/clics: the API information. */
+export interface ClicsApiInfo {
+  version: typeof CLICS_VERSION;
+  version_url: string;
+  provider: { name: string };
+}
+
+/** GET .../access: what the reader may do (nothing: this API is read-only) and which endpoints and properties it serves. */
+export interface ClicsAccess {
+  capabilities: string[];
+  endpoints: { type: string; properties: string[] }[];
+}
+
 /**
  * The CLICS Contest API (2023-06) objects this judge serves, as the specification names their fields: ids are
  * strings, times CLICS TIMEs (ISO 8601 with a timezone), durations RELTIMEs (`h:mm:ss.uuu`).
@@ -10,7 +27,8 @@ export interface ClicsContest {
   duration: string;
   scoreboard_freeze_duration: string | null;
   scoreboard_type: 'pass-fail' | 'score';
-  penalty_time: string;
+  /** Minutes per rejected try, on a pass-fail board only. */
+  penalty_time?: number;
 }
 
 export interface ClicsLanguage {
@@ -25,7 +43,8 @@ export interface ClicsProblem {
   label: string;
   name: string;
   ordinal: number;
-  time_limit: number;
+  /** Seconds; left out while the reader may not read the problem. */
+  time_limit?: number;
   test_data_count: number;
   max_score?: number;
 }
@@ -75,6 +94,18 @@ export interface ClicsRun {
   run_time: number;
 }
 
+/** A question, an answer (replying to its question) or a notice; a team's id only where the reader may know it. */
+export interface ClicsClarification {
+  id: string;
+  from_team_id: string | null;
+  to_team_id: string | null;
+  reply_to_id: string | null;
+  problem_id: string | null;
+  text: string;
+  time: string;
+  contest_time: string;
+}
+
 export interface ClicsState {
   started: string | null;
   frozen: string | null;
@@ -88,15 +119,19 @@ export interface ClicsScoreboardProblem {
   problem_id: string;
   num_judged: number;
   num_pending: number;
-  solved: boolean;
-  time?: string;
+  /** Pass-fail boards. */
+  solved?: boolean;
+  /** Score boards. */
   score?: number;
+  /** Minutes into the contest when the problem was solved (or scored above 0). */
+  time?: number;
 }
 
 export interface ClicsScoreboardRow {
   rank: number;
   team_id: string;
-  score: { num_solved?: number; total_time?: string; score?: number };
+  /** `num_solved` and `total_time` (penalty minutes) on a pass-fail board, `score` on a score board. */
+  score: { num_solved?: number; total_time?: number; score?: number };
   problems: ClicsScoreboardProblem[];
 }
 

@@ -8,6 +8,7 @@ import { IsNull, Repository } from 'typeorm';
 import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/is-uuid';
 import { ContestsService } from '../contests/contests.service';
+import { ClicsFeedWakeupsService } from './clics-feed-wakeups.service';
 import type { ClicsTokenDto, ClicsTokenInputDto, CreatedClicsTokenDto } from './dto/clics-token.dto';
 
 /** Tokens are told apart from the API's JWTs by this prefix, so the guard tries only one kind per request. */
@@ -29,6 +30,7 @@ export class ClicsTokensService {
   constructor(
     @InjectRepository(ClicsTokenEntity) private readonly tokens: Repository<ClicsTokenEntity>,
     private readonly contests: ContestsService,
+    private readonly wakeups: ClicsFeedWakeupsService,
   ) {}
 
   async create(contestId: number, input: ClicsTokenInputDto): Promise<CreatedClicsTokenDto> {
@@ -48,6 +50,14 @@ export class ClicsTokensService {
     if (!isUuid(tokenId)) throw ApiException.notFound(TOKEN_NOT_FOUND);
     const result = await this.tokens.update({ id: tokenId, contestId, revokedAt: IsNull() }, { revokedAt: new Date() });
     if (!result.affected) throw ApiException.notFound(TOKEN_NOT_FOUND);
+    // The contest's open feeds on this instance ask at once whether their reader is still let in; those on other
+    // instances ask at their next read (CLICS_FEED_POLL_MS).
+    this.wakeups.ring(contestId);
+  }
+
+  /** Whether the token of this id is still live (not revoked). */
+  async isLive(tokenId: string): Promise<boolean> {
+    return this.tokens.existsBy({ id: tokenId, revokedAt: IsNull() });
   }
 
   /** The scope a live token grants on its contest; null for an unknown or revoked token. */

@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -13,12 +14,44 @@ import type { Response } from 'express';
 import { OptionalAuth } from '../auth/auth.decorators';
 import { ContestIdPipe } from '../contests/contest-id.pipe';
 import { ContestsService } from '../contests/contests.service';
-import { ClicsService } from './clics.service';
-import { ClicsAccessGuard, type ClicsReader } from './clics-access.guard';
+import { type ClicsFilters, ClicsService, ID_FILTERS } from './clics.service';
+import { ClicsAccessGuard } from './clics-access.guard';
 import { ClicsEventFeedService } from './clics-event-feed.service';
 import { Reader } from './clics-reader.decorator';
+import type { ClicsReader } from './clics-readers.service';
 import { clicsResponse, EVENT_FEED_EXAMPLE } from './dto/clics-examples';
 import { EventFeedQueryDto } from './dto/event-feed-query.dto';
+
+/** A collection's filters: its ID properties, each matched exactly (an empty value matches none set). */
+function FilteredBy(...properties: string[]) {
+  return applyDecorators(
+    ...properties.map((name) => ApiQuery({ name, required: false, type: String, description: `Only the objects whose ${name} is this.` })),
+  );
+}
+
+/** The API information (2023-06: `GET /api/clics`, public) and the contests the reader may read. */
+@ApiTags('clics')
+@Controller('clics')
+export class ClicsApiController {
+  constructor(private readonly clics: ClicsService) {}
+
+  @Get()
+  @ApiOkResponse(clicsResponse('api', 'The version of the CLICS Contest API spoken here (2023-06) and who provides it.'))
+  info() {
+    return this.clics.apiInfo();
+  }
+
+  @Get('contests')
+  @ApiBearerAuth()
+  @ApiUnauthorizedResponse({ description: 'No token, or an unknown or revoked one.' })
+  @ApiForbiddenResponse({ description: 'Signed in, but not an admin.' })
+  @ApiOkResponse(clicsResponse('contests', 'The contests the reader may read: a token’s own, or every one for an admin.'))
+  @OptionalAuth()
+  @UseGuards(ClicsAccessGuard)
+  contests(@Reader() reader: ClicsReader) {
+    return this.clics.contestsOf(reader);
+  }
+}
 
 /**
  * The CLICS Contest API (2023-06), read-only, for the ICPC tools. Admins read it with their own token, tools with a
@@ -45,52 +78,135 @@ export class ClicsController {
     return this.clics.contestOf(await this.contests.find(contestId));
   }
 
+  @Get('access')
+  @ApiOkResponse(clicsResponse('access', 'What the reader may do (nothing: read-only) and the endpoints and properties served.'))
+  access(@Param('contestId', ContestIdPipe) contestId: number) {
+    return this.clics.accessOf(contestId);
+  }
+
   @Get('judgement-types')
   @ApiOkResponse(clicsResponse('judgement-types', 'The judgement types our verdicts map to.'))
-  async judgementTypes(@Param('contestId', ContestIdPipe) contestId: number) {
-    await this.contests.find(contestId);
-    return this.clics.judgementTypes();
+  judgementTypes(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'judgement-types', query);
+  }
+
+  @Get('judgement-types/:id')
+  @ApiOkResponse(clicsResponse('judgement-type', 'One judgement type.'))
+  judgementType(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'judgement-types', id);
   }
 
   @Get('languages')
   @ApiOkResponse(clicsResponse('languages', 'The engine’s languages, and any other a submission of the contest used.'))
-  async languages(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return (await this.clics.snapshot(contestId, reader.viewer)).languages;
+  languages(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'languages', query);
+  }
+
+  @Get('languages/:id')
+  @ApiOkResponse(clicsResponse('language', 'One language.'))
+  language(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'languages', id);
   }
 
   @Get('problems')
-  @ApiOkResponse(clicsResponse('problems', 'The contest’s problems in order.'))
-  async problems(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return (await this.clics.snapshot(contestId, reader.viewer)).problems.map((p) => p.data);
+  @ApiOkResponse(
+    clicsResponse(
+      'problems',
+      'The contest’s problems in order; a title the reader may not read yet (a guest’s, before the end) is its label.',
+    ),
+  )
+  problems(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'problems', query);
+  }
+
+  @Get('problems/:id')
+  @ApiOkResponse(clicsResponse('problem', 'One problem.'))
+  problem(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'problems', id);
   }
 
   @Get('teams')
   @ApiOkResponse(clicsResponse('teams', 'One team per official participant.'))
-  async teams(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return (await this.clics.snapshot(contestId, reader.viewer)).teams.map((t) => t.data);
+  teams(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'teams', query);
+  }
+
+  @Get('teams/:id')
+  @ApiOkResponse(clicsResponse('team', 'One team.'))
+  team(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'teams', id);
   }
 
   @Get('submissions')
-  @ApiOkResponse(clicsResponse('submissions', 'The official participants’ submissions (no files: sources stay here).'))
-  async submissions(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return (await this.clics.snapshot(contestId, reader.viewer)).submissions.map((s) => s.data);
+  @FilteredBy(...ID_FILTERS.submissions)
+  @ApiOkResponse(
+    clicsResponse(
+      'submissions',
+      'The official participants’ submissions (no files: sources stay here); filter with language_id, problem_id, team_id.',
+    ),
+  )
+  submissions(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'submissions', query);
+  }
+
+  @Get('submissions/:id')
+  @ApiOkResponse(clicsResponse('submission', 'One submission.'))
+  submission(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'submissions', id);
   }
 
   @Get('judgements')
+  @FilteredBy(...ID_FILTERS.judgements)
   @ApiOkResponse(
     clicsResponse(
       'judgements',
-      'The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end) while the freeze hides it from the reader.',
+      'The current judgement of each submission (a rejudge makes a new one, with a new id); pending (no type, no end, begun when it was asked for) while the freeze hides it from the reader. Filter with submission_id, judgement_type_id.',
     ),
   )
-  async judgements(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return (await this.clics.snapshot(contestId, reader.viewer)).judgements.map((j) => j.data);
+  judgements(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'judgements', query);
+  }
+
+  @Get('judgements/:id')
+  @ApiOkResponse(clicsResponse('judgement', 'One judgement.'))
+  judgement(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'judgements', id);
   }
 
   @Get('runs')
-  @ApiOkResponse(clicsResponse('runs', 'The tests run of each judgement the reader may see.'))
-  async runs(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader) {
-    return (await this.clics.snapshot(contestId, reader.viewer)).runs.map((r) => r.data);
+  @FilteredBy(...ID_FILTERS.runs)
+  @ApiOkResponse(
+    clicsResponse(
+      'runs',
+      'The tests run of each judgement whose per-test results the reader may see (others’: from the end on, the freeze lifted). Filter with judgement_id, judgement_type_id.',
+    ),
+  )
+  runs(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'runs', query);
+  }
+
+  @Get('runs/:id')
+  @ApiOkResponse(clicsResponse('run', 'One run.'))
+  run(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'runs', id);
+  }
+
+  @Get('clarifications')
+  @FilteredBy(...ID_FILTERS.clarifications)
+  @ApiOkResponse(
+    clicsResponse(
+      'clarifications',
+      'Questions, answers (replying to their question) and notices, as the SPA shows them to the reader: a public token the public answers and notices from the end on, unsigned.',
+    ),
+  )
+  clarifications(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Query() query: ClicsFilters) {
+    return this.clics.collection(contestId, reader.viewer, 'clarifications', query);
+  }
+
+  @Get('clarifications/:id')
+  @ApiOkResponse(clicsResponse('clarification', 'One clarification.'))
+  clarification(@Param('contestId', ContestIdPipe) contestId: number, @Reader() reader: ClicsReader, @Param('id') id: string) {
+    return this.clics.objectOf(contestId, reader.viewer, 'clarifications', id);
   }
 
   @Get('scoreboard')

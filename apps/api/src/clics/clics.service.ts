@@ -1,23 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import type { SubmissionStatus, TestCaseResult } from '@oj/contracts';
-import type { ContestEntity } from '@oj/db';
+import { type ClarificationEntity, ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeResult, type Viewer } from '../access';
+import {
+  canReadContestProblems,
+  canSeeClarification,
+  canSeeClarificationAsker,
+  canSeeResult,
+  canSeeTestResults,
+  type Viewer,
+} from '../access';
+import { ApiException } from '../common/api-exception';
 import { ContestsService } from '../contests/contests.service';
 import { ScoreboardService } from '../contests/scoreboard.service';
 import { LanguagesService } from '../languages/languages.service';
+import { accessFor } from './clics-endpoints';
 import { isoTime, JUDGEMENT_TYPES, judgementTypeId, reltime } from './clics-format';
-import type {
-  ClicsContest,
-  ClicsJudgement,
-  ClicsLanguage,
-  ClicsProblem,
-  ClicsRun,
-  ClicsScoreboard,
-  ClicsState,
-  ClicsSubmission,
-  ClicsTeam,
+import {
+  CLICS_VERSION,
+  CLICS_VERSION_URL,
+  type ClicsAccess,
+  type ClicsApiInfo,
+  type ClicsClarification,
+  type ClicsContest,
+  type ClicsJudgement,
+  type ClicsLanguage,
+  type ClicsProblem,
+  type ClicsRun,
+  type ClicsScoreboard,
+  type ClicsState,
+  type ClicsSubmission,
+  type ClicsTeam,
 } from './clics-objects';
 
 interface ProblemRow {
@@ -29,6 +43,12 @@ interface ProblemRow {
   cpu_time_limit: number;
   test_case_count: number;
 }
+
+/** A clarification as the entity has it, with the asker's team: their official participation (null for a notice, or an asker on a virtual run). */
+type ClarificationRowDb = Pick<
+  ClarificationEntity,
+  'id' | 'userId' | 'problemLabel' | 'question' | 'answer' | 'isPublic' | 'createdAt' | 'answeredAt'
+> & { teamId: string | null };
 
 interface TeamRow {
   id: string;
@@ -67,6 +87,7 @@ export interface ClicsSnapshot {
   /** A withheld or unfinished judgement at its start, a final one when it was revealed (revealedAt). */
   judgements: Timed<ClicsJudgement>[];
   runs: Timed<ClicsRun>[];
+  clarifications: Timed<ClicsClarification>[];
 }
 
 /** An object and the instant it took its current form, which orders it in the event feed. */
@@ -76,6 +97,45 @@ export interface Timed<T> {
 }
 
 const SCORED_FORMATS = new Set(['ioi', 'oi']);
+
+/** The contest's collections, each also served one object at a time (`/<collection>/<id>`). */
+export const CLICS_COLLECTIONS = [
+  'judgement-types',
+  'languages',
+  'problems',
+  'teams',
+  'submissions',
+  'judgements',
+  'runs',
+  'clarifications',
+] as const;
+export type ClicsCollection = (typeof CLICS_COLLECTIONS)[number];
+
+/** The properties of type ID, other than `id`, a collection can be filtered on (`?team_id=…`), as 2023-06 requires. */
+export const ID_FILTERS: Record<ClicsCollection, string[]> = {
+  'judgement-types': [],
+  languages: [],
+  problems: [],
+  teams: [],
+  submissions: ['language_id', 'problem_id', 'team_id'],
+  judgements: ['submission_id', 'judgement_type_id'],
+  runs: ['judgement_id', 'judgement_type_id'],
+  clarifications: ['from_team_id', 'to_team_id', 'reply_to_id', 'problem_id'],
+};
+
+/** A collection's query: its ID properties' values to match; anything else is ignored. */
+export type ClicsFilters = Record<string, unknown>;
+
+const SINGULAR: Record<ClicsCollection, string> = {
+  'judgement-types': 'Judgement type',
+  languages: 'Language',
+  problems: 'Problem',
+  teams: 'Team',
+  submissions: 'Submission',
+  judgements: 'Judgement',
+  runs: 'Run',
+  clarifications: 'Clarification',
+};
 
 /**
  * A judgement per judge round, as CLICS has a rejudge make a new judgement (a reader keeps the latest of a
@@ -105,7 +165,9 @@ export class ClicsService {
     private readonly languages: LanguagesService,
   ) {}
 
+  /** The contest; its penalty (integer minutes) only on a pass-fail board, as 2023-06 allows it nowhere else. */
   contestOf(contest: ContestEntity): ClicsContest {
+    const scored = SCORED_FORMATS.has(contest.format);
     return {
       id: String(contest.contestId),
       name: contest.title,
@@ -113,13 +175,53 @@ export class ClicsService {
       start_time: isoTime(contest.startsAt),
       duration: reltime(contest.endsAt.getTime() - contest.startsAt.getTime()),
       scoreboard_freeze_duration: contest.freezeMinutes ? reltime(contest.freezeMinutes * 60_000) : null,
-      scoreboard_type: SCORED_FORMATS.has(contest.format) ? 'score' : 'pass-fail',
-      penalty_time: reltime(contest.penaltyMinutes * 60_000),
+      scoreboard_type: scored ? 'score' : 'pass-fail',
+      ...(scored ? {} : { penalty_time: contest.penaltyMinutes }),
     };
+  }
+
+  /** The contests the reader may read: a token its own, an admin every one, in the order they were made. */
+  async contestsOf(reader: { contestId: number | null }): Promise<ClicsContest[]> {
+    const contests =
+      reader.contestId === null
+        ? await this.dataSource.getRepository(ContestEntity).find({ order: { contestId: 'ASC' } })
+        : [await this.contests.find(reader.contestId)];
+    return contests.map((contest) => this.contestOf(contest));
   }
 
   judgementTypes() {
     return JUDGEMENT_TYPES;
+  }
+
+  apiInfo(): ClicsApiInfo {
+    return { version: CLICS_VERSION, version_url: CLICS_VERSION_URL, provider: { name: 'Online Judge' } };
+  }
+
+  async accessOf(contestId: number): Promise<ClicsAccess> {
+    return accessFor(this.contestOf(await this.contests.find(contestId)).scoreboard_type);
+  }
+
+  /**
+   * A collection as the reader sees it, filtered on its ID properties (`filters`: an empty value matches a null or
+   * missing one); other query parameters are not filters.
+   */
+  async collection(contestId: number, viewer: Viewer, name: ClicsCollection, filters: ClicsFilters = {}): Promise<object[]> {
+    const items = this.itemsOf(await this.snapshot(contestId, viewer), name);
+    const conditions = ID_FILTERS[name].filter((key) => typeof filters[key] === 'string').map((key) => [key, filters[key] as string]);
+    return items.filter((item) => conditions.every(([key, value]) => String((item as Record<string, unknown>)[key] ?? '') === value));
+  }
+
+  /** One object of a collection as the reader sees it; 404 when the reader sees no object of that id. */
+  async objectOf(contestId: number, viewer: Viewer, name: ClicsCollection, id: string): Promise<object> {
+    const found = this.itemsOf(await this.snapshot(contestId, viewer), name).find((item) => item.id === id);
+    if (!found) throw ApiException.notFound(`${SINGULAR[name]} not found`);
+    return found;
+  }
+
+  private itemsOf(snapshot: ClicsSnapshot, name: ClicsCollection): { id: string }[] {
+    if (name === 'judgement-types') return this.judgementTypes();
+    if (name === 'languages') return snapshot.languages;
+    return snapshot[name].map((timed: Timed<{ id: string }>) => timed.data);
   }
 
   /**
@@ -145,7 +247,7 @@ export class ClicsService {
   async snapshot(contestId: number, viewer: Viewer): Promise<ClicsSnapshot> {
     const contest = await this.contests.find(contestId);
     const now = new Date();
-    const [problems, teams, submissions, engine] = await Promise.all([
+    const [problems, teams, submissions, engine, clarifications] = await Promise.all([
       this.dataSource.query(
         `SELECT cp.problem_id, cp.label, cp.position, cp.points, p.title, p.cpu_time_limit, p.test_case_count
            FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
@@ -166,8 +268,19 @@ export class ClicsService {
         [contestId],
       ) as Promise<SubmissionRowDb[]>,
       this.languages.list().catch(() => []),
+      this.dataSource.query(
+        `SELECT c.id, c.user_id AS "userId", cp.id AS "teamId", c.problem_label AS "problemLabel", c.question, c.answer,
+                c.is_public AS "isPublic", c.created_at AS "createdAt", c.answered_at AS "answeredAt"
+           FROM clarifications c
+           LEFT JOIN contest_participations cp ON cp.contest_id = c.contest_id AND cp.user_id = c.user_id AND cp.kind = 'official'
+          WHERE c.contest_id = $1 ORDER BY c.created_at, c.id`,
+        [contestId],
+      ) as Promise<ClarificationRowDb[]>,
     ]);
     const since = (at: Date) => reltime(at.getTime() - contest.startsAt.getTime());
+    // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems (titles, limits)
+    // from the end on, and others' per-test results likewise (canSeeTestResults).
+    const problemsReadable = canReadContestProblems(contest, [], viewer, now);
     const languages = new Map(engine.map((l) => [l.id, l.name]));
     for (const s of submissions) if (!languages.has(s.language_id)) languages.set(s.language_id, s.language_name);
     const snapshot: ClicsSnapshot = {
@@ -178,9 +291,10 @@ export class ClicsService {
         data: {
           id: String(p.problem_id),
           label: p.label,
-          name: p.title,
+          // The label stands for a title the reader may not read yet.
+          name: problemsReadable ? p.title : p.label,
           ordinal: p.position,
-          time_limit: p.cpu_time_limit,
+          ...(problemsReadable ? { time_limit: p.cpu_time_limit } : {}),
           test_data_count: p.test_case_count,
           ...(SCORED_FORMATS.has(contest.format) ? { max_score: p.points } : {}),
         },
@@ -193,6 +307,7 @@ export class ClicsService {
       submissions: [],
       judgements: [],
       runs: [],
+      clarifications: [],
     };
     for (const s of submissions) {
       snapshot.submissions.push({
@@ -207,12 +322,15 @@ export class ClicsService {
           files: [],
         },
       });
-      // A rejudge waiting for a worker began when it was asked for.
-      const start = s.started_at ?? (s.judge_round ? s.rejudged_at : null) ?? s.created_at;
+      const visible = canSeeResult({ userId: s.user_id, frozen: s.frozen }, viewer);
+      // A rejudge waiting for a worker began when it was asked for. A judgement whose result the reader may not see
+      // began, for them, when it was asked for too: the instant its judging started (or ended) says how far it got.
+      const asked = (s.judge_round ? s.rejudged_at : null) ?? s.created_at;
+      const start = visible ? (s.started_at ?? asked) : asked;
       const judgement = judgementId(s.id, s.judge_round);
       const base = { id: judgement, submission_id: s.id, start_time: isoTime(start), start_contest_time: since(start) };
       const type = judgementTypeId(s.status);
-      if (!type || !s.finished_at || !canSeeResult({ userId: s.user_id, frozen: s.frozen }, viewer)) {
+      if (!type || !s.finished_at || !visible) {
         snapshot.judgements.push({ at: start, data: { ...base, judgement_type_id: null, end_time: null, end_contest_time: null } });
         continue;
       }
@@ -228,6 +346,7 @@ export class ClicsService {
           ...(SCORED_FORMATS.has(contest.format) ? { score: s.score } : {}),
         },
       });
+      if (!canSeeTestResults({ userId: s.user_id }, contest, viewer, now)) continue;
       for (const test of s.test_case_results) {
         const runType = judgementTypeId(test.status);
         if (!runType) continue;
@@ -245,7 +364,49 @@ export class ClicsService {
         });
       }
     }
+    const problemIds = new Map(snapshot.problems.map((p) => [p.data.label, p.data.id]));
+    for (const c of clarifications) snapshot.clarifications.push(...this.clarificationsOf(c, contest, viewer, now, problemIds));
     return snapshot;
+  }
+
+  /**
+   * A clarification row as CLICS clarifications the reader may read (the SPA's canSeeClarification, for a reader
+   * who takes no part): the question (`<id>`), its answer replying to it (`<id>-a`), or a notice alone. The asker's
+   * team only for those who may see the asker (canSeeClarificationAsker); a private answer goes to the asker's team.
+   * Questions of askers on a virtual run are not the contest's: they have no team here.
+   */
+  private clarificationsOf(
+    c: ClarificationRowDb,
+    contest: ContestEntity,
+    viewer: Viewer,
+    now: Date,
+    problemIds: Map<string, string>,
+  ): Timed<ClicsClarification>[] {
+    const access = { askerId: c.userId, isPublic: c.isPublic, answered: c.answer !== null };
+    if (c.question !== null && !c.teamId) return [];
+    if (!canSeeClarification(viewer, access, contest, false, now)) return [];
+    const signed = canSeeClarificationAsker(viewer, access);
+    const team = signed ? c.teamId : null;
+    // Others than admins read it from the end on (they take no part): the feed sends it then, not back in time.
+    const endsAt = contest.endsAt.getTime();
+    const of = (id: string, text: string, at: Date, from: string | null, to: string | null, replyTo: string | null) => ({
+      at: signed || at.getTime() >= endsAt ? at : contest.endsAt,
+      data: {
+        id,
+        from_team_id: from,
+        to_team_id: to,
+        reply_to_id: replyTo,
+        problem_id: c.problemLabel === null ? null : (problemIds.get(c.problemLabel) ?? null),
+        text,
+        time: isoTime(at),
+        contest_time: reltime(at.getTime() - contest.startsAt.getTime()),
+      },
+    });
+    const question = String(c.id);
+    if (c.question === null) return c.answer === null ? [] : [of(question, c.answer, c.answeredAt ?? c.createdAt, null, null, null)];
+    const asked = of(question, c.question, c.createdAt, team, null, null);
+    if (c.answer === null) return [asked];
+    return [asked, of(`${question}-a`, c.answer, c.answeredAt ?? c.createdAt, null, c.isPublic ? null : team, question)];
   }
 
   /**
@@ -279,18 +440,17 @@ export class ClicsService {
       rows: rows.map((row) => ({
         rank: row.rank,
         team_id: row.participationId,
-        score: scored ? { score: row.score } : { num_solved: row.solved, total_time: reltime(row.penalty * 60_000) },
+        score: scored ? { score: row.score } : { num_solved: row.solved, total_time: row.penalty },
         problems: snapshot.problems.map((p) => {
           const cell = row.cells[p.data.label];
+          const counted = scored ? (cell?.score ?? 0) > 0 : !!cell?.solved;
           return {
             problem_id: p.data.id,
             num_judged: cell ? cell.attempts + (cell.solved ? 1 : 0) : 0,
             num_pending: cell?.pending ?? 0,
-            solved: cell?.solved ?? false,
-            ...(cell?.minute !== null && cell?.minute !== undefined && (cell.solved || scored)
-              ? { time: reltime(cell.minute * 60_000) }
-              : {}),
-            ...(scored ? { score: cell?.score ?? 0 } : {}),
+            ...(scored ? { score: cell?.score ?? 0 } : { solved: cell?.solved ?? false }),
+            // Minutes into the contest, exactly when the problem counts (solved, or a score above 0).
+            ...(counted ? { time: cell?.minute ?? 0 } : {}),
           };
         }),
       })),

@@ -51,6 +51,24 @@ export class AppConfig extends BaseConfig {
   @Min(1)
   LOGIN_FAILURES_BEFORE_DELAY = 5;
 
+  /** Wrong contest access codes one account may send in 15 minutes; then registering with a code answers 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCESS_CODE_FAILURES_PER_ACCOUNT = 5;
+
+  /** Wrong contest access codes one client address may send in 15 minutes (everyone behind one NAT shares this). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ACCESS_CODE_FAILURES_PER_ADDRESS = 20;
+
+  /** Clarifications (questions) one account may send per minute; admins, who answer, are not limited. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  CLARIFICATIONS_PER_MINUTE = 5;
+
   /** Password changes per account per minute (each one checks the current password). */
   @Transform(toInt)
   @IsInt()

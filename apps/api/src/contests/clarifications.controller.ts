@@ -1,10 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { PositiveIdPipe } from '../common/positive-id.pipe';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
+import { PageQueryDto } from '../submissions/dto/submission-query.dto';
 import { ClarificationsService } from './clarifications.service';
 import { ContestIdPipe } from './contest-id.pipe';
 import { ClarificationAnswerDto, ClarificationDto, ClarificationInputDto, ClarificationListDto } from './dto/clarification.dto';
@@ -20,11 +28,12 @@ export class ClarificationsController {
   @Get()
   @OptionalAuth()
   @ApiOkResponse({ type: ClarificationListDto })
-  async listClarifications(
+  listClarifications(
     @CurrentUser() user: AuthUser | undefined,
     @Param('contestId', ContestIdPipe) contestId: number,
+    @Query() query: PageQueryDto,
   ): Promise<ClarificationListDto> {
-    return { items: await this.clarifications.list(contestId, user) };
+    return this.clarifications.list(contestId, user, query.page, query.limit);
   }
 
   @Post()
@@ -37,6 +46,9 @@ export class ClarificationsController {
       'clarification instead: no asker, shown to every participant unless `public` is false, sent on the contest stream.',
   })
   @ApiForbiddenResponse({ description: 'Not registered for the contest, or `answer` from someone not an admin.' })
+  @ApiTooManyRequestsResponse({
+    description: 'More than CLARIFICATIONS_PER_MINUTE from this account (admins are not limited): Retry-After',
+  })
   createClarification(
     @CurrentUser() user: AuthUser,
     @Param('contestId', ContestIdPipe) contestId: number,

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Clarification } from '@oj/contracts';
+import type { Clarification, Paged } from '@oj/contracts';
 import { ClarificationEntity, ContestProblemEntity } from '@oj/db';
 import { DataSource, Repository } from 'typeorm';
 
 import { canSeeClarificationAsker, isAdmin, visibleClarificationsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
+import { RateLimitService } from '../common/rate-limit/rate-limit.service';
+import { AppConfig } from '../config/app-config';
 import { ContestsService } from './contests.service';
 import type { ClarificationAnswerDto, ClarificationInputDto } from './dto/clarification.dto';
 import { ScoreboardStreamService } from './scoreboard-stream.service';
@@ -30,23 +32,30 @@ export class ClarificationsService {
     @InjectRepository(ContestProblemEntity) private readonly contestProblems: Repository<ContestProblemEntity>,
     private readonly contests: ContestsService,
     private readonly stream: ScoreboardStreamService,
+    private readonly rateLimits: RateLimitService,
+    private readonly config: AppConfig,
   ) {}
 
-  /** Newest first, those the caller may read (visibleClarificationsWhere). */
-  async list(contestId: number, caller: AuthUser | undefined): Promise<Clarification[]> {
-    const contest = await this.contests.find(contestId);
+  /** A page of those the caller may read (visibleClarificationsWhere), newest first. */
+  async list(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<Paged<Clarification>> {
+    const { contest } = await this.contests.findVisible(contestId, caller);
     const visible = visibleClarificationsWhere('c', caller, contest, new Date());
-    const rows = await this.select()
-      .where('c.contest_id = :contestId', { contestId })
-      .andWhere(visible.sql, visible.params)
-      .orderBy('c.id', 'DESC')
-      .getRawMany<RawClarification>();
-    return rows.map((row) => presentTo(fromRaw(row), caller));
+    const query = this.select().where('c.contest_id = :contestId', { contestId }).andWhere(visible.sql, visible.params);
+    const [rows, total] = await Promise.all([
+      query
+        .clone()
+        .orderBy('c.id', 'DESC')
+        .offset((page - 1) * limit)
+        .limit(limit)
+        .getRawMany<RawClarification>(),
+      query.getCount(),
+    ]);
+    return { items: rows.map((row) => presentTo(fromRaw(row), caller)), total, totalPages: Math.ceil(total / limit), page, limit };
   }
 
   /** A participant's question, or (an admin with `answer`) a notice; 400 for a label the contest lacks. */
   async create(contestId: number, caller: AuthUser, dto: ClarificationInputDto): Promise<Clarification> {
-    await this.contests.find(contestId);
+    const { seats } = await this.contests.findVisible(contestId, caller);
     const admin = isAdmin(caller);
     if (dto.answer !== undefined && !admin) throw ApiException.forbidden('Only admins post clarifications unprompted.');
     if (dto.answer === undefined && dto.question === undefined)
@@ -55,8 +64,16 @@ export class ClarificationsService {
       throw ApiException.validation([{ path: 'public', message: 'public goes with an answer.' }]);
     if (dto.problemLabel !== undefined && !(await this.contestProblems.existsBy({ contestId, label: dto.problemLabel })))
       throw ApiException.validation([{ path: 'problemLabel', message: 'problemLabel must be the label of a problem of the contest.' }]);
-    if (!admin && !(await this.isParticipant(contestId, caller)))
+    if (!admin && !(seats.official ?? seats.virtual))
       throw ApiException.forbidden('Register for the contest (or start a virtual run) to ask a question.');
+    // Counted in Redis before anything is written, so a burst is cut down there (admins, who answer, are not limited).
+    if (!admin)
+      await this.rateLimits.consume(
+        'clarification',
+        caller.id,
+        this.config.CLARIFICATIONS_PER_MINUTE,
+        'You are sending clarifications too fast. Please wait a minute and try again.',
+      );
     const notice = dto.answer !== undefined;
     const saved = await this.clarifications.save(
       this.clarifications.create({
@@ -85,11 +102,6 @@ export class ClarificationsService {
     const shown = present(clarification, true);
     await this.stream.publishClarification({ clarification: shown, askerId: clarification.userId });
     return shown;
-  }
-
-  private async isParticipant(contestId: number, caller: AuthUser): Promise<boolean> {
-    const { official, virtual } = await this.contests.seatsOf(contestId, caller);
-    return !!(official ?? virtual);
   }
 
   private async one(contestId: number, id: number): Promise<ClarificationRow> {

@@ -18,7 +18,7 @@ export class ContestSubmissionsService {
   ) {}
 
   async list(contestId: number, caller: AuthUser, query: ContestSubmissionsQueryDto): Promise<Paged<SubmissionRow>> {
-    await this.contests.find(contestId);
+    await this.contests.findVisible(contestId, caller);
     if (query.username !== undefined && !isAdmin(caller)) throw ApiException.forbidden("Only admins may list others' submissions.");
     const qb = this.dataSource
       .getRepository(SubmissionEntity)

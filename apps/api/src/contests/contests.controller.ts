@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -95,13 +95,18 @@ export class ContestsController {
   @ApiForbiddenResponse({
     description: 'Wrong access code, the contest has ended, or it is invitation-only (private without a code: admins add participants).',
   })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many wrong access codes from this account or address (ACCESS_CODE_FAILURES_PER_ACCOUNT / _PER_ADDRESS in 15 minutes): Retry-After',
+  })
   // Not `register`: the method name is the operation id, and auth's sign-up already has that one.
   registerForContest(
     @CurrentUser() user: AuthUser,
     @Param('contestId', ContestIdPipe) contestId: number,
+    @Ip() address: string | undefined,
     @Body() dto: ContestRegistrationDto,
   ): Promise<ContestDto> {
-    return this.contests.register(contestId, user, dto?.accessCode);
+    return this.contests.register(contestId, user, address ?? 'unknown', dto?.accessCode);
   }
 
   @Post(':contestId/participants')

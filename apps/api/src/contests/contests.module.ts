@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 
 import { ProblemsModule } from '../problems/problems.module';
+import { AccessCodeGuesses } from './access-code-guesses';
 import { ClarificationsController } from './clarifications.controller';
 import { ClarificationsService } from './clarifications.service';
+import { ContestProblemAccess } from './contest-problem-access';
 import { ContestSubmissionsService } from './contest-submissions.service';
 import { ContestsController } from './contests.controller';
 import { ContestsService } from './contests.service';
@@ -14,6 +16,8 @@ import { VirtualBoardService } from './virtual-board.service';
   imports: [ProblemsModule],
   controllers: [ContestsController, ClarificationsController],
   providers: [
+    AccessCodeGuesses,
+    ContestProblemAccess,
     ContestsService,
     ScoreboardService,
     ContestSubmissionsService,

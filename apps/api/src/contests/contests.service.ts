@@ -10,15 +10,27 @@ import {
   syncFrozenResults,
   UserEntity,
 } from '@oj/db';
+import { createHash, timingSafeEqual } from 'crypto';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 
-import { canReadContestProblems, canSelfRegister, isAdmin, isBoardFrozen, isInviteOnly, visibleContestsWhere } from '../access';
+import {
+  canSeeContest,
+  canSelfRegister,
+  contestGate,
+  ContestSeats,
+  isAdmin,
+  isBoardFrozen,
+  isInviteOnly,
+  visibleContestsWhere,
+} from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
-import { ProblemsService } from '../problems/problems.service';
+import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
+import { AccessCodeGuesses } from './access-code-guesses';
 import { BoardChanges } from './board-changes';
 import { contestFromInput, ContestProblemFields } from './contest-input';
+import { ContestProblemAccess } from './contest-problem-access';
 import type { ContestInputDto } from './dto/contest-input.dto';
 import type { ContestListQueryDto } from './dto/contest-query.dto';
 import type { ContestDto, ContestListDto, ContestParticipantDto } from './dto/contest-response.dto';
@@ -39,6 +51,17 @@ export interface CallerSeats {
   virtual: ContestParticipationEntity | null;
 }
 
+/** A contest the caller may see (canSeeContest), with their seats in it. */
+export interface SeenContest {
+  contest: ContestEntity;
+  seats: CallerSeats;
+}
+
+/** The caller's seats as the access rules read them. */
+export function seatList(seats: CallerSeats): ContestSeats {
+  return [seats.official, seats.virtual].filter((seat) => seat !== null);
+}
+
 /** Contests, registration and starts, and the gate of contest submissions. */
 @Injectable()
 export class ContestsService {
@@ -49,6 +72,8 @@ export class ContestsService {
     @InjectRepository(ContestParticipationEntity) private readonly participations: Repository<ContestParticipationEntity>,
     private readonly problems: ProblemsService,
     private readonly boards: BoardChanges,
+    private readonly guesses: AccessCodeGuesses,
+    private readonly problemAccess: ContestProblemAccess,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -72,7 +97,8 @@ export class ContestsService {
   }
 
   async get(contestId: number, caller: AuthUser | undefined): Promise<ContestDto> {
-    return this.present(await this.find(contestId), caller);
+    const { contest, seats } = await this.findVisible(contestId, caller);
+    return this.present(contest, caller, isAdmin(caller), seats);
   }
 
   async create(dto: ContestInputDto): Promise<ContestDto> {
@@ -120,15 +146,23 @@ export class ContestsService {
    * Registration is open until the end; a private contest with a code asks for it, and one without takes its
    * participants from admins only (canSelfRegister).
    */
-  async register(contestId: number, caller: AuthUser, accessCode: string | undefined): Promise<ContestDto> {
-    const contest = await this.find(contestId);
+  async register(contestId: number, caller: AuthUser, address: string, accessCode: string | undefined): Promise<ContestDto> {
+    const { contest } = await this.findVisible(contestId, caller);
     this.requireRegistrationOpen(contest);
     if (!canSelfRegister(contest, caller))
       throw ApiException.forbidden('This private contest is by invitation: an admin adds its participants.');
-    if (contest.accessCode && accessCode !== contest.accessCode && !isAdmin(caller))
-      throw ApiException.forbidden('The access code is wrong.');
+    if (contest.accessCode && !isAdmin(caller)) await this.requireAccessCode(contest.accessCode, accessCode, caller, address);
     await this.enrol(contestId, caller.id);
     return this.present(contest, caller);
+  }
+
+  /**
+   * The code must match, and wrong ones are rate-limited per account and address (AccessCodeGuesses): once either
+   * has used up its wrong codes, no code is even compared.
+   */
+  private async requireAccessCode(expected: string, given: string | undefined, caller: AuthUser, address: string): Promise<void> {
+    const right = await this.guesses.attempt(caller.id, address, () => given !== undefined && sameText(given, expected));
+    if (!right) throw ApiException.forbidden('The access code is wrong.');
   }
 
   /** An admin registers a user by name, whatever the contest's access code; registering them again changes nothing. */
@@ -166,7 +200,7 @@ export class ContestsService {
 
   /** Starts the caller's own window, in a contest that gives each participant one: from now, inside the contest. */
   async start(contestId: number, caller: AuthUser): Promise<ContestDto> {
-    const contest = await this.find(contestId);
+    const { contest } = await this.findVisible(contestId, caller);
     if (!contest.durationMinutes)
       throw ApiException.badRequest('This contest has no per-participant window: it starts for everyone at once.');
     const now = new Date();
@@ -203,9 +237,12 @@ export class ContestsService {
     return this.present(contest, undefined, true);
   }
 
-  /** A contest problem by its label, for whoever the contest lets read it (getThroughContest decides). */
+  /** A contest problem by its label, as a reader sees it, private or not, if it is open to the caller; else 404. */
   async problem(contestId: number, label: string, caller: AuthUser | undefined): Promise<ProblemDto> {
-    return this.problems.getThroughContest(await this.find(contestId), label, caller);
+    const { contest, seats } = await this.findVisible(contestId, caller);
+    const problemId = await this.problemAccess.openProblemId(contest, seatList(seats), { label }, caller, new Date());
+    if (problemId === null) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    return this.problems.readerView(problemId);
   }
 
   /**
@@ -213,26 +250,36 @@ export class ContestsService {
    * registered, before the start, before the participant's own start, after their window. After the end, practice.
    */
   async entryFor(contestId: number, problemId: number, caller: AuthUser): Promise<ContestEntry> {
-    const contest = await this.find(contestId);
+    const { contest, seats } = await this.findVisible(contestId, caller);
     if (!(await this.contestProblems.existsBy({ contestId, problemId })))
       throw ApiException.badRequest('This problem is not in the contest.', 'problemId');
     const now = new Date();
-    const stopAtFirstFailure = stopsAtFirstFailure(contest.format);
-    if (now >= contest.endsAt) return { ...(await this.entryAfterEnd(contestId, caller, now)), stopAtFirstFailure };
-    const participation = await this.participations.findOneBy({ contestId, userId: caller.id, kind: 'official' });
-    if (!participation) throw ApiException.forbidden('You are not registered for this contest.');
-    if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
-    if (contest.durationMinutes && !participation.startedAt)
-      throw ApiException.forbidden('Start the contest first: your time runs from your own start.');
-    if (participation.endsAt && now >= participation.endsAt) throw ApiException.forbidden('Your time in this contest is over.');
-    return { contestId, participationId: participation.id, stopAtFirstFailure };
+    const entry = {
+      contestId,
+      participationId: this.participationFor(contest, seats, now),
+      stopAtFirstFailure: stopsAtFirstFailure(contest.format),
+    };
+    // Whatever the seat, the problem must be open to the caller through the contest, as its statement is.
+    if ((await this.problemAccess.openProblemId(contest, seatList(seats), { problemId }, caller, now)) === null)
+      throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    return entry;
   }
 
-  /** After the end, a contest's own entry: the caller's virtual run while it is on, else practice. */
-  private async entryAfterEnd(contestId: number, caller: AuthUser, now: Date): Promise<Omit<ContestEntry, 'stopAtFirstFailure'>> {
-    const run = await this.virtualRunOf(contestId, caller);
-    const inside = run?.startedAt && run.endsAt && now >= run.startedAt && now < run.endsAt;
-    return { contestId, participationId: inside ? run.id : null };
+  /**
+   * The participation a submission counts on, or why there is none: before the end, the caller's registration inside
+   * their window; after it, their virtual run while it is on, else practice (null).
+   */
+  private participationFor(contest: ContestEntity, { official, virtual }: CallerSeats, now: Date): string | null {
+    if (now >= contest.endsAt) {
+      const inside = virtual?.startedAt && virtual.endsAt && now >= virtual.startedAt && now < virtual.endsAt;
+      return inside ? virtual.id : null;
+    }
+    if (!official) throw ApiException.forbidden('You are not registered for this contest.');
+    if (now < contest.startsAt) throw ApiException.forbidden('The contest has not started yet.');
+    if (contest.durationMinutes && !official.startedAt)
+      throw ApiException.forbidden('Start the contest first: your time runs from your own start.');
+    if (official.endsAt && now >= official.endsAt) throw ApiException.forbidden('Your time in this contest is over.');
+    return official.id;
   }
 
   /**
@@ -240,9 +287,12 @@ export class ContestsService {
    * now, on a participation of its own that only its owner's board shows. One per user and contest.
    */
   async startVirtual(contestId: number, caller: AuthUser): Promise<ContestDto> {
-    const contest = await this.find(contestId);
+    const { contest, seats } = await this.findVisible(contestId, caller);
     const now = new Date();
     if (now < contest.endsAt) throw ApiException.forbidden('A virtual run can start only after the contest has ended.');
+    // A run opens the problems: in a private contest, only to those it admitted.
+    if (!contest.isPublic && !seats.official && !isAdmin(caller))
+      throw ApiException.forbidden('Only participants of this private contest may start a virtual run of it.');
     const minutes = contest.durationMinutes ?? contestMinute(contest.endsAt, contest.startsAt);
     const inserted = await this.participations
       .createQueryBuilder()
@@ -262,6 +312,17 @@ export class ContestsService {
 
   findOrNull(contestId: number): Promise<ContestEntity | null> {
     return this.contests.findOneBy({ contestId });
+  }
+
+  /**
+   * The contest and the caller's seats in it, if the contest exists for the caller (canSeeContest: an invitation-only
+   * contest for those it admitted alone); otherwise 404, as for no contest. Every route under /api/contests/{id}
+   * starts here.
+   */
+  async findVisible(contestId: number, caller: AuthUser | undefined): Promise<SeenContest> {
+    const [contest, seats] = await Promise.all([this.findOrNull(contestId), this.seatsOf(contestId, caller)]);
+    if (!contest || !canSeeContest(contestGate(contest), seatList(seats), caller)) throw ApiException.notFound(CONTEST_NOT_FOUND);
+    return { contest, seats };
   }
 
   /** The caller's registration and virtual run in the contest (each null when absent), in one read. */
@@ -299,18 +360,17 @@ export class ContestsService {
     );
   }
 
-  private async present(contest: ContestEntity, caller: AuthUser | undefined, asAdmin = isAdmin(caller)): Promise<ContestDto> {
+  private async present(
+    contest: ContestEntity,
+    caller: AuthUser | undefined,
+    asAdmin = isAdmin(caller),
+    seats?: CallerSeats,
+  ): Promise<ContestDto> {
     const now = new Date();
-    const { official: participation, virtual: run } = await this.seatsOf(contest.contestId, caller);
-    const seats = [participation, run].filter((seat) => seat !== null);
-    const readable = asAdmin || canReadContestProblems(contest, seats, caller, now);
+    const { official: participation, virtual: run } = seats ?? (await this.seatsOf(contest.contestId, caller));
     // A virtual run, once started, is what the caller's contest page counts down.
     const shown = run ?? participation;
-    const rows: { label: string; problem_id: number; points: number; title: string }[] = await this.dataSource.query(
-      `SELECT cp.label, cp.problem_id, cp.points, p.title FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
-       WHERE cp.contest_id = $1 ORDER BY cp.position`,
-      [contest.contestId],
-    );
+    const problems = await this.problemAccess.pageProblems(contest.contestId, caller, asAdmin, now);
     return {
       contestId: contest.contestId,
       title: contest.title,
@@ -327,7 +387,7 @@ export class ContestsService {
       inviteOnly: isInviteOnly(contest),
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),
       frozen: !asAdmin && isBoardFrozen(contest, now),
-      problems: rows.map((r) => ({ label: r.label, problemId: r.problem_id, points: r.points, title: readable ? r.title : '' })),
+      problems,
       participation: shown
         ? {
             kind: shown.kind,
@@ -338,4 +398,10 @@ export class ContestsService {
         : null,
     };
   }
+}
+
+/** Compares two texts in a time that does not tell how much of a guess was right. */
+function sameText(a: string, b: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }

@@ -131,9 +131,9 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
       .catch((error) => this.logger.warn(`Could not publish a clarification: ${error}`));
   }
 
-  /** Turns the response into the contest's event stream, for a viewer of an existing contest. */
+  /** Turns the response into the contest's event stream, for a viewer the contest exists for (findVisible). */
   async open(res: Response, viewer: AuthUser, contestId: number): Promise<void> {
-    await this.contests.find(contestId);
+    await this.contests.findVisible(contestId, viewer);
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(viewer.id, ip);
     startEventStream(res);

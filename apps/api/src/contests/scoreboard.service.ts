@@ -84,10 +84,10 @@ export class ScoreboardService {
   ) {}
 
   async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<JsonText<ScoreboardDto>> {
-    const [contest, { official: mine, virtual: run }] = await Promise.all([
-      this.contests.find(contestId),
-      this.contests.seatsOf(contestId, caller),
-    ]);
+    const {
+      contest,
+      seats: { official: mine, virtual: run },
+    } = await this.contests.findVisible(contestId, caller);
     if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit));
     const view = this.viewOf(contest, caller);
     const frozen = view === 'public';

@@ -4,9 +4,6 @@ import { DIFFICULTIES, InteractorSettings, MAX_TEST_DATA_BYTES, ProblemSort, pro
 import {
   checkerColumns,
   checkerOf,
-  ContestEntity,
-  ContestParticipationEntity,
-  ContestProblemEntity,
   interactorColumns,
   interactorOf,
   ProblemEntity,
@@ -20,7 +17,7 @@ import {
   canChangeVisibility,
   canDownloadPackage,
   canEditProblem,
-  canReadContestProblems,
+  canReadTestReadingCode,
   canSeeProblem,
   canSeeTestCases,
   editableProblemsWhere,
@@ -166,44 +163,32 @@ export class ProblemsService {
   async get(problemId: number, user: AuthUser | undefined, includePrivate: boolean): Promise<ProblemDto> {
     const problem = await this.findVisibleProblem(problemId, user);
     const tests = includePrivate && canSeeTestCases(user) ? await this.loadTests(this.problems.manager, problem) : undefined;
-    return this.present(problem, tests, this.problems.manager, includePrivate && canEditProblem(problem, user));
+    return this.present(problem, tests, this.problems.manager, includePrivate && canReadTestReadingCode(user));
   }
 
   /**
-   * The problem whole, tests and jury code included, for a package download (canDownloadPackage: admins and its
-   * author); 404 for a problem the user cannot see, 403 for one they may not download.
+   * The problem for a package download (canDownloadPackage: admins and its author), with what the downloader may read
+   * of its private data, as `get` with includePrivate gives it: the hidden tests and the jury code's sources only for
+   * those who may read them (an author who is not an admin gets neither); 404 for a problem the user cannot see, 403
+   * for one they may not download.
    */
   async packageOf(problemId: number, user: AuthUser): Promise<ProblemDto & { testCases: TestCaseDto[] }> {
     const problem = await this.findVisibleProblem(problemId, user);
     if (!canDownloadPackage(problem, user)) throw ApiException.forbidden(PACKAGE_FORBIDDEN);
     const manager = this.problems.manager;
-    const tests = await this.loadTests(manager, problem);
-    const presented = await this.present(problem, tests, manager, true);
+    const tests = canSeeTestCases(user) ? await this.loadTests(manager, problem) : [];
+    const presented = await this.present(problem, tests, manager, canReadTestReadingCode(user));
     return { ...presented, testCases: presented.testCases ?? [] };
   }
 
   /**
-   * The problem labelled `label` in `contest`, as a reader sees it, private or not, if the contest lets the caller
-   * read it now (canReadContestProblems, from the caller's own registration and virtual run, read here); otherwise
-   * 404, as for a problem that is not there.
+   * The problem as a reader sees it, private or not, without its private data: for a caller the contest holding it has
+   * let through (ContestsService.problem decides).
    */
-  async getThroughContest(
-    contest: Pick<ContestEntity, 'contestId' | 'startsAt' | 'endsAt'>,
-    label: string,
-    user: AuthUser | undefined,
-  ): Promise<ProblemDto> {
-    const manager = this.problems.manager;
-    const { contestId } = contest;
-    const [entry, seats] = await Promise.all([
-      manager.findOne(ContestProblemEntity, { where: { contestId, label }, select: ['problemId'] }),
-      user
-        ? manager.find(ContestParticipationEntity, { where: { contestId, userId: user.id }, select: ['kind', 'startedAt', 'endsAt'] })
-        : [],
-    ]);
-    if (!entry || !canReadContestProblems(contest, seats, user, new Date())) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-    const problem = await this.problems.findOne({ where: { problemId: entry.problemId } });
+  async readerView(problemId: number): Promise<ProblemDto> {
+    const problem = await this.problems.findOne({ where: { problemId } });
     if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
-    return this.present(problem, undefined, manager, false);
+    return this.present(problem);
   }
 
   /** `signal` aborts when the caller goes: a checker or interactor compile it waits for is cancelled. */
@@ -257,7 +242,7 @@ export class ProblemsService {
       const summary = describeProblemChange(before as ProblemEntity, beforeTests, dto);
       if (summary) await this.updates.record(manager, problem, summary);
       if (!before.isPublic && problem.isPublic) await this.updates.record(manager, problem, 'Problem is now public');
-      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager, true);
+      return this.present(problem, canSeeTestCases(user) ? tests : undefined, manager, canReadTestReadingCode(user));
     });
     await this.live.accessChanged({ problemId });
     return updated;
@@ -375,7 +360,7 @@ export class ProblemsService {
     return manager.find(TestCaseEntity, { where: { problemUuid: problem.id }, order: { position: 'ASC' } });
   }
 
-  /** `withCheckerSource`: the caller may see the problem's private data (see get) or just saved it. */
+  /** `withCheckerSource`: the caller may read the jury code's sources (canReadTestReadingCode) and asked for them. */
   private async present(
     problem: ProblemEntity,
     tests?: TestCaseEntity[],

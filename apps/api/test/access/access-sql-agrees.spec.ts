@@ -1,8 +1,18 @@
-import { ProblemEntity } from '@oj/db';
+import { ContestEntity, ContestParticipationEntity, ContestProblemEntity, ProblemEntity } from '@oj/db';
 import { createAdmin, createTestApp, registerUser, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { canEditProblem, canSeeProblem, editableProblemsWhere, SqlCondition, Viewer, visibleProblemsWhere } from '../../src/access';
+import {
+  canEditProblem,
+  canReadContestProblem,
+  canSeeProblem,
+  contestGate,
+  editableProblemsWhere,
+  openContestProblemsWhere,
+  SqlCondition,
+  Viewer,
+  visibleProblemsWhere,
+} from '../../src/access';
 
 /**
  * access-sql.ts restates access-policy.ts in SQL for lists and counts. Each SQL form, run on PostgreSQL over every
@@ -58,5 +68,115 @@ describe('the problem rules in SQL agree with the access policy', () => {
   it('selects the problems canSeeProblem shows each viewer', async () => {
     const { bySql, byRule } = await bothSides((viewer) => visibleProblemsWhere('p', viewer), canSeeProblem);
     expect(bySql).toEqual(byRule);
+  });
+});
+
+/**
+ * openContestProblemsWhere restates canReadContestProblem for the contest page's list: over contests of every clock and
+ * kind sharing private and public problems, viewers with registrations and virtual runs, at several instants, the SQL
+ * selects exactly the contest problems the rule opens.
+ */
+describe('the contest problem rule in SQL agrees with canReadContestProblem', () => {
+  const HOUR = 3_600_000;
+  const t0 = new Date('2026-06-01T12:00:00Z').getTime();
+  const at = (hours: number) => new Date(t0 + hours * HOUR);
+  let t: TestApp;
+  let ds: DataSource;
+  let viewers: [string, Viewer][];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    const admin = await createAdmin(t);
+    const [ann, bob] = [await registerUser(t), await registerUser(t)];
+    viewers = [
+      ['a guest', undefined],
+      ['ann', { id: ann.user.id, role: 'user' }],
+      ['bob', { id: bob.user.id, role: 'user' }],
+      ['an admin', { id: admin.user.id, role: 'admin' }],
+    ];
+    const problems = await ds
+      .getRepository(ProblemEntity)
+      .save(
+        [true, false, false, false, true, false].map((isPublic) => ({ title: 'P', statement: 's', difficulty: 'EASY' as const, isPublic })),
+      );
+    /** [is public, has a code, starts, ends (hours from t0)]: ended, running and upcoming, public and private. */
+    const shapes: [boolean, boolean, number, number][] = [
+      [true, false, -5, -2],
+      [false, true, -5, -2],
+      [false, false, -5, -2],
+      [true, false, -1, 1],
+      [false, false, -1, 1],
+      [true, false, 2, 4],
+      [false, true, 2, 4],
+    ];
+    const contests = await ds.getRepository(ContestEntity).save(
+      shapes.map(([isPublic, code, from, to]) => ({
+        title: 'C',
+        format: 'icpc' as const,
+        penaltyMinutes: 20,
+        isPublic,
+        accessCode: code ? 'a-long-code' : null,
+        startsAt: at(from),
+        endsAt: at(to),
+      })),
+    );
+    // Each problem in a spread of contests, so every problem is shared with contests of other clocks.
+    const holdings = contests.flatMap((c, ci) =>
+      problems
+        .filter((_, pi) => (pi + ci) % 3 !== 0)
+        .map((p, position) => ({ contestId: c.contestId, problemId: p.problemId, label: `L${position}`, points: 1, position })),
+    );
+    await ds.getRepository(ContestProblemEntity).insert(holdings);
+    const seats = ds.getRepository(ContestParticipationEntity);
+    for (const [ci, userId] of [
+      [1, ann.user.id],
+      [3, ann.user.id],
+      [4, ann.user.id],
+      [5, ann.user.id],
+      [2, bob.user.id],
+      [6, bob.user.id],
+    ] as const)
+      await seats.insert({ contestId: contests[ci].contestId, userId, kind: 'official' });
+    await seats.insert({ contestId: contests[0].contestId, userId: ann.user.id, kind: 'virtual', startedAt: at(-0.5), endsAt: at(2.5) });
+    await seats.insert({ contestId: contests[1].contestId, userId: bob.user.id, kind: 'virtual', startedAt: at(-1), endsAt: at(0.5) });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it.each([-6, -3, 0, 0.75, 1.5, 3, 5])('%s hours from t0, for every viewer', async (hours) => {
+    const now = at(hours);
+    const holdings = await ds.getRepository(ContestProblemEntity).find();
+    const contests = new Map((await ds.getRepository(ContestEntity).find()).map((c) => [c.contestId, c]));
+    const problems = new Map(
+      (await ds.getRepository(ProblemEntity).find({ select: ['problemId', 'isPublic'] })).map((p) => [p.problemId, p]),
+    );
+    const allSeats = await ds.getRepository(ContestParticipationEntity).find();
+    const key = (h: { contestId: number; problemId: number }) => `${h.contestId}/${h.problemId}`;
+    for (const [name, viewer] of viewers) {
+      const condition = openContestProblemsWhere({ cp: 'cp', c: 'c', p: 'p' }, viewer, now);
+      const bySql = (
+        await ds
+          .createQueryBuilder()
+          .from(ContestProblemEntity, 'cp')
+          .innerJoin(ContestEntity, 'c', 'c.contest_id = cp.contest_id')
+          .innerJoin(ProblemEntity, 'p', 'p.problem_id = cp.problem_id')
+          .select(['cp.contest_id AS "contestId"', 'cp.problem_id AS "problemId"'])
+          .where(condition.sql, condition.params)
+          .getRawMany<{ contestId: number; problemId: number }>()
+      )
+        .map(key)
+        .sort();
+      const byRule = holdings
+        .filter((h) => {
+          const seats = allSeats.filter((s) => s.contestId === h.contestId && s.userId === viewer?.id);
+          const others = holdings
+            .filter((o) => o.problemId === h.problemId && o.contestId !== h.contestId)
+            .map((o) => contests.get(o.contestId)!);
+          return canReadContestProblem(problems.get(h.problemId)!, contestGate(contests.get(h.contestId)!), seats, others, viewer, now);
+        })
+        .map(key)
+        .sort();
+      expect([name, bySql]).toEqual([name, byRule]);
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   TestSession,
 } from '@oj/testing';
 import { request } from 'http';
-import { AddressInfo } from 'net';
+import { AddressInfo, connect } from 'net';
 import { DataSource } from 'typeorm';
 
 import { ClicsEventFeedService } from '../../src/clics/clics-event-feed.service';
@@ -29,6 +29,8 @@ interface Line {
 interface OpenFeed {
   lines: Line[];
   close: () => void;
+  /** The server ended the answer. */
+  ended: boolean;
 }
 
 /** A one-test result as a worker writes it. */
@@ -85,8 +87,9 @@ describe('CLICS event feed, live', () => {
             );
             return;
           }
-          const feed: OpenFeed = { lines: [], close: () => req.destroy() };
+          const feed: OpenFeed = { lines: [], close: () => req.destroy(), ended: false };
           open.push(feed);
+          res.on('end', () => (feed.ended = true));
           res.on('data', (chunk: string) => {
             buffer += chunk;
             const parts = buffer.split('\n');
@@ -196,5 +199,59 @@ describe('CLICS event feed, live', () => {
     expect(now.body.filter((j: { submission_id: string }) => j.submission_id === id)).toEqual([
       expect.objectContaining({ id: judgement.id, judgement_type_id: 'AC' }),
     ]);
+  });
+
+  it('ends an open feed within seconds of its token’s revocation (issue 32, item 8)', async () => {
+    const revoked = await newToken();
+    const feed = await openFeed(revoked, '10.24.3.1');
+    await until('the state', () => feed.lines.some((l) => l.type === 'state'));
+    const [row] = await t.app.get(DataSource).query('SELECT id FROM clics_tokens ORDER BY created_at DESC LIMIT 1');
+    await t
+      .http()
+      .delete(`/api/contests/${contestId}/clics-tokens/${row.id}`)
+      .set(...bearer(admin))
+      .expect(204);
+    // This app reads its contests again only every ten minutes: the revocation itself ends the feed.
+    await until('the feed ended', () => feed.ended, 5_000);
+  });
+
+  it('ends an admin’s open feed within seconds of their demotion (issue 32, item 8)', async () => {
+    const demoted = await createAdmin(t);
+    const feed = await openFeed(demoted.accessToken, '10.24.4.1');
+    await until('the state', () => feed.lines.some((l) => l.type === 'state'));
+    await t
+      .http()
+      .patch(`/api/admin/users/${demoted.user.id}/role`)
+      .set(...bearer(admin))
+      .send({ role: 'user' })
+      .expect(200);
+    await until('the feed ended', () => feed.ended, 5_000);
+  });
+
+  it('counts a feed only while its connection is open: clients reset at once hold no slot (issue 32, item 12)', async () => {
+    const feeds = t.app.get(ClicsEventFeedService);
+    const resetToken = await newToken();
+    const resets = Array.from(
+      { length: 30 },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(
+              `GET /api/clics/contests/${contestId}/event-feed HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${resetToken}\r\n\r\n`,
+            );
+            // Gone before the guard and the first read have answered.
+            setImmediate(() => socket.resetAndDestroy());
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => undefined);
+        }),
+    );
+    await Promise.all(resets);
+    await until('no feed open', () => feeds.openFeeds === 0);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(feeds.openFeeds).toBe(0);
+    // Both of the token's slots (LIVE_STREAMS_PER_USER: 2 here) are free.
+    await openFeed(resetToken, '10.24.5.1');
+    await openFeed(resetToken, '10.24.5.2');
   });
 });

@@ -14,17 +14,8 @@ const TWO_TESTS = [
   { index: 0, status: 'accepted' as const, timeMs: 5, memoryKB: 100, points: 1 },
   { index: 1, status: 'accepted' as const, timeMs: 7, memoryKB: 100, points: 2 },
 ];
-const ENDPOINTS: ClicsSchemaName[] = [
-  'judgement-types',
-  'languages',
-  'problems',
-  'teams',
-  'submissions',
-  'judgements',
-  'runs',
-  'scoreboard',
-  'state',
-];
+const COLLECTIONS = ['judgement-types', 'languages', 'problems', 'teams', 'submissions', 'judgements', 'runs', 'clarifications'] as const;
+const ENDPOINTS: ClicsSchemaName[] = [...COLLECTIONS, 'scoreboard', 'state'];
 
 interface Event {
   type: string;
@@ -54,6 +45,8 @@ describe('CLICS Contest API', () => {
   /** Bob's rejected submission, made before the freeze. */
   let openId: string;
   let contestBody: Record<string, unknown>;
+  let publicQuestion: number;
+  let privateQuestion: number;
   const http = () => t.http();
   const base = () => `/api/clics/contests/${contestId}`;
 
@@ -90,9 +83,11 @@ describe('CLICS Contest API', () => {
   }
 
   /** The event feed as NDJSON lines, read until it ends (stream=false, or a finished contest). */
-  async function feed(token: string, query = 'stream=false'): Promise<Event[]> {
+  const feed = (token: string, query = 'stream=false') => feedOf(contestId, token, query);
+
+  async function feedOf(contest: number, token: string, query = 'stream=false'): Promise<Event[]> {
     const res = await http()
-      .get(`${base()}/event-feed?${query}`)
+      .get(`/api/clics/contests/${contest}/event-feed?${query}`)
       .set('Authorization', `Bearer ${token}`)
       .buffer(true)
       .parse((response, done) => {
@@ -109,7 +104,40 @@ describe('CLICS Contest API', () => {
       .map((line) => JSON.parse(line));
   }
 
-  const judgementOf = (judgements: { submission_id: string }[], id: string) => judgements.find((j) => j.submission_id === id);
+  /**
+   * Every endpoint of a contest as `token` reads it, each checked against its 2023-06 schema: the API information,
+   * the contests, the contest, its access, every collection and each of its objects alone (`/<collection>/<id>`
+   * answers the very object the collection holds), the scoreboard and the state. Every property served is one that
+   * access lists. Returns the problems of the errors found, empty when all fit.
+   */
+  async function walk(contest: number, token: string): Promise<string[]> {
+    const get = async (path: string) => (await http().get(`/api/clics${path}`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+    const errors = [...schemaErrors('api', (await http().get('/api/clics').expect(200)).body)];
+    const contests = await get('/contests');
+    errors.push(...schemaErrors('contest', contests));
+    if (!contests.some((c: { id: string }) => c.id === String(contest))) errors.push('contests: the contest is not listed');
+    const root = `/contests/${contest}`;
+    const access = await get(`${root}/access`);
+    errors.push(...schemaErrors('access', access));
+    const listed = new Map<string, string[]>(access.endpoints.map((e: { type: string; properties: string[] }) => [e.type, e.properties]));
+    const unlisted = (type: string, objects: object[]) =>
+      objects.flatMap((o) =>
+        Object.keys(o)
+          .filter((key) => !listed.get(type)?.includes(key))
+          .map((key) => `${type}.${key} is not in access`),
+      );
+    const contestObject = await get(root);
+    errors.push(...schemaErrors('contest', contestObject), ...unlisted('contest', [contestObject]));
+    for (const name of ENDPOINTS) {
+      const answer = await get(`${root}/${name}`);
+      errors.push(...schemaErrors(name, answer), ...unlisted(name, Array.isArray(answer) ? answer : [answer]));
+      if (!Array.isArray(answer)) continue;
+      for (const item of answer) expect(await get(`${root}/${name}/${encodeURIComponent(item.id)}`)).toEqual(item);
+    }
+    return errors;
+  }
+
+  const judgementOf = (judgements: Record<string, unknown>[], id: string) => judgements.find((j) => j.submission_id === id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -153,6 +181,30 @@ describe('CLICS Contest API', () => {
       .expect(200);
     publicToken = await createToken(contestId, 'public');
     adminToken = await createToken(contestId, 'admin');
+    // Ann's question, answered to everyone; Bob's, answered to him alone; a notice to everyone.
+    const ask = async (user: TestSession, question: string) =>
+      (
+        await http()
+          .post(`/api/contests/${contestId}/clarifications`)
+          .set(...bearer(user))
+          .send({ question, problemLabel: 'A' })
+          .expect(201)
+      ).body.id as number;
+    const answer = (id: number, text: string, isPublic: boolean) =>
+      http()
+        .post(`/api/contests/${contestId}/clarifications/${id}/answer`)
+        .set(...bearer(admin))
+        .send({ answer: text, public: isPublic })
+        .expect(200);
+    publicQuestion = await ask(ann, 'Is the input sorted?');
+    await answer(publicQuestion, 'Yes.', true);
+    privateQuestion = await ask(bob, 'Is my idea right?');
+    await answer(privateQuestion, 'Read the statement.', false);
+    await http()
+      .post(`/api/contests/${contestId}/clarifications`)
+      .set(...bearer(admin))
+      .send({ answer: 'Problem A has a new sample.' })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -224,29 +276,47 @@ describe('CLICS Contest API', () => {
   });
 
   describe('during the freeze', () => {
-    it('answers every object in the specification’s shape, to admins and both tokens', async () => {
-      for (const token of [admin.accessToken, publicToken, adminToken]) {
-        expect(schemaErrors('contest', await read('', token))).toEqual([]);
-        for (const endpoint of ENDPOINTS) expect(schemaErrors(endpoint, await read(`/${endpoint}`, token))).toEqual([]);
-      }
+    it('answers every endpoint and object in the 2023-06 shape, to admins and both tokens', async () => {
+      for (const token of [admin.accessToken, publicToken, adminToken]) expect(await walk(contestId, token)).toEqual([]);
       expect(await read('', publicToken)).toMatchObject({
         id: String(contestId),
         duration: '2:00:00.000',
         scoreboard_freeze_duration: '1:00:00.000',
-        penalty_time: '0:20:00.000',
+        penalty_time: 20,
         scoreboard_type: 'pass-fail',
       });
+      expect((await http().get('/api/clics').expect(200)).body).toMatchObject({ version: '2023-06' });
+      // A token lists its own contest only; an admin every one.
+      expect((await http().get('/api/clics/contests').set('Authorization', `Bearer ${publicToken}`).expect(200)).body).toEqual([
+        await read('', publicToken),
+      ]);
+      const all = (
+        await http()
+          .get('/api/clics/contests')
+          .set(...bearer(admin))
+          .expect(200)
+      ).body.map((c: { id: string }) => c.id);
+      expect(all).toEqual(expect.arrayContaining([String(contestId), String(otherContestId)]));
+      await http().get('/api/clics/contests').expect(401);
+      await read('/submissions/not-a-submission', publicToken, 404);
+      await read('/runs/nothing', publicToken, 404);
+      // Collections filter on their ID properties.
+      const bobs = await read(
+        `/submissions?team_id=${(await read('/submissions', adminToken)).find((x: { id: string }) => x.id === openId).team_id}`,
+        adminToken,
+      );
+      expect(bobs.map((x: { id: string }) => x.id)).toEqual([openId]);
+      expect((await read(`/judgements?submission_id=${frozenId}`, adminToken)).map((j: { id: string }) => j.id)).toEqual([frozenId]);
       const teams = await read('/teams', publicToken);
       expect(teams.map((team: { name: string }) => team.name).sort()).toEqual([ann.user.username, bob.user.username].sort());
     });
 
-    it('shows a public token the frozen judgement pending and withholds its runs; an admin token sees them', async () => {
+    it('shows a public token the frozen judgement pending and no runs before the end, as the SPA; an admin token sees them', async () => {
       const pub = await read('/judgements', publicToken);
       expect(judgementOf(pub, frozenId)).toMatchObject({ judgement_type_id: null, end_time: null });
       expect(judgementOf(pub, openId)).toMatchObject({ judgement_type_id: 'WA' });
-      const pubRuns: { judgement_id: string }[] = await read('/runs', publicToken);
-      expect(pubRuns.filter((r) => r.judgement_id === frozenId)).toEqual([]);
-      expect(pubRuns.filter((r) => r.judgement_id === openId)).toHaveLength(2);
+      // Others' per-test results are the submitter's and admins' until the end (canSeeTestResults), frozen or not.
+      expect(await read('/runs', publicToken)).toEqual([]);
       for (const token of [adminToken, admin.accessToken]) {
         expect(judgementOf(await read('/judgements', token), frozenId)).toMatchObject({ judgement_type_id: 'AC' });
         const runs: { judgement_id: string; judgement_type_id: string }[] = await read('/runs', token);
@@ -254,12 +324,34 @@ describe('CLICS Contest API', () => {
       }
     });
 
+    it('shows clarifications as the SPA shows them: to a public token none before the end, to an admin token each with its team', async () => {
+      expect(await read('/clarifications', publicToken)).toEqual([]);
+      const all: Record<string, unknown>[] = await read('/clarifications', adminToken);
+      const teams: { id: string; name: string }[] = await read('/teams', adminToken);
+      const teamOf = (user: TestSession) => teams.find((team) => team.name === user.user.username)?.id;
+      const problem = String(problemId);
+      expect(all).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: String(publicQuestion),
+            from_team_id: teamOf(ann),
+            text: 'Is the input sorted?',
+            problem_id: problem,
+          }),
+          expect.objectContaining({ id: `${publicQuestion}-a`, reply_to_id: String(publicQuestion), to_team_id: null, text: 'Yes.' }),
+          expect.objectContaining({ id: `${privateQuestion}-a`, reply_to_id: String(privateQuestion), to_team_id: teamOf(bob) }),
+          expect.objectContaining({ from_team_id: null, to_team_id: null, reply_to_id: null, text: 'Problem A has a new sample.' }),
+        ]),
+      );
+      expect(all).toHaveLength(5);
+    });
+
     it('gives a public token the public fold of the scoreboard and an admin token the live one', async () => {
       const annTeam = (await read('/submissions', adminToken)).find((s: { id: string }) => s.id === frozenId).team_id;
       const rowOf = async (token: string) =>
         (await read('/scoreboard', token)).rows.find((r: { team_id: string }) => r.team_id === annTeam).problems[0];
       expect(await rowOf(publicToken)).toMatchObject({ solved: false, num_pending: 1 });
-      expect(await rowOf(adminToken)).toMatchObject({ solved: true, num_pending: 0, time: expect.any(String) });
+      expect(await rowOf(adminToken)).toMatchObject({ solved: true, num_pending: 0, time: 80 });
       const state = await read('/state', publicToken);
       expect(state).toMatchObject({ started: expect.any(String), frozen: expect.any(String), ended: null, end_of_updates: null });
     });
@@ -268,9 +360,16 @@ describe('CLICS Contest API', () => {
       const events = await feed(publicToken);
       for (const event of events) {
         expect(schemaErrors('event', event)).toEqual([]);
-        if (event.type === 'contest') expect(schemaErrors('contest', event.data)).toEqual([]);
-        else expect(schemaErrors(event.type as ClicsSchemaName, event.data)).toEqual([]);
+        expect(schemaErrors(event.type as ClicsSchemaName, event.data)).toEqual([]);
+        // The contest and the state are singletons (no id); any other object is what its own route answers.
+        if (event.type === 'contest' || event.type === 'state') expect(event.id).toBeNull();
+        else expect(await read(`/${event.type}/${event.id}`, publicToken)).toEqual(event.data);
       }
+      // A public token reads no runs and no clarification before the end; an admin token every kind.
+      const unseen = ['scoreboard', 'runs', 'clarifications'];
+      expect(new Set(events.map((e) => e.type))).toEqual(new Set(['contest', ...ENDPOINTS.filter((e) => !unseen.includes(e))]));
+      const everything = new Set(['contest', ...ENDPOINTS.filter((e) => e !== 'scoreboard')]);
+      expect(new Set((await feed(adminToken)).map((e) => e.type))).toEqual(everything);
       const types = events.map((e) => e.type);
       expect(types.indexOf('contest')).toBe(0);
       expect(types.lastIndexOf('teams')).toBeLessThan(types.indexOf('submissions'));
@@ -280,6 +379,38 @@ describe('CLICS Contest API', () => {
       expect(resumed).toEqual(events.slice(middle + 1));
       expect(await feed(publicToken, `stream=false&since_token=${encodeURIComponent(events[events.length - 1].token)}`)).toEqual([]);
       await http().get(`${base()}/event-feed?since_token=nonsense`).set('Authorization', `Bearer ${publicToken}`).expect(400);
+    });
+
+    it('gives a public reader no time and no event at the judging of a result the freeze hides', async () => {
+      const res = await http()
+        .post('/api/submissions')
+        .set(...bearer(bob))
+        .send({ problemId, contestId, languageId: 71, sourceCode: 'print(2)' })
+        .expect(201);
+      const id: string = res.body.submissionId;
+      const [row] = await ds.query('SELECT created_at, frozen FROM submissions WHERE id = $1', [id]);
+      expect(row.frozen).toBe(true);
+      const before = await feed(publicToken);
+      const pending = judgementOf(await read('/judgements', publicToken), id);
+      // For the public reader the judgement began when it was asked for, whenever a worker takes it.
+      expect(pending).toMatchObject({ start_time: row.created_at.toISOString(), judgement_type_id: null, end_time: null });
+      await ds.query(`UPDATE submissions SET started_at = now() + interval '3 seconds' WHERE id = $1`, [id]);
+      await writeFinalResult(ds, id, problemId, {
+        status: 'wrong_answer',
+        score: 0,
+        runtimeMs: 7,
+        memoryKB: 100,
+        testCaseResults: TWO_TESTS.map((c) => ({ ...c, status: 'wrong_answer' as const })),
+      });
+      // Judged: nothing new in the feed, nothing changed in the judgement, no run.
+      const since = encodeURIComponent(before[before.length - 1].token);
+      expect(await feed(publicToken, `stream=false&since_token=${since}`)).toEqual([]);
+      expect(judgementOf(await read('/judgements', publicToken), id)).toEqual(pending);
+      expect(await read(`/judgements/${id}`, publicToken)).toEqual(pending);
+      // The admin token sees the judging as it was.
+      const seen = judgementOf(await read('/judgements', adminToken), id);
+      expect(seen).toMatchObject({ judgement_type_id: 'WA', end_time: expect.any(String) });
+      expect(seen?.start_time).not.toBe(pending?.start_time);
     });
 
     it('streams a new submission to an open feed, and heartbeats while nothing happens', async () => {
@@ -320,6 +451,36 @@ describe('CLICS Contest API', () => {
     });
   });
 
+  it('names a problem to a public token only once a guest may read it (its label before the end), as the SPA', async () => {
+    const sealed = (await createProblem(t, admin, problemBody({ title: 'Sealed title', isPublic: false }))).problemId;
+    const upcoming = (
+      await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send({
+          ...contestBody,
+          title: 'Upcoming',
+          startsAt: at(60).toISOString(),
+          endsAt: at(180).toISOString(),
+          problems: [{ problemId: sealed }],
+        })
+        .expect(201)
+    ).body.contestId;
+    const names = async (token: string) =>
+      (await http().get(`/api/clics/contests/${upcoming}/problems`).set('Authorization', `Bearer ${token}`).expect(200)).body.map(
+        (p: { name: string }) => p.name,
+      );
+    const publicUpcoming = await createToken(upcoming, 'public');
+    expect(await names(publicUpcoming)).toEqual(['A']);
+    const [problem] = (
+      await http().get(`/api/clics/contests/${upcoming}/problems`).set('Authorization', `Bearer ${publicUpcoming}`).expect(200)
+    ).body;
+    expect(problem).not.toHaveProperty('time_limit');
+    expect(await names(await createToken(upcoming, 'admin'))).toEqual(['Sealed title']);
+    const feedEvents = await feedOf(upcoming, await createToken(upcoming, 'public'));
+    expect(JSON.stringify(feedEvents)).not.toContain('Sealed title');
+  });
+
   it('answers a scored (IOI) contest in the specification’s shape, with scores', async () => {
     const ioi = (
       await http()
@@ -340,10 +501,14 @@ describe('CLICS Contest API', () => {
       contestId = previous;
     }
     expect(await readIoi('')).toMatchObject({ scoreboard_type: 'score' });
-    for (const endpoint of ENDPOINTS) expect(schemaErrors(endpoint, await readIoi(`/${endpoint}`))).toEqual([]);
+    expect(await readIoi('')).not.toHaveProperty('penalty_time');
+    expect(await walk(ioi, token)).toEqual([]);
+    for (const event of await feedOf(ioi, token)) expect(schemaErrors(event.type as ClicsSchemaName, event.data)).toEqual([]);
     const [row] = (await readIoi('/scoreboard')).rows;
     expect(row.score.score).toBe(100);
-    expect(row.problems[0]).toMatchObject({ solved: true, score: 100 });
+    // Scored 5 minutes before now, in a contest that began 90 minutes before the suite did: minute 85 or a little later.
+    expect(row.problems[0]).toEqual({ problem_id: String(problemId), num_judged: 1, num_pending: 0, score: 100, time: expect.any(Number) });
+    expect(Number.isInteger(row.problems[0].time) && row.problems[0].time >= 85).toBe(true);
     expect((await readIoi('/problems'))[0].max_score).toBe(100);
   });
 
@@ -370,6 +535,14 @@ describe('CLICS Contest API', () => {
 
     it('shows a public token everything, with a finalized state', async () => {
       expect(judgementOf(await read('/judgements', publicToken), frozenId)).toMatchObject({ judgement_type_id: 'AC' });
+      const runs: { judgement_id: string }[] = await read('/runs', publicToken);
+      expect(runs.filter((r) => r.judgement_id === frozenId)).toHaveLength(2);
+      expect(runs.filter((r) => r.judgement_id === openId)).toHaveLength(2);
+      expect(await walk(contestId, publicToken)).toEqual([]);
+      // The public answer and the notice, unsigned; nothing of Bob's private exchange.
+      const clarifications: Record<string, unknown>[] = await read('/clarifications', publicToken);
+      expect(clarifications.map((c) => c.text).sort()).toEqual(['Is the input sorted?', 'Problem A has a new sample.', 'Yes.']);
+      expect(clarifications.every((c) => c.from_team_id === null && c.to_team_id === null)).toBe(true);
       const state = await read('/state', publicToken);
       expect(state).toMatchObject({ ended: expect.any(String), thawed: expect.any(String), finalized: expect.any(String) });
       expect(state.end_of_updates).toBe(state.finalized);

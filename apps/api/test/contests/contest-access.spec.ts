@@ -14,8 +14,9 @@ import {
 import { DataSource } from 'typeorm';
 
 /**
- * Who reads a contest's problems (canReadContestProblems, enforced by ProblemsService.getThroughContest itself), and
- * who gets into a private contest: with its access code, or, without one, only through an admin.
+ * Who reads a contest's problems (canReadContestProblem, enforced by ContestsService.problem and the submissions'
+ * gate), and who gets into a private contest: with its access code, or, without one, only through an admin, the only
+ * ones it exists for.
  */
 describe('contest access', () => {
   let t: TestApp;
@@ -125,30 +126,39 @@ describe('contest access', () => {
       ({ contestId } = await createContest(t, admin, contestBody([secret], -10, 50, { isPublic: false })));
     });
 
-    it('refuses a user who registers themselves, with a clear message, and lists it to admins only', async () => {
-      expect((await http().get(`/api/contests/${contestId}`).expect(200)).body).toMatchObject({ inviteOnly: true, needsAccessCode: false });
-      const refused = await http()
-        .post(`/api/contests/${contestId}/register`)
-        .set(...bearer(ann))
-        .send({})
-        .expect(403);
-      expect(refused.body).toEqual({
-        code: 'FORBIDDEN',
-        message: 'This private contest is by invitation: an admin adds its participants.',
-      });
-      // An access code cannot stand in for the invitation.
-      await http()
-        .post(`/api/contests/${contestId}/register`)
-        .set(...bearer(ann))
-        .send({ accessCode: 'guess' })
-        .expect(403);
+    it('is not there for those it did not admit: every route answers 404, as for no contest, and lists it to admins only', async () => {
+      expect((await get(`/api/contests/${contestId}`, admin).expect(200)).body).toMatchObject({ inviteOnly: true, needsAccessCode: false });
+      const reads = ['', '/problems/A', '/scoreboard', '/scoreboard/stream', '/clarifications', '/submissions'].map(
+        (route) => `/api/contests/${contestId}${route}`,
+      );
+      for (const path of reads) {
+        const guest = await get(path);
+        // The routes that need a session answer a guest 401 before anything else; no route tells a guest it exists.
+        expect([path, guest.status]).toEqual([path, path.endsWith('stream') || path.endsWith('submissions') ? 401 : 404]);
+        const user = await get(path, ann);
+        expect([path, user.status, user.body]).toEqual([path, 404, { code: 'NOT_FOUND', message: 'Contest not found.' }]);
+      }
+      const writes: [string, object][] = [
+        ['register', {}],
+        ['register', { accessCode: 'guess' }],
+        ['start', {}],
+        ['virtual', {}],
+        ['clarifications', { question: 'Is it on?' }],
+      ];
+      for (const [route, body] of writes) {
+        const res = await http()
+          .post(`/api/contests/${contestId}/${route}`)
+          .set(...bearer(ann))
+          .send(body);
+        expect([route, res.status, res.body]).toEqual([route, 404, { code: 'NOT_FOUND', message: 'Contest not found.' }]);
+      }
       expect([await listed(), await listed(ann), await listed(admin)]).toEqual([false, false, true]);
       const submitted = await http()
         .post('/api/submissions')
         .set(...bearer(ann))
         .send({ problemId: secret, contestId, languageId: 71, sourceCode: 'print(1)' })
-        .expect(403);
-      expect(submitted.body.message).toBe('You are not registered for this contest.');
+        .expect(404);
+      expect(submitted.body.message).toBe('Contest not found.');
     });
 
     it('lets an admin add a user by name: then it is listed to them, and they read and submit', async () => {
@@ -159,6 +169,13 @@ describe('contest access', () => {
       const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM contest_participations WHERE contest_id = $1`, [contestId]);
       expect(n).toBe(1);
       expect([await listed(ann), await listed(bob)]).toEqual([true, false]);
+      // A participant who registers again is told why, now that the contest exists for them.
+      const again = await http()
+        .post(`/api/contests/${contestId}/register`)
+        .set(...bearer(ann))
+        .send({})
+        .expect(403);
+      expect(again.body.message).toBe('This private contest is by invitation: an admin adds its participants.');
       const page = (
         await http()
           .get(`/api/contests/${contestId}`)
@@ -167,7 +184,7 @@ describe('contest access', () => {
       ).body;
       expect(page.participation).toMatchObject({ kind: 'official' });
       expect(await reads(contestId, ann)).toEqual([200, 'Secret']);
-      expect(await reads(contestId, bob)).toEqual([404, '']);
+      await get(`/api/contests/${contestId}`, bob).expect(404);
       await http()
         .post('/api/submissions')
         .set(...bearer(ann))
@@ -189,10 +206,91 @@ describe('contest access', () => {
     });
   });
 
+  describe('a private problem held by several contests (issue 32, item 4)', () => {
+    let hidden: number;
+    /** Ended: a public contest, an invitation-only one ann was added to, and one with a code bob registered for. */
+    let [endedPublic, endedInvite, endedWithCode, upcoming]: number[] = [];
+    const submit = (who: TestSession, contestId: number) =>
+      http()
+        .post('/api/submissions')
+        .set(...bearer(who))
+        .send({ problemId: hidden, contestId, languageId: 71, sourceCode: 'print(1)' });
+    /** The status of the problem's statement through the contest, as `who`. */
+    const statement = async (contestId: number, who?: TestSession) => (await get(`/api/contests/${contestId}/problems/A`, who)).status;
+    const pageProblem = async (contestId: number, who?: TestSession) =>
+      (await get(`/api/contests/${contestId}`, who).expect(200)).body.problems[0];
+
+    beforeAll(async () => {
+      hidden = (await createProblem(t, admin, problemBody({ title: 'Hidden', isPublic: false }))).problemId;
+      ({ contestId: endedPublic } = await createContest(t, admin, contestBody([hidden], -90, -10)));
+      ({ contestId: endedInvite } = await createContest(t, admin, contestBody([hidden], -10, 50, { isPublic: false })));
+      await http()
+        .post(`/api/contests/${endedInvite}/participants`)
+        .set(...bearer(admin))
+        .send({ username: ann.user.username })
+        .expect(200);
+      await moveContest(endedInvite, -90, -10);
+      ({ contestId: endedWithCode } = await createContest(
+        t,
+        admin,
+        contestBody([hidden], -10, 50, { isPublic: false, accessCode: 'open-sesame-42' }),
+      ));
+      await register(t, bob, endedWithCode, 'open-sesame-42');
+      await moveContest(endedWithCode, -90, -10);
+      ({ contestId: upcoming } = await createContest(t, admin, contestBody([hidden], 30, 90)));
+    });
+
+    it('stays hidden everywhere while an upcoming contest holds it: statement, submissions and the contest pages', async () => {
+      for (const contestId of [endedPublic, endedWithCode]) {
+        for (const who of [undefined, ann, bob])
+          expect([contestId, who?.user.username, await statement(contestId, who)]).toEqual([contestId, who?.user.username, 404]);
+      }
+      expect(await statement(endedInvite, ann)).toBe(404);
+      for (const contestId of [endedPublic, endedInvite, endedWithCode]) {
+        const refused = await submit(ann, contestId);
+        expect([contestId, refused.status, refused.body.message]).toEqual([contestId, 404, 'Problem not found.']);
+      }
+      // The contest pages give its label and points, not its id or title.
+      for (const [contestId, who] of [
+        [upcoming, undefined],
+        [upcoming, bob],
+        [endedPublic, undefined],
+        [endedInvite, ann],
+      ] as const)
+        expect(await pageProblem(contestId, who)).toEqual({ label: 'A', points: 1, problemId: null, title: '' });
+      expect(await pageProblem(upcoming, admin)).toMatchObject({ problemId: hidden, title: 'Hidden' });
+      expect(await statement(endedPublic, admin)).toBe(200);
+      const [{ n }] = await ds.query('SELECT count(*)::int AS n FROM submissions WHERE problem_id = $1', [hidden]);
+      expect(n).toBe(0);
+    });
+
+    it('opens through an ended contest once no contest hides it: a public one to everyone, a private one to those it admitted', async () => {
+      await moveContest(upcoming, -90, -5);
+      expect([await statement(endedPublic), await statement(endedPublic, bob)]).toEqual([200, 200]);
+      expect(await pageProblem(endedPublic)).toEqual({ label: 'A', points: 1, problemId: hidden, title: 'Hidden' });
+      // The invitation-only contest is not there for bob; the one with a code opens to bob, who registered, alone.
+      expect([await statement(endedInvite, ann), await statement(endedInvite, bob), await statement(endedInvite)]).toEqual([200, 404, 404]);
+      expect([await statement(endedWithCode, bob), await statement(endedWithCode, ann), await statement(endedWithCode)]).toEqual([
+        200, 404, 404,
+      ]);
+      expect(await pageProblem(endedWithCode, ann)).toEqual({ label: 'A', points: 1, problemId: null, title: '' });
+      expect((await submit(ann, endedWithCode)).status).toBe(404);
+      expect((await submit(bob, endedWithCode)).status).toBe(201);
+      expect((await submit(ann, endedInvite)).status).toBe(201);
+      expect((await submit(bob, endedPublic)).status).toBe(201);
+      // A virtual run would open the problems: in a private contest, only to those it admitted.
+      const run = await http()
+        .post(`/api/contests/${endedWithCode}/virtual`)
+        .set(...bearer(ann))
+        .expect(403);
+      expect(run.body.message).toBe('Only participants of this private contest may start a virtual run of it.');
+    });
+  });
+
   it('a private contest with an access code takes self-registration with the code, and is listed to its participants', async () => {
-    const { contestId } = await createContest(t, admin, contestBody([secret], -10, 50, { isPublic: false, accessCode: 'sesame' }));
+    const { contestId } = await createContest(t, admin, contestBody([secret], -10, 50, { isPublic: false, accessCode: 'sesame-2026' }));
     expect((await http().get(`/api/contests/${contestId}`).expect(200)).body).toMatchObject({ inviteOnly: false, needsAccessCode: true });
-    await register(t, bob, contestId, 'sesame');
+    await register(t, bob, contestId, 'sesame-2026');
     const listed = await http()
       .get('/api/contests?limit=100')
       .set(...bearer(bob))

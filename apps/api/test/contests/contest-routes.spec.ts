@@ -39,12 +39,12 @@ describe('contest routes during a freeze, by role', () => {
     const created = await createContest(
       t,
       admin,
-      contestBody([open, secret], -50, 10, { freezeMinutes: 20, isPublic: false, accessCode: 'c' }),
+      contestBody([open, secret], -50, 10, { freezeMinutes: 20, isPublic: false, accessCode: 'code-2026-c1' }),
     );
     contestId = created.contestId;
     const { startsAt } = (await http().get(`/api/contests/${contestId}`).expect(200)).body;
-    await register(t, ann, contestId, 'c');
-    await register(t, bob, contestId, 'c');
+    await register(t, ann, contestId, 'code-2026-c1');
+    await register(t, bob, contestId, 'code-2026-c1');
     await submitGraded(t, ann, contestId, open, minutesFrom(startsAt, 5), 'accepted');
     // bob's solve of B comes during the freeze: his and the admins' to know until the unfreeze.
     await submitGraded(t, bob, contestId, secret, minutesFrom(startsAt, 45), 'accepted');
@@ -153,7 +153,7 @@ describe('contest routes during a freeze, by role', () => {
       ['ann (a participant)', undefined, true, 'Secret'],
       ['bob (another participant)', undefined, true, 'Secret'],
       ['cat (outside the contest)', undefined, true, ''],
-      ['an admin', 'c', false, 'Secret'],
+      ['an admin', 'code-2026-c1', false, 'Secret'],
     ]);
   });
 
@@ -169,7 +169,7 @@ describe('contest routes during a freeze, by role', () => {
       return res.body;
     };
     await post('/api/contests/{contestId}/participants', admin, { username: cat.user.username }, 200);
-    await post('/api/contests/{contestId}/register', cat, { accessCode: 'c' }, 200);
+    await post('/api/contests/{contestId}/register', cat, { accessCode: 'code-2026-c1' }, 200);
     const asked = await post('/api/contests/{contestId}/clarifications', cat, { question: 'Is A easy?' }, 201);
     await post('/api/contests/{contestId}/clarifications/{id}/answer', admin, { answer: 'Yes.' }, 200, asked.id);
     const notice = await post('/api/contests/{contestId}/clarifications', admin, { answer: 'Ten minutes left.' }, 201);

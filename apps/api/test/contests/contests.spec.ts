@@ -114,7 +114,7 @@ describe('contests', () => {
         .send({ problemId, contestId, languageId: 71, sourceCode: 'print(1)' });
 
     it('refuses the wrong access code, the unregistered, before the start and after the window', async () => {
-      const upcoming = await createContest(t, admin, contestBody([problems[2]], 30, 90, { isPublic: false, accessCode: 'sesame' }));
+      const upcoming = await createContest(t, admin, contestBody([problems[2]], 30, 90, { isPublic: false, accessCode: 'sesame-2026' }));
       await http()
         .post(`/api/contests/${upcoming.contestId}/register`)
         .set(...bearer(ann))
@@ -130,7 +130,7 @@ describe('contests', () => {
       };
       // A private contest is listed to admins and its participants only.
       expect([await listed(), await listed(ann), await listed(admin)]).toEqual([false, false, true]);
-      await register(t, ann, upcoming.contestId, 'sesame');
+      await register(t, ann, upcoming.contestId, 'sesame-2026');
       expect([await listed(), await listed(ann)]).toEqual([false, true]);
       expect((await submit(ann, upcoming.contestId, problems[2]).expect(403)).body.message).toBe('The contest has not started yet.');
       // The private problem stays hidden before the start, even from a participant; admins read it.

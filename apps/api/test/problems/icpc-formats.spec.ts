@@ -255,7 +255,10 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       subtasks: [],
       testCases: [{ input: '1 2\n', output: '3\n', points: 1 }],
     } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
-    for (const jury of [{ checker: { type: 'custom', ...icpc } }, { checker: { type: 'tokens' }, interactor: icpc }]) {
+    for (const jury of [
+      { type: 'standard', checker: { type: 'custom', ...icpc } },
+      { type: 'interactive', checker: { type: 'tokens' }, interactor: icpc },
+    ]) {
       const entries = icpcPackageEntries({ ...problem, ...jury } as typeof problem);
       const back = await read(Object.fromEntries(entries.map((e) => [e.path, e.content])));
       expect(back.problem.checker).toEqual(jury.checker.type === 'custom' ? jury.checker : { type: 'tokens' });

@@ -1,4 +1,4 @@
-import { interactorColumns, ProblemEntity } from '@oj/db';
+import { checkerColumns, interactorColumns, ProblemEntity } from '@oj/db';
 import {
   bearer,
   createAdmin,
@@ -143,7 +143,7 @@ describe('GET /api/problems/{problemId}/package', () => {
     expect(files.filter((f) => f.path.startsWith('output_validators/'))).toHaveLength(1);
   });
 
-  it("gives the problem's author who is not an admin the whole package; other users 403, guests 401, a missing problem 404", async () => {
+  it("gives the problem's author who is not an admin the package without the hidden tests or jury code; other users 403, guests 401, a missing problem 404", async () => {
     const author = await registerUser(t);
     const other = await registerUser(t);
     const problem = await createProblem(
@@ -152,9 +152,48 @@ describe('GET /api/problems/{problemId}/package', () => {
       problemBody({ isPublic: true, testCases: [{ input: 'secret in\n', output: 'secret out\n' }] }),
     );
     await t.app.get(DataSource).query('UPDATE problems SET author_id = $1 WHERE problem_id = $2', [author.user.id, problem.problemId]);
+    // An admin adds a test and sets a checker that holds the answers, after the author lost the right to read them.
+    await t
+      .http()
+      .put(`/api/problems/${problem.problemId}`)
+      .set(...bearer(admin))
+      .send(
+        problemBody({
+          isPublic: true,
+          testCases: [
+            { input: 'secret in\n', output: 'secret out\n' },
+            { input: 'added\n', output: 'later\n' },
+          ],
+        }),
+      )
+      .expect(200);
+    await t.app
+      .get(DataSource)
+      .getRepository(ProblemEntity)
+      .update({ problemId: problem.problemId }, checkerColumns({ type: 'custom', languageId: 54, source: CUSTOM_CHECKER }));
     const files = await readTestArchive((await download(problem.problemId, author).expect(200)).body);
-    expect(files.find((f) => f.path === 'data/secret/001.in')?.content.toString()).toBe('secret in\n');
-    expect(files.find((f) => f.path === 'data/secret/001.ans')?.content.toString()).toBe('secret out\n');
+    expect(files.map((f) => f.path).sort()).toEqual([
+      'data/sample/001.ans',
+      'data/sample/001.in',
+      'problem.yaml',
+      'problem_statement/problem.en.md',
+    ]);
+    expect(files.find((f) => f.path === 'problem.yaml')?.content.toString()).toContain('validation: custom\n');
+    const whole = await readTestArchive((await download(problem.problemId).expect(200)).body);
+    expect(whole.filter((f) => /^(data\/secret|output_validators)\//.test(f.path)).map((f) => [f.path, f.content.toString()])).toEqual([
+      ['data/secret/001.in', 'secret in\n'],
+      ['data/secret/001.ans', 'secret out\n'],
+      ['data/secret/002.in', 'added\n'],
+      ['data/secret/002.ans', 'later\n'],
+      ['output_validators/checker/checker.cpp', CUSTOM_CHECKER],
+    ]);
+    // The problem's own read gives the author as much, and no more.
+    const read = await t
+      .http()
+      .get(`/api/problems/${problem.problemId}?includePrivate=true`)
+      .set(...bearer(author))
+      .expect(200);
+    expect([read.body.testCases, read.body.checker]).toEqual([undefined, { type: 'custom', languageId: 54 }]);
     expect((await download(problem.problemId, other).expect(403)).body.toString()).toContain(
       "Only administrators and the problem's author may download its package.",
     );

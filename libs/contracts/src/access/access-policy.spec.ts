@@ -2,6 +2,7 @@ import {
   canChangeVisibility,
   canDownloadPackage,
   canEditProblem,
+  canReadTestReadingCode,
   canResubmit,
   canSeeProblem,
   canSeeProfile,
@@ -36,6 +37,7 @@ describe('access policy', () => {
     expect(isAdmin(viewers[who])).toBe(expected);
     expect(canSeeTestCases(viewers[who])).toBe(expected);
     expect(canSetTestReadingCode(viewers[who])).toBe(expected);
+    expect(canReadTestReadingCode(viewers[who])).toBe(expected);
     expect(canChangeVisibility(viewers[who])).toBe(expected);
   });
 

@@ -48,8 +48,17 @@ export function canSetTestReadingCode(viewer: Viewer): boolean {
 }
 
 /**
- * A problem's package (issue 24): the problem whole, hidden tests and jury code included, for admins and its author,
- * who set it. The author reads here what they wrote; elsewhere the tests stay for admins (canSeeTestCases).
+ * The source of that code, once saved: only those who may read the tests set it, and it may hold them (a checker
+ * with the answers written in), so it is read as the tests are, in every response and in the package.
+ */
+export function canReadTestReadingCode(viewer: Viewer): boolean {
+  return canSeeTestCases(viewer);
+}
+
+/**
+ * A problem's package (issue 24): for admins and its author. It holds what the downloader may read and no more: the
+ * hidden tests and the jury code only for those who may read them (canSeeTestCases, canReadTestReadingCode), as
+ * GET /api/problems/{id}?includePrivate=true gives them (issue 32: an author demoted from admin reads neither).
  */
 export function canDownloadPackage(problem: AuthoredProblem, viewer: Viewer): boolean {
   return canEditProblem(problem, viewer);

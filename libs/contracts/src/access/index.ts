@@ -1,1 +1,2 @@
 export * from './access-policy';
+export * from './contest-access';

@@ -25,6 +25,22 @@ export const CONTEST_LABEL_PATTERN = /^[A-Z][A-Z0-9]{0,3}$/;
 export const MAX_CONTEST_TITLE_LENGTH = 200;
 export const MAX_CONTEST_DESCRIPTION_LENGTH = 50_000;
 export const MAX_ACCESS_CODE_LENGTH = 100;
+/**
+ * A contest's access code must resist guessing (issue 32): at least 10 characters of letters, digits, '-' and '_'
+ * (no spaces, so it survives being pasted from a message), mixing letters and digits unless it is a passphrase of
+ * 16 or more. Wrong codes are rate-limited besides (README "Security"). Codes saved before the rule keep working until
+ * the contest is saved again.
+ */
+export const MIN_ACCESS_CODE_LENGTH = 10;
+/** From this length a code needs no digit (a passphrase); shorter ones mix letters and digits. */
+export const UNMIXED_ACCESS_CODE_LENGTH = 16;
+const CODE_CHARS = '[A-Za-z0-9_-]';
+export const ACCESS_CODE_PATTERN = new RegExp(
+  `^(?=.*[A-Za-z])(?:(?=.*[0-9])${CODE_CHARS}{${MIN_ACCESS_CODE_LENGTH},${MAX_ACCESS_CODE_LENGTH}}|${CODE_CHARS}{${UNMIXED_ACCESS_CODE_LENGTH},${MAX_ACCESS_CODE_LENGTH}})$`,
+);
+export const ACCESS_CODE_RULE =
+  `accessCode must be ${MIN_ACCESS_CODE_LENGTH} to ${MAX_ACCESS_CODE_LENGTH} letters, digits, '-' or '_', with a letter, ` +
+  `and a digit too when shorter than ${UNMIXED_ACCESS_CODE_LENGTH}.`;
 /** A year: longer windows are typing mistakes, and the bound keeps minute arithmetic in integers. */
 export const MAX_CONTEST_MINUTES = 366 * 24 * 60;
 export const MAX_CONTEST_PROBLEM_POINTS = 100_000;

@@ -4,20 +4,20 @@ import type { ApiResponseOptions } from '@nestjs/swagger';
  * Examples of the CLICS objects the routes answer, for the OpenAPI document. Their shapes are the specification's
  * (2023-06), which apps/api/test/clics/clics-schemas.ts states as JSON schemas and the tests check every answer against.
  */
+const CONTEST = {
+  id: '3',
+  name: 'Round 1',
+  formal_name: 'Round 1',
+  start_time: '2026-11-25T14:00:00.000Z',
+  duration: '5:00:00.000',
+  scoreboard_freeze_duration: '1:00:00.000',
+  scoreboard_type: 'pass-fail',
+  penalty_time: 20,
+};
 const TEAM = 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const SUBMISSION = '7d9e0f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a';
 
-export const CLICS_EXAMPLES = {
-  contest: {
-    id: '3',
-    name: 'Round 1',
-    formal_name: 'Round 1',
-    start_time: '2026-11-25T14:00:00.000Z',
-    duration: '5:00:00.000',
-    scoreboard_freeze_duration: '1:00:00.000',
-    scoreboard_type: 'pass-fail',
-    penalty_time: '0:20:00.000',
-  },
+const COLLECTIONS = {
   'judgement-types': [{ id: 'AC', name: 'Accepted', penalty: false, solved: true }],
   languages: [{ id: '71', name: 'Python (3.8.1)', entry_point_required: false, extensions: [] }],
   problems: [{ id: '12', label: 'A', name: 'Two sums', ordinal: 0, time_limit: 2, test_data_count: 10 }],
@@ -56,6 +56,57 @@ export const CLICS_EXAMPLES = {
       run_time: 0.31,
     },
   ],
+  clarifications: [
+    {
+      id: '4',
+      from_team_id: TEAM,
+      to_team_id: null,
+      reply_to_id: null,
+      problem_id: '12',
+      text: 'May the input be empty?',
+      time: '2026-11-25T14:20:00.000Z',
+      contest_time: '0:20:00.000',
+    },
+  ],
+};
+
+/** Each collection's object alone, as `/<collection>/<id>` answers it. */
+const SINGLE_OBJECTS = {
+  'judgement-type': COLLECTIONS['judgement-types'][0],
+  language: COLLECTIONS.languages[0],
+  problem: COLLECTIONS.problems[0],
+  team: COLLECTIONS.teams[0],
+  submission: COLLECTIONS.submissions[0],
+  judgement: COLLECTIONS.judgements[0],
+  run: COLLECTIONS.runs[0],
+  clarification: COLLECTIONS.clarifications[0],
+};
+
+export const CLICS_EXAMPLES = {
+  api: { version: '2023-06', version_url: 'https://ccs-specs.icpc.io/2023-06/contest_api', provider: { name: 'Online Judge' } },
+  contests: [CONTEST],
+  contest: CONTEST,
+  access: {
+    capabilities: [],
+    endpoints: [
+      {
+        type: 'contest',
+        properties: [
+          'id',
+          'name',
+          'formal_name',
+          'start_time',
+          'duration',
+          'scoreboard_freeze_duration',
+          'scoreboard_type',
+          'penalty_time',
+        ],
+      },
+      { type: 'problems', properties: ['id', 'label', 'name', 'ordinal', 'time_limit', 'test_data_count'] },
+    ],
+  },
+  ...COLLECTIONS,
+  ...SINGLE_OBJECTS,
   state: {
     started: '2026-11-25T14:00:00.000Z',
     frozen: '2026-11-25T18:00:00.000Z',
@@ -72,8 +123,8 @@ export const CLICS_EXAMPLES = {
       {
         rank: 1,
         team_id: TEAM,
-        score: { num_solved: 1, total_time: '0:32:00.000' },
-        problems: [{ problem_id: '12', num_judged: 2, num_pending: 0, solved: true, time: '0:12:00.000' }],
+        score: { num_solved: 1, total_time: 32 },
+        problems: [{ problem_id: '12', num_judged: 2, num_pending: 0, solved: true, time: 12 }],
       },
     ],
   },
@@ -87,7 +138,7 @@ export function clicsResponse(name: keyof typeof CLICS_EXAMPLES, description: st
 }
 
 export const EVENT_FEED_EXAMPLE = [
-  { type: 'contest', id: '3', data: CLICS_EXAMPLES.contest, token: '1764072000000-0-3' },
+  { type: 'contest', id: null, data: CLICS_EXAMPLES.contest, token: '0-0-contest' },
   { type: 'submissions', id: SUBMISSION, data: CLICS_EXAMPLES.submissions[0], token: `1764079923250-6-${SUBMISSION}` },
 ]
   .map((e) => JSON.stringify(e))

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { type Clarification, CONTEST_LABEL_PATTERN, MAX_CLARIFICATION_LENGTH } from '@oj/contracts';
+import { type Clarification, CONTEST_LABEL_PATTERN, MAX_CLARIFICATION_LENGTH, type Paged } from '@oj/contracts';
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
@@ -92,7 +92,13 @@ export class ClarificationDto implements Clarification {
   answeredAt: string | null;
 }
 
-export class ClarificationListDto {
+/** A page of a contest's clarifications (the paged response of every list: `page`, `limit` in the query). */
+export class ClarificationListDto implements Paged<Clarification> {
   @ApiProperty({ type: [ClarificationDto], description: 'Newest first: all for admins, else the public ones and your own' })
   items: ClarificationDto[];
+
+  @ApiProperty({ example: 3 }) total: number;
+  @ApiProperty({ example: 1 }) totalPages: number;
+  @ApiProperty({ example: 1 }) page: number;
+  @ApiProperty({ example: 20 }) limit: number;
 }

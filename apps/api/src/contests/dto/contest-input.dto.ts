@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ACCESS_CODE_PATTERN,
+  ACCESS_CODE_RULE,
   CONTEST_FORMATS,
   CONTEST_LABEL_PATTERN,
   ContestFormat,
@@ -106,10 +108,13 @@ export class ContestInputDto {
   @IsBoolean({ message: 'isPublic must be true or false.' })
   isPublic: boolean = true;
 
-  @ApiPropertyOptional({ example: 'spring-2025', description: 'Required to register when set' })
+  @ApiPropertyOptional({
+    example: 'spring-2025-r1',
+    pattern: ACCESS_CODE_PATTERN.source,
+    description: `Required to register when set. ${ACCESS_CODE_RULE}`,
+  })
   @Omittable()
-  @MaxLength(MAX_ACCESS_CODE_LENGTH, { message: `accessCode must be at most ${MAX_ACCESS_CODE_LENGTH} characters.` })
-  @IsNotEmpty({ message: 'accessCode must not be empty.' })
+  @Matches(ACCESS_CODE_PATTERN, { message: ACCESS_CODE_RULE })
   @IsString({ message: 'accessCode must be text.' })
   accessCode?: string;
 

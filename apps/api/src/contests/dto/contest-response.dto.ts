@@ -14,8 +14,13 @@ export class ContestProblemDto {
   @ApiProperty({ example: 'A' })
   label: string;
 
-  @ApiProperty({ example: 1 })
-  problemId: number;
+  @ApiProperty({
+    example: 1,
+    nullable: true,
+    type: Number,
+    description: 'Null, like the title, while the viewer may not read the problem: its id would lead to it elsewhere',
+  })
+  problemId: number | null;
 
   @ApiProperty({ example: 'A + B', description: 'Shown once the viewer may read the problem' })
   title: string;

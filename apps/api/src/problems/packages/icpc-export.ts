@@ -26,18 +26,21 @@ const numbered = (i: number) => String(i + 1).padStart(3, '0');
  * validator (a testlib checker, which DOMjudge runs through its testlib wrapper, or an ICPC-protocol validator with its
  * support files, its arguments as validator_flags). An interactive problem's interactor is its `custom interactive`
  * validator, its built-in checker the validator flags; the format has room for one validator, so a custom checker
- * beside an interactor is left out.
+ * beside an interactor is left out. What the problem comes without (the hidden
+ * tests, the jury code's sources, for a downloader who may not read them) is left out; problem.yaml still says which
+ * validation the problem needs.
  */
 export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> }): PackageEntry[] {
-  const interactor = problem.interactor?.source ? (problem.interactor as InteractorSettings) : undefined;
+  const interactive = problem.type === 'interactive';
   const checker = problem.checker as CheckerSettings;
+  const interactor = problem.interactor as Partial<InteractorSettings> | undefined;
   // An ICPC validator's own arguments go back where they came from; a built-in checker's become the default's flags.
-  const jury: ValidatorProtocolSettings = interactor ?? checker;
+  const jury: ValidatorProtocolSettings = (interactive ? interactor : checker) ?? {};
   const flags = jury.protocol === 'icpc' ? jury.validatorFlags?.join(' ') || undefined : validatorFlags(checker);
   const outputLimit = (problem as ProblemDto & { outputLimit?: number }).outputLimit;
   const meta = {
     name: problem.title,
-    validation: interactor ? 'custom interactive' : checker.type === 'custom' ? 'custom' : 'default',
+    validation: interactive ? 'custom interactive' : checker.type === 'custom' ? 'custom' : 'default',
     ...(flags ? { validator_flags: flags } : {}),
     limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit, ...(outputLimit ? { output: outputLimit } : {}) },
   };
@@ -59,13 +62,10 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
       content: stringify({ ...(s.name ? { name: s.name } : {}), score: s.points, aggregation: s.scoring }),
     }),
   );
-  const validator = interactor ? { name: 'interactor', ...interactor } : checker.type === 'custom' ? { name: 'checker', ...checker } : null;
-  if (validator) {
+  const validator = interactive ? { name: 'interactor', ...interactor } : { name: 'checker', ...checker };
+  if (validator.source !== undefined) {
     const folder = `output_validators/${validator.name}`;
-    entries.push({
-      path: `${folder}/${validator.name}.${SOURCE_ENDINGS[validator.languageId ?? 54] ?? 'cpp'}`,
-      content: validator.source ?? '',
-    });
+    entries.push({ path: `${folder}/${validator.name}.${SOURCE_ENDINGS[validator.languageId ?? 54] ?? 'cpp'}`, content: validator.source });
     for (const file of validator.supportFiles ?? []) entries.push({ path: `${folder}/${file.name}`, content: file.content });
   }
   return entries;

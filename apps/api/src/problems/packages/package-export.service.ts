@@ -6,7 +6,10 @@ import type { AuthUser } from '../../auth/auth-user';
 import { ProblemsService } from '../problems.service';
 import { icpcPackageEntries } from './icpc-export';
 
-/** Downloads a problem as an ICPC problem package (a ZIP, streamed as yazl writes it), for admins and its author. */
+/**
+ * Downloads a problem as an ICPC problem package (a ZIP, streamed as yazl writes it), for admins and its author, with
+ * what the downloader may read (ProblemsService.packageOf).
+ */
 @Injectable()
 export class PackageExportService {
   constructor(private readonly problems: ProblemsService) {}

@@ -36,7 +36,8 @@ export class PackagesController {
   @Auth()
   @ApiOkResponse({
     description:
-      "The problem as an ICPC (Kattis) problem package, hidden tests and jury code included: for admins and the problem's author",
+      "The problem as an ICPC (Kattis) problem package, for admins and the problem's author: the hidden tests and the jury " +
+      "code's sources only for those who may read them (admins), as includePrivate gives them",
     content: {
       'application/zip': {
         schema: { type: 'string', format: 'binary' },

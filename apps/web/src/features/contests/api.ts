@@ -44,9 +44,15 @@ export const startContest = (contestId: number) =>
 export const startVirtualRun = (contestId: number) =>
   unwrap(api.POST('/api/contests/{contestId}/virtual', { params: { path: { contestId } } }), 'Failed to start the virtual run.');
 
-/** Admins: every clarification with its asker; everyone else: the public answered ones and their own. */
+/**
+ * Admins: every clarification with its asker; everyone else: the public answered ones and their own. The newest 100
+ * (the list is paged; a contest's page shows its first).
+ */
 export const fetchClarifications = (contestId: number) =>
-  unwrap(api.GET('/api/contests/{contestId}/clarifications', { params: { path: { contestId } } }), 'Failed to load clarifications.');
+  unwrap(
+    api.GET('/api/contests/{contestId}/clarifications', { params: { path: { contestId }, query: { limit: MAX_PAGE_SIZE } } }),
+    'Failed to load clarifications.',
+  );
 
 /** A participant's question, or (with `answer`) an admin's unprompted clarification. */
 export const postClarification = (contestId: number, body: Schemas['ClarificationInputDto']) =>

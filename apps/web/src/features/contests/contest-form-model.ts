@@ -65,12 +65,12 @@ export function contestFormFrom(contest: Contest): ContestFormValues {
     penaltyMinutes: String(contest.penaltyMinutes),
     isPublic: contest.isPublic,
     accessCode: contest.accessCode ?? '',
-    problems: contest.problems.map((p, i) => ({
-      problemId: p.problemId,
-      title: p.title,
-      label: p.label === defaultContestLabel(i) ? '' : p.label,
-      points: String(p.points),
-    })),
+    // Only admins edit a contest, and they are given every problem's id (null only for those who may not read it).
+    problems: contest.problems.flatMap((p, i) =>
+      p.problemId === null
+        ? []
+        : [{ problemId: p.problemId, title: p.title, label: p.label === defaultContestLabel(i) ? '' : p.label, points: String(p.points) }],
+    ),
   };
 }
 
