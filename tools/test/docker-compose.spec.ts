@@ -1,6 +1,7 @@
 import { spawnSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
+import { parse } from 'yaml';
 
 const root = join(__dirname, '../..');
 
@@ -66,6 +67,18 @@ describe('docker-compose.yml', () => {
     expect(worker).toMatch(/JUDGE_ENGINE: judge0/);
     expect(worker).toMatch(/WORKER_HTTP_HOST: 127\.0\.0\.1/);
     expect(serviceBlock(config, 'judge0-workers')).not.toMatch(/^\s+ports:/m);
+  });
+
+  it('restarts every long-running service after a crash; only the one-shot migrate runs once (issue 32)', () => {
+    const oneShot = new Set(['migrate']);
+    for (const file of ['docker-compose.yml', 'docker-compose.judge0.yml']) {
+      const services = (
+        parse(readFileSync(join(root, file), 'utf8')) as { services: Record<string, { restart?: string; image?: string; build?: string }> }
+      ).services;
+      const longRunning = Object.entries(services).filter(([name, service]) => !oneShot.has(name) && (service.image || service.build));
+      expect(longRunning.length).toBeGreaterThan(0);
+      for (const [name, service] of longRunning) expect([file, name, service.restart]).toEqual([file, name, 'unless-stopped']);
+    }
   });
 
   it('names compiled entry points that the builds produce', () => {

@@ -1935,6 +1935,24 @@ export interface components {
             /** @example 5 */
             submitCount: number;
         };
+        ImportedTimeLimitDto: {
+            /**
+             * @description The rule in words: the file and key read, or the times and multiplier of the derivation
+             * @example limits.time_multiplier 5 x the slowest accepted submission, rounded up to a multiple of 1 s: submissions/accepted/sum.cpp took 12 ms, so 1 s.
+             */
+            detail: string;
+            /**
+             * @description `package`: read from it (problem.yaml's limits.time_limit, Polygon's <time-limit>); `timelimit-file`: DOMjudge's .timelimit (or domjudge-problem.ini); `derived`: the format's multiplier times the slowest accepted submission, judged during the import, rounded up; `default`: none of these could be used
+             * @example derived
+             * @enum {string}
+             */
+            rule: "package" | "timelimit-file" | "derived" | "default";
+            /**
+             * @description The problem's CPU time limit as stored, in seconds
+             * @example 2
+             */
+            seconds: number;
+        };
         InteractorDto: {
             /**
              * @example 54
@@ -2037,9 +2055,11 @@ export interface components {
             problemId?: number;
         };
         PackageImportResultDto: {
-            /** @description The package's main solution (Polygon's tag `main`, the first of an ICPC package's submissions/accepted/) validated against the imported tests once the problem is stored; null when the package has none */
+            /** @description The package's main solution (Polygon's tag `main`; of an ICPC package's submissions/accepted/, the first in a language this judge runs, C++ first, then C, Java, Python 3: a Python 2 source is passed over) validated against the imported tests once the problem is stored; null when the package has none */
             mainSolution: components["schemas"]["MainSolutionValidationDto"] | null;
             problem: components["schemas"]["ProblemDto"];
+            /** @description The time limit stored, and the rule that set it */
+            timeLimit: components["schemas"]["ImportedTimeLimitDto"];
             /**
              * @description What the import could not carry over, or changed
              * @example [
@@ -3042,9 +3062,15 @@ export interface components {
             subtask?: number;
         };
         TestCaseInputDto: {
-            /** @example 1 2 */
+            /**
+             * @description May be empty (a test without input, as the ICPC format allows)
+             * @example 1 2
+             */
             input: string;
-            /** @example 3 */
+            /**
+             * @description May be empty (an interactive or "print nothing" test)
+             * @example 3
+             */
             output: string;
             /**
              * @default 1

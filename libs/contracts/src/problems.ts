@@ -90,3 +90,20 @@ export interface MainSolutionValidation {
   /** Why it did not run (no worker answering, an unknown language, a time-out), or a summary of what failed. */
   message: string | null;
 }
+
+/**
+ * How an import set the problem's time limit: `package`, read from it (problem.yaml's `limits.time_limit`, Polygon's
+ * `<time-limit>`); `timelimit-file`, DOMjudge's `.timelimit` file; `derived`, the format's rule on the accepted
+ * submissions judged during the import (the slowest one's time times the multiplier, rounded up to the resolution);
+ * `default`, none of these could be used (`detail` says why).
+ */
+export const TIME_LIMIT_RULES = ['package', 'timelimit-file', 'derived', 'default'] as const;
+export type TimeLimitRule = (typeof TIME_LIMIT_RULES)[number];
+
+export interface ImportedTimeLimit {
+  /** The problem's CPU time limit as stored, in seconds. */
+  seconds: number;
+  rule: TimeLimitRule;
+  /** The rule in words: the file and key read, or the run times and multiplier of the derivation. */
+  detail: string;
+}

@@ -127,7 +127,11 @@ export function polygonPackage(options: PolygonFixtureOptions = {}): Promise<Buf
 }
 
 /** An ICPC (Kattis) package: problem.yaml, samples, two scored groups, a testlib output validator, a Markdown statement. */
-export function icpcPackage({ validator = CUSTOM_CHECKER, yaml }: { validator?: string; yaml?: string } = {}): Promise<Buffer> {
+export function icpcPackage({
+  validator = CUSTOM_CHECKER,
+  yaml,
+  extra = [],
+}: { validator?: string; yaml?: string; extra?: ZipEntry[] } = {}): Promise<Buffer> {
   return buildZip([
     {
       name: 'problem.yaml',
@@ -148,5 +152,6 @@ export function icpcPackage({ validator = CUSTOM_CHECKER, yaml }: { validator?: 
     { name: 'submissions/accepted/README', content: 'Solutions that pass every test.\n' },
     { name: 'submissions/accepted/sum.py', content: ICPC_ACCEPTED },
     { name: 'submissions/wrong_answer/off.py', content: 'print(0)\n' },
+    ...extra,
   ]);
 }

@@ -87,8 +87,9 @@ describe('POST /api/problems/import', () => {
     expect(res.body.problem).toMatchObject({ problemId: created.problemId, isPublic: true, checker: { type: 'lines' } });
   });
 
-  it('imports an ICPC package with scored groups; a validator that is not testlib falls back with a warning', async () => {
-    const res = await upload(await icpcPackage({ validator: 'int main() { return 42; }\n' })).expect(201);
+  it('imports an ICPC package with scored groups and the default validator, saying where its time limit comes from', async () => {
+    const yaml = 'name: {en: Pair sums, de: Paarsummen}\nvalidator_flags: case_sensitive\nlimits:\n  time_limit: 2.5\n  memory: 512\n';
+    const res = await upload(await icpcPackage({ yaml })).expect(201);
     const p = res.body.problem;
     expect(p).toMatchObject({
       title: 'Pair sums',
@@ -109,7 +110,18 @@ describe('POST /api/problems/import', () => {
       ['3 3\n', 35, 1],
       ['4 4\n', 35, 1],
     ]);
-    expect(res.body.warnings).toEqual(['The output validator is not testlib-compatible: the default checker (tokens) is used.']);
+    expect(res.body.warnings).toEqual([]);
+    expect(res.body.timeLimit).toEqual({ seconds: 2.5, rule: 'package', detail: 'problem.yaml limits.time_limit: 2.5 s' });
+  });
+
+  it('falls back to the default time limit, saying why, when no accepted submission can be timed', async () => {
+    const res = await upload(await icpcPackage({ yaml: 'name: Untimed\nvalidator_flags: case_sensitive\n' })).expect(201);
+    expect(res.body.problem.cpuTimeLimit).toBe(2);
+    expect(res.body.timeLimit).toMatchObject({ seconds: 2, rule: 'default' });
+    expect(res.body.timeLimit.detail).toMatch(
+      /^No accepted submission could be timed, so the default 2 s is used \(limits\.time_multiplier 5 x the slowest accepted submission, rounded up to a multiple of 1 s\)\. Not counted: submissions\/accepted\/sum\.py \(.+\)\.$/,
+    );
+    expect(res.body.warnings).toEqual([`Time limit: ${res.body.timeLimit.detail}`]);
   });
 
   describe('refuses a bad package with a 400 naming what is wrong, storing nothing', () => {
@@ -139,6 +151,11 @@ describe('POST /api/problems/import', () => {
       ],
       ['not a ZIP', async () => Buffer.from('plain text'), 'The uploaded file is not a valid ZIP archive.'],
       ['bad problem.yaml', () => icpcPackage({ yaml: 'name: [unclosed\n' }), 'problem.yaml is not valid YAML: '],
+      [
+        'a multi-pass problem',
+        () => icpcPackage({ yaml: 'problem_format_version: 2023-07-draft\ntype: [pass-fail, multi-pass]\nname: Passes\n' }),
+        'Multi-pass problems (type: multi-pass) are not supported: this judge runs a submission once per test and cannot feed it a next pass.',
+      ],
     ])('%s', async (_, build, message) => {
       const before = await problemCount();
       const res = await upload(await build()).expect(400);

@@ -43,16 +43,19 @@ describe('package readers', () => {
     });
   });
 
-  it('imports a `custom interactive` ICPC package whose validator is not testlib as a standard problem, saying so', async () => {
-    const yaml = 'name: Guess\nvalidation: custom interactive\n';
-    const files = new PackageFiles(await readTestArchive(await icpcPackage({ yaml, validator: 'int main() { return 42; }\n' })), [
-      'problem.yaml',
-    ]);
+  it('takes the validator of a `custom interactive` ICPC package that is not testlib as an ICPC-protocol interactor', async () => {
+    const yaml = 'name: Guess\nvalidation: custom interactive\nvalidator_flags: 7 strict\n';
+    const validator = 'int main() { return 42; }\n';
+    const files = new PackageFiles(await readTestArchive(await icpcPackage({ yaml, validator })), ['problem.yaml']);
     const reading = readIcpcPackage(files);
-    expect(reading.problem.interactor).toBeUndefined();
-    expect(reading.warnings).toEqual([
-      'The interactive validator is not testlib-compatible: the problem is imported as a standard one, without an interactor.',
-    ]);
+    expect(reading.problem.interactor).toEqual({
+      protocol: 'icpc',
+      languageId: 54,
+      source: validator,
+      supportFiles: [],
+      validatorFlags: ['7', 'strict'],
+    });
+    expect(reading.warnings).toEqual([]);
   });
 
   it('reads a package zipped with its folder', async () => {
@@ -72,6 +75,20 @@ describe('package readers', () => {
     ).toEqual({
       markdown: '1. $a_1 \\% 2$ — odd\n1. ***both***\n\n\\section{X} 50%',
       leftovers: ['\\section'],
+    });
+  });
+
+  it('converts nesting in one scan: 50,000 levels in well under a second (issue 32)', () => {
+    const started = performance.now();
+    const { markdown } = latexToMarkdown(`${'\\emph{'.repeat(50_000)}deep${'}'.repeat(50_000)} and \\textbf{{x}}`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(markdown).toBe(`${'*'.repeat(50_000)}deep${'*'.repeat(50_000)} and **{x}**`);
+  });
+
+  it('leaves a command whose brace never closes as it is, and unclosed math as text', () => {
+    expect(latexToMarkdown('\\textbf{open and \\emph{closed} $x and $$y')).toEqual({
+      markdown: '\\textbf{open and *closed* $x and $$y',
+      leftovers: ['\\textbf'],
     });
   });
 });

@@ -85,9 +85,9 @@ describe('problems', () => {
       [{ algorithms: Array.from({ length: 11 }, (_, i) => `a${i}`) }, 'algorithms', 'Maximum of 10 algorithms reached.'],
       [{ testCases: [] }, 'testCases', 'At least one test case is required.'],
       [{ testCases: undefined }, 'testCases', 'At least one test case is required.'],
-      [{ testCases: [{ input: '', output: '1' }] }, 'testCases.0.input', 'Test case input is required.'],
+      [{ testCases: [{ input: 1, output: '1' }] }, 'testCases.0.input', 'Test case input is required.'],
       [{ testCases: [{ input: '1' }] }, 'testCases.0.output', 'Test case output is required.'],
-      [{ samples: [{ input: '1', output: '' }] }, 'samples.0.output', 'Sample output is required.'],
+      [{ samples: [{ input: '1' }] }, 'samples.0.output', 'Sample output is required.'],
       [{ judge0LanguageIds: [] }, 'judge0LanguageIds', 'Select at least one Judge0 language.'],
       [{ judge0LanguageIds: ['python'] }, 'judge0LanguageIds', 'Language ids must be positive whole numbers.'],
     ])('rejects %j', async (override, path, message) => {
@@ -99,6 +99,32 @@ describe('problems', () => {
         .expect(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
       expect(res.body.details).toContainEqual({ path, message });
+    });
+
+    it('stores an empty test input, answer or sample output, as the ICPC format allows (issue 31)', async () => {
+      const body = problemBody({
+        samples: [{ input: '', output: '' }],
+        testCases: [
+          { input: '', output: '' },
+          { input: '1\n', output: '' },
+        ],
+      });
+      const created = await t
+        .http()
+        .post('/api/problems')
+        .set(...bearer(admin))
+        .send(body)
+        .expect(201);
+      const stored = await t
+        .http()
+        .get(`/api/problems/${created.body.problemId}?includePrivate=true`)
+        .set(...bearer(admin))
+        .expect(200);
+      expect(stored.body.samples).toEqual([{ input: '', output: '' }]);
+      expect(stored.body.testCases.map((c: { input: string; output: string }) => [c.input, c.output])).toEqual([
+        ['', ''],
+        ['1\n', ''],
+      ]);
     });
 
     it('refuses more than 64 MiB of test data', async () => {

@@ -37,7 +37,8 @@ describe('problem packages with a real worker', () => {
     t = await createTestApp();
     admin = await createAdmin(t);
     worker = await startWorker(t);
-  });
+    // Starting a worker beside other suites on two cores can take longer than the default 30 s.
+  }, 120_000);
   afterAll(async () => {
     await worker?.close();
     await t.close();

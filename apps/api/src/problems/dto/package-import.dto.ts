@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MainSolutionValidation, MAX_INT_ID } from '@oj/contracts';
+import { ImportedTimeLimit, MainSolutionValidation, MAX_INT_ID, TIME_LIMIT_RULES, TimeLimitRule } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsPositive, Max } from 'class-validator';
 
@@ -48,6 +48,28 @@ export class MainSolutionValidationDto implements MainSolutionValidation {
   message: string | null;
 }
 
+export class ImportedTimeLimitDto implements ImportedTimeLimit {
+  @ApiProperty({ example: 2, description: "The problem's CPU time limit as stored, in seconds" })
+  seconds: number;
+
+  @ApiProperty({
+    enum: TIME_LIMIT_RULES,
+    example: 'derived',
+    description:
+      "`package`: read from it (problem.yaml's limits.time_limit, Polygon's <time-limit>); `timelimit-file`: DOMjudge's " +
+      ".timelimit (or domjudge-problem.ini); `derived`: the format's multiplier times the slowest accepted submission, " +
+      'judged during the import, rounded up; `default`: none of these could be used',
+  })
+  rule: TimeLimitRule;
+
+  @ApiProperty({
+    example:
+      'limits.time_multiplier 5 x the slowest accepted submission, rounded up to a multiple of 1 s: submissions/accepted/sum.cpp took 12 ms, so 1 s.',
+    description: 'The rule in words: the file and key read, or the times and multiplier of the derivation',
+  })
+  detail: string;
+}
+
 export class PackageImportResultDto {
   @ApiProperty({ type: ProblemDto })
   problem: ProblemDto;
@@ -63,8 +85,12 @@ export class PackageImportResultDto {
     type: MainSolutionValidationDto,
     nullable: true,
     description:
-      "The package's main solution (Polygon's tag `main`, the first of an ICPC package's submissions/accepted/) validated " +
+      "The package's main solution (Polygon's tag `main`; of an ICPC package's submissions/accepted/, the first in a language " +
+      'this judge runs, C++ first, then C, Java, Python 3: a Python 2 source is passed over) validated ' +
       'against the imported tests once the problem is stored; null when the package has none',
   })
   mainSolution: MainSolutionValidationDto | null;
+
+  @ApiProperty({ type: ImportedTimeLimitDto, description: 'The time limit stored, and the rule that set it' })
+  timeLimit: ImportedTimeLimitDto;
 }

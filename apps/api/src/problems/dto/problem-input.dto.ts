@@ -50,13 +50,11 @@ import { IsTestDataText } from './test-data-text.validator';
 export class SampleInputDto {
   @ApiProperty({ example: '1 2\n' })
   @IsTestDataText()
-  @IsNotEmpty({ message: 'Sample input is required.' })
   @IsString({ message: 'Sample input is required.' })
   input: string;
 
   @ApiProperty({ example: '3\n' })
   @IsTestDataText()
-  @IsNotEmpty({ message: 'Sample output is required.' })
   @IsString({ message: 'Sample output is required.' })
   output: string;
 
@@ -68,15 +66,13 @@ export class SampleInputDto {
 }
 
 export class TestCaseInputDto {
-  @ApiProperty({ example: '1 2\n' })
+  @ApiProperty({ example: '1 2\n', description: 'May be empty (a test without input, as the ICPC format allows)' })
   @IsTestDataText()
-  @IsNotEmpty({ message: 'Test case input is required.' })
   @IsString({ message: 'Test case input is required.' })
   input: string;
 
-  @ApiProperty({ example: '3\n' })
+  @ApiProperty({ example: '3\n', description: 'May be empty (an interactive or "print nothing" test)' })
   @IsTestDataText()
-  @IsNotEmpty({ message: 'Test case output is required.' })
   @IsString({ message: 'Test case output is required.' })
   output: string;
 

@@ -1,4 +1,4 @@
-import { CheckerSettings } from '@oj/contracts';
+import { CheckerSettings, InteractorSettings, ValidatorProtocolSettings } from '@oj/contracts';
 import { stringify } from 'yaml';
 
 import { ProblemDto } from '../dto/problem-response.dto';
@@ -23,20 +23,26 @@ const numbered = (i: number) => String(i + 1).padStart(3, '0');
  * A problem as the files of an ICPC (Kattis) problem package: problem.yaml (name, limits, validation), the statement
  * as Markdown with the export's section headings, samples, tests outside subtasks in data/secret and each subtask
  * as a group folder whose testdata.yaml holds its score and aggregation, and a custom checker as the output
- * validator (ours are testlib checkers, which DOMjudge runs through its testlib wrapper). An interactive problem's
- * interactor is its `custom interactive` validator, its built-in checker the validator flags; the format has room
- * for one validator, so a custom checker beside an interactor is left out. What the problem comes without (the hidden
+ * validator (a testlib checker, which DOMjudge runs through its testlib wrapper, or an ICPC-protocol validator with its
+ * support files, its arguments as validator_flags). An interactive problem's interactor is its `custom interactive`
+ * validator, its built-in checker the validator flags; the format has room for one validator, so a custom checker
+ * beside an interactor is left out. What the problem comes without (the hidden
  * tests, the jury code's sources, for a downloader who may not read them) is left out; problem.yaml still says which
  * validation the problem needs.
  */
 export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> }): PackageEntry[] {
-  const flags = validatorFlags(problem.checker);
   const interactive = problem.type === 'interactive';
+  const checker = problem.checker as CheckerSettings;
+  const interactor = problem.interactor as Partial<InteractorSettings> | undefined;
+  // An ICPC validator's own arguments go back where they came from; a built-in checker's become the default's flags.
+  const jury: ValidatorProtocolSettings = (interactive ? interactor : checker) ?? {};
+  const flags = jury.protocol === 'icpc' ? jury.validatorFlags?.join(' ') || undefined : validatorFlags(checker);
+  const outputLimit = (problem as ProblemDto & { outputLimit?: number }).outputLimit;
   const meta = {
     name: problem.title,
-    validation: interactive ? 'custom interactive' : problem.checker.type === 'custom' ? 'custom' : 'default',
+    validation: interactive ? 'custom interactive' : checker.type === 'custom' ? 'custom' : 'default',
     ...(flags ? { validator_flags: flags } : {}),
-    limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit },
+    limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit, ...(outputLimit ? { output: outputLimit } : {}) },
   };
   const sections = (Object.keys(SECTION_HEADINGS) as (keyof typeof SECTION_HEADINGS)[])
     .filter((field) => problem[field].trim())
@@ -56,14 +62,17 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
       content: stringify({ ...(s.name ? { name: s.name } : {}), score: s.points, aggregation: s.scoring }),
     }),
   );
-  const validator = interactive ? { name: 'interactor', ...problem.interactor } : { name: 'checker', ...problem.checker };
-  if (validator.source !== undefined)
-    entries.push({
-      path: `output_validators/${validator.name}/${validator.name}.${validator.languageId === 50 ? 'c' : 'cpp'}`,
-      content: validator.source,
-    });
+  const validator = interactive ? { name: 'interactor', ...interactor } : { name: 'checker', ...checker };
+  if (validator.source !== undefined) {
+    const folder = `output_validators/${validator.name}`;
+    entries.push({ path: `${folder}/${validator.name}.${SOURCE_ENDINGS[validator.languageId ?? 54] ?? 'cpp'}`, content: validator.source });
+    for (const file of validator.supportFiles ?? []) entries.push({ path: `${folder}/${file.name}`, content: file.content });
+  }
   return entries;
 }
+
+/** A validator's file ending by its language (Judge0 CE ids: C, C++, Python 3). */
+const SOURCE_ENDINGS: Record<number, string> = { 50: 'c', 54: 'cpp', 71: 'py' };
 
 function groupFolder(index: number): string {
   return `subtask${String(index + 1).padStart(2, '0')}`;

@@ -1,121 +1,132 @@
-import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring } from '@oj/contracts';
-import { parse as parseYaml } from 'yaml';
+import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB } from '@oj/contracts';
 
-import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
-import { latexToMarkdown } from './latex-to-markdown';
+import { readIcpcTests, Yaml, yamlOf } from './icpc-test-data';
+import { readIcpcTimeLimit } from './icpc-time-limit';
+import { readIcpcJury } from './icpc-validators';
+import { statementFileToMarkdown } from './latex-to-markdown';
 import { clamp, ImportedProblem, PackageFiles, PackageReading, PackageSolution } from './package-files';
-import { sourceLanguage } from './source-language';
+import { sourceLanguage, submissionLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
 /** The statement's Markdown sections, as the export writes them and the import splits them. */
 export const SECTION_HEADINGS = { inputFormat: '## Input', outputFormat: '## Output', constraints: '## Constraints' } as const;
 
-type Yaml = Record<string, unknown>;
+/** problem.yaml's `type` values this judge cannot run, and why. */
+const REFUSED_TYPES: Record<string, string> = {
+  'multi-pass':
+    'Multi-pass problems (type: multi-pass) are not supported: this judge runs a submission once per test and cannot feed it a next pass.',
+  'submit-answer': 'Submit-answer problems (type: submit-answer) are not supported: submissions here are programs.',
+};
 
 /**
- * Reads an ICPC (Kattis) problem package: problem.yaml's name, limits and validation, data/sample and data/secret
- * (a folder under data/secret is a group: a subtask when its testdata.yaml gives it a score), a testlib-compatible
- * output validator (as the interactor of a `custom interactive` package), and problem_statement/problem.en.md or .tex.
+ * The format version and problem types of a package: legacy (no `problem_format_version`), or 2023-07 and later; and
+ * whether it has a custom output validator (legacy: `validation: custom…`; 2023-07: an `output_validator/` folder).
+ */
+function formatOf(meta: Yaml, files: PackageFiles): { modern: boolean; types: Set<string>; custom: boolean } {
+  const version = String(meta.problem_format_version ?? 'legacy');
+  const modern = !/^legacy/.test(version);
+  const listed = Array.isArray(meta.type) ? meta.type.map(String) : String(meta.type ?? 'pass-fail').split(/\s+/);
+  const types = new Set(listed.filter(Boolean));
+  const validation = String(meta.validation ?? 'default').split(/\s+/);
+  if (!modern && validation.includes('interactive')) types.add('interactive');
+  if (!modern && validation.includes('score')) types.add('scoring');
+  for (const type of types) if (REFUSED_TYPES[type]) throw new ArchiveRejectedError(REFUSED_TYPES[type]);
+  const custom = modern ? files.paths().some((p) => /^output_validators?\//.test(p)) : validation[0] === 'custom';
+  return { modern, types, custom: custom || types.has('interactive') };
+}
+
+/**
+ * Reads an ICPC problem package, legacy or 2023-07 (`problem_format_version: 2023-07-draft`, `2023-07` and later):
+ * problem.yaml's name, type and limits; data/sample and data/secret with its groups (subtasks when scored); the
+ * output validator, testlib or ICPC (as the interactor of an interactive problem); the statement
+ * (`statement/` or `problem_statement/`, Markdown or LaTeX); the time limit's rule; and the accepted submissions.
  */
 export function readIcpcPackage(files: PackageFiles): PackageReading {
   const meta = yamlOf(files, ICPC_MARKER) ?? {};
+  const format = formatOf(meta, files);
   const warnings: string[] = [];
-  const limits = (meta.limits ?? {}) as Yaml;
+  const limits = (meta.limits && typeof meta.limits === 'object' ? meta.limits : {}) as Yaml;
   const name = typeof meta.name === 'object' && meta.name ? ((meta.name as Yaml).en ?? Object.values(meta.name)[0]) : meta.name;
+  const timeLimit = readIcpcTimeLimit(files, limits, format.modern);
+  const output = Number(limits.output);
   const problem: ImportedProblem = {
     title: String(name ?? 'Imported problem').trim(),
     ...readStatement(files, warnings),
-    cpuTimeLimit: clamp(Number(limits.time_limit ?? CPU_TIME_LIMIT.default), CPU_TIME_LIMIT, 'Time limit (s)', warnings),
+    cpuTimeLimit: clamp(timeLimit.seconds ?? CPU_TIME_LIMIT.default, CPU_TIME_LIMIT, 'Time limit (s)', warnings),
     memoryLimit: clamp(Math.floor(Number(limits.memory ?? MEMORY_LIMIT_MB.default)), MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings),
-    samples: pairs(files, 'data/sample/').map(([input, output]) => ({ input, output })),
-    ...readSecret(files, warnings),
-    ...readJury(files, meta, warnings),
+    ...(output > 0 ? { outputLimit: Math.ceil(output) } : {}),
+    ...readIcpcTests(files, format.types.has('scoring'), warnings),
+    ...readIcpcJury(files, meta, format.custom, format.types.has('interactive'), warnings),
   };
-  const mainSolution = readAcceptedSolution(files);
-  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
+  const accepted = acceptedSubmissions(files);
+  const runnable = accepted.filter((s) => s.languageId !== undefined);
+  const mainSolution = accepted[0];
+  const passedOver = accepted.filter((s) => s.languageId === undefined).map((s) => s.path);
+  if (passedOver.length && mainSolution?.languageId !== undefined)
+    warnings.push(`Not in a language this judge runs (Python 2 among them), so not run: ${passedOver.join(', ')}.`);
+  return {
+    problem,
+    warnings,
+    ...(mainSolution ? { mainSolution } : {}),
+    timeLimit: timeLimit.reading.rule === 'derived' ? { ...timeLimit.reading, submissions: runnable } : timeLimit.reading,
+  };
 }
 
-/** The first source under submissions/accepted/ in a language this judge runs (a single-file one), if any. */
-function readAcceptedSolution(files: PackageFiles): PackageSolution | undefined {
-  const path = files
+/** Languages in the order a main solution is picked: the fastest and least ambiguous first. */
+const PREFERENCE = [54, 50, 62, 71];
+
+/**
+ * The single-file sources of submissions/accepted/, those in a language this judge runs first (C++, C, Java, Python
+ * 3, then the others, each in natural order of name); a Python 2 source has no language here.
+ */
+function acceptedSubmissions(files: PackageFiles): PackageSolution[] {
+  const rank = (s: PackageSolution) => (s.languageId === undefined ? 99 : PREFERENCE.indexOf(s.languageId) + 1 || 50);
+  return files
     .paths()
-    .filter((p) => /^submissions\/accepted\/[^/]+$/.test(p) && sourceLanguage(p) !== undefined)
-    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))[0];
-  return path ? { path, languageId: sourceLanguage(path), source: files.requireText(path, 'Accepted submission') } : undefined;
+    .filter((p) => /^submissions\/accepted\/[^/]+$/.test(p) && (sourceLanguage(p) !== undefined || /\.py2$/.test(p)) && files.isText(p))
+    .map((path) => {
+      const source = files.text(path) as string;
+      const languageId = submissionLanguage(path, source);
+      return { path, source, ...(languageId === undefined ? {} : { languageId }) };
+    })
+    .sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path, undefined, { numeric: true }));
 }
 
-function yamlOf(files: PackageFiles, path: string): Yaml | undefined {
-  const text = files.text(path);
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = parseYaml(text);
-    return value && typeof value === 'object' ? (value as Yaml) : {};
-  } catch (error) {
-    throw new ArchiveRejectedError(`${path} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
-}
-
-/** The `.in`/`.ans` pairs directly in a folder, in natural order; an `.in` without its `.ans` is refused. */
-function pairs(files: PackageFiles, folder: string): [string, string][] {
-  const inputs = files
-    .paths()
-    .filter((p) => p.startsWith(folder) && p.endsWith('.in') && !p.slice(folder.length).includes('/'))
-    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-  return inputs.map((p) => [files.requireText(p, 'Test'), files.requireText(`${p.slice(0, -3)}.ans`, 'Answer')]);
-}
-
-function readSecret(files: PackageFiles, warnings: string[]): Pick<ImportedProblem, 'testCases' | 'subtasks'> {
-  const testCases: ImportedProblem['testCases'] = pairs(files, 'data/secret/').map(([input, output]) => ({ input, output, points: 1 }));
-  const groups = [
-    ...new Set(
-      files
-        .paths()
-        .map((p) => /^data\/secret\/([^/]+)\/[^/]+$/.exec(p)?.[1])
-        .filter((g): g is string => !!g),
-    ),
-  ].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-  const subtasks: Subtask[] = [];
-  for (const group of groups) {
-    const settings = yamlOf(files, `data/secret/${group}/testdata.yaml`) ?? {};
-    const tests = pairs(files, `data/secret/${group}/`);
-    const score = Number(settings.score ?? settings.accept_score);
-    if (!(score > 0)) {
-      if (groups.length > 1) warnings.push(`Group ${group} has no score: its tests count on their own.`);
-      testCases.push(...tests.map(([input, output]) => ({ input, output, points: 1 })));
-      continue;
-    }
-    const scoring: SubtaskScoring = settings.aggregation === 'sum' || /\bsum\b/.test(String(settings.grader_flags ?? '')) ? 'sum' : 'min';
-    const perTest = scoring === 'sum' ? normalizePoints(score / Math.max(tests.length, 1)) : 1;
-    subtasks.push({
-      name: String(settings.name ?? group),
-      scoring,
-      points: scoring === 'sum' ? perTest * tests.length : normalizePoints(score),
-    });
-    testCases.push(...tests.map(([input, output]) => ({ input, output, points: perTest, subtask: subtasks.length - 1 })));
-  }
-  if (!testCases.length) throw new ArchiveRejectedError('The package has no tests in data/secret.');
-  return { testCases, subtasks };
-}
-
+/**
+ * The English statement (else the first language there is) of `statement/` (2023-07) or `problem_statement/` (legacy),
+ * Markdown before LaTeX, split at the export's headings.
+ */
 function readStatement(
   files: PackageFiles,
   warnings: string[],
 ): Pick<ImportedProblem, 'statement' | 'inputFormat' | 'outputFormat' | 'constraints'> {
-  const md = files.text('problem_statement/problem.en.md') ?? files.text('problem_statement/problem.md');
-  if (md !== undefined) return splitSections(md);
-  const tex = files.text('problem_statement/problem.en.tex') ?? files.text('problem_statement/problem.tex');
-  if (tex === undefined) {
-    warnings.push('The package has no English statement: the statement is empty, to be written here.');
+  const candidates = files
+    .paths()
+    .map((p) => /^(statement|problem_statement)\/problem(?:\.([a-z]{2,3}(?:-[A-Za-z]+)?))?\.(md|tex)$/.exec(p))
+    .filter((m): m is RegExpExecArray => !!m)
+    .sort((a, b) => rankStatement(a) - rankStatement(b) || a[0].localeCompare(b[0]));
+  const chosen = candidates[0];
+  if (!chosen) {
+    warnings.push('The package has no statement: the statement is empty, to be written here.');
     return { statement: 'See the attached tests.', inputFormat: '', outputFormat: '', constraints: '' };
   }
-  const body = tex
+  const [path, , language, kind] = chosen;
+  if (language && language !== 'en') warnings.push(`No English statement: ${path} was imported.`);
+  const text = files.text(path) as string;
+  if (kind === 'md') return splitSections(text);
+  const body = text
     .replace(/\\problemname\{[^{}]*\}/, '')
     .replace(/\\section\*?\{Input\}/, `\n${SECTION_HEADINGS.inputFormat}\n`)
     .replace(/\\section\*?\{Output\}/, `\n${SECTION_HEADINGS.outputFormat}\n`);
-  const { markdown, leftovers } = latexToMarkdown(body);
+  const { markdown, leftovers } = statementFileToMarkdown(body, path);
   if (leftovers.length) warnings.push(`Statement: LaTeX left as it is: ${leftovers.join(', ')}.`);
   return splitSections(markdown);
+}
+
+/** English first, then a file without a language, then the others; Markdown before LaTeX; `statement/` first. */
+function rankStatement([, folder, language, kind]: RegExpExecArray): number {
+  return (language === 'en' ? 0 : language ? 4 : 2) + (kind === 'md' ? 0 : 1) + (folder === 'statement' ? 0 : 0.5);
 }
 
 /** The statement Markdown cut at the export's `## Input`, `## Output` and `## Constraints` headings. */
@@ -135,40 +146,4 @@ export function splitSections(markdown: string): Pick<ImportedProblem, 'statemen
     parts.constraints,
   ].map((s) => s.trim());
   return { statement: statement || 'See the attached tests.', inputFormat, outputFormat, constraints };
-}
-
-/** The flags of the default output validator that match our built-in checkers. */
-export function checkerFromFlags(flags: string): CheckerSettings {
-  const tolerance = /float_(?:absolute_|relative_)?tolerance\s+(\S+)/.exec(flags);
-  if (tolerance) return { type: 'float', epsilon: Number(tolerance[1]) };
-  if (/\bspace_change_sensitive\b/.test(flags)) return { type: 'lines' };
-  return { type: 'tokens' };
-}
-
-/**
- * The checker and, for `validation: custom interactive`, the interactor. A custom validator is ours when it is a
- * testlib program: the checker for `custom`, the interactor for `custom interactive` (the checker then comes from
- * the validator flags, as our export writes them). Anything else falls back to the default checker with a warning.
- */
-function readJury(files: PackageFiles, meta: Yaml, warnings: string[]): Pick<ImportedProblem, 'checker' | 'interactor'> {
-  const validation = String(meta.validation ?? 'default');
-  const flags = String(meta.validator_flags ?? '');
-  if (!validation.startsWith('custom')) {
-    if (!/\bcase_sensitive\b/.test(flags) && !/float_/.test(flags))
-      warnings.push("The package's validator ignores letter case; our checkers compare it.");
-    return { checker: checkerFromFlags(flags) };
-  }
-  const sources = files.paths().filter((p) => /^output_validators?\/(?:[^/]+\/)?[^/]+\.(?:cpp|cc|c)$/.test(p));
-  const testlib = sources.find((p) => /#include\s*["<]testlib\.h[">]/.test(files.text(p) ?? ''));
-  const jury = testlib && { languageId: sourceLanguage(testlib) ?? 54, source: files.text(testlib) as string };
-  if (validation.includes('interactive')) {
-    if (jury) return { checker: checkerFromFlags(flags), interactor: jury };
-    warnings.push('The interactive validator is not testlib-compatible: the problem is imported as a standard one, without an interactor.');
-    return { checker: { type: 'tokens' } };
-  }
-  if (!jury) {
-    warnings.push('The output validator is not testlib-compatible: the default checker (tokens) is used.');
-    return { checker: { type: 'tokens' } };
-  }
-  return { checker: { type: 'custom', ...jury } };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MainSolutionValidation, ValidationResult } from '@oj/contracts';
+import { CPU_TIME_LIMIT, DEFAULT_TIME_FACTORS, type MainSolutionValidation, type ValidationResult } from '@oj/contracts';
 
 import { JudgeService } from '../../judge/judge.service';
 import type { ImportedProblem, PackageSolution } from './package-files';
@@ -22,24 +22,68 @@ export class MainSolutionValidator {
     if (languageId === undefined)
       return { path, languageId: null, result: null, message: `Not run: this judge does not run the language of ${path}.` };
     try {
-      const result = await this.judge.validate(
-        {
-          languageId,
-          sourceCode: solution.source,
-          cpuTimeLimit: problem.cpuTimeLimit,
-          memoryLimit: problem.memoryLimit,
-          testCases: problem.testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: t.points })),
-          checker: problem.checker,
-          ...(problem.interactor ? { interactor: problem.interactor } : {}),
-        },
-        signal,
-      );
+      const result = await this.run({ ...solution, languageId }, problem, problem.cpuTimeLimit, signal);
       return { path, languageId, result, message: failureSummary(result) };
     } catch (error) {
       return { path, languageId, result: null, message: `Validation unavailable: ${(error as Error).message}` };
     }
   }
+
+  /**
+   * The slowest accepted time among the package's accepted submissions, each run under the longest limit a problem
+   * may have and counted in its language's own time (its time divided by its default time factor, as the derived
+   * limit is the problem's, which each language's factor multiplies). A submission that does not pass every test,
+   * or cannot run, is left out and named in `skipped`; `slowestMs` is undefined when none passed.
+   */
+  async slowestAccepted(
+    submissions: PackageSolution[],
+    problem: ImportedProblem,
+    signal?: AbortSignal,
+  ): Promise<{ slowestMs?: number; slowestPath?: string; skipped: string[] }> {
+    let slowest: { ms: number; path: string } | undefined;
+    const skipped: string[] = [];
+    for (const submission of submissions.slice(0, MAX_TIMED_SUBMISSIONS)) {
+      if (submission.languageId === undefined) continue;
+      try {
+        const result = await this.run({ ...submission, languageId: submission.languageId }, problem, CPU_TIME_LIMIT.max, signal);
+        if (failureSummary(result) !== null) {
+          skipped.push(`${submission.path} (${failureSummary(result)})`);
+          continue;
+        }
+        const ms = Math.max(0, ...result.cases.map((c) => c.t ?? 0)) / (DEFAULT_TIME_FACTORS[submission.languageId] ?? 1);
+        if (!slowest || ms > slowest.ms) slowest = { ms, path: submission.path };
+      } catch (error) {
+        skipped.push(`${submission.path} (${(error as Error).message})`);
+      }
+    }
+    if (submissions.length > MAX_TIMED_SUBMISSIONS)
+      skipped.push(...submissions.slice(MAX_TIMED_SUBMISSIONS).map((s) => `${s.path} (beyond the first ${MAX_TIMED_SUBMISSIONS})`));
+    return { ...(slowest ? { slowestMs: slowest.ms, slowestPath: slowest.path } : {}), skipped };
+  }
+
+  private run(
+    solution: PackageSolution & { languageId: number },
+    problem: ImportedProblem,
+    cpuTimeLimit: number,
+    signal?: AbortSignal,
+  ): Promise<ValidationResult> {
+    return this.judge.validate(
+      {
+        languageId: solution.languageId,
+        sourceCode: solution.source,
+        cpuTimeLimit,
+        memoryLimit: problem.memoryLimit,
+        testCases: problem.testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: t.points })),
+        checker: problem.checker,
+        ...(problem.interactor ? { interactor: problem.interactor } : {}),
+      },
+      signal,
+    );
+  }
 }
+
+/** Accepted submissions timed at most, each a validation job on a worker: an import should not hold the queue long. */
+const MAX_TIMED_SUBMISSIONS = 5;
 
 /** Which tests the solution failed, by number from 1; null when it passed them all. */
 function failureSummary(result: ValidationResult): string | null {

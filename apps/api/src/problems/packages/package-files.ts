@@ -1,4 +1,4 @@
-import type { CheckerSettings, Difficulty, InteractorSettings, Subtask } from '@oj/contracts';
+import type { CheckerSettings, Difficulty, InteractorSettings, Subtask, TimeLimitRule } from '@oj/contracts';
 
 import { whyNotText } from '../test-data-text';
 import { ArchiveFile, ArchiveRejectedError } from '../zip/test-archive-reader';
@@ -19,6 +19,8 @@ export interface ImportedProblem {
   checker: CheckerSettings;
   /** An interactive problem's interactor; the problem is standard without one. */
   interactor?: InteractorSettings;
+  /** The output limit per test in MB (MiB, as the formats count), when the package gives one; the judge's default else. */
+  outputLimit?: number;
 }
 
 /** A package's main (accepted) solution, to validate against its tests once imported. */
@@ -29,11 +31,24 @@ export interface PackageSolution {
   source: string;
 }
 
+/**
+ * The time limit as the package gives it (`cpuTimeLimit` is then set), or the rule to derive it from the accepted
+ * submissions' run times once they are judged: the slowest time times `multiplier`, rounded up to a multiple of
+ * `resolutionSeconds`.
+ */
+export type PackageTimeLimit =
+  | { rule: Exclude<TimeLimitRule, 'derived'>; detail: string }
+  | { rule: 'derived'; multiplier: number; resolutionSeconds: number; submissions: PackageSolution[]; detail: string };
+
 export interface PackageReading {
   problem: ImportedProblem;
   warnings: string[];
   mainSolution?: PackageSolution;
+  timeLimit: PackageTimeLimit;
 }
+
+/** Folders deep enough for any package (`data/secret/group/sub/1.in` is 5); deeper is a hostile archive's. */
+const MAX_PATH_DEPTH = 32;
 
 /**
  * An archive's files by path. A package zipped with its folder (`a-plus-b/problem.xml`) reads as if zipped from
@@ -43,6 +58,8 @@ export class PackageFiles {
   private readonly byPath = new Map<string, Buffer>();
 
   constructor(files: ArchiveFile[], marker: string[]) {
+    const deep = files.find((f) => f.path.split('/').length > MAX_PATH_DEPTH);
+    if (deep) throw new ArchiveRejectedError(`The archive holds a path deeper than ${MAX_PATH_DEPTH} folders: ${deep.path.slice(0, 80)}…`);
     const root = files.map((f) => f.path).find((p) => marker.some((m) => p === m || p.endsWith(`/${m}`)) && p.split('/').length <= 2);
     const prefix = root && root.includes('/') ? root.slice(0, root.indexOf('/') + 1) : '';
     for (const file of files) if (file.path.startsWith(prefix)) this.byPath.set(file.path.slice(prefix.length), file.content);
@@ -69,6 +86,12 @@ export class PackageFiles {
     if (content === undefined) return undefined;
     if (whyNotText(content)) throw new ArchiveRejectedError(`${path} is not UTF-8 text.`);
     return content.toString('utf8');
+  }
+
+  /** Whether the file is there and UTF-8 text. */
+  isText(path: string): boolean {
+    const content = this.byPath.get(normalise(path));
+    return content !== undefined && !whyNotText(content);
   }
 
   requireText(path: string, what: string): string {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MainSolutionValidation, ProblemType } from '@oj/contracts';
+import { CPU_TIME_LIMIT, type ImportedTimeLimit, type MainSolutionValidation, type ProblemType } from '@oj/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
@@ -11,8 +11,9 @@ import { ProblemDto } from '../dto/problem-response.dto';
 import { ProblemsService } from '../problems.service';
 import { ArchiveRejectedError, readTestArchive } from '../zip/test-archive-reader';
 import { ICPC_MARKER, readIcpcPackage } from './icpc-package';
+import { derivedTimeLimitSeconds } from './icpc-time-limit';
 import { MainSolutionValidator } from './main-solution-validator';
-import { ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
 import { POLYGON_MARKER, readPolygonPackage } from './polygon-package';
 
 export const NOT_A_PACKAGE_MESSAGE =
@@ -25,6 +26,8 @@ export interface PackageImportResult {
   warnings: string[];
   /** The package's main solution run against the imported tests; null when the package has none. */
   mainSolution: MainSolutionValidation | null;
+  /** The time limit stored, and the rule that set it. */
+  timeLimit: ImportedTimeLimit;
 }
 
 /**
@@ -48,9 +51,30 @@ export class PackageImportService {
   ): Promise<PackageImportResult> {
     if (!buffer?.length) throw ApiException.badRequest('A ZIP file is required.', 'file');
     const reading = await this.read(buffer);
+    const timeLimit = await this.timeLimit(reading, signal);
     const problem = await this.save(reading, problemId, user, signal);
     const mainSolution = reading.mainSolution ? await this.mainSolutions.validate(reading.mainSolution, reading.problem, signal) : null;
-    return { problem, warnings: reading.warnings, mainSolution };
+    return { problem, warnings: reading.warnings, mainSolution, timeLimit };
+  }
+
+  /**
+   * The time limit the package states, or the one its format derives from the accepted submissions, judged on a worker
+   * before anything is stored (the problem is then saved with it); without any that pass, the default, saying why.
+   */
+  private async timeLimit(reading: PackageReading, signal?: AbortSignal): Promise<ImportedTimeLimit> {
+    const rule = reading.timeLimit;
+    if (rule.rule !== 'derived') return { seconds: reading.problem.cpuTimeLimit, rule: rule.rule, detail: rule.detail };
+    const timed = await this.mainSolutions.slowestAccepted(rule.submissions, reading.problem, signal);
+    const skipped = timed.skipped.length ? ` Not counted: ${timed.skipped.join('; ')}.` : '';
+    if (timed.slowestMs === undefined) {
+      const detail = `No accepted submission could be timed, so the default ${CPU_TIME_LIMIT.default} s is used (${rule.detail}).${skipped}`;
+      reading.warnings.push(`Time limit: ${detail}`);
+      return { seconds: reading.problem.cpuTimeLimit, rule: 'default', detail };
+    }
+    const derived = derivedTimeLimitSeconds(timed.slowestMs, rule.multiplier, rule.resolutionSeconds);
+    reading.problem.cpuTimeLimit = clamp(derived, CPU_TIME_LIMIT, 'Time limit (s)', reading.warnings);
+    const detail = `${rule.detail}: ${timed.slowestPath} took ${Math.round(timed.slowestMs)} ms, so ${derived} s.${skipped}`;
+    return { seconds: reading.problem.cpuTimeLimit, rule: 'derived', detail };
   }
 
   private async save(reading: PackageReading, problemId: number | undefined, user: AuthUser, signal?: AbortSignal): Promise<ProblemDto> {

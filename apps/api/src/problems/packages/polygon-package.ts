@@ -1,10 +1,10 @@
 import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring } from '@oj/contracts';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
-import { latexToMarkdown } from './latex-to-markdown';
+import { statementFileToMarkdown } from './latex-to-markdown';
 import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { parsePackageXml } from './package-parsers';
 import { sourceLanguage } from './source-language';
 
 export const POLYGON_MARKER = 'problem.xml';
@@ -27,7 +27,6 @@ const STANDARD_CHECKERS: Record<string, CheckerSettings> = {
   'std::rcmp9.cpp': { type: 'float', epsilon: 1e-9 },
 };
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ARRAYS.has(name) });
 const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'solution', 'source', 'file']);
 
 /**
@@ -37,9 +36,7 @@ const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'soluti
  */
 export function readPolygonPackage(files: PackageFiles): PackageReading {
   const xml = files.text(POLYGON_MARKER) as string;
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new ArchiveRejectedError(`problem.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}).`);
-  const root = (parser.parse(xml) as Node).problem as Node | undefined;
+  const root = parsePackageXml(xml, POLYGON_MARKER, ARRAYS).problem as Node | undefined;
   if (!root) throw new ArchiveRejectedError('problem.xml has no <problem> element.');
   const warnings: string[] = [];
   const testset =
@@ -64,7 +61,11 @@ export function readPolygonPackage(files: PackageFiles): PackageReading {
     languageId: sourceLanguage(String(mainSource?.['@type'] ?? '')) ?? sourceLanguage(mainPath),
     source: files.requireText(mainPath, 'Main solution'),
   };
-  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}) };
+  const timeLimit =
+    (testset as Node)['time-limit'] === undefined
+      ? { rule: 'default' as const, detail: 'problem.xml gives no <time-limit>: the default is used' }
+      : { rule: 'package' as const, detail: `problem.xml <time-limit>: ${String((testset as Node)['time-limit'])} ms` };
+  return { problem, warnings, ...(mainSolution ? { mainSolution } : {}), timeLimit };
 }
 
 function path(node: Node | undefined, ...keys: string[]): unknown {
@@ -168,9 +169,10 @@ function readStatement(
   const language = languages.includes('english') ? 'english' : languages[0];
   const section = Object.fromEntries(
     SECTIONS.map((name) => {
-      const tex = language ? files.text(`statement-sections/${language}/${name}.tex`) : undefined;
+      const texPath = `statement-sections/${language}/${name}.tex`;
+      const tex = language ? files.text(texPath) : undefined;
       if (tex === undefined) return [name, ''];
-      const { markdown, leftovers } = latexToMarkdown(tex);
+      const { markdown, leftovers } = statementFileToMarkdown(tex, texPath);
       if (leftovers.length) warnings.push(`Statement ${name}.tex: LaTeX left as it is: ${leftovers.join(', ')}.`);
       return [name, markdown];
     }),

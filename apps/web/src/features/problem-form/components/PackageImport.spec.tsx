@@ -20,6 +20,7 @@ describe('PackageImport', () => {
         return json(201, {
           problem: { problemId: 12, title: 'A plus B' },
           warnings: ['Statement legend.tex: LaTeX left as it is: \\includegraphics.'],
+          timeLimit: { seconds: 2, rule: 'derived', detail: 'limits.time_multiplier 5 x the slowest accepted submission: 120 ms, so 2 s.' },
           mainSolution: {
             path: 'solutions/main.cpp',
             languageId: 54,
@@ -40,6 +41,9 @@ describe('PackageImport', () => {
     expect(screen.getByRole('list', { name: 'Import warnings' })).toHaveTextContent('LaTeX left as it is: \\includegraphics.');
     expect(screen.getByLabelText('Main solution')).toHaveTextContent(
       'Main solution solutions/main.cpp: passed 1 of 2 tests, score 50. The main solution failed 1 of 2 tests: 2.',
+    );
+    expect(screen.getByLabelText('Time limit')).toHaveTextContent(
+      'Time limit 2 s (derived from the accepted submissions): limits.time_multiplier 5 x the slowest accepted submission: 120 ms, so 2 s.',
     );
     const sent = fetch.mock.calls.map(([request]) => request as Request).find((r) => r.url.endsWith('/api/problems/import'));
     expect(sent?.headers.get('content-type')).toMatch(/^multipart\/form-data/);

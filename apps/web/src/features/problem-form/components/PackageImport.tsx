@@ -1,5 +1,6 @@
 import '../problem-form.css';
 
+import type { TimeLimitRule } from '@oj/contracts';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
@@ -7,10 +8,18 @@ import { usePackageImport } from '../hooks/usePackageImport';
 import { MainSolutionResult } from './MainSolutionResult';
 import { ZipFileButton } from './ZipFileButton';
 
+/** How the import set the time limit, in the summary's words. */
+const TIME_LIMIT_RULE_NAMES: Record<TimeLimitRule, string> = {
+  package: "the package's",
+  'timelimit-file': "DOMjudge's .timelimit",
+  derived: 'derived from the accepted submissions',
+  default: 'the default',
+};
+
 /**
  * Create Problem's Import package: a Polygon package (problem.xml with built tests) or an ICPC package
- * (problem.yaml) becomes a private problem in one upload; what could not be carried over is listed, and how the
- * package's main solution did on the imported tests.
+ * (problem.yaml) becomes a private problem in one upload; what could not be carried over is listed, the rule that set
+ * the time limit, and how the package's main solution did on the imported tests.
  */
 export function PackageImport() {
   const importing = usePackageImport();
@@ -40,6 +49,11 @@ export function PackageImport() {
             as a private problem. <Link to={`/problems/${imported.problem.problemId}/edit`}>Edit it</Link> to review it and validate a
             solution.
           </p>
+          {imported.timeLimit && (
+            <p aria-label="Time limit">
+              Time limit {imported.timeLimit.seconds} s ({TIME_LIMIT_RULE_NAMES[imported.timeLimit.rule]}): {imported.timeLimit.detail}
+            </p>
+          )}
           {imported.mainSolution && <MainSolutionResult solution={imported.mainSolution} />}
           {imported.warnings.length > 0 && (
             <ul className="warnings" aria-label="Import warnings">

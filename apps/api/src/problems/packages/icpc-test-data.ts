@@ -1,0 +1,110 @@
+import { MAX_SUBTASKS, Subtask, SubtaskScoring } from '@oj/contracts';
+
+import { normalizePoints } from '../dto/problem-normalizers';
+import { ArchiveRejectedError } from '../zip/test-archive-reader';
+import type { ImportedProblem, PackageFiles } from './package-files';
+import { parsePackageYaml } from './package-parsers';
+
+export type Yaml = Record<string, unknown>;
+
+/** A package's YAML map (anything else reads as an empty one); undefined when the file is absent. */
+export function yamlOf(files: PackageFiles, path: string): Yaml | undefined {
+  const text = files.text(path);
+  if (text === undefined) return undefined;
+  const value = parsePackageYaml(text, path);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Yaml) : {};
+}
+
+/** A test data group's settings file: `testdata.yaml` (legacy, 2023-07) or `test_group.yaml` (later 2023-07 drafts). */
+export function groupSettings(files: PackageFiles, folder: string): Yaml | undefined {
+  return yamlOf(files, `${folder}/testdata.yaml`) ?? yamlOf(files, `${folder}/test_group.yaml`);
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
+
+/** Every `.in` under a folder (its subfolders too when `deep`), in natural order, with its `.ans`; empty files are tests too. */
+function pairs(files: PackageFiles, folder: string, deep: boolean): { input: string; output: string }[] {
+  return files
+    .paths()
+    .filter((p) => p.startsWith(`${folder}/`) && p.endsWith('.in') && (deep || !p.slice(folder.length + 1).includes('/')))
+    .sort(byName)
+    .map((p) => ({ input: files.requireText(p, 'Test'), output: files.requireText(`${p.slice(0, -3)}.ans`, 'Answer') }));
+}
+
+/** A group's maximum score and aggregation in whichever spelling the package uses; undefined where it says nothing. */
+interface GroupScoring {
+  score?: number;
+  aggregation?: 'pass-fail' | 'sum' | 'min';
+  /** Legacy `accept_score`: the points of each accepted test. */
+  perTest?: number;
+}
+
+function scoringOf(settings: Yaml): GroupScoring {
+  const nested = (settings.scoring ?? {}) as Yaml;
+  const score = nested.score ?? settings.max_score ?? settings.score;
+  const aggregation = String(nested.aggregation ?? settings.score_aggregation ?? settings.aggregation ?? '');
+  const legacyFlags = String(settings.grader_flags ?? '');
+  const legacy = /\b(?:min|sum)\b/.exec(legacyFlags)?.[0];
+  const known = ['pass-fail', 'sum', 'min'].includes(aggregation) ? aggregation : legacy;
+  return {
+    ...(Number(score) > 0 ? { score: Number(score) } : {}),
+    ...(known ? { aggregation: known as GroupScoring['aggregation'] } : {}),
+    ...(Number(settings.accept_score) > 0 ? { perTest: Number(settings.accept_score) } : {}),
+  };
+}
+
+/**
+ * The tests of `data/secret` (or, when it has none, of `data/sample`), its groups as subtasks. Each folder directly
+ * under `data/secret` is a group, its tests those anywhere below it. A group is a subtask when the problem is scoring
+ * or the group gives its score: `pass-fail` and `min` aggregation score it all or nothing (`min`), `sum` by test. In a
+ * scoring problem, groups without a score share what the others leave of `data/secret`'s (100 unless given), as
+ * the 2023-07 format says; in a pass-fail one, groups without scores are only folders.
+ */
+export function readIcpcTests(
+  files: PackageFiles,
+  scoring: boolean,
+  warnings: string[],
+): Pick<ImportedProblem, 'testCases' | 'subtasks' | 'samples'> {
+  const samples = pairs(files, 'data/sample', true);
+  const testCases: ImportedProblem['testCases'] = pairs(files, 'data/secret', false).map((t) => ({ ...t, points: 1 }));
+  const groups = [
+    ...new Set(
+      files
+        .paths()
+        .map((p) => /^data\/secret\/([^/]+)\/.+\.in$/.exec(p)?.[1])
+        .filter((g): g is string => !!g),
+    ),
+  ].sort(byName);
+  const read = groups.map((name) => ({
+    name,
+    settings: groupSettings(files, `data/secret/${name}`) ?? {},
+    tests: pairs(files, `data/secret/${name}`, true),
+  }));
+  const scorings = read.map((g) => scoringOf(g.settings));
+  const total = scoringOf(groupSettings(files, 'data/secret') ?? {}).score ?? 100;
+  const given = scorings.reduce((sum, s) => sum + (s.score ?? 0), 0);
+  const unscored = scorings.filter((s) => s.score === undefined && s.perTest === undefined).length;
+  const share = unscored && scoring ? Math.max(total - given, 0) / unscored : 0;
+  const subtasks: Subtask[] = [];
+  read.forEach(({ name, settings, tests }, i) => {
+    const { score, aggregation, perTest } = scorings[i];
+    const points = score ?? (perTest !== undefined ? perTest * (aggregation === 'min' ? 1 : tests.length) : share);
+    if (!(points > 0) || subtasks.length >= MAX_SUBTASKS) {
+      if (scoring || groups.length > 1) warnings.push(`Group ${name} has no score: its tests count on their own.`);
+      testCases.push(...tests.map((t) => ({ ...t, points: 1 })));
+      return;
+    }
+    const kind: SubtaskScoring = (aggregation ?? (perTest !== undefined ? 'sum' : 'pass-fail')) === 'sum' ? 'sum' : 'min';
+    const each = kind === 'sum' ? normalizePoints(points / Math.max(tests.length, 1)) : 1;
+    subtasks.push({
+      name: String(settings.name ?? name),
+      scoring: kind,
+      points: kind === 'sum' ? each * tests.length : normalizePoints(points),
+    });
+    testCases.push(...tests.map((t) => ({ ...t, points: each, subtask: subtasks.length - 1 })));
+  });
+  if (testCases.length) return { samples, testCases, subtasks };
+  if (!samples.length) throw new ArchiveRejectedError('The package has no tests: data/secret and data/sample hold no .in files.');
+  warnings.push('The package has tests only in data/sample: they are its tests.');
+  return { samples, testCases: samples.map((t) => ({ ...t, points: 1 })), subtasks };
+}

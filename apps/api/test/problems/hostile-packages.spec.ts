@@ -1,0 +1,128 @@
+import { bearer, buildZip, createAdmin, createTestApp, icpcPackage, polygonPackage, polygonXml, TestApp, TestSession } from '@oj/testing';
+
+/**
+ * Issue 32, items 1, 2 and 16: nothing a package holds stops the API or blocks it. Hostile YAML, XML and LaTeX are
+ * refused with a 400 naming the file, or converted in linear time, while /api/health/live keeps answering.
+ */
+describe('hostile problem packages', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const upload = (zip: Buffer) =>
+    t
+      .http()
+      .post('/api/problems/import')
+      .set(...bearer(admin))
+      .attach('file', zip, 'package.zip');
+
+  /** Polls health every 20 ms while `work` runs: the slowest answer, in ms. */
+  async function slowestHealthDuring<T>(work: PromiseLike<T>): Promise<{ result: T; slowestMs: number }> {
+    let done = false;
+    let slowestMs = 0;
+    const polling = (async () => {
+      while (!done) {
+        const started = performance.now();
+        await t.http().get('/api/health/live').expect(200);
+        slowestMs = Math.max(slowestMs, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const result = await Promise.resolve(work).finally(() => (done = true));
+    await polling;
+    return { result, slowestMs };
+  }
+
+  /** The review's 479-byte package: its problem.yaml. */
+  const REVIEWED_YAML = `name: ${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+  const NESTED_FLOW = `name: ${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+  const ALIAS_BOMB = [
+    'a: &a [x, x, x, x, x, x, x, x, x, x]',
+    ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(10).fill(`*${'abcdefghi'[i]}`).join(', ')}]`),
+    'name: *i',
+  ].join('\n');
+
+  it.each<[string, string, string]>([
+    ["the review's 50,000 nested flow sequences", REVIEWED_YAML, 'problem.yaml is larger than 64 KiB.'],
+    ['30,000 nested flow sequences', NESTED_FLOW, 'problem.yaml nests deeper than 64 levels.'],
+    [
+      '20,000 compact nested block sequences',
+      `name: x\nkeywords:\n  ${'- '.repeat(20_000)}x\n`,
+      'problem.yaml nests deeper than 64 levels.',
+    ],
+    ['an alias bomb', ALIAS_BOMB, 'problem.yaml is not valid YAML: '],
+    ['a problem.yaml of 100 KiB', `name: x\n# ${'x'.repeat(100 * 1024)}\n`, 'problem.yaml is larger than 64 KiB.'],
+  ])('refuses a problem.yaml with %s, twice, with a 400 naming it, and stays up', async (_, yaml, message) => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await upload(await icpcPackage({ yaml })).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(res.body.message).toContain(message);
+    }
+    await t.http().get('/api/health/live').expect(200);
+  });
+
+  it('refuses a hostile testdata.yaml naming it', async () => {
+    const zip = await buildZip([
+      { name: 'problem.yaml', content: 'name: Deep\n' },
+      { name: 'data/secret/g1/testdata.yaml', content: NESTED_FLOW },
+      { name: 'data/secret/g1/1.in', content: '1\n' },
+      { name: 'data/secret/g1/1.ans', content: '1\n' },
+    ]);
+    const res = await upload(zip).expect(400);
+    expect(res.body.message).toBe('data/secret/g1/testdata.yaml nests deeper than 64 levels.');
+  });
+
+  it.each<[string, string]>([
+    [
+      'an external entity (XXE)',
+      '<?xml version="1.0"?>\n<!DOCTYPE problem [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<problem><names><name language="english" value="&xxe;"/></names></problem>',
+    ],
+    [
+      'internal entities (billion laughs)',
+      `<?xml version="1.0"?>\n<!DOCTYPE problem [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n<problem><names><name value="&b;"/></names></problem>`,
+    ],
+  ])('refuses a problem.xml declaring %s with a 400 naming it, expanding nothing', async (_, xml) => {
+    const res = await upload(await polygonPackage({ xml })).expect(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'problem.xml declares a document type (<!DOCTYPE>): entities are not allowed in packages.',
+    });
+  });
+
+  it('refuses a problem.xml nested 100,000 deep with a 400 naming it', async () => {
+    const xml = polygonXml().replace('<names>', `<names>${'<x>'.repeat(100_000)}${'</x>'.repeat(100_000)}`);
+    const res = await upload(await polygonPackage({ xml })).expect(400);
+    expect(res.body.message).toMatch(/^problem\.xml could not be read: /);
+  });
+
+  it('converts a statement of 6,000 nested \\textbf in linear time while health answers within 200 ms', async () => {
+    const legend = `${'\\textbf{'.repeat(6_000)}deep${'}'.repeat(6_000)}`;
+    const started = performance.now();
+    const { result, slowestMs } = await slowestHealthDuring(
+      upload(await polygonPackage({ extra: [{ name: 'statement-sections/english/legend.tex', content: legend }] })),
+    );
+    expect(result.status).toBe(201);
+    expect(result.body.problem.statement).toContain('deep');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(slowestMs).toBeLessThan(200);
+  });
+
+  it('refuses a statement file larger than 128 KiB, naming it', async () => {
+    const res = await upload(
+      await polygonPackage({ extra: [{ name: 'statement-sections/english/legend.tex', content: 'x'.repeat(129 * 1024) }] }),
+    ).expect(400);
+    expect(res.body.message).toBe('statement-sections/english/legend.tex is larger than 128 KiB: no statement is that long.');
+  });
+
+  it('refuses a path 5,000 folders deep at once, naming it', async () => {
+    const deep = `${'d/'.repeat(5_000)}x.in`;
+    const started = performance.now();
+    const res = await upload(await icpcPackage({ extra: [{ name: deep, content: '1\n' }] })).expect(400);
+    expect(res.body.message).toBe(`The archive holds a path deeper than 32 folders: ${deep.slice(0, 80)}…`);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

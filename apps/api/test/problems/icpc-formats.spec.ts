@@ -1,0 +1,316 @@
+import { buildZip } from '@oj/testing';
+
+import { ProblemDto } from '../../src/problems/dto/problem-response.dto';
+import { icpcPackageEntries } from '../../src/problems/packages/icpc-export';
+import { readIcpcPackage } from '../../src/problems/packages/icpc-package';
+import { derivedTimeLimitSeconds } from '../../src/problems/packages/icpc-time-limit';
+import { PackageFiles } from '../../src/problems/packages/package-files';
+import { isPython2 } from '../../src/problems/packages/source-language';
+import { ArchiveRejectedError, readTestArchive } from '../../src/problems/zip/test-archive-reader';
+
+/** An ICPC package of these files, read. Every package here is written for these tests from the format's specification. */
+async function read(files: Record<string, string>) {
+  const zip = await buildZip(Object.entries(files).map(([name, content]) => ({ name, content })));
+  return readIcpcPackage(new PackageFiles(await readTestArchive(zip), ['problem.yaml']));
+}
+
+const TESTS = {
+  'data/sample/1.in': '1 2\n',
+  'data/sample/1.ans': '3\n',
+  'data/secret/1.in': '2 2\n',
+  'data/secret/1.ans': '4\n',
+};
+
+/** An ICPC output validator in Python: accepts when the team's number equals the answer's (exit 42, else 43). */
+const PY_VALIDATOR = `import sys
+from helpers import read_number
+answer = read_number(open(sys.argv[2]))
+team = read_number(sys.stdin)
+sys.exit(42 if team == answer else 43)
+`;
+const PY_HELPERS = 'def read_number(stream):\n    return int(stream.read().split()[0])\n';
+const CPP_VALIDATOR = `#include <fstream>
+#include <iostream>
+#include "compare.h"
+int main(int argc, char **argv) {
+  std::ifstream answer(argv[2]);
+  long long expected, got;
+  answer >> expected;
+  if (!(std::cin >> got)) return 43;
+  return same(expected, got) ? 42 : 43;
+}
+`;
+
+describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
+  it('reads a 2023-07 scoring package: limits, statement/, group scores in each spelling, the rest shared out', async () => {
+    const reading = await read({
+      'problem.yaml': [
+        'problem_format_version: 2023-07-draft',
+        'type: scoring',
+        'name: Sums',
+        'uuid: 7d3c5e8a-1111-4222-8333-944455556666',
+        'limits:',
+        '  time_limit: 1.5',
+        '  memory: 256',
+        '  output: 16',
+      ].join('\n'),
+      'statement/problem.en.md': 'Add.\n\n## Input\n\nTwo numbers.\n',
+      'data/sample/1.in': '1 2\n',
+      'data/sample/1.ans': '3\n',
+      'data/secret/group1/testdata.yaml': 'scoring:\n  score: 40\n  aggregation: pass-fail\n',
+      'data/secret/group1/1.in': '1 1\n',
+      'data/secret/group1/1.ans': '2\n',
+      'data/secret/group2/test_group.yaml': 'max_score: 30\nscore_aggregation: sum\n',
+      'data/secret/group2/1.in': '2 2\n',
+      'data/secret/group2/1.ans': '4\n',
+      'data/secret/group2/2.in': '3 3\n',
+      'data/secret/group2/2.ans': '6\n',
+      'data/secret/group3/a.in': '4 4\n',
+      'data/secret/group3/a.ans': '8\n',
+    });
+    expect(reading.problem).toMatchObject({
+      title: 'Sums',
+      statement: 'Add.',
+      inputFormat: 'Two numbers.',
+      cpuTimeLimit: 1.5,
+      memoryLimit: 256,
+      outputLimit: 16,
+      checker: { type: 'tokens' },
+      subtasks: [
+        { name: 'group1', scoring: 'min', points: 40 },
+        { name: 'group2', scoring: 'sum', points: 30 },
+        { name: 'group3', scoring: 'min', points: 30 },
+      ],
+    });
+    expect(reading.problem.testCases.map((t) => [t.input, t.points, t.subtask])).toEqual([
+      ['1 1\n', 1, 0],
+      ['2 2\n', 15, 1],
+      ['3 3\n', 15, 1],
+      ['4 4\n', 1, 2],
+    ]);
+    expect(reading.timeLimit).toEqual({ rule: 'package', detail: 'problem.yaml limits.time_limit: 1.5 s' });
+  });
+
+  it("maps a 2023-07 interactive package's output_validator/ in Python to an ICPC interactor, support files and args", async () => {
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2023-07\ntype: [pass-fail, interactive]\nname: Guess\nlimits: {time_limit: 2}\n',
+      'statement/problem.en.md': 'Guess the number.\n',
+      'data/testdata.yaml': 'output_validator_args: [--max, "10"]\n',
+      ...TESTS,
+      'output_validator/validator.py': PY_VALIDATOR,
+      'output_validator/helpers.py': PY_HELPERS,
+    });
+    expect(reading.problem.interactor).toEqual({
+      protocol: 'icpc',
+      languageId: 71,
+      source: PY_VALIDATOR,
+      supportFiles: [{ name: 'helpers.py', content: PY_HELPERS }],
+      validatorFlags: ['--max', '10'],
+    });
+    expect(reading.warnings).toEqual([]);
+  });
+
+  it('takes a 2023-07 pass-fail package with an output_validator/ folder as custom, and without one as default', async () => {
+    const files = { 'problem.yaml': 'problem_format_version: 2023-07-draft\nname: V\nlimits: {time_limit: 1}\n', ...TESTS };
+    expect((await read({ ...files, 'output_validator/validator.py': PY_VALIDATOR })).problem.checker).toMatchObject({
+      type: 'custom',
+      protocol: 'icpc',
+      languageId: 71,
+    });
+    expect((await read(files)).problem.checker).toEqual({ type: 'tokens' });
+  });
+
+  it('maps a legacy output_validators/<name>/ C++ validator without testlib to an ICPC checker with its header and flags', async () => {
+    const header = 'inline bool same(long long a, long long b) { return a == b; }\n';
+    const reading = await read({
+      'problem.yaml': 'name: Sum\nvalidation: custom\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  output: 2\n  time_limit: 1\n',
+      'data/secret/testdata.yaml': 'output_validator_flags: strict\n',
+      ...TESTS,
+      'output_validators/sum_validator/validate.cpp': CPP_VALIDATOR,
+      'output_validators/sum_validator/compare.h': header,
+    });
+    expect(reading.problem.checker).toEqual({
+      type: 'custom',
+      protocol: 'icpc',
+      languageId: 54,
+      source: CPP_VALIDATOR,
+      supportFiles: [{ name: 'compare.h', content: header }],
+      validatorFlags: ['float_tolerance', '1e-6', 'strict'],
+    });
+    expect(reading.problem.interactor).toBeUndefined();
+    expect(reading.problem.outputLimit).toBe(2);
+  });
+
+  it.each([
+    ['problem_format_version: 2023-07-draft\ntype: multi-pass\nname: M\n', 'Multi-pass problems (type: multi-pass) are not supported'],
+    [
+      'problem_format_version: 2023-07\ntype: [interactive, multi-pass]\nname: M\n',
+      'Multi-pass problems (type: multi-pass) are not supported',
+    ],
+    ['problem_format_version: 2023-07\ntype: submit-answer\nname: M\n', 'Submit-answer problems (type: submit-answer) are not supported'],
+  ])('refuses %j with a clear message', async (yaml, message) => {
+    await expect(read({ 'problem.yaml': yaml, ...TESTS })).rejects.toThrow(ArchiveRejectedError);
+    await expect(read({ 'problem.yaml': yaml, ...TESTS })).rejects.toThrow(message);
+  });
+
+  it('takes the time limit from .timelimit, else the format derives it from the accepted submissions', async () => {
+    expect((await read({ 'problem.yaml': 'name: T\n', '.timelimit': '3\n', ...TESTS })).timeLimit).toEqual({
+      rule: 'timelimit-file',
+      detail: '.timelimit: 3 s',
+    });
+    const legacy = await read({ 'problem.yaml': 'name: T\n', ...TESTS, 'submissions/accepted/a.cpp': 'int main(){}\n' });
+    expect(legacy.timeLimit).toMatchObject({ rule: 'derived', multiplier: 5, resolutionSeconds: 1 });
+    const modern = await read({
+      'problem.yaml':
+        'problem_format_version: 2023-07-draft\nname: T\nlimits:\n  time_multipliers: {ac_to_time_limit: 3}\n  time_resolution: 0.5\n',
+      ...TESTS,
+      'submissions/accepted/a.cpp': 'int main(){}\n',
+    });
+    expect(modern.timeLimit).toMatchObject({ rule: 'derived', multiplier: 3, resolutionSeconds: 0.5 });
+    expect(modern.timeLimit).toMatchObject({ submissions: [{ path: 'submissions/accepted/a.cpp', languageId: 54 }] });
+  });
+
+  it('rounds a derived limit up to the resolution', () => {
+    expect(derivedTimeLimitSeconds(300, 5, 1)).toBe(2);
+    expect(derivedTimeLimitSeconds(200, 5, 1)).toBe(1);
+    expect(derivedTimeLimitSeconds(10, 2, 1)).toBe(1);
+    expect(derivedTimeLimitSeconds(1300, 2, 0.5)).toBe(3);
+  });
+
+  it('keeps empty .in and .ans files as tests, and uses data/sample as the tests when data/secret has none', async () => {
+    const empty = await read({
+      'problem.yaml': 'name: E\nlimits: {time_limit: 1}\n',
+      'data/secret/1.in': '',
+      'data/secret/1.ans': '',
+    });
+    expect(empty.problem.testCases).toEqual([{ input: '', output: '', points: 1 }]);
+    const samplesOnly = await read({
+      'problem.yaml': 'name: S\nlimits: {time_limit: 1}\n',
+      'data/sample/1.in': '5\n',
+      'data/sample/1.ans': '',
+    });
+    expect(samplesOnly.problem.testCases).toEqual([{ input: '5\n', output: '', points: 1 }]);
+    expect(samplesOnly.problem.samples).toEqual([{ input: '5\n', output: '' }]);
+    expect(samplesOnly.warnings).toContain('The package has tests only in data/sample: they are its tests.');
+  });
+
+  it('validates with an accepted submission in a language the judge runs as that language: never Python 2', async () => {
+    const reading = await read({
+      'problem.yaml': 'name: P\nlimits: {time_limit: 1}\n',
+      ...TESTS,
+      'submissions/accepted/a_py2.py': 'a, b = map(int, raw_input().split())\nprint a + b\n',
+      'submissions/accepted/b.py': '#!/usr/bin/env python2\nprint(sum(map(int, raw_input().split())))\n',
+      'submissions/accepted/c.py': 'print(sum(map(int, input().split())))\n',
+    });
+    expect(reading.mainSolution).toMatchObject({ path: 'submissions/accepted/c.py', languageId: 71 });
+    expect(reading.warnings).toContain(
+      'Not in a language this judge runs (Python 2 among them), so not run: submissions/accepted/a_py2.py, submissions/accepted/b.py.',
+    );
+    const cpp = await read({
+      'problem.yaml': 'name: P\nlimits: {time_limit: 1}\n',
+      ...TESTS,
+      'submissions/accepted/a.py': 'print(sum(map(int, input().split())))\n',
+      'submissions/accepted/z.cc': 'int main(){}\n',
+    });
+    expect(cpp.mainSolution).toMatchObject({ path: 'submissions/accepted/z.cc', languageId: 54 });
+  });
+
+  it('tells Python 2 from Python 3 by ending, shebang, name and print statement', () => {
+    expect(isPython2('x.py2', 'print(1)')).toBe(true);
+    expect(isPython2('x.py', '#!/usr/bin/python2\nprint(1)')).toBe(true);
+    expect(isPython2('x_py2.py', 'print(1)')).toBe(true);
+    expect(isPython2('x.py', 'print 1\n')).toBe(true);
+    expect(isPython2('x.py', '#!/usr/bin/env python3\nprint(1)\n')).toBe(false);
+    expect(isPython2('x.py', 'print(1)\nprint (2)\n')).toBe(false);
+    expect(isPython2('x.py3', 'print 1\n')).toBe(false);
+  });
+
+  it('reads a LaTeX statement from statement/ (2023-07) and a non-English one with a warning', async () => {
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2023-07\nname: {de: Summe}\nlimits: {time_limit: 1}\n',
+      'statement/problem.de.tex': '\\problemname{Summe}\nAddiere \\textbf{zwei} Zahlen.\n\\section*{Input}\nZwei Zahlen.\n',
+      ...TESTS,
+    });
+    expect(reading.problem).toMatchObject({ title: 'Summe', statement: 'Addiere **zwei** Zahlen.', inputFormat: 'Zwei Zahlen.' });
+    expect(reading.warnings).toContain('No English statement: statement/problem.de.tex was imported.');
+  });
+
+  it('exports an ICPC validator, checker or interactor, so that it imports back the same', async () => {
+    const icpc = {
+      protocol: 'icpc' as const,
+      languageId: 71,
+      source: PY_VALIDATOR,
+      supportFiles: [{ name: 'helpers.py', content: PY_HELPERS }],
+      validatorFlags: ['--max', '10'],
+    };
+    const problem = {
+      title: 'Round trip',
+      statement: 'Add.',
+      inputFormat: '',
+      outputFormat: '',
+      constraints: '',
+      cpuTimeLimit: 1,
+      memoryLimit: 256,
+      samples: [],
+      subtasks: [],
+      testCases: [{ input: '1 2\n', output: '3\n', points: 1 }],
+    } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
+    for (const jury of [
+      { type: 'standard', checker: { type: 'custom', ...icpc } },
+      { type: 'interactive', checker: { type: 'tokens' }, interactor: icpc },
+    ]) {
+      const entries = icpcPackageEntries({ ...problem, ...jury } as typeof problem);
+      const back = await read(Object.fromEntries(entries.map((e) => [e.path, e.content])));
+      expect(back.problem.checker).toEqual(jury.checker.type === 'custom' ? jury.checker : { type: 'tokens' });
+      expect(back.problem.interactor).toEqual('interactor' in jury ? icpc : undefined);
+    }
+  });
+
+  describe('any shape of YAML value reads or is refused with a message, never a crash', () => {
+    const VALUES = ['null', '5', '-1', '"x"', '[]', '[1, [2]]', '{}', '{a: {b: c}}', 'true', '.nan', '1e400', '"2023-07"'];
+    const KEYS = [
+      'name',
+      'type',
+      'limits',
+      'validation',
+      'validator_flags',
+      'problem_format_version',
+      'limits.time_limit',
+      'limits.time_multipliers',
+    ];
+    const GROUP_KEYS = [
+      'scoring',
+      'max_score',
+      'score',
+      'accept_score',
+      'aggregation',
+      'grader_flags',
+      'output_validator_args',
+      'output_validator_flags',
+    ];
+    it.each(KEYS.flatMap((key) => VALUES.map((value) => [key, value])))('problem.yaml %s: %s', async (key, value) => {
+      const [top, nested] = key.split('.');
+      const yaml = nested ? `name: X\n${top}:\n  ${nested}: ${value}\n` : `${key === 'name' ? '' : 'name: X\n'}${top}: ${value}\n`;
+      await readOrRefuse({ 'problem.yaml': yaml, ...TESTS, 'output_validators/v/v.cpp': 'int main(){return 42;}\n' });
+    });
+    it.each(GROUP_KEYS.flatMap((key) => VALUES.map((value) => [key, value])))('testdata.yaml %s: %s', async (key, value) => {
+      await readOrRefuse({
+        'problem.yaml': 'name: X\ntype: scoring\n',
+        'data/secret/g/testdata.yaml': `${key}: ${value}\n`,
+        'data/secret/g/1.in': '1\n',
+        'data/secret/g/1.ans': '1\n',
+      });
+    });
+
+    async function readOrRefuse(files: Record<string, string>) {
+      try {
+        const reading = await read(files);
+        expect(typeof reading.problem.title).toBe('string');
+        expect(Number.isFinite(reading.problem.cpuTimeLimit)).toBe(true);
+        for (const t of reading.problem.testCases) expect(Number.isFinite(t.points)).toBe(true);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ArchiveRejectedError);
+      }
+    }
+  });
+});
