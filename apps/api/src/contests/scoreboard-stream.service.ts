@@ -19,7 +19,7 @@ import { DataSource } from 'typeorm';
 import { canSeeClarification, canSeeClarificationAsker, isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
-import { startEventStream, StreamCaps } from '../live/stream-caps';
+import { connectionClosed, startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
 import { BoardChanges } from './board-changes';
@@ -134,6 +134,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   /** Turns the response into the contest's event stream, for a viewer of an existing contest. */
   async open(res: Response, viewer: AuthUser, contestId: number): Promise<void> {
     await this.contests.find(contestId);
+    if (connectionClosed(res)) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(viewer.id, ip);
     startEventStream(res);

@@ -11,7 +11,7 @@ import { canSeeResult, canSeeSubmission, canViewSource, pendingRow } from '../ac
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { eventForOthers } from '../submissions/result-messages';
-import { startEventStream, StreamCaps } from './stream-caps';
+import { connectionClosed, startEventStream, StreamCaps } from './stream-caps';
 
 /** The final frame of every stream when the API stops. */
 export const STOPPING_FRAME = ': server stopping\n\n';
@@ -71,6 +71,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   /** Turns the response into an event stream that lasts until the client goes away. */
   open(res: Response, viewer: AuthUser, problemId?: number): void {
+    if (connectionClosed(res)) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(viewer.id, ip);
     startEventStream(res);
