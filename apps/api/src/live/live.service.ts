@@ -126,9 +126,10 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       // As in the lists: the others see the event where they may see the problem, without messages.
       if (problem === undefined) problem = await this.problemOf(event.problemId);
       if (!canSeeSubmission(event, problem, client.viewer)) continue;
-      // A result hidden by a contest's freeze: others learn of the submission once, pending, and of nothing after.
+      // A result hidden by a contest's freeze: others learn of the submission once, pending, at its creation, and of
+      // nothing after: not its judging, nor a rejudge (a 'created' event with rejudgedAt), whose times tell the result.
       if (!canSeeResult(event, client.viewer)) {
-        if (event.eventType !== 'created') continue;
+        if (event.eventType !== 'created' || event.rejudgedAt) continue;
         frozenFrame ??= `id: ${event.eventId}\ndata: ${JSON.stringify(pendingRow(eventForOthers(event)))}\n\n`;
         client.res.write(frozenFrame);
         continue;
