@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { configureApp, createApiApp } from '../../src/app-setup';
 import { loadAppConfig } from '../../src/config/app-config';
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/config/known-passwords';
-import { ensureAdminAccount, replacePassword } from '../../src/users/ensure-admin';
+import { ensureAdminAccount, runAdminStep } from '../../src/users/ensure-admin';
 
 const OWN_PASSWORD = 'a-production-password-1';
 
@@ -43,22 +43,30 @@ describe('a production start with a default-password admin in the database', () 
 
   const users = () => t.app.get(DataSource).getRepository(UserEntity);
 
-  it('refuses to start, naming the account, until its password is replaced', async () => {
-    const { user } = await ensureAdminAccount(t.app.get(DataSource), {
-      username: 'devadmin',
-      email: 'devadmin@example.com',
-      password: DEFAULT_ADMIN_PASSWORD,
-    });
+  it('refuses to start, naming the account, until the production admin step gives it ADMIN_PASSWORD', async () => {
+    const ds = t.app.get(DataSource);
+    // The first start of a development install: the admin step creates the account with the default password.
+    const devadmin = { username: 'devadmin', email: 'devadmin@example.com', password: DEFAULT_ADMIN_PASSWORD };
+    expect(await runAdminStep(ds, devadmin, false)).toEqual({ created: true, replacedDefault: false, usesDefaultPassword: true });
+    const session = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ usernameOrEmail: 'devadmin', password: DEFAULT_ADMIN_PASSWORD })
+      .expect(200);
+
     await expect(startInProduction()).rejects.toThrow(
       "Refusing to start in production: admin account 'devadmin' still has the built-in default password.",
     );
-    // A development start is not concerned.
-    await t.http().post('/api/auth/login').send({ usernameOrEmail: 'devadmin', password: DEFAULT_ADMIN_PASSWORD }).expect(200);
 
-    await replacePassword(t.app.get(DataSource), user, OWN_PASSWORD);
+    // The production admin step, with the operator's ADMIN_PASSWORD: the default goes, and the old sessions with it.
+    const production = { ...devadmin, password: OWN_PASSWORD };
+    expect(await runAdminStep(ds, production, true)).toEqual({ created: false, replacedDefault: true, usesDefaultPassword: false });
+    expect(await runAdminStep(ds, production, true)).toEqual({ created: false, replacedDefault: false, usesDefaultPassword: false });
     await expect(startInProduction()).resolves.toBeUndefined();
     await t.http().post('/api/auth/login').send({ usernameOrEmail: 'devadmin', password: DEFAULT_ADMIN_PASSWORD }).expect(401);
     await t.http().post('/api/auth/login').send({ usernameOrEmail: 'devadmin', password: OWN_PASSWORD }).expect(200);
+    await t.http().get('/api/auth/me').set('Authorization', `Bearer ${session.body.accessToken}`).expect(401);
+    await t.http().post('/api/auth/refresh').send({ refreshToken: session.body.refreshToken }).expect(401);
   }, 60_000);
 
   it('counts a deactivated admin, whom another admin could reactivate, and not a user with that password', async () => {
