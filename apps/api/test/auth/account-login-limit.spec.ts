@@ -80,19 +80,14 @@ describe('failed logins per account', () => {
   it('lets the owner in from another address while one address keeps failing past every delay', async () => {
     const s: TestSession = await registerUser(t);
     const attacker = '203.0.113.7';
-    // The attacker comes back as each delay ends, as often as the per-address budget allows.
-    for (let i = 0; i < 9; i++) {
-      const res = await attemptFrom(attacker, s.user.username, `wrong-${i}`);
-      expect(res.status).toBe(i < 5 ? 401 : 429);
-      if (i === 5) {
-        await sleep(1100);
-        expect((await attemptFrom(attacker, s.user.username, 'wrong-again')).status).toBe(401);
-      }
-    }
+    for (let i = 0; i < 5; i++) expect((await attemptFrom(attacker, s.user.username, `wrong-${i}`)).status).toBe(401);
+    expect((await attemptFrom(attacker, s.user.username, 'wrong-early')).status).toBe(429);
+    // The attacker comes back as the delay ends, which starts the next one at once …
+    await sleep(1100);
+    expect((await attemptFrom(attacker, s.user.username, 'wrong-again')).status).toBe(401);
     expect((await attemptFrom(attacker, s.user.username, TEST_PASSWORD)).status).toBe(429);
-    // A fresh address of the owner's: the attacker's failures are not its own.
+    // … and the owner, from fresh addresses of theirs, is not delayed by failures that are not theirs.
     expect((await attemptFrom('192.0.2.10', s.user.username, TEST_PASSWORD)).status).toBe(200);
-    expect((await attemptFrom(attacker, s.user.email, 'wrong-still')).status).toBe(429);
     expect((await attemptFrom('192.0.2.11', s.user.email, TEST_PASSWORD)).status).toBe(200);
   }, 30_000);
 
