@@ -67,7 +67,7 @@ describe('failed logins per account', () => {
   it('never asks for more than a minute, however many failures', async () => {
     const redis = new Redis(t.config.REDIS_URL);
     try {
-      await redis.hset(`${t.config.REDIS_PREFIX}:login-failures:name:patient`, 'addresses', 40);
+      await redis.hset(`${t.config.REDIS_PREFIX}:login-failures:name:patient`, 'failures', 40);
     } finally {
       redis.disconnect();
     }

@@ -21,7 +21,7 @@ const KNOWN_ADDRESSES_KEPT = 20;
  * the attempt in flight, so concurrent guesses cannot all slip through before the first one has failed.
  * The pair's delay (this address on this account) always applies; the account's only to an address that has not
  * logged in to it within KNOWN_FOR_MS.
- * KEYS: the pair's hash {failures, until}, the account's hash {addresses, until}, the account's known addresses
+ * KEYS: the pair's hash {failures, until}, the account's hash {failures: one per failing address, until}, the account's known addresses
  * (sorted set, scored by the last success). ARGV: now, free failures, first delay, max delay, forget-after,
  * address, known-for.
  */
@@ -29,19 +29,19 @@ const BEGIN_ATTEMPT = `
 local now = tonumber(ARGV[1])
 local free = tonumber(ARGV[2])
 local lastSuccess = tonumber(redis.call('ZSCORE', KEYS[3], ARGV[6]) or '0')
-local buckets = {{KEYS[1], 'failures'}}
-if lastSuccess < now - tonumber(ARGV[7]) then buckets[2] = {KEYS[2], 'addresses'} end
+local buckets = {KEYS[1]}
+if lastSuccess < now - tonumber(ARGV[7]) then buckets[2] = KEYS[2] end
 local wait = 0
 for _, bucket in ipairs(buckets) do
-  local untilMs = tonumber(redis.call('HGET', bucket[1], 'until') or '0')
+  local untilMs = tonumber(redis.call('HGET', bucket, 'until') or '0')
   if untilMs - now > wait then wait = untilMs - now end
 end
 if wait > 0 then return wait end
 for _, bucket in ipairs(buckets) do
-  local count = tonumber(redis.call('HGET', bucket[1], bucket[2]) or '0')
+  local count = tonumber(redis.call('HGET', bucket, 'failures') or '0')
   if count >= free then
-    redis.call('HSET', bucket[1], 'until', now + math.min(tonumber(ARGV[3]) * 2 ^ (count - free), tonumber(ARGV[4])))
-    redis.call('PEXPIRE', bucket[1], ARGV[5])
+    redis.call('HSET', bucket, 'until', now + math.min(tonumber(ARGV[3]) * 2 ^ (count - free), tonumber(ARGV[4])))
+    redis.call('PEXPIRE', bucket, ARGV[5])
   end
 end
 return 0`;
@@ -62,9 +62,9 @@ local function delay(key, count)
 end
 local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
 delay(KEYS[1], failures)
-local addresses = tonumber(redis.call('HGET', KEYS[2], 'addresses') or '0')
+local addresses = tonumber(redis.call('HGET', KEYS[2], 'failures') or '0')
 local newAddress = failures == 1
-if newAddress then addresses = redis.call('HINCRBY', KEYS[2], 'addresses', 1) end
+if newAddress then addresses = redis.call('HINCRBY', KEYS[2], 'failures', 1) end
 if addresses > 0 then delay(KEYS[2], addresses) end
 if newAddress then return addresses end
 return 0`;
