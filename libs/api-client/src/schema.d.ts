@@ -2793,7 +2793,7 @@ export interface components {
              */
             finishedAt: string | null;
             /**
-             * @description Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish or per-test results) until the unfreeze
+             * @description Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish, rejudge or per-test results; queuedAt and updatedAt read as its creation, so nothing tells when it was judged) until the unfreeze
              * @example true
              */
             frozen?: boolean;
@@ -2918,7 +2918,7 @@ export interface components {
              */
             finishedAt: string | null;
             /**
-             * @description Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish or per-test results) until the unfreeze
+             * @description Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish, rejudge or per-test results; queuedAt and updatedAt read as its creation, so nothing tells when it was judged) until the unfreeze
              * @example true
              */
             frozen?: boolean;

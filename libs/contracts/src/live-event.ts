@@ -51,8 +51,9 @@ export interface SubmissionRow {
   failedTest?: number | null;
   /**
    * True while its contest's freeze hides the result (absent otherwise). Its submitter and admins see the result;
-   * everyone else sees it pending: status `queued`, verdict `PENDING`, score 0, no time, memory, start, finish or
-   * per-test results, until an admin unfreezes the board.
+   * everyone else sees it pending: status `queued`, verdict `PENDING`, score 0, no time, memory, start, finish,
+   * rejudge or per-test results, and queuedAt and updatedAt at its creation (when it was judged would tell how far
+   * an ICPC submission got), until an admin unfreezes the board.
    */
   frozen?: boolean;
 }

@@ -99,11 +99,24 @@ export function hiddenResultsWhere(alias: string, viewer: Viewer): SqlCondition 
   return { sql: `(${alias}.frozen AND ${alias}.user_id IS DISTINCT FROM :accessViewerId)`, params: { accessViewerId: viewer.id } };
 }
 
+/** A row's `shown` column as the viewer sees it: `pending` where its result is hidden from them (pendingRow's value). */
+function shownOrPendingSql(alias: string, viewer: Viewer, shown: string, pending: string): SqlCondition {
+  if (isAdmin(viewer)) return { sql: `${alias}.${shown}`, params: {} };
+  const hidden = hiddenResultsWhere(alias, viewer);
+  return { sql: `(CASE WHEN ${hidden.sql} THEN ${pending} ELSE ${alias}.${shown} END)`, params: hidden.params };
+}
+
 /** The status the viewer sees, as an SQL expression: a hidden result reads as queued, as pendingRow shows it. */
 export function shownStatusSql(alias: string, viewer: Viewer): SqlCondition {
-  if (isAdmin(viewer)) return { sql: `${alias}.status`, params: {} };
-  const hidden = hiddenResultsWhere(alias, viewer);
-  return { sql: `(CASE WHEN ${hidden.sql} THEN 'queued' ELSE ${alias}.status END)`, params: hidden.params };
+  return shownOrPendingSql(alias, viewer, 'status', `'queued'`);
+}
+
+/**
+ * When the row last changed as the viewer sees it, as an SQL expression: a hidden result's row at its creation, as
+ * pendingRow shows it, so its judging moves nothing they can poll. Never later than updated_at.
+ */
+export function shownUpdatedAtSql(alias: string, viewer: Viewer): SqlCondition {
+  return shownOrPendingSql(alias, viewer, 'updated_at', `${alias}.created_at`);
 }
 
 /** Accounts holding the admin role, on the users row aliased `alias`. */

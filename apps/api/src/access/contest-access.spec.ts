@@ -25,8 +25,12 @@ const row = {
   runtimeMs: 12,
   memoryKB: 300,
   failedTest: 2,
+  createdAt: '2025-12-31T23:59:58.000Z',
+  queuedAt: '2025-12-31T23:59:59.000Z',
   startedAt: '2026-01-01T00:00:00.000Z',
   finishedAt: '2026-01-01T00:00:01.000Z',
+  rejudgedAt: '2026-01-01T00:05:00.000Z',
+  updatedAt: '2026-01-01T00:05:01.000Z',
   progress: { done: 3, total: 3 },
 } as unknown as SubmissionRow;
 
@@ -37,7 +41,7 @@ describe('contest access: frozen results and running contests', () => {
     expect([owner, admin, other, undefined].map((v) => canSeeResult({ userId: 'owner' }, v))).toEqual([true, true, true, true]);
   });
 
-  it('shows others a frozen row pending, with nothing of its result', () => {
+  it('shows others a frozen row pending, with nothing of its result and no time of its judging', () => {
     const frozen = { ...row, frozen: true };
     expect(rowSeenBy(frozen, owner)).toBe(frozen);
     expect(rowSeenBy(frozen, admin)).toBe(frozen);
@@ -51,8 +55,12 @@ describe('contest access: frozen results and running contests', () => {
       runtimeMs: null,
       memoryKB: null,
       failedTest: null,
+      createdAt: '2025-12-31T23:59:58.000Z',
+      queuedAt: '2025-12-31T23:59:58.000Z',
       startedAt: null,
       finishedAt: null,
+      rejudgedAt: null,
+      updatedAt: '2025-12-31T23:59:58.000Z',
       frozen: true,
     });
     expect(rowSeenBy(row, other)).toBe(row);

@@ -75,8 +75,11 @@ export function canSeeResult(submission: Pick<SubmissionEntity, 'userId'> & { fr
 }
 
 /**
- * A frozen row as those who may not see its result see it: pending, as if still queued, with nothing of the
- * result (SubmissionRow.frozen states the shape).
+ * A frozen row as those who may not see its result see it: pending, as if still queued since it was made, with
+ * nothing of the result and no time of its judging (SubmissionRow.frozen states the shape). ICPC judging stops at
+ * the first failing test, so when a submission was judged, or how long that took, tells how far it got: every
+ * instant after its creation reads as its creation, and none of its judging's writes is news to these viewers (the
+ * updates polls compare shownUpdatedAtSql, the streams send them its creation alone).
  */
 export function pendingRow<T extends SubmissionRow>(row: T): T {
   const { progress: _progress, ...rest } = row;
@@ -88,8 +91,11 @@ export function pendingRow<T extends SubmissionRow>(row: T): T {
     runtimeMs: null,
     memoryKB: null,
     failedTest: null,
+    queuedAt: row.createdAt,
     startedAt: null,
     finishedAt: null,
+    rejudgedAt: null,
+    updatedAt: row.createdAt,
     frozen: true,
   };
 }

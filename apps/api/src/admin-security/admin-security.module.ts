@@ -6,10 +6,11 @@ import { AuthModule } from '../auth/auth.module';
 import { AdminSecurityController } from './admin-security.controller';
 import { AdminSecurityService } from './admin-security.service';
 import { DefaultPasswordCheck } from './default-password-check';
+import { DefaultPasswordGate } from './default-password-gate';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity]), AuthModule],
   controllers: [AdminSecurityController],
-  providers: [AdminSecurityService, DefaultPasswordCheck],
+  providers: [AdminSecurityService, DefaultPasswordCheck, DefaultPasswordGate],
 })
 export class AdminSecurityModule {}

@@ -14,16 +14,20 @@ export class AdminSecurityService {
     private readonly defaultPassword: DefaultPasswordCheck,
   ) {}
 
-  /** Checks the stored hashes (never a stored password) of the active admins against the default password. */
   async status(): Promise<SecurityStatusDto> {
+    return { defaultPasswordAdmins: await this.defaultPasswordAdmins({ activeOnly: true }) };
+  }
+
+  /**
+   * The admins whose stored hash (never a stored password: only hashes are kept) is the default password's, oldest
+   * first; with `activeOnly`, only those who can sign in now.
+   */
+  async defaultPasswordAdmins({ activeOnly }: { activeOnly: boolean }): Promise<string[]> {
     const admins = adminUsersWhere('u');
-    const active = await this.users
-      .createQueryBuilder('u')
-      .select(['u.username', 'u.passwordHash'])
-      .where(`${admins.sql} AND u.is_active`, admins.params)
-      .orderBy('u.created_at')
-      .getMany();
-    const defaults = await Promise.all(active.map((admin) => this.defaultPassword.isDefault(admin.passwordHash)));
-    return { defaultPasswordAdmins: active.filter((_, i) => defaults[i]).map((admin) => admin.username) };
+    const query = this.users.createQueryBuilder('u').select(['u.username', 'u.passwordHash']).where(admins.sql, admins.params);
+    if (activeOnly) query.andWhere('u.is_active');
+    const found = await query.orderBy('u.created_at').getMany();
+    const defaults = await Promise.all(found.map((admin) => this.defaultPassword.isDefault(admin.passwordHash)));
+    return found.filter((_, i) => defaults[i]).map((admin) => admin.username);
   }
 }

@@ -8,6 +8,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 
+import { ClientAddress } from '../common/client-address';
 import { AuthRateLimitGuard } from '../common/rate-limit/ip-rate-limit.guard';
 import { PasswordChangeRateLimitGuard } from '../common/rate-limit/password-change-rate-limit.guard';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
@@ -33,8 +34,8 @@ export class AuthController {
   @JsonBody()
   @ApiOkResponse({ type: AuthResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address, or failed logins for this account' })
-  login(@Body() dto: LoginDto): Promise<AuthResponseDto> {
-    return this.auth.login(dto);
+  login(@Body() dto: LoginDto, @ClientAddress() address: string): Promise<AuthResponseDto> {
+    return this.auth.login(dto, address);
   }
 
   @Post('register')
@@ -42,8 +43,8 @@ export class AuthController {
   @JsonBody()
   @ApiCreatedResponse({ type: AuthResponseDto })
   @ApiConflictResponse({ description: 'Username or email already taken' })
-  register(@Body() dto: RegisterDto): Promise<AuthResponseDto> {
-    return this.auth.register(dto);
+  register(@Body() dto: RegisterDto, @ClientAddress() address: string): Promise<AuthResponseDto> {
+    return this.auth.register(dto, address);
   }
 
   @Post('refresh')

@@ -20,6 +20,9 @@ import { TokenService } from './token.service';
 const DEACTIVATED = 'This account has been deactivated.';
 const BAD_CREDENTIALS = 'Invalid username/email or password.';
 
+/** The name of an account's login buckets: its username and email share them. */
+const loginAccount = (user: UserEntity) => `user:${user.id}`;
+
 @Injectable()
 export class AuthService {
   private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -31,7 +34,8 @@ export class AuthService {
     private readonly live: LivePublisher,
   ) {}
 
-  async register(dto: RegisterDto): Promise<AuthResponseDto> {
+  /** `address` is the client's: the account's login delays do not apply to the addresses its owner has used. */
+  async register(dto: RegisterDto, address: string): Promise<AuthResponseDto> {
     const username = dto.username.trim();
     const email = dto.email.trim();
     const taken = await this.users
@@ -57,24 +61,25 @@ export class AuthService {
         ]);
       throw error;
     }
+    await this.loginLimit.succeeded(loginAccount(user), address);
     return this.session(user);
   }
 
-  async login(dto: LoginDto): Promise<AuthResponseDto> {
+  async login(dto: LoginDto, address: string): Promise<AuthResponseDto> {
     const name = dto.usernameOrEmail.trim();
     const user = await this.users
       .createQueryBuilder('u')
       .where('lower(u.username) = lower(:name) OR lower(u.email) = lower(:name)', { name })
       .getOne();
-    const account = user ? `user:${user.id}` : `name:${name.toLowerCase()}`;
-    await this.loginLimit.beginAttempt(account);
+    const account = user ? loginAccount(user) : `name:${name.toLowerCase()}`;
+    await this.loginLimit.beginAttempt(account, address);
     // An unknown name still pays for one hash check, so the answer time does not reveal which accounts exist.
     const hash = user?.passwordHash ?? (await this.dummyHash);
     if (!(await verifyPassword(hash, dto.password)) || !user) {
-      await this.loginLimit.recordFailure(account);
+      await this.loginLimit.recordFailure(account, address);
       throw ApiException.unauthorized(BAD_CREDENTIALS);
     }
-    await this.loginLimit.reset(account);
+    await this.loginLimit.succeeded(account, address);
     if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
     return this.session(user);
   }

@@ -43,8 +43,9 @@ export class AppConfig extends BaseConfig {
   AUTH_RATE_LIMIT_PER_MINUTE = 10;
 
   /**
-   * Failed logins of one account (from any address) before each further attempt must wait: 1 s, then 2 s, 4 s …
-   * up to a minute; a successful login clears the count.
+   * Failed logins from one address on one account, or addresses that failed on one account, before further attempts
+   * (from that address; from addresses the owner has not logged in from) wait: 1 s, then 2 s, 4 s … up to a minute;
+   * a successful login clears the counts.
    */
   @Transform(toInt)
   @IsInt()

@@ -16,10 +16,10 @@ import type { Response } from 'express';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { canSeeClarification, canSeeClarificationAsker, isAdmin } from '../access';
+import { canSeeClarification, canSeeClarificationAsker, canSeeResult, isAdmin } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
-import { startEventStream, StreamCaps } from '../live/stream-caps';
+import { connectionClosed, startEventStream, StreamCaps } from '../live/stream-caps';
 import { REDIS } from '../redis/redis.module';
 import { BoardCache } from './board-cache';
 import { BoardChanges } from './board-changes';
@@ -134,6 +134,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   /** Turns the response into the contest's event stream, for a viewer the contest exists for (findVisible). */
   async open(res: Response, viewer: AuthUser, contestId: number): Promise<void> {
     await this.contests.findVisible(contestId, viewer);
+    if (connectionClosed(res)) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(viewer.id, ip);
     startEventStream(res);
@@ -177,7 +178,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     changed.catch(() => undefined);
     this.deliver(async () => {
       const participation = await changed;
-      if (participation) await this.sendRow(participation);
+      if (participation) await this.sendRow(participation, event);
     });
   }
 
@@ -199,7 +200,12 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async sendRow(changed: PlacedRowColumns): Promise<void> {
+  /**
+   * Only to those who may see the result (canSeeResult): a result the freeze hides leaves the public row as it was,
+   * and a row event at its judging would tell those who see the public one when it was judged, and so how far an
+   * ICPC submission got.
+   */
+  private async sendRow(changed: PlacedRowColumns, result: LiveEvent): Promise<void> {
     const viewers = this.viewers.get(changed.contest_id);
     if (!viewers) return;
     const contest = await this.contests.find(changed.contest_id);
@@ -209,6 +215,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const frame = (row: ScoreboardRow) => this.frame({ ...this.stamp(contest.contestId), eventType: 'row', row });
     const [live, own, others] = [frame(views.live), frame(views.own), frame(views.public)];
     for (const client of viewers) {
+      if (!canSeeResult(result, client.viewer)) continue;
       if (isAdmin(client.viewer)) client.res.write(live);
       else client.res.write(client.viewer.id === changed.user_id ? own : others);
     }

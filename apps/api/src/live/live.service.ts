@@ -11,7 +11,7 @@ import { canSeeResult, canSeeSubmission, canViewSource, pendingRow } from '../ac
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
 import { eventForOthers } from '../submissions/result-messages';
-import { startEventStream, StreamCaps } from './stream-caps';
+import { connectionClosed, startEventStream, StreamCaps } from './stream-caps';
 
 /** The final frame of every stream when the API stops. */
 export const STOPPING_FRAME = ': server stopping\n\n';
@@ -71,6 +71,7 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
 
   /** Turns the response into an event stream that lasts until the client goes away. */
   open(res: Response, viewer: AuthUser, problemId?: number): void {
+    if (connectionClosed(res)) return;
     const ip = res.req.ip ?? 'unknown';
     this.caps.admit(viewer.id, ip);
     startEventStream(res);
@@ -125,9 +126,10 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
       // As in the lists: the others see the event where they may see the problem, without messages.
       if (problem === undefined) problem = await this.problemOf(event.problemId);
       if (!canSeeSubmission(event, problem, client.viewer)) continue;
-      // A result hidden by a contest's freeze: others learn of the submission once, pending, and of nothing after.
+      // A result hidden by a contest's freeze: others learn of the submission once, pending, at its creation, and of
+      // nothing after: not its judging, nor a rejudge (a 'created' event with rejudgedAt), whose times tell the result.
       if (!canSeeResult(event, client.viewer)) {
-        if (event.eventType !== 'created') continue;
+        if (event.eventType !== 'created' || event.rejudgedAt) continue;
         frozenFrame ??= `id: ${event.eventId}\ndata: ${JSON.stringify(pendingRow(eventForOthers(event)))}\n\n`;
         client.res.write(frozenFrame);
         continue;

@@ -8,8 +8,9 @@ import { StreamCounts } from './stream-counts';
 /**
  * The caps on the streams one kind of live stream (submissions, a contest's board) may hold open on an instance:
  * LIVE_STREAMS_PER_USER per account and LIVE_STREAMS_PER_IP per client address. `admit` refuses the next with
- * 429, or counts it; `release` gives it back. Each open stream holds a socket and a share of every fan-out, hence
- * the caps; the one past a cap is refused before its stream starts.
+ * 429, or counts it; `release` gives it back on the connection's 'close'. Each open stream holds a socket and a
+ * share of every fan-out, hence the caps; the one past a cap is refused before its stream starts, and one whose
+ * connection closed before it started (`connectionClosed`) is never counted.
  */
 export class StreamCaps {
   private readonly ofUser = new StreamCounts();
@@ -39,6 +40,14 @@ export class StreamCaps {
     this.ofUser.clear();
     this.ofIp.clear();
   }
+}
+
+/**
+ * Whether the client has already gone: it may reset the connection while the handler still awaits (the token's
+ * check, the contest's read). Its 'close' has then fired, so a slot taken now would never be given back.
+ */
+export function connectionClosed(res: Response): boolean {
+  return res.closed || res.destroyed || !res.socket || res.socket.destroyed;
 }
 
 /** Answers `res` as a server-sent event stream, never compressed or buffered by a proxy, and says it is connected. */

@@ -4,7 +4,7 @@ import { GradeResult, SubmissionRow, SubmissionStatus } from '@oj/contracts';
 import { loadSubmission, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 
-import { hiddenResultsWhere, rowSeenBy, Viewer, visibleSubmissionsWhere } from '../access';
+import { hiddenResultsWhere, rowSeenBy, shownUpdatedAtSql, Viewer, visibleSubmissionsWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { isUuid } from '../common/is-uuid';
 import { SubmissionFilterQueryDto } from './dto/submission-query.dto';
@@ -140,9 +140,14 @@ export class SubmissionQueries {
     return { items, total: Math.min(counted, cap), totalCapped: counted > cap };
   }
 
-  /** Rows changed after an instant (the live fallback poll), oldest change first. */
+  /**
+   * Rows changed after an instant (the live fallback poll), oldest change first: changed as the viewer sees them
+   * (shownUpdatedAtSql), so a result hidden from them neither shows up nor moves in the order when it is judged.
+   */
   async changedSince(viewer: AuthUser, filter: RowFilter, limit = 100): Promise<SubmissionRow[]> {
-    return this.rows(viewer, this.withRowColumns(this.filtered(viewer, filter)).orderBy('s.updated_at', 'ASC').limit(limit));
+    const shown = shownUpdatedAtSql('s', viewer);
+    const query = this.withRowColumns(this.filtered(viewer, filter)).orderBy(shown.sql, 'ASC').addOrderBy('s.id', 'ASC');
+    return this.rows(viewer, query.setParameters(shown.params).limit(limit));
   }
 
   /**
@@ -175,7 +180,11 @@ export class SubmissionQueries {
     if (f.problemId) q.andWhere('s.problem_id = :problemId', { problemId: f.problemId });
     if (f.dateFrom) q.andWhere('s.created_at >= :from', { from: `${f.dateFrom}T00:00:00Z` });
     if (f.dateTo) q.andWhere("s.created_at < (:to::timestamptz + interval '1 day')", { to: `${f.dateTo}T00:00:00Z` });
-    if (f.updatedAfter) q.andWhere('s.updated_at > :after', { after: f.updatedAfter });
+    if (f.updatedAfter) {
+      // The shown instant is never later than updated_at, whose index finds the candidates.
+      const shown = shownUpdatedAtSql('s', viewer);
+      q.andWhere(`s.updated_at > :after AND ${shown.sql} > :after`, { after: f.updatedAfter, ...shown.params });
+    }
     return q;
   }
 

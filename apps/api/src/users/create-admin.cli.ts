@@ -3,12 +3,11 @@ import 'reflect-metadata';
 import { createDataSource } from '@oj/db';
 
 import { loadAppConfig } from '../config/app-config';
-import { DEFAULT_ADMIN_PASSWORD } from '../config/known-passwords';
-import { ensureAdminAccount } from './ensure-admin';
-import { verifyPassword } from './password-hasher';
+import { runAdminStep } from './ensure-admin';
 
 /**
- * `npm start` step: creates ADMIN_USERNAME when missing, and tells npm start (over its IPC channel, when it has one)
+ * `npm start` step: creates ADMIN_USERNAME when missing (in production, replaces its default password by
+ * ADMIN_PASSWORD), and tells npm start (over its IPC channel, when it has one)
  * whether that account still opens with the default password, so the ready box prints it only while it works.
  */
 async function main(): Promise<void> {
@@ -16,13 +15,11 @@ async function main(): Promise<void> {
   const dataSource = createDataSource(config.DATABASE_URL);
   await dataSource.initialize();
   try {
-    const { created, user } = await ensureAdminAccount(dataSource, {
-      username: config.ADMIN_USERNAME,
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-    });
+    const account = { username: config.ADMIN_USERNAME, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
+    const { created, replacedDefault, usesDefaultPassword } = await runAdminStep(dataSource, account, config.NODE_ENV === 'production');
     console.log(created ? `Created admin account '${config.ADMIN_USERNAME}'.` : `Admin account '${config.ADMIN_USERNAME}' exists.`);
-    const usesDefaultPassword = await verifyPassword(user.passwordHash, DEFAULT_ADMIN_PASSWORD);
+    if (replacedDefault)
+      console.log(`Admin account '${config.ADMIN_USERNAME}' had the built-in default password; it now has ADMIN_PASSWORD.`);
     await new Promise<void>((resolve) =>
       process.send ? process.send({ type: 'admin', usesDefaultPassword }, () => resolve()) : resolve(),
     );

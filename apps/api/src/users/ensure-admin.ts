@@ -1,7 +1,8 @@
-import { UserEntity } from '@oj/db';
-import { DataSource } from 'typeorm';
+import { RefreshTokenEntity, UserEntity } from '@oj/db';
+import { DataSource, IsNull } from 'typeorm';
 
-import { hashPassword } from './password-hasher';
+import { DEFAULT_ADMIN_PASSWORD } from '../config/known-passwords';
+import { hashPassword, verifyPassword } from './password-hasher';
 
 export interface AdminAccount {
   username: string;
@@ -18,4 +19,37 @@ export async function ensureAdminAccount(dataSource: DataSource, admin: AdminAcc
     users.create({ username: admin.username, email: admin.email, passwordHash: await hashPassword(admin.password), role: 'admin' }),
   );
   return { created: true, user };
+}
+
+export interface AdminStep {
+  created: boolean;
+  /** In production, the account had the built-in default password and now has ADMIN_PASSWORD. */
+  replacedDefault: boolean;
+  /** The account still opens with the built-in default password (a development install's first start). */
+  usesDefaultPassword: boolean;
+}
+
+/**
+ * The admin step of `npm start` and the compose `migrate` job: creates ADMIN_USERNAME when missing. In production
+ * it also gives that account ADMIN_PASSWORD (which the configuration never lets be the default) when it still has
+ * the default password, kept from development: the API would refuse to start with it (DefaultPasswordGate).
+ */
+export async function runAdminStep(dataSource: DataSource, admin: AdminAccount, production: boolean): Promise<AdminStep> {
+  const { created, user } = await ensureAdminAccount(dataSource, admin);
+  const usesDefaultPassword = await verifyPassword(user.passwordHash, DEFAULT_ADMIN_PASSWORD);
+  if (!usesDefaultPassword || !production) return { created, replacedDefault: false, usesDefaultPassword };
+  await replacePassword(dataSource, user, admin.password);
+  return { created, replacedDefault: true, usesDefaultPassword: false };
+}
+
+/**
+ * Gives an account a new password and signs it out everywhere, as a password change does: its raised token
+ * version ends the access tokens, and its refresh tokens are revoked.
+ */
+async function replacePassword(dataSource: DataSource, user: UserEntity, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await dataSource.transaction(async (manager) => {
+    await manager.update(UserEntity, { id: user.id }, { passwordHash, tokenVersion: () => 'token_version + 1' });
+    await manager.update(RefreshTokenEntity, { userId: user.id, revokedAt: IsNull() }, { revokedAt: new Date() });
+  });
 }

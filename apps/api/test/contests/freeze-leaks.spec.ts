@@ -1,5 +1,5 @@
 import type { GradeResult, SubmissionStatus } from '@oj/contracts';
-import { writeFinalResult } from '@oj/db';
+import { SubmissionEntity, writeFinalResult } from '@oj/db';
 import {
   bearer,
   createAdmin,
@@ -217,17 +217,21 @@ describe('frozen results do not leak', () => {
         });
     });
 
-    it('keeps a rejudge of a frozen submission pending for others: its events, its result and the counters', async () => {
+    it('keeps a rejudge of a frozen submission from others: no event, no time, its result and the counters', async () => {
       const stream = await openStream(t, '/api/submissions/stream', bob.accessToken);
+      const annStream = await openStream(t, '/api/submissions/stream', ann.accessToken);
       try {
         await http()
           .post(`/api/submissions/${frozenId}/rejudge`)
           .set(...bearer(admin))
           .expect(202);
-        const rejudged = await stream.waitFor((e) => e.id === frozenId);
-        expect(rejudged).toMatchObject(PENDING);
+        // Ann is told of her rejudge; Bob, whose stream gets the events after hers, of nothing.
+        await annStream.waitFor((e) => e.id === frozenId);
+        await t.app.get(LivePublisher).publish(await listed(`/api/submissions?problemId=${problemId}`, admin, openId), 'finished');
+        await stream.waitFor((e) => e.id === openId);
+        expect(stream.events.filter((e) => e.id === frozenId)).toEqual([]);
         await grade(frozenId, problemId, 'wrong_answer', 1);
-        expect(await detail(frozenId, bob)).toMatchObject(PENDING);
+        expect(await detail(frozenId, bob)).toMatchObject({ ...PENDING, rejudgedAt: null });
         expect(await detail(frozenId, ann)).toMatchObject({ status: 'wrong_answer' });
         expect(await counters()).toEqual(before);
         await http()
@@ -238,11 +242,93 @@ describe('frozen results do not leak', () => {
         expect(await counters()).toEqual(before);
       } finally {
         stream.close();
+        annStream.close();
       }
+    });
+
+    /**
+     * Issue 32 item 3: ICPC judging stops at the first failing test, so when a hidden result was judged tells how far
+     * it got. Those who may not see it learn nothing at its judging: no field, no update, no event on any stream.
+     */
+    describe('the moment a hidden result is judged', () => {
+      let judgedId: string;
+      let since: string;
+      const contestStream = (viewer: TestSession) => openStream(t, `/api/contests/${contestId}/scoreboard/stream`, viewer.accessToken);
+      const updates = async (viewer: TestSession, after: string) => {
+        const ids = [];
+        for (const path of ['/api/submissions/updates', `/api/problems/${problemId}/submissions/updates`]) {
+          const res = await http()
+            .get(`${path}?since=${encodeURIComponent(after)}`)
+            .set(...bearer(viewer))
+            .expect(200);
+          ids.push(res.body.items.filter((r: { id: string }) => r.id === judgedId));
+        }
+        return ids.flat();
+      };
+      const rowEvents = (s: SseClient, username: string) =>
+        s.events.filter((e) => e.eventType === 'row' && (e as unknown as { row: { username: string } }).row.username === username);
+
+      beforeAll(async () => {
+        judgedId = await submit(ann, contestId, problemId);
+        await new Promise((r) => setTimeout(r, 20));
+        since = new Date().toISOString();
+      });
+
+      it('moves nothing in the updates polls, the fields or the streams of those who may not see it', async () => {
+        const [bobBoard, annBoard, adminBoard] = await Promise.all([contestStream(bob), contestStream(ann), contestStream(admin)]);
+        const bobLive = await openStream(t, '/api/submissions/stream', bob.accessToken);
+        try {
+          expect(await updates(bob, since)).toEqual([]);
+          // Judged as the worker does: started, then finished, each published.
+          await ds
+            .createQueryBuilder()
+            .update(SubmissionEntity)
+            .set({ status: 'running', startedAt: new Date() })
+            .where('id = :id', { id: judgedId })
+            .execute();
+          const live = t.app.get(LivePublisher);
+          await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, judgedId), 'running');
+          await new Promise((r) => setTimeout(r, 20));
+          await grade(judgedId, problemId, 'wrong_answer');
+          await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, judgedId), 'finished');
+          // Then a result everyone sees, which ends the check: events come in order.
+          await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, openId), 'finished');
+
+          // The same as before it was judged.
+          expect(await updates(bob, since)).toEqual([]);
+          const [created] = await updates(bob, new Date(Date.parse(since) - 60_000).toISOString());
+          const seen = await detail(judgedId, bob);
+          for (const row of [created, seen, await listed(`/api/submissions?problemId=${problemId}`, bob, judgedId)])
+            expect(row).toMatchObject({
+              ...PENDING,
+              queuedAt: row.createdAt,
+              updatedAt: row.createdAt,
+              startedAt: null,
+              rejudgedAt: null,
+            });
+          // Its submitter and admins see it judged, and when.
+          for (const viewer of [ann, admin]) {
+            const [theirs] = await updates(viewer, since);
+            expect(theirs).toMatchObject({ status: 'wrong_answer', startedAt: expect.any(String), finishedAt: expect.any(String) });
+            expect(Date.parse(theirs.updatedAt)).toBeGreaterThan(Date.parse(since));
+          }
+
+          await bobLive.waitFor((e) => e.id === openId && e.eventType === 'finished');
+          expect(bobLive.events.filter((e) => e.id === judgedId)).toEqual([]);
+          for (const s of [annBoard, adminBoard]) await s.waitFor((e) => rowEvents(s, ann.user.username).includes(e));
+          await bobBoard.waitFor((e) => rowEvents(bobBoard, bob.user.username).includes(e));
+          // Bob's row came after Ann's result: no row of Ann's went to Bob at its judging.
+          expect(rowEvents(bobBoard, ann.user.username)).toEqual([]);
+        } finally {
+          [bobBoard, annBoard, adminBoard, bobLive].forEach((s) => s.close());
+        }
+      });
     });
   });
 
   describe('after the unfreeze', () => {
+    let unfrozenSince: string;
+
     beforeAll(async () => {
       // The contest ends a minute ago (the freeze moves with it, and still covers Ann's submission), then unfreezes.
       await http()
@@ -258,10 +344,22 @@ describe('frozen results do not leak', () => {
         })
         .expect(200);
       expect(await detail(frozenId, bob)).toMatchObject(PENDING);
+      unfrozenSince = new Date().toISOString();
       await http()
         .post(`/api/contests/${contestId}/unfreeze`)
         .set(...bearer(admin))
         .expect(200);
+    });
+
+    it('brings every revealed result to the updates polls, with its times', async () => {
+      const res = await http()
+        .get(`/api/submissions/updates?since=${encodeURIComponent(unfrozenSince)}`)
+        .set(...bearer(bob))
+        .expect(200);
+      const revealed = res.body.items.find((r: { id: string }) => r.id === frozenId);
+      expect(revealed).toMatchObject({ status: 'accepted', finishedAt: expect.any(String) });
+      expect(revealed.frozen).toBeUndefined();
+      expect(Date.parse(revealed.updatedAt)).toBeGreaterThan(Date.parse(unfrozenSince));
     });
 
     it('shows every result to everyone, counts it, and lists it as solved', async () => {
@@ -283,7 +381,8 @@ describe('frozen results do not leak', () => {
           solved: [problemId],
           recentAccepted: [frozenId],
           acceptedDays: 1,
-          languages: [[1, 1]],
+          // Her two: the accepted one, and the wrong answer judged during the freeze.
+          languages: [[2, 1]],
         });
     });
   });

@@ -109,9 +109,13 @@ describe('frozen results graded by the worker', () => {
       expect(mine.testCaseResults.map((r: { status: string }) => r.status)).toEqual(['wrong_answer', 'skipped', 'skipped']);
       expect(await detail(right, admin)).toMatchObject({ status: 'accepted' });
 
-      // Bob sees both pending: in the detail, the list, and the stream, which told him of nothing but their creation.
-      for (const id of [wrong, right])
-        expect(await detail(id, bob)).toMatchObject({ ...PENDING, testCaseResults: [], resultSummary: null });
+      // Bob sees both pending: in the detail, the list, and the stream, which told him of nothing but their creation;
+      // nothing tells him when they were judged, which would tell how far each got (issue 32).
+      for (const id of [wrong, right]) {
+        const seenByBob = await detail(id, bob);
+        expect(seenByBob).toMatchObject({ ...PENDING, testCaseResults: [], resultSummary: null, startedAt: null });
+        expect([seenByBob.queuedAt, seenByBob.updatedAt]).toEqual([seenByBob.createdAt, seenByBob.createdAt]);
+      }
       const list = await t
         .http()
         .get(`/api/problems/${problemId}/submissions`)

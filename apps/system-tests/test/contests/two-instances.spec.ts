@@ -86,10 +86,12 @@ describe('two API instances with the real worker', () => {
     await register(two, bob, contestId);
     const adminOnOne = await streamsOne.open(admin, contestId);
     const annOnTwo = await streamsTwo.open(ann, contestId);
+    const bobOnTwo = await streamsTwo.open(bob, contestId);
     await agree(contestId);
 
-    // A verdict, graded by the worker: the admin on one sees it solved, ann on two sees a pending try.
-    let [seenOne, seenTwo] = [adminOnOne.events.length, annOnTwo.events.length];
+    // A verdict, graded by the worker: the admin on one and bob on two see it solved; ann on two is told nothing at
+    // its judging (the moment would tell how far it got) and reads a pending try on the board.
+    let [seenOne, seenTwo, seenBob] = [adminOnOne.events.length, annOnTwo.events.length, bobOnTwo.events.length];
     await one
       .http()
       .post('/api/submissions')
@@ -97,14 +99,15 @@ describe('two API instances with the real worker', () => {
       .send({ problemId, contestId, languageId: 71, sourceCode: FIVE })
       .expect(201);
     expect(((await next(adminOnOne, seenOne, isBobsRow)).row as Row).cells.A).toMatchObject({ solved: true, pending: 0 });
-    expect(((await next(annOnTwo, seenTwo, isBobsRow)).row as Row).cells.A).toMatchObject({ solved: false, pending: 1 });
+    expect(((await next(bobOnTwo, seenBob, isBobsRow)).row as Row).cells.A).toMatchObject({ solved: true, pending: 0 });
     let seen = await agree(contestId);
+    expect(annOnTwo.events.slice(seenTwo).filter(isBobsRow)).toEqual([]);
     expect(seen.guest.frozen).toBe(true);
     expect(bobsRow(seen.guest).cells.A).toMatchObject({ solved: false, pending: 1 });
     expect(bobsRow(seen.admin)).toMatchObject({ solved: 1 });
 
     // The test is fixed and the problem rejudged through the other instance: the accepted turns wrong.
-    [seenOne, seenTwo] = [adminOnOne.events.length, annOnTwo.events.length];
+    [seenOne, seenTwo, seenBob] = [adminOnOne.events.length, annOnTwo.events.length, bobOnTwo.events.length];
     await two
       .http()
       .put(`/api/problems/${problemId}`)
@@ -117,8 +120,9 @@ describe('two API instances with the real worker', () => {
       .set(...bearer(admin))
       .expect(202);
     expect(((await next(adminOnOne, seenOne, isBobsRow)).row as Row).cells.A).toMatchObject({ solved: false, attempts: 1 });
-    await next(annOnTwo, seenTwo, isBobsRow);
+    await next(bobOnTwo, seenBob, isBobsRow);
     seen = await agree(contestId);
+    expect(annOnTwo.events.slice(seenTwo).filter(isBobsRow)).toEqual([]);
     expect(bobsRow(seen.admin)).toMatchObject({ solved: 0 });
     expect(bobsRow(seen.admin).cells.A).toMatchObject({ solved: false, attempts: 1 });
     expect(bobsRow(seen.guest).cells.A).toMatchObject({ solved: false, pending: 1 });

@@ -79,7 +79,8 @@ export class SubmissionRowDto implements SubmissionRow {
     example: true,
     description:
       "Present (true) while its contest's freeze hides the result: its submitter and admins see the result; everyone else " +
-      'sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish or per-test results) until the unfreeze',
+      'sees it pending (status queued, verdict PENDING, score 0, no time, memory, start, finish, rejudge or per-test results; ' +
+      'queuedAt and updatedAt read as its creation, so nothing tells when it was judged) until the unfreeze',
   })
   frozen?: boolean;
 }
