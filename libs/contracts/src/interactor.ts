@@ -8,7 +8,11 @@ import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolS
  * its stderr. A problem with one is interactive; its checker, if custom, then reads the interactor's output file.
  */
 export interface InteractorSettings extends ValidatorProtocolSettings {
-  /** One of INTERACTOR_LANGUAGE_IDS: compiled with our testlib.h, like a custom checker. */
+  /**
+   * One of INTERACTOR_LANGUAGE_IDS (validatorLanguageIds for its protocol: Python 3 too for `icpc`), compiled with
+   * our testlib.h on the include path, like a custom checker. With protocol `icpc` it is the ICPC output validator
+   * run interactively: `validator input answer feedback_dir [flags]`, its stdout the program's stdin and back.
+   */
   languageId: number;
   source: string;
 }
