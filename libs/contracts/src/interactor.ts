@@ -1,4 +1,4 @@
-import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolSettings } from './checker';
+import { CHECKER_LANGUAGE_IDS, effectiveValidatorProtocol, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolSettings } from './checker';
 
 /**
  * A problem's interactor (issue 23): the jury's program an interactive problem's submissions talk to, in testlib's
@@ -17,7 +17,12 @@ export interface InteractorSettings extends ValidatorProtocolSettings {
   source: string;
 }
 
-/** Interactors are written in C++ or C (Judge0 CE ids), like custom checkers. */
+/** An interactor as the judge uses it: its language, source and the protocol settings it keeps (see effectiveValidatorProtocol). */
+export function effectiveInteractor(settings: InteractorSettings): InteractorSettings {
+  return { languageId: settings.languageId, source: settings.source, ...effectiveValidatorProtocol(settings) };
+}
+
+/** testlib interactors are written in C++ or C (Judge0 CE ids), like custom checkers; ICPC ones may be Python 3 too. */
 export const INTERACTOR_LANGUAGE_IDS = CHECKER_LANGUAGE_IDS;
 export const MAX_INTERACTOR_SOURCE_BYTES = MAX_CHECKER_SOURCE_BYTES;
 
