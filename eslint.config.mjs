@@ -79,12 +79,12 @@ export default tseslint.config(
   {
     // The system tests are the one place that runs the apps together: they import the API's and the worker's
     // source by path, which every other project is refused, the worker tests' fault proxy and their interactive
-    // corpus (the seeded guessing game's solutions); their other helpers come from libs/testing.
+    // corpus (the seeded guessing game's solutions) and ICPC validators; their other helpers come from libs/testing.
     files: ['apps/system-tests/**'],
     rules: {
       '@nx/enforce-module-boundaries': boundaries(dependencyRules, [
         '^(\\.\\./)+(api|judge-worker)/src/',
-        '^(\\.\\./)+judge-worker/test/(faults|interactive)/',
+        '^(\\.\\./)+judge-worker/test/(faults|interactive|icpc)/',
       ]),
     },
   },

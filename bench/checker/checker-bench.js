@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The standard checker before and after it became a streaming, linear-time comparison, side by side.
 // Usage (Linux, after `npx nx run judge-worker:build`): node bench/checker/checker-bench.js [runs]
+// With `protocols` first: a custom check's cost per test, testlib against ICPC validators (protocol-bench.js).
 // Old: the output read whole into memory, decoded, split into lines and each line trimmed with /\s+$/ (what the
 // worker did until 2026-11-23). New: StreamingChecker over the output file in 64 KiB chunks, as the worker does
 // now. Reports the median time of `runs` runs and the peak RSS growth of one run (VmHWM, reset through
@@ -11,7 +12,8 @@ const { join } = require('path');
 const { workerModule } = require('../lib/worker-dist');
 const { streamMatches } = workerModule('grading/checker');
 
-const RUNS = Number(process.argv[2] ?? 5);
+const PROTOCOLS = process.argv[2] === 'protocols';
+const RUNS = Number(process.argv[PROTOCOLS ? 3 : 2] ?? (PROTOCOLS ? 30 : 5));
 const MIB = 1024 * 1024;
 
 /** The checker as it was, kept here as the baseline. */
@@ -61,7 +63,7 @@ async function measure(runs, check) {
   return { ms: median(times), peakMiB };
 }
 
-(async () => {
+async function builtinCheckers() {
   const dir = mkdtempSync(join(tmpdir(), 'oj-checker-bench-'));
   const file = join(dir, 'stdout');
   console.log(
@@ -84,4 +86,9 @@ async function measure(runs, check) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-})();
+}
+
+(PROTOCOLS ? require('./protocol-bench').main(RUNS) : builtinCheckers()).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

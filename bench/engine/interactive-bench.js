@@ -12,6 +12,7 @@ const { workerModule } = require('../lib/worker-dist');
 const { LocalEngine } = workerModule('engines/local/local-engine');
 const { removeBoxDir } = workerModule('engines/local/private-mounts');
 const { TESTLIB_HEADER_FILE } = workerModule('engines/checker-support/testlib-header');
+const TESTLIB_CALL = { protocol: 'testlib', validatorFlags: [] };
 
 const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 5);
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -71,7 +72,7 @@ async function main() {
   const workRoot = join(dir, 'work');
   const interactor = compile(dir, 'interactor', INTERACTOR, '/usr/bin/g++', ['-x', 'c++', `-I${dirname(TESTLIB_HEADER_FILE)}`]);
   const engine = new LocalEngine({ workRoot, logger: { log: () => undefined, warn: console.warn } });
-  const build = await engine.checkers().build(INTERACTOR, 54);
+  const build = await engine.checkers().build({ source: INTERACTOR, languageId: 54 });
   if (!('program' in build)) throw new Error(`the interactor did not compile: ${build.compilerOutput}`);
   const perSize = {};
   for (const q of SIZES) {
@@ -83,7 +84,11 @@ async function main() {
       // Interleaved, so machine noise hits all alike.
       for (let i = 0; i < RUNS; i++) {
         const start = now();
-        for await (const outcome of compiled.interact(oneInput(`${q}\n`), build.program, { cpuSeconds: 10, memoryMb: 64 })) {
+        for await (const outcome of compiled.interact(
+          oneInput(`${q}\n`),
+          { binary: build, call: TESTLIB_CALL },
+          { cpuSeconds: 10, memoryMb: 64 },
+        )) {
           if (outcome.program.failure || outcome.interactor.exitCode !== 0)
             throw new Error(`sandboxed dialogue failed: ${JSON.stringify(outcome.program.failure)} ${outcome.interactor.stderr}`);
         }

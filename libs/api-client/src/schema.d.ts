@@ -1474,14 +1474,24 @@ export interface components {
              * @example 54
              */
             languageId?: number;
+            /**
+             * @description Shown when `icpc` (testlib when absent)
+             * @example icpc
+             * @enum {string}
+             */
+            protocol?: "testlib" | "icpc";
             /** @description custom only; for admins and the author, with includePrivate=true */
             source?: string;
+            /** @description With the source (private data) */
+            supportFiles?: components["schemas"]["SupportFileDto"][];
             /**
-             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
+             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's checker program, testlib-style or an ICPC output validator (`protocol`).
              * @example lines
              * @enum {string}
              */
             type: "lines" | "tokens" | "exact" | "float" | "custom";
+            /** @description icpc only; with the source (private data) */
+            validatorFlags?: string[];
         };
         CheckerInputDto: {
             /**
@@ -1490,11 +1500,17 @@ export interface components {
              */
             epsilon?: number;
             /**
-             * @description custom only: 54 C++ (GCC), 50 C (GCC)
+             * @description custom only: 54 C++ (GCC), 50 C (GCC); 71 Python 3 only with protocol `icpc`
              * @example 54
              * @enum {number}
              */
-            languageId?: 54 | 50;
+            languageId?: 54 | 50 | 71;
+            /**
+             * @description `testlib` (left out): called `checker input output answer` (an interactor `interactor input output`), exit 0/1/2/3/7. `icpc`: the ICPC output validator, called `validator input answer feedback_dir [validatorFlags] < output` (an interactor talks to the program on stdin/stdout), exit 42 accepted / 43 wrong answer, judgemessage.txt, score.txt
+             * @example icpc
+             * @enum {string}
+             */
+            protocol?: "testlib" | "icpc";
             /**
              * @description custom only, at most 64 KiB; shown only to admins and the author with includePrivate=true
              * @example #include "testlib.h"
@@ -1504,12 +1520,22 @@ export interface components {
              *     }
              */
             source?: string;
+            /** @description Files written beside the source before it is built (headers, Python modules): at most 16, 256 KiB together; private like the source */
+            supportFiles?: components["schemas"]["SupportFileDto"][];
             /**
-             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's testlib-style checker program.
+             * @description `lines` (the default): line by line, ignoring trailing whitespace and trailing empty lines; `tokens`: whitespace-separated tokens; `exact`: byte for byte after normalising line endings; `float`: tokens, numbers within `epsilon` (absolute or relative); `custom`: the author's checker program, testlib-style or an ICPC output validator (`protocol`).
              * @example float
              * @enum {string}
              */
             type: "lines" | "tokens" | "exact" | "float" | "custom";
+            /**
+             * @description icpc only: passed after the feedback directory, one argument each; at most 32 of at most 256 characters
+             * @example [
+             *       "float_tolerance",
+             *       "1e-6"
+             *     ]
+             */
+            validatorFlags?: string[];
         };
         CheckerTrialOutcomeDto: {
             /**
@@ -1518,7 +1544,7 @@ export interface components {
              */
             fraction: number;
             /**
-             * @description The checker's first line of standard error
+             * @description The checker's first line of standard error (an ICPC validator's judgemessage.txt, else teammessage.txt)
              * @example ok fine
              */
             message: string;
@@ -1541,15 +1567,22 @@ export interface components {
              */
             input: string;
             /**
+             * @description 71 Python 3 only with protocol `icpc`
              * @example 54
              * @enum {number}
              */
-            languageId: 54 | 50;
+            languageId: 54 | 50 | 71;
             /**
              * @description What a contestant printed, at most 1 MiB
              * @example 3
              */
             output: string;
+            /**
+             * @description `testlib` (left out): called `checker input output answer` (an interactor `interactor input output`), exit 0/1/2/3/7. `icpc`: the ICPC output validator, called `validator input answer feedback_dir [validatorFlags] < output` (an interactor talks to the program on stdin/stdout), exit 42 accepted / 43 wrong answer, judgemessage.txt, score.txt
+             * @example icpc
+             * @enum {string}
+             */
+            protocol?: "testlib" | "icpc";
             /**
              * @example #include "testlib.h"
              *     int main(int argc, char *argv[]) {
@@ -1558,6 +1591,16 @@ export interface components {
              *     }
              */
             source: string;
+            /** @description Files written beside the source before it is built (headers, Python modules): at most 16, 256 KiB together; private like the source */
+            supportFiles?: components["schemas"]["SupportFileDto"][];
+            /**
+             * @description icpc only: passed after the feedback directory, one argument each; at most 32 of at most 256 characters
+             * @example [
+             *       "float_tolerance",
+             *       "1e-6"
+             *     ]
+             */
+            validatorFlags?: string[];
         };
         CheckerTrialResultDto: {
             /** @example true */
@@ -1958,7 +2001,13 @@ export interface components {
              * @example 54
              * @enum {number}
              */
-            languageId: 54 | 50;
+            languageId: 54 | 50 | 71;
+            /**
+             * @description Shown when `icpc` (testlib when absent)
+             * @example icpc
+             * @enum {string}
+             */
+            protocol?: "testlib" | "icpc";
             /**
              * @description For admins and the author, with includePrivate=true
              * @example #include "testlib.h"
@@ -1972,16 +2021,26 @@ export interface components {
              *     }
              */
             source?: string;
+            /** @description With the source (private data) */
+            supportFiles?: components["schemas"]["SupportFileDto"][];
+            /** @description icpc only; with the source (private data) */
+            validatorFlags?: string[];
         };
         InteractorInputDto: {
             /**
-             * @description 54 C++ (GCC), 50 C (GCC), with our testlib.h
+             * @description 54 C++ (GCC), 50 C (GCC), with our testlib.h; 71 Python 3 only with protocol `icpc`
              * @example 54
              * @enum {number}
              */
-            languageId: 54 | 50;
+            languageId: 54 | 50 | 71;
             /**
-             * @description At most 64 KiB; testlib's convention: called `interactor <input> <output>`, it reads the test's input file, talks to the program on its stdin and stdout, and exits 0 (accepted), 1 (wrong answer), 2 (presentation error), 3 (jury failure) or 7 with "points <fraction>"; the first line of its stderr is the message
+             * @description `testlib` (left out): called `checker input output answer` (an interactor `interactor input output`), exit 0/1/2/3/7. `icpc`: the ICPC output validator, called `validator input answer feedback_dir [validatorFlags] < output` (an interactor talks to the program on stdin/stdout), exit 42 accepted / 43 wrong answer, judgemessage.txt, score.txt
+             * @example icpc
+             * @enum {string}
+             */
+            protocol?: "testlib" | "icpc";
+            /**
+             * @description At most 64 KiB; testlib's convention: called `interactor <input> <output>`, it reads the test's input file, talks to the program on its stdin and stdout, and exits 0 (accepted), 1 (wrong answer), 2 (presentation error), 3 (jury failure) or 7 with "points <fraction>"; the first line of its stderr is the message. With protocol `icpc`: the ICPC output validator run interactively, `validator input answer feedback_dir [validatorFlags]`, exit 42 / 43
              * @example #include "testlib.h"
              *     #include <iostream>
              *     int main(int argc, char *argv[]) {
@@ -1993,6 +2052,16 @@ export interface components {
              *     }
              */
             source: string;
+            /** @description Files written beside the source before it is built (headers, Python modules): at most 16, 256 KiB together; private like the source */
+            supportFiles?: components["schemas"]["SupportFileDto"][];
+            /**
+             * @description icpc only: passed after the feedback directory, one argument each; at most 32 of at most 256 characters
+             * @example [
+             *       "float_tolerance",
+             *       "1e-6"
+             *     ]
+             */
+            validatorFlags?: string[];
         };
         LanguageDto: {
             /**
@@ -3047,6 +3116,15 @@ export interface components {
              * @enum {string}
              */
             scoring: "sum" | "min";
+        };
+        SupportFileDto: {
+            /** @example #pragma once */
+            content: string;
+            /**
+             * @description A plain file name: no folder, no `..`
+             * @example validate.h
+             */
+            name: string;
         };
         TestCaseDto: {
             /** @example 1 2 */

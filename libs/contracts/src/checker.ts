@@ -40,6 +40,35 @@ export interface ValidatorProtocolSettings {
   supportFiles?: ValidatorSupportFile[];
 }
 
+/** At most this many validator flags, each at most MAX_VALIDATOR_FLAG_CHARS long. */
+export const MAX_VALIDATOR_FLAGS = 32;
+export const MAX_VALIDATOR_FLAG_CHARS = 256;
+/** At most this many support files, together at most MAX_SUPPORT_FILES_BYTES (UTF-8). */
+export const MAX_SUPPORT_FILES = 16;
+export const MAX_SUPPORT_FILES_BYTES = 256 * 1024;
+/** A support file's name: a plain file name (no folder, no `..`), as it is written beside the source. */
+export const SUPPORT_FILE_NAME = /^(?!\.\.?$)[A-Za-z0-9_.+-]{1,100}$/;
+
+/** The languages a custom checker or interactor of this protocol may be written in. */
+export function validatorLanguageIds(protocol: ValidatorProtocol | undefined): readonly number[] {
+  return protocol === 'icpc' ? ICPC_VALIDATOR_LANGUAGE_IDS : CHECKER_LANGUAGE_IDS;
+}
+
+/**
+ * The protocol settings a program actually uses: `protocol` only when `icpc` (testlib is the default), flags only
+ * with `icpc`, support files only when there are some.
+ */
+export function effectiveValidatorProtocol(settings: ValidatorProtocolSettings | null | undefined): ValidatorProtocolSettings {
+  const icpc = settings?.protocol === 'icpc';
+  const flags = icpc ? (settings?.validatorFlags ?? []) : [];
+  const files = settings?.supportFiles ?? [];
+  return {
+    ...(icpc ? { protocol: 'icpc' as const } : {}),
+    ...(flags.length ? { validatorFlags: [...flags] } : {}),
+    ...(files.length ? { supportFiles: files.map((f) => ({ name: f.name, content: f.content })) } : {}),
+  };
+}
+
 export interface CheckerSettings extends ValidatorProtocolSettings {
   type: CheckerType;
   /** `float` only: the absolute or relative tolerance. */
@@ -49,11 +78,20 @@ export interface CheckerSettings extends ValidatorProtocolSettings {
   languageId?: number;
 }
 
-/** The checker a problem actually uses: `float` gets its default epsilon; anything not `custom` drops source. */
+/**
+ * The checker a problem actually uses: `float` gets its default epsilon; anything not `custom` drops source and
+ * protocol settings.
+ */
 export function effectiveChecker(settings: CheckerSettings | null | undefined): CheckerSettings {
   const type = settings?.type ?? DEFAULT_CHECKER_TYPE;
   if (type === 'float') return { type, epsilon: settings?.epsilon ?? DEFAULT_FLOAT_EPSILON };
-  if (type === 'custom') return { type, source: settings?.source ?? '', languageId: settings?.languageId ?? CHECKER_LANGUAGE_IDS[0] };
+  if (type === 'custom')
+    return {
+      type,
+      source: settings?.source ?? '',
+      languageId: settings?.languageId ?? CHECKER_LANGUAGE_IDS[0],
+      ...effectiveValidatorProtocol(settings),
+    };
   return { type };
 }
 
@@ -67,7 +105,7 @@ export interface CheckerTrialData {
 export const MAX_CHECKER_TRIAL_BYTES = 1024 * 1024;
 
 /** What the API sends a worker to compile a custom checker before the problem is saved. */
-export interface CheckerCompileJobData {
+export interface CheckerCompileJobData extends ValidatorProtocolSettings {
   /** Id of the HTTP request that asked (see TracedJobData). */
   requestId?: string;
   source: string;

@@ -1,4 +1,4 @@
-import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolSettings } from './checker';
+import { CHECKER_LANGUAGE_IDS, effectiveValidatorProtocol, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolSettings } from './checker';
 
 /**
  * A problem's interactor (issue 23): the jury's program an interactive problem's submissions talk to, in testlib's
@@ -8,12 +8,21 @@ import { CHECKER_LANGUAGE_IDS, MAX_CHECKER_SOURCE_BYTES, type ValidatorProtocolS
  * its stderr. A problem with one is interactive; its checker, if custom, then reads the interactor's output file.
  */
 export interface InteractorSettings extends ValidatorProtocolSettings {
-  /** One of INTERACTOR_LANGUAGE_IDS: compiled with our testlib.h, like a custom checker. */
+  /**
+   * One of INTERACTOR_LANGUAGE_IDS (validatorLanguageIds for its protocol: Python 3 too for `icpc`), compiled with
+   * our testlib.h on the include path, like a custom checker. With protocol `icpc` it is the ICPC output validator
+   * run interactively: `validator input answer feedback_dir [flags]`, its stdout the program's stdin and back.
+   */
   languageId: number;
   source: string;
 }
 
-/** Interactors are written in C++ or C (Judge0 CE ids), like custom checkers. */
+/** An interactor as the judge uses it: its language, source and the protocol settings it keeps (see effectiveValidatorProtocol). */
+export function effectiveInteractor(settings: InteractorSettings): InteractorSettings {
+  return { languageId: settings.languageId, source: settings.source, ...effectiveValidatorProtocol(settings) };
+}
+
+/** testlib interactors are written in C++ or C (Judge0 CE ids), like custom checkers; ICPC ones may be Python 3 too. */
 export const INTERACTOR_LANGUAGE_IDS = CHECKER_LANGUAGE_IDS;
 export const MAX_INTERACTOR_SOURCE_BYTES = MAX_CHECKER_SOURCE_BYTES;
 

@@ -33,6 +33,7 @@ import { ProblemInteractors1764817200000 } from './migrations/1764817200000-prob
 import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
 import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
 import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
+import { ValidatorProtocols1795000004317 } from './migrations/1795000004317-validator-protocols';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 
 export const ENTITIES = [
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   ClicsTokens1764900000000,
   FirstSolverIndexes1764986400000,
   ContestRowsAutovacuum1764990000000,
+  ValidatorProtocols1795000004317,
   ContestPointsUnits1795004528031,
 ];
 

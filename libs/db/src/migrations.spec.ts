@@ -32,6 +32,7 @@ describe('migrations', () => {
       'ClicsTokens1764900000000',
       'FirstSolverIndexes1764986400000',
       'ContestRowsAutovacuum1764990000000',
+      'ValidatorProtocols1795000004317',
       'ContestPointsUnits1795004528031',
     ]);
     expect(await migrate(url)).toEqual([]);

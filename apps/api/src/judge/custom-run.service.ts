@@ -1,6 +1,14 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
-import { CheckerSettings, CPU_TIME_LIMIT, DEFAULT_CHECKER_TYPE, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
+import {
+  CheckerSettings,
+  CPU_TIME_LIMIT,
+  DEFAULT_CHECKER_TYPE,
+  effectiveInteractor,
+  MEMORY_LIMIT_MB,
+  RunJobData,
+  RunResult,
+} from '@oj/contracts';
 import { checkerOf, interactorOf } from '@oj/db';
 import { RUN_JOB_OPTIONS, RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
@@ -41,9 +49,7 @@ export class CustomRunService {
       throw ApiException.forbidden('Only administrators and problem authors may test an interactor.');
     const { checker, ...limits } = await this.limitsFor(caller, dto);
     // The form's interactor, being tried, stands in for the problem's.
-    const problem = dto.interactor
-      ? { ...limits, interactor: { languageId: dto.interactor.languageId, source: dto.interactor.source } }
-      : limits;
+    const problem = dto.interactor ? { ...limits, interactor: effectiveInteractor(dto.interactor) } : limits;
     await this.rateLimits.consume('run', caller.id, this.config.RUNS_PER_MINUTE, RUNS_RATE_MESSAGE);
     // With an expected output the worker judges the run with the problem's checker, as it would a test; an
     // interactive problem's run talks to its interactor, whose input file the text is.

@@ -54,7 +54,8 @@ export class JudgeController {
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running' })
   @ApiGatewayTimeoutResponse({ description: 'No answer within the time limit' })
   tryChecker(@Body() dto: CheckerTrialRequestDto, @CallerSignal() signal: AbortSignal): Promise<CheckerTrialResultDto> {
-    return this.checkers.compile(dto.source, dto.languageId, { input: dto.input, output: dto.output, answer: dto.answer }, signal);
+    const trial = { input: dto.input, output: dto.output, answer: dto.answer };
+    return this.checkers.compile(dto.source, dto.languageId, trial, signal, 'checker', dto);
   }
 
   @Post('run')

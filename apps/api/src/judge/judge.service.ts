@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
-import { ValidateJobData, ValidationResult } from '@oj/contracts';
+import { effectiveInteractor, ValidateJobData, ValidationResult } from '@oj/contracts';
 import { VALIDATE_JOB_OPTIONS, VALIDATE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
@@ -35,7 +35,7 @@ export class JudgeService {
         memoryLimit: dto.memoryLimit,
         testCases: dto.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
         ...(dto.checker ? { checker: dto.checker } : {}),
-        ...(dto.interactor ? { interactor: { languageId: dto.interactor.languageId, source: dto.interactor.source } } : {}),
+        ...(dto.interactor ? { interactor: effectiveInteractor(dto.interactor) } : {}),
         requestId: currentRequestId(),
       },
       VALIDATE_JOB_OPTIONS,

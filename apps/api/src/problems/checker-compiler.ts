@@ -1,6 +1,13 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { CheckerCompileJobData, CheckerCompileResult, CheckerTrialData, ERROR_CODES } from '@oj/contracts';
+import {
+  CheckerCompileJobData,
+  CheckerCompileResult,
+  CheckerTrialData,
+  effectiveValidatorProtocol,
+  ERROR_CODES,
+  ValidatorProtocolSettings,
+} from '@oj/contracts';
 import { CHECKER_COMPILE_JOB_OPTIONS, CHECKER_COMPILE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 
@@ -30,7 +37,8 @@ export class CheckerCompiler {
 
   /**
    * Compiles the checker on a worker and, given a trial test, runs it there: what the problem form's 'Test checker'
-   * shows. `signal` aborts when the caller goes: the job is cancelled.
+   * shows. `signal` aborts when the caller goes: the job is cancelled. `protocol`: its calling convention, flags
+   * and support files (testlib without files when left out).
    */
   async compile(
     source: string,
@@ -38,12 +46,14 @@ export class CheckerCompiler {
     trial?: CheckerTrialData,
     signal?: AbortSignal,
     role: JuryRole = 'checker',
+    protocol?: ValidatorProtocolSettings,
   ): Promise<CheckerCompileResult> {
     if (!(await this.languages.workerAlive()))
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, NO_WORKER_MESSAGE);
     const data: CheckerCompileJobData = {
       source,
       languageId,
+      ...effectiveValidatorProtocol(protocol),
       requestId: currentRequestId(),
       ...(trial ? { trial } : {}),
       ...(role === 'interactor' ? { role } : {}),
@@ -61,8 +71,14 @@ export class CheckerCompiler {
    * Refuses a checker or interactor that does not compile (400, with the compiler's output), or that the workers
    * will not run at all (an interactor on the Judge0 engine: 400 naming it).
    */
-  async requireCompiles(source: string, languageId: number, signal?: AbortSignal, role: JuryRole = 'checker'): Promise<void> {
-    const result = await this.compile(source, languageId, undefined, signal, role);
+  async requireCompiles(
+    source: string,
+    languageId: number,
+    signal?: AbortSignal,
+    role: JuryRole = 'checker',
+    protocol?: ValidatorProtocolSettings,
+  ): Promise<void> {
+    const result = await this.compile(source, languageId, undefined, signal, role, protocol);
     if (result.refusal) throw ApiException.badRequest(result.refusal, role);
     if (!result.compiled) {
       const what = role === 'checker' ? 'The checker' : 'The interactor';

@@ -39,8 +39,8 @@ export class JuryCodeGate {
   async requireCompiles(incoming: JuryCode, saved: SavedJuryCode | null, signal?: AbortSignal): Promise<void> {
     const { checker, interactor } = incoming;
     if (checker && setsNewTestReadingCode(checker, saved?.checker ?? null))
-      await this.compiler.requireCompiles(checker.source ?? '', checker.languageId ?? 0, signal);
+      await this.compiler.requireCompiles(checker.source ?? '', checker.languageId ?? 0, signal, 'checker', checker);
     if (interactor && setsNewInteractor(interactor, saved?.interactor ?? null))
-      await this.compiler.requireCompiles(interactor.source, interactor.languageId, signal, 'interactor');
+      await this.compiler.requireCompiles(interactor.source, interactor.languageId, signal, 'interactor', interactor);
   }
 }

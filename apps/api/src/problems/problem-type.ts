@@ -1,4 +1,4 @@
-import type { InteractorSettings, ProblemType } from '@oj/contracts';
+import { effectiveInteractor, type InteractorSettings, type ProblemType } from '@oj/contracts';
 
 import { ApiException } from '../common/api-exception';
 
@@ -13,5 +13,5 @@ export function requestedInteractor(body: { type?: ProblemType; interactor?: Int
     throw ApiException.badRequest('A standard problem has no interactor: choose the interactive type.', 'interactor');
   if (type === 'interactive' && !interactor) throw ApiException.badRequest('An interactive problem needs its interactor.', 'interactor');
   if (type === 'standard') return null;
-  return interactor ? { languageId: interactor.languageId, source: interactor.source } : undefined;
+  return interactor ? effectiveInteractor(interactor) : undefined;
 }

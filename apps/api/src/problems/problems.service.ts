@@ -213,7 +213,17 @@ export class ProblemsService {
     const juryCode = { checker: body.checker, interactor: requestedInteractor(body) };
     const current = await this.problems.findOne({
       where: { problemId },
-      select: ['id', 'checkerType', 'checkerSource', 'checkerLanguageId', 'checkerEpsilon', 'interactorSource', 'interactorLanguageId'],
+      select: [
+        'id',
+        'checkerType',
+        'checkerSource',
+        'checkerLanguageId',
+        'checkerEpsilon',
+        'interactorSource',
+        'interactorLanguageId',
+        'checkerProtocol',
+        'interactorProtocol',
+      ],
     });
     const saved = current ? savedJuryCode(current) : null;
     this.juryCode.requireMaySet(juryCode, saved, user);

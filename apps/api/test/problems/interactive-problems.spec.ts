@@ -49,7 +49,7 @@ describe('interactive problems (API)', () => {
       'an interactor in Python',
       { interactor: { languageId: 71, source: 'print()' } },
       'interactor.languageId',
-      'An interactor is written in C++ (54) or C (50).',
+      'An interactor is written in C++ (54) or C (50); Python 3 (71) only with protocol "icpc".',
     ],
     ['an interactor without source', { interactor: { languageId: 54 } }, 'interactor.source', 'An interactor needs its source.'],
     ['a null interactor', { interactor: null }, 'interactor', 'Interactor must be an object with a language and a source.'],

@@ -1,5 +1,5 @@
 import { Logger, Provider } from '@nestjs/common';
-import { CHECKER_LANGUAGE_IDS } from '@oj/contracts';
+import { ICPC_VALIDATOR_LANGUAGE_IDS } from '@oj/contracts';
 
 import { WorkerConfig } from '../config/worker-config';
 import { JUDGE_ENGINE, JudgeEngine } from './judge-engine';
@@ -16,13 +16,14 @@ export const engineProvider: Provider = {
   useFactory: (config: WorkerConfig): JudgeEngine => {
     const logger = new Logger('Engine');
     if (config.JUDGE_ENGINE === 'judge0') {
-      // Judge0 has no checkers: custom ones run in a local sandbox, set up the first time one is needed.
+      // Judge0 has no checkers: custom ones (C, C++, an ICPC validator in Python) run in a local sandbox, set up the
+      // first time one is needed.
       let local: LocalEngine | null = null;
       const checkers = () =>
         (local ??= new LocalEngine({
           workRoot: config.SANDBOX_WORK_ROOT,
           logger,
-          languageIds: CHECKER_LANGUAGE_IDS,
+          languageIds: ICPC_VALIDATOR_LANGUAGE_IDS,
           checkerCacheBytes: config.checkerCacheBytes,
           // Checkers compile once each (then cached), most against testlib.h alone.
           precompiledHeaders: false,

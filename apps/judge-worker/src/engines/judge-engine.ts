@@ -1,4 +1,4 @@
-import { Language } from '@oj/contracts';
+import { Language, ValidatorProtocol, ValidatorSupportFile } from '@oj/contracts';
 
 /** A source to compile once for the runs that follow. */
 export interface CompileRequest {
@@ -58,7 +58,7 @@ export interface RunOutcome {
 export interface InteractionOutcome {
   /** The program's run; its output went to the interactor (a wall clock hit is the pair's idleness). */
   program: Omit<RunOutcome, 'stdoutPath'>;
-  /** The interactor's run, its verdict still to be read (testlib's convention, like a checker's). */
+  /** The interactor's run, its verdict still to be read in its protocol (like a checker's). */
   interactor: ToolRun;
   /** The program's wall clock ran out while the interactor was still computing: the interactor kept it waiting. */
   interactorBusy: boolean;
@@ -74,12 +74,13 @@ export interface InteractionOutcome {
 export interface CompiledProgram {
   runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome>;
   /**
-   * Runs the program against `interactor` (a compiled interactor's binary, see CheckerSandbox.build) once per
-   * input, the input being the interactor's input file. Absent where the engine cannot (Judge0).
+   * Runs the program against `interactor` (a built interactor, see CheckerSandbox.build, called in its protocol)
+   * once per input, the input being the interactor's input file (and the expected output, an ICPC validator's
+   * answer file). Absent where the engine cannot (Judge0).
    */
   interact?(
     inputs: AsyncIterable<RunInput>,
-    interactor: string,
+    interactor: JuryProgram,
     limits: ProgramLimits,
     signal?: AbortSignal,
   ): AsyncIterable<InteractionOutcome>;
@@ -92,7 +93,29 @@ export interface ToolRun {
   termination: 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
   exitCode: number | null;
   stderr: Buffer;
+  /** An ICPC validator's feedback directory as it left it; absent for testlib programs. */
+  feedback?: ValidatorFeedback;
 }
+
+/**
+ * The files an ICPC validator may leave in its feedback directory, each its first FEEDBACK_FILE_MAX_BYTES as
+ * text, or null when it wrote none (or something other than a plain file).
+ */
+export interface ValidatorFeedback {
+  judgeMessage: string | null;
+  teamMessage: string | null;
+  score: string | null;
+  scoreMultiplier: string | null;
+}
+
+/** The feedback files' names, as the ICPC package format gives them. */
+export const FEEDBACK_FILES: Record<keyof ValidatorFeedback, string> = {
+  judgeMessage: 'judgemessage.txt',
+  teamMessage: 'teammessage.txt',
+  score: 'score.txt',
+  scoreMultiplier: 'score_multiplier.txt',
+};
+export const FEEDBACK_FILE_MAX_BYTES = 4096;
 
 /** A checker's CPU time limit, whatever the problem's (an interactor's too, at the least). */
 export const CHECKER_CPU_SECONDS = 10;
@@ -103,10 +126,39 @@ export interface CheckerLease {
   release(): void;
 }
 
-/** A checker's binary, or why it did not compile. */
-export type CheckerBuild = CheckerLease | { compilerOutput: string };
+/** A built checker or interactor: its file, and the argv before that file's path in a box. */
+export interface JuryBinary extends CheckerLease {
+  /** Nothing for a binary; the interpreter and its options for a script (a Python validator's archive). */
+  interpreter: string[];
+}
 
-/** The files a checker reads: the test's input, the contestant's output (a file) and the jury's answer. */
+/** A checker's or interactor's build, or why it did not compile. */
+export type CheckerBuild = JuryBinary | { compilerOutput: string };
+
+/** An author's checker or interactor to build: its source, its language and the files beside it. */
+export interface JurySource {
+  source: string;
+  languageId: number;
+  supportFiles?: ValidatorSupportFile[];
+}
+
+/** How a checker or interactor is called: its protocol, and an ICPC validator's flags after the feedback directory. */
+export interface JuryCall {
+  protocol: ValidatorProtocol;
+  validatorFlags: string[];
+}
+
+/** A built interactor and how it is called. */
+export interface JuryProgram {
+  binary: JuryBinary;
+  call: JuryCall;
+}
+
+/**
+ * The files a checker reads: the test's input, the contestant's output (a file) and the jury's answer. A testlib
+ * checker is called `checker input output answer`, an ICPC validator `validator input answer feedback_dir [flags]`
+ * with the output on its stdin.
+ */
 export interface CheckerFiles {
   input: string;
   outputPath: string;
@@ -115,9 +167,9 @@ export interface CheckerFiles {
 
 /** Where problem authors' checkers are compiled and run: always this host's sandbox, whatever engine grades. */
 export interface CheckerSandbox {
-  build(source: string, languageId: number): Promise<CheckerBuild>;
-  /** Runs a checker on one test; how it ended, its verdict still to be read. */
-  check(program: string, files: CheckerFiles): Promise<ToolRun>;
+  build(source: JurySource): Promise<CheckerBuild>;
+  /** Runs a checker on one test in its protocol; how it ended, its verdict still to be read. */
+  check(binary: JuryBinary, files: CheckerFiles, call: JuryCall): Promise<ToolRun>;
 }
 
 /** The source did not compile: the submission's compile error, with the (capped) compiler output. */

@@ -10,6 +10,7 @@ import {
   EngineFailure,
   InteractionOutcome,
   JudgeEngine,
+  JuryCall,
   ProgramLimits,
   RunOutcome,
 } from '../engines/judge-engine';
@@ -72,10 +73,10 @@ async function interactiveRun(
   const ran = await withInteractor(
     interactor,
     () => engine.checkers(),
-    async (binary) => {
-      for await (const outcome of interact.call(program, oneInput(request.stdin), binary, limits, request.signal)) {
+    async (jury) => {
+      for await (const outcome of interact.call(program, oneInput(request.stdin), jury, limits, request.signal)) {
         request.signal?.throwIfAborted();
-        return interactiveRunResult(outcome, request.stdin);
+        return interactiveRunResult(outcome, request.stdin, jury.call);
       }
       throw new Error('The engine answered no run.');
     },
@@ -84,10 +85,10 @@ async function interactiveRun(
   return ran;
 }
 
-async function interactiveRunResult(outcome: InteractionOutcome, stdin: string): Promise<RunResult> {
+async function interactiveRunResult(outcome: InteractionOutcome, stdin: string, call: JuryCall): Promise<RunResult> {
   const ran = customRunResult({ ...outcome.program, stdoutPath: outcome.outputPath });
   try {
-    const judged = await interactionVerdict(0, { input: stdin, output: '', points: 1 }, outcome, null);
+    const judged = await interactionVerdict(0, { input: stdin, output: '', points: 1 }, outcome, null, call);
     const verdict = judged.status === 'accepted' || judged.status === 'wrong_answer' ? judged.status : undefined;
     return { ...ran, message: judged.message ?? ran.message, ...(verdict ? { verdict } : {}) };
   } catch (error) {

@@ -1,13 +1,14 @@
 import { TestCaseData, TestCaseResult } from '@oj/contracts';
 
-import { InteractionOutcome, RunFailure } from '../engines/judge-engine';
-import { checkerJudgement, InteractorFailure } from './custom-checker-verdict';
+import { InteractionOutcome, JuryCall, RunFailure } from '../engines/judge-engine';
+import { InteractorFailure, juryJudgement } from './custom-checker-verdict';
 import { fromCheckerJudgement, OutputJudge } from './output-judge';
 import { runtimeStderr } from './runtime-stderr';
 
 /**
- * A testlib interactor's word for a dialogue the program ended: it read past the end of what the program wrote.
- * The program stopped first, so its own failure (a crash) is the verdict rather than the interactor's.
+ * An interactor's word for a dialogue the program ended: it read past the end of what the program wrote (testlib's
+ * message, or an ICPC validator's judge message saying so). The program stopped first, so its own failure (a
+ * crash) is the verdict rather than the interactor's.
  */
 const PROGRAM_STOPPED_FIRST = /unexpected end of file|unexpected eof/i;
 
@@ -21,14 +22,16 @@ const PROGRAM_STOPPED_FIRST = /unexpected end of file|unexpected eof/i;
  * 4. The program crashed, unless only because the interactor had gone (SIGPIPE), or the interactor had already
  *    given a verdict other than accepted (its word came first: a program reading on after "too many queries"
  *    crashes on the end of its input): the runtime error.
- * 5. The interactor's verdict; an accepted one goes to the problem's custom checker, when it has one, which reads
- *    the interactor's output file.
+ * 5. The interactor's verdict in its protocol (testlib's exit codes, or an ICPC validator's 42/43 with its
+ *    feedback files); an accepted one from a testlib interactor goes to the problem's custom checker, when it has
+ *    one, which reads the interactor's output file (an ICPC validator judges alone: `checkOutput` is then null).
  */
 export async function interactionVerdict(
   index: number,
   test: TestCaseData,
   outcome: InteractionOutcome,
   checkOutput: OutputJudge | null,
+  call: JuryCall,
 ): Promise<TestCaseResult> {
   const { program } = outcome;
   const figures = { index, timeMs: program.timeMs, memoryKB: program.memoryKB };
@@ -44,7 +47,7 @@ export async function interactionVerdict(
   if (program.failure && program.failure.cause !== 'crash') return failed(program.failure);
   let judgement;
   try {
-    judgement = checkerJudgement(outcome.interactor, 'interactor');
+    judgement = juryJudgement(outcome.interactor, call, 'interactor', test.points);
   } catch (error) {
     throw error instanceof InteractorFailure ? interactorFailure(error.message) : error;
   }

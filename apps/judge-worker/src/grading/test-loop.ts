@@ -69,14 +69,15 @@ function gradeInteractive(
   const { interact } = program;
   if (!interact || !request.interactor)
     return Promise.resolve(definitiveFailure(`The ${engine.name} engine cannot run interactive problems.`));
-  const checkOutput = effectiveChecker(request.checker).type === 'custom' ? judgeOutput : null;
+  const testlibInteractor = request.interactor.protocol !== 'icpc';
+  const checkOutput = testlibInteractor && effectiveChecker(request.checker).type === 'custom' ? judgeOutput : null;
   return withInteractor(
     request.interactor,
     () => engine.checkers(),
     (interactor) =>
       runTests(request, onProgress, {
         outcomes: (inputs) => interact.call(program, inputs, interactor, limits, request.signal),
-        verdict: (index, test, outcome) => interactionVerdict(index, test, outcome, checkOutput),
+        verdict: (index, test, outcome) => interactionVerdict(index, test, outcome, checkOutput, interactor.call),
       }),
   );
 }

@@ -6,18 +6,30 @@ const isSeparator = (byte: number | undefined) => byte === 0x20 || (byte !== und
 const NUMBER_MAX_BYTES = 256;
 /** Digits and points, then an optional exponent: the classes are disjoint, so matching is linear. */
 const NUMBER = /^[+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?$/;
+/** The special values as C's strtod and the field's default validators read them, in any case. */
+const SPECIAL = /^([+-]?)(nan|inf|infinity)$/i;
 
 function parseNumber(token: string): number | null {
+  const special = SPECIAL.exec(token);
+  if (special) {
+    if (special[2].toLowerCase() === 'nan') return NaN;
+    return special[1] === '-' ? -Infinity : Infinity;
+  }
   if (!NUMBER.test(token)) return null;
   const value = Number(token);
   return Number.isFinite(value) ? value : null;
 }
 
-/** Whether two tokens are numbers within `epsilon` of each other, absolutely or relative to the jury's. */
+/**
+ * Whether two tokens are numbers within `epsilon` of each other, absolutely or relative to the jury's. NaN equals
+ * NaN and an infinity only the same infinity (`nan` = `NaN`, `-inf` = `-Infinity`), however they are written.
+ */
 function numbersClose(actual: string, expected: string, epsilon: number): boolean {
   const a = parseNumber(actual);
   const b = parseNumber(expected);
   if (a === null || b === null) return false;
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return a === b;
   const distance = Math.abs(a - b);
   return distance <= epsilon || distance <= epsilon * Math.abs(b);
 }

@@ -17,6 +17,29 @@ int main(int argc, char *argv[]) {
 }
 `;
 
+/**
+ * Polygon's use of quitp: absolute points, 3 per right number (quitp), or whole points (quitpartial) when the first
+ * number is wrong.
+ */
+export const ABSOLUTE_POINTS_CHECKER = `
+#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  int n = inf.readInt(1, 1000, "n");
+  int right = 0;
+  bool firstWrong = false;
+  for (int i = 0; i < n; i++) {
+    long long expected = ans.readLong();
+    bool same = ouf.readLong() == expected;
+    if (same) right++;
+    else if (i == 0) firstWrong = true;
+  }
+  if (right == 0) quitf(_wa, "no number is right");
+  if (firstWrong) quitpartial(3 * right, "%d right after a wrong first", right);
+  quitp(3.0 * right, "%d of %d right", right, n);
+}
+`;
+
 /** Accepts any two numbers that sum to the input's n: a problem with many right answers. */
 export const ANY_PAIR_CHECKER = `
 #include "testlib.h"

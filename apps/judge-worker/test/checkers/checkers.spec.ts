@@ -6,6 +6,7 @@ import { compileAndTryChecker } from '../../src/grading/checker-trial';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { localEngine, localGrader, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
 import {
+  ABSOLUTE_POINTS_CHECKER,
   ANY_PAIR_CHECKER,
   BROKEN_CHECKER,
   CRASHING_CHECKER,
@@ -96,9 +97,24 @@ describe('checkers in the local sandbox', () => {
       expect(result).toMatchObject({ status: 'wrong_answer', score: 75 });
     }, 60_000);
 
+    it('reads quitp and quitpartial points above 1 as the test’s own points (Polygon), capped at what it is worth', async () => {
+      const tests: TestCaseData[] = [
+        { input: '4\n', output: '1 2 3 4\n', points: 12 },
+        { input: '4\n', output: '1 2 3 4\n', points: 5 },
+        { input: '4\n', output: '9 2 3 4\n', points: 12 },
+      ];
+      const result = await grade('print(1, 2, 0, 0)\n', custom(ABSOLUTE_POINTS_CHECKER), tests);
+      expect(result.testCaseResults.map((t) => [t.status, t.points, t.message])).toEqual([
+        ['wrong_answer', 6, '2 of 4 right'],
+        ['accepted', 5, '2 of 4 right'],
+        ['wrong_answer', 3, '1 right after a wrong first'],
+      ]);
+      expect(result.score).toBe(48);
+    }, 60_000);
+
     it('compiles a checker once and keeps it in the cache for the next grading', async () => {
-      const first = await localEngine().checkers().build(ANY_PAIR_CHECKER, CPP);
-      const second = await localEngine().checkers().build(ANY_PAIR_CHECKER, CPP);
+      const first = await localEngine().checkers().build({ source: ANY_PAIR_CHECKER, languageId: CPP });
+      const second = await localEngine().checkers().build({ source: ANY_PAIR_CHECKER, languageId: CPP });
       if (!('program' in first && 'program' in second)) throw new Error('the checker did not compile');
       // Two leases on one cached binary: the same file, not two copies.
       expect(statSync(first.program).ino).toBe(statSync(second.program).ino);
@@ -111,7 +127,7 @@ describe('checkers in the local sandbox', () => {
 
     it('shares one compile between concurrent requests for a new checker, each holding the binary until it releases it', async () => {
       const source = `${ANY_PAIR_CHECKER}// asked for twice at once\n`;
-      const builds = await Promise.all([1, 2].map(() => localEngine().checkers().build(source, CPP)));
+      const builds = await Promise.all([1, 2].map(() => localEngine().checkers().build({ source, languageId: CPP })));
       const leases = builds.map((build) => {
         if (!('program' in build)) throw new Error('the checker did not compile');
         return build;

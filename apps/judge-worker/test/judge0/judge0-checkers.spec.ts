@@ -1,4 +1,4 @@
-import { CHECKER_LANGUAGE_IDS, TestCaseData } from '@oj/contracts';
+import { ICPC_VALIDATOR_LANGUAGE_IDS, TestCaseData } from '@oj/contracts';
 
 import { Judge0Engine } from '../../src/engines/judge0/judge0-engine';
 import { LocalEngine } from '../../src/engines/local/local-engine';
@@ -6,6 +6,7 @@ import { compileAndTryChecker } from '../../src/grading/checker-trial';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { Grader } from '../../src/grading/grader';
 import { CRASHING_CHECKER } from '../checkers/checker-programs';
+import { SCORING_MODULE, SCORING_VALIDATOR } from '../icpc/icpc-programs';
 import { graderOf } from '../grading/grader-of';
 import { removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
 import { FakeJudge0Server } from './fake-judge0-server';
@@ -35,7 +36,8 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
       (local ??= new LocalEngine({
         workRoot,
         logger: { log: () => undefined, warn: () => undefined },
-        languageIds: CHECKER_LANGUAGE_IDS,
+        // As the engine provider sets it up for a Judge0 worker: checkers' C and C++, and Python for ICPC validators.
+        languageIds: ICPC_VALIDATOR_LANGUAGE_IDS,
       })).checkers();
     engine = new Judge0Engine({ baseUrl, authToken: 't', pollDelayMs: 5, maxPollDelayMs: 40, retryDelayMs: 5, checkers });
     grader = graderOf(engine);
@@ -71,6 +73,19 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
       compiled: true,
       compilerOutput: '',
     });
+  }, 60_000);
+
+  it("runs an ICPC validator in Python on Judge0's output, its score.txt the test's points", async () => {
+    const tests: TestCaseData[] = [{ input: '1 2\n', output: '3 9\n', points: 4 }];
+    const checker = {
+      type: 'custom' as const,
+      protocol: 'icpc' as const,
+      source: SCORING_VALIDATOR,
+      languageId: 71,
+      supportFiles: [{ name: 'scoring.py', content: SCORING_MODULE }],
+    };
+    const result = await grade(checker, tests);
+    expect(result.testCaseResults[0]).toMatchObject({ status: 'wrong_answer', points: 1, message: '1 of 2 right' });
   }, 60_000);
 
   it('ends the submission failed when the checker crashes', async () => {

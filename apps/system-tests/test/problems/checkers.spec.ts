@@ -72,7 +72,7 @@ describe('problem checkers', () => {
       'a custom checker in Python',
       { type: 'custom', source: 'print(1)', languageId: 71 },
       'checker.languageId',
-      'A custom checker is written in C++ (54) or C (50).',
+      'A custom checker is written in C++ (54) or C (50); Python 3 (71) only with protocol "icpc".',
     ],
     [
       'a checker over 64 KiB',
@@ -162,7 +162,9 @@ describe('problem checkers', () => {
       expect(broken).toMatchObject({ compiled: false, compilerOutput: expect.stringContaining('error') });
       expect(broken.trial).toBeUndefined();
       const refused = await trial({ output: '3\n', languageId: 71 }).expect(400);
-      expect(refused.body.details).toEqual([{ path: 'languageId', message: 'A custom checker is written in C++ (54) or C (50).' }]);
+      expect(refused.body.details).toEqual([
+        { path: 'languageId', message: 'A custom checker is written in C++ (54) or C (50); Python 3 (71) only with protocol "icpc".' },
+      ]);
       await t
         .http()
         .post('/api/judge/checker-trial')

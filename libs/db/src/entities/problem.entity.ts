@@ -1,4 +1,4 @@
-import type { CheckerType, Difficulty, Sample, Subtask } from '@oj/contracts';
+import type { CheckerType, Difficulty, Sample, Subtask, ValidatorProtocolSettings } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('problems')
@@ -73,12 +73,20 @@ export class ProblemEntity {
   @Column({ name: 'checker_language_id', type: 'integer', nullable: true })
   checkerLanguageId: number | null;
 
+  /** A custom checker's protocol settings (ValidatorProtocolSettings); null for testlib without support files. */
+  @Column({ name: 'checker_protocol', type: 'jsonb', nullable: true })
+  checkerProtocol: ValidatorProtocolSettings | null;
+
   /** An interactive problem's interactor (see InteractorSettings): both set, or neither for a standard problem. */
   @Column({ name: 'interactor_source', type: 'text', nullable: true })
   interactorSource: string | null;
 
   @Column({ name: 'interactor_language_id', type: 'integer', nullable: true })
   interactorLanguageId: number | null;
+
+  /** The interactor's protocol settings, like the checker's. */
+  @Column({ name: 'interactor_protocol', type: 'jsonb', nullable: true })
+  interactorProtocol: ValidatorProtocolSettings | null;
 
   @Column({ name: 'author_id', type: 'uuid', nullable: true })
   authorId: string | null;

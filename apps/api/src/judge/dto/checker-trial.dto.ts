@@ -1,18 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  CHECKER_LANGUAGE_IDS,
   CheckerCompileResult,
   CheckerTrialData,
   CheckerTrialOutcome,
+  ICPC_VALIDATOR_LANGUAGE_IDS,
   MAX_CHECKER_SOURCE_BYTES,
   MAX_CHECKER_TRIAL_BYTES,
 } from '@oj/contracts';
-import { IsIn, IsNotEmpty, IsString } from 'class-validator';
+import { IsNotEmpty, IsString } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
+import { IsJuryLanguage, ValidatorProtocolInputDto } from '../../problems/dto/validator-protocol.dto';
 
 /** Body of POST /api/judge/checker-trial: a custom checker and one test to try it on (nothing is saved). */
-export class CheckerTrialRequestDto implements CheckerTrialData {
+export class CheckerTrialRequestDto extends ValidatorProtocolInputDto implements CheckerTrialData {
   @ApiProperty({
     example: '#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  quitf(_ok, "fine");\n}\n',
   })
@@ -21,8 +22,8 @@ export class CheckerTrialRequestDto implements CheckerTrialData {
   @IsString({ message: 'A custom checker needs its source.' })
   source: string;
 
-  @ApiProperty({ enum: CHECKER_LANGUAGE_IDS, example: 54 })
-  @IsIn(CHECKER_LANGUAGE_IDS, { message: 'A custom checker is written in C++ (54) or C (50).' })
+  @ApiProperty({ enum: ICPC_VALIDATOR_LANGUAGE_IDS, example: 54, description: '71 Python 3 only with protocol `icpc`' })
+  @IsJuryLanguage('A custom checker')
   languageId: number;
 
   @ApiProperty({ example: '1 2\n', description: 'The test input, at most 1 MiB' })
@@ -52,7 +53,10 @@ export class CheckerTrialOutcomeDto implements CheckerTrialOutcome {
   @ApiProperty({ example: 1, description: 'Share of the test points, 0 to 1' })
   fraction: number;
 
-  @ApiProperty({ example: 'ok fine', description: "The checker's first line of standard error" })
+  @ApiProperty({
+    example: 'ok fine',
+    description: "The checker's first line of standard error (an ICPC validator's judgemessage.txt, else teammessage.txt)",
+  })
   message: string;
 }
 

@@ -217,15 +217,18 @@ export function toProblemSummary(p: ProblemEntity): ProblemSummaryDto {
 
 /** A problem's checker for the response: its source only when `withSource` (private data, like test cases). */
 function toCheckerDto(p: ProblemEntity, withSource: boolean): CheckerDto {
-  const { source, ...shown } = checkerOf(p);
-  return withSource && source !== undefined ? { ...shown, source } : shown;
+  const checker = checkerOf(p);
+  if (withSource) return checker;
+  const { source: _source, validatorFlags: _flags, supportFiles: _files, ...shown } = checker;
+  return shown;
 }
 
 /** An interactive problem's interactor for the response (its source only `withSource`); nothing for a standard one. */
 function interactorFields(p: ProblemEntity, withSource: boolean): Pick<ProblemDto, 'type' | 'interactor'> {
   const interactor = interactorOf(p);
   if (!interactor) return { type: 'standard' };
-  return { type: 'interactive', interactor: withSource ? interactor : { languageId: interactor.languageId } };
+  const shown = { languageId: interactor.languageId, ...(interactor.protocol ? { protocol: interactor.protocol } : {}) };
+  return { type: 'interactive', interactor: withSource ? interactor : shown };
 }
 
 export function toProblemDto(

@@ -10,10 +10,12 @@
  *                                         it); what the interactor prints on stdout goes to the program (flush it)
  *   inf, ouf, ans                         readInt/readLong/readDouble/readReal/readToken/readWord/readLine/
  *                                         readString/readChar/readSpace/readEoln/readEof, eof/seekEof/eoln/seekEoln
- *   quit, quitf, quitif, quitp            _ok (exit 0), _wa (1), _pe (2), _fail (3), points (exit 7), _pc(n) (16 + n)
+ *   quit, quitf, quitif, quitp,           _ok (exit 0), _wa (1), _pe (2), _fail (3), points (exit 7), _pc(n) (16 + n)
+ *   quitpartial
  *   ensure, ensuref, setName, format, doubleCompare, englishEnding, vtos
  * The verdict's text goes to standard error, first line first: "ok …", "wrong answer …", "wrong output format …",
- * "FAIL …", "points <fraction> …". quitp's points are the fraction (0 to 1) of the test's points; _pc(n) gives n %.
+ * "FAIL …", "points <p> …". quitp's and quitpartial's points p from 0 to 1 are the fraction of the test's points;
+ * above 1 they are the test's points themselves (Polygon's use), capped at what the test is worth; _pc(n) gives n %.
  * Reading past what the contestant printed is a presentation error; bad input or answer files are a checker failure.
  */
 #ifndef OJ_TESTLIB_H
@@ -308,15 +310,28 @@ inline void quitif(bool condition, TResult result, const char *fmt, ...) {
   quit(result, message);
 }
 
-/** Partial credit: `points` is the fraction (0 to 1) of the test's points. */
+inline void quitPoints(double points, const std::string &message) {
+  std::fprintf(stderr, "points %.10g %s\n", points, message.c_str());
+  if (tout.is_open()) tout.close();
+  std::exit(_points);
+}
+
+/** Partial credit: from 0 to 1 the fraction of the test's points, above 1 absolute points (capped by the judge). */
 inline void quitp(double points, const char *fmt = "", ...) {
   va_list args;
   va_start(args, fmt);
   std::string message = vformatString(fmt, args);
   va_end(args);
-  std::fprintf(stderr, "points %.10g %s\n", points, message.c_str());
-  if (tout.is_open()) tout.close();
-  std::exit(_points);
+  quitPoints(points, message);
+}
+
+/** Partial credit in whole points, as quitp reads them. */
+inline void quitpartial(int points, const char *fmt = "", ...) {
+  va_list args;
+  va_start(args, fmt);
+  std::string message = vformatString(fmt, args);
+  va_end(args);
+  quitPoints(points, message);
 }
 
 inline void ensuref(bool condition, const char *fmt, ...) {

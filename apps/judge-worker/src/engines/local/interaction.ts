@@ -14,8 +14,10 @@ export interface PairResult {
   program: SandboxResult;
   interactor: SandboxResult;
   /**
-   * The program's wall clock ran out while the interactor was still computing: the interactor, not the program,
-   * kept the pair waiting (a looping interactor), so the program's idleness is not held against it.
+   * The program's wall clock ran out while the interactor was still computing and the program waited for it
+   * (neither computing nor blocked writing to it): the interactor, not the program, kept the pair waiting (a
+   * looping interactor), so the program's idleness is not held against it. A program that floods the interactor
+   * without reading its answers is not waiting for it, however busy it keeps the interactor.
    */
   interactorBusy: boolean;
   /**
@@ -54,8 +56,10 @@ export async function runPair(
   const programSide = supervise(programRun, program.limits, null, cancel, (why) => {
     if (why !== 'wall-limit') return;
     programBusy = programBox.runIsComputing();
-    interactorBusy = interactorBox.runIsComputing();
-    if (interactorBusy) interactorSide.stop('wall-limit');
+    const programWaited = !programBusy && !programBox.runIsWriting();
+    const interactorComputing = interactorBox.runIsComputing();
+    interactorBusy = programWaited && interactorComputing;
+    if (interactorComputing) interactorSide.stop('wall-limit');
   });
   const [programResult, interactorResult] = await Promise.all([programSide.result, interactorSide.result]);
   return { program: programResult, interactor: interactorResult, interactorBusy, programBusy };

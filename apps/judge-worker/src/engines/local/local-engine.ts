@@ -24,6 +24,7 @@ import {
   EngineFailure,
   InteractionOutcome,
   JudgeEngine,
+  JuryProgram,
   ProgramLimits,
   RunFailure,
   RunInput,
@@ -37,6 +38,7 @@ import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
+import { FEEDBACK_DIR, makeFeedbackDir, readFeedbackDir } from './feedback-dir';
 import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
 import { javaArchive } from './java-class-archive';
 import {
@@ -276,26 +278,34 @@ class LocalProgram implements CompiledProgram {
 
   /**
    * Each input against the interactor (in the slot's interactor box, whose /box is the jury directory: the
-   * interactor, the test's input, the interactor's output), program and interactor pinned to one CPU.
+   * interactor, the test's input, the interactor's output), program and interactor pinned to one CPU. A testlib
+   * interactor is called `interactor input.txt output.txt`; an ICPC validator `validator input.txt answer.txt
+   * feedback/ [flags]`, the test's expected output its answer file, its feedback directory read back after the run.
    */
   async *interact(
     inputs: AsyncIterable<RunInput>,
-    interactor: string,
+    interactor: JuryProgram,
     limits: ProgramLimits,
     signal?: AbortSignal,
   ): AsyncIterable<InteractionOutcome> {
     const jury = this.boxes.juryDir;
     if (!jury)
       throw new EngineFailure('This worker cannot run interactive problems: they need its box launcher (a writable cgroup and gcc).');
-    placeFile(join(jury, 'interactor'), (path) => copyFileSync(interactor, path, constants.COPYFILE_EXCL));
+    placeFile(join(jury, 'interactor'), (path) => copyFileSync(interactor.binary.program, path, constants.COPYFILE_EXCL));
     chmodSync(join(jury, 'interactor'), 0o755);
+    const icpc = interactor.call.protocol === 'icpc';
+    const args = icpc ? ['input.txt', 'answer.txt', `${FEEDBACK_DIR}/`, ...interactor.call.validatorFlags] : ['input.txt', 'output.txt'];
     const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       placeFile(join(jury, 'input.txt'), (path) => writeFileSync(path, input.stdin, { mode: 0o644, flag: 'wx' }));
       rmSync(join(jury, 'output.txt'), { force: true });
+      if (icpc) {
+        placeFile(join(jury, 'answer.txt'), (path) => writeFileSync(path, input.expectedOutput ?? '', { mode: 0o644, flag: 'wx' }));
+        placeFile(join(jury, FEEDBACK_DIR), makeFeedbackDir);
+      }
       const program = { command, limits: this.runLimits(limits, '') };
       const judge = {
-        command: { command: ['/box/interactor', 'input.txt', 'output.txt'] },
+        command: { command: [...interactor.binary.interpreter, '/box/interactor', ...args] },
         limits: interactorLimits(program.limits, CHECKER_CPU_SECONDS),
       };
       const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal));
@@ -307,7 +317,7 @@ class LocalProgram implements CompiledProgram {
       const failure = idle ? IDLENESS : ran.failure;
       yield {
         program: { ...ran, failure },
-        interactor: pair.interactor,
+        interactor: icpc ? { ...pair.interactor, feedback: readFeedbackDir(join(jury, FEEDBACK_DIR)) } : pair.interactor,
         interactorBusy: pair.interactorBusy,
         outputPath: this.boxes.stdoutPath,
       };

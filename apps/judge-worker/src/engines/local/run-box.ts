@@ -16,6 +16,7 @@ import { Socket } from 'net';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
+import { blockedWriting } from './blocked-write';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
 import { Box, RunExit, StartedRun, waitStatusExit } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
@@ -248,18 +249,25 @@ export class RunBox extends Box {
    * interactive pair stopped by the wall clock, the one that was still computing kept the other waiting.
    */
   runIsComputing(): boolean {
-    return this.cgroup
-      .pids()
-      .filter((pid) => pid !== this.launcherPid)
-      .some((pid) => {
-        try {
-          // The state follows the command's name, which is in parentheses and may itself hold any character.
-          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-          return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R';
-        } catch {
-          return false; // gone meanwhile
-        }
-      });
+    return this.runPids().some((pid) => {
+      try {
+        // The state follows the command's name, which is in parentheses and may itself hold any character.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R';
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+  }
+
+  /** Whether a process of the current run sleeps writing to a pipe its peer does not read (see blockedWriting). */
+  runIsWriting(): boolean {
+    return this.runPids().some(blockedWriting);
+  }
+
+  /** The processes of the current run (not the launcher). */
+  private runPids(): number[] {
+    return this.cgroup.pids().filter((pid) => pid !== this.launcherPid);
   }
 
   /** The launcher kills every process of the run (not itself) on SIGUSR1. */

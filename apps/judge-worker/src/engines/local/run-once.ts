@@ -14,15 +14,15 @@ export interface OneRunPlace {
 }
 
 /**
- * One command in a box of its own: a run box with a single run where the launcher is available (its seccomp
- * filter and descriptor hygiene come with it), else a fresh bubblewrap box.
+ * One command in a box of its own, `stdin` its standard input: a run box with a single run where the launcher is
+ * available (its seccomp filter and descriptor hygiene come with it), else a fresh bubblewrap box.
  */
-export async function runOnce(place: OneRunPlace, spec: BoxSpec, stdoutPath: string): Promise<SandboxResult> {
+export async function runOnce(place: OneRunPlace, spec: BoxSpec, stdoutPath: string, stdin: string | Buffer = ''): Promise<SandboxResult> {
   const { launcher, cgroups } = place;
-  if (!launcher || !cgroups) return place.sandbox.run({ ...spec, stdin: '', stdoutPath });
+  if (!launcher || !cgroups) return place.sandbox.run({ ...spec, stdin, stdoutPath });
   const box = await RunBox.start(spec, launcher, cgroups, place.ioParent, spec.limits.fileBytes);
   try {
-    const result = await box.run(spec, '', spec.limits, stdoutPath);
+    const result = await box.run(spec, stdin, spec.limits, stdoutPath);
     if (!result) throw new Error('a fresh run box refused its run');
     return result;
   } finally {

@@ -11,6 +11,33 @@ describe('checker form values', () => {
     });
   });
 
+  it('sends an ICPC validator back with its protocol, flags and support files, as the API showed them', () => {
+    const shown = {
+      type: 'custom' as const,
+      protocol: 'icpc' as const,
+      languageId: 71,
+      source: 'import sys\nsys.exit(42)\n',
+      validatorFlags: ['float_tolerance', '1e-6'],
+      supportFiles: [{ name: 'helper.py', content: 'X = 1\n' }],
+    };
+    const values = checkerValuesFrom(shown);
+    expect(values.protocol.flags).toBe('float_tolerance 1e-6');
+    expect(checkerError(values)).toBeNull();
+    expect(checkerBody(values)).toEqual({ checker: shown });
+    expect(checkerBody({ ...values, protocol: { ...values.protocol, flags: ' case_sensitive  ' } }).checker?.validatorFlags).toEqual([
+      'case_sensitive',
+    ]);
+    // Back to testlib: no flags, and Python is no longer a checker language.
+    const testlib = { ...values, protocol: { ...values.protocol, protocol: 'testlib' as const } };
+    expect(checkerError(testlib)).toBe('A custom checker is written in C++ (54) or C (50); Python 3 (71) only with protocol "icpc".');
+    expect(checkerBody({ ...testlib, languageId: 54 }).checker).toEqual({
+      type: 'custom',
+      languageId: 54,
+      source: shown.source,
+      supportFiles: shown.supportFiles,
+    });
+  });
+
   it('keeps a custom checker whose source was not shown by leaving it out', () => {
     const unseen = checkerValuesFrom({ type: 'custom', languageId: 54 });
     expect(unseen.known).toBe(false);

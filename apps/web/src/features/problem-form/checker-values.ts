@@ -1,6 +1,8 @@
 import type { components } from '@oj/api-client';
 import { CHECKER_LANGUAGE_IDS, CheckerType, DEFAULT_CHECKER_TYPE, DEFAULT_FLOAT_EPSILON, MAX_CHECKER_SOURCE_BYTES } from '@oj/contracts';
 
+import { juryProtocolBody, juryProtocolError, juryProtocolFrom, JuryProtocolValues, testlibProtocol } from './jury-protocol';
+
 type CheckerDto = components['schemas']['CheckerDto'];
 type CheckerBody = components['schemas']['CheckerInputDto'];
 
@@ -10,6 +12,8 @@ export interface CheckerFormValues {
   epsilon: string;
   source: string;
   languageId: number;
+  /** A custom checker's protocol (testlib or an ICPC validator), flags and support files. */
+  protocol: JuryProtocolValues;
   /**
    * Whether the form holds the problem's checker: false when editing a custom checker whose source this user was not
    * shown. Saving then leaves the checker out, which keeps it.
@@ -23,6 +27,7 @@ export function emptyChecker(): CheckerFormValues {
     epsilon: String(DEFAULT_FLOAT_EPSILON),
     source: '',
     languageId: CHECKER_LANGUAGE_IDS[0],
+    protocol: testlibProtocol(),
     known: true,
   };
 }
@@ -35,6 +40,7 @@ export function checkerValuesFrom(checker: CheckerDto | undefined): CheckerFormV
     epsilon: String(checker.epsilon ?? DEFAULT_FLOAT_EPSILON),
     source: checker.source ?? '',
     languageId: checker.languageId ?? CHECKER_LANGUAGE_IDS[0],
+    protocol: juryProtocolFrom(checker),
     known: checker.type !== 'custom' || checker.source !== undefined,
   };
 }
@@ -49,6 +55,7 @@ export function checkerError(c: CheckerFormValues): string | null {
   if (c.type === 'custom' && c.known) {
     if (!c.source.trim()) return 'A custom checker needs its source.';
     if (new TextEncoder().encode(c.source).length > MAX_CHECKER_SOURCE_BYTES) return 'Checker source must be at most 64 KiB.';
+    return juryProtocolError(c.protocol, c.languageId, 'A custom checker');
   }
   return null;
 }
@@ -57,6 +64,9 @@ export function checkerError(c: CheckerFormValues): string | null {
 export function checkerBody(c: CheckerFormValues): { checker?: CheckerBody } {
   if (!c.known) return {};
   if (c.type === 'float') return { checker: { type: 'float', epsilon: Number(c.epsilon) } };
-  if (c.type === 'custom') return { checker: { type: 'custom', source: c.source, languageId: c.languageId as CheckerBody['languageId'] } };
+  if (c.type === 'custom')
+    return {
+      checker: { type: 'custom', source: c.source, languageId: c.languageId as CheckerBody['languageId'], ...juryProtocolBody(c.protocol) },
+    };
   return { checker: { type: c.type } };
 }

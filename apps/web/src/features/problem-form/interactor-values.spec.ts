@@ -12,6 +12,16 @@ describe('interactor form values', () => {
     });
   });
 
+  it('sends an ICPC interactor back with its protocol and flags', () => {
+    const interactor = { languageId: 71 as const, source: 'import sys\nsys.exit(42)\n', protocol: 'icpc' as const, validatorFlags: ['5'] };
+    const values = interactorValuesFrom({ type: 'interactive', interactor });
+    expect(interactorError(values)).toBeNull();
+    expect(interactorBody(values)).toEqual({ type: 'interactive', interactor });
+    expect(interactorError({ ...values, protocol: { ...values.protocol, protocol: 'testlib' } })).toMatch(
+      /Python 3 \(71\) only with protocol "icpc"/,
+    );
+  });
+
   it('keeps an interactor whose source was not shown by leaving type and interactor out', () => {
     const unseen = interactorValuesFrom({ type: 'interactive', interactor: { languageId: 54 } });
     expect(unseen).toMatchObject({ type: 'interactive', known: false });

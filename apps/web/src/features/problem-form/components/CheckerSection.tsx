@@ -5,7 +5,7 @@ import { CHECKER_TYPES, CheckerType, CUSTOM_CHECKER_ADMINS_ONLY } from '@oj/cont
 import { CheckerFormValues } from '../checker-values';
 import { CaseData } from '../test-data';
 import { CheckerTrial } from './CheckerTrial';
-import { JuryLanguageSelect, JurySourceInput } from './JuryCode';
+import { JuryLanguageSelect, JuryProtocolFields, JurySourceInput } from './JuryCode';
 
 const TYPE_LABELS: Record<CheckerType, string> = {
   lines: 'Lines (ignore trailing whitespace)',
@@ -59,12 +59,16 @@ export function CheckerSection({ value, onChange, error, sample, canSetCustom }:
           </label>
         )}
         {value.type === 'custom' && value.known && (
-          <JuryLanguageSelect
-            label="Checker language"
-            value={value.languageId}
-            onChange={(languageId) => set({ languageId })}
-            readOnly={readOnly}
-          />
+          <>
+            <JuryProtocolFields value={value.protocol} onChange={(protocol) => set({ protocol })} readOnly={readOnly} />
+            <JuryLanguageSelect
+              label="Checker language"
+              value={value.languageId}
+              protocol={value.protocol.protocol}
+              onChange={(languageId) => set({ languageId })}
+              readOnly={readOnly}
+            />
+          </>
         )}
       </div>
       {readOnly && <p className="muted">{CUSTOM_CHECKER_ADMINS_ONLY}</p>}
@@ -79,11 +83,19 @@ export function CheckerSection({ value, onChange, error, sample, canSetCustom }:
               invalid={!!error}
               placeholder={'#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerTestlibCmd(argc, argv);\n  …\n}'}
             />
-            <p className="muted">
-              Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker failure;{' '}
-              <code>quitp</code> gives partial points. <code>testlib.h</code> is our compatible subset of testlib. Saving compiles it on the
-              judge.
-            </p>
+            {value.protocol.protocol === 'icpc' ? (
+              <p className="muted">
+                Called as <code>validator input answer feedback_dir [flags] &lt; output</code>; exit 42 accepted, 43 wrong answer;{' '}
+                <code>judgemessage.txt</code> in the feedback directory is the message, <code>score.txt</code> the test&apos;s points.
+                Saving compiles it on the judge.
+              </p>
+            ) : (
+              <p className="muted">
+                Called as <code>checker input output answer</code>; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 checker
+                failure; <code>quitp</code> gives partial points. <code>testlib.h</code> is our compatible subset of testlib. Saving
+                compiles it on the judge.
+              </p>
+            )}
             <CheckerTrial checker={value} sample={sample} />
           </>
         ) : (

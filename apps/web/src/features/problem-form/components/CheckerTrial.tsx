@@ -3,6 +3,7 @@ import '../problem-form.css';
 import { CheckerTrialRequest, CheckerTrialResult } from '../api';
 import { CheckerFormValues } from '../checker-values';
 import { useCheckerTrial } from '../hooks/useTestDataTools';
+import { juryProtocolBody } from '../jury-protocol';
 import { CaseData } from '../test-data';
 import { TrialOutcome } from './JuryCode';
 
@@ -22,6 +23,7 @@ export function CheckerTrial({ checker, sample }: { checker: CheckerFormValues; 
     run.mutate({
       source: checker.source,
       languageId: checker.languageId as CheckerTrialRequest['languageId'],
+      ...juryProtocolBody(checker.protocol),
       input: s.input,
       output: s.output,
       answer: s.output,

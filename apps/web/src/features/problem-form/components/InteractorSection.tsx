@@ -6,7 +6,7 @@ import { INTERACTOR_ADMINS_ONLY, PROBLEM_TYPES, ProblemType } from '@oj/contract
 import { InteractorFormValues } from '../interactor-values';
 import { CaseData } from '../test-data';
 import { InteractorTrial } from './InteractorTrial';
-import { JuryLanguageSelect, JurySourceInput } from './JuryCode';
+import { JuryLanguageSelect, JuryProtocolFields, JurySourceInput } from './JuryCode';
 
 const TYPE_LABELS: Record<ProblemType, string> = {
   standard: 'Standard (outputs are compared)',
@@ -44,12 +44,16 @@ export function InteractorSection({ value, onChange, error, sample, languages, c
           </select>
         </label>
         {interactive && value.known && (
-          <JuryLanguageSelect
-            label="Interactor language"
-            value={value.languageId}
-            onChange={(languageId) => set({ languageId })}
-            readOnly={readOnly}
-          />
+          <>
+            <JuryProtocolFields value={value.protocol} onChange={(protocol) => set({ protocol })} readOnly={readOnly} />
+            <JuryLanguageSelect
+              label="Interactor language"
+              value={value.languageId}
+              protocol={value.protocol.protocol}
+              onChange={(languageId) => set({ languageId })}
+              readOnly={readOnly}
+            />
+          </>
         )}
       </div>
       {readOnly && <p className="muted">{INTERACTOR_ADMINS_ONLY}</p>}
@@ -64,12 +68,20 @@ export function InteractorSection({ value, onChange, error, sample, languages, c
               invalid={!!error}
               placeholder={'#include "testlib.h"\nint main(int argc, char *argv[]) {\n  registerInteraction(argc, argv);\n  …\n}'}
             />
-            <p className="muted">
-              Called as <code>interactor input output</code>: it reads the test&apos;s input from <code>inf</code>, what the program writes
-              from <code>ouf</code>, answers on stdout (flush each line), may write <code>tout</code> for a custom checker; exit 0 accepted,
-              1 wrong answer, 2 presentation error, 3 interactor failure, <code>quitp</code> partial points. Each test&apos;s output is its
-              answer file. Saving compiles it on the judge.
-            </p>
+            {value.protocol.protocol === 'icpc' ? (
+              <p className="muted">
+                An ICPC validator run interactively: called as <code>validator input answer feedback_dir [flags]</code>, its stdout is the
+                program&apos;s stdin and back; exit 42 accepted, 43 wrong answer, <code>judgemessage.txt</code> the message. Saving compiles
+                it on the judge.
+              </p>
+            ) : (
+              <p className="muted">
+                Called as <code>interactor input output</code>: it reads the test&apos;s input from <code>inf</code>, what the program
+                writes from <code>ouf</code>, answers on stdout (flush each line), may write <code>tout</code> for a custom checker; exit 0
+                accepted, 1 wrong answer, 2 presentation error, 3 interactor failure, <code>quitp</code> partial points. Each test&apos;s
+                output is its answer file. Saving compiles it on the judge.
+              </p>
+            )}
             <InteractorTrial interactor={value} sample={sample} languages={languages} />
           </>
         ) : (
