@@ -10,7 +10,7 @@ import {
   type SubmissionStatus,
   type SubtaskResult,
 } from '@oj/contracts';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /** A cell's two folds: from every result, and from the results a viewer may see during the freeze. */
 export interface StoredCell {
@@ -57,7 +57,7 @@ const HIDDEN_FROM_SQL = `CASE WHEN c.format = 'oi' THEN c.starts_at
  */
 export function attemptJsonSql(hidden: string): string {
   return `json_build_object(
-    'status', s.counted_status,
+    'status', coalesce(s.counted_status, 'queued'),
     'minute', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)) / 60)::int,
     'earnedPoints', coalesce((s.result_summary ->> 'earnedPoints')::float8, 0),
     'totalPoints', coalesce((s.result_summary ->> 'totalPoints')::float8, 0),
@@ -87,10 +87,16 @@ export function contestAttemptOf(stored: StoredAttempt, hidden = stored.hidden):
   };
 }
 
-/** A participation's results on one problem, in order, with the minute from the participant's own start. */
-const ATTEMPTS_SQL = `SELECT coalesce(json_agg(${attemptJsonSql(`p.kind = 'official' AND s.created_at >= ${HIDDEN_FROM_SQL}`)}
-  ORDER BY s.created_at, s.id), '[]')
-  FROM submissions s WHERE s.participation_id = p.id AND s.problem_id = $2 AND s.counted_status IS NOT NULL`;
+const HIDDEN_SQL = `p.kind = 'official' AND s.created_at >= ${HIDDEN_FROM_SQL}`;
+
+/**
+ * A participation's results on one problem, in order, with the minute from the participant's own start. A hidden
+ * submission counts from its creation, judged or not (pending on the public fold, not a try on the live one): were
+ * it counted from its result, the public board would change at its judging and tell when it was judged, and so how
+ * far an ICPC submission got (countHiddenSubmission).
+ */
+const ATTEMPTS_SQL = `SELECT coalesce(json_agg(${attemptJsonSql(HIDDEN_SQL)} ORDER BY s.created_at, s.id), '[]')
+  FROM submissions s WHERE s.participation_id = p.id AND s.problem_id = $2 AND (s.counted_status IS NOT NULL OR (${HIDDEN_SQL}))`;
 
 const CELLS_SQL = `SELECT coalesce(json_agg(x), '[]') FROM contest_cells x WHERE x.participation_id = p.id AND x.problem_id <> $2`;
 
@@ -237,4 +243,12 @@ export async function refoldContestBoard(manager: EntityManager, contestId: numb
     );
     for (const problemId of p.problem_ids) await refoldContestCell(manager, p.id, problemId);
   }
+}
+
+/**
+ * A new submission the freeze hides (`frozen`), counted on the public fold as pending from now rather than from its
+ * result (ATTEMPTS_SQL): its own transaction, after the insert.
+ */
+export async function countHiddenSubmission(dataSource: DataSource, participationId: string, problemId: number): Promise<void> {
+  await dataSource.transaction((manager) => refoldContestCell(manager, participationId, problemId));
 }

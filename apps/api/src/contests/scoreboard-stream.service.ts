@@ -170,7 +170,8 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
    */
   private onSubmissionEvent(message: string): void {
     const event = JSON.parse(message) as LiveEvent;
-    if (event.eventType !== 'finished') return;
+    // A result, or a new submission the freeze hides, which is pending on the public board from its creation.
+    if (event.eventType !== 'finished' && !(event.eventType === 'created' && event.frozen)) return;
     // Nothing cached and nobody watching: an instance serving no board reads nothing per result.
     if (!this.viewers.size && this.cache.isEmpty) return;
     const changed = this.changedParticipation(event.id);
@@ -201,9 +202,9 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Only to those who may see the result (canSeeResult): a result the freeze hides leaves the public row as it was,
+   * A result only to those who may see it (canSeeResult): a result the freeze hides leaves the public row as it was,
    * and a row event at its judging would tell those who see the public one when it was judged, and so how far an
-   * ICPC submission got.
+   * ICPC submission got. A hidden submission's creation, which everyone sees, goes to everyone.
    */
   private async sendRow(changed: PlacedRowColumns, result: LiveEvent): Promise<void> {
     const viewers = this.viewers.get(changed.contest_id);
@@ -215,7 +216,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const frame = (row: ScoreboardRow) => this.frame({ ...this.stamp(contest.contestId), eventType: 'row', row });
     const [live, own, others] = [frame(views.live), frame(views.own), frame(views.public)];
     for (const client of viewers) {
-      if (!canSeeResult(result, client.viewer)) continue;
+      if (result.eventType === 'finished' && !canSeeResult(result, client.viewer)) continue;
       if (isAdmin(client.viewer)) client.res.write(live);
       else client.res.write(client.viewer.id === changed.user_id ? own : others);
     }

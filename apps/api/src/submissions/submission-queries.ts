@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, SubmissionRow, SubmissionStatus } from '@oj/contracts';
-import { loadSubmission, ProblemEntity, SubmissionEntity, toSubmissionRow, UserEntity, writeFinalResult } from '@oj/db';
+import {
+  countHiddenSubmission,
+  loadSubmission,
+  ProblemEntity,
+  SubmissionEntity,
+  toSubmissionRow,
+  UserEntity,
+  writeFinalResult,
+} from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 
 import { hiddenResultsWhere, rowSeenBy, shownUpdatedAtSql, Viewer, visibleSubmissionsWhere } from '../access';
@@ -124,6 +132,11 @@ export class SubmissionQueries {
       );
       return inserted ? { ...submission, ...fromReturned(inserted) } : null;
     });
+  }
+
+  /** A contest submission the freeze hides shows as pending on the public board from its creation. */
+  async countIfHidden(saved: InsertedSubmission, participationId: string | null, problemId: number): Promise<void> {
+    if (saved.frozen && participationId) await countHiddenSubmission(this.dataSource, participationId, problemId);
   }
 
   async finish(id: string, problemId: number, result: GradeResult): Promise<void> {

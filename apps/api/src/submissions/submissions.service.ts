@@ -143,6 +143,7 @@ export class SubmissionsService {
       sourceLen: Buffer.byteLength(code.sourceCode),
       queuedAt: new Date(),
     });
+    await this.queries.countIfHidden(saved, entry.participationId, problem.problemId);
     try {
       // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
       const job: JudgeJobData = { submissionId: saved.id, requestId: currentRequestId() };

@@ -250,6 +250,26 @@ describe('frozen results do not leak', () => {
      * Issue 32 item 3: ICPC judging stops at the first failing test, so when a hidden result was judged tells how far
      * it got. Those who may not see it learn nothing at its judging: no field, no update, no event on any stream.
      */
+    it('counts a hidden submission pending on the public board from its creation, so its judging changes nothing there', async () => {
+      const cat = await registerUser(t);
+      await register(t, cat, contestId);
+      const catsRow = async (viewer?: TestSession) => {
+        const req = http().get(`/api/contests/${contestId}/scoreboard`);
+        const res = await (viewer ? req.set(...bearer(viewer)) : req).expect(200);
+        return res.body.items.find((r: { username: string }) => r.username === cat.user.username);
+      };
+      expect((await catsRow(bob)).cells.A.pending).toBe(0);
+      const id = await submit(cat, contestId, problemId);
+      const submitted = await catsRow(bob);
+      expect(submitted.cells.A.pending).toBe(1);
+      expect(await catsRow()).toEqual(submitted);
+      await grade(id, problemId, 'accepted');
+      // Judged (its submitter sees the result): the same row for Bob and for a guest, field by field.
+      expect(await detail(id, cat)).toMatchObject({ status: 'accepted' });
+      expect(await catsRow(bob)).toEqual(submitted);
+      expect(await catsRow()).toEqual(submitted);
+    });
+
     describe('the moment a hidden result is judged', () => {
       let judgedId: string;
       let since: string;
