@@ -6,8 +6,8 @@ import { compileAndTryChecker } from '../../src/grading/checker-trial';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { Grader } from '../../src/grading/grader';
 import { CRASHING_CHECKER } from '../checkers/checker-programs';
-import { SCORING_MODULE, SCORING_VALIDATOR } from '../icpc/icpc-programs';
 import { graderOf } from '../grading/grader-of';
+import { SCORING_MODULE, SCORING_VALIDATOR } from '../icpc/icpc-programs';
 import { removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
 import { FakeJudge0Server } from './fake-judge0-server';
 

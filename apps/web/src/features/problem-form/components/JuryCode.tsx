@@ -1,5 +1,5 @@
 import type { Schemas } from '@oj/api-client';
-import { ICPC_VALIDATOR_LANGUAGE_IDS, VALIDATOR_PROTOCOLS, validatorLanguageIds,ValidatorProtocol } from '@oj/contracts';
+import { ICPC_VALIDATOR_LANGUAGE_IDS, VALIDATOR_PROTOCOLS, validatorLanguageIds, ValidatorProtocol } from '@oj/contracts';
 
 import { errorMessage } from '../../../api/api-error';
 import { JuryProtocolValues } from '../jury-protocol';
