@@ -23,6 +23,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -205,6 +206,46 @@ static int deny_syscalls(void) {
   return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
 
+/* /tmp as the box started: the run owns it (it is the box user's tmpfs), so it may change its mode, ACLs and
+   extended attributes, and those outlive every file in it. */
+static struct stat tmp_fresh;
+static char tmp_fresh_xattrs[4096];
+static ssize_t tmp_fresh_xattrs_size;
+
+static int remember_tmp(void) {
+  tmp_fresh_xattrs_size = listxattr("/tmp", tmp_fresh_xattrs, sizeof tmp_fresh_xattrs);
+  return stat("/tmp", &tmp_fresh) == 0 && tmp_fresh_xattrs_size >= 0 ? 0 : -1;
+}
+
+/* Whether `name` was among /tmp's attributes when the box started (an LSM's label, if any). */
+static int fresh_xattr(const char *name) {
+  for (const char *n = tmp_fresh_xattrs; n < tmp_fresh_xattrs + tmp_fresh_xattrs_size; n += strlen(n) + 1)
+    if (!strcmp(n, name)) return 1;
+  return 0;
+}
+
+/* /tmp's mode back (first: a mode without read or write would keep the wipe out), its ACLs and extended attributes
+   removed, then emptied; returns 0 only when /tmp is as the box started. */
+static int restore_tmp(void) {
+  if (chmod("/tmp", tmp_fresh.st_mode & 07777) != 0) return -1;
+  char names[sizeof tmp_fresh_xattrs];
+  ssize_t size = listxattr("/tmp", names, sizeof names);
+  if (size < 0) return -1;
+  for (const char *n = names; n < names + size; n += strlen(n) + 1)
+    if (!fresh_xattr(n) && removexattr("/tmp", n) != 0) return -1;
+  /* Removing an access ACL leaves its mask in the group bits. */
+  if (chmod("/tmp", tmp_fresh.st_mode & 07777) != 0) return -1;
+  int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (tmp < 0 || wipe(tmp) > 0) return -1;
+  struct stat now;
+  size = listxattr("/tmp", names, sizeof names);
+  return stat("/tmp", &now) == 0 && now.st_mode == tmp_fresh.st_mode && now.st_uid == tmp_fresh.st_uid &&
+                 now.st_gid == tmp_fresh.st_gid && size == tmp_fresh_xattrs_size &&
+                 !memcmp(names, tmp_fresh_xattrs, (size_t)size)
+             ? 0
+             : -1;
+}
+
 static void drop_ipc(void) {
   const char *tables[] = { "/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem" };
   for (int t = 0; t < 3; t++) {
@@ -232,7 +273,8 @@ int main(void) {
   struct sigaction sa = { .sa_handler = kill_others, .sa_flags = SA_RESTART };
   sigaction(SIGUSR1, &sa, 0);
   signal(SIGPIPE, SIG_IGN);
-  int dirty = 0;
+  /* A /tmp it cannot vouch for is reported at once: the worker replaces the box before its first run. */
+  int dirty = remember_tmp() != 0;
   char mode;
   while ((mode = command()) == 'r' || mode == 'p' || mode == 'q') {
     /* 'r': the worker relays stdin and stdout ('out' is opened for both, so its open never waits for the worker).
@@ -282,8 +324,7 @@ int main(void) {
     char line[32];
     snprintf(line, sizeof line, "x %d\n", status);
     reply(line);
-    int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    dirty = tmp < 0 || wipe(tmp) > 0;
+    dirty = restore_tmp() != 0;
     drop_ipc();
   }
   return 0;
