@@ -4,6 +4,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { setTimeout as sleep } from 'timers/promises';
 
+import { asMainJava } from '../java-entry';
 import {
   CheckerSandbox,
   CompiledProgram,
@@ -14,6 +15,7 @@ import {
   RunInput,
   RunOutcome,
 } from '../judge-engine';
+import { JAVA_LANGUAGE_ID } from '../local/language-catalog';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
 export const JUDGE0_BATCH_SIZE = 20;
@@ -55,9 +57,16 @@ export class Judge0Engine implements JudgeEngine {
     return this.options.checkers();
   }
 
-  /** Nothing is sent yet: Judge0 compiles the source with each run. */
+  /**
+   * Nothing is sent yet: Judge0 compiles the source with each run. Judge0 compiles Java as `javac Main.java` and
+   * runs `java Main` whatever the source declares, so a Java source is first made that program (asMainJava): the
+   * same class runs as on the local engine.
+   */
   async compile(request: CompileRequest): Promise<CompiledProgram> {
-    return new Judge0Program(this.client, request, this.options);
+    if (request.languageId !== JAVA_LANGUAGE_ID) return new Judge0Program(this.client, request, this.options);
+    const java = asMainJava(request.sourceCode);
+    if (typeof java !== 'string') throw new CompileError(java.compileError);
+    return new Judge0Program(this.client, { ...request, sourceCode: java }, this.options);
   }
 }
 

@@ -45,6 +45,8 @@ import {
   discoverLanguages,
   JAVA_LANGUAGE_ID,
   LANGUAGE_SPECS,
+  SourceProgram,
+  sourceProgram,
   ToolchainBind,
 } from './language-catalog';
 import { precompileHeader } from './precompiled-header';
@@ -219,15 +221,17 @@ export class LocalEngine implements JudgeEngine {
   async compile(request: CompileRequest): Promise<CompiledProgram> {
     const lang = this.catalog.get(request.languageId);
     if (!lang) throw new EngineFailure(`Language ${request.languageId} is not available on this judge.`);
+    const program = sourceProgram(lang.spec, request.sourceCode);
+    if (typeof program === 'string') throw new CompileError(program);
     const boxes = await sandboxStep(() => this.boxes.acquire());
     const forked = this.forkedLanguage(lang);
     boxes.expect(forked);
     try {
-      writeFileSync(join(boxes.workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
-      const compileError = await sandboxStep(() => this.compileIn(lang, boxes, request.signal));
+      writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
+      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal));
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
-      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
+      return new LocalProgram(lang, program, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
     } catch (error) {
       boxes.release();
       throw error;
@@ -244,9 +248,14 @@ export class LocalEngine implements JudgeEngine {
   }
 
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */
-  private async compileIn(lang: AvailableLanguage, boxes: SubmissionBoxes, signal?: AbortSignal): Promise<string | null> {
-    if (!lang.spec.compile) return null;
-    const run = await boxes.compile({ command: lang.spec.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
+  private async compileIn(
+    lang: AvailableLanguage,
+    program: SourceProgram,
+    boxes: SubmissionBoxes,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
+    if (!program.compile) return null;
+    const run = await boxes.compile({ command: program.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
     return compileFailure(run, boxes.stdoutPath);
   }
 }
@@ -258,6 +267,7 @@ export class LocalEngine implements JudgeEngine {
 class LocalProgram implements CompiledProgram {
   constructor(
     private readonly lang: AvailableLanguage,
+    private readonly program: SourceProgram,
     private readonly boxes: SubmissionBoxes,
     private readonly pairCpu: () => number,
     /** Whether its tests run as children of a fork server (see SubmissionBoxes.run). */
@@ -265,7 +275,7 @@ class LocalProgram implements CompiledProgram {
   ) {}
 
   async *runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome> {
-    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    const command: BoxCommand = { command: this.program.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       const boxLimits = this.runLimits(limits, input.expectedOutput ?? '');
       const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked));
@@ -289,7 +299,7 @@ class LocalProgram implements CompiledProgram {
       throw new EngineFailure('This worker cannot run interactive problems: they need its box launcher (a writable cgroup and gcc).');
     placeFile(join(jury, 'interactor'), (path) => copyFileSync(interactor, path, constants.COPYFILE_EXCL));
     chmodSync(join(jury, 'interactor'), 0o755);
-    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    const command: BoxCommand = { command: this.program.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       placeFile(join(jury, 'input.txt'), (path) => writeFileSync(path, input.stdin, { mode: 0o644, flag: 'wx' }));
       rmSync(join(jury, 'output.txt'), { force: true });
