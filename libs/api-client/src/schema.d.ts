@@ -1971,6 +1971,11 @@ export interface components {
             memoryLimit: number;
             /** @example Their sum. */
             outputFormat: string;
+            /**
+             * @description Megabytes (MiB) of standard output per test; more is Output Limit Exceeded (ole)
+             * @example 8
+             */
+            outputLimit: number;
             /** @example 1001 */
             problemId: number;
             samples: components["schemas"]["SampleDto"][];
@@ -2060,6 +2065,12 @@ export interface components {
              * @example Their sum.
              */
             outputFormat: string;
+            /**
+             * @description Megabytes (MiB) of standard output a test may write; more is Output Limit Exceeded (ole)
+             * @default 8
+             * @example 8
+             */
+            outputLimit: number;
             samples?: components["schemas"]["SampleInputDto"][];
             /**
              * @description Markdown with $…$ math, at most 64 KiB
@@ -2333,7 +2344,7 @@ export interface components {
              * @example ok
              * @enum {string}
              */
-            status: "ok" | "tle" | "rte" | "ce";
+            status: "ok" | "tle" | "ole" | "rte" | "ce";
             /**
              * @description The first 64 KiB of standard error
              * @example
@@ -2581,7 +2592,7 @@ export interface components {
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "ole" | "rte" | "ce" | "failed";
             /**
              * Format: date-time
              * @example 2026-03-14T09:26:53.000Z
@@ -2699,7 +2710,7 @@ export interface components {
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "ole" | "rte" | "ce" | "failed";
             /**
              * Format: date-time
              * @example 2026-03-14T09:26:53.000Z
@@ -2822,7 +2833,7 @@ export interface components {
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "ole" | "rte" | "ce" | "failed" | "skipped";
             /**
              * @description A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins
              * @example Traceback (most recent call last):
@@ -2892,6 +2903,12 @@ export interface components {
              * @example Their sum.
              */
             outputFormat: string;
+            /**
+             * @description Megabytes (MiB) of standard output a test may write; more is Output Limit Exceeded (ole)
+             * @default 8
+             * @example 8
+             */
+            outputLimit: number;
             samples?: components["schemas"]["SampleInputDto"][];
             /**
              * @description Markdown with $…$ math, at most 64 KiB
@@ -3006,6 +3023,12 @@ export interface components {
              * @example 256
              */
             memoryLimit: number;
+            /**
+             * @description Megabytes (MiB) of standard output a test may write; more is Output Limit Exceeded (ole)
+             * @default 8
+             * @example 8
+             */
+            outputLimit: number;
             /**
              * @example #include <iostream>
              *     int main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}

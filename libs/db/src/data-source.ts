@@ -33,6 +33,7 @@ import { ProblemInteractors1764817200000 } from './migrations/1764817200000-prob
 import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
 import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
 import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
+import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
 
 export const ENTITIES = [
   UserEntity,
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   ClicsTokens1764900000000,
   FirstSolverIndexes1764986400000,
   ContestRowsAutovacuum1764990000000,
+  ProblemOutputLimit1795431977000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -1,6 +1,14 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
-import { CheckerSettings, CPU_TIME_LIMIT, DEFAULT_CHECKER_TYPE, MEMORY_LIMIT_MB, RunJobData, RunResult } from '@oj/contracts';
+import {
+  CheckerSettings,
+  CPU_TIME_LIMIT,
+  DEFAULT_CHECKER_TYPE,
+  MEMORY_LIMIT_MB,
+  OUTPUT_LIMIT_MB,
+  RunJobData,
+  RunResult,
+} from '@oj/contracts';
 import { checkerOf, interactorOf } from '@oj/db';
 import { RUN_JOB_OPTIONS, RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
@@ -67,9 +75,14 @@ export class CustomRunService {
   private async limitsFor(
     caller: AuthUser,
     dto: RunRequestDto,
-  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit' | 'interactor'> & { checker: CheckerSettings }> {
+  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit' | 'outputLimit' | 'interactor'> & { checker: CheckerSettings }> {
     if (dto.problemId === undefined)
-      return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default, checker: { type: DEFAULT_CHECKER_TYPE } };
+      return {
+        cpuTimeLimit: CPU_TIME_LIMIT.default,
+        memoryLimit: MEMORY_LIMIT_MB.default,
+        outputLimit: OUTPUT_LIMIT_MB.default,
+        checker: { type: DEFAULT_CHECKER_TYPE },
+      };
     const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
     if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {
       throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
@@ -78,6 +91,7 @@ export class CustomRunService {
     return {
       cpuTimeLimit: problem.cpuTimeLimit,
       memoryLimit: problem.memoryLimit,
+      outputLimit: problem.outputLimit,
       checker: checkerOf(problem),
       ...(interactor ? { interactor } : {}),
     };

@@ -34,6 +34,7 @@ const problem = (extra: Record<string, unknown> = {}) => ({
   constraints: '',
   cpuTimeLimit: 2,
   memoryLimit: 128,
+  outputLimit: 8,
   tags: [],
   subtasks: [],
   checker: { type: 'lines' },

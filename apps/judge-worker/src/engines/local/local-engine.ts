@@ -330,7 +330,7 @@ class LocalProgram implements CompiledProgram {
 
   /** A run's box limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */
   private runLimits(limits: ProgramLimits, expectedOutput: string): RunLimits {
-    const box = runLimits(limits.cpuSeconds, limits.memoryMb, Buffer.byteLength(expectedOutput));
+    const box = runLimits(limits.cpuSeconds, limits.memoryMb, Buffer.byteLength(expectedOutput), limits.outputMb);
     const wallMs = limits.wallSecondsCap === undefined ? box.wallMs : Math.min(box.wallMs, limits.wallSecondsCap * 1000);
     return { ...box, wallMs, memoryBytes: box.memoryBytes + (this.lang.spec.runtimeOverheadMb ?? 0) * MIB };
   }
