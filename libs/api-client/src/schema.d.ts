@@ -1690,6 +1690,11 @@ export interface components {
             totalAC: number;
             /** @example 2 */
             totalCE: number;
+            /**
+             * @description Output Limit Exceeded
+             * @example 0
+             */
+            totalOLE: number;
             /** @example 1 */
             totalRTE: number;
             /** @example 48 */

@@ -151,7 +151,7 @@ describe('submission listings and dashboards', () => {
         .set(...bearer(ada))
         .expect(200)
     ).body;
-    expect(summary).toEqual({ totalSubmissions: 25, totalAC: 2, totalWA: 18, totalTLE: 5, totalRTE: 0, totalCE: 0 });
+    expect(summary).toEqual({ totalSubmissions: 25, totalAC: 2, totalWA: 18, totalTLE: 5, totalOLE: 0, totalRTE: 0, totalCE: 0 });
     const heat = (
       await t
         .http()
