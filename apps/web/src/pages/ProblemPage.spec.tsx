@@ -152,6 +152,15 @@ describe('ProblemPage', () => {
     expect(screen.queryByRole('table', { name: 'Subtasks' })).toBeNull();
   });
 
+  it('says which Java class runs and that a Python syntax error is a compile error, where those languages are allowed', async () => {
+    serve({ problem: () => json(200, problem({ judge0LanguageIds: [62, 71], outputLimit: 16 })) });
+    renderRoutes(routes, '/problems/7');
+    const judging = await screen.findByRole('region', { name: 'Judging' });
+    expect(judging).toHaveTextContent('Java: submit one file; its public class (or, without one, the class with public static void main)');
+    expect(judging).toHaveTextContent('Python: the whole file is compiled before the tests, so a syntax error is a compile error.');
+    expect(screen.getByText(/output 16 MB/)).toBeInTheDocument();
+  });
+
   it.each([
     [404, 'Problem not found.'],
     [403, 'Failed to load problem. You may not have access.'],
