@@ -1939,6 +1939,11 @@ export interface components {
             totalAC: number;
             /** @example 2 */
             totalCE: number;
+            /**
+             * @description Output Limit Exceeded
+             * @example 0
+             */
+            totalOLE: number;
             /** @example 1 */
             totalRTE: number;
             /** @example 48 */
@@ -2266,6 +2271,11 @@ export interface components {
             memoryLimit: number;
             /** @example Their sum. */
             outputFormat: string;
+            /**
+             * @description Megabytes (MiB) of standard output per test; more is Output Limit Exceeded (ole)
+             * @example 8
+             */
+            outputLimit: number;
             /** @example 1001 */
             problemId: number;
             samples: components["schemas"]["SampleDto"][];
@@ -2355,6 +2365,12 @@ export interface components {
              * @example Their sum.
              */
             outputFormat: string;
+            /**
+             * @description Megabytes (MiB) of standard output a test may write; more is Output Limit Exceeded (ole)
+             * @default 8
+             * @example 8
+             */
+            outputLimit: number;
             samples?: components["schemas"]["SampleInputDto"][];
             /**
              * @description Markdown with $…$ math, at most 64 KiB
@@ -2641,7 +2657,7 @@ export interface components {
              * @example ok
              * @enum {string}
              */
-            status: "ok" | "tle" | "rte" | "ce";
+            status: "ok" | "tle" | "ole" | "rte" | "ce";
             /**
              * @description The first 64 KiB of standard error
              * @example
@@ -2922,7 +2938,7 @@ export interface components {
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "ole" | "rte" | "ce" | "failed";
             /**
              * Format: date-time
              * @example 2026-03-14T09:26:53.000Z
@@ -3040,7 +3056,7 @@ export interface components {
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "ole" | "rte" | "ce" | "failed";
             /**
              * Format: date-time
              * @example 2026-03-14T09:26:53.000Z
@@ -3178,7 +3194,7 @@ export interface components {
              * @example accepted
              * @enum {string}
              */
-            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "rte" | "ce" | "failed" | "skipped";
+            status: "queued" | "running" | "accepted" | "wrong_answer" | "tle" | "ole" | "rte" | "ce" | "failed" | "skipped";
             /**
              * @description A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins
              * @example Traceback (most recent call last):
@@ -3248,6 +3264,12 @@ export interface components {
              * @example Their sum.
              */
             outputFormat: string;
+            /**
+             * @description Megabytes (MiB) of standard output a test may write; more is Output Limit Exceeded (ole)
+             * @default 8
+             * @example 8
+             */
+            outputLimit: number;
             samples?: components["schemas"]["SampleInputDto"][];
             /**
              * @description Markdown with $…$ math, at most 64 KiB
@@ -3362,6 +3384,12 @@ export interface components {
              * @example 256
              */
             memoryLimit: number;
+            /**
+             * @description Megabytes (MiB) of standard output a test may write; more is Output Limit Exceeded (ole)
+             * @default 8
+             * @example 8
+             */
+            outputLimit: number;
             /**
              * @example #include <iostream>
              *     int main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}

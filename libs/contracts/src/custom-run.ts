@@ -16,7 +16,7 @@ export const RUN_OUTPUT_CAP_BYTES = 64 * 1024;
 export const RUN_CEILING = { cpuSeconds: 10, wallSeconds: 20 } as const;
 
 /** How a run ended: ok (exit 0), a non-zero exit, or the verdicts a test could get, without the checker. */
-export const RUN_STATUSES = ['ok', 'tle', 'rte', 'ce'] as const;
+export const RUN_STATUSES = ['ok', 'tle', 'ole', 'rte', 'ce'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** What the problem's checker made of a run's output, when the caller gave the expected one. */
@@ -48,6 +48,8 @@ export interface RunJobData extends TracedJobData {
   cpuTimeLimit: number;
   /** Megabytes. */
   memoryLimit: number;
+  /** Megabytes of standard output (the problem's; OUTPUT_LIMIT_MB.default when left out). */
+  outputLimit?: number;
   /** Judge the output against this with this checker (the problem's; the line comparison without a problem). */
   expected?: { output: string; checker: CheckerSettings };
   /** An interactive problem's interactor: `stdin` is then its input file, and its verdict the run's. */

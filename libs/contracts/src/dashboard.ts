@@ -6,6 +6,8 @@ export interface DashboardSummary {
   totalAC: number;
   totalWA: number;
   totalTLE: number;
+  /** Output Limit Exceeded. */
+  totalOLE: number;
   totalRTE: number;
   totalCE: number;
 }

@@ -12,6 +12,7 @@ describe('validationStatusLabel (SPEC 4 table)', () => {
     [6, 'Compile Error'],
     [15, 'Compile Error'],
     [7, 'Runtime Error'],
+    [8, 'Output Limit'],
     [12, 'Runtime Error'],
     [42, 'Status 42'],
   ])('code %i reads %s', (code, label) => {
@@ -21,19 +22,23 @@ describe('validationStatusLabel (SPEC 4 table)', () => {
 
 describe('Judge0 status mapping', () => {
   it('maps Judge0 ids to our statuses', () => {
-    expect([3, 4, 5, 6, 7, 12, 13, 14].map(statusFromJudge0)).toEqual([
+    expect([3, 4, 5, 6, 7, 8, 12, 13, 14].map(statusFromJudge0)).toEqual([
       'accepted',
       'wrong_answer',
       'tle',
       'ce',
       'rte',
+      'ole',
       'rte',
       'failed',
       'failed',
     ]);
   });
+  it('has no output-limit status: ole is sent as 8, SIGXFSZ (what Judge0 reports for output past its file-size cap)', () => {
+    expect(judge0FromStatus('ole')).toBe(8);
+  });
   it('round-trips final statuses', () => {
-    for (const s of ['accepted', 'wrong_answer', 'tle', 'ce', 'rte'] as const) {
+    for (const s of ['accepted', 'wrong_answer', 'tle', 'ole', 'ce', 'rte'] as const) {
       expect(statusFromJudge0(judge0FromStatus(s))).toBe(s);
     }
   });

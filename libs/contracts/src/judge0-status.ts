@@ -30,6 +30,7 @@ export function validationStatusLabel(code: number): string {
   if (code === 3) return 'Accepted';
   if (code === 4 || code === 13 || code === 14) return 'Wrong Answer';
   if (code === 5) return 'Time Limit';
+  if (code === JUDGE0_STATUS.RUNTIME_ERROR_SIGXFSZ) return 'Output Limit';
   if (code === 6 || code === 15) return 'Compile Error';
   if (code >= 7 && code <= 12) return 'Runtime Error';
   return `Status ${code}`;
@@ -41,13 +42,18 @@ export function statusFromJudge0(id: number): SubmissionStatus {
   if (id === 4) return 'wrong_answer';
   if (id === 5) return 'tle';
   if (id === 6) return 'ce';
+  if (id === JUDGE0_STATUS.RUNTIME_ERROR_SIGXFSZ) return 'ole';
   if (id >= 7 && id <= 12) return 'rte';
   if (id === 1) return 'queued';
   if (id === 2) return 'running';
   return 'failed';
 }
 
-/** Our test status → the Judge0 status id reported in validation results. */
+/**
+ * Our test status → the Judge0 status id reported in validation results. Judge0 has no output-limit status: `ole` is
+ * 8, "Runtime Error (SIGXFSZ)", which is what Judge0 itself reports when a program's output passes its
+ * `max_file_size` (its sandbox writes stdout to a file), and 8 reads back as `ole`.
+ */
 export function judge0FromStatus(status: TestCaseStatus): number {
   switch (status) {
     case 'skipped':
@@ -58,6 +64,8 @@ export function judge0FromStatus(status: TestCaseStatus): number {
       return JUDGE0_STATUS.WRONG_ANSWER;
     case 'tle':
       return JUDGE0_STATUS.TIME_LIMIT_EXCEEDED;
+    case 'ole':
+      return JUDGE0_STATUS.RUNTIME_ERROR_SIGXFSZ;
     case 'ce':
       return JUDGE0_STATUS.COMPILATION_ERROR;
     case 'rte':

@@ -36,6 +36,8 @@ export interface ValidateRequest {
   sourceCode: string;
   cpuTimeLimit: number;
   memoryLimit: number;
+  /** Megabytes of standard output per test (OUTPUT_LIMIT_MB); OUTPUT_LIMIT_MB.default when left out. */
+  outputLimit?: number;
   testCases: TestCaseData[];
   /** The checker to judge the outputs with (the form's, before the problem is saved); `lines` when left out. */
   checker?: CheckerSettings;

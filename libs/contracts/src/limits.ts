@@ -4,6 +4,8 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const CPU_TIME_LIMIT = { min: 0.1, max: 30, step: 0.1, default: 2 } as const;
 export const MEMORY_LIMIT_MB = { min: 16, max: 1024, default: 128 } as const;
+/** Standard output per test, in MB (MiB), as DOMjudge's default; more is Output Limit Exceeded (`ole`). */
+export const OUTPUT_LIMIT_MB = { min: 1, max: 1024, default: 8 } as const;
 export const TEST_CASE_POINTS = { min: 1, max: 1000, default: 1 } as const;
 
 export const MAX_TAGS = 20;

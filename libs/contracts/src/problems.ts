@@ -50,6 +50,8 @@ export interface Problem extends ProblemSummary {
   /** The CPU limit each allowed language gets (cpuTimeLimit times its time factor). */
   effectiveCpuTimeLimits: EffectiveCpuTimeLimit[];
   memoryLimit: number;
+  /** Megabytes (MiB) of standard output a test may write (OUTPUT_LIMIT_MB); more is Output Limit Exceeded. */
+  outputLimit: number;
   judge0LanguageIds: number[];
   samples: Sample[];
   testCases?: TestCaseData[];

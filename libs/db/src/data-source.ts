@@ -35,6 +35,7 @@ import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-firs
 import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
 import { ValidatorProtocols1795000004317 } from './migrations/1795000004317-validator-protocols';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
+import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
 
 export const ENTITIES = [
   UserEntity,
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
   ContestRowsAutovacuum1764990000000,
   ValidatorProtocols1795000004317,
   ContestPointsUnits1795004528031,
+  ProblemOutputLimit1795431977000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -34,6 +34,7 @@ describe('migrations', () => {
       'ContestRowsAutovacuum1764990000000',
       'ValidatorProtocols1795000004317',
       'ContestPointsUnits1795004528031',
+      'ProblemOutputLimit1795431977000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

@@ -10,10 +10,11 @@ describe('CLICS formats', () => {
   });
 
   it('maps final statuses to judgement types and leaves the unfinished and skipped without one', () => {
-    expect(['accepted', 'wrong_answer', 'tle', 'rte', 'ce', 'failed'].map((s) => judgementTypeId(s as never))).toEqual([
+    expect(['accepted', 'wrong_answer', 'tle', 'ole', 'rte', 'ce', 'failed'].map((s) => judgementTypeId(s as never))).toEqual([
       'AC',
       'WA',
       'TLE',
+      'OLE',
       'RTE',
       'CE',
       'JE',

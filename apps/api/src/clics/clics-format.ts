@@ -32,6 +32,7 @@ const JUDGEMENT_TYPE_BY_STATUS: Record<Exclude<SubmissionStatus, 'queued' | 'run
   accepted: { id: 'AC', name: 'Accepted', penalty: false, solved: true },
   wrong_answer: { id: 'WA', name: 'Wrong Answer', penalty: true, solved: false },
   tle: { id: 'TLE', name: 'Time Limit Exceeded', penalty: true, solved: false },
+  ole: { id: 'OLE', name: 'Output Limit Exceeded', penalty: true, solved: false },
   rte: { id: 'RTE', name: 'Run-Time Error', penalty: true, solved: false },
   ce: { id: 'CE', name: 'Compile Error', penalty: false, solved: false },
   failed: { id: 'JE', name: 'Judging Error', penalty: false, solved: false },

@@ -48,6 +48,7 @@ export class DashboardQueries {
               count(*) FILTER (WHERE status = 'accepted')::int AS "totalAC",
               count(*) FILTER (WHERE status = 'wrong_answer')::int AS "totalWA",
               count(*) FILTER (WHERE status = 'tle')::int AS "totalTLE",
+              count(*) FILTER (WHERE status = 'ole')::int AS "totalOLE",
               count(*) FILTER (WHERE status = 'rte')::int AS "totalRTE",
               count(*) FILTER (WHERE status = 'ce')::int AS "totalCE"
          FROM submissions WHERE user_id = :userId AND created_at >= :from AND created_at < :to`,

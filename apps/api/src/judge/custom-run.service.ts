@@ -6,6 +6,7 @@ import {
   DEFAULT_CHECKER_TYPE,
   effectiveInteractor,
   MEMORY_LIMIT_MB,
+  OUTPUT_LIMIT_MB,
   RunJobData,
   RunResult,
 } from '@oj/contracts';
@@ -73,9 +74,14 @@ export class CustomRunService {
   private async limitsFor(
     caller: AuthUser,
     dto: RunRequestDto,
-  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit' | 'interactor'> & { checker: CheckerSettings }> {
+  ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit' | 'outputLimit' | 'interactor'> & { checker: CheckerSettings }> {
     if (dto.problemId === undefined)
-      return { cpuTimeLimit: CPU_TIME_LIMIT.default, memoryLimit: MEMORY_LIMIT_MB.default, checker: { type: DEFAULT_CHECKER_TYPE } };
+      return {
+        cpuTimeLimit: CPU_TIME_LIMIT.default,
+        memoryLimit: MEMORY_LIMIT_MB.default,
+        outputLimit: OUTPUT_LIMIT_MB.default,
+        checker: { type: DEFAULT_CHECKER_TYPE },
+      };
     const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
     if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {
       throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
@@ -84,6 +90,7 @@ export class CustomRunService {
     return {
       cpuTimeLimit: problem.cpuTimeLimit,
       memoryLimit: problem.memoryLimit,
+      outputLimit: problem.outputLimit,
       checker: checkerOf(problem),
       ...(interactor ? { interactor } : {}),
     };

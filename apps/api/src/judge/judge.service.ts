@@ -33,6 +33,7 @@ export class JudgeService {
         sourceCode: dto.sourceCode,
         cpuTimeLimit: dto.cpuTimeLimit,
         memoryLimit: dto.memoryLimit,
+        outputLimit: dto.outputLimit,
         testCases: dto.testCases.map((t) => ({ input: t.input, output: t.output, points: t.points })),
         ...(dto.checker ? { checker: dto.checker } : {}),
         ...(dto.interactor ? { interactor: effectiveInteractor(dto.interactor) } : {}),

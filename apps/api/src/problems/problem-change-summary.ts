@@ -18,7 +18,8 @@ export function describeProblemChange(before: ProblemEntity, beforeTests: TestCa
     parts.push('statement');
   }
   if (!same(before.samples, after.samples)) parts.push('samples');
-  if (before.cpuTimeLimit !== after.cpuTimeLimit || before.memoryLimit !== after.memoryLimit) parts.push('limits');
+  if (before.cpuTimeLimit !== after.cpuTimeLimit || before.memoryLimit !== after.memoryLimit || before.outputLimit !== after.outputLimit)
+    parts.push('limits');
   const tests = beforeTests.map((t) => ({ input: t.input, output: t.output, points: t.points }));
   if (
     !same(

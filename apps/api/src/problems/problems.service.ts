@@ -336,6 +336,7 @@ export class ProblemsService {
       constraints: dto.constraints,
       cpuTimeLimit: dto.cpuTimeLimit,
       memoryLimit: dto.memoryLimit,
+      outputLimit: dto.outputLimit,
       tags: dto.tags,
       algorithms: dto.algorithms,
       judge0LanguageIds: [...new Set(dto.judge0LanguageIds)],

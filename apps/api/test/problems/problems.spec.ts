@@ -69,6 +69,18 @@ describe('problems', () => {
       expect(p.samples).toEqual([{ input: '1', output: '1' }]);
       expect(p.cpuTimeLimit).toBe(2);
       expect(p.memoryLimit).toBe(128);
+      expect(p.outputLimit).toBe(8);
+    });
+
+    it('stores the output limit (MB per test) and gives it back', async () => {
+      const p = await createProblem(t, admin, problemBody({ outputLimit: 64 }));
+      expect(p.outputLimit).toBe(64);
+      const read = await t
+        .http()
+        .get(`/api/problems/${p.problemId}`)
+        .set(...bearer(admin))
+        .expect(200);
+      expect(read.body.outputLimit).toBe(64);
     });
 
     it.each([
@@ -81,6 +93,10 @@ describe('problems', () => {
       [{ cpuTimeLimit: 31 }, 'cpuTimeLimit', 'CPU time limit must be between 0.1 and 30 seconds.'],
       [{ memoryLimit: 8 }, 'memoryLimit', 'Memory limit must be between 16 and 1024 MB.'],
       [{ memoryLimit: 2048 }, 'memoryLimit', 'Memory limit must be between 16 and 1024 MB.'],
+      [{ outputLimit: 0 }, 'outputLimit', 'Output limit must be between 1 and 1024 MB.'],
+      [{ outputLimit: 1025 }, 'outputLimit', 'Output limit must be between 1 and 1024 MB.'],
+      [{ outputLimit: 1.5 }, 'outputLimit', 'Output limit must be a whole number of megabytes.'],
+      [{ outputLimit: 'big' }, 'outputLimit', 'Output limit must be between 1 and 1024 MB.'],
       [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags', 'Maximum of 20 tags reached.'],
       [{ algorithms: Array.from({ length: 11 }, (_, i) => `a${i}`) }, 'algorithms', 'Maximum of 10 algorithms reached.'],
       [{ testCases: [] }, 'testCases', 'At least one test case is required.'],

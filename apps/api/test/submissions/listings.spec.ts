@@ -70,6 +70,7 @@ describe('submission listings and dashboards', () => {
   it('filters by status list, user (substring or id), problem and UTC dates', async () => {
     expect((await list('?status=accepted,tle').expect(200)).body.total).toBe(7);
     await list('?status=great').expect(400);
+    expect((await list('?status=ole').expect(200)).body.total).toBe(0);
     expect((await list('?user=LOVE').expect(200)).body.total).toBe(25);
     expect((await list(`?user=${bob.user.id}`).expect(200)).body.total).toBe(2);
     expect((await list(`?problemId=${pub.problemId}`).expect(200)).body.total).toBe(27);
@@ -150,7 +151,7 @@ describe('submission listings and dashboards', () => {
         .set(...bearer(ada))
         .expect(200)
     ).body;
-    expect(summary).toEqual({ totalSubmissions: 25, totalAC: 2, totalWA: 18, totalTLE: 5, totalRTE: 0, totalCE: 0 });
+    expect(summary).toEqual({ totalSubmissions: 25, totalAC: 2, totalWA: 18, totalTLE: 5, totalOLE: 0, totalRTE: 0, totalCE: 0 });
     const heat = (
       await t
         .http()

@@ -19,6 +19,7 @@ export class CustomRunService {
       stdin: job.stdin,
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
+      ...(job.outputLimit === undefined ? {} : { outputLimit: job.outputLimit }),
       ...(job.expected ? { expected: job.expected } : {}),
       ...(job.interactor ? { interactor: job.interactor } : {}),
       signal,

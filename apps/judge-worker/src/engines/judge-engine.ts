@@ -14,6 +14,8 @@ export interface ProgramLimits {
   cpuSeconds: number;
   /** Megabytes of memory per run. */
   memoryMb: number;
+  /** Megabytes (MiB) of standard output per run: more is Output Limit Exceeded. */
+  outputMb: number;
   /** A ceiling on the wall clock, in seconds (a custom run's, see RUN_CEILING); none for tests. */
   wallSecondsCap?: number;
 }
@@ -29,7 +31,7 @@ export interface RunInput {
 
 /** Why a run did not end with exit code 0, in the engine's words: the test's status unless a checker says more. */
 export interface RunFailure {
-  status: 'tle' | 'rte';
+  status: 'tle' | 'ole' | 'rte';
   message: string;
   /** A limit the run hit (its time, memory or output), or a crash (a signal, a non-zero exit). */
   cause: 'time' | 'memory' | 'output' | 'crash';

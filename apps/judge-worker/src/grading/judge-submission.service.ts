@@ -54,6 +54,7 @@ export class JudgeSubmissionService {
         sourceCode: submission.sourceCode,
         cpuTimeLimit: problem.cpuTimeLimit,
         memoryLimit: problem.memoryLimit,
+        outputLimit: problem.outputLimit,
         testCases: tests.map((t) => ({
           input: t.input,
           output: t.output,

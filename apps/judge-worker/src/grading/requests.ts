@@ -8,6 +8,8 @@ export interface LimitsRequest {
   cpuTimeLimit: number;
   /** Megabytes of memory per run. */
   memoryLimit: number;
+  /** Megabytes (MiB) of standard output per run; OUTPUT_LIMIT_MB.default when left out. */
+  outputLimit?: number;
   /**
    * Aborts when the job is cancelled (its caller has gone): what runs is killed at once and the signal's reason
    * is thrown instead of an answer.

@@ -15,6 +15,7 @@ export class ValidationService {
       sourceCode: job.sourceCode,
       cpuTimeLimit: job.cpuTimeLimit,
       memoryLimit: job.memoryLimit,
+      ...(job.outputLimit === undefined ? {} : { outputLimit: job.outputLimit }),
       testCases: job.testCases,
       checker: job.checker,
       ...(job.interactor ? { interactor: job.interactor } : {}),

@@ -48,6 +48,7 @@ const DESCRIPTIONS: Record<number, string> = {
   5: 'Time Limit Exceeded',
   6: 'Compilation Error',
   7: 'Runtime Error (SIGSEGV)',
+  8: 'Runtime Error (SIGXFSZ)',
   11: 'Runtime Error (NZEC)',
   13: 'Internal Error',
 };
@@ -170,6 +171,8 @@ export class FakeJudge0Server {
       return done(6, { compile_output: "main.cpp:1:11: error: expected ')' before '{' token\n", time: null, memory: null });
     if (source.includes('SLEEP')) return done(5, { message: 'Time limit exceeded' });
     if (source.includes('SEGV')) return done(7, { message: 'Exited with error status 139' });
+    // What Judge0 reports for an output past its max_file_size (isolate writes stdout to a file).
+    if (source.includes('XFSZ')) return done(8, { stdout: 'partial', message: 'Exited with error status 153' });
     if (source.includes('CRASH')) return done(11, { stderr: 'Traceback: boom\n', message: 'Exited with error status 1' });
     if (source.includes('INTERNAL'))
       return done(13, { message: 'No such file or directory @ rb_sysopen - /box/script.py', time: null, memory: null });

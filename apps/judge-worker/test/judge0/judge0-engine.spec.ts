@@ -72,6 +72,35 @@ describe('Judge0 engine against a Judge0 CE test server', () => {
     expect(result.testCaseResults[3]).toEqual({ index: 3, status: 'accepted', timeMs: 14, memoryKB: 3004, points: 1 });
   });
 
+  it("output past the problem's output limit is ole, as is Judge0's own SIGXFSZ; under it, the checker decides", async () => {
+    const engine = await engineFor();
+    const big = 'x'.repeat(2 * 1024 * 1024 + 1);
+    const request = { languageId: 71, sourceCode: 'ECHO', cpuTimeLimit: 1, memoryLimit: 64, outputLimit: 2 };
+    const over = await engine.grade({ ...request, testCases: [{ input: big, output: 'x\n', points: 1 }] });
+    expect(over.testCaseResults[0]).toMatchObject({ status: 'ole', message: 'Output limit exceeded' });
+    const under = await engine.grade({ ...request, outputLimit: 4, testCases: [{ input: big, output: 'x\n', points: 1 }] });
+    expect(under.status).toBe('wrong_answer');
+    const xfsz = await engine.grade({ ...request, sourceCode: 'XFSZ', testCases: [{ input: '1', output: '1', points: 1 }] });
+    expect(xfsz.status).toBe('ole');
+  });
+
+  it('sends a Java source as the Main.java Judge0 compiles: the public class and package made to run as Main', async () => {
+    const engine = await engineFor();
+    const source = 'package foo;\npublic class Solution { public static void main(String[] a) { System.out.println(1); } }';
+    await engine.grade({
+      languageId: 62,
+      sourceCode: source,
+      cpuTimeLimit: 1,
+      memoryLimit: 64,
+      testCases: [{ input: '', output: '1', points: 1 }],
+    });
+    const sent = unb64(
+      (server.requestsTo('POST', '/submissions/batch')[0].body as { submissions: Record<string, unknown>[] }).submissions[0].source_code,
+    );
+    expect(sent).not.toMatch(/package|public class/);
+    expect(sent).toContain('class Main { public static void main(String[] args) throws Throwable { Solution.main(args); } }');
+  });
+
   it('decides wrong answers with the shared checker and scores the points passed', async () => {
     const engine = await engineFor();
     const result = await engine.grade({

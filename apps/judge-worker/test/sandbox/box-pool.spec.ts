@@ -118,6 +118,25 @@ describe('box pool: warm boxes shared by submissions one after another', () => {
     await pool.drain();
   }, 60_000);
 
+  it("a run's changes to its writable directories themselves (mode, ACLs, attributes) are undone before the next run", async () => {
+    const pool = new BoxPool(host, 1);
+    const slot = await pool.acquire();
+    // A default ACL that gives every new file mode 0 (version 2; user::, group::, other:: all without rights).
+    const acl = 'bytes([2,0,0,0, 1,0,0,0,255,255,255,255, 4,0,0,0,255,255,255,255, 32,0,0,0,255,255,255,255])';
+    const tamper = (dir: string) =>
+      `/usr/bin/python3 -c "import os; os.setxattr('${dir}', 'user.mark', b'1'); os.setxattr('${dir}', 'system.posix_acl_default', ${acl}); os.chmod('${dir}', 0o555); print(sorted(os.listxattr('${dir}')))"`;
+    const look = `/usr/bin/python3 -c "import os; print([(d, oct(os.stat(d).st_mode & 0o7777), os.listxattr(d)) for d in ('/tmp', '/box')])"`;
+    const landed = "['system.posix_acl_default', 'user.mark']\n";
+    expect((await output(slot, 'compile', tamper('/box'), {}, COMPILE_LIMITS)).stdout).toBe(landed);
+    expect((await output(slot, 'compile', tamper('/tmp'), {}, COMPILE_LIMITS)).stdout).toBe(landed);
+    expect((await output(slot, 'run', tamper('/tmp'))).stdout).toBe(landed);
+    const fresh = "[('/tmp', '0o755', []), ('/box', '0o700', [])]\n";
+    expect((await output(slot, 'compile', look, {}, COMPILE_LIMITS)).stdout).toBe(fresh);
+    expect((await output(slot, 'run', look)).stdout).toBe(fresh);
+    slot.release();
+    await pool.drain();
+  }, 60_000);
+
   it('each run gets its own limits and environment, whatever ran before in the box', async () => {
     const pool = new BoxPool(host, 1);
     const slot = await pool.acquire();

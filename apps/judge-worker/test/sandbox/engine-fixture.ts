@@ -35,12 +35,17 @@ export const sumTests: TestCaseData[] = [
   { input: '40 2\n', output: '42\n', points: 2 },
 ];
 
-export function grade(languageId: number, sourceCode: string, opts: { cpu?: number; memory?: number; tests?: TestCaseData[] } = {}) {
+export function grade(
+  languageId: number,
+  sourceCode: string,
+  opts: { cpu?: number; memory?: number; output?: number; tests?: TestCaseData[] } = {},
+) {
   return localGrader().grade({
     languageId,
     sourceCode,
     cpuTimeLimit: opts.cpu ?? 1,
     memoryLimit: opts.memory ?? 128,
+    ...(opts.output === undefined ? {} : { outputLimit: opts.output }),
     testCases: opts.tests ?? sumTests,
   });
 }

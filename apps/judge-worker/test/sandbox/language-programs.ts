@@ -56,6 +56,7 @@ export const PROGRAMS: VerdictPrograms[] = [
     busyLoop: 'x = 0\nwhile True:\n    x += 1',
     crash: 'raise SystemExit(1 / 0)',
     memoryHog: 'b = bytearray(256 * 1024 * 1024)\nprint(len(b))',
+    compileError: 'a, b = map(int, input().split())\nprint(a +* b)',
   },
   {
     id: 1001,
@@ -64,6 +65,7 @@ export const PROGRAMS: VerdictPrograms[] = [
     busyLoop: 'x = 0\nwhile True:\n    x += 1',
     crash: 'raise SystemExit(1 / 0)',
     memoryHog: 'b = bytearray(256 * 1024 * 1024)\nprint(len(b))',
+    compileError: 'a, b = map(int, input().split())\nprint(a +* b)',
   },
   {
     id: 74,

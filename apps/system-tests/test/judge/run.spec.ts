@@ -147,6 +147,27 @@ describe('POST /api/judge/run', () => {
       expect(res.body.stdout).toBe('x'.repeat(RUN_OUTPUT_CAP_BYTES));
     });
 
+    it("runs Java's public class (in its package), says a Python syntax error is ce, and stops output at the problem's limit", async () => {
+      const erin = await user();
+      const java = 'package foo;\npublic class Solution { public static void main(String[] a) { System.out.println("hi"); } }';
+      expect((await run(erin, { languageId: 62, sourceCode: java, stdin: '' }).expect(200)).body).toMatchObject({
+        status: 'ok',
+        stdout: 'hi\n',
+      });
+      const syntax = await run(erin, { languageId: 71, sourceCode: 'print(1\n', stdin: '' }).expect(200);
+      expect(syntax.body).toMatchObject({ status: 'ce', message: expect.stringMatching(/SyntaxError/) });
+      const small = (
+        await t
+          .http()
+          .post('/api/problems')
+          .set(...bearer(admin))
+          .send(problemBody({ outputLimit: 1 }))
+          .expect(201)
+      ).body.problemId;
+      const flood = await run(erin, { problemId: small, languageId: 71, sourceCode: "print('x' * (2 << 20))", stdin: '' }).expect(200);
+      expect(flood.body).toMatchObject({ status: 'ole', message: 'Output limit exceeded' });
+    });
+
     it("uses the problem's limits: a time limit, and a compile error with the compiler's output", async () => {
       const bob = await user();
       const tle = await run(bob, { problemId, languageId: 54, sourceCode: 'int main(){volatile int x=0;for(;;)x++;}', stdin: '' }).expect(

@@ -50,7 +50,7 @@ describe('DashboardPage', () => {
       if (route === 'GET /api/auth/me') return json(200, user());
       if (route === 'GET /api/submissions/mine') return json(200, { items: [row], total: 1, totalPages: 1, page: 1, limit: 20 });
       if (route === 'GET /api/dashboard/me/summary')
-        return json(200, { totalSubmissions: 1, totalAC: 1, totalWA: 0, totalTLE: 0, totalRTE: 0, totalCE: 0 });
+        return json(200, { totalSubmissions: 1, totalAC: 1, totalWA: 0, totalTLE: 0, totalOLE: 0, totalRTE: 0, totalCE: 0 });
       if (route === 'GET /api/dashboard/me/heatmap') return json(200, { items: [] });
     });
     renderRoutes(<Route path="/dashboard" element={<DashboardPage />} />, '/dashboard');

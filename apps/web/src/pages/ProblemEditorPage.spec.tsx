@@ -31,6 +31,7 @@ const stored = (extra: Record<string, unknown> = {}) => ({
   constraints: '',
   cpuTimeLimit: 1,
   memoryLimit: 256,
+  outputLimit: 16,
   tags: ['dp'],
   algorithms: ['Dynamic Programming'],
   judge0LanguageIds: [71],
@@ -231,6 +232,7 @@ describe('ProblemEditorPage (create)', () => {
       testCases: [{ input: '1 2\n', output: '3\n', points: 1000 }],
       cpuTimeLimit: 2,
       memoryLimit: 128,
+      outputLimit: 8,
     });
     act(() => release());
     expect(await screen.findByText('problem page: Problem created')).toBeInTheDocument();
@@ -415,6 +417,7 @@ describe('ProblemEditorPage (create)', () => {
       sourceCode: 'print(3)',
       cpuTimeLimit: 2,
       memoryLimit: 128,
+      outputLimit: 8,
       testCases: [{ index: 0, input: '1 2\n', output: '3\n', points: 1000 }],
     });
   });

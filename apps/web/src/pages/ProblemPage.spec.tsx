@@ -34,6 +34,7 @@ const problem = (extra: Record<string, unknown> = {}) => ({
   constraints: '',
   cpuTimeLimit: 2,
   memoryLimit: 128,
+  outputLimit: 8,
   tags: [],
   subtasks: [],
   checker: { type: 'lines' },
@@ -149,6 +150,15 @@ describe('ProblemPage', () => {
     renderRoutes(routes, '/problems/7');
     expect(await screen.findByRole('region', { name: 'Judging' })).toHaveTextContent(rule);
     expect(screen.queryByRole('table', { name: 'Subtasks' })).toBeNull();
+  });
+
+  it('says which Java class runs and that a Python syntax error is a compile error, where those languages are allowed', async () => {
+    serve({ problem: () => json(200, problem({ judge0LanguageIds: [62, 71], outputLimit: 16 })) });
+    renderRoutes(routes, '/problems/7');
+    const judging = await screen.findByRole('region', { name: 'Judging' });
+    expect(judging).toHaveTextContent('Java: submit one file; its public class (or, without one, the class with public static void main)');
+    expect(judging).toHaveTextContent('Python: the whole file is compiled before the tests, so a syntax error is a compile error.');
+    expect(screen.getByText(/output 16 MB/)).toBeInTheDocument();
   });
 
   it.each([

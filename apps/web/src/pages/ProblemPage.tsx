@@ -61,7 +61,7 @@ export function ProblemPage() {
           {!p.isPublic && <span className="badge private">Private</span>}
           <span className="muted">
             {p.submissionCount} submissions · {p.acceptedSubmissionCount} accepted · {p.testCaseCount} test cases · {p.totalPoints} points ·{' '}
-            {p.cpuTimeLimit} s · {p.memoryLimit} MB
+            {p.cpuTimeLimit} s · {p.memoryLimit} MB · output {p.outputLimit} MB
           </span>
         </div>
         <TimeLimits limits={p.effectiveCpuTimeLimits} />

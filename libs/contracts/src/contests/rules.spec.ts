@@ -25,6 +25,12 @@ describe('foldCell', () => {
     ['a CE before an AC is not a try', 'icpc', [at(2, 'ce'), at(5, 'accepted', 100)], cell({ solved: true, score: 1, minute: 5 })],
     ['failed is not a try', 'icpc', [at(2, 'failed'), at(4, 'rte'), at(6, 'failed')], cell({ attempts: 1 })],
     [
+      'an output limit exceeded is a try',
+      'icpc',
+      [at(2, 'ole'), at(5, 'accepted', 100)],
+      cell({ attempts: 1, solved: true, score: 1, minute: 5 }),
+    ],
+    [
       'an attempt after an AC does not count',
       'icpc',
       [at(5, 'accepted', 100), at(7, 'wrong_answer'), at(8, 'accepted', 100)],

@@ -38,6 +38,10 @@ export class ProblemEntity {
   @Column({ name: 'memory_limit', type: 'integer', default: 128 })
   memoryLimit: number;
 
+  /** Megabytes (MiB) of standard output per test (OUTPUT_LIMIT_MB). */
+  @Column({ name: 'output_limit', type: 'integer', default: 8 })
+  outputLimit: number;
+
   @Column({ type: 'jsonb', default: () => "'[]'" })
   tags: string[];
 

@@ -32,6 +32,7 @@ export class DashboardSummaryDto implements DashboardSummary {
   @ApiProperty({ example: 31 }) totalAC: number;
   @ApiProperty({ example: 10 }) totalWA: number;
   @ApiProperty({ example: 4 }) totalTLE: number;
+  @ApiProperty({ example: 0, description: 'Output Limit Exceeded' }) totalOLE: number;
   @ApiProperty({ example: 1 }) totalRTE: number;
   @ApiProperty({ example: 2 }) totalCE: number;
 }

@@ -4,6 +4,7 @@ import {
   MAX_SOURCE_BYTES,
   MAX_TEST_CASES,
   MEMORY_LIMIT_MB,
+  OUTPUT_LIMIT_MB,
   TestCaseData,
   ValidateRequest,
   ValidationCase,
@@ -29,6 +30,7 @@ import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from '../../problems/dto/checker.dto';
 import { InteractorInputDto } from '../../problems/dto/interactor.dto';
+import { OutputLimitMb } from '../../problems/dto/output-limit.dto';
 import { normalizePoints } from '../../problems/dto/problem-normalizers';
 import { IsTestDataText } from '../../problems/dto/test-data-text.validator';
 
@@ -79,6 +81,9 @@ export class ValidateRequestDto implements ValidateRequest {
   @Min(MEMORY_LIMIT_MB.min, { message: `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.` })
   @IsInt({ message: 'Memory limit must be a whole number of megabytes.' })
   memoryLimit: number = MEMORY_LIMIT_MB.default;
+
+  @OutputLimitMb()
+  outputLimit?: number = OUTPUT_LIMIT_MB.default;
 
   @ApiProperty({ type: [ValidateTestCaseDto], maxItems: MAX_TEST_CASES })
   @ValidateNested({ each: true })

@@ -15,6 +15,7 @@ import {
   MAX_TEST_CASES,
   MAX_TITLE_LENGTH,
   MEMORY_LIMIT_MB,
+  OUTPUT_LIMIT_MB,
   PROBLEM_TYPES,
   ProblemType,
   SUBTASK_SCORINGS,
@@ -44,6 +45,7 @@ import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { CheckerInputDto } from './checker.dto';
 import { InteractorInputDto } from './interactor.dto';
+import { OutputLimitMb } from './output-limit.dto';
 import { normalizeLabels, normalizePoints, trimmed } from './problem-normalizers';
 import { IsTestDataText } from './test-data-text.validator';
 
@@ -177,6 +179,9 @@ export class ProblemInputDto {
   @Min(MEMORY_LIMIT_MB.min, { message: `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.` })
   @IsInt({ message: 'Memory limit must be a whole number of megabytes.' })
   memoryLimit: number = MEMORY_LIMIT_MB.default;
+
+  @OutputLimitMb()
+  outputLimit: number = OUTPUT_LIMIT_MB.default;
 
   @ApiPropertyOptional({ example: ['beginner'], type: [String], maxItems: MAX_TAGS })
   @Omittable()

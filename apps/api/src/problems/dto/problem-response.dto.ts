@@ -141,6 +141,9 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiProperty({ example: 256, description: 'Megabytes' })
   memoryLimit: number;
 
+  @ApiProperty({ example: 8, description: 'Megabytes (MiB) of standard output per test; more is Output Limit Exceeded (ole)' })
+  outputLimit: number;
+
   @ApiProperty({ example: [54, 71], type: [Number] })
   judge0LanguageIds: number[];
 
@@ -247,6 +250,7 @@ export function toProblemDto(
     cpuTimeLimit: p.cpuTimeLimit,
     effectiveCpuTimeLimits,
     memoryLimit: p.memoryLimit,
+    outputLimit: p.outputLimit,
     judge0LanguageIds: p.judge0LanguageIds,
     samples: p.samples,
     ...(testCases

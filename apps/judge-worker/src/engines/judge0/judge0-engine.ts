@@ -4,6 +4,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { setTimeout as sleep } from 'timers/promises';
 
+import { asMainJava } from '../java-entry';
 import {
   CheckerSandbox,
   CompiledProgram,
@@ -14,11 +15,13 @@ import {
   RunInput,
   RunOutcome,
 } from '../judge-engine';
+import { JAVA_LANGUAGE_ID } from '../local/language-catalog';
 import { Judge0Client, Judge0ClientOptions, Judge0Error, Judge0Submission } from './judge0-client';
 
 export const JUDGE0_BATCH_SIZE = 20;
 /** Judge0 CE's default MAX_WALL_TIME_LIMIT: a longer wall limit would get the whole batch rejected. */
 const JUDGE0_MAX_WALL_SECONDS = 20;
+const MIB = 1024 * 1024;
 
 export interface Judge0EngineOptions extends Judge0ClientOptions {
   /** First poll delay; it grows by half each round up to maxPollDelayMs. */
@@ -55,9 +58,16 @@ export class Judge0Engine implements JudgeEngine {
     return this.options.checkers();
   }
 
-  /** Nothing is sent yet: Judge0 compiles the source with each run. */
+  /**
+   * Nothing is sent yet: Judge0 compiles the source with each run. Judge0 compiles Java as `javac Main.java` and
+   * runs `java Main` whatever the source declares, so a Java source is first made that program (asMainJava): the
+   * same class runs as on the local engine.
+   */
   async compile(request: CompileRequest): Promise<CompiledProgram> {
-    return new Judge0Program(this.client, request, this.options);
+    if (request.languageId !== JAVA_LANGUAGE_ID) return new Judge0Program(this.client, request, this.options);
+    const java = asMainJava(request.sourceCode);
+    if (typeof java !== 'string') throw new CompileError(java.compileError);
+    return new Judge0Program(this.client, { ...request, sourceCode: java }, this.options);
   }
 }
 
@@ -88,7 +98,7 @@ class Judge0Program implements CompiledProgram {
       if (!batch.length) return;
       const tokens = await this.client.submitBatch(batch.map((input) => this.submissionOf(input, limits)));
       const finished = await this.waitFor(tokens, signal);
-      for (const [i, submission] of finished.entries()) yield this.outcomeOf(batch[i], submission);
+      for (const [i, submission] of finished.entries()) yield this.outcomeOf(batch[i], submission, limits);
     }
   }
 
@@ -124,16 +134,22 @@ class Judge0Program implements CompiledProgram {
     }
   }
 
-  /** How Judge0 says the run ended; its output goes to the program's file, where the checker reads it. */
-  private outcomeOf(input: RunInput, s: Judge0Submission): RunOutcome {
-    const status = statusFromJudge0(s.status.id);
+  /**
+   * How Judge0 says the run ended; its output goes to the program's file, where the checker reads it. Judge0 has no
+   * output limit of the problem's: an output past it (by the local engine's rule, sandbox-limits.ts) is `ole` here,
+   * as is Judge0's own SIGXFSZ (its sandbox's file-size cap on the output, see judge0FromStatus).
+   */
+  private outcomeOf(input: RunInput, s: Judge0Submission, limits: ProgramLimits): RunOutcome {
+    const stdout = Buffer.from(s.stdout ?? '', 'base64');
+    const outputCap = Math.max(limits.outputMb * MIB, 2 * Buffer.byteLength(input.expectedOutput ?? ''));
+    const status = stdout.length > outputCap ? 'ole' : statusFromJudge0(s.status.id);
     if (status === 'ce') throw new CompileError(unb64(s.compile_output) || 'Compilation failed.');
     if (status === 'failed') {
       const detail = unb64(s.message).trim();
       throw new Judge0Error(`Judge0 could not run ${input.label}: ${s.status.description}${detail ? ` (${detail})` : ''}`);
     }
     const stdoutPath = join(this.outDir, 'stdout');
-    writeFileSync(stdoutPath, Buffer.from(s.stdout ?? '', 'base64'), { mode: 0o600 });
+    writeFileSync(stdoutPath, stdout.subarray(0, outputCap), { mode: 0o600 });
     // Accepted or wrong answer: the program ran to its end, and only the checker says which.
     const ran = status === 'accepted' || status === 'wrong_answer';
     return {
@@ -141,7 +157,9 @@ class Judge0Program implements CompiledProgram {
         ? null
         : status === 'tle'
           ? { status, message: unb64(s.message) || s.status.description, cause: 'time' }
-          : { status: 'rte', message: unb64(s.message) || s.status.description, cause: 'crash' },
+          : status === 'ole'
+            ? { status, message: 'Output limit exceeded', cause: 'output' }
+            : { status: 'rte', message: unb64(s.message) || s.status.description, cause: 'crash' },
       timeMs: s.time === null ? null : Math.round(parseFloat(s.time) * 1000),
       memoryKB: s.memory,
       exitCode: ran ? 0 : null,

@@ -23,6 +23,7 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -205,6 +206,75 @@ static int deny_syscalls(void) {
   return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 }
 
+/* The box's writable directories as the box started: /tmp (emptied after every run) and /box (the compile's, whose
+   content the runs need; read-only elsewhere). A run owns them (they are the box user's), so it may change the
+   directory itself — its mode, ACLs and extended attributes — and that outlives every file in it. */
+struct kept_dir {
+  const char *path;
+  struct stat fresh;
+  char xattrs[4096];
+  ssize_t xattrs_size;
+};
+static struct kept_dir kept[] = { { .path = "/tmp" }, { .path = "/box" } };
+enum { KEPT = sizeof kept / sizeof kept[0] };
+
+static int remember(struct kept_dir *d) {
+  d->xattrs_size = listxattr(d->path, d->xattrs, sizeof d->xattrs);
+  return stat(d->path, &d->fresh) == 0 && d->xattrs_size >= 0 ? 0 : -1;
+}
+
+/* Whether `name` was among the directory's attributes when the box started (an LSM's label, if any). */
+static int fresh_xattr(const struct kept_dir *d, const char *name) {
+  for (const char *n = d->xattrs; n < d->xattrs + d->xattrs_size; n += strlen(n) + 1)
+    if (!strcmp(n, name)) return 1;
+  return 0;
+}
+
+/* Its mode back when it changed (a read-only /box is never written), and any ACL or attribute a run added removed. */
+static int restore_dir(const struct kept_dir *d) {
+  struct stat now;
+  if (stat(d->path, &now) != 0) return -1;
+  mode_t mode = d->fresh.st_mode & 07777;
+  if ((now.st_mode & 07777) != mode && chmod(d->path, mode) != 0) return -1;
+  char names[sizeof d->xattrs];
+  ssize_t size = listxattr(d->path, names, sizeof names);
+  if (size < 0) return -1;
+  int removed = 0;
+  for (const char *n = names; n < names + size; n += strlen(n) + 1) {
+    if (fresh_xattr(d, n)) continue;
+    if (removexattr(d->path, n) != 0) return -1;
+    removed = 1;
+  }
+  /* Removing an access ACL leaves its mask in the group bits. */
+  return removed && chmod(d->path, mode) != 0 ? -1 : 0;
+}
+
+static int unchanged(const struct kept_dir *d) {
+  struct stat now;
+  char names[sizeof d->xattrs];
+  ssize_t size = listxattr(d->path, names, sizeof names);
+  return stat(d->path, &now) == 0 && now.st_mode == d->fresh.st_mode && now.st_uid == d->fresh.st_uid &&
+         now.st_gid == d->fresh.st_gid && size == d->xattrs_size && !memcmp(names, d->xattrs, (size_t)size);
+}
+
+/* Every kept directory as the box started and /tmp emptied (its mode first: one without read or write would keep
+   the wipe out); 0 only when all of it is so. */
+static int restore_box(void) {
+  for (int i = 0; i < KEPT; i++)
+    if (restore_dir(&kept[i]) != 0) return -1;
+  int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (tmp < 0 || wipe(tmp) > 0) return -1;
+  for (int i = 0; i < KEPT; i++)
+    if (!unchanged(&kept[i])) return -1;
+  return 0;
+}
+
+static int remember_box(void) {
+  for (int i = 0; i < KEPT; i++)
+    if (remember(&kept[i]) != 0) return -1;
+  return 0;
+}
+
 static void drop_ipc(void) {
   const char *tables[] = { "/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem" };
   for (int t = 0; t < 3; t++) {
@@ -232,7 +302,8 @@ int main(void) {
   struct sigaction sa = { .sa_handler = kill_others, .sa_flags = SA_RESTART };
   sigaction(SIGUSR1, &sa, 0);
   signal(SIGPIPE, SIG_IGN);
-  int dirty = 0;
+  /* A box it cannot vouch for is reported at once: the worker replaces the box before its first run. */
+  int dirty = remember_box() != 0;
   char mode;
   while ((mode = command()) == 'r' || mode == 'p' || mode == 'q') {
     /* 'r': the worker relays stdin and stdout ('out' is opened for both, so its open never waits for the worker).
@@ -282,8 +353,7 @@ int main(void) {
     char line[32];
     snprintf(line, sizeof line, "x %d\n", status);
     reply(line);
-    int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    dirty = tmp < 0 || wipe(tmp) > 0;
+    dirty = restore_box() != 0;
     drop_ipc();
   }
   return 0;

@@ -10,9 +10,10 @@ import { join } from 'path';
  * - every process of the previous test is killed with kill(-1) — from the namespace's init that reaches
  *   every other process in it, and init itself cannot be signalled from inside (no handler but SIGUSR1,
  *   which only makes it do the same kill) — and reaped, so nothing survives into the next test;
- * - /tmp (the only writable place; /box, / and /dev are read-only) is emptied and SysV IPC objects removed
- *   (POSIX queues cannot be created: RLIMIT_MSGQUEUE is 0); when the wipe leaves anything behind the
- *   launcher says so and the worker replaces the box;
+ * - /tmp (the only writable place of a run box; /box, / and /dev are read-only) is emptied, and /tmp and /box (the
+ *   compile box's, writable) are put back as the box started: their mode, and no ACL or extended attribute a run
+ *   set (the run owns them, so it may change them); SysV IPC objects are removed (POSIX queues cannot be created:
+ *   RLIMIT_MSGQUEUE is 0); when anything stays changed the launcher says so and the worker replaces the box;
  * - the launcher is not dumpable, so a test cannot ptrace it or open its pipes through /proc;
  * - every command runs under a seccomp filter that refuses kernel interfaces no solution needs (keyrings, BPF,
  *   perf, io_uring, userfaultfd, ptrace, namespaces, mounts, modules, sockets other than AF_UNIX) and kills

@@ -3,6 +3,7 @@ import { spawnSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { dirname } from 'path';
 
+import { javaEntry, qualifiedMainClass } from '../java-entry';
 import { ForkedInterpreter } from './fork-server/fork-server';
 
 /** A host directory the toolchain needs, bound read-only at `box` inside the sandbox. */
@@ -22,8 +23,18 @@ export interface LanguageSpec {
   /** Read-only binds outside /usr the toolchain needs, resolved at discovery; null when missing. */
   binds?: () => ToolchainBind[] | null;
   compile?: string[];
+  /**
+   * For an interpreted language, a compile step that builds nothing: the interpreter only parses the source, so a
+   * syntax error is a compile error (run in the compile box like `compile`; the language still has no artifact).
+   */
+  syntaxCheck?: string[];
   /** Argv of a test run; `memoryMb` lets runtimes size their heaps to the problem's limit. */
   run: (memoryMb: number) => string[];
+  /**
+   * Where the language names its program after the source's text (Java: the file after its public class, the class
+   * with `main` to run), the file and commands for this source; a string is why it cannot compile.
+   */
+  entry?: (source: string) => SourceProgram | string;
   /** Extra memory the runtime itself needs beyond the problem's limit (the JVM's metaspace, code cache …). */
   runtimeOverheadMb?: number;
   /**
@@ -48,6 +59,18 @@ export interface PrecompiledHeader {
   flags: string[];
   header: string;
   boxDir: string;
+}
+
+/** What one source compiles and runs as: its file, its compile (or syntax check), the argv of its runs. */
+export interface SourceProgram {
+  sourceFile: string;
+  compile?: string[];
+  run: (memoryMb: number) => string[];
+}
+
+/** The language's own file and commands, or those the source's text names (see LanguageSpec.entry). */
+export function sourceProgram(spec: LanguageSpec, source: string): SourceProgram | string {
+  return spec.entry?.(source) ?? { sourceFile: spec.sourceFile, compile: spec.compile ?? spec.syntaxCheck, run: spec.run };
 }
 
 const JAVA_OVERHEAD_MB = 96;
@@ -78,6 +101,29 @@ const CPP_PRECOMPILED_HEADER: PrecompiledHeader = {
   header: 'bits/stdc++.h',
   boxDir: '/opt/cxx-pch',
 };
+
+/** javac writes each class under its package's directory in /box (`-d .`), where the run's class path finds it. */
+function javaCompile(sourceFile: string): string[] {
+  return ['/usr/bin/javac', '-J-Xmx384m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', '-d', '.', sourceFile];
+}
+
+/**
+ * The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved. The worker's
+ * archive of the JDK's classes, with -Xshare:auto: a missing, stale or damaged one is skipped silently, and the run
+ * starts without any archive (slower, same verdict).
+ */
+function javaRun(memoryMb: number, mainClass: string): string[] {
+  return [
+    JAVA_BINARY,
+    `-XX:SharedArchiveFile=${JAVA_ARCHIVE_BOX_DIR}/${JAVA_ARCHIVE_FILE}`,
+    '-Xshare:auto',
+    `-Xmx${memoryMb}m`,
+    ...JAVA_VM_OPTIONS,
+    '-cp',
+    '/box',
+    mainClass,
+  ];
+}
 
 /** Runs a toolchain's version command; some (javac 8, pypy) print it on stderr. */
 function commandVersion(binary: string, args: string[], pattern: RegExp): string | null {
@@ -122,6 +168,24 @@ function typescriptBinds(): ToolchainBind[] | null {
   }
 }
 
+/**
+ * A Python program's syntax check: the interpreter compiles it to bytecode (as `py_compile` does, writing nothing), so a
+ * syntax error is a compile error with the interpreter's own message, as `<python> /box/main.py` would print it,
+ * instead of a run-time error on every test. `-S` skips `site`, as the runs do; `-I` keeps /box off the path.
+ */
+const PYTHON_SYNTAX_CHECK = [
+  'import sys',
+  "path = '/box/main.py'",
+  'try:',
+  "    compile(open(path, 'rb').read(), path, 'exec', dont_inherit=True)",
+  'except (SyntaxError, ValueError) as error:',
+  '    import traceback',
+  "    sys.stderr.write(''.join(traceback.format_exception_only(type(error), error)))",
+  '    sys.exit(1)',
+].join('\n');
+
+const pythonSyntaxCheck = (interpreter: string) => [interpreter, '-S', '-I', '-c', PYTHON_SYNTAX_CHECK];
+
 export const LANGUAGE_SPECS: LanguageSpec[] = [
   {
     id: 50,
@@ -156,20 +220,17 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     label: 'Java (OpenJDK {v})',
     sourceFile: 'Main.java',
     version: () => commandVersion('/usr/bin/javac', ['-version'], /javac (\S+)/),
-    compile: ['/usr/bin/javac', '-J-Xmx384m', '-J-XX:+UseSerialGC', '-J-XX:-UsePerfData', '-encoding', 'UTF-8', '-d', '.', 'Main.java'],
-    // The heap gets the problem's limit; the JVM's own overhead is granted on top so Java is not starved.
-    // The worker's archive of the JDK's classes, with -Xshare:auto: a missing, stale or damaged one is skipped
-    // silently, and the run starts without any archive (slower, same verdict).
-    run: (memoryMb) => [
-      JAVA_BINARY,
-      `-XX:SharedArchiveFile=${JAVA_ARCHIVE_BOX_DIR}/${JAVA_ARCHIVE_FILE}`,
-      '-Xshare:auto',
-      `-Xmx${memoryMb}m`,
-      ...JAVA_VM_OPTIONS,
-      '-cp',
-      '/box',
-      'Main',
-    ],
+    compile: javaCompile('Main.java'),
+    run: (memoryMb) => javaRun(memoryMb, 'Main'),
+    entry: (source) => {
+      const entry = javaEntry(source);
+      if (typeof entry === 'string') return entry;
+      return {
+        sourceFile: entry.sourceFile,
+        compile: javaCompile(entry.sourceFile),
+        run: (memoryMb) => javaRun(memoryMb, qualifiedMainClass(entry)),
+      };
+    },
     runtimeOverheadMb: JAVA_OVERHEAD_MB,
   },
   {
@@ -184,6 +245,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     label: 'Python ({v})',
     sourceFile: 'main.py',
     version: () => commandVersion('/usr/bin/python3', ['--version'], /Python (\S+)/),
+    syntaxCheck: pythonSyntaxCheck('/usr/bin/python3'),
     run: () => ['/usr/bin/python3', '-S', '/box/main.py'],
     // A child touches the reference counts of most of the interpreter's objects: it copies, and is charged for,
     // about what a fresh start allocates (3.3 MB against 2.5 MB for CPython 3.11).
@@ -194,6 +256,7 @@ export const LANGUAGE_SPECS: LanguageSpec[] = [
     label: 'Python (PyPy {v})',
     sourceFile: 'main.py',
     version: () => commandVersion('/usr/bin/pypy3', ['--version'], /\[PyPy (\S+)/),
+    syntaxCheck: pythonSyntaxCheck('/usr/bin/pypy3'),
     run: () => ['/usr/bin/pypy3', '-S', '/box/main.py'],
     // PyPy's initial heap stays in the server's pages (its GC writes no reference counts): a bare program is
     // charged 3 MB forked against 18.6 MB fresh (PyPy 7.3.11), the difference is added back.

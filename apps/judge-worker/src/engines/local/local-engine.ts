@@ -47,6 +47,8 @@ import {
   discoverLanguages,
   JAVA_LANGUAGE_ID,
   LANGUAGE_SPECS,
+  SourceProgram,
+  sourceProgram,
   ToolchainBind,
 } from './language-catalog';
 import { precompileHeader } from './precompiled-header';
@@ -221,15 +223,17 @@ export class LocalEngine implements JudgeEngine {
   async compile(request: CompileRequest): Promise<CompiledProgram> {
     const lang = this.catalog.get(request.languageId);
     if (!lang) throw new EngineFailure(`Language ${request.languageId} is not available on this judge.`);
+    const program = sourceProgram(lang.spec, request.sourceCode);
+    if (typeof program === 'string') throw new CompileError(program);
     const boxes = await sandboxStep(() => this.boxes.acquire());
     const forked = this.forkedLanguage(lang);
     boxes.expect(forked);
     try {
-      writeFileSync(join(boxes.workDir, lang.spec.sourceFile), request.sourceCode, { mode: 0o644 });
-      const compileError = await sandboxStep(() => this.compileIn(lang, boxes, request.signal));
+      writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
+      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal));
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
-      return new LocalProgram(lang, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
+      return new LocalProgram(lang, program, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
     } catch (error) {
       boxes.release();
       throw error;
@@ -246,9 +250,14 @@ export class LocalEngine implements JudgeEngine {
   }
 
   /** Null when the artifact is ready, otherwise the (capped) compiler output. */
-  private async compileIn(lang: AvailableLanguage, boxes: SubmissionBoxes, signal?: AbortSignal): Promise<string | null> {
-    if (!lang.spec.compile) return null;
-    const run = await boxes.compile({ command: lang.spec.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
+  private async compileIn(
+    lang: AvailableLanguage,
+    program: SourceProgram,
+    boxes: SubmissionBoxes,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
+    if (!program.compile) return null;
+    const run = await boxes.compile({ command: program.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
     return compileFailure(run, boxes.stdoutPath);
   }
 }
@@ -260,6 +269,7 @@ export class LocalEngine implements JudgeEngine {
 class LocalProgram implements CompiledProgram {
   constructor(
     private readonly lang: AvailableLanguage,
+    private readonly program: SourceProgram,
     private readonly boxes: SubmissionBoxes,
     private readonly pairCpu: () => number,
     /** Whether its tests run as children of a fork server (see SubmissionBoxes.run). */
@@ -267,7 +277,7 @@ class LocalProgram implements CompiledProgram {
   ) {}
 
   async *runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome> {
-    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    const command: BoxCommand = { command: this.program.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       const boxLimits = this.runLimits(limits, input.expectedOutput ?? '');
       const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked));
@@ -295,7 +305,7 @@ class LocalProgram implements CompiledProgram {
     chmodSync(join(jury, 'interactor'), 0o755);
     const icpc = interactor.call.protocol === 'icpc';
     const args = icpc ? ['input.txt', 'answer.txt', `${FEEDBACK_DIR}/`, ...interactor.call.validatorFlags] : ['input.txt', 'output.txt'];
-    const command: BoxCommand = { command: this.lang.spec.run(limits.memoryMb), env: this.lang.spec.env };
+    const command: BoxCommand = { command: this.program.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       placeFile(join(jury, 'input.txt'), (path) => writeFileSync(path, input.stdin, { mode: 0o644, flag: 'wx' }));
       rmSync(join(jury, 'output.txt'), { force: true });
@@ -330,7 +340,7 @@ class LocalProgram implements CompiledProgram {
 
   /** A run's box limits; runtimes with a fixed overhead of their own (the JVM) get it on top of the problem's. */
   private runLimits(limits: ProgramLimits, expectedOutput: string): RunLimits {
-    const box = runLimits(limits.cpuSeconds, limits.memoryMb, Buffer.byteLength(expectedOutput));
+    const box = runLimits(limits.cpuSeconds, limits.memoryMb, Buffer.byteLength(expectedOutput), limits.outputMb);
     const wallMs = limits.wallSecondsCap === undefined ? box.wallMs : Math.min(box.wallMs, limits.wallSecondsCap * 1000);
     return { ...box, wallMs, memoryBytes: box.memoryBytes + (this.lang.spec.runtimeOverheadMb ?? 0) * MIB };
   }

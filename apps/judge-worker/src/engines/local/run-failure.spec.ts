@@ -29,7 +29,7 @@ describe('runFailure: why a run in a box stopped, decided once', () => {
     [{ termination: 'cpu-limit' as const }, 'tle', 'Time limit exceeded'],
     [{ termination: 'wall-limit' as const }, 'tle', 'Time limit exceeded (wall clock)'],
     [{ termination: 'memory-limit' as const, exitCode: null, signal: 'SIGKILL' }, 'rte', 'Memory limit exceeded'],
-    [{ termination: 'output-limit' as const }, 'rte', 'Output limit exceeded'],
+    [{ termination: 'output-limit' as const }, 'ole', 'Output limit exceeded'],
     [{ termination: 'signaled' as const, exitCode: null, signal: 'SIGSEGV' }, 'rte', 'SIGSEGV'],
     [{ termination: 'signaled' as const, exitCode: null, signal: null }, 'rte', 'Killed by a signal'],
     [{ termination: 'signaled' as const, exitCode: null, signal: 'SIGKILL', memoryKB: 63 * 1024 }, 'rte', 'Memory limit exceeded'],

@@ -17,7 +17,7 @@ export function runFailure(run: SandboxResult, memoryLimitBytes: number): RunFai
     case 'memory-limit':
       return MEMORY_LIMIT;
     case 'output-limit':
-      return { status: 'rte', message: 'Output limit exceeded', cause: 'output' };
+      return { status: 'ole', message: 'Output limit exceeded', cause: 'output' };
     case 'signaled':
       return nearLimit ? MEMORY_LIMIT : { status: 'rte', message: run.signal ?? 'Killed by a signal', cause: 'crash' };
   }

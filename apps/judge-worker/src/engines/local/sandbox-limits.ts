@@ -1,3 +1,5 @@
+import { OUTPUT_LIMIT_MB } from '@oj/contracts';
+
 import { wallClockMs } from './time-limit';
 
 /** What one sandboxed run may use. */
@@ -15,6 +17,7 @@ export interface RunLimits {
 }
 
 export const MIB = 1024 * 1024;
+/** An interactor's standard output (which goes to the program, never to a file of the worker's). */
 export const STDOUT_CAP = 64 * MIB;
 export const STDERR_CAP = 64 * 1024;
 /** The largest file a test may write, and the size of its /tmp. */
@@ -48,15 +51,24 @@ export function interactorLimits(program: RunLimits, checkerCpuSeconds: number):
   };
 }
 
-/** Limits of one test run from the problem's CPU (s) and memory (MB) limits and the expected output. */
-export function runLimits(cpuSeconds: number, memoryMb: number, expectedOutputBytes: number): RunLimits {
+/**
+ * Limits of one test run from the problem's CPU (s), memory (MB) and output (MB) limits and the expected output.
+ * The output cap is the problem's output limit, but never less than twice the test's own answer: a correct output
+ * is never cut off, whatever limit its author left.
+ */
+export function runLimits(
+  cpuSeconds: number,
+  memoryMb: number,
+  expectedOutputBytes: number,
+  outputMb: number = OUTPUT_LIMIT_MB.default,
+): RunLimits {
   const cpuMs = Math.round(cpuSeconds * 1000);
   return {
     cpuMs,
     wallMs: wallClockMs(cpuMs),
     memoryBytes: memoryMb * MIB,
     maxPids: RUN_MAX_PIDS,
-    stdoutBytes: Math.max(STDOUT_CAP, 2 * expectedOutputBytes),
+    stdoutBytes: Math.max(outputMb * MIB, 2 * expectedOutputBytes),
     stderrBytes: STDERR_CAP,
     fileBytes: RUN_FILE_BYTES,
   };

@@ -43,7 +43,6 @@ const PROGRAMS: Record<string, string> = {
   'SystemExit(None) and a subclass': 'class Done(SystemExit): pass\nraise Done(7)\n',
   'uncaught exception': 'def f():\n    raise ValueError("boom")\nprint("partial", end="")\nf()\n',
   'chained exception': 'try:\n    1 / 0\nexcept ZeroDivisionError as e:\n    raise KeyError("k") from e\n',
-  'syntax error': 'x = (\n',
   'input() at EOF': 'print(input())\nprint(input())\n',
   'buffered output lost to os._exit': 'import os\nprint("lost " * 100)\nos._exit(4)\n',
   'buffered output flushed at exit': 'import sys\nsys.stdout.write("x" * 100000)\n',

@@ -27,7 +27,7 @@ export class ForkedEngines {
     languageId: number,
     source: string,
     inputs: string[],
-    limits = { cpuSeconds: 2, memoryMb: 128 },
+    limits = { cpuSeconds: 2, memoryMb: 128, outputMb: 8 },
   ): Promise<Ran[]> {
     const program = await engine.compile({ languageId, sourceCode: source });
     const ran: Ran[] = [];

@@ -33,17 +33,20 @@ describe('problem form values', () => {
   });
 
   it('asks for title, statement, limits in range, a test case and a language, with the spec texts', () => {
-    const errors = validateValues({ ...emptyValues(), cpuTimeLimit: '31', memoryLimit: '8' });
+    const errors = validateValues({ ...emptyValues(), cpuTimeLimit: '31', memoryLimit: '8', outputLimit: '2000' });
     expect(errors).toEqual({
       title: 'Title is required.',
       statement: 'Statement is required.',
       cpuTimeLimit: 'CPU time limit must be between 0.1 and 30 seconds.',
       memoryLimit: 'Memory limit must be between 16 and 1024 MB.',
+      outputLimit: 'Output limit must be a whole number between 1 and 1024 MB.',
       testCases: 'At least one test case is required.',
       judge0LanguageIds: 'Select at least one Judge0 language.',
     });
     expect(validateValues(valid())).toEqual({});
     expect(validateValues({ ...valid(), cpuTimeLimit: '' }).cpuTimeLimit).toBeDefined();
+    expect(validateValues({ ...valid(), outputLimit: '2.5' }).outputLimit).toBeDefined();
+    expect(emptyValues().outputLimit).toBe('8');
   });
 
   it('sends the title trimmed, numbers as numbers, blank explanations left out and points normalised', () => {
@@ -51,6 +54,7 @@ describe('problem form values', () => {
       title: 'A + B',
       cpuTimeLimit: 2,
       memoryLimit: 128,
+      outputLimit: 8,
       samples: [
         { input: '1 1', output: '2' },
         { input: '2 2', output: '4', explanation: 'Because.' },

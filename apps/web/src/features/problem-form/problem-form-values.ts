@@ -1,5 +1,5 @@
 import type { components } from '@oj/api-client';
-import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
+import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, OUTPUT_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 
 import { checkerBody, checkerError, CheckerFormValues, checkerValuesFrom, emptyChecker } from './checker-values';
 import { interactorBody, interactorError, InteractorFormValues, interactorValuesFrom, standardProblem } from './interactor-values';
@@ -26,6 +26,8 @@ export interface ProblemFormValues {
   constraints: string;
   cpuTimeLimit: string;
   memoryLimit: string;
+  /** Megabytes of standard output per test. */
+  outputLimit: string;
   tags: string[];
   algorithms: string[];
   judge0LanguageIds: number[];
@@ -45,7 +47,16 @@ export interface ProblemFormValues {
 
 export type FormErrors = Partial<
   Record<
-    'title' | 'statement' | 'cpuTimeLimit' | 'memoryLimit' | 'testCases' | 'judge0LanguageIds' | 'subtasks' | 'checker' | 'interactor',
+    | 'title'
+    | 'statement'
+    | 'cpuTimeLimit'
+    | 'memoryLimit'
+    | 'outputLimit'
+    | 'testCases'
+    | 'judge0LanguageIds'
+    | 'subtasks'
+    | 'checker'
+    | 'interactor',
     string
   >
 >;
@@ -61,6 +72,7 @@ export function emptyValues(): ProblemFormValues {
     constraints: '',
     cpuTimeLimit: String(CPU_TIME_LIMIT.default),
     memoryLimit: String(MEMORY_LIMIT_MB.default),
+    outputLimit: String(OUTPUT_LIMIT_MB.default),
     tags: [],
     algorithms: [],
     judge0LanguageIds: [],
@@ -104,6 +116,7 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
     constraints: p.constraints ?? '',
     cpuTimeLimit: String(p.cpuTimeLimit),
     memoryLimit: String(p.memoryLimit),
+    outputLimit: String(p.outputLimit),
     tags: [...p.tags],
     algorithms: [...p.algorithms],
     judge0LanguageIds: [...p.judge0LanguageIds],
@@ -132,6 +145,8 @@ export function validateValues(v: ProblemFormValues): FormErrors {
     errors.cpuTimeLimit = `CPU time limit must be between ${CPU_TIME_LIMIT.min} and ${CPU_TIME_LIMIT.max} seconds.`;
   if (!inRange(v.memoryLimit, MEMORY_LIMIT_MB.min, MEMORY_LIMIT_MB.max))
     errors.memoryLimit = `Memory limit must be between ${MEMORY_LIMIT_MB.min} and ${MEMORY_LIMIT_MB.max} MB.`;
+  if (!inRange(v.outputLimit, OUTPUT_LIMIT_MB.min, OUTPUT_LIMIT_MB.max) || !Number.isInteger(Number(v.outputLimit)))
+    errors.outputLimit = `Output limit must be a whole number between ${OUTPUT_LIMIT_MB.min} and ${OUTPUT_LIMIT_MB.max} MB.`;
   if (v.testCasesKnown && !v.testCases.length) errors.testCases = 'At least one test case is required.';
   if (!v.judge0LanguageIds.length) errors.judge0LanguageIds = 'Select at least one Judge0 language.';
   const subtasksError = subtaskError(v);
@@ -149,6 +164,7 @@ const ERROR_SOURCES: Record<keyof FormErrors, (keyof ProblemFormValues)[]> = {
   statement: ['statement'],
   cpuTimeLimit: ['cpuTimeLimit'],
   memoryLimit: ['memoryLimit'],
+  outputLimit: ['outputLimit'],
   testCases: ['testCases', 'testCasesKnown'],
   judge0LanguageIds: ['judge0LanguageIds'],
   subtasks: ['subtasks', 'testCases', 'testCasesKnown'],
@@ -196,6 +212,7 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
     constraints: v.constraints,
     cpuTimeLimit: Number(v.cpuTimeLimit),
     memoryLimit: Number(v.memoryLimit),
+    outputLimit: Number(v.outputLimit),
     tags: v.tags,
     algorithms: v.algorithms,
     judge0LanguageIds: v.judge0LanguageIds,

@@ -45,6 +45,31 @@ def _wipe(path):
     return left
 
 
+# /tmp as the box's launcher keeps it between runs (box-launcher.c): a test owns it, so it may change its mode, ACLs
+# and extended attributes, and those outlive every file in it.
+_tmp_fresh = os.stat('/tmp')
+_tmp_fresh_xattrs = os.listxattr('/tmp')
+
+
+def _restore_tmp():
+    """/tmp's mode, attributes and (emptied) content as the box started; False when that could not be done."""
+    try:
+        # The mode first: one without read or write would keep the wipe out.
+        os.chmod('/tmp', _tmp_fresh.st_mode & 0o7777)
+        for name in os.listxattr('/tmp'):
+            if name not in _tmp_fresh_xattrs:
+                os.removexattr('/tmp', name)
+        # Removing an access ACL leaves its mask in the group bits.
+        os.chmod('/tmp', _tmp_fresh.st_mode & 0o7777)
+        if _wipe('/tmp') > 0:
+            return False
+        now = os.stat('/tmp')
+        return ((now.st_mode, now.st_uid, now.st_gid) == (_tmp_fresh.st_mode, _tmp_fresh.st_uid, _tmp_fresh.st_gid)
+                and os.listxattr('/tmp') == _tmp_fresh_xattrs)
+    except OSError:
+        return False
+
+
 def _drop_ipc():
     """SysV IPC objects a test made would outlive it: removed like the box launcher does (box-launcher.c)."""
     for table, remove in (('shm', lambda i: _libc.shmctl(i, 0, None)), ('msg', lambda i: _libc.msgctl(i, 0, None)),
@@ -113,7 +138,7 @@ def _serve():
             except ChildProcessError:
                 break
         _drop_ipc()
-        if _wipe('/tmp') > 0:
+        if not _restore_tmp():
             # What the next test would find: the server ends, and the launcher clears the box as after any run.
             _reply(replies, 'd\n')
             os._exit(5)

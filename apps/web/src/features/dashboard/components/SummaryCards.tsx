@@ -7,6 +7,7 @@ const CARDS = [
   ['totalAC', 'Accepted'],
   ['totalWA', 'Wrong Answer'],
   ['totalTLE', 'Time Limit'],
+  ['totalOLE', 'Output Limit'],
   ['totalRTE', 'Runtime Error'],
   ['totalCE', 'Compile Error'],
 ] as const;

@@ -11,7 +11,7 @@ import { CaseData } from '../test-data';
 import { SolutionLanguageSelect, TrialOutcome } from './JuryCode';
 
 const VERDICT_LABELS = { accepted: 'Accepted', wrong_answer: 'Wrong answer' } as const;
-const STATUS_LABELS = { ok: 'Finished', tle: 'Time limit', rte: 'Runtime error', ce: 'Compile error' } as const;
+const STATUS_LABELS = { ok: 'Finished', tle: 'Time limit', ole: 'Output limit', rte: 'Runtime error', ce: 'Compile error' } as const;
 
 function describe(result: RunResult): string {
   const head = result.verdict ? VERDICT_LABELS[result.verdict] : STATUS_LABELS[result.status];

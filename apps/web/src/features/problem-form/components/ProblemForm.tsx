@@ -1,7 +1,7 @@
 import '../problem-form.css';
 
 import type { components } from '@oj/api-client';
-import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB } from '@oj/contracts';
+import { CPU_TIME_LIMIT, DIFFICULTIES, Difficulty, MEMORY_LIMIT_MB, OUTPUT_LIMIT_MB } from '@oj/contracts';
 import { useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/Modal';
@@ -17,6 +17,7 @@ import { CasesTable } from './CasesTable';
 import { CheckerSection } from './CheckerSection';
 import { ChipInput } from './ChipInput';
 import { InteractorSection } from './InteractorSection';
+import { LimitField } from './LimitField';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
 import { ValidateDialog } from './ValidateDialog';
@@ -35,6 +36,13 @@ interface Props {
 }
 
 type CaseEditor = { kind: 'test' | 'sample'; index: number | null };
+
+/** The problem's limits, each a number field of the form. */
+const LIMIT_FIELDS = [
+  { field: 'cpuTimeLimit', label: 'CPU Time Limit (seconds)', range: CPU_TIME_LIMIT },
+  { field: 'memoryLimit', label: 'Memory Limit (MB)', range: MEMORY_LIMIT_MB },
+  { field: 'outputLimit', label: 'Output Limit (MB per test)', range: OUTPUT_LIMIT_MB },
+] as const;
 
 /** Create Problem and Edit problem (SPEC 2): one form for both; its state, checks and submit are useProblemForm's. */
 export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomChecker }: Props) {
@@ -81,31 +89,16 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
               ))}
             </select>
           </label>
-          <label>
-            CPU Time Limit (seconds)
-            <input
-              type="number"
-              min={CPU_TIME_LIMIT.min}
-              max={CPU_TIME_LIMIT.max}
-              step={CPU_TIME_LIMIT.step}
-              value={values.cpuTimeLimit}
-              onChange={(e) => set('cpuTimeLimit', e.target.value)}
-              aria-invalid={!!errors.cpuTimeLimit}
+          {LIMIT_FIELDS.map(({ field, label, range }) => (
+            <LimitField
+              key={field}
+              label={label}
+              value={values[field]}
+              range={range}
+              error={errors[field]}
+              onChange={(v) => set(field, v)}
             />
-            {errors.cpuTimeLimit && <span className="field-error">{errors.cpuTimeLimit}</span>}
-          </label>
-          <label>
-            Memory Limit (MB)
-            <input
-              type="number"
-              min={MEMORY_LIMIT_MB.min}
-              max={MEMORY_LIMIT_MB.max}
-              value={values.memoryLimit}
-              onChange={(e) => set('memoryLimit', e.target.value)}
-              aria-invalid={!!errors.memoryLimit}
-            />
-            {errors.memoryLimit && <span className="field-error">{errors.memoryLimit}</span>}
-          </label>
+          ))}
         </div>
         <label className="inline">
           <input
@@ -261,6 +254,7 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
           testCases={values.testCases}
           cpuTimeLimit={Number(values.cpuTimeLimit) || CPU_TIME_LIMIT.default}
           memoryLimit={Number(values.memoryLimit) || MEMORY_LIMIT_MB.default}
+          outputLimit={Number(values.outputLimit) || OUTPUT_LIMIT_MB.default}
           checker={checkerBody(values.checker).checker}
           interactor={interactorOf(values.interactor)}
           onClose={() => setValidating(false)}

@@ -16,6 +16,7 @@ interface Props {
   testCases: CaseData[];
   cpuTimeLimit: number;
   memoryLimit: number;
+  outputLimit: number;
   /** The form's checker, so validation judges as the saved problem will; `lines` when left out. */
   checker?: ValidateRequest['checker'];
   /** The form's interactor, for an interactive problem: the solution talks to it on each test. */
@@ -24,7 +25,7 @@ interface Props {
 }
 
 /** Validate Test Cases: runs a reference solution on the form's test cases and shows the result per case. */
-export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, checker, interactor, onClose }: Props) {
+export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit, outputLimit, checker, interactor, onClose }: Props) {
   const [languageId, setLanguageId] = useState(() =>
     languages.some((l) => l.id === DEFAULT_LANGUAGE_ID) ? DEFAULT_LANGUAGE_ID : languages[0]?.id,
   );
@@ -41,6 +42,7 @@ export function ValidateDialog({ languages, testCases, cpuTimeLimit, memoryLimit
       sourceCode: source,
       cpuTimeLimit,
       memoryLimit,
+      outputLimit,
       testCases: testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: normalizePoints(t.points) })),
       ...(checker ? { checker } : {}),
       ...(interactor ? { interactor } : {}),

@@ -25,6 +25,7 @@ const FIELD_PATHS: (keyof FormErrors)[] = [
   'statement',
   'cpuTimeLimit',
   'memoryLimit',
+  'outputLimit',
   'testCases',
   'judge0LanguageIds',
   'subtasks',

@@ -3,6 +3,7 @@ import '../problems.css';
 import { subtaskTitle } from '../../submissions/test-groups';
 import { ProblemDetail } from '../api';
 import { checkerRule } from '../checker-rule';
+import { languageRules } from '../language-rules';
 
 const SCORING_TEXT = { sum: 'points per passed test', min: 'all tests must pass' } as const;
 
@@ -22,6 +23,11 @@ export function JudgingRules({ p }: { p: ProblemDetail }) {
       ) : (
         <p>{checkerRule(p.checker)}</p>
       )}
+      {languageRules(p.judge0LanguageIds).map((rule) => (
+        <p key={rule} className="small">
+          {rule}
+        </p>
+      ))}
       {p.subtasks.length > 0 && (
         <table className="table compact">
           <caption className="visually-hidden">Subtasks</caption>

@@ -5,6 +5,7 @@ import { RunOutcome } from '../api';
 const STATUS_LABELS: Record<RunOutcome['status'], string> = {
   ok: 'Finished',
   tle: 'Time limit exceeded',
+  ole: 'Output limit exceeded',
   rte: 'Runtime error',
   ce: 'Compilation error',
 };
