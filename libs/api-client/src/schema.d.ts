@@ -1490,7 +1490,13 @@ export interface components {
              * @enum {string}
              */
             type: "lines" | "tokens" | "exact" | "float" | "custom";
-            /** @description icpc only; with the source (private data) */
+            /**
+             * @description icpc only; with the source (private data)
+             * @example [
+             *       "float_tolerance",
+             *       "1e-6"
+             *     ]
+             */
             validatorFlags?: string[];
         };
         CheckerInputDto: {
@@ -2028,7 +2034,13 @@ export interface components {
             source?: string;
             /** @description With the source (private data) */
             supportFiles?: components["schemas"]["SupportFileDto"][];
-            /** @description icpc only; with the source (private data) */
+            /**
+             * @description icpc only; with the source (private data)
+             * @example [
+             *       "float_tolerance",
+             *       "1e-6"
+             *     ]
+             */
             validatorFlags?: string[];
         };
         InteractorInputDto: {

@@ -137,7 +137,7 @@ export class ValidatorProtocolDto implements ValidatorProtocolSettings {
   @ApiPropertyOptional({ enum: VALIDATOR_PROTOCOLS, example: 'icpc', description: 'Shown when `icpc` (testlib when absent)' })
   protocol?: ValidatorProtocol;
 
-  @ApiPropertyOptional({ type: [String], description: 'icpc only; with the source (private data)' })
+  @ApiPropertyOptional({ type: [String], example: ['float_tolerance', '1e-6'], description: 'icpc only; with the source (private data)' })
   validatorFlags?: string[];
 
   @ApiPropertyOptional({ type: [SupportFileDto], description: 'With the source (private data)' })
