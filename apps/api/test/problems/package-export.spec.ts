@@ -120,7 +120,7 @@ describe('GET /api/problems/{problemId}/package', () => {
     ]);
     const text = (path: string) => files.find((f) => f.path === path)?.content.toString();
     expect(text('problem.yaml')).toBe(
-      'name: A + B\nvalidation: default\nvalidator_flags: case_sensitive space_change_sensitive\nlimits:\n  time_limit: 1\n  memory: 64\n',
+      'name: A + B\nvalidation: default\nvalidator_flags: case_sensitive space_change_sensitive\nlimits:\n  time_limit: 1\n  memory: 64\n  output: 8\n',
     );
     expect(text('data/secret/subtask01/testdata.yaml')).toBe('score: 5\naggregation: min\n');
     const detailed = await detail(original.problemId);

@@ -37,12 +37,11 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
   // An ICPC validator's own arguments go back where they came from; a built-in checker's become the default's flags.
   const jury: ValidatorProtocolSettings = (interactive ? interactor : checker) ?? {};
   const flags = jury.protocol === 'icpc' ? jury.validatorFlags?.join(' ') || undefined : validatorFlags(checker);
-  const outputLimit = (problem as ProblemDto & { outputLimit?: number }).outputLimit;
   const meta = {
     name: problem.title,
     validation: interactive ? 'custom interactive' : checker.type === 'custom' ? 'custom' : 'default',
     ...(flags ? { validator_flags: flags } : {}),
-    limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit, ...(outputLimit ? { output: outputLimit } : {}) },
+    limits: { time_limit: problem.cpuTimeLimit, memory: problem.memoryLimit, output: problem.outputLimit },
   };
   const sections = (Object.keys(SECTION_HEADINGS) as (keyof typeof SECTION_HEADINGS)[])
     .filter((field) => problem[field].trim())

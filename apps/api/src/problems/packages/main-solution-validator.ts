@@ -73,6 +73,7 @@ export class MainSolutionValidator {
         sourceCode: solution.source,
         cpuTimeLimit,
         memoryLimit: problem.memoryLimit,
+        ...(problem.outputLimit ? { outputLimit: problem.outputLimit } : {}),
         testCases: problem.testCases.map((t, index) => ({ index, input: t.input, output: t.output, points: t.points })),
         checker: problem.checker,
         ...(problem.interactor ? { interactor: problem.interactor } : {}),
