@@ -204,7 +204,8 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   /**
    * A result only to those who may see it (canSeeResult): a result the freeze hides leaves the public row as it was,
    * and a row event at its judging would tell those who see the public one when it was judged, and so how far an
-   * ICPC submission got. A hidden submission's creation, which everyone sees, goes to everyone.
+   * ICPC submission got. A hidden submission's creation, which everyone sees, goes to those who see the public row
+   * (its pending count), the only one it changes.
    */
   private async sendRow(changed: PlacedRowColumns, result: LiveEvent): Promise<void> {
     const viewers = this.viewers.get(changed.contest_id);
@@ -216,7 +217,8 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const frame = (row: ScoreboardRow) => this.frame({ ...this.stamp(contest.contestId), eventType: 'row', row });
     const [live, own, others] = [frame(views.live), frame(views.own), frame(views.public)];
     for (const client of viewers) {
-      if (result.eventType === 'finished' && !canSeeResult(result, client.viewer)) continue;
+      // A hidden submission's creation changes only the public row, and its result only the live one and its own.
+      if ((result.eventType === 'finished') !== canSeeResult(result, client.viewer)) continue;
       if (isAdmin(client.viewer)) client.res.write(live);
       else client.res.write(client.viewer.id === changed.user_id ? own : others);
     }

@@ -105,7 +105,7 @@ describe('problem checkers', () => {
       ]);
     }, 60_000);
 
-    it('saves a compiling checker; its source is private data, for admins and the author', async () => {
+    it('saves a compiling checker; its source is private data, for admins only: it may hold the answers', async () => {
       const created = (await create({ type: 'custom', source: PAIR_CHECKER, languageId: 54 })).body;
       problemId = created.problemId;
       expect(created.checker).toEqual({ type: 'custom', languageId: 54, source: PAIR_CHECKER });
@@ -115,7 +115,8 @@ describe('problem checkers', () => {
       const author = await registerUser(t);
       const stranger = await registerUser(t);
       await t.app.get(DataSource).getRepository(ProblemEntity).update({ problemId }, { authorId: author.user.id });
-      expect((await fetch(problemId, author, true)).checker.source).toBe(PAIR_CHECKER);
+      // An author who is not an admin may not read the hidden tests, nor the code that reads them (issue 32.11).
+      expect((await fetch(problemId, author, true)).checker.source).toBeUndefined();
       expect((await fetch(problemId, stranger, true)).checker.source).toBeUndefined();
     }, 60_000);
 
