@@ -1533,6 +1533,12 @@ export interface components {
             problems: components["schemas"]["ContestProblemDto"][];
             /**
              * Format: date-time
+             * @description The server's clock when it made this answer, to the millisecond: pages count down and change phase on it, not on the browser's clock, which may be off
+             * @example 2025-06-01T10:15:30.123Z
+             */
+            serverTime: string;
+            /**
+             * Format: date-time
              * @example 2025-06-01T09:00:00.000Z
              */
             startsAt: string;

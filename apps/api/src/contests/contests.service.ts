@@ -336,6 +336,7 @@ export class ContestsService {
             endsAt: shown.endsAt?.toISOString() ?? null,
           }
         : null,
+      serverTime: now.toISOString(),
     };
   }
 }

@@ -30,6 +30,8 @@ export const queryKeys = {
   announcements: () => ['announcements'] as const,
   problemUpdates: () => ['problem-updates'] as const,
   contests: () => ['contests'] as const,
+  /** Every page of every phase's list: a contest moves between phases at its start and end. */
+  contestLists: () => ['contests', 'list'] as const,
   contestList: (phase: string, page: number) => ['contests', 'list', phase, page] as const,
   /** A contest as the caller sees it (participation, frozen); refreshed after registering or starting. */
   contest: (contestId: number) => ['contests', contestId] as const,

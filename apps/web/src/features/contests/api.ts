@@ -2,6 +2,7 @@ import type { Schemas } from '@oj/api-client';
 import { MAX_PAGE_SIZE } from '@oj/contracts';
 
 import { api, sessionApi, unwrap } from '../../api/client';
+import { withServerTime } from './server-clock';
 
 export type Contest = Schemas['ContestDto'];
 export type ContestInput = Schemas['ContestInputDto'];
@@ -10,10 +11,13 @@ export type Clarification = Schemas['ClarificationDto'];
 
 /** The contests of one phase, soonest first as the server orders them. */
 export const fetchContests = (phase: Contest['phase'], page: number) =>
-  unwrap(api.GET('/api/contests', { params: { query: { phase, page, limit: MAX_PAGE_SIZE } } }), 'Failed to load contests.');
+  withServerTime(() =>
+    unwrap(api.GET('/api/contests', { params: { query: { phase, page, limit: MAX_PAGE_SIZE } } }), 'Failed to load contests.'),
+  );
 
+/** The contest as the caller sees it; its `serverTime` sets the clock contest pages run on. */
 export const fetchContest = (contestId: number) =>
-  unwrap(api.GET('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to load the contest.');
+  withServerTime(() => unwrap(api.GET('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to load the contest.'));
 
 export const createContest = (body: ContestInput) => unwrap(api.POST('/api/contests', { body }), 'Failed to create the contest.');
 

@@ -10,12 +10,13 @@ import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
 import { formatDuration } from '../contest-time';
 import { useContestList } from '../hooks/useContest';
-import { useNow } from '../hooks/useNow';
+import { useContestListTurns } from '../hooks/useRefreshAt';
+import { useServerNow } from '../hooks/useServerNow';
 
 const HEADINGS: Record<Contest['phase'], string> = { upcoming: 'Upcoming', running: 'Running', past: 'Past' };
 
 function Countdown({ to, label }: { to: string; label: string }) {
-  const now = useNow();
+  const now = useServerNow();
   return (
     <span className="countdown" aria-label={`${label} ${formatDuration(new Date(to).getTime() - now)}`}>
       {label} <time dateTime={to}>{formatDuration(new Date(to).getTime() - now)}</time>
@@ -27,6 +28,7 @@ function Countdown({ to, label }: { to: string; label: string }) {
 function PhaseSection({ phase }: { phase: Contest['phase'] }) {
   const [page, setPage] = useState(1);
   const list = useContestList(phase, page);
+  useContestListTurns(list.data?.items);
   const headingId = `contests-${phase}`;
   return (
     <section className="card" aria-labelledby={headingId}>

@@ -9,7 +9,9 @@ import { useSession } from '../../../session/SessionProvider';
 import { Statement } from '../../problems/components/Statement';
 import { SubmitForm } from '../../problems/components/SubmitForm';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
+import { virtualRunOn } from '../contest-time';
 import { useContest, useContestProblem } from '../hooks/useContest';
+import { serverNow } from '../server-clock';
 import { TimeLeft } from './TimeLeft';
 
 /**
@@ -55,6 +57,8 @@ export function ContestProblem({ contestId, label }: { contestId: number; label:
               allowed={p.judge0LanguageIds}
               samples={p.samples}
               onSubmitted={setSubmitted}
+              // The contest is read again at its end, so this turns on its own then.
+              practice={!!contest && contest.phase === 'past' && !virtualRunOn(contest, serverNow())}
             />
           ) : (
             <p className="card login-prompt">

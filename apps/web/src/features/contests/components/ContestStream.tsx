@@ -10,6 +10,8 @@ import { type Clarification, scoreboardStreamPath } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useClarificationArrivals } from '../hooks/useClarifications';
 import { useBoardChangeRefresh, useContest } from '../hooks/useContest';
+import { useContestTurns } from '../hooks/useRefreshAt';
+import { serverNow } from '../server-clock';
 
 type Listener = (event: ContestStreamEvent) => void;
 
@@ -51,7 +53,9 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
   const refreshBoard = useBoardChangeRefresh();
   const listeners = useRef(new Set<Listener>());
   const [notice, setNotice] = useState<Clarification | null>(null);
-  const enabled = !!user && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, Date.now()));
+  // Every contest page sits in this one: each changes state at the contest's moments, for guests too.
+  useContestTurns(contestId, contest);
+  const enabled = !!user && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, serverNow()));
   const onEvent = useCallback(
     (message: LiveEvent) => {
       const event = message as unknown as ContestStreamEvent;

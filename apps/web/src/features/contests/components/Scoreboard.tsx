@@ -8,6 +8,7 @@ import { type Contest } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
 import { useScoreboardExport } from '../hooks/useScoreboard';
+import { serverNow } from '../server-clock';
 import { RevealLauncher } from './RevealPlayer';
 import { ScoreboardTable } from './ScoreboardTable';
 
@@ -18,7 +19,7 @@ import { ScoreboardTable } from './ScoreboardTable';
 export function Scoreboard({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
-  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, Date.now()));
+  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, serverNow()));
   const exportCsv = useScoreboardExport(contest);
   const data = board.data;
   const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);

@@ -1,0 +1,99 @@
+import { Browser, Page } from 'playwright-core';
+
+import { adminApi, ApiCall } from './admin-page';
+import { appUnderTest } from './app-under-test';
+import { enterSolution, launchBrowser, screenshot } from './browser';
+import { Account, accountPage, MINUTE, newAccount, registerThroughApi, SUM, sumProblems } from './contest-kit';
+
+/** A browser clock this far behind the server's: what the pages show must come from the server's clock. */
+const BROWSER_CLOCK_BEHIND_MS = 4 * MINUTE;
+
+/** Contest day in the browser (issue 33). */
+describe('contest day in the browser', () => {
+  const app = appUnderTest();
+  let browser: Browser;
+  let call: ApiCall;
+  let problems: number[];
+  const suffix = Date.now().toString(36);
+
+  /** An ICPC contest on the journeys' problems, made through the API; times in ms. */
+  async function contest(title: string, startsAt: number, endsAt: number, extra: Record<string, unknown> = {}): Promise<number> {
+    const created = await call('POST', '/api/contests', {
+      title: `${title} ${suffix}`,
+      description: '',
+      format: 'icpc',
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+      isPublic: true,
+      problems: problems.map((problemId) => ({ problemId })),
+      ...extra,
+    });
+    return created.contestId as number;
+  }
+
+  /** A signed-in page whose browser clock runs BROWSER_CLOCK_BEHIND_MS behind the server's (same machine here). */
+  async function lateClockPage(account: Account, width = 1280): Promise<Page> {
+    const page = await accountPage(browser, app, account, width);
+    await page.context().addInitScript((behind) => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() - behind;
+    }, BROWSER_CLOCK_BEHIND_MS);
+    return page;
+  }
+
+  /** How long until `moment` (server clock, ms) plus `slackMs`: the journeys' deadline for a change due then. */
+  const until = (moment: number, slackMs = 1500) => Math.max(0, moment - Date.now()) + slackMs;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    call = await adminApi(app);
+    problems = await sumProblems(call, ['Clock', 'Clock Again']);
+  });
+  afterAll(() => browser.close());
+
+  it('1. open contest pages follow the server clock: the start opens the problems, the end turns submissions into practice', async () => {
+    const startsAt = Date.now() + 8000;
+    const endsAt = startsAt + 12_000;
+    const contestId = await contest('Clock round', startsAt, endsAt);
+    const [ada, bo] = [await newAccount(app, 'ada'), await newAccount(app, 'bo')];
+    for (const who of [ada, bo]) await registerThroughApi(app, who, contestId);
+    const overview = await lateClockPage(ada);
+    await overview.goto(`/contests/${contestId}`);
+    await overview.getByText(/Starts in 00:00:0\d/).waitFor();
+    await overview.getByText('Hidden until the start').first().waitFor();
+    // On a phone, the problem page itself, opened before the start.
+    const problemPage = await lateClockPage(bo, 375);
+    await problemPage.goto(`/contests/${contestId}/problems/A`);
+    await problemPage.getByText('This problem is not open to you yet.').waitFor();
+
+    // The start: both pages change on their own, within a second or so, without a reload.
+    await overview.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const problemsTable = overview.getByRole('region', { name: 'Problems table' });
+    await problemsTable
+      .getByRole('link')
+      .first()
+      .waitFor({ timeout: until(startsAt) });
+    await overview
+      .getByRole('timer')
+      .getByText(/Time left 00:00:\d\d/)
+      .waitFor({ timeout: until(startsAt) });
+    await problemPage.getByRole('heading', { name: 'Submit Solution' }).waitFor({ timeout: until(startsAt) });
+    expect(await overview.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await problemsTable.getByText('Hidden until the start').count()).toBe(0);
+    await screenshot(problemPage, 'clock-started-375');
+
+    // The end: the problem page says so, and that a submission is practice, before anything is sent.
+    await enterSolution(problemPage, /Python/, SUM);
+    await problemPage.getByText(/Ended .*Submissions now are practice\./).waitFor({ timeout: until(endsAt) });
+    const note = problemPage.getByText('The contest is over: a submission now is practice and does not count on the board.');
+    await note.waitFor({ timeout: until(endsAt) });
+    expect(await problemPage.getByText(/Time left/).count()).toBe(0);
+    await overview.getByText(/Ended .*Submissions now are practice\./).waitFor({ timeout: until(endsAt) });
+    await problemPage.getByRole('button', { name: 'Submit', exact: true }).click();
+    await problemPage.getByText('Submitted as practice. Watch it being graded below.').waitFor();
+    await screenshot(problemPage, 'clock-ended-375');
+    expect(await problemPage.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await overview.context().close();
+    await problemPage.context().close();
+  });
+});
