@@ -3,7 +3,17 @@ import { Browser, Page } from 'playwright-core';
 import { adminApi, ApiCall } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { enterSolution, launchBrowser, screenshot } from './browser';
-import { Account, accountPage, MINUTE, newAccount, registerThroughApi, SUM, sumProblems } from './contest-kit';
+import {
+  Account,
+  accountPage,
+  gradedStatus,
+  MINUTE,
+  newAccount,
+  registerThroughApi,
+  submitThroughApi,
+  SUM,
+  sumProblems,
+} from './contest-kit';
 
 /** A browser clock this far behind the server's: what the pages show must come from the server's clock. */
 const BROWSER_CLOCK_BEHIND_MS = 4 * MINUTE;
@@ -95,5 +105,28 @@ describe('contest day in the browser', () => {
     expect(await problemPage.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await overview.context().close();
     await problemPage.context().close();
+  });
+
+  it('5. a result hidden by the freeze reads "Frozen" in /submissions for others (on a phone), its own result for its submitter', async () => {
+    const contestId = await contest('Frozen round', Date.now() - 10 * MINUTE, Date.now() + 30 * MINUTE, { freezeMinutes: 35 });
+    const [cy, di] = [await newAccount(app, 'cy'), await newAccount(app, 'di')];
+    for (const who of [cy, di]) await registerThroughApi(app, who, contestId);
+    const id = await submitThroughApi(app, cy, contestId, problems[0]);
+    expect(await gradedStatus(call, id)).toBe('accepted');
+
+    const other = await accountPage(browser, app, di, 375);
+    await other.goto('/submissions');
+    const row = other.locator(`tr[data-submission-id="${id}"]`);
+    await row.waitFor();
+    await row.getByText('Frozen', { exact: true }).waitFor();
+    expect(await row.getByText('Queued', { exact: true }).count()).toBe(0);
+    expect((await row.locator('td.score-cell').textContent())?.trim()).toBe('—');
+    await screenshot(other, 'frozen-submissions-375');
+
+    const own = await accountPage(browser, app, cy, 375);
+    await own.goto('/submissions');
+    await own.locator(`tr[data-submission-id="${id}"]`).getByText('Accepted', { exact: true }).waitFor();
+    await other.context().close();
+    await own.context().close();
   });
 });
