@@ -1,6 +1,6 @@
 import { Browser, Page } from 'playwright-core';
 
-import { adminApi, ApiCall } from './admin-page';
+import { adminApi, adminPage, ApiCall, pythonProblem } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { enterSolution, launchBrowser, screenshot } from './browser';
 import {
@@ -128,5 +128,43 @@ describe('contest day in the browser', () => {
     await own.locator(`tr[data-submission-id="${id}"]`).getByText('Accepted', { exact: true }).waitFor();
     await other.context().close();
     await own.context().close();
+  });
+
+  it('2. the contest form finds a problem past the archive\'s first 100 by id, "#id" and part of its title', async () => {
+    // The archive holds more than a page of 100 before the problem the admin wants, the newest.
+    const { total } = (await call('GET', '/api/problems?visibility=all&limit=1')) as { total: number };
+    const filler = pythonProblem('Filler', 'Print a + b.', { input: '2 3\n', output: '5\n' });
+    for (let i = total; i < 101; i++) await call('POST', '/api/problems', { ...filler, title: `Filler ${i} ${suffix}` });
+    const title = `Zebra crossing ${suffix}`;
+    const newest = (await call('POST', '/api/problems', { ...filler, title })).problemId as number;
+    const others = await sumProblems(call, ['Picker one', 'Picker two']);
+
+    const page = await adminPage(browser, app, { width: 375, height: 900 });
+    await page.goto('/admin/contests/new');
+    const search = page.getByLabel('Add a problem by id or title');
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    const picked = page.getByTestId('picked-problem');
+    await search.fill(String(newest));
+    await add.click();
+    await picked.filter({ hasText: `#${newest} ${title}` }).waitFor();
+    await search.fill(`#${others[0]}`);
+    await add.click();
+    await picked.filter({ hasText: `#${others[0]}` }).waitFor();
+    // Part of a title: the server's matches are suggested while typing, and the only match is taken.
+    await search.fill('ker two');
+    await page.waitForFunction(
+      (id) =>
+        Array.from(document.querySelectorAll('#contest-problem-options option')).some((o) =>
+          (o as HTMLOptionElement).value.startsWith(`${id} — Picker two`),
+        ),
+      others[1],
+    );
+    await add.click();
+    await picked.filter({ hasText: `#${others[1]}` }).waitFor();
+    expect(await picked.count()).toBe(3);
+    expect(await page.getByText(/No problem with the id or title/).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'picker-375');
+    await page.context().close();
   });
 });

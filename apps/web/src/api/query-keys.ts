@@ -42,5 +42,6 @@ export const queryKeys = {
   clarifications: (contestId: number) => ['contests', contestId, 'clarifications'] as const,
   /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */
   contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,
-  pickableProblems: () => ['problems', 'pickable'] as const,
+  /** The contest picker's search of the archive for `q`. */
+  pickableProblems: (q: string) => ['problems', 'pickable', q] as const,
 };

@@ -4,6 +4,9 @@ import { MAX_PAGE_SIZE } from '@oj/contracts';
 import { api, sessionApi, unwrap } from '../../api/client';
 import { withServerTime } from './server-clock';
 
+/** How many matches the picker suggests while the admin types. */
+const PICKER_SUGGESTIONS = 20;
+
 export type Contest = Schemas['ContestDto'];
 export type ContestInput = Schemas['ContestInputDto'];
 export type Scoreboard = Schemas['ScoreboardDto'];
@@ -91,9 +94,15 @@ export async function fetchWholeScoreboard(contestId: number, asGuest = false): 
   return { ...first, items: [first, ...rest].flatMap((page) => page.items) };
 }
 
-/** The archive (admins: private problems too) for the contest form's picker. */
-export const fetchPickableProblems = () =>
-  unwrap(api.GET('/api/problems', { params: { query: { visibility: 'all' } } }), 'Failed to load problems.');
+/**
+ * The contest form's picker: the archive's search (id, "#id", any part of a title; admins: private problems too),
+ * newest first, as new contest problems usually are.
+ */
+export const searchPickableProblems = (q: string) =>
+  unwrap(
+    api.GET('/api/problems', { params: { query: { visibility: 'all', q, sort: 'id', order: 'desc', limit: PICKER_SUGGESTIONS } } }),
+    'Failed to search problems.',
+  );
 
 /** The SSE path of a board's live updates; the generated client does not read event streams. */
 export const scoreboardStreamPath = (contestId: number) => `/api/contests/${contestId}/scoreboard/stream`;
