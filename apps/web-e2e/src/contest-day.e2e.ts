@@ -7,6 +7,7 @@ import {
   Account,
   accountPage,
   gradedStatus,
+  guestPage,
   MINUTE,
   newAccount,
   registerThroughApi,
@@ -166,5 +167,35 @@ describe('contest day in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await screenshot(page, 'picker-375');
     await page.context().close();
+  });
+
+  it("6. contest problem pages: tabs A, B…, the contest's points in the header, and a guest's way to log in", async () => {
+    const contestId = await contest('Tabs round', Date.now() - 10 * MINUTE, Date.now() + 30 * MINUTE, {
+      format: 'atcoder',
+      problems: problems.map((problemId, i) => ({ problemId, points: [300, 500][i] })),
+    });
+    const eli = await newAccount(app, 'eli');
+    await registerThroughApi(app, eli, contestId);
+    const page = await accountPage(browser, app, eli, 375);
+    await page.goto(`/contests/${contestId}/problems/A`);
+    await page.getByRole('heading', { level: 1, name: /^A\. / }).waitFor();
+    await page.getByText(/· 300 points$/).waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Contest problems' });
+    expect(await tabs.getByRole('link').allTextContents()).toEqual(['A', 'B']);
+    expect(await tabs.getByRole('link', { name: /^A\./ }).getAttribute('aria-current')).toBe('page');
+    await tabs.getByRole('link', { name: /^B\./ }).click();
+    await page.waitForURL(new RegExp(`/contests/${contestId}/problems/B$`));
+    await page.getByRole('heading', { level: 1, name: /^B\. / }).waitFor();
+    await page.getByText(/· 500 points$/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'contest-problem-tabs-375');
+
+    const guest = await guestPage(browser, app, 375);
+    await guest.goto(`/contests/${contestId}/problems/A`);
+    await guest.getByRole('link', { name: 'Log in to submit' }).click();
+    await guest.waitForURL(/\/login$/);
+    expect(await guest.getByText('This problem is not open to you yet.').count()).toBe(0);
+    await page.context().close();
+    await guest.context().close();
   });
 });
