@@ -198,4 +198,22 @@ describe('contest day in the browser', () => {
     await page.context().close();
     await guest.context().close();
   });
+
+  it("4. a guest's board (a projector without a login) is live over the contest stream", async () => {
+    const contestId = await contest('Projector round', Date.now() - 10 * MINUTE, Date.now() + 30 * MINUTE);
+    const fox = await newAccount(app, 'fox');
+    await registerThroughApi(app, fox, contestId);
+    const guest = await guestPage(browser, app);
+    const streaming = guest.waitForRequest((request) => request.url().endsWith(`/api/contests/${contestId}/scoreboard/stream`));
+    await guest.goto(`/contests/${contestId}/scoreboard`);
+    const row = guest.getByRole('region', { name: 'Scoreboard' }).locator('tbody tr', { hasText: fox.username });
+    await row.waitFor();
+    await streaming;
+    // From here on the board is never read again: only the stream can bring the change.
+    await guest.route(/\/api\/contests\/\d+\/scoreboard\?/, (route) => route.abort());
+    const id = await submitThroughApi(app, fox, contestId, problems[0]);
+    expect(await gradedStatus(call, id)).toBe('accepted');
+    await row.locator('td.board-cell', { hasText: /^\+ \(\d+\)$/ }).waitFor({ timeout: 10_000 });
+    await guest.context().close();
+  });
 });

@@ -4892,7 +4892,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or `deleted`, read it again), and `event: heartbeat` every 20 s */
+            /** @description Server-sent events, for guests too (the public view, as a projector shows it): `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or `deleted`, read it again), and `event: heartbeat` every 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4915,13 +4915,6 @@ export interface operations {
                      */
                     "text/event-stream": string;
                 };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Contest not found. */
             404: {

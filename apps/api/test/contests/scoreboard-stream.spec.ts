@@ -8,6 +8,7 @@ import {
   createContest,
   createTestApp,
   minutesFrom,
+  openStream,
   publishFinished,
   register,
   registerUser,
@@ -67,6 +68,8 @@ describe('the contest scoreboard stream', () => {
       await stream(bob, contestId),
       await stream(admin, contestId),
     ];
+    // A guest (a projector without a login) gets the public view over the same stream.
+    const guestStream = await openStream(t, `/api/contests/${contestId}/scoreboard/stream`, '');
 
     const frozen = await submitGraded(t, bob, contestId, problems[1], minutesFrom(startsAt, 45), 'accepted');
     await publishFinished(t, frozen);
@@ -82,6 +85,10 @@ describe('the contest scoreboard stream', () => {
     expect(toAnn.row).toMatchObject({ rank: 2, solved: 0, score: 0, penalty: 0 });
     expect(toAnn.row.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, pending: 1 });
     expect(JSON.stringify(annStream.events)).not.toMatch(/"solved":true,"score":1,"minute":45/);
+    const toGuest = (await rowOf(guestStream, bob.user.username, 0)) as unknown as RowEvent;
+    expect(toGuest.row).toEqual(toAnn.row);
+    expect(JSON.stringify(guestStream.events)).not.toMatch(/"solved":true,"score":1,"minute":45/);
+    guestStream.close();
   });
 
   it('sends a virtual run’s rows to its owner alone, and ignores results outside any contest', async () => {
@@ -139,8 +146,8 @@ describe('the contest scoreboard stream', () => {
     expect(withFew).toBeLessThanOrEqual(4);
   });
 
-  it('needs a token and an existing contest, sends heartbeats, and forgets closed streams', async () => {
-    await t.http().get('/api/contests/1/scoreboard/stream').expect(401);
+  it('needs an existing contest, sends heartbeats, and forgets closed streams', async () => {
+    await t.http().get('/api/contests/999999/scoreboard/stream').expect(404);
     await t
       .http()
       .get('/api/contests/999999/scoreboard/stream')
