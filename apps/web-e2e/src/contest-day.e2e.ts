@@ -6,6 +6,7 @@ import { enterSolution, launchBrowser, screenshot } from './browser';
 import {
   Account,
   accountPage,
+  frozenAfterTheEnd,
   gradedStatus,
   guestPage,
   MINUTE,
@@ -215,5 +216,48 @@ describe('contest day in the browser', () => {
     expect(await gradedStatus(call, id)).toBe('accepted');
     await row.locator('td.board-cell', { hasText: /^\+ \(\d+\)$/ }).waitFor({ timeout: 10_000 });
     await guest.context().close();
+  });
+
+  it('3. after a frozen end the admin projects the frozen board, reveals by row at a chosen speed, full screen; or just unfreezes', async () => {
+    const { contestId } = await frozenAfterTheEnd(app, call, problems, `Projected round ${suffix}`);
+    const page = await adminPage(browser, app, { width: 1280, height: 900 });
+    await page.goto(`/contests/${contestId}/scoreboard`);
+    // The board under the buttons is the frozen one: nothing of the final results shows.
+    const board = page.getByRole('region', { name: 'Scoreboard' });
+    await board.waitFor();
+    await page.getByRole('button', { name: 'Start the reveal' }).waitFor();
+    expect(await board.locator('.cell-pending').count()).toBe(3);
+    expect(await board.locator('.cell-solved, .cell-first').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Start the reveal' }).click();
+    const reveal = page.getByRole('region', { name: 'Reveal board' });
+    await reveal.waitFor();
+    expect(await reveal.locator('.cell-pending').count()).toBe(3);
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    await page.getByRole('button', { name: 'Exit full screen' }).waitFor();
+    expect(await page.evaluate(() => document.fullscreenElement?.getAttribute('aria-labelledby'))).toBe('reveal-heading');
+    // A row at a time: the bottom row's pending cells all show at once.
+    const [, bottom] = await reveal.locator('tbody tr th').allTextContents();
+    const bottomPending = await reveal.locator('tbody tr', { hasText: bottom.trim() }).locator('.cell-pending').count();
+    await page.getByRole('button', { name: 'Next row' }).click();
+    await page.waitForFunction((left) => document.querySelectorAll('.reveal .cell-pending').length === left, 3 - bottomPending);
+    await page.getByLabel('Speed').selectOption({ label: 'Fast' });
+    await page.getByLabel('Play by').selectOption('row');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByText('Revealed: the board is unfrozen.').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'reveal-full-screen');
+    await page.context().close();
+
+    // Another contest: a plain Unfreeze publishes everything at once.
+    const second = await frozenAfterTheEnd(app, call, problems, `Unfrozen round ${suffix}`);
+    const admin = await adminPage(browser, app, { width: 375, height: 900 });
+    await admin.goto(`/contests/${second.contestId}/scoreboard`);
+    await admin.getByRole('button', { name: 'Unfreeze', exact: true }).click();
+    await admin.getByRole('button', { name: 'Unfreeze now' }).click();
+    await admin.getByRole('region', { name: 'Scoreboard' }).locator('.cell-solved, .cell-first').first().waitFor();
+    const guest = await (await fetch(`${app.baseUrl}/api/contests/${second.contestId}/scoreboard`)).json();
+    expect(guest.frozen).toBe(false);
+    expect(guest.items.map((r: { username: string }) => r.username)).toEqual([second.users[1].username, second.users[0].username]);
+    await admin.context().close();
   });
 });

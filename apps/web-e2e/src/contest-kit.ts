@@ -91,3 +91,42 @@ export async function sumProblems(call: ApiCall, titles: string[]): Promise<numb
     );
   return ids;
 }
+
+/**
+ * An ICPC contest on `problems` (two), frozen for its last 30 minutes, just ended and not unfrozen: cat solved one
+ * problem, dan both, all inside the freeze, so the public board still shows three pending cells.
+ */
+export async function frozenAfterTheEnd(
+  app: AppUnderTest,
+  call: ApiCall,
+  problems: number[],
+  title: string,
+): Promise<{ contestId: number; users: Account[] }> {
+  const start = Date.now() - 40 * MINUTE;
+  const body = (endsAt: number) => ({
+    title,
+    description: '',
+    format: 'icpc',
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(endsAt).toISOString(),
+    freezeMinutes: 30,
+    isPublic: true,
+    problems: problems.map((problemId) => ({ problemId })),
+  });
+  const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
+  const users = [await newAccount(app, 'cat'), await newAccount(app, 'dan')];
+  for (const u of users) await registerThroughApi(app, u, contestId);
+  const ids = [
+    await submitThroughApi(app, users[0], contestId, problems[0]),
+    await submitThroughApi(app, users[1], contestId, problems[0]),
+    await submitThroughApi(app, users[1], contestId, problems[1]),
+  ];
+  for (const id of ids) {
+    const status = await gradedStatus(call, id);
+    if (status !== 'accepted') throw new Error(`submission ${id} was ${status}`);
+  }
+  // The end: moved to now, so the board stays frozen until an admin unfreezes it.
+  await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
+  await new Promise((r) => setTimeout(r, 1500));
+  return { contestId, users };
+}

@@ -6,7 +6,7 @@ import { enterSolution, launchBrowser, screenshot } from './browser';
 import {
   Account,
   accountPage,
-  gradedStatus,
+  frozenAfterTheEnd,
   MINUTE,
   newAccount,
   registerThroughApi,
@@ -173,30 +173,7 @@ describe('contests in the browser', () => {
   });
 
   it('after the freeze and the end, the admin plays the reveal and the board unfreezes', async () => {
-    // Frozen for the last 30 minutes, which covers every submission below, before and after the end is moved.
-    const start = Date.now() - 40 * MINUTE;
-    const body = (endsAt: number) => ({
-      title: `Reveal round ${suffix}`,
-      description: '',
-      format: 'icpc',
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(endsAt).toISOString(),
-      freezeMinutes: 30,
-      isPublic: true,
-      problems: problems.map((problemId) => ({ problemId })),
-    });
-    const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
-    const users = [await newUser('cat'), await newUser('dan')];
-    const ids: string[] = [];
-    for (const u of users) await registerThroughApi(app, u, contestId);
-    // cat solves one problem, dan both.
-    ids.push(await submitThroughApi(app, users[0], contestId, problems[0]));
-    ids.push(await submitThroughApi(app, users[1], contestId, problems[0]));
-    ids.push(await submitThroughApi(app, users[1], contestId, problems[1]));
-    for (const id of ids) expect(await gradedStatus(call, id)).toBe('accepted');
-    // The end: moved to now, so the board stays frozen until the admin unfreezes it.
-    await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
-    await new Promise((r) => setTimeout(r, 1500));
+    const { contestId, users } = await frozenAfterTheEnd(app, call, problems, `Reveal round ${suffix}`);
 
     const page = await adminPage(browser, app, { width: 1280, height: 900 });
     await page.goto(`/contests/${contestId}/scoreboard`);
