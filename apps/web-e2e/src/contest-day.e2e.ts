@@ -5,6 +5,7 @@ import { appUnderTest } from './app-under-test';
 import { enterSolution, launchBrowser, screenshot } from './browser';
 import {
   Account,
+  accountApi,
   accountPage,
   frozenAfterTheEnd,
   gradedStatus,
@@ -259,5 +260,34 @@ describe('contest day in the browser', () => {
     expect(guest.frozen).toBe(false);
     expect(guest.items.map((r: { username: string }) => r.username)).toEqual([second.users[1].username, second.users[0].username]);
     await admin.context().close();
+  });
+
+  it("9. an admin's contest page: no Register, everyone's submissions, the unanswered count and canned answers", async () => {
+    const contestId = await contest('Judged round', Date.now() - 10 * MINUTE, Date.now() + 30 * MINUTE);
+    const gil = await newAccount(app, 'gil');
+    await registerThroughApi(app, gil, contestId);
+    const id = await submitThroughApi(app, gil, contestId, problems[0]);
+    await accountApi(app, gil)('POST', `/api/contests/${contestId}/clarifications`, {
+      question: 'Is the input sorted?',
+      problemLabel: 'A',
+    });
+    await gradedStatus(call, id);
+
+    const page = await adminPage(browser, app, { width: 375, height: 900 });
+    await page.goto(`/contests/${contestId}`);
+    await page.getByRole('heading', { name: 'All submissions' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'My Submissions' }).count()).toBe(0);
+    await page.locator(`tr[data-submission-id="${id}"]`).waitFor();
+    expect(await page.getByRole('button', { name: 'Register' }).count()).toBe(0);
+    const clarifications = page.getByRole('region', { name: 'Clarifications' });
+    await clarifications.getByText('1 unanswered').waitFor();
+    const item = page.locator('li.clarification', { hasText: 'Is the input sorted?' });
+    await item.getByLabel('Canned answer').selectOption('No comment.');
+    expect(await item.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe('No comment.');
+    await item.getByRole('button', { name: 'Answer', exact: true }).click();
+    await clarifications.getByText('0 unanswered').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'admin-contest-375');
+    await page.context().close();
   });
 });

@@ -21,6 +21,8 @@ export function ContestActions({ contest }: { contest: Contest }) {
   const error = register.error ?? start.error;
 
   if (contest.phase === 'past') return <VirtualRunButton contest={contest} />;
+  // Admins judge the contest rather than take part: they add participants (AddParticipant) instead.
+  if (isAdmin && !contest.participation) return null;
   if (!user)
     return (
       <p className="muted">
