@@ -290,4 +290,22 @@ describe('contest day in the browser', () => {
     await screenshot(page, 'admin-contest-375');
     await page.context().close();
   });
+
+  it("9. the contest form previews the description's Markdown and puts the server's errors beside their fields", async () => {
+    const page = await adminPage(browser, app, { width: 375, height: 900 });
+    await page.goto('/admin/contests/new');
+    await page.getByLabel('Title', { exact: true }).fill(`Backwards round ${suffix}`);
+    await page.getByLabel('Description (Markdown)', { exact: true }).fill('Good **luck**.');
+    await page.getByRole('region', { name: 'Description (Markdown) preview' }).locator('strong', { hasText: 'luck' }).waitFor();
+    await page.getByLabel(/^Starts at/).fill('2030-01-01T12:00');
+    await page.getByLabel(/^Ends at/).fill('2030-01-01T10:00');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    const ends = page.getByLabel(/^Ends at/);
+    await page.waitForFunction(() => document.querySelector('input[name="endsAt"]')?.getAttribute('aria-invalid') === 'true');
+    const describedBy = (await ends.getAttribute('aria-describedby')) as string;
+    expect((await page.locator(`[id="${describedBy}"]`).textContent())?.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'contest-form-errors-375');
+    await page.context().close();
+  });
 });

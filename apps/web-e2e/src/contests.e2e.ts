@@ -99,7 +99,7 @@ describe('contests in the browser', () => {
     await page.goto('/contests');
     await page.getByRole('link', { name: 'New Contest' }).click();
     await page.getByLabel('Title', { exact: true }).fill(`Made in the form ${suffix}`);
-    await page.getByLabel('Description (Markdown)').fill('Good **luck**.');
+    await page.getByLabel('Description (Markdown)', { exact: true }).fill('Good **luck**.');
     await page.getByLabel('Freeze minutes before the end (optional)').fill('30');
     const search = page.getByLabel('Add a problem by id or title');
     await search.fill(String(problems[0]));

@@ -4,6 +4,9 @@ import { Route } from 'react-router-dom';
 import { ContestEditorPage } from '../../../pages/ContestEditorPage';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
 
+// react-markdown is ESM-only: a stand-in at the module boundary, as in the other pages' tests.
+jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
+
 const ADMIN = user({ id: 'root', username: 'root', role: 'admin' });
 const problem = (problemId: number, title: string) => ({ problemId, title, difficulty: 'easy', isPublic: true });
 const ARCHIVE = { items: [problem(1, 'A + B'), problem(2, 'Shortest Paths'), problem(3, 'Knapsack')] };
@@ -121,6 +124,25 @@ describe('the contest form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('3 problems match "a": pick one from the suggestions.');
   });
 
+  it('shows a message beside its field, tied to it, until the field is changed; previews the description', async () => {
+    serve(() =>
+      json(400, {
+        message: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'endsAt', message: 'endsAt must be after startsAt.' }],
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'X' } });
+    fireEvent.change(screen.getByLabelText('Description (Markdown)'), { target: { value: 'Good **luck**' } });
+    expect(screen.getByRole('region', { name: 'Description (Markdown) preview' })).toHaveTextContent(/luck/);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
+    const ends = screen.getByLabelText(/^Ends at/);
+    await waitFor(() => expect(ends).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(ends.getAttribute('aria-describedby') ?? '')).toHaveTextContent('endsAt must be after startsAt.');
+    fireEvent.change(ends, { target: { value: '2026-12-01T12:00' } });
+    expect(screen.queryByText('endsAt must be after startsAt.')).not.toBeInTheDocument();
+  });
+
   it("shows the server's field messages when it refuses the contest", async () => {
     serve(() =>
       json(400, {
@@ -131,6 +153,7 @@ describe('the contest form', () => {
     );
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'X' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('atcoder problems need points.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('see the messages beside the fields');
+    expect(screen.getByText('atcoder problems need points.')).toHaveClass('field-error');
   });
 });
