@@ -308,4 +308,34 @@ describe('contest day in the browser', () => {
     await screenshot(page, 'contest-form-errors-375');
     await page.context().close();
   });
+
+  it('10. feedback: "Wrong Answer on test N" in the dialog too, the submission page names its id and submitter, "1 minute"', async () => {
+    const hal = await newAccount(app, 'hal');
+    const created = await accountApi(app, hal)('POST', '/api/submissions', {
+      problemId: problems[0],
+      languageId: 71,
+      sourceCode: 'print(4)',
+    });
+    const id = created.submissionId as string;
+    expect(await gradedStatus(call, id)).toBe('wrong_answer');
+    const page = await accountPage(browser, app, hal, 375);
+    await page.goto('/submissions');
+    await page
+      .locator(`tr[data-submission-id="${id}"]`)
+      .getByRole('button', { name: /Details/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Wrong Answer on test 1', { exact: true }).waitFor();
+    await page.goto(`/submissions/${id}`);
+    await page.getByText('Wrong Answer on test 1', { exact: true }).waitFor();
+    await page.getByText(id, { exact: true }).waitFor();
+    await page.locator('dl.facts').getByRole('link', { name: hal.username }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+
+    const contestId = await contest('Windowed round', Date.now() - 10 * MINUTE, Date.now() + 30 * MINUTE, { durationMinutes: 1 });
+    await registerThroughApi(app, hal, contestId);
+    await page.goto(`/contests/${contestId}`);
+    await page.getByText('You are registered. Start when you are ready: you get 1 minute.').waitFor();
+    await page.context().close();
+  });
 });

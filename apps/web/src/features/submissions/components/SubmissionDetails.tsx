@@ -40,13 +40,19 @@ export function SubmissionDetails({ submission: s, onPage = false }: { submissio
   return (
     <>
       <dl className="facts">
+        <dt>Submission</dt>
+        <dd>
+          <code>{s.id}</code>
+        </dd>
+        <dt>User</dt>
+        <dd>{s.userName ? <Link to={`/u/${s.userName}`}>{s.userName}</Link> : '(deleted user)'}</dd>
         <dt>Problem</dt>
         <dd>{s.problemTitle ? <Link to={`/problems/${s.problemId}`}>{s.problemTitle}</Link> : 'Unknown problem'}</dd>
         <dt>Language</dt>
         <dd>{s.language}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={s.status} frozen={hidden} />
+          <StatusBadge status={s.status} failedTest={s.failedTest} frozen={hidden} />
         </dd>
         <dt>Score</dt>
         <dd>{hidden ? '—' : formatScore(s.score)}</dd>
