@@ -338,4 +338,37 @@ describe('contest day in the browser', () => {
     await page.getByText('You are registered. Start when you are ready: you get 1 minute.').waitFor();
     await page.context().close();
   });
+
+  it("7. on a phone the board keeps rank and user in place, the caller's row framed on every cell, solved / tried underneath", async () => {
+    const many = [...problems, ...(await sumProblems(call, ['Wide C', 'Wide D', 'Wide E', 'Wide F']))];
+    const contestId = await contest('Wide round', Date.now() - 10 * MINUTE, Date.now() + 30 * MINUTE, {
+      problems: many.map((problemId) => ({ problemId })),
+    });
+    const [ivy, jay] = [await newAccount(app, 'ivy'), await newAccount(app, 'jay')];
+    for (const who of [ivy, jay]) await registerThroughApi(app, who, contestId);
+    expect(await gradedStatus(call, await submitThroughApi(app, ivy, contestId, many[0]))).toBe('accepted');
+    expect(await gradedStatus(call, await submitThroughApi(app, jay, contestId, many[0], 'print(4)'))).toBe('wrong_answer');
+
+    const page = await accountPage(browser, app, ivy, 375);
+    await page.goto(`/contests/${contestId}/scoreboard`);
+    const region = page.getByRole('region', { name: 'Scoreboard' });
+    await region.locator('tr.mine').waitFor();
+    expect(await region.locator('tfoot td').allTextContents()).toEqual(['Solved / tried', '1 / 2', ...many.slice(1).map(() => '0 / 0')]);
+    const userLeft = () => region.locator('tr.mine th').evaluate((th) => Math.round(th.getBoundingClientRect().left));
+    const rankLeft = () => region.locator('tr.mine td.board-rank').evaluate((td) => Math.round(td.getBoundingClientRect().left));
+    const [user0, rank0] = [await userLeft(), await rankLeft()];
+    const scrolled = await region.evaluate((el) => {
+      el.scrollLeft = 400;
+      return el.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    expect([await userLeft(), await rankLeft()]).toEqual([user0, rank0]);
+    // The frame is on every cell of the row, the solved (coloured) one included.
+    const shadows = await region.locator('tr.mine > *').evaluateAll((cells) => cells.map((c) => getComputedStyle(c).boxShadow));
+    expect(shadows.length).toBe(4 + many.length);
+    for (const shadow of shadows) expect(shadow).toMatch(/inset/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(page, 'board-sticky-375');
+    await page.context().close();
+  });
 });
