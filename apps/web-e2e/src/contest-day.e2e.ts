@@ -371,4 +371,22 @@ describe('contest day in the browser', () => {
     await screenshot(page, 'board-sticky-375');
     await page.context().close();
   });
+
+  it('8. the contest list: Register there, a Registered badge, the duration and times with their time zone', async () => {
+    const title = `Listed round ${suffix}`;
+    const contestId = await contest('Listed round', Date.now() + 60 * MINUTE, Date.now() + 210 * MINUTE);
+    const kay = await newAccount(app, 'kay');
+    const page = await accountPage(browser, app, kay, 375);
+    await page.goto('/contests');
+    const item = page.locator('.contest-list li', { has: page.getByRole('link', { name: title, exact: true }) });
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/(UTC|GMT)[^]*2 h 30 min/);
+    await item.getByRole('button', { name: `Register for ${title}` }).click();
+    await item.getByText('Registered', { exact: true }).waitFor();
+    expect(await item.getByRole('button', { name: `Register for ${title}` }).count()).toBe(0);
+    const seen = await accountApi(app, kay)('GET', `/api/contests/${contestId}`);
+    expect((seen.participation as { kind: string }).kind).toBe('official');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await page.context().close();
+  });
 });
