@@ -1,11 +1,19 @@
 import { Browser, Page } from 'playwright-core';
 
-import { adminApi, adminPage, ApiCall, pythonProblem } from './admin-page';
+import { adminApi, adminPage, ApiCall } from './admin-page';
 import { appUnderTest } from './app-under-test';
-import { enterSolution, launchBrowser, logIn, screenshot } from './browser';
-
-const SUM = 'a, b = map(int, input().split())\nprint(a + b)';
-const MINUTE = 60_000;
+import { enterSolution, launchBrowser, screenshot } from './browser';
+import {
+  Account,
+  accountPage,
+  frozenAfterTheEnd,
+  MINUTE,
+  newAccount,
+  registerThroughApi,
+  submitThroughApi,
+  SUM,
+  sumProblems,
+} from './contest-kit';
 
 /** The contests' journeys (issue 21). */
 describe('contests in the browser', () => {
@@ -15,25 +23,8 @@ describe('contests in the browser', () => {
   let problems: number[];
   const suffix = Date.now().toString(36);
 
-  /** A user made through the API, for journeys about contests rather than sign-up. */
-  async function newUser(name: string): Promise<{ username: string; password: string; token: string }> {
-    const username = `${name}${suffix}`;
-    const password = 'contest-pass-1';
-    const res = await fetch(`${app.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password, confirmPassword: password }),
-    });
-    if (!res.ok) throw new Error(`register ${username} answered ${res.status}`);
-    return { username, password, token: (await res.json()).accessToken };
-  }
-
-  async function userPage(who: { username: string; password: string }, width = 1280): Promise<Page> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await logIn(page, who.username, who.password);
-    return page;
-  }
+  const newUser = (name: string) => newAccount(app, name);
+  const userPage = (who: Account, width = 1280) => accountPage(browser, app, who, width);
 
   /** A contest made through the API, ICPC on the journeys' problems. */
   async function contest(title: string, extra: Record<string, unknown> = {}): Promise<number> {
@@ -99,11 +90,7 @@ describe('contests in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     call = await adminApi(app);
-    problems = [];
-    for (const title of ['Sum', 'Sum Again'])
-      problems.push(
-        (await call('POST', '/api/problems', pythonProblem(title, 'Print a + b.', { input: '2 3\n', output: '5\n' }))).problemId as number,
-      );
+    problems = await sumProblems(call, ['Sum', 'Sum Again']);
   });
   afterAll(() => browser.close());
 
@@ -112,7 +99,7 @@ describe('contests in the browser', () => {
     await page.goto('/contests');
     await page.getByRole('link', { name: 'New Contest' }).click();
     await page.getByLabel('Title', { exact: true }).fill(`Made in the form ${suffix}`);
-    await page.getByLabel('Description (Markdown)').fill('Good **luck**.');
+    await page.getByLabel('Description (Markdown)', { exact: true }).fill('Good **luck**.');
     await page.getByLabel('Freeze minutes before the end (optional)').fill('30');
     const search = page.getByLabel('Add a problem by id or title');
     await search.fill(String(problems[0]));
@@ -172,12 +159,7 @@ describe('contests in the browser', () => {
     await cellA().getByText('—').waitFor();
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     // A submission from elsewhere (another tab, a script): the page only hears its verdict.
-    const res = await fetch(`${app.baseUrl}/api/submissions`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${lea.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ problemId: problems[0], languageId: 71, sourceCode: SUM, contestId }),
-    });
-    expect(res.status).toBe(201);
+    await submitThroughApi(app, lea, contestId, problems[0]);
     await page
       .getByRole('region', { name: 'Problems table' })
       .locator('tbody tr')
@@ -191,51 +173,7 @@ describe('contests in the browser', () => {
   });
 
   it('after the freeze and the end, the admin plays the reveal and the board unfreezes', async () => {
-    // Frozen for the last 30 minutes, which covers every submission below, before and after the end is moved.
-    const start = Date.now() - 40 * MINUTE;
-    const body = (endsAt: number) => ({
-      title: `Reveal round ${suffix}`,
-      description: '',
-      format: 'icpc',
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(endsAt).toISOString(),
-      freezeMinutes: 30,
-      isPublic: true,
-      problems: problems.map((problemId) => ({ problemId })),
-    });
-    const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
-    const users = [await newUser('cat'), await newUser('dan')];
-    const submit = async (token: string, problemId: number, sourceCode: string) => {
-      const res = await fetch(`${app.baseUrl}/api/submissions`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ problemId, languageId: 71, sourceCode, contestId }),
-      });
-      if (!res.ok) throw new Error(`submit answered ${res.status}`);
-      return (await res.json()).submissionId as string;
-    };
-    const ids: string[] = [];
-    for (const u of users)
-      await fetch(`${app.baseUrl}/api/contests/${contestId}/register`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${u.token}`, 'Content-Type': 'application/json' },
-        body: '{}',
-      });
-    // cat solves one problem, dan both.
-    ids.push(await submit(users[0].token, problems[0], SUM));
-    ids.push(await submit(users[1].token, problems[0], SUM));
-    ids.push(await submit(users[1].token, problems[1], SUM));
-    const graded = async (id: string) => {
-      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
-        const { submission } = (await call('GET', `/api/submissions/${id}`)) as { submission: { status: string } };
-        if (submission.status === 'accepted') return;
-      }
-      throw new Error(`submission ${id} was not accepted in time`);
-    };
-    for (const id of ids) await graded(id);
-    // The end: moved to now, so the board stays frozen until the admin unfreezes it.
-    await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
-    await new Promise((r) => setTimeout(r, 1500));
+    const { contestId, users } = await frozenAfterTheEnd(app, call, problems, `Reveal round ${suffix}`);
 
     const page = await adminPage(browser, app, { width: 1280, height: 900 });
     await page.goto(`/contests/${contestId}/scoreboard`);
@@ -313,11 +251,7 @@ describe('contests in the browser', () => {
     });
     const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
     const real = await newUser('jon');
-    await fetch(`${app.baseUrl}/api/contests/${contestId}/register`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${real.token}`, 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    await registerThroughApi(app, real, contestId);
     // The end: moved to now, so the contest is over and open to virtual runs.
     await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
     await new Promise((r) => setTimeout(r, 1500));
@@ -350,12 +284,7 @@ describe('contests in the browser', () => {
     const eve = await newUser('eve');
     const others = [];
     for (const name of ['fay', 'gus', 'hal']) others.push(await newUser(name));
-    for (const u of [...others, eve])
-      await fetch(`${app.baseUrl}/api/contests/${contestId}/register`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${u.token}`, 'Content-Type': 'application/json' },
-        body: '{}',
-      });
+    for (const u of [...others, eve]) await registerThroughApi(app, u, contestId);
     const page = await userPage(eve, 375);
     await page.goto(`/contests/${contestId}/scoreboard`);
     const mine = page.locator('tr.mine');

@@ -1782,6 +1782,12 @@ export interface components {
             problems: components["schemas"]["ContestProblemDto"][];
             /**
              * Format: date-time
+             * @description The server's clock when it made this answer, to the millisecond: pages count down and change phase on it, not on the browser's clock, which may be off
+             * @example 2025-06-01T10:15:30.123Z
+             */
+            serverTime: string;
+            /**
+             * Format: date-time
              * @example 2025-06-01T09:00:00.000Z
              */
             startsAt: string;
@@ -5967,7 +5973,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or `deleted`, read it again), and `event: heartbeat` every 20 s */
+            /** @description Server-sent events, for guests too (the public view, as a projector shows it): `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; `clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or `deleted`, read it again), and `event: heartbeat` every 20 s */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5990,13 +5996,6 @@ export interface operations {
                      */
                     "text/event-stream": string;
                 };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Contest not found. */
             404: {

@@ -46,7 +46,13 @@ export async function openStream(t: TestApp, path: string, token: string, header
   };
   await new Promise<void>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...headers } },
+      // An empty token: a guest's stream, without the header.
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), Accept: 'text/event-stream', ...headers },
+      },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         let buffer = '';

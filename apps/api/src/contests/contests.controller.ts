@@ -168,10 +168,11 @@ export class ContestsController {
   }
 
   @Get(':contestId/scoreboard/stream')
-  @Auth()
+  @OptionalAuth()
   @ApiOkResponse(
     contestStreamResponse(
-      'Server-sent events: `data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; ' +
+      'Server-sent events, for guests too (the public view, as a projector shows it): ' +
+        '`data:` contest events with `id:` (`eventType` `row`: a board row as the caller may see it; ' +
         '`clarification`: an answer or a notice; `board`: the board changed as a whole, `change` `unfrozen`, `edited` or ' +
         '`deleted`, read it again), and `event: heartbeat` every 20 s',
     ),
@@ -179,7 +180,7 @@ export class ContestsController {
   @ApiTooManyRequestsResponse({ description: 'Too many streams open for this account or from this address' })
   @ApiNotFoundResponse({ description: 'Contest not found.' })
   async streamScoreboard(
-    @CurrentUser() user: AuthUser,
+    @CurrentUser() user: AuthUser | undefined,
     @Param('contestId', ContestIdPipe) contestId: number,
     @Res() res: Response,
   ): Promise<void> {

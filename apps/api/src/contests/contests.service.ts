@@ -396,6 +396,7 @@ export class ContestsService {
             endsAt: shown.endsAt?.toISOString() ?? null,
           }
         : null,
+      serverTime: now.toISOString(),
     };
   }
 }

@@ -37,7 +37,10 @@ export interface ClarificationMessage {
 
 interface ContestStreamClient {
   res: Response;
-  viewer: AuthUser;
+  /** Undefined for a guest, who gets the public view (a projector without a login). */
+  viewer: AuthUser | undefined;
+  /** What the per-account cap counts: the user, or this guest stream alone (guests are capped by address). */
+  account: string;
   ip: string;
 }
 
@@ -131,14 +134,15 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
       .catch((error) => this.logger.warn(`Could not publish a clarification: ${error}`));
   }
 
-  /** Turns the response into the contest's event stream, for a viewer the contest exists for (findVisible). */
-  async open(res: Response, viewer: AuthUser, contestId: number): Promise<void> {
+  /** Turns the response into the contest's event stream, for a viewer (or a guest) the contest exists for (findVisible). */
+  async open(res: Response, viewer: AuthUser | undefined, contestId: number): Promise<void> {
     await this.contests.findVisible(contestId, viewer);
     if (connectionClosed(res)) return;
     const ip = res.req.ip ?? 'unknown';
-    this.caps.admit(viewer.id, ip);
+    const account = viewer?.id ?? `guest:${randomUUID()}`;
+    this.caps.admit(account, ip);
     startEventStream(res);
-    const client: ContestStreamClient = { res, viewer, ip };
+    const client: ContestStreamClient = { res, viewer, account, ip };
     const viewers = this.viewers.get(contestId) ?? new Set();
     viewers.add(client);
     this.viewers.set(contestId, viewers);
@@ -155,7 +159,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const viewers = this.viewers.get(contestId);
     if (!viewers?.delete(client)) return;
     if (!viewers.size) this.viewers.delete(contestId);
-    this.caps.release(client.viewer.id, client.ip);
+    this.caps.release(client.account, client.ip);
   }
 
   /** Deliveries run one after another so a viewer never sees a later row before an earlier one. */
@@ -220,7 +224,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
       // A hidden submission's creation changes only the public row, and its result only the live one and its own.
       if ((result.eventType === 'finished') !== canSeeResult(result, client.viewer)) continue;
       if (isAdmin(client.viewer)) client.res.write(live);
-      else client.res.write(client.viewer.id === changed.user_id ? own : others);
+      else client.res.write(client.viewer?.id === changed.user_id ? own : others);
     }
   }
 
@@ -248,11 +252,12 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
 
   /** A virtual row is its owner's alone, ranked on their own board. */
   private async sendVirtualRow(contest: ContestEntity, changed: PlacedRowColumns, viewers: Set<ContestStreamClient>): Promise<void> {
-    const owners = [...viewers].filter((client) => client.viewer.id === changed.user_id);
-    if (!owners.length) return;
-    const run = await this.contests.virtualRunOf(contest.contestId, owners[0].viewer);
+    const owners = [...viewers].filter((client) => client.viewer?.id === changed.user_id);
+    const owner = owners[0]?.viewer;
+    if (!owner) return;
+    const run = await this.contests.virtualRunOf(contest.contestId, owner);
     if (!run) return;
-    const board = await this.virtualBoards.board(contest, run, owners[0].viewer);
+    const board = await this.virtualBoards.board(contest, run, owner);
     const mine = board.rows.find((row) => row.id === run.id);
     if (!mine) return;
     const { id: _id, ...row } = mine;
@@ -271,7 +276,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     if (!viewers) return;
     const [contest, participants] = await Promise.all([
       this.contests.find(contestId),
-      this.contests.participantsAmong(contestId, [...new Set([...viewers].map((client) => client.viewer.id))]),
+      this.contests.participantsAmong(contestId, [...new Set([...viewers].flatMap((client) => (client.viewer ? [client.viewer.id] : [])))]),
     ]);
     const access = { askerId, isPublic: clarification.public, answered: clarification.answer !== null };
     const stamp = this.stamp(contestId);
@@ -280,7 +285,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const now = new Date();
     for (const { viewer, res } of viewers) {
       if (!access.answered && !isAdmin(viewer)) continue;
-      if (canSeeClarification(viewer, access, contest, participants.has(viewer.id), now))
+      if (canSeeClarification(viewer, access, contest, !!viewer && participants.has(viewer.id), now))
         res.write(canSeeClarificationAsker(viewer, access) ? signed : unsigned);
     }
   }
@@ -291,7 +296,7 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     if (!('userId' in change)) return;
     for (const [contestId, viewers] of this.viewers)
       for (const client of viewers) {
-        if (client.viewer.id !== change.userId) continue;
+        if (client.viewer?.id !== change.userId) continue;
         this.forget(contestId, client);
         client.res.end();
       }

@@ -126,7 +126,7 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/contests/:contestId/clics-tokens/:tokenId': 'admin',
   'GET /api/contests/:contestId/problems/:label': 'public',
   'GET /api/contests/:contestId/scoreboard': 'public',
-  'GET /api/contests/:contestId/scoreboard/stream': 'login',
+  'GET /api/contests/:contestId/scoreboard/stream': 'public',
   'GET /api/contests/:contestId/submissions': 'login',
   'GET /api/contests/:contestId/clarifications': 'public',
   'POST /api/contests/:contestId/clarifications': 'login',

@@ -133,8 +133,9 @@ describe('contest access', () => {
       );
       for (const path of reads) {
         const guest = await get(path);
-        // The routes that need a session answer a guest 401 before anything else; no route tells a guest it exists.
-        expect([path, guest.status]).toEqual([path, path.endsWith('stream') || path.endsWith('submissions') ? 401 : 404]);
+        // The route that needs a session answers a guest 401 before anything else (the stream is open to guests, for a
+        // projector); no route tells a guest it exists.
+        expect([path, guest.status]).toEqual([path, path.endsWith('submissions') ? 401 : 404]);
         const user = await get(path, ann);
         expect([path, user.status, user.body]).toEqual([path, 404, { code: 'NOT_FOUND', message: 'Contest not found.' }]);
       }

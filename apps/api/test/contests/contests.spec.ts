@@ -58,6 +58,17 @@ describe('contests', () => {
       expect(atcoder).toMatchObject({ penaltyMinutes: 5, problems: [{ label: 'X', points: 300 }] });
     });
 
+    it("carries the server's clock (serverTime, to the millisecond) in every contest answer, for pages to count down on", async () => {
+      const created = await createContest(t, admin, contestBody(problems.slice(0, 1), 60, 180));
+      const before = Date.now();
+      const read = await http().get(`/api/contests/${created.contestId}`).expect(200);
+      const list = await http().get('/api/contests').expect(200);
+      for (const serverTime of [read.body.serverTime, list.body.items[0].serverTime]) {
+        expect(serverTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        expect(Math.abs(Date.parse(serverTime) - before)).toBeLessThan(5000);
+      }
+    });
+
     it('refuses bad input with 400 VALIDATION_ERROR and details', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [contestBody([problems[0]], 60, 180, { format: 'atcoder' }), 'problems.0.points'],

@@ -8,6 +8,7 @@ import {
   createContest,
   createTestApp,
   minutesFrom,
+  openStream,
   publishFinished,
   register,
   registerUser,
@@ -67,6 +68,8 @@ describe('the contest scoreboard stream', () => {
       await stream(bob, contestId),
       await stream(admin, contestId),
     ];
+    // A guest (a projector without a login) gets the public view over the same stream.
+    const guestStream = await openStream(t, `/api/contests/${contestId}/scoreboard/stream`, '');
 
     const frozen = await submitGraded(t, bob, contestId, problems[1], minutesFrom(startsAt, 45), 'accepted');
     await publishFinished(t, frozen);
@@ -86,10 +89,16 @@ describe('the contest scoreboard stream', () => {
       (e) => e.eventType === 'row' && JSON.stringify((e as unknown as RowEvent).row.cells.B).includes('"attempts":1'),
     );
     const bobsRows = annStream.events.filter((e) => e.eventType === 'row' && (e as unknown as RowEvent).row.username === bob.user.username);
-    expect(bobsRows.length).toBeLessThanOrEqual(1);
-    for (const e of bobsRows)
-      expect((e as unknown as RowEvent).row.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, pending: 1 });
+    expect(bobsRows).toHaveLength(1);
+    const toAnn = bobsRows[0] as unknown as RowEvent;
+    // The others learn that bob tried, not what came of it; he stays ranked as the public board has him.
+    expect(toAnn.row).toMatchObject({ rank: 2, solved: 0, score: 0, penalty: 0 });
+    expect(toAnn.row.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, pending: 1 });
     expect(JSON.stringify(annStream.events)).not.toMatch(/"solved":true,"score":1,"minute":45/);
+    const toGuest = (await rowOf(guestStream, bob.user.username, 0)) as unknown as RowEvent;
+    expect(toGuest.row).toEqual(toAnn.row);
+    expect(JSON.stringify(guestStream.events)).not.toMatch(/"solved":true,"score":1,"minute":45/);
+    guestStream.close();
   });
 
   it('sends a virtual run’s rows to its owner alone, and ignores results outside any contest', async () => {
@@ -148,8 +157,8 @@ describe('the contest scoreboard stream', () => {
     expect(withFew).toBeLessThanOrEqual(4);
   });
 
-  it('needs a token and an existing contest, sends heartbeats, and forgets closed streams', async () => {
-    await t.http().get('/api/contests/1/scoreboard/stream').expect(401);
+  it('needs an existing contest, sends heartbeats, and forgets closed streams', async () => {
+    await t.http().get('/api/contests/999999/scoreboard/stream').expect(404);
     await t
       .http()
       .get('/api/contests/999999/scoreboard/stream')

@@ -43,3 +43,23 @@ export async function toApiError(response: Response, fallback = 'Request failed'
   }
   return apiErrorFrom(response.status, body, fallback);
 }
+
+/**
+ * A failed save's VALIDATION_ERROR details at their form fields (a path `problems.0.points` belongs to `problems`),
+ * the first message of each; the rest, or any other failure, as one general message.
+ */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  fallback: string,
+): { fields: Partial<Record<F, string>>; general: string } {
+  if (!(error instanceof ApiError)) return { fields: {}, general: fallback };
+  const found: Partial<Record<F, string>> = {};
+  const rest: string[] = [];
+  for (const d of error.details ?? []) {
+    const field = fields.find((f) => d.path === f || d.path.startsWith(`${f}.`));
+    if (field && !found[field]) found[field] = d.message;
+    else rest.push(d.message);
+  }
+  return { fields: found, general: error.code === 'VALIDATION_ERROR' ? rest.join(' ') : error.message || fallback };
+}

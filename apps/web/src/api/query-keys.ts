@@ -30,6 +30,8 @@ export const queryKeys = {
   announcements: () => ['announcements'] as const,
   problemUpdates: () => ['problem-updates'] as const,
   contests: () => ['contests'] as const,
+  /** Every page of every phase's list: a contest moves between phases at its start and end. */
+  contestLists: () => ['contests', 'list'] as const,
   contestList: (phase: string, page: number) => ['contests', 'list', phase, page] as const,
   /** A contest as the caller sees it (participation, frozen); refreshed after registering or starting. */
   contest: (contestId: number) => ['contests', contestId] as const,
@@ -40,5 +42,6 @@ export const queryKeys = {
   clarifications: (contestId: number) => ['contests', contestId, 'clarifications'] as const,
   /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */
   contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,
-  pickableProblems: () => ['problems', 'pickable'] as const,
+  /** The contest picker's search of the archive for `q`. */
+  pickableProblems: (q: string) => ['problems', 'pickable', q] as const,
 };

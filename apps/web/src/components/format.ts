@@ -17,3 +17,8 @@ export function formatScore(score: number): string {
 export function withUnit(value: number | null | undefined, unit: string): string {
   return value === null || value === undefined ? '—' : `${value} ${unit}`;
 }
+
+/** A count with its noun, singular for one: "1 point", "300 points", "1 submission". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

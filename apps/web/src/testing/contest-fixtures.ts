@@ -25,6 +25,7 @@ export const contestView = (extra: Partial<Contest> = {}): Contest => ({
     { label: 'B', problemId: 2, title: 'Paths', points: 1 },
   ],
   participation: null,
+  serverTime: new Date().toISOString(),
   ...extra,
 });
 

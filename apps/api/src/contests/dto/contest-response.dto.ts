@@ -98,6 +98,15 @@ export class ContestDto {
 
   @ApiProperty({ type: ParticipationDto, nullable: true, description: "The caller's participation, if any" })
   participation: ParticipationDto | null;
+
+  @ApiProperty({
+    example: '2025-06-01T10:15:30.123Z',
+    format: 'date-time',
+    description:
+      "The server's clock when it made this answer, to the millisecond: pages count down and change phase on it, " +
+      "not on the browser's clock, which may be off",
+  })
+  serverTime: string;
 }
 
 /** A user an admin registered (POST /api/contests/{contestId}/participants). */

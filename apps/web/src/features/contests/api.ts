@@ -2,6 +2,10 @@ import type { Schemas } from '@oj/api-client';
 import { MAX_PAGE_SIZE } from '@oj/contracts';
 
 import { api, sessionApi, unwrap } from '../../api/client';
+import { withServerTime } from './server-clock';
+
+/** How many matches the picker suggests while the admin types. */
+const PICKER_SUGGESTIONS = 20;
 
 export type Contest = Schemas['ContestDto'];
 export type ContestInput = Schemas['ContestInputDto'];
@@ -10,10 +14,13 @@ export type Clarification = Schemas['ClarificationDto'];
 
 /** The contests of one phase, soonest first as the server orders them. */
 export const fetchContests = (phase: Contest['phase'], page: number) =>
-  unwrap(api.GET('/api/contests', { params: { query: { phase, page, limit: MAX_PAGE_SIZE } } }), 'Failed to load contests.');
+  withServerTime(() =>
+    unwrap(api.GET('/api/contests', { params: { query: { phase, page, limit: MAX_PAGE_SIZE } } }), 'Failed to load contests.'),
+  );
 
+/** The contest as the caller sees it; its `serverTime` sets the clock contest pages run on. */
 export const fetchContest = (contestId: number) =>
-  unwrap(api.GET('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to load the contest.');
+  withServerTime(() => unwrap(api.GET('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to load the contest.'));
 
 export const createContest = (body: ContestInput) => unwrap(api.POST('/api/contests', { body }), 'Failed to create the contest.');
 
@@ -93,9 +100,15 @@ export async function fetchWholeScoreboard(contestId: number, asGuest = false): 
   return { ...first, items: [first, ...rest].flatMap((page) => page.items) };
 }
 
-/** The archive (admins: private problems too) for the contest form's picker. */
-export const fetchPickableProblems = () =>
-  unwrap(api.GET('/api/problems', { params: { query: { visibility: 'all' } } }), 'Failed to load problems.');
+/**
+ * The contest form's picker: the archive's search (id, "#id", any part of a title; admins: private problems too),
+ * newest first, as new contest problems usually are.
+ */
+export const searchPickableProblems = (q: string) =>
+  unwrap(
+    api.GET('/api/problems', { params: { query: { visibility: 'all', q, sort: 'id', order: 'desc', limit: PICKER_SUGGESTIONS } } }),
+    'Failed to search problems.',
+  );
 
 /** The SSE path of a board's live updates; the generated client does not read event streams. */
 export const scoreboardStreamPath = (contestId: number) => `/api/contests/${contestId}/scoreboard/stream`;

@@ -16,3 +16,26 @@ export function virtualRunOn(contest: { participation: { kind: string; endsAt: s
   const run = contest.participation;
   return run?.kind === 'virtual' && !!run.endsAt && new Date(run.endsAt).getTime() > now;
 }
+
+/**
+ * The moments (ms) at which the contest changes for the caller: its start (problems open), the freeze, the end, and
+ * the end of the caller's own window or virtual run.
+ */
+export function contestMoments(contest: {
+  startsAt: string;
+  endsAt: string;
+  freezeMinutes: number | null;
+  participation: { endsAt: string | null } | null;
+}): number[] {
+  const endsAt = new Date(contest.endsAt).getTime();
+  const moments = [new Date(contest.startsAt).getTime(), endsAt];
+  if (contest.freezeMinutes) moments.push(endsAt - contest.freezeMinutes * 60_000);
+  if (contest.participation?.endsAt) moments.push(new Date(contest.participation.endsAt).getTime());
+  return moments;
+}
+
+/** The first of `moments` after `at`, if any. */
+export function nextMoment(moments: number[], at: number): number | undefined {
+  const later = moments.filter((moment) => moment > at);
+  return later.length ? Math.min(...later) : undefined;
+}

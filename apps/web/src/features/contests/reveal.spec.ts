@@ -1,6 +1,6 @@
 import type { ContestCell, ScoreboardRow } from '@oj/contracts';
 
-import { applyReveal, nextReveal, pendingCount, type RevealState, startReveal } from './reveal';
+import { applyReveal, nextReveal, nextRowReveal, pendingCount, type RevealState, startReveal } from './reveal';
 
 const solved = (minute: number, attempts = 0): ContestCell => ({ attempts, solved: true, score: 1, minute, pending: 0 });
 const pending = (tries: number, attempts = 0): ContestCell => ({ attempts, solved: false, score: 0, minute: null, pending: tries });
@@ -81,5 +81,16 @@ describe('the reveal', () => {
     );
     const { state } = playAll(tied);
     expect(state.rows.map((r) => `${r.rank} ${r.username} ${r.score}`)).toEqual(['1 x 50', '1 y 50', '3 z 0']);
+  });
+
+  it("steps a row at a time: every pending cell of the lowest row that has one, then the next row's", () => {
+    let state = startReveal({ format: 'icpc', penaltyMinutes: 20 }, labels, publicRows, liveRows);
+    const first = nextRowReveal(state);
+    expect(first.map((s) => `${s.key}:${s.label}`)).toEqual(['carol:B', 'carol:C']);
+    state = first.reduce(applyReveal, state);
+    expect(pendingCount(state)).toBe(1);
+    expect(nextRowReveal(state).map((s) => `${s.key}:${s.label}`)).toEqual(['bob:B']);
+    state = nextRowReveal(state).reduce(applyReveal, state);
+    expect(nextRowReveal(state)).toEqual([]);
   });
 });

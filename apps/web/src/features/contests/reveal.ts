@@ -87,3 +87,11 @@ export function applyReveal(state: RevealState, step: RevealStep): RevealState {
 export function pendingCount(state: RevealState): number {
   return state.rows.reduce((sum, row) => sum + Object.keys(row.hidden).length, 0);
 }
+
+/** The cells of the next row to show at once: every pending label of the lowest row that has one; [] when done. */
+export function nextRowReveal(state: RevealState): RevealStep[] {
+  const first = nextReveal(state);
+  if (!first) return [];
+  const row = state.rows.find((r) => r.key === first.key) as RevealRow;
+  return state.labels.filter((label) => label in row.hidden).map((label) => ({ key: row.key, label, cell: row.hidden[label] }));
+}

@@ -112,6 +112,15 @@ function NoticeForm({ contest }: { contest: Contest }) {
   );
 }
 
+/** Answers a judge gives again and again (as DOMjudge offers them): picked, then sent as they stand or edited. */
+export const CANNED_ANSWERS = [
+  'No comment.',
+  'Read the problem statement carefully: it answers this.',
+  'Yes.',
+  'No.',
+  'The input is exactly as the statement describes it.',
+];
+
 /** An admin's answer to one question: private to the asker unless "Public", optionally quoting the question. */
 function AnswerForm({ contestId, clarification }: { contestId: number; clarification: Clarification }) {
   const [answer, setAnswer] = useState(clarification.answer ?? '');
@@ -125,6 +134,21 @@ function AnswerForm({ contestId, clarification }: { contestId: number; clarifica
     >
       <MessageField label="Answer" value={answer} onChange={setAnswer} />
       <div className="row">
+        <label>
+          Canned answer
+          <select
+            value=""
+            // A quoted question stays above the canned text.
+            onChange={(e) =>
+              e.target.value && setAnswer(answer.startsWith('>') ? quoted(clarification.question ?? '') + e.target.value : e.target.value)
+            }
+          >
+            <option value="">Pick one…</option>
+            {CANNED_ANSWERS.map((text) => (
+              <option key={text}>{text}</option>
+            ))}
+          </select>
+        </label>
         <PublicCheckbox checked={isPublic} onChange={setPublic} />
         {clarification.question && (
           <button className="btn small" type="button" onClick={() => setAnswer(quoted(clarification.question ?? '') + answer)}>
@@ -183,10 +207,18 @@ export function Clarifications({ contest }: { contest: Contest }) {
   }, [hash, list.isSuccess]);
   const canAsk = !!user && !isAdmin && !!contest.participation;
   const items = list.data?.items ?? [];
+  const unanswered = items.filter((c) => c.question && c.answer === null).length;
   if (!isAdmin && !canAsk && !items.length) return null;
   return (
     <section className="card" id="clarifications" aria-labelledby="contest-clarifications" ref={section}>
-      <h2 id="contest-clarifications">Clarifications</h2>
+      <div className="section-head">
+        <h2 id="contest-clarifications">Clarifications</h2>
+        {isAdmin && (
+          <span className={`badge ${unanswered ? 'unanswered' : 'private'}`} role="status">
+            {unanswered} unanswered
+          </span>
+        )}
+      </div>
       {canAsk && <AskForm contest={contest} />}
       {isAdmin && <NoticeForm contest={contest} />}
       {list.isError && <p className="error">{errorMessage(list.error, 'Failed to load clarifications.')}</p>}

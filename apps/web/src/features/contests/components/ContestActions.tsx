@@ -4,6 +4,7 @@ import { FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
+import { plural } from '../../../components/format';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
 import { useContestEntry } from '../hooks/useContestEntry';
@@ -21,6 +22,8 @@ export function ContestActions({ contest }: { contest: Contest }) {
   const error = register.error ?? start.error;
 
   if (contest.phase === 'past') return <VirtualRunButton contest={contest} />;
+  // Admins judge the contest rather than take part: they add participants (AddParticipant) instead.
+  if (isAdmin && !contest.participation) return null;
   if (!user)
     return (
       <p className="muted">
@@ -61,7 +64,7 @@ export function ContestActions({ contest }: { contest: Contest }) {
         <p className="notice" role="status">
           {participation.startedAt || !contest.durationMinutes
             ? 'You are registered.'
-            : `You are registered. Start when you are ready: you get ${contest.durationMinutes} minutes.`}
+            : `You are registered. Start when you are ready: you get ${plural(contest.durationMinutes, 'minute')}.`}
         </p>
       )}
       {error && (

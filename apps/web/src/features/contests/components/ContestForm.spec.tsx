@@ -1,8 +1,11 @@
-import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { ContestEditorPage } from '../../../pages/ContestEditorPage';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
+
+// react-markdown is ESM-only: a stand-in at the module boundary, as in the other pages' tests.
+jest.mock('../../../components/Markdown', () => ({ Markdown: ({ children }: { children: string }) => <div>{children}</div> }));
 
 const ADMIN = user({ id: 'root', username: 'root', role: 'admin' });
 const problem = (problemId: number, title: string) => ({ problemId, title, difficulty: 'easy', isPublic: true });
@@ -14,7 +17,15 @@ function serve(respond?: (body: unknown) => Response) {
   const bodies: unknown[] = [];
   mockFetch(async (request, route) => {
     if (route === 'GET /api/auth/me') return json(200, ADMIN);
-    if (route === 'GET /api/problems') return json(200, ARCHIVE);
+    if (route === 'GET /api/problems') {
+      // The archive's search: "#id" is the problem of that id, anything else any part of a title.
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      const id = /^#(\d+)$/.exec(q);
+      searches.push(q);
+      return json(200, {
+        items: ARCHIVE.items.filter((p) => (id ? p.problemId === Number(id[1]) : p.title.toLowerCase().includes(q.toLowerCase()))),
+      });
+    }
     if (route === 'POST /api/contests') {
       const body = await request.json();
       bodies.push(body);
@@ -25,15 +36,23 @@ function serve(respond?: (body: unknown) => Response) {
   return bodies;
 }
 
+/** What the picker asked the server (`q`), in order. */
+let searches: string[] = [];
+
+/** Types `text` and presses Add, which asks the server (without waiting for the suggestions). */
 async function addProblem(text: string) {
   fireEvent.change(screen.getByLabelText('Add a problem by id or title'), { target: { value: text } });
   fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
 const picked = () => screen.getAllByTestId('picked-problem').map((li) => li.querySelector('.picked-title')?.textContent);
 
 describe('the contest form', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    searches = [];
+  });
 
   it('creates a contest with problems picked by id or title, blanks left to the server', async () => {
     const bodies = serve();
@@ -42,11 +61,11 @@ describe('the contest form', () => {
     fireEvent.change(screen.getByLabelText('Starts at'), { target: { value: '2026-12-01T09:00' } });
     fireEvent.change(screen.getByLabelText('Ends at'), { target: { value: '2026-12-01T12:00' } });
     fireEvent.change(screen.getByLabelText('Freeze minutes before the end (optional)'), { target: { value: '60' } });
-    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(3));
     await addProblem('2');
     await addProblem('knapsack');
     await addProblem('1 — A + B');
     expect(picked()).toEqual(['#2 Shortest Paths', '#3 Knapsack', '#1 A + B']);
+    expect(searches).toEqual(expect.arrayContaining(['#2', 'knapsack', '#1']));
     fireEvent.change(within(screen.getAllByTestId('picked-problem')[1]).getByLabelText('Points'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/contests/9'));
@@ -64,7 +83,6 @@ describe('the contest form', () => {
 
   it('refuses a problem that is not in the archive or already picked', async () => {
     serve();
-    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(3));
     await addProblem('Unknown');
     expect(screen.getByRole('alert')).toHaveTextContent('No problem with the id or title "Unknown".');
     await addProblem('1');
@@ -75,7 +93,6 @@ describe('the contest form', () => {
   it('reorders problems with the keyboard buttons and by dragging', async () => {
     const bodies = serve();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Order' } });
-    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(3));
     await addProblem('1');
     await addProblem('2');
     await addProblem('3');
@@ -96,6 +113,36 @@ describe('the contest form', () => {
     expect((bodies[0] as { problems: unknown }).problems).toEqual([{ problemId: 2 }, { problemId: 1 }, { problemId: 3 }]);
   });
 
+  it("suggests the server's matches of part of a title as the admin types, and takes the only match", async () => {
+    serve();
+    fireEvent.change(await screen.findByLabelText('Add a problem by id or title'), { target: { value: 'path' } });
+    await waitFor(() => expect(document.querySelectorAll('#contest-problem-options option')).toHaveLength(1));
+    expect(document.querySelector('#contest-problem-options option')?.getAttribute('value')).toBe('2 — Shortest Paths');
+    await addProblem('path');
+    expect(picked()).toEqual(['#2 Shortest Paths']);
+    await addProblem('a');
+    expect(screen.getByRole('alert')).toHaveTextContent('3 problems match "a": pick one from the suggestions.');
+  });
+
+  it('shows a message beside its field, tied to it, until the field is changed; previews the description', async () => {
+    serve(() =>
+      json(400, {
+        message: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'endsAt', message: 'endsAt must be after startsAt.' }],
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'X' } });
+    fireEvent.change(screen.getByLabelText('Description (Markdown)'), { target: { value: 'Good **luck**' } });
+    expect(screen.getByRole('region', { name: 'Description (Markdown) preview' })).toHaveTextContent(/luck/);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
+    const ends = screen.getByLabelText(/^Ends at/);
+    await waitFor(() => expect(ends).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(ends.getAttribute('aria-describedby') ?? '')).toHaveTextContent('endsAt must be after startsAt.');
+    fireEvent.change(ends, { target: { value: '2026-12-01T12:00' } });
+    expect(screen.queryByText('endsAt must be after startsAt.')).not.toBeInTheDocument();
+  });
+
   it("shows the server's field messages when it refuses the contest", async () => {
     serve(() =>
       json(400, {
@@ -106,6 +153,7 @@ describe('the contest form', () => {
     );
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'X' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Contest' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('atcoder problems need points.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('see the messages beside the fields');
+    expect(screen.getByText('atcoder problems need points.')).toHaveClass('field-error');
   });
 });

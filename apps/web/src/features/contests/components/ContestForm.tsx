@@ -1,41 +1,110 @@
 import { CONTEST_FORMATS } from '@oj/contracts';
-import { FormEvent, useState } from 'react';
+import { FormEvent, ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { detailedErrorMessage } from '../../../api/api-error';
+import { fieldErrorsOf } from '../../../api/api-error';
+import { MarkdownField } from '../../problem-form/components/MarkdownField';
 import { type Contest } from '../api';
 import { contestFormFrom, type ContestFormValues, defaultPenaltyHint, defaultPointsHint, emptyContestForm } from '../contest-form-model';
 import { useSaveContest } from '../hooks/useContestAdmin';
 import { ProblemPicker } from './ProblemPicker';
 
+/** The fields the server's messages are shown beside; the rest go under the form. */
+const FIELDS = [
+  'title',
+  'description',
+  'format',
+  'startsAt',
+  'endsAt',
+  'durationMinutes',
+  'freezeMinutes',
+  'penaltyMinutes',
+  'accessCode',
+  'problems',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A labelled field with the server's message about it, tied to it for screen readers. */
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: Field;
+  label: string;
+  error?: string;
+  children: (describedBy?: string) => ReactNode;
+}) {
+  const errorId = `contest-${name}-error`;
+  return (
+    <label>
+      {label}
+      {children(error ? errorId : undefined)}
+      {error && (
+        <span className="field-error" id={errorId}>
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
 /** The admin's contest form: create at /admin/contests/new, edit at /contests/{id}/edit (PUT takes it whole). */
 export function ContestForm({ contest }: { contest?: Contest }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<ContestFormValues>(() => (contest ? contestFormFrom(contest) : emptyContestForm()));
-  const set = <K extends keyof ContestFormValues>(key: K, value: ContestFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // The server's messages stand beside their fields until the field is changed.
+  const [changed, setChanged] = useState<Set<string>>(new Set());
+  const set = <K extends keyof ContestFormValues>(key: K, value: ContestFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setChanged((keys) => new Set(keys).add(key));
+  };
   const save = useSaveContest(contest, (saved) => navigate(`/contests/${saved.contestId}`));
+  const found = fieldErrorsOf(save.error, FIELDS, 'Failed to save the contest.');
+  const errorOf = (field: Field) => (changed.has(field) ? undefined : found.fields[field]);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setChanged(new Set());
     save.mutate(values);
   };
   const text = (key: 'durationMinutes' | 'freezeMinutes' | 'penaltyMinutes', label: string, placeholder = '') => (
-    <label>
-      {label}
-      <input name={key} inputMode="numeric" value={values[key]} placeholder={placeholder} onChange={(e) => set(key, e.target.value)} />
-    </label>
+    <Field name={key} label={label} error={errorOf(key)}>
+      {(describedBy) => (
+        <input
+          name={key}
+          inputMode="numeric"
+          value={values[key]}
+          placeholder={placeholder}
+          onChange={(e) => set(key, e.target.value)}
+          aria-invalid={!!describedBy}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Field>
   );
 
   return (
     <form className="problem-form contest-form" onSubmit={onSubmit} noValidate>
       <h1>{contest ? `Edit ${contest.title}` : 'New Contest'}</h1>
-      <label>
-        Title
-        <input name="title" value={values.title} onChange={(e) => set('title', e.target.value)} required />
-      </label>
-      <label>
-        Description (Markdown)
-        <textarea name="description" rows={6} value={values.description} onChange={(e) => set('description', e.target.value)} />
-      </label>
+      <Field name="title" label="Title" error={errorOf('title')}>
+        {(describedBy) => (
+          <input
+            name="title"
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            required
+            aria-invalid={!!describedBy}
+            aria-describedby={describedBy}
+          />
+        )}
+      </Field>
+      <MarkdownField
+        label="Description (Markdown)"
+        value={values.description}
+        onChange={(description) => set('description', description)}
+        error={errorOf('description')}
+      />
       <div className="form-grid">
         <label>
           Format
@@ -47,14 +116,21 @@ export function ContestForm({ contest }: { contest?: Contest }) {
             ))}
           </select>
         </label>
-        <label>
-          Starts at
-          <input name="startsAt" type="datetime-local" value={values.startsAt} onChange={(e) => set('startsAt', e.target.value)} required />
-        </label>
-        <label>
-          Ends at
-          <input name="endsAt" type="datetime-local" value={values.endsAt} onChange={(e) => set('endsAt', e.target.value)} required />
-        </label>
+        {(['startsAt', 'endsAt'] as const).map((key) => (
+          <Field key={key} name={key} label={key === 'startsAt' ? 'Starts at' : 'Ends at'} error={errorOf(key)}>
+            {(describedBy) => (
+              <input
+                name={key}
+                type="datetime-local"
+                value={values[key]}
+                onChange={(e) => set(key, e.target.value)}
+                required
+                aria-invalid={!!describedBy}
+                aria-describedby={describedBy}
+              />
+            )}
+          </Field>
+        ))}
         {text('durationMinutes', 'Minutes per participant (optional)')}
         {text('freezeMinutes', 'Freeze minutes before the end (optional)')}
         {text('penaltyMinutes', 'Penalty minutes per rejected try', defaultPenaltyHint(values.format))}
@@ -71,9 +147,10 @@ export function ContestForm({ contest }: { contest?: Contest }) {
         onChange={(problems) => set('problems', problems)}
         pointsHint={defaultPointsHint(values.format)}
       />
+      {errorOf('problems') && <p className="field-error">{errorOf('problems')}</p>}
       {save.isError && (
         <p className="error" role="alert">
-          {detailedErrorMessage(save.error, 'Failed to save the contest.')}
+          {found.general || 'The contest was not saved: see the messages beside the fields.'}
         </p>
       )}
       <div className="row">

@@ -4,18 +4,58 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
-import { shortDate } from '../../../components/format';
+import { plural } from '../../../components/format';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
 import { formatDuration } from '../contest-time';
 import { useContestList } from '../hooks/useContest';
-import { useNow } from '../hooks/useNow';
+import { useContestEntry } from '../hooks/useContestEntry';
+import { useContestListTurns } from '../hooks/useRefreshAt';
+import { useServerNow } from '../hooks/useServerNow';
 
 const HEADINGS: Record<Contest['phase'], string> = { upcoming: 'Upcoming', running: 'Running', past: 'Past' };
 
+/** A date with its time zone, so a contest abroad reads right: "Dec 1, 09:00 GMT+1". */
+const zonedDate = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+  });
+
+/** How long the contest lasts: "2 h 30 min", "45 min". */
+function lasting(contest: Contest): string {
+  const minutes = Math.round((new Date(contest.endsAt).getTime() - new Date(contest.startsAt).getTime()) / 60_000);
+  const hours = Math.floor(minutes / 60);
+  return [hours ? `${hours} h` : '', minutes % 60 ? `${minutes % 60} min` : ''].filter(Boolean).join(' ') || '0 min';
+}
+
+/** Register from the list, where the contest takes it without a code; signed-in users who are not admins. */
+function ListRegister({ contest }: { contest: Contest }) {
+  const { user, isAdmin } = useSession();
+  const { register } = useContestEntry(contest.contestId, '');
+  if (!user || isAdmin || contest.participation || contest.needsAccessCode || contest.inviteOnly) return null;
+  return (
+    <>
+      <button
+        className="btn small primary"
+        onClick={() => register.mutate()}
+        disabled={register.isPending}
+        aria-label={`Register for ${contest.title}`}
+      >
+        Register
+      </button>
+      {register.isError && <span className="error">{errorMessage(register.error, 'Failed to register.')}</span>}
+    </>
+  );
+}
+
 function Countdown({ to, label }: { to: string; label: string }) {
-  const now = useNow();
+  const now = useServerNow();
   return (
     <span className="countdown" aria-label={`${label} ${formatDuration(new Date(to).getTime() - now)}`}>
       {label} <time dateTime={to}>{formatDuration(new Date(to).getTime() - now)}</time>
@@ -27,6 +67,7 @@ function Countdown({ to, label }: { to: string; label: string }) {
 function PhaseSection({ phase }: { phase: Contest['phase'] }) {
   const [page, setPage] = useState(1);
   const list = useContestList(phase, page);
+  useContestListTurns(list.data?.items);
   const headingId = `contests-${phase}`;
   return (
     <section className="card" aria-labelledby={headingId}>
@@ -40,10 +81,13 @@ function PhaseSection({ phase }: { phase: Contest['phase'] }) {
             <li key={c.contestId}>
               <Link to={`/contests/${c.contestId}`}>{c.title}</Link> <span className="tag">{c.format.toUpperCase()}</span>
               {!c.isPublic && <span className="badge private">Private</span>}
+              {c.participation?.kind === 'official' && <span className="badge registered">Registered</span>}
               <div className="muted small">
-                {shortDate(c.startsAt)} – {shortDate(c.endsAt)}
-                {c.durationMinutes ? ` · ${c.durationMinutes} min each` : ''}
+                <time dateTime={c.startsAt}>{zonedDate(c.startsAt)}</time> – <time dateTime={c.endsAt}>{zonedDate(c.endsAt)}</time> ·{' '}
+                {lasting(c)}
+                {c.durationMinutes ? ` · ${plural(c.durationMinutes, 'minute')} each` : ''}
               </div>
+              {phase !== 'past' && <ListRegister contest={c} />}
               {phase === 'upcoming' && <Countdown to={c.startsAt} label="Starts in" />}
               {phase === 'running' && <Countdown to={c.endsAt} label="Ends in" />}
               {phase !== 'upcoming' && (

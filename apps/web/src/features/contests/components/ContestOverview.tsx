@@ -102,10 +102,11 @@ export function ContestOverview({ contest }: { contest: Contest }) {
       <Clarifications contest={contest} />
       {user && (contest.participation || isAdmin) && (
         <section className="card" aria-labelledby="contest-submissions">
-          <h2 id="contest-submissions">My Submissions</h2>
+          {/* An admin's list is everyone's: the contest route gives admins every submission. */}
+          <h2 id="contest-submissions">{isAdmin ? 'All submissions' : 'My Submissions'}</h2>
           <LiveSubmissionList
             source={{ kind: 'contest', contestId: contest.contestId }}
-            matches={(event) => event.userId === user.id && problemIds.has(event.problemId)}
+            matches={(event) => (isAdmin || event.userId === user.id) && problemIds.has(event.problemId)}
             emptyText="No submissions in this contest yet."
             showProblem
             page={page}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { ContestProblemPage } from '../../../pages/ContestProblemPage';
+import { contestView } from '../../../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
 
 // CodeMirror and react-markdown are ESM-only: stand-ins at the module boundary, as in the problem page's tests.
@@ -66,7 +67,7 @@ describe('a contest problem', () => {
     const sent: unknown[] = [];
     const HOUR = 3_600_000;
     const run = {
-      kind: 'virtual',
+      kind: 'virtual' as const,
       registeredAt: '',
       startedAt: new Date().toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
@@ -74,13 +75,15 @@ describe('a contest problem', () => {
     mockFetch(async (request, route) => {
       if (route === 'GET /api/auth/me') return json(200, user());
       if (route === 'GET /api/contests/7')
-        return json(200, {
-          contestId: 7,
-          phase: 'past',
-          startsAt: '',
-          endsAt: new Date(Date.now() - HOUR).toISOString(),
-          participation: run,
-        });
+        return json(
+          200,
+          contestView({
+            phase: 'past',
+            startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+            endsAt: new Date(Date.now() - HOUR).toISOString(),
+            participation: run,
+          }),
+        );
       if (route === 'GET /api/contests/7/problems/B') return json(200, PROBLEM);
       if (route === 'GET /api/languages') return json(200, [{ id: 71, name: 'Python (3.8.1)' }]);
       if (route === 'GET /api/contests/7/submissions') return json(200, { items: [], total: 0, totalPages: 0, page: 1, limit: 20 });
@@ -95,10 +98,25 @@ describe('a contest problem', () => {
   });
 
   it('says so when the problem is not open to the caller yet', async () => {
-    mockFetch((_r, route) =>
-      route === 'GET /api/contests/7/problems/A' ? json(404, { message: 'Not found', code: 'NOT_FOUND' }) : undefined,
-    );
+    storeTokens();
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user());
+      if (route === 'GET /api/contests/7')
+        return json(200, contestView({ phase: 'upcoming', startsAt: new Date(Date.now() + 60_000).toISOString() }));
+      if (route === 'GET /api/contests/7/problems/A') return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
     renderRoutes(<Route path="/contests/:contestId/problems/:label" element={<ContestProblemPage />} />, '/contests/7/problems/A');
     expect(await screen.findByText('This problem is not open to you yet.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Contest problems' })).toHaveTextContent('AB');
+  });
+
+  it('offers a guest "Log in to submit" where the problem is not open to them', async () => {
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/contests/7') return json(200, contestView());
+      if (route === 'GET /api/contests/7/problems/A') return json(404, { message: 'Not found', code: 'NOT_FOUND' });
+    });
+    renderRoutes(<Route path="/contests/:contestId/problems/:label" element={<ContestProblemPage />} />, '/contests/7/problems/A');
+    expect(await screen.findByRole('link', { name: 'Log in to submit' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText('This problem is not open to you yet.')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,8 @@ import { type Clarification, scoreboardStreamPath } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useClarificationArrivals } from '../hooks/useClarifications';
 import { useBoardChangeRefresh, useContest } from '../hooks/useContest';
+import { useContestTurns } from '../hooks/useRefreshAt';
+import { serverNow } from '../server-clock';
 
 type Listener = (event: ContestStreamEvent) => void;
 
@@ -41,17 +43,20 @@ export function noticeText(c: Clarification): string {
  * events go to the page's listeners (the board) and whose clarifications update the list and raise a notice in a
  * live region, wherever the participant is in the contest. A `board` event (the unfreeze, an edit, the deletion)
  * reads the contest and its board again. Open while the contest is not over, while its board is still frozen for
- * the caller after the end (so the unfreeze reaches them), for admins, and during the caller's virtual run; the
- * stream needs a session.
+ * the caller after the end (so the unfreeze reaches them), for admins, and during the caller's virtual run; for
+ * guests too, who get the public view.
  */
 export function ContestStream({ contestId, children }: { contestId: number; children: ReactNode }) {
-  const { user, isAdmin } = useSession();
+  const { loading, isAdmin } = useSession();
   const contest = useContest(contestId).data;
   const arrived = useClarificationArrivals(contestId);
   const refreshBoard = useBoardChangeRefresh();
   const listeners = useRef(new Set<Listener>());
   const [notice, setNotice] = useState<Clarification | null>(null);
-  const enabled = !!user && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, Date.now()));
+  // Every contest page sits in this one: each changes state at the contest's moments, for guests too.
+  useContestTurns(contestId, contest);
+  // Guests too (a board on a projector): the server sends them the public view.
+  const enabled = !loading && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, serverNow()));
   const onEvent = useCallback(
     (message: LiveEvent) => {
       const event = message as unknown as ContestStreamEvent;

@@ -4,7 +4,8 @@ import { defaultContestLabel, MAX_CONTEST_PROBLEMS } from '@oj/contracts';
 import { DragEvent, FormEvent, useState } from 'react';
 
 import { moveItem, type PickedProblem } from '../contest-form-model';
-import { usePickableProblems } from '../hooks/useContestAdmin';
+import { useProblemSearch } from '../hooks/useContestAdmin';
+import { suggestionText } from '../problem-search';
 
 interface Props {
   problems: PickedProblem[];
@@ -13,24 +14,26 @@ interface Props {
 }
 
 /**
- * The contest's problems: added by id or title from the archive, reordered by dragging a row or with its Up and
+ * The contest's problems: added by id, "#id" or any part of a title, searched on the server as the archive does, reordered by dragging a row or with its Up and
  * Down buttons (the keyboard's way), each with an optional label and points.
  */
 export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
-  const archive = usePickableProblems();
   const [query, setQuery] = useState('');
+  const { suggestions, lookUp } = useProblemSearch(query);
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  const add = (e: FormEvent | { preventDefault: () => void }) => {
+  const add = async (e: FormEvent | { preventDefault: () => void }) => {
     e.preventDefault();
-    const wanted = query.trim();
-    if (!wanted) return;
-    const items = archive.data?.items ?? [];
-    const byId = /^#?\d+$/.test(wanted) ? items.find((p) => p.problemId === Number(wanted.replace('#', ''))) : undefined;
-    const found = byId ?? items.find((p) => p.title.toLowerCase() === wanted.toLowerCase() || `${p.problemId} — ${p.title}` === wanted);
-    if (!found) return setError(`No problem with the id or title "${wanted}".`);
+    if (!query.trim()) return;
+    let found;
+    try {
+      found = await lookUp(query);
+    } catch {
+      return setError('Failed to search problems.');
+    }
+    if ('error' in found) return setError(found.error);
     if (problems.some((p) => p.problemId === found.problemId)) return setError(`${found.title} is already in the contest.`);
     if (problems.length >= MAX_CONTEST_PROBLEMS) return setError(`A contest has at most ${MAX_CONTEST_PROBLEMS} problems.`);
     setError(null);
@@ -60,15 +63,15 @@ export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
             list="contest-problem-options"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && add(e)}
+            onKeyDown={(e) => e.key === 'Enter' && void add(e)}
           />
         </label>
         <datalist id="contest-problem-options">
-          {(archive.data?.items ?? []).map((p) => (
-            <option key={p.problemId} value={`${p.problemId} — ${p.title}`} />
+          {suggestions.map((p) => (
+            <option key={p.problemId} value={suggestionText(p)} />
           ))}
         </datalist>
-        <button type="button" className="btn small" onClick={add}>
+        <button type="button" className="btn small" onClick={(e) => void add(e)}>
           Add
         </button>
       </div>

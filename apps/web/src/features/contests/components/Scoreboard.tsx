@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
+import { plural } from '../../../components/format';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
 import { useScoreboardExport } from '../hooks/useScoreboard';
+import { serverNow } from '../server-clock';
 import { RevealLauncher } from './RevealPlayer';
 import { ScoreboardTable } from './ScoreboardTable';
 
@@ -18,7 +20,7 @@ import { ScoreboardTable } from './ScoreboardTable';
 export function Scoreboard({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
-  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, Date.now()));
+  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, serverNow()));
   const exportCsv = useScoreboardExport(contest);
   const data = board.data;
   const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);
@@ -56,14 +58,14 @@ export function Scoreboard({ contest }: { contest: Contest }) {
       </header>
       {typeof data?.virtualMinute === 'number' && (
         <p className="notice" role="status">
-          Your virtual board at minute {data?.virtualMinute}: everyone as they stood {data?.virtualMinute} minutes into their contest, with
-          your row ranked among them.
+          Your virtual board at minute {data?.virtualMinute}: everyone as they stood {plural(data.virtualMinute, 'minute')} into their
+          contest, with your row ranked among them.
         </p>
       )}
       {data?.frozen && (
         <p className="notice frozen-notice" role="status">
           {contest.freezeMinutes
-            ? `The board is frozen: results of the last ${contest.freezeMinutes} minutes show as pending.`
+            ? `The board is frozen: results of the last ${plural(contest.freezeMinutes, 'minute')} show as pending.`
             : 'The board is frozen: results show as pending until the end.'}
         </p>
       )}

@@ -82,7 +82,7 @@ function Row({ row, props, rowKey }: { row: BoardRow; props: Props; rowKey: stri
   const mine = !!me && row.username === me;
   return (
     <tr data-row-key={rowKey} className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
-      <td className="num">{row.rank}</td>
+      <td className="num board-rank">{row.rank}</td>
       <th scope="row" className="board-user">
         {row.username ?? <span className="muted">deleted</span>}
       </th>
@@ -102,6 +102,27 @@ function Row({ row, props, rowKey }: { row: BoardRow; props: Props; rowKey: stri
   );
 }
 
+/**
+ * Under the board, per problem: how many of the rows shown solved it, and how many tried it (any attempt, a
+ * solve or a try pending behind the freeze).
+ */
+function SolvedTriedRow({ format, labels, rows }: { format: ContestFormat; labels: string[]; rows: ScoreboardRow[] }) {
+  const timed = format === 'icpc' || format === 'atcoder';
+  const count = (label: string, test: (cell: ContestCell) => boolean) => rows.filter((r) => r.cells[label] && test(r.cells[label])).length;
+  return (
+    <tfoot>
+      <tr className="board-totals">
+        <td colSpan={timed ? 4 : 3}>Solved / tried</td>
+        {labels.map((label) => (
+          <td key={label} className="board-cell">
+            {count(label, (c) => c.solved)} / {count(label, (c) => c.solved || c.attempts > 0 || c.pending > 0)}
+          </td>
+        ))}
+      </tr>
+    </tfoot>
+  );
+}
+
 /** The board: rank, user, totals, one coloured cell per problem; rows slide when ranks change. */
 export function ScoreboardTable(props: Props) {
   const { format, labels, rows, me, mineElsewhere, caption } = props;
@@ -118,7 +139,7 @@ export function ScoreboardTable(props: Props) {
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="num">
+            <th scope="col" className="num board-rank">
               Rank
             </th>
             <th scope="col">User</th>
@@ -147,6 +168,7 @@ export function ScoreboardTable(props: Props) {
             <Row key={keyOf(row)} row={row} props={props} rowKey={keyOf(row)} />
           ))}
         </tbody>
+        <SolvedTriedRow format={format} labels={labels} rows={rows} />
       </table>
     </div>
   );

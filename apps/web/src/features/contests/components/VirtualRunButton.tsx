@@ -3,6 +3,7 @@ import '../contests.css';
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
+import { plural } from '../../../components/format';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
 import { useVirtualRun } from '../hooks/useContestEntry';
@@ -29,8 +30,8 @@ export function VirtualRunButton({ contest }: { contest: Contest }) {
   return (
     <div className="contest-actions">
       <p className="muted" id="virtual-help">
-        A virtual run gives you {runMinutes(contest)} minutes from now; your board ranks you among the participants as they stood at the
-        same time of theirs.
+        A virtual run gives you {plural(runMinutes(contest), 'minute')} from now; your board ranks you among the participants as they stood
+        at the same time of theirs.
       </p>
       <button className="btn primary" onClick={() => start.mutate()} disabled={start.isPending} aria-describedby="virtual-help">
         Virtual

@@ -1,16 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 
 import { queryKeys } from '../../../api/query-keys';
 import {
   type Contest,
   createContest,
   deleteContest,
-  fetchPickableProblems,
   fetchWholeScoreboard,
+  searchPickableProblems,
   unfreezeContest,
   updateContest,
 } from '../api';
 import { type ContestFormValues, contestInputFrom } from '../contest-form-model';
+import { chooseProblem, searchTerm } from '../problem-search';
 
 /** Creates a contest (no `contest`) or saves `contest` whole; the lists are read again, then `onSaved`. */
 export function useSaveContest(contest: Contest | undefined, onSaved: (saved: Contest) => void) {
@@ -39,8 +41,33 @@ export function useDeleteContest(contestId: number, onDeleted: () => void) {
 }
 
 /** The archive (private problems too) the contest form's picker offers. */
-export function usePickableProblems() {
-  return useQuery({ queryKey: queryKeys.pickableProblems(), queryFn: fetchPickableProblems });
+/** Typing settles this long before the picker asks the server. */
+const SEARCH_DELAY_MS = 250;
+
+/** One search of the picker, cached a little: Add usually asks what the suggestions just did. */
+const search = (term: string) => ({
+  queryKey: queryKeys.pickableProblems(term),
+  queryFn: () => searchPickableProblems(term),
+  staleTime: 30_000,
+});
+
+/**
+ * The picker's search on the server: suggestions for `input` once typing settles, and `lookUp`, which answers for
+ * an input at once (Add or Enter pressed before the suggestions arrived), from the cache when it has the answer.
+ */
+export function useProblemSearch(input: string) {
+  const queryClient = useQueryClient();
+  const [settled, setSettled] = useState(searchTerm(input));
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(searchTerm(input)), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const suggestions = useQuery({ ...search(settled), enabled: !!settled, placeholderData: keepPreviousData });
+  const lookUp = useCallback(
+    async (text: string) => chooseProblem(text, (await queryClient.fetchQuery(search(searchTerm(text)))).items),
+    [queryClient],
+  );
+  return { suggestions: settled ? (suggestions.data?.items ?? []) : [], lookUp };
 }
 
 /**

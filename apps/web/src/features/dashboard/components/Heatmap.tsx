@@ -4,6 +4,8 @@ import type { Schemas } from '@oj/api-client';
 import { heatmapLevel } from '@oj/contracts';
 import { useLayoutEffect, useRef } from 'react';
 
+import { plural } from '../../../components/format';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The week column (0-based) in which each month of a UTC year starts, weeks starting on Sunday. */
@@ -57,7 +59,7 @@ export function Heatmap({ year, items }: { year: number; items: Schemas['Heatmap
           {cells.map((date, i) => {
             if (!date) return <span key={`pad-${i}`} className="cell pad" />;
             const item = byDate.get(date);
-            const title = item ? `${date}: ${item.submitCount} submissions, ${item.acCount} accepted` : `${date}: No submissions`;
+            const title = item ? `${date}: ${plural(item.submitCount, 'submission')}, ${item.acCount} accepted` : `${date}: No submissions`;
             return <span key={date} className={`cell level-${heatmapLevel(item?.submitCount ?? 0)}`} title={title} />;
           })}
         </div>

@@ -27,9 +27,11 @@ interface SubmitFormProps {
   onSubmitted: (submissionId: string) => void;
   /** Submits into this contest (its board, or practice after the end). */
   contestId?: number;
+  /** The contest is over for the caller: a submission counts as practice, which the form says before it is sent. */
+  practice?: boolean;
 }
 
-export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId }: SubmitFormProps) {
+export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId, practice = false }: SubmitFormProps) {
   const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
   const preferences = usePreferences();
@@ -61,7 +63,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
 
   const submit = useSubmitSolution({
     onSuccess: (created) => {
-      setMessage({ kind: 'notice', text: 'Submitted. Watch it being graded below.' });
+      setMessage({ kind: 'notice', text: `Submitted${practice ? ' as practice' : ''}. Watch it being graded below.` });
       onSubmitted(created.submissionId);
     },
     onError: (error) => setMessage({ kind: 'error', text: errorMessage(error, 'Failed to submit solution.') }),
@@ -102,13 +104,24 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
       </label>
       {languages.isError && <p className="error">{errorMessage(languages.error, 'Failed to load languages.')}</p>}
       <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" fontSize={preferences.editorFontSize} />
+      {practice && (
+        <p className="notice" id="practice-note">
+          The contest is over: a submission now is practice and does not count on the board.
+        </p>
+      )}
       {message && (
         <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
         </p>
       )}
       <RunPanel problemId={problemId} samples={samples} languageId={languageId} source={source} runButton={runButton}>
-        <button className="btn primary" type="submit" disabled={submit.isPending} aria-keyshortcuts={EDITOR_SHORTCUTS.submit.aria}>
+        <button
+          className="btn primary"
+          type="submit"
+          disabled={submit.isPending}
+          aria-keyshortcuts={EDITOR_SHORTCUTS.submit.aria}
+          aria-describedby={practice ? 'practice-note' : undefined}
+        >
           Submit{' '}
           <kbd className="shortcut" aria-hidden="true">
             {EDITOR_SHORTCUTS.submit.label}

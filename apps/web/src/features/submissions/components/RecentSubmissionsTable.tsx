@@ -1,8 +1,7 @@
 import '../submissions.css';
 
-import { formatScore } from '../../../components/format';
 import type { SubmissionRow } from '../../../live/live-paging';
-import { DetailsByTime, ProblemCell, StatusCell } from './SubmissionsTable';
+import { DetailsByTime, ProblemCell, ScoreCell, StatusCell } from './SubmissionsTable';
 
 interface Props {
   rows: SubmissionRow[];
@@ -33,9 +32,7 @@ export function RecentSubmissionsTable({ rows, emptyText, onDetails, onResubmit,
             <tr key={row.id} data-submission-id={row.id}>
               <ProblemCell row={row} />
               <StatusCell row={row} />
-              <td className="num score-cell" data-label="Score">
-                {formatScore(row.score)}
-              </td>
+              <ScoreCell row={row} />
               <td data-label="Language">{row.language}</td>
               <td data-label="Submitted">
                 <DetailsByTime row={row} onDetails={onDetails} />

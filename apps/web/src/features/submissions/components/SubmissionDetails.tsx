@@ -7,6 +7,8 @@ import { CopyButton } from '../../../components/CopyButton';
 import { formatScore, shortDate, withUnit } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
+import { useSession } from '../../../session/SessionProvider';
+import { resultHiddenFrom } from '../frozen-result';
 import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
 import { groupTestResults, SCORING_LABELS } from '../test-groups';
 
@@ -31,21 +33,29 @@ export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail
  * headings sit one level under the title: h3 under the dialog's h2, h2 under the page's h1 (`onPage`).
  */
 export function SubmissionDetails({ submission: s, onPage = false }: { submission: SubmissionDetail; onPage?: boolean }) {
+  const { viewer } = useSession();
+  const hidden = resultHiddenFrom(s, viewer);
   const Heading = onPage ? 'h2' : 'h3';
   const Subheading = onPage ? 'h3' : 'h4';
   return (
     <>
       <dl className="facts">
+        <dt>Submission</dt>
+        <dd>
+          <code>{s.id}</code>
+        </dd>
+        <dt>User</dt>
+        <dd>{s.userName ? <Link to={`/u/${s.userName}`}>{s.userName}</Link> : '(deleted user)'}</dd>
         <dt>Problem</dt>
         <dd>{s.problemTitle ? <Link to={`/problems/${s.problemId}`}>{s.problemTitle}</Link> : 'Unknown problem'}</dd>
         <dt>Language</dt>
         <dd>{s.language}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={s.status} />
+          <StatusBadge status={s.status} failedTest={s.failedTest} frozen={hidden} />
         </dd>
         <dt>Score</dt>
-        <dd>{formatScore(s.score)}</dd>
+        <dd>{hidden ? '—' : formatScore(s.score)}</dd>
         <dt>Runtime</dt>
         <dd>{withUnit(s.runtimeMs, 'ms')}</dd>
         <dt>Memory</dt>

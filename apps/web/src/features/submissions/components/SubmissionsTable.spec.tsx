@@ -1,7 +1,9 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
+import { ReactElement } from 'react';
+import { Route } from 'react-router-dom';
 
 import type { SubmissionRow } from '../../../live/live-paging';
+import { json, mockFetch, renderRoutes, storeTokens, user } from '../../../testing/render';
 import { RecentSubmissionsTable } from './RecentSubmissionsTable';
 import { SubmissionsTable } from './SubmissionsTable';
 
@@ -29,10 +31,15 @@ const row = {
   updatedAt: '2026-11-23T10:00:00.000Z',
 } as SubmissionRow;
 
+/** The tables on a page, for a guest or (`signedIn`) alice, the rows' submitter. */
+const render = (tables: ReactElement) => renderRoutes(<Route path="/" element={tables} />);
+
 describe('submission lists', () => {
+  afterEach(() => localStorage.clear());
+
   it('write the score as the details do ("10%"), in the full list and on the dashboard', () => {
     render(
-      <MemoryRouter>
+      <>
         <SubmissionsTable rows={[row]} emptyText="None" onDetails={() => undefined} />
         <RecentSubmissionsTable
           rows={[row]}
@@ -41,7 +48,7 @@ describe('submission lists', () => {
           onResubmit={() => undefined}
           canResubmit={() => false}
         />
-      </MemoryRouter>,
+      </>,
     );
     const scores = document.querySelectorAll('.score-cell');
     expect([...scores].map((cell) => cell.textContent)).toEqual(['10%', '10%']);
@@ -49,7 +56,7 @@ describe('submission lists', () => {
 
   it('say where a submission failed, as Codeforces does: "Wrong Answer on test 3"', () => {
     render(
-      <MemoryRouter>
+      <>
         <SubmissionsTable rows={[{ ...row, failedTest: 3 }]} emptyText="None" onDetails={() => undefined} />
         <RecentSubmissionsTable
           rows={[{ ...row, id: 's2', status: 'accepted', failedTest: null }]}
@@ -58,9 +65,23 @@ describe('submission lists', () => {
           onResubmit={() => undefined}
           canResubmit={() => false}
         />
-      </MemoryRouter>,
+      </>,
     );
     const badges = [...document.querySelectorAll('.status-cell .badge')].map((b) => b.textContent);
     expect(badges).toEqual(['Wrong Answer on test 3', 'Accepted']);
+  });
+
+  it('say "Frozen" (score "—") where a contest\'s freeze hides the result, its real status to its submitter', async () => {
+    const hidden = { ...row, status: 'queued', verdict: 'PENDING', score: 0, frozen: true } as SubmissionRow;
+    render(<SubmissionsTable rows={[hidden]} emptyText="None" onDetails={() => undefined} />);
+    expect(document.querySelector('.status-cell .badge')?.textContent).toBe('Frozen');
+    expect(document.querySelector('.score-cell')?.textContent).toBe('—');
+  });
+
+  it('show the submitter their own frozen result', async () => {
+    storeTokens();
+    mockFetch((_req, path) => (path === 'GET /api/auth/me' ? json(200, user()) : undefined));
+    render(<SubmissionsTable rows={[{ ...row, frozen: true }]} emptyText="None" onDetails={() => undefined} />);
+    expect(await screen.findByText('Wrong Answer')).toBeInTheDocument();
   });
 });

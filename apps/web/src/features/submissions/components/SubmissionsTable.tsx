@@ -5,12 +5,15 @@ import { Link } from 'react-router-dom';
 import { formatScore, shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { SubmissionRow } from '../../../live/live-paging';
+import { useSession } from '../../../session/SessionProvider';
+import { resultHiddenFrom } from '../frozen-result';
 
-/** The status badge, with a progress bar while the submission is graded. */
+/** The status badge ("Frozen" while a contest's freeze hides the result), with a progress bar while it is graded. */
 export function StatusCell({ row }: { row: SubmissionRow }) {
+  const { viewer } = useSession();
   return (
     <td className="status-cell" data-label="Status">
-      <StatusBadge status={row.status} failedTest={row.failedTest} />
+      <StatusBadge status={row.status} failedTest={row.failedTest} frozen={resultHiddenFrom(row, viewer)} />
       {row.status === 'running' && row.progress && (
         <span
           className="progress"
@@ -39,6 +42,16 @@ export function DetailsByTime({ row, onDetails }: { row: SubmissionRow; onDetail
     >
       {shortDate(row.createdAt)}
     </button>
+  );
+}
+
+/** The score, or a dash while a contest's freeze hides it (the API's 0 is a stand-in). */
+export function ScoreCell({ row }: { row: SubmissionRow }) {
+  const { viewer } = useSession();
+  return (
+    <td className="num score-cell" data-label="Score">
+      {resultHiddenFrom(row, viewer) ? '—' : formatScore(row.score)}
+    </td>
   );
 }
 
@@ -89,9 +102,7 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
               <td data-label="User">{row.userName ? <Link to={`/u/${row.userName}`}>{row.userName}</Link> : '(deleted user)'}</td>
               <td data-label="Language">{row.language}</td>
               <StatusCell row={row} />
-              <td className="num score-cell" data-label="Score">
-                {formatScore(row.score)}
-              </td>
+              <ScoreCell row={row} />
               <td className="num" data-label="Runtime (ms)">
                 {row.runtimeMs ?? '—'}
               </td>
