@@ -2079,7 +2079,7 @@ export interface components {
         };
         PreferencesDto: {
             /**
-             * @description Judge0 id of a language the judge offers; null for none (the problem page then picks one)
+             * @description Judge0 id of the default language; null for none
              * @example 54
              */
             defaultLanguageId: number | null;
@@ -2088,6 +2088,18 @@ export interface components {
              * @example 16
              */
             editorFontSize: number;
+            /**
+             * @description Key bindings of the editor
+             * @example default
+             * @enum {string}
+             */
+            editorKeymap: "default" | "vim" | "emacs";
+            /**
+             * @description Columns a tab character takes
+             * @example 4
+             * @enum {number}
+             */
+            editorTabWidth: 2 | 4 | 8;
         };
         ProblemAuthorDto: {
             /**
@@ -3029,6 +3041,30 @@ export interface components {
             subtask?: number;
             /** @example 12 */
             timeMs: number | null;
+        };
+        UpdatePreferencesDto: {
+            /**
+             * @description Judge0 id of a language the judge offers; null for none (the problem page then picks one)
+             * @example 54
+             */
+            defaultLanguageId: number | null;
+            /**
+             * @description CSS pixels
+             * @example 16
+             */
+            editorFontSize: number;
+            /**
+             * @description Key bindings of the editor
+             * @example default
+             * @enum {string}
+             */
+            editorKeymap?: "default" | "vim" | "emacs";
+            /**
+             * @description Columns a tab character takes
+             * @example 4
+             * @enum {number}
+             */
+            editorTabWidth?: 2 | 4 | 8;
         };
         UpdateProblemDto: {
             /**
@@ -7180,7 +7216,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PreferencesDto"];
+                "application/json": components["schemas"]["UpdatePreferencesDto"];
             };
         };
         responses: {

@@ -33,6 +33,7 @@ import { ProblemInteractors1764817200000 } from './migrations/1764817200000-prob
 import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-tokens';
 import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
 import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
+import { EditorTabWidthKeymap1795004170000 } from './migrations/1795004170000-editor-tab-width-keymap';
 
 export const ENTITIES = [
   UserEntity,
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   ClicsTokens1764900000000,
   FirstSolverIndexes1764986400000,
   ContestRowsAutovacuum1764990000000,
+  EditorTabWidthKeymap1795004170000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -32,6 +32,7 @@ describe('migrations', () => {
       'ClicsTokens1764900000000',
       'FirstSolverIndexes1764986400000',
       'ContestRowsAutovacuum1764990000000',
+      'EditorTabWidthKeymap1795004170000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

@@ -101,7 +101,15 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
         </select>
       </label>
       {languages.isError && <p className="error">{errorMessage(languages.error, 'Failed to load languages.')}</p>}
-      <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" fontSize={preferences.editorFontSize} />
+      <CodeEditor
+        value={source}
+        onChange={setSource}
+        languageId={languageId}
+        label="Source code"
+        fontSize={preferences.editorFontSize}
+        tabWidth={preferences.editorTabWidth}
+        keyBindings={preferences.editorKeymap}
+      />
       {message && (
         <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}
