@@ -2178,6 +2178,11 @@ export interface components {
             /** @example 1001 */
             problemId: number;
             samples: components["schemas"]["SampleDto"][];
+            /**
+             * @description Users with an accepted submission (the archive's "Solves")
+             * @example 41
+             */
+            solverCount: number;
             /** @example Given two integers $a$ and $b$, print $a + b$. */
             statement: string;
             /** @example 120 */
@@ -2327,6 +2332,11 @@ export interface components {
             isPublic: boolean;
             /** @example 1001 */
             problemId: number;
+            /**
+             * @description Users with an accepted submission (the archive's "Solves")
+             * @example 41
+             */
+            solverCount: number;
             /** @example 120 */
             submissionCount: number;
             /**
@@ -6314,10 +6324,10 @@ export interface operations {
                 page?: number;
                 /** @description Matches the title, an algorithm or a tag (case-insensitive, anywhere in it); "#106" or "106" also the problem #106 */
                 q?: string;
-                /** @description solves: accepted submissions; acRate: accepted over all */
+                /** @description solves: users with an accepted submission; acRate: accepted submissions over all */
                 sort?: "id" | "title" | "difficulty" | "solves" | "acRate";
-                /** @description Only problems carrying this tag (exactly) */
-                tag?: string;
+                /** @description Only problems carrying every one of these tags (exactly): repeated (tag=a&tag=b) or comma-separated (tag=a,b), at most 10 */
+                tag?: string[];
                 /** @description Honoured for admins only */
                 visibility?: "all" | "public" | "private";
             };

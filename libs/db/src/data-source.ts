@@ -34,6 +34,7 @@ import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-token
 import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
 import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
 import { EditorTabWidthKeymap1795004170000 } from './migrations/1795004170000-editor-tab-width-keymap';
+import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-problem-solver-count';
 
 export const ENTITIES = [
   UserEntity,
@@ -72,6 +73,7 @@ export const MIGRATIONS = [
   FirstSolverIndexes1764986400000,
   ContestRowsAutovacuum1764990000000,
   EditorTabWidthKeymap1795004170000,
+  ProblemSolverCount1795004390000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -33,6 +33,7 @@ describe('migrations', () => {
       'FirstSolverIndexes1764986400000',
       'ContestRowsAutovacuum1764990000000',
       'EditorTabWidthKeymap1795004170000',
+      'ProblemSolverCount1795004390000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
