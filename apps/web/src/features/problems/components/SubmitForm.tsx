@@ -116,7 +116,13 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
         </p>
       )}
       <RunPanel problemId={problemId} samples={samples} languageId={languageId} source={source} runButton={runButton}>
-        <button className="btn primary" type="submit" disabled={submit.isPending} aria-keyshortcuts={EDITOR_SHORTCUTS.submit.aria}>
+        <button
+          className="btn primary"
+          type="submit"
+          disabled={submit.isPending}
+          aria-keyshortcuts={EDITOR_SHORTCUTS.submit.aria}
+          data-toast-avoid
+        >
           Submit{' '}
           <kbd className="shortcut" aria-hidden="true">
             {EDITOR_SHORTCUTS.submit.label}
