@@ -82,13 +82,11 @@ describe('writeFinalResult', () => {
   it('counts solvers as distinct users (issue 33, defect 13): a second accepted submission of one user adds none', async () => {
     const solver = await ds.getRepository(ProblemEntity).save({ title: 'Solvers', statement: 's', difficulty: 'EASY' as const });
     const person = (name: string) =>
-      ds
-        .getRepository(UserEntity)
-        .save({
-          username: `${name}${randomBytes(3).toString('hex')}`,
-          email: `${name}${randomBytes(3).toString('hex')}@x.org`,
-          passwordHash: 'x',
-        });
+      ds.getRepository(UserEntity).save({
+        username: `${name}${randomBytes(3).toString('hex')}`,
+        email: `${name}${randomBytes(3).toString('hex')}@x.org`,
+        passwordHash: 'x',
+      });
     const [ada, bob] = [await person('ada'), await person('bob')];
     const submit = (userId: string) =>
       ds
