@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { resolve } from 'path';
 import { defineConfig } from 'vite';
+import { emacsKeyRegistrations } from './build/emacs-key-registrations';
 import { precompress } from './build/precompress';
 import { woff2Only } from './build/woff2-only';
 
@@ -15,7 +16,7 @@ const CHUNKS: [string, RegExp][] = [
 
 export default defineConfig({
   root: __dirname,
-  plugins: [react(), woff2Only(), precompress()],
+  plugins: [react(), woff2Only(), emacsKeyRegistrations(), precompress()],
   resolve: {
     alias: {
       '@oj/contracts': resolve(root, 'libs/contracts/src/index.ts'),

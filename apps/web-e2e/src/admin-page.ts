@@ -51,3 +51,14 @@ export function pythonProblem(title: string, statement: string, test: { input: s
     memoryLimit: 64,
   };
 }
+
+/** Registers a new user through the API and answers its access token. */
+export async function registerAccount(app: AppUnderTest, user: { username: string; password: string }): Promise<string> {
+  const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...user, email: `${user.username}@example.com`, confirmPassword: user.password }),
+  });
+  if (registered.status !== 201) throw new Error(`registering ${user.username} answered ${registered.status}`);
+  return (await registered.json()).accessToken;
+}

@@ -260,6 +260,7 @@ describe('contests in the browser', () => {
     const page = await userPage(kim);
     await page.goto(`/contests/${contestId}`);
     await page.getByRole('button', { name: 'Virtual' }).click();
+    await page.getByRole('dialog', { name: 'Start the virtual run?' }).getByRole('button', { name: 'Start the virtual run' }).click();
     await page
       .getByRole('timer')
       .getByText(/Virtual run: time left/)

@@ -1,5 +1,6 @@
 import { Browser, Page } from 'playwright-core';
 
+import { registerAccount } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { launchBrowser, logIn, screenshot } from './browser';
 
@@ -44,12 +45,7 @@ describe('profiles, editor settings and submission conveniences', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const registered = await fetch(`${app.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...user, email: `${user.username}@example.com`, confirmPassword: user.password }),
-    });
-    token = (await registered.json()).accessToken;
+    token = await registerAccount(app, user);
     wrongId = await judged(WRONG, 'wrong_answer');
     acceptedId = await judged(ACCEPTED, 'accepted');
   });

@@ -2,6 +2,7 @@ import { ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 
 import { Header } from './components/Header';
+import { RouteFocus } from './components/RouteFocus';
 import { MAIN_CONTENT_ID, SkipLink } from './components/SkipLink';
 import { HomePage } from './pages/HomePage';
 import { RequireAuth } from './session/RouteGuards';
@@ -34,6 +35,7 @@ export function App() {
     <>
       <SkipLink />
       <Header />
+      <RouteFocus />
       <main className="main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Suspense
           fallback={

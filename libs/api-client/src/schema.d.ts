@@ -2205,7 +2205,7 @@ export interface components {
         };
         PreferencesDto: {
             /**
-             * @description Judge0 id of a language the judge offers; null for none (the problem page then picks one)
+             * @description Judge0 id of the default language; null for none
              * @example 54
              */
             defaultLanguageId: number | null;
@@ -2214,6 +2214,18 @@ export interface components {
              * @example 16
              */
             editorFontSize: number;
+            /**
+             * @description Key bindings of the editor
+             * @example default
+             * @enum {string}
+             */
+            editorKeymap: "default" | "vim" | "emacs";
+            /**
+             * @description Columns a tab character takes
+             * @example 4
+             * @enum {number}
+             */
+            editorTabWidth: 2 | 4 | 8;
         };
         ProblemAuthorDto: {
             /**
@@ -2297,6 +2309,11 @@ export interface components {
             /** @example 1001 */
             problemId: number;
             samples: components["schemas"]["SampleDto"][];
+            /**
+             * @description Users with an accepted submission (the archive's "Solves")
+             * @example 41
+             */
+            solverCount: number;
             /** @example Given two integers $a$ and $b$, print $a + b$. */
             statement: string;
             /** @example 120 */
@@ -2452,6 +2469,11 @@ export interface components {
             isPublic: boolean;
             /** @example 1001 */
             problemId: number;
+            /**
+             * @description Users with an accepted submission (the archive's "Solves")
+             * @example 41
+             */
+            solverCount: number;
             /** @example 120 */
             submissionCount: number;
             /**
@@ -3227,6 +3249,30 @@ export interface components {
             subtask?: number;
             /** @example 12 */
             timeMs: number | null;
+        };
+        UpdatePreferencesDto: {
+            /**
+             * @description Judge0 id of a language the judge offers; null for none (the problem page then picks one)
+             * @example 54
+             */
+            defaultLanguageId: number | null;
+            /**
+             * @description CSS pixels
+             * @example 16
+             */
+            editorFontSize: number;
+            /**
+             * @description Key bindings of the editor
+             * @example default
+             * @enum {string}
+             */
+            editorKeymap?: "default" | "vim" | "emacs";
+            /**
+             * @description Columns a tab character takes
+             * @example 4
+             * @enum {number}
+             */
+            editorTabWidth?: 2 | 4 | 8;
         };
         UpdateProblemDto: {
             /**
@@ -6499,10 +6545,10 @@ export interface operations {
                 page?: number;
                 /** @description Matches the title, an algorithm or a tag (case-insensitive, anywhere in it); "#106" or "106" also the problem #106 */
                 q?: string;
-                /** @description solves: accepted submissions; acRate: accepted over all */
+                /** @description solves: users with an accepted submission; acRate: accepted submissions over all */
                 sort?: "id" | "title" | "difficulty" | "solves" | "acRate";
-                /** @description Only problems carrying this tag (exactly) */
-                tag?: string;
+                /** @description Only problems carrying every one of these tags (exactly): repeated (tag=a&tag=b) or comma-separated (tag=a,b), at most 10 */
+                tag?: string[];
                 /** @description Honoured for admins only */
                 visibility?: "all" | "public" | "private";
             };
@@ -7401,7 +7447,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PreferencesDto"];
+                "application/json": components["schemas"]["UpdatePreferencesDto"];
             };
         };
         responses: {

@@ -38,6 +38,8 @@ export interface ProblemSummary {
   algorithms: string[];
   submissionCount: number;
   acceptedSubmissionCount: number;
+  /** Users with an accepted submission (people, not submissions); frozen and virtual results left out as above. */
+  solverCount: number;
 }
 
 /** A problem with its statement, limits and samples; test cases only for admins and the author. */

@@ -37,15 +37,30 @@ export interface PublicUser {
  */
 export const EDITOR_FONT_SIZE = { min: 10, max: 24, default: 13 } as const;
 
+/** How many columns a tab character takes in the editor (languages indented with tabs, such as Go, and pasted tabs). */
+export const EDITOR_TAB_WIDTHS = [2, 4, 8] as const;
+export type EditorTabWidth = (typeof EDITOR_TAB_WIDTHS)[number];
+
+/** The editor's key bindings: CodeMirror's own, or Vim's or Emacs's. */
+export const EDITOR_KEYMAPS = ['default', 'vim', 'emacs'] as const;
+export type EditorKeymap = (typeof EDITOR_KEYMAPS)[number];
+
 /** A user's settings for the problem page's editor, kept on the server so they follow the user. */
 export interface UserPreferences {
   /** Preselected on a problem that allows it; null: the language last submitted in this browser, else Python 3. */
   defaultLanguageId: number | null;
   editorFontSize: number;
+  editorTabWidth: EditorTabWidth;
+  editorKeymap: EditorKeymap;
 }
 
 /** What a guest, or a user who never changed a setting, gets. */
-export const DEFAULT_PREFERENCES: UserPreferences = { defaultLanguageId: null, editorFontSize: EDITOR_FONT_SIZE.default };
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  defaultLanguageId: null,
+  editorFontSize: EDITOR_FONT_SIZE.default,
+  editorTabWidth: 4,
+  editorKeymap: 'default',
+};
 
 /** Answer to a login, registration or token refresh. */
 export interface AuthSession {

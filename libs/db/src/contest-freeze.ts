@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
+import { recountSolvers } from './problem-solvers';
+
 /**
  * Whether an official submission's result is hidden now: made from the freeze's start (OI: from the contest's
  * start) while the board is not unfrozen. The same instants as the public fold (contest-board.ts) and the insert
@@ -13,7 +15,7 @@ const HIDDEN_NOW_SQL = `p.kind = 'official' AND c.unfrozen_at IS NULL AND s.crea
  * Sets `frozen` on every submission of the contest from the contest as it is now (`revealAll`: shows them all,
  * before the contest is deleted), and moves the problems' counters by what changed: a frozen result is held back
  * from its problem's counters (writeFinalResult), so the counters always equal a count of the unfrozen counted
- * rows. The problems are locked first, in order, as writeFinalResult and a rejudge lock them before their
+ * rows (the solver counts, of their distinct users). The problems are locked first, in order, as writeFinalResult and a rejudge lock them before their
  * submissions. Changed rows get a new updated_at, so the updates polls deliver the revealed results.
  */
 export async function syncFrozenResults(manager: EntityManager, contestId: number, revealAll = false): Promise<void> {
@@ -44,4 +46,6 @@ export async function syncFrozenResults(manager: EntityManager, contestId: numbe
        FROM delta d WHERE pr.problem_id = d.problem_id`,
     [contestId, revealAll],
   );
+  // Whether a result makes a solver depends on the user's other results too: the contest's problems are counted again.
+  await recountSolvers(manager, 'SELECT DISTINCT problem_id FROM submissions WHERE contest_id = $1', [contestId]);
 }

@@ -34,6 +34,8 @@ import { ClicsTokens1764900000000 } from './migrations/1764900000000-clics-token
 import { FirstSolverIndexes1764986400000 } from './migrations/1764986400000-first-solver-indexes';
 import { ContestRowsAutovacuum1764990000000 } from './migrations/1764990000000-contest-rows-autovacuum';
 import { ValidatorProtocols1795000004317 } from './migrations/1795000004317-validator-protocols';
+import { EditorTabWidthKeymap1795004170000 } from './migrations/1795004170000-editor-tab-width-keymap';
+import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-problem-solver-count';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
 
@@ -74,6 +76,8 @@ export const MIGRATIONS = [
   FirstSolverIndexes1764986400000,
   ContestRowsAutovacuum1764990000000,
   ValidatorProtocols1795000004317,
+  EditorTabWidthKeymap1795004170000,
+  ProblemSolverCount1795004390000,
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
 ];

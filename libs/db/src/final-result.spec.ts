@@ -2,7 +2,7 @@ import { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 
-import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, writeFinalResult } from './index';
+import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, UserEntity, writeFinalResult } from './index';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const result = (status: SubmissionStatus): GradeResult => ({
@@ -79,6 +79,44 @@ describe('writeFinalResult', () => {
     const again = await rejudge(id);
     expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), again)).toBe(true);
     expect(await countersBesideRows()).toEqual({ counted: 1, accepted: 1 });
+  });
+
+  it('counts solvers as distinct users (issue 33, defect 13): a second accepted submission of one user adds none', async () => {
+    const solver = await ds.getRepository(ProblemEntity).save({ title: 'Solvers', statement: 's', difficulty: 'EASY' as const });
+    const person = (name: string) =>
+      ds.getRepository(UserEntity).save({
+        username: `${name}${randomBytes(3).toString('hex')}`,
+        email: `${name}${randomBytes(3).toString('hex')}@x.org`,
+        passwordHash: 'x',
+      });
+    const [ada, bob] = [await person('ada'), await person('bob')];
+    const submit = (userId: string) =>
+      ds
+        .getRepository(SubmissionEntity)
+        .save({ problemId: solver.problemId, userId, languageId: 71, languageName: 'Python 3', sourceCode: 'x', sourceLen: 1 });
+    const solvers = async () => {
+      const [row] = await ds.query(
+        `SELECT solver_count AS counted, accepted_submission_count AS accepted,
+                (SELECT count(DISTINCT user_id) FROM submissions WHERE problem_id = $1 AND counted_status = 'accepted')::int AS "fromRows"
+           FROM problems WHERE problem_id = $1`,
+        [solver.problemId],
+      );
+      expect(row.counted).toBe(row.fromRows);
+      return { solvers: row.counted as number, accepted: row.accepted as number };
+    };
+    const [ada1, ada2, bob1] = [await submit(ada.id), await submit(ada.id), await submit(bob.id)];
+    await writeFinalResult(ds, ada1.id, solver.problemId, result('accepted'));
+    await writeFinalResult(ds, ada2.id, solver.problemId, result('accepted'));
+    expect(await solvers()).toEqual({ solvers: 1, accepted: 2 });
+    await writeFinalResult(ds, bob1.id, solver.problemId, result('wrong_answer'));
+    expect(await solvers()).toEqual({ solvers: 1, accepted: 2 });
+    // Rejudged to a wrong answer, one of Ada's two accepted submissions leaves her a solver; the other, not.
+    await writeFinalResult(ds, ada1.id, solver.problemId, result('wrong_answer'), await rejudge(ada1.id));
+    expect(await solvers()).toEqual({ solvers: 1, accepted: 1 });
+    await writeFinalResult(ds, bob1.id, solver.problemId, result('accepted'), await rejudge(bob1.id));
+    expect(await solvers()).toEqual({ solvers: 2, accepted: 2 });
+    await writeFinalResult(ds, ada2.id, solver.problemId, result('rte'), await rejudge(ada2.id));
+    expect(await solvers()).toEqual({ solvers: 1, accepted: 1 });
   });
 
   it('a submission rejudged before its first result is counted once when its result comes', async () => {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 
 import { refoldContestCell } from './contest-board';
 import { SubmissionEntity } from './entities';
+import { moveSolverCount } from './problem-solvers';
 
 /**
  * Writes the final result of a submission's judge round and counts it in its problem's counters, in one
@@ -10,7 +11,7 @@ import { SubmissionEntity } from './entities';
  * that finishes late, after a stalled job was handed on or failed, or after the submission was rejudged, finds
  * the row taken and writes nothing: the row, the counters and the live events all tell one result per round.
  * A rejudged submission is already in the counters (`counted_status`): its new result replaces that
- * contribution, so the counters always equal a count of the rows. A result hidden by its contest's freeze
+ * contribution, so the counters always equal a count of the rows (and the solver count, of their distinct users). A result hidden by its contest's freeze
  * (`frozen`) stays out of the counters until the unfreeze adds it (contest-freeze.ts), and a virtual run's results
  * stay out of them for good. A contest submission's board cell and row totals
  * are re-folded in the same transaction (contest-board.ts), so the board always equals a fold of the results.
@@ -28,13 +29,18 @@ export async function writeFinalResult(
     // submission first deadlocked with them. It serialises nothing more, as the counters below lock it anyway.
     await manager.query('SELECT 1 FROM problems WHERE problem_id = $1 FOR NO KEY UPDATE', [problemId]);
     // The row lock makes a concurrent write of the same round wait, then find counted_at set and write nothing.
-    const [open]: { counted_status: SubmissionStatus | null; participation_id: string | null; frozen: boolean; virtual: boolean }[] =
-      await manager.query(
-        `SELECT s.counted_status, s.participation_id, s.frozen, coalesce(p.kind = 'virtual', false) AS virtual
+    const [open]: {
+      counted_status: SubmissionStatus | null;
+      participation_id: string | null;
+      user_id: string | null;
+      frozen: boolean;
+      virtual: boolean;
+    }[] = await manager.query(
+      `SELECT s.counted_status, s.participation_id, s.user_id, s.frozen, coalesce(p.kind = 'virtual', false) AS virtual
          FROM submissions s LEFT JOIN contest_participations p ON p.id = s.participation_id
          WHERE s.id = $1 AND s.counted_at IS NULL AND s.judge_round = $2 FOR UPDATE OF s`,
-        [submissionId, round],
-      );
+      [submissionId, round],
+    );
     if (!open) return false;
     await manager
       .createQueryBuilder()
@@ -62,12 +68,17 @@ export async function writeFinalResult(
       .where('id = :id', { id: submissionId })
       .execute();
     const accepted = (status: SubmissionStatus | null) => (status === 'accepted' ? 1 : 0);
+    const acceptedDelta = accepted(result.status) - accepted(open.counted_status);
     // A virtual run replays a past contest for its owner alone, and a frozen result waits for the unfreeze.
-    if (!open.virtual && !open.frozen)
+    if (!open.virtual && !open.frozen) {
       await manager.query(
         'UPDATE problems SET submission_count = submission_count + $2, accepted_submission_count = accepted_submission_count + $3 WHERE problem_id = $1',
-        [problemId, open.counted_status ? 0 : 1, accepted(result.status) - accepted(open.counted_status)],
+        [problemId, open.counted_status ? 0 : 1, acceptedDelta],
       );
+      // The solvers (people, not accepted submissions) move only with a user's first or last accepted result.
+      if (acceptedDelta !== 0 && open.user_id)
+        await moveSolverCount(manager, { problemId, userId: open.user_id, submissionId, delta: acceptedDelta as 1 | -1 });
+    }
     if (open.participation_id) await refoldContestCell(manager, open.participation_id, problemId);
     return true;
   });

@@ -6,4 +6,5 @@ export * from './entities';
 export * from './final-result';
 export * from './judge-job';
 export * from './problem-checker';
+export * from './problem-solvers';
 export * from './submission-row';

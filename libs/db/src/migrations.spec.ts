@@ -33,6 +33,8 @@ describe('migrations', () => {
       'FirstSolverIndexes1764986400000',
       'ContestRowsAutovacuum1764990000000',
       'ValidatorProtocols1795000004317',
+      'EditorTabWidthKeymap1795004170000',
+      'ProblemSolverCount1795004390000',
       'ContestPointsUnits1795004528031',
       'ProblemOutputLimit1795431977000',
     ]);

@@ -56,7 +56,7 @@ const ARCHIVE_SORT_SQL: Record<ProblemSort, string> = {
   id: 'p.problem_id',
   title: 'lower(p.title)',
   difficulty: `array_position(ARRAY[${DIFFICULTIES.map((d) => `'${d}'`).join(', ')}], p.difficulty::text)`,
-  solves: 'p.accepted_submission_count',
+  solves: 'p.solver_count',
   acRate: 'coalesce(p.accepted_submission_count::float8 / nullif(p.submission_count, 0), 0)',
 };
 
@@ -136,9 +136,10 @@ export class ProblemsService {
       where.push('p.difficulty = :difficulty');
       parameters.difficulty = query.difficulty;
     }
-    if (query.tag) {
-      where.push('p.tags @> jsonb_build_array(:tag::text)');
-      parameters.tag = query.tag;
+    // Every tag asked for (AND), in one containment test.
+    if (query.tag?.length) {
+      where.push('p.tags @> :tags::jsonb');
+      parameters.tags = JSON.stringify(query.tag);
     }
     const search = archiveSearch(query.q);
     if (search) {

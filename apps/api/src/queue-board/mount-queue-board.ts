@@ -20,7 +20,8 @@ export function mountQueueBoard(app: NestExpressApplication): void {
     // @bull-board/express pins its own copy of @bull-board/api one patch behind ours: same shape, separate
     // declarations, so TypeScript needs telling.
     serverAdapter: board as unknown as IServerAdapter,
-    options: { uiConfig: { boardTitle: 'Online Judge queues' } },
+    // The board is a page of its own, outside the SPA: its header links back to the judge.
+    options: { uiConfig: { boardTitle: 'Online Judge queues', miscLinks: [{ text: 'Back to the judge', url: '/' }] } },
   });
   const guard = (req: Request, res: Response, next: NextFunction) => {
     access.check(req.headers.cookie).then((result) => {

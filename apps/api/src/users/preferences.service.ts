@@ -5,9 +5,9 @@ import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
 import { LanguagesService } from '../languages/languages.service';
-import { PreferencesDto, toPreferences } from './dto/preferences.dto';
+import { PREFERENCE_COLUMNS, PreferencesDto, toPreferences, UpdatePreferencesDto } from './dto/preferences.dto';
 
-/** A user's editor settings: read, and replaced after the judge confirms the language exists. */
+/** A user's editor settings: read, and changed after the judge confirms the language exists. */
 @Injectable()
 export class PreferencesService {
   constructor(
@@ -16,17 +16,22 @@ export class PreferencesService {
   ) {}
 
   async get(userId: string): Promise<PreferencesDto> {
-    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, defaultLanguageId: true, editorFontSize: true } });
+    const user = await this.users.findOne({ where: { id: userId }, select: ['id', ...PREFERENCE_COLUMNS] });
     if (!user) throw ApiException.unauthorized('Authentication required');
     return toPreferences(user);
   }
 
-  /** Languages are not stored (the engine reports them), so the choice is checked against the live list. */
-  async set(userId: string, preferences: PreferencesDto): Promise<PreferencesDto> {
+  /**
+   * Languages are not stored (the engine reports them), so the choice is checked against the live list. A setting
+   * the body leaves out keeps its value.
+   */
+  async set(userId: string, preferences: UpdatePreferencesDto): Promise<PreferencesDto> {
     if (preferences.defaultLanguageId !== null) await this.languages.assertRunnable(preferences.defaultLanguageId, 'defaultLanguageId');
-    const saved = toPreferences(preferences);
-    const result = await this.users.update({ id: userId }, saved);
+    const changes = Object.fromEntries(
+      PREFERENCE_COLUMNS.filter((column) => preferences[column] !== undefined).map((column) => [column, preferences[column]]),
+    );
+    const result = await this.users.update({ id: userId }, changes);
     if (!result.affected) throw ApiException.unauthorized('Authentication required');
-    return saved;
+    return this.get(userId);
   }
 }

@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import { Auth, CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
-import { PreferencesDto } from './dto/preferences.dto';
+import { PreferencesDto, UpdatePreferencesDto } from './dto/preferences.dto';
 import { ProfileVisibilityDto } from './dto/profile-visibility.dto';
 import { PreferencesService } from './preferences.service';
 import { UsersService } from './users.service';
@@ -37,7 +37,7 @@ export class UsersController {
   @JsonBody()
   @ApiOkResponse({ type: PreferencesDto })
   @ApiServiceUnavailableResponse({ description: 'No judge worker is running to confirm the language' })
-  setMyPreferences(@CurrentUser() user: AuthUser, @Body() dto: PreferencesDto): Promise<PreferencesDto> {
+  setMyPreferences(@CurrentUser() user: AuthUser, @Body() dto: UpdatePreferencesDto): Promise<PreferencesDto> {
     return this.preferences.set(user.id, dto);
   }
 }

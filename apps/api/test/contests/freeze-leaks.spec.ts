@@ -82,12 +82,13 @@ describe('frozen results do not leak', () => {
   };
   const counters = async () => {
     const res = await http().get(`/api/problems/${problemId}`).expect(200);
-    return { submissions: res.body.submissionCount, accepted: res.body.acceptedSubmissionCount };
+    return { submissions: res.body.submissionCount, accepted: res.body.acceptedSubmissionCount, solvers: res.body.solverCount };
   };
   const countedRows = async () => {
     const [row] = await ds.query(
       `SELECT count(*) FILTER (WHERE counted_status IS NOT NULL)::int AS submissions,
-              count(*) FILTER (WHERE counted_status = 'accepted')::int AS accepted
+              count(*) FILTER (WHERE counted_status = 'accepted')::int AS accepted,
+              count(DISTINCT user_id) FILTER (WHERE counted_status = 'accepted')::int AS solvers
          FROM submissions WHERE problem_id = $1 AND NOT frozen`,
       [problemId],
     );
@@ -135,7 +136,7 @@ describe('frozen results do not leak', () => {
   afterAll(() => t.close());
 
   describe('during the freeze', () => {
-    let before: { submissions: number; accepted: number };
+    let before: { submissions: number; accepted: number; solvers: number };
     let annStream: SseClient;
     let bobStream: SseClient;
     let bobProblemStream: SseClient;
@@ -392,7 +393,8 @@ describe('frozen results do not leak', () => {
       expect(shown).toEqual(await countedRows());
       const [all] = await ds.query(
         `SELECT count(*) FILTER (WHERE counted_status IS NOT NULL)::int AS submissions,
-                count(*) FILTER (WHERE counted_status = 'accepted')::int AS accepted FROM submissions WHERE problem_id = $1`,
+                count(*) FILTER (WHERE counted_status = 'accepted')::int AS accepted,
+                count(DISTINCT user_id) FILTER (WHERE counted_status = 'accepted')::int AS solvers FROM submissions WHERE problem_id = $1`,
         [problemId],
       );
       expect(shown).toEqual(all);

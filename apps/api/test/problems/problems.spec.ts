@@ -1,4 +1,4 @@
-import { ProblemUpdateEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { ProblemUpdateEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
@@ -224,6 +224,7 @@ describe('problems', () => {
         algorithms: expect.any(Array),
         submissionCount: 0,
         acceptedSubmissionCount: 0,
+        solverCount: 0,
       });
       await t.http().get(`/api/problems/${priv.problemId}`).expect(404, { message: 'Problem not found.', code: 'NOT_FOUND' });
       await t
@@ -279,6 +280,7 @@ describe('problems', () => {
         'algorithms',
         'submissionCount',
         'acceptedSubmissionCount',
+        'solverCount',
       ];
       expect(Object.keys(item)).toEqual(keys);
       expect(item).toEqual(Object.fromEntries(keys.map((k) => [k, created[k === '_id' ? 'id' : k]])));
@@ -364,6 +366,71 @@ describe('problems', () => {
         .expect(400);
       await t.http().get('/api/problems?q=a%00b').expect(400);
       await t.http().get('/api/problems?tag=%00').expect(400);
+    });
+
+    it('requires every tag asked for, repeated or comma-separated (issue 33, defect 13)', async () => {
+      const tag = `t${Date.now()}`;
+      const [both, onlyA, all] = [
+        await create({ tags: [`${tag}-a`, `${tag}-b`] }),
+        await create({ tags: [`${tag}-a`] }),
+        await create({ tags: [`${tag}-c`, `${tag}-b`, `${tag}-a`] }),
+      ];
+      const ids = async (query: string) =>
+        (await t.http().get(`/api/problems?${query}`).expect(200)).body.items.map((p: { problemId: number }) => p.problemId);
+      expect(await ids(`tag=${tag}-a`)).toEqual([both.problemId, onlyA.problemId, all.problemId]);
+      expect(await ids(`tag=${tag}-a&tag=${tag}-b`)).toEqual([both.problemId, all.problemId]);
+      expect(await ids(`tag=${tag}-b,${tag}-a`)).toEqual([both.problemId, all.problemId]);
+      expect(await ids(`tag=${tag}-a,${tag}-b&tag=${tag}-c`)).toEqual([all.problemId]);
+      expect(await ids(`tag=${tag}-a&tag=${tag}-zzz`)).toEqual([]);
+      const tooMany = await t
+        .http()
+        .get(`/api/problems?tag=${Array.from({ length: 11 }, (_, i) => `x${i}`).join(',')}`)
+        .expect(400);
+      expect(tooMany.body.details.map((d: { path: string }) => d.path)).toEqual(['tag']);
+    });
+
+    it('sorts by solves, counting people rather than accepted submissions (issue 33, defect 13)', async () => {
+      const word = `Solv${Date.now()}`;
+      const [once, thrice] = [await create({ title: `${word} two people` }), await create({ title: `${word} one person` })];
+      const [ada, bob] = [await registerUser(t), await registerUser(t)];
+      const ds = t.app.get(DataSource);
+      const accept = async (problemId: number, session: TestSession) => {
+        const row = await ds.getRepository(SubmissionEntity).save({
+          problemId,
+          userId: session.user.id,
+          languageId: 71,
+          languageName: 'Python 3',
+          sourceCode: 'x',
+          sourceLen: 1,
+        });
+        await writeFinalResult(ds, row.id, problemId, {
+          status: 'accepted',
+          score: 100,
+          earnedPoints: 1,
+          totalPoints: 1,
+          runtimeMs: 1,
+          memoryKB: 1,
+          testCaseResults: [],
+        });
+      };
+      await accept(once.problemId, ada);
+      await accept(once.problemId, bob);
+      for (let i = 0; i < 3; i++) await accept(thrice.problemId, ada);
+      const list = (await t.http().get(`/api/problems?q=${word}&sort=solves&order=desc`).expect(200)).body.items;
+      expect(
+        list.map((p: { problemId: number; solverCount: number; acceptedSubmissionCount: number }) => [
+          p.problemId,
+          p.solverCount,
+          p.acceptedSubmissionCount,
+        ]),
+      ).toEqual([
+        [once.problemId, 2, 2],
+        [thrice.problemId, 1, 3],
+      ]);
+      expect((await t.http().get(`/api/problems/${thrice.problemId}`).expect(200)).body).toMatchObject({
+        solverCount: 1,
+        acceptedSubmissionCount: 3,
+      });
     });
 
     it('lists algorithms in use plus the built-in names, sorted and de-duplicated', async () => {

@@ -40,7 +40,12 @@ describe('GET and PUT /api/users/me/preferences', () => {
       .send(body as object);
 
   it('starts every account at no default language and a 13 px editor', async () => {
-    expect((await get(ada).expect(200)).body).toEqual({ defaultLanguageId: null, editorFontSize: 13 });
+    expect((await get(ada).expect(200)).body).toEqual({
+      defaultLanguageId: null,
+      editorFontSize: 13,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
+    });
   });
 
   it("stores one user's choice, read back by them and by no one else", async () => {
@@ -48,13 +53,30 @@ describe('GET and PUT /api/users/me/preferences', () => {
     expect((await put(ada, { defaultLanguageId: 54, editorFontSize: 18 }).expect(200)).body).toEqual({
       defaultLanguageId: 54,
       editorFontSize: 18,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
     });
-    expect((await get(ada).expect(200)).body).toEqual({ defaultLanguageId: 54, editorFontSize: 18 });
-    expect((await get(bob).expect(200)).body).toEqual({ defaultLanguageId: null, editorFontSize: 13 });
+    expect((await get(ada).expect(200)).body).toEqual({
+      defaultLanguageId: 54,
+      editorFontSize: 18,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
+    });
+    expect((await get(bob).expect(200)).body).toEqual({
+      defaultLanguageId: null,
+      editorFontSize: 13,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
+    });
     // null clears the language; the bounds themselves are allowed.
     await put(ada, { defaultLanguageId: null, editorFontSize: 10 }).expect(200);
     await put(ada, { defaultLanguageId: 71, editorFontSize: 24 }).expect(200);
-    expect((await get(ada).expect(200)).body).toEqual({ defaultLanguageId: 71, editorFontSize: 24 });
+    expect((await get(ada).expect(200)).body).toEqual({
+      defaultLanguageId: 71,
+      editorFontSize: 24,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
+    });
   });
 
   it('refuses a language the judge does not offer, naming the field, and keeps the old settings', async () => {
@@ -65,7 +87,12 @@ describe('GET and PUT /api/users/me/preferences', () => {
       message: 'This language is not available on the judge.',
       details: [{ path: 'defaultLanguageId', message: 'This language is not available on the judge.' }],
     });
-    expect((await get(bob).expect(200)).body).toEqual({ defaultLanguageId: null, editorFontSize: 13 });
+    expect((await get(bob).expect(200)).body).toEqual({
+      defaultLanguageId: null,
+      editorFontSize: 13,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
+    });
   });
 
   it.each([
@@ -81,11 +108,38 @@ describe('GET and PUT /api/users/me/preferences', () => {
     ['a language id of 0', { defaultLanguageId: 0, editorFontSize: 14 }, 'defaultLanguageId'],
     ['a language id past the integer column', { defaultLanguageId: 2 ** 31, editorFontSize: 14 }, 'defaultLanguageId'],
     ['a language as a boolean', { defaultLanguageId: true, editorFontSize: 14 }, 'defaultLanguageId'],
+    ['a tab width of 3', { defaultLanguageId: null, editorFontSize: 14, editorTabWidth: 3 }, 'editorTabWidth'],
+    ['a tab width as text', { defaultLanguageId: null, editorFontSize: 14, editorTabWidth: '4' }, 'editorTabWidth'],
+    ['a null tab width', { defaultLanguageId: null, editorFontSize: 14, editorTabWidth: null }, 'editorTabWidth'],
+    ['an unknown keymap', { defaultLanguageId: null, editorFontSize: 14, editorKeymap: 'nano' }, 'editorKeymap'],
+    ['a keymap in capitals', { defaultLanguageId: null, editorFontSize: 14, editorKeymap: 'Vim' }, 'editorKeymap'],
+    ['a null keymap', { defaultLanguageId: null, editorFontSize: 14, editorKeymap: null }, 'editorKeymap'],
   ])('answers 400 VALIDATION_ERROR for %s', async (_case, body, path) => {
     await workerOffers([54, 71]);
     const res = await put(bob, body).expect(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
     expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+  });
+
+  it('stores the tab width and key bindings (issue 33, defect 12), which a PUT of the two older fields keeps', async () => {
+    const carol = await registerUser(t);
+    await workerOffers([54, 71]);
+    const chosen = { defaultLanguageId: 71, editorFontSize: 15, editorTabWidth: 8, editorKeymap: 'vim' };
+    expect((await put(carol, chosen).expect(200)).body).toEqual(chosen);
+    // An older client sends only the first two fields: the tab width and keymap stay as they were.
+    expect((await put(carol, { defaultLanguageId: null, editorFontSize: 16 }).expect(200)).body).toEqual({
+      defaultLanguageId: null,
+      editorFontSize: 16,
+      editorTabWidth: 8,
+      editorKeymap: 'vim',
+    });
+    await put(carol, { defaultLanguageId: null, editorFontSize: 16, editorKeymap: 'emacs', editorTabWidth: 2 }).expect(200);
+    expect((await get(carol).expect(200)).body).toEqual({
+      defaultLanguageId: null,
+      editorFontSize: 16,
+      editorTabWidth: 2,
+      editorKeymap: 'emacs',
+    });
   });
 
   it('answers 400 for a body that is not an object', async () => {
@@ -96,7 +150,12 @@ describe('GET and PUT /api/users/me/preferences', () => {
     await noWorker();
     expect((await put(bob, { defaultLanguageId: 71, editorFontSize: 14 }).expect(503)).body.code).toBe('SERVICE_UNAVAILABLE');
     await put(bob, { defaultLanguageId: null, editorFontSize: 20 }).expect(200);
-    expect((await get(bob).expect(200)).body).toEqual({ defaultLanguageId: null, editorFontSize: 20 });
+    expect((await get(bob).expect(200)).body).toEqual({
+      defaultLanguageId: null,
+      editorFontSize: 20,
+      editorTabWidth: 4,
+      editorKeymap: 'default',
+    });
   });
 
   it('is for signed-in users only', async () => {

@@ -41,6 +41,17 @@ describe('Header', () => {
     expect(nav).not.toHaveClass('open');
   });
 
+  it('folds the unfolded navigation on Escape and gives focus back to Menu (issue 33, defect 15)', () => {
+    mockFetch(() => undefined);
+    renderRoutes(routes);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
   it("opens the user's menu, which closes on Escape and on an outside click", async () => {
     storeTokens();
     mockFetch((_r, route) => (route === 'GET /api/auth/me' ? json(200, user()) : undefined));

@@ -17,7 +17,20 @@ export function Header() {
   const [boardError, setBoardError] = useState<string | null>(null);
   const menu = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const navToggle = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+
+  // The phone's unfolded navigation closes on Escape, like the user menu, and gives focus back to its button.
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setNavOpen(false);
+      navToggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
 
   useEffect(() => {
     if (!open) return;
@@ -40,7 +53,13 @@ export function Header() {
       <Link to="/" className="brand">
         Online Judge
       </Link>
-      <button className="btn small nav-toggle" aria-expanded={navOpen} aria-controls="main-nav" onClick={() => setNavOpen((o) => !o)}>
+      <button
+        ref={navToggle}
+        className="btn small nav-toggle"
+        aria-expanded={navOpen}
+        aria-controls="main-nav"
+        onClick={() => setNavOpen((o) => !o)}
+      >
         Menu
       </button>
       <nav

@@ -15,11 +15,12 @@ const summary = (problemId: number, title: string, extra: Record<string, unknown
   algorithms: [] as string[],
   submissionCount: 0,
   acceptedSubmissionCount: 0,
+  solverCount: 0,
   ...extra,
 });
 
 const PROBLEMS = [
-  summary(1, 'A + B', { difficulty: 'BASIC', submissionCount: 3, acceptedSubmissionCount: 2, tags: ['warmup'] }),
+  summary(1, 'A + B', { difficulty: 'BASIC', submissionCount: 3, acceptedSubmissionCount: 2, solverCount: 1, tags: ['warmup', 'math'] }),
   summary(12, 'Shortest Paths', { algorithms: ['dijkstra', 'graphs'], isPublic: false }),
 ];
 /** An archive past one page: problems 1 to 106. */
@@ -85,7 +86,7 @@ describe('ProblemsPage', () => {
     const { queries } = serve();
     const row = (await screen.findByRole('link', { name: 'A + B' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('67%')).toBeInTheDocument();
-    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
     const other = screen.getByRole('link', { name: 'Shortest Paths' }).closest('tr') as HTMLElement;
     expect(within(other).getByText('—')).toBeInTheDocument();
     expect(within(other).getByText('Private')).toBeInTheDocument();
@@ -112,8 +113,11 @@ describe('ProblemsPage', () => {
     await screen.findByRole('link', { name: 'Problem 100' });
     expect(screen.queryByRole('link', { name: 'Problem 101' })).toBeNull();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('link', { name: 'Problem 106' });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    scrollTo.mockRestore();
     expect(titles()).toEqual(['Problem 101', 'Problem 102', 'Problem 103', 'Problem 104', 'Problem 105', 'Problem 106']);
     expect(search()).toBe('?page=2');
     expect(queries.at(-1)?.get('page')).toBe('2');
@@ -180,6 +184,43 @@ describe('ProblemsPage', () => {
     fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: 'HARD' } });
     await waitFor(() => expect(queries.at(-1)?.get('difficulty')).toBe('HARD'));
     expect(search()).toBe('?difficulty=HARD&tag=warmup');
+  });
+
+  it('shows Solves as the number of people who solved it, beside the AC rate of submissions (issue 33, defect 13)', async () => {
+    serve();
+    const row = (await screen.findByRole('link', { name: 'A + B' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('1', { selector: '[data-label="Solves"]' })).toBeInTheDocument();
+    expect(row.querySelector('[data-label="AC Rate"]')?.textContent).toMatch(/^67/);
+  });
+
+  it('requires several tags at once, each added from a row and removed on its own, in the URL', async () => {
+    const { queries } = serve({ url: '/problems?tag=warmup' });
+    await screen.findByRole('link', { name: 'A + B' });
+    fireEvent.click(screen.getByRole('button', { name: 'Only problems tagged math' }));
+    await waitFor(() => expect(queries.at(-1)?.getAll('tag')).toEqual(['warmup', 'math']));
+    expect(search()).toBe('?tag=warmup&tag=math');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the tag filter warmup' }));
+    await waitFor(() => expect(queries.at(-1)?.getAll('tag')).toEqual(['math']));
+    expect(search()).toBe('?tag=math');
+  });
+
+  it('reads comma-separated tags from the URL too', async () => {
+    const { queries } = serve({ url: '/problems?tag=warmup,math' });
+    await screen.findByRole('link', { name: 'A + B' });
+    expect(queries.at(-1)?.getAll('tag')).toEqual(['warmup', 'math']);
+    expect(screen.getByRole('button', { name: 'Remove the tag filter math' })).toBeInTheDocument();
+  });
+
+  it('hides tags and algorithms behind a switch this browser remembers', async () => {
+    localStorage.clear();
+    serve();
+    await screen.findByRole('link', { name: 'A + B' });
+    expect(screen.getByRole('button', { name: 'Only problems tagged warmup' })).toBeInTheDocument();
+    expect(screen.getByText('dijkstra, graphs')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Hide tags'));
+    expect(screen.queryByRole('button', { name: 'Only problems tagged warmup' })).toBeNull();
+    expect(screen.queryByText('dijkstra, graphs')).toBeNull();
+    expect(localStorage.getItem('oj.archive.hideTags')).toBe('true');
   });
 
   it('marks what the signed-in user solved and attempted', async () => {

@@ -53,4 +53,19 @@ describe('ThemeToggle', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(localStorage.getItem(THEME_KEY)).toBe('light');
   });
+
+  it('returns to following the system once picked (issue 33, defect 14)', () => {
+    const systemChanges = systemPrefers(false);
+    render(<ThemeToggle />);
+    expect(screen.queryByRole('button', { name: 'Follow the system theme' })).toBeNull();
+    fireEvent.click(toggle());
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    fireEvent.click(screen.getByRole('button', { name: 'Follow the system theme' }));
+    expect(localStorage.getItem(THEME_KEY)).toBeNull();
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+    expect(toggle()).toHaveAttribute('aria-pressed', 'false');
+    systemChanges(true);
+    expect(toggle()).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: 'Follow the system theme' })).toBeNull();
+  });
 });

@@ -101,6 +101,10 @@ export class ProblemEntity {
   @Column({ name: 'accepted_submission_count', type: 'integer', default: 0 })
   acceptedSubmissionCount: number;
 
+  /** Users with an accepted result that the counters count (problem-solvers.ts). */
+  @Column({ name: 'solver_count', type: 'integer', default: 0 })
+  solverCount: number;
+
   /** When the latest rejudge of all its submissions began: its progress counts the submissions rejudged since. */
   @Column({ name: 'rejudge_started_at', type: 'timestamptz', nullable: true })
   rejudgeStartedAt: Date | null;

@@ -1,4 +1,4 @@
-import { EDITOR_FONT_SIZE, type Role } from '@oj/contracts';
+import { DEFAULT_PREFERENCES, EDITOR_FONT_SIZE, type EditorKeymap, type EditorTabWidth, type Role } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('users')
@@ -47,6 +47,12 @@ export class UserEntity {
 
   @Column({ name: 'editor_font_size', type: 'smallint', default: EDITOR_FONT_SIZE.default })
   editorFontSize: number;
+
+  @Column({ name: 'editor_tab_width', type: 'smallint', default: DEFAULT_PREFERENCES.editorTabWidth })
+  editorTabWidth: EditorTabWidth;
+
+  @Column({ name: 'editor_keymap', type: 'varchar', length: 16, default: DEFAULT_PREFERENCES.editorKeymap })
+  editorKeymap: EditorKeymap;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

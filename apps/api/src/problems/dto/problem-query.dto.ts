@@ -13,12 +13,29 @@ import {
   SortOrder,
 } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
 
 /** PostgreSQL text refuses NUL: a search holding one is the caller's mistake, a 400, not a failed query. */
 const NO_NUL = /^[^\0]*$/;
+
+/** How many tags one archive query may require at once. */
+const MAX_TAG_FILTERS = 10;
+
+/** `tag` repeated, comma-separated, or both, as one list of trimmed tags; anything else is left for the checks. */
+function splitTags(value: unknown): unknown {
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((v) => typeof v === 'string')) return value;
+  return [
+    ...new Set(
+      (values as string[])
+        .flatMap((v) => v.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
 
 export class ProblemListQueryDto {
   @ApiPropertyOptional({ maximum: PROBLEM_ARCHIVE_LIMIT, default: PROBLEM_ARCHIVE_LIMIT })
@@ -37,7 +54,11 @@ export class ProblemListQueryDto {
   @Type(() => Number)
   page: number = 1;
 
-  @ApiPropertyOptional({ enum: PROBLEM_SORTS, default: 'id', description: 'solves: accepted submissions; acRate: accepted over all' })
+  @ApiPropertyOptional({
+    enum: PROBLEM_SORTS,
+    default: 'id',
+    description: 'solves: users with an accepted submission; acRate: accepted submissions over all',
+  })
   @Omittable()
   @IsIn(PROBLEM_SORTS, { message: `sort must be one of: ${PROBLEM_SORTS.join(', ')}.` })
   sort: ProblemSort = 'id';
@@ -57,12 +78,18 @@ export class ProblemListQueryDto {
   @IsString({ message: 'q must be text.' })
   q?: string;
 
-  @ApiPropertyOptional({ example: 'beginner', description: 'Only problems carrying this tag (exactly)' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['beginner', 'math'],
+    description: `Only problems carrying every one of these tags (exactly): repeated (tag=a&tag=b) or comma-separated (tag=a,b), at most ${MAX_TAG_FILTERS}`,
+  })
   @Omittable()
-  @MaxLength(MAX_TITLE_LENGTH, { message: `tag must be at most ${MAX_TITLE_LENGTH} characters.` })
-  @Matches(NO_NUL, { message: 'tag must be text without NUL bytes.' })
-  @IsString({ message: 'tag must be text.' })
-  tag?: string;
+  @Transform(({ value }) => splitTags(value))
+  @ArrayMaxSize(MAX_TAG_FILTERS, { message: `tag lists at most ${MAX_TAG_FILTERS} tags.` })
+  @MaxLength(MAX_TITLE_LENGTH, { each: true, message: `each tag must be at most ${MAX_TITLE_LENGTH} characters.` })
+  @Matches(NO_NUL, { each: true, message: 'tag must be text without NUL bytes.' })
+  @IsString({ each: true, message: 'tag must be text.' })
+  tag?: string[];
 
   @ApiPropertyOptional({ enum: PROBLEM_VISIBILITIES, description: 'Honoured for admins only' })
   @Omittable()

@@ -104,6 +104,9 @@ export class ProblemSummaryDto implements ProblemSummary {
 
   @ApiProperty({ example: 57 })
   acceptedSubmissionCount: number;
+
+  @ApiProperty({ example: 41, description: 'Users with an accepted submission (the archive\'s "Solves")' })
+  solverCount: number;
 }
 
 export class ProblemListDto implements Paged<ProblemSummary> {
@@ -201,6 +204,7 @@ export const PROBLEM_SUMMARY_SQL: Record<keyof ProblemSummary, string> = {
   algorithms: 'p.algorithms',
   submissionCount: 'p.submission_count',
   acceptedSubmissionCount: 'p.accepted_submission_count',
+  solverCount: 'p.solver_count',
 };
 
 export function toProblemSummary(p: ProblemEntity): ProblemSummaryDto {
@@ -215,6 +219,7 @@ export function toProblemSummary(p: ProblemEntity): ProblemSummaryDto {
     algorithms: p.algorithms,
     submissionCount: p.submissionCount,
     acceptedSubmissionCount: p.acceptedSubmissionCount,
+    solverCount: p.solverCount,
   };
 }
 

@@ -4,14 +4,15 @@ import { DIFFICULTIES, Difficulty, PROBLEM_SORTS, PROBLEM_VISIBILITIES, ProblemS
 export interface ArchiveQuery {
   q: string;
   difficulty: Difficulty | '';
-  tag: string;
+  /** Every one of them (AND); in the URL as `tag` repeated (a comma-separated one is read too). */
+  tags: string[];
   visibility: ProblemVisibility;
   sort: ProblemSort;
   order: SortOrder;
   page: number;
 }
 
-const DEFAULTS: ArchiveQuery = { q: '', difficulty: '', tag: '', visibility: 'all', sort: 'id', order: 'asc', page: 1 };
+const DEFAULTS: ArchiveQuery = { q: '', difficulty: '', tags: [], visibility: 'all', sort: 'id', order: 'asc', page: 1 };
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
@@ -22,7 +23,7 @@ export function readArchiveQuery(params: URLSearchParams): ArchiveQuery {
   return {
     q: params.get('q') ?? '',
     difficulty: oneOf<Difficulty | ''>(DIFFICULTIES, params.get('difficulty'), ''),
-    tag: params.get('tag') ?? '',
+    tags: [...new Set(params.getAll('tag').flatMap((tag) => tag.split(',').map((t) => t.trim())))].filter(Boolean),
     visibility: oneOf(PROBLEM_VISIBILITIES, params.get('visibility'), 'all'),
     sort: oneOf(PROBLEM_SORTS, params.get('sort'), 'id'),
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
@@ -34,7 +35,8 @@ export function readArchiveQuery(params: URLSearchParams): ArchiveQuery {
 export function writeArchiveQuery(query: ArchiveQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of Object.keys(DEFAULTS) as (keyof ArchiveQuery)[]) {
-    if (query[key] !== DEFAULTS[key]) params.set(key, String(query[key]));
+    if (key === 'tags') for (const tag of query.tags) params.append('tag', tag);
+    else if (query[key] !== DEFAULTS[key]) params.set(key, String(query[key]));
   }
   return params;
 }

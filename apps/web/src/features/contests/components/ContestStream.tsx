@@ -4,6 +4,7 @@ import type { ContestStreamEvent, LiveEvent } from '@oj/contracts';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { Toast } from '../../../components/Toast';
 import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
 import { type Clarification, scoreboardStreamPath } from '../api';
@@ -80,7 +81,7 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
       {/* Always rendered, so screen readers already watch the region when a notice arrives. */}
       <div className="toast-region" role="status" aria-live="polite">
         {notice && (
-          <div className="toast">
+          <Toast key={notice.id} onDismiss={() => setNotice(null)}>
             <p>{noticeText(notice)}</p>
             <div className="row">
               <Link className="btn small" to={`/contests/${contestId}#clarifications`} onClick={() => setNotice(null)}>
@@ -90,7 +91,7 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
                 Dismiss
               </button>
             </div>
-          </div>
+          </Toast>
         )}
       </div>
     </ContestEventsContext.Provider>

@@ -57,6 +57,11 @@ describe('a virtual run from the contest page', () => {
     expect(await screen.findByText(/Submissions now are practice/)).toBeInTheDocument();
     expect(screen.getByText(/A virtual run gives you 180 minutes from now/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Virtual' }));
+    // One run per contest, whose clock starts at once: asked first (issue 33, defect 14).
+    const confirm = screen.getByRole('dialog', { name: 'Start the virtual run?' });
+    expect(confirm).toHaveTextContent('Your 180 minutes start now, and you get only one virtual run of this contest.');
+    expect(routes).not.toContain('POST /api/contests/7/virtual');
+    fireEvent.click(screen.getByRole('button', { name: 'Start the virtual run' }));
     expect(await screen.findByRole('timer')).toHaveTextContent(/^Virtual run: time left 0?[23]:\d\d:\d\d$/);
     expect(routes).toContain('POST /api/contests/7/virtual');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Virtual' })).not.toBeInTheDocument());

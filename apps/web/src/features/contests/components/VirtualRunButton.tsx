@@ -1,9 +1,11 @@
 import '../contests.css';
 
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { plural } from '../../../components/format';
+import { ConfirmDialog } from '../../../components/Modal';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
 import { useVirtualRun } from '../hooks/useContestEntry';
@@ -17,6 +19,7 @@ export function VirtualRunButton({ contest }: { contest: Contest }) {
   const { user } = useSession();
   const location = useLocation();
   const start = useVirtualRun(contest);
+  const [confirming, setConfirming] = useState(false);
   if (contest.participation?.kind === 'virtual') return null;
   if (!user)
     return (
@@ -33,9 +36,22 @@ export function VirtualRunButton({ contest }: { contest: Contest }) {
         A virtual run gives you {plural(runMinutes(contest), 'minute')} from now; your board ranks you among the participants as they stood
         at the same time of theirs.
       </p>
-      <button className="btn primary" onClick={() => start.mutate()} disabled={start.isPending} aria-describedby="virtual-help">
+      <button className="btn primary" onClick={() => setConfirming(true)} disabled={start.isPending} aria-describedby="virtual-help">
         Virtual
       </button>
+      {/* There is one virtual run per contest, and its clock starts at once: asked before it starts. */}
+      {confirming && (
+        <ConfirmDialog
+          title="Start the virtual run?"
+          message={`Your ${plural(runMinutes(contest), 'minute')} start now, and you get only one virtual run of this contest.`}
+          confirmLabel="Start the virtual run"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            start.mutate();
+          }}
+        />
+      )}
       {start.isError && (
         <p className="error" role="alert">
           {errorMessage(start.error, 'Failed to start the virtual run.')}

@@ -84,4 +84,30 @@ describe('PackageImport', () => {
     await choose('broken.zip');
     expect(await screen.findByRole('alert')).toHaveTextContent('Test tests/03 is listed but missing from the archive.');
   });
+
+  it('asks before importing a package this browser imported already (issue 33, defect 14)', async () => {
+    storeTokens();
+    let imports = 0;
+    mockFetch((_r, route) => {
+      if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
+      if (route === 'POST /api/problems/import')
+        return json(201, { problem: { problemId: 12 + imports++, title: 'A plus B' }, warnings: [], mainSolution: null });
+    });
+    renderRoutes(<Route path="/" element={<PackageImport />} />);
+    await choose('a-plus-b.zip');
+    await screen.findByRole('link', { name: '#12 A plus B' });
+    await choose('a-plus-b.zip');
+    const dialog = await screen.findByRole('dialog', { name: 'Import this package again?' });
+    expect(dialog).toHaveTextContent('This browser imported this package before, as #12 A plus B.');
+    expect(imports).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(imports).toBe(1);
+    await choose('a-plus-b.zip');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import again' }));
+    expect(await screen.findByRole('link', { name: '#13 A plus B' })).toBeInTheDocument();
+    expect(imports).toBe(2);
+    // Another package goes straight in.
+    await choose('other.zip');
+    await waitFor(() => expect(imports).toBe(3));
+  });
 });

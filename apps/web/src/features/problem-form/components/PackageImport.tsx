@@ -1,10 +1,13 @@
 import '../problem-form.css';
 
 import type { TimeLimitRule } from '@oj/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
+import { ConfirmDialog } from '../../../components/Modal';
 import { usePackageImport } from '../hooks/usePackageImport';
+import { importedBefore, type ImportedPackage, packageKey, rememberImport } from '../imported-packages';
 import { MainSolutionResult } from './MainSolutionResult';
 import { ZipFileButton } from './ZipFileButton';
 
@@ -24,16 +27,40 @@ const TIME_LIMIT_RULE_NAMES: Record<TimeLimitRule, string> = {
 export function PackageImport() {
   const importing = usePackageImport();
   const imported = importing.data;
+  // A package this browser imported before waits here for the admin's word: a second import makes a second problem.
+  const [repeat, setRepeat] = useState<{ file: File; key: string; before: ImportedPackage } | null>(null);
+  const start = (file: File, key: string) =>
+    importing.mutate(file, {
+      onSuccess: ({ problem }) => rememberImport(key, { problemId: problem.problemId, title: problem.title }),
+    });
+  const choose = async (file: File) => {
+    const key = await packageKey(file);
+    const before = importedBefore(key);
+    if (before) setRepeat({ file, key, before });
+    else start(file, key);
+  };
   return (
     <div className="card package-import">
       <div className="row">
         <ZipFileButton
           label={importing.isPending ? 'Importing…' : 'Import package'}
           pending={importing.isPending}
-          onFile={(file) => file && importing.mutate(file)}
+          onFile={(file) => file && void choose(file)}
         />
         <span className="muted">A Polygon package (with tests) or an ICPC problem package, as a .zip</span>
       </div>
+      {repeat && (
+        <ConfirmDialog
+          title="Import this package again?"
+          message={`This browser imported this package before, as #${repeat.before.problemId} ${repeat.before.title}. Importing it again makes another problem.`}
+          confirmLabel="Import again"
+          onCancel={() => setRepeat(null)}
+          onConfirm={() => {
+            start(repeat.file, repeat.key);
+            setRepeat(null);
+          }}
+        />
+      )}
       {importing.isError && (
         <p className="error" role="alert">
           {errorMessage(importing.error, 'Failed to import the package')}

@@ -8,6 +8,7 @@ import { acRate } from '../../../components/format';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { ArchiveQuery, readArchiveQuery, sortBy, writeArchiveQuery } from '../archive-query';
+import { useHiddenTags } from '../hooks/useHiddenTags';
 import { ProblemMark, useProblemArchive, useProblemMarks } from '../hooks/useProblemArchive';
 import { useProblemAdminActions } from './ProblemAdminActions';
 
@@ -18,7 +19,7 @@ const COLUMNS: { sort?: ProblemSort; label: string; className?: string }[] = [
   { sort: 'id', label: 'ID' },
   { sort: 'title', label: 'Title' },
   { sort: 'difficulty', label: 'Difficulty' },
-  // SPEC's Submissions column, not sortable (issue 22 names the sort keys); Solves counts the accepted ones.
+  // SPEC's Submissions column, not sortable (issue 22 names the sort keys); Solves counts people who solved it.
   { label: 'Submissions', className: 'num' },
   { sort: 'solves', label: 'Solves', className: 'num' },
   { sort: 'acRate', label: 'AC Rate', className: 'num' },
@@ -42,6 +43,7 @@ export function ProblemArchive() {
   const marks = useProblemMarks();
   const adminActions = useProblemAdminActions();
   const [search, setSearch] = useState(view.q);
+  const [tagsHidden, setTagsHidden] = useHiddenTags();
 
   // Back and Forward change the URL's search under the box: show it.
   useEffect(() => setSearch(view.q), [view.q]);
@@ -56,6 +58,12 @@ export function ProblemArchive() {
 
   const rows = problems.data?.items ?? [];
   const filter = (change: Partial<ArchiveQuery>) => setView({ ...view, ...change, page: 1 });
+  const addTag = (tag: string) => !view.tags.includes(tag) && filter({ tags: [...view.tags, tag] });
+  // A new page starts at its top, as a new page of any site does, not where the last one was scrolled to.
+  const turnPage = (page: number) => {
+    setView({ ...view, page });
+    window.scrollTo({ top: 0 });
+  };
 
   return (
     <section>
@@ -110,11 +118,19 @@ export function ProblemArchive() {
             ))}
           </select>
         )}
-        {view.tag && (
-          <button className="btn small" aria-label={`Remove the tag filter ${view.tag}`} onClick={() => filter({ tag: '' })}>
-            Tag: {view.tag} ✕
+        <label className="hide-tags">
+          <input type="checkbox" checked={tagsHidden} onChange={(e) => setTagsHidden(e.target.checked)} /> Hide tags
+        </label>
+        {view.tags.map((tag) => (
+          <button
+            key={tag}
+            className="btn small"
+            aria-label={`Remove the tag filter ${tag}`}
+            onClick={() => filter({ tags: view.tags.filter((t) => t !== tag) })}
+          >
+            Tag: {tag} ✕
           </button>
-        )}
+        ))}
       </div>
       {problems.isPending && <p className="muted">Loading…</p>}
       {problems.isError && <p className="error">Failed to load problems.</p>}
@@ -162,15 +178,15 @@ export function ProblemArchive() {
                     </td>
                     <td data-label="Title" className="title-cell">
                       <Link to={`/problems/${p.problemId}`}>{p.title}</Link> {!p.isPublic && <span className="badge private">Private</span>}
-                      {p.algorithms.length > 0 && <div className="muted small">{p.algorithms.join(', ')}</div>}
-                      {p.tags.length > 0 && (
+                      {!tagsHidden && p.algorithms.length > 0 && <div className="muted small">{p.algorithms.join(', ')}</div>}
+                      {!tagsHidden && p.tags.length > 0 && (
                         <div className="problem-tags">
                           {p.tags.map((tag) => (
                             <button
                               key={tag}
                               className="link-button small"
                               aria-label={`Only problems tagged ${tag}`}
-                              onClick={() => filter({ tag })}
+                              onClick={() => addTag(tag)}
                             >
                               #{tag}
                             </button>
@@ -185,7 +201,7 @@ export function ProblemArchive() {
                       {p.submissionCount}
                     </td>
                     <td data-label="Solves" className="num">
-                      {p.acceptedSubmissionCount}
+                      {p.solverCount}
                     </td>
                     <td data-label="AC Rate" className="num">
                       {acRate(p.acceptedSubmissionCount, p.submissionCount)}
@@ -202,7 +218,7 @@ export function ProblemArchive() {
           </table>
         </div>
       )}
-      {problems.data && <Pagination page={view.page} totalPages={problems.data.totalPages} onPage={(page) => setView({ ...view, page })} />}
+      {problems.data && <Pagination page={view.page} totalPages={problems.data.totalPages} onPage={turnPage} />}
       {adminActions.dialog}
     </section>
   );

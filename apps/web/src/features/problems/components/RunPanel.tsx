@@ -55,6 +55,7 @@ export function RunPanel({ problemId, samples, languageId, source, children, run
         <button
           ref={runButton}
           className="btn"
+          data-toast-avoid
           type="button"
           onClick={start}
           disabled={run.isPending}

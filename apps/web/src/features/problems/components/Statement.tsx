@@ -2,6 +2,7 @@ import '../problems.css';
 
 import { CopyButton } from '../../../components/CopyButton';
 import { Markdown } from '../../../components/Markdown';
+import { ScrollableText } from '../../../components/ScrollableText';
 import { ProblemDetail } from '../api';
 import { JudgingRules } from './JudgingRules';
 
@@ -40,13 +41,13 @@ export function Statement({ p, canEdit }: { p: ProblemDetail; canEdit: boolean }
                 <h3>
                   Input {i + 1} <CopyButton text={s.input} label={`sample input ${i + 1}`} />
                 </h3>
-                <pre>{s.input}</pre>
+                <ScrollableText label={`Sample input ${i + 1}`}>{s.input}</ScrollableText>
               </div>
               <div>
                 <h3>
                   Output {i + 1} <CopyButton text={s.output} label={`sample output ${i + 1}`} />
                 </h3>
-                <pre>{s.output}</pre>
+                <ScrollableText label={`Sample output ${i + 1}`}>{s.output}</ScrollableText>
               </div>
               {s.explanation && (
                 <div className="explanation">
@@ -76,10 +77,14 @@ export function Statement({ p, canEdit }: { p: ProblemDetail; canEdit: boolean }
                   <tr key={i}>
                     <td>{i + 1}</td>
                     <td>
-                      <pre className="clip">{t.input}</pre>
+                      <ScrollableText className="clip" label={`Test ${i + 1} input`}>
+                        {t.input}
+                      </ScrollableText>
                     </td>
                     <td>
-                      <pre className="clip">{t.output}</pre>
+                      <ScrollableText className="clip" label={`Test ${i + 1} output`}>
+                        {t.output}
+                      </ScrollableText>
                     </td>
                     <td className="num">{t.points}</td>
                   </tr>

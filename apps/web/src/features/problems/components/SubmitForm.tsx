@@ -103,7 +103,15 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
         </select>
       </label>
       {languages.isError && <p className="error">{errorMessage(languages.error, 'Failed to load languages.')}</p>}
-      <CodeEditor value={source} onChange={setSource} languageId={languageId} label="Source code" fontSize={preferences.editorFontSize} />
+      <CodeEditor
+        value={source}
+        onChange={setSource}
+        languageId={languageId}
+        label="Source code"
+        fontSize={preferences.editorFontSize}
+        tabWidth={preferences.editorTabWidth}
+        keyBindings={preferences.editorKeymap}
+      />
       {practice && (
         <p className="notice" id="practice-note">
           The contest is over: a submission now is practice and does not count on the board.
@@ -121,6 +129,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
           disabled={submit.isPending}
           aria-keyshortcuts={EDITOR_SHORTCUTS.submit.aria}
           aria-describedby={practice ? 'practice-note' : undefined}
+          data-toast-avoid
         >
           Submit{' '}
           <kbd className="shortcut" aria-hidden="true">

@@ -13,7 +13,7 @@ export type ProblemMark = 'solved' | 'attempted';
 /** One page of the archive; the previous page stays on screen while the next one loads. */
 export function useProblemArchive(view: ArchiveQuery) {
   const { isAdmin } = useSession();
-  const { q, difficulty, tag, visibility, sort, order, page } = view;
+  const { q, difficulty, tags, visibility, sort, order, page } = view;
   const query = {
     limit: PROBLEM_ARCHIVE_LIMIT,
     page,
@@ -21,7 +21,7 @@ export function useProblemArchive(view: ArchiveQuery) {
     order,
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(difficulty ? { difficulty } : {}),
-    ...(tag ? { tag } : {}),
+    ...(tags.length ? { tag: tags } : {}),
     ...(isAdmin ? { visibility } : {}),
   };
   return useQuery({

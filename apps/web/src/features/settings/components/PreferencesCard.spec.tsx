@@ -43,7 +43,7 @@ describe('PreferencesCard (Settings: Editor)', () => {
 
   it('shows the saved settings and saves both fields', async () => {
     let body: unknown;
-    await open({ defaultLanguageId: 54, editorFontSize: 16 }, async (r, route) => {
+    await open({ defaultLanguageId: 54, editorFontSize: 16, editorTabWidth: 4, editorKeymap: 'default' }, async (r, route) => {
       if (route !== 'PUT /api/users/me/preferences') return undefined;
       body = await r.json();
       return json(200, body);
@@ -55,23 +55,39 @@ describe('PreferencesCard (Settings: Editor)', () => {
     expect(screen.getByText(/^print/)).toHaveStyle({ fontSize: '18px' });
     save();
     expect(await screen.findByText('Editor settings saved.')).toBeInTheDocument();
-    expect(body).toEqual({ defaultLanguageId: 71, editorFontSize: 18 });
+    expect(body).toEqual({ defaultLanguageId: 71, editorFontSize: 18, editorTabWidth: 4, editorKeymap: 'default' });
+  });
+
+  it('shows and saves the tab width and key bindings (issue 33, defect 12)', async () => {
+    let body: unknown;
+    await open({ defaultLanguageId: null, editorFontSize: 13, editorTabWidth: 8, editorKeymap: 'emacs' }, async (r, route) => {
+      if (route !== 'PUT /api/users/me/preferences') return undefined;
+      body = await r.json();
+      return json(200, body);
+    });
+    expect(screen.getByLabelText('Tab width')).toHaveValue('8');
+    expect(screen.getByLabelText('Key bindings')).toHaveValue('emacs');
+    expect(screen.getAllByRole('option', { name: /columns$/ }).map((o) => o.textContent)).toEqual(['2 columns', '4 columns', '8 columns']);
+    fireEvent.change(screen.getByLabelText('Tab width'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Key bindings'), { target: { value: 'vim' } });
+    save();
+    await waitFor(() => expect(body).toEqual({ defaultLanguageId: null, editorFontSize: 13, editorTabWidth: 2, editorKeymap: 'vim' }));
   });
 
   it('sends null for no default language', async () => {
     let body: unknown;
-    await open({ defaultLanguageId: 71, editorFontSize: 13 }, async (r, route) => {
+    await open({ defaultLanguageId: 71, editorFontSize: 13, editorTabWidth: 4, editorKeymap: 'default' }, async (r, route) => {
       if (route !== 'PUT /api/users/me/preferences') return undefined;
       body = await r.json();
       return json(200, body);
     });
     fireEvent.change(language(), { target: { value: '' } });
     save();
-    await waitFor(() => expect(body).toEqual({ defaultLanguageId: null, editorFontSize: 13 }));
+    await waitFor(() => expect(body).toEqual({ defaultLanguageId: null, editorFontSize: 13, editorTabWidth: 4, editorKeymap: 'default' }));
   });
 
   it.each(['9', '25', '12.5', ''])('refuses a font size of "%s" without asking the server, until it is fixed', async (value) => {
-    const fetch = await open({ defaultLanguageId: null, editorFontSize: 13 });
+    const fetch = await open({ defaultLanguageId: null, editorFontSize: 13, editorTabWidth: 4, editorKeymap: 'default' });
     fireEvent.change(fontSize(), { target: { value } });
     expect(screen.getByText('Font size must be a whole number from 10 to 24.')).toBeInTheDocument();
     expect(fontSize()).toHaveAttribute('aria-invalid', 'true');
@@ -84,7 +100,7 @@ describe('PreferencesCard (Settings: Editor)', () => {
 
   it("shows the server's refusal under the language, and clears it on the next change", async () => {
     const message = 'This language is not available on the judge.';
-    await open({ defaultLanguageId: null, editorFontSize: 13 }, (_r, route) =>
+    await open({ defaultLanguageId: null, editorFontSize: 13, editorTabWidth: 4, editorKeymap: 'default' }, (_r, route) =>
       route === 'PUT /api/users/me/preferences'
         ? json(400, { message, code: 'VALIDATION_ERROR', details: [{ path: 'defaultLanguageId', message }] })
         : undefined,

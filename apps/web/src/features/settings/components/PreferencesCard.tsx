@@ -1,7 +1,7 @@
 import '../preferences.css';
 
 import type { Schemas } from '@oj/api-client';
-import { EDITOR_FONT_SIZE } from '@oj/contracts';
+import { EDITOR_FONT_SIZE, EDITOR_KEYMAPS, EDITOR_TAB_WIDTHS, type EditorKeymap, type EditorTabWidth } from '@oj/contracts';
 import { ChangeEvent, FormEvent, useId, useState } from 'react';
 
 import { ApiError, errorMessage } from '../../../api/api-error';
@@ -12,6 +12,8 @@ const FONT_SIZE_ERROR = `Font size must be a whole number from ${EDITOR_FONT_SIZ
 const PREVIEW = 'print(sum(map(int, input().split())))';
 
 type Preferences = Schemas['PreferencesDto'];
+
+const KEYMAP_NAMES: Record<EditorKeymap, string> = { default: 'Default', vim: 'Vim', emacs: 'Emacs' };
 
 /** The server's message for one field of a refused save, if it named that field. */
 function fieldError(error: unknown, path: keyof Preferences): string | undefined {
@@ -24,6 +26,8 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
   const save = useSavePreferences();
   const [languageId, setLanguageId] = useState(saved.defaultLanguageId === null ? '' : String(saved.defaultLanguageId));
   const [fontSize, setFontSize] = useState(String(saved.editorFontSize));
+  const [tabWidth, setTabWidth] = useState(String(saved.editorTabWidth));
+  const [keymap, setKeymap] = useState<string>(saved.editorKeymap);
   const size = Number(fontSize);
   const sizeValid = Number.isInteger(size) && size >= EDITOR_FONT_SIZE.min && size <= EDITOR_FONT_SIZE.max;
   // A saved language the judge no longer offers stays selected (and named by its id) rather than silently dropped.
@@ -38,10 +42,18 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!sizeValid) return;
-    save.mutate({ defaultLanguageId: languageId ? Number(languageId) : null, editorFontSize: size });
+    save.mutate({
+      defaultLanguageId: languageId ? Number(languageId) : null,
+      editorFontSize: size,
+      editorTabWidth: Number(tabWidth) as EditorTabWidth,
+      editorKeymap: keymap as EditorKeymap,
+    });
   };
   const languageError = fieldError(save.error, 'defaultLanguageId');
   const sizeError = sizeValid ? fieldError(save.error, 'editorFontSize') : FONT_SIZE_ERROR;
+  const tabWidthError = fieldError(save.error, 'editorTabWidth');
+  const keymapError = fieldError(save.error, 'editorKeymap');
+  const namedError = languageError ?? fieldError(save.error, 'editorFontSize') ?? tabWidthError ?? keymapError;
   return (
     <form className="card preferences" onSubmit={submit} noValidate>
       <h2>Editor</h2>
@@ -91,6 +103,52 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           </span>
         )}
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-tab-width`}>Tab width</label>
+        <select
+          id={`${id}-tab-width`}
+          value={tabWidth}
+          onChange={edit(setTabWidth)}
+          aria-describedby={`${id}-tab-width-hint${tabWidthError ? ` ${id}-tab-width-error` : ''}`}
+          aria-invalid={!!tabWidthError}
+        >
+          {EDITOR_TAB_WIDTHS.map((width) => (
+            <option key={width} value={width}>
+              {width} columns
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-tab-width-hint`} className="muted small">
+          How wide a tab character is drawn. Tab and Enter indent by each language&apos;s usual unit: 4 spaces in Python, C, C++, Java and
+          Rust, 2 in JavaScript and TypeScript, a tab in Go.
+        </span>
+        {tabWidthError && (
+          <span id={`${id}-tab-width-error`} className="field-error">
+            {tabWidthError}
+          </span>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-keymap`}>Key bindings</label>
+        <select
+          id={`${id}-keymap`}
+          value={keymap}
+          onChange={edit(setKeymap)}
+          aria-describedby={keymapError ? `${id}-keymap-error` : undefined}
+          aria-invalid={!!keymapError}
+        >
+          {EDITOR_KEYMAPS.map((name) => (
+            <option key={name} value={name}>
+              {KEYMAP_NAMES[name]}
+            </option>
+          ))}
+        </select>
+        {keymapError && (
+          <span id={`${id}-keymap-error`} className="field-error">
+            {keymapError}
+          </span>
+        )}
+      </div>
       <div className="font-preview">
         <span className="muted small">Preview</span>
         <pre style={sizeValid ? { fontSize: `${size}px` } : undefined}>{PREVIEW}</pre>
@@ -100,7 +158,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
           Editor settings saved.
         </p>
       )}
-      {save.isError && !languageError && !fieldError(save.error, 'editorFontSize') && (
+      {save.isError && !namedError && (
         <p className="error" role="alert">
           {errorMessage(save.error, 'Failed to save editor settings.')}
         </p>
@@ -112,7 +170,7 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
   );
 }
 
-/** Settings: the default language and the editor's font size, kept on the server for the signed-in user. */
+/** Settings: the default language, the editor's font size, tab width and key bindings, kept on the server for the signed-in user. */
 export function PreferencesCard() {
   const preferences = usePreferencesQuery();
   if (preferences.data) return <PreferencesForm saved={preferences.data} />;

@@ -25,12 +25,12 @@ export function usePreferences(): UserPreferences {
   return usePreferencesQuery().data ?? DEFAULT_PREFERENCES;
 }
 
-/** Replaces both settings; the saved ones go straight into the cache the editor reads. */
+/** Saves the settings; the saved ones go straight into the cache the editor reads. */
 export function useSavePreferences() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Schemas['PreferencesDto']) => unwrap(api.PUT('/api/users/me/preferences', { body }), SAVE_FAILED),
+    mutationFn: (body: Schemas['UpdatePreferencesDto']) => unwrap(api.PUT('/api/users/me/preferences', { body }), SAVE_FAILED),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.preferences(user?.id ?? ''), saved),
   });
 }
