@@ -67,7 +67,8 @@ describe('problem authoring in the browser', () => {
     // Published: a guest finds it in the archive.
     const guest = await browser.newContext({ baseURL: app.baseUrl });
     const guestPage = await guest.newPage();
-    await guestPage.goto('/problems');
+    // Searched for: other journeys fill the shared archive past its first page of 100.
+    await guestPage.goto(`/problems?q=${encodeURIComponent(title)}`);
     await guestPage.getByRole('link', { name: title }).waitFor();
     await guest.close();
 
