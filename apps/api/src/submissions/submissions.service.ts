@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ERROR_CODES, JudgeJobData, noTestResult, SubmissionDetail } from '@oj/contracts';
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
@@ -26,6 +26,8 @@ const NOT_FOUND = 'Submission not found.';
 /** Creating, re-submitting and reading submissions; the judge worker grades them from the queue. */
 @Injectable()
 export class SubmissionsService {
+  private readonly logger = new Logger(SubmissionsService.name);
+
   constructor(
     private readonly queries: SubmissionQueries,
     @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<JudgeJobData>,
@@ -143,7 +145,6 @@ export class SubmissionsService {
       sourceLen: Buffer.byteLength(code.sourceCode),
       queuedAt: new Date(),
     });
-    await this.queries.countIfHidden(saved, entry.participationId, problem.problemId);
     try {
       // The job id is the submission id: a duplicate add is a no-op, and workers find the row by it.
       const job: JudgeJobData = { submissionId: saved.id, requestId: currentRequestId() };
@@ -155,6 +156,11 @@ export class SubmissionsService {
       await this.queries.finish(saved.id, problem.problemId, noTestResult('failed', message));
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.SERVICE_UNAVAILABLE, message);
     }
+    // Queued first, so no failure here leaves a submission no worker will take. Before the event, so the contest
+    // stream's row shows the new pending try; should it fail, the try shows from its result, as before.
+    await this.queries
+      .countIfHidden(saved, entry.participationId, problem.problemId)
+      .catch((error) => this.logger.warn(`Could not count hidden submission ${saved.id} as pending: ${error}`));
     // The row is built from what is in hand rather than read back: the insert returned everything else.
     await this.live.publish(newSubmissionRow(saved, submitter.name, problem), 'created');
     return saved.id;
