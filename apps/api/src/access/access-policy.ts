@@ -14,6 +14,7 @@ export {
   canSeeContest,
   canSeeProblem,
   canSeeProfile,
+  canSeeResult,
   canSeeSubmission,
   canSeeTestCases,
   canSetTestReadingCode,

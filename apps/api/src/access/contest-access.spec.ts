@@ -1,10 +1,9 @@
 import type { SubmissionRow } from '@oj/contracts';
 
-import type { Viewer } from './access-policy';
+import { canSeeResult, type Viewer } from './access-policy';
 import {
   canSeeClarification,
   canSeeClarificationAsker,
-  canSeeResult,
   canSeeTestResults,
   canSelfRegister,
   isInviteOnly,

@@ -1,7 +1,7 @@
 import { type SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import type { ContestEntity, SubmissionEntity } from '@oj/db';
 
-import { canViewSource, type ContestGate, isAdmin, type Viewer } from './access-policy';
+import { canSeeResult, canViewSource, type ContestGate, isAdmin, type Viewer } from './access-policy';
 
 type BoardClock = Pick<ContestEntity, 'format' | 'startsAt' | 'endsAt' | 'freezeMinutes' | 'unfrozenAt'>;
 
@@ -64,14 +64,6 @@ export function canSeeClarification(
 /** Admins and the asker: they read the clarification, whatever it is, and its asker's name; others read a public one unsigned. */
 export function canSeeClarificationAsker(viewer: Viewer, clarification: Pick<ClarificationAccess, 'askerId'>): boolean {
   return isAdmin(viewer) || (!!viewer && clarification.askerId === viewer.id);
-}
-
-/**
- * Whether the viewer sees a submission's result: unless its contest's freeze hides it (`frozen`, set for official
- * submissions made during the freeze and cleared by the unfreeze), from all but its submitter and admins.
- */
-export function canSeeResult(submission: Pick<SubmissionEntity, 'userId'> & { frozen?: boolean }, viewer: Viewer): boolean {
-  return !submission.frozen || canViewSource(submission, viewer);
 }
 
 /**

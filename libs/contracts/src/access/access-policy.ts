@@ -73,6 +73,15 @@ export function canViewSource(submission: SubmissionAccess, viewer: Viewer): boo
   return !!viewer && (isAdmin(viewer) || submission.userId === viewer.id);
 }
 
+/**
+ * Whether the viewer sees a submission's result: unless its contest's freeze hides it (`frozen`, set for official
+ * submissions made during the freeze and cleared by the unfreeze), from all but its submitter and admins. The API
+ * masks the row by it; the SPA reads it to say "Frozen" rather than the stand-in "Queued".
+ */
+export function canSeeResult(submission: SubmissionAccess & { frozen?: boolean }, viewer: Viewer): boolean {
+  return !submission.frozen || canViewSource(submission, viewer);
+}
+
 /** A submission's row (without source) is seen wherever its problem is; its submitter always sees it. */
 export function canSeeSubmission(submission: SubmissionAccess, problem: ProblemAccess | null, viewer: Viewer): boolean {
   return canViewSource(submission, viewer) || (!!problem && canSeeProblem(problem, viewer));
