@@ -63,7 +63,7 @@ describe('CLICS Contest API', () => {
     await ds.query('UPDATE submissions SET created_at = $2 WHERE id = $1', [id, minute]);
     const result: GradeResult = {
       status,
-      score: status === 'accepted' ? 3 : 0,
+      score: status === 'accepted' ? 100 : 0,
       earnedPoints: status === 'accepted' ? 3 : 0,
       totalPoints: 3,
       runtimeMs: 7,

@@ -56,7 +56,7 @@ describe('frozen results do not leak', () => {
   async function grade(id: string, problem: number, status: SubmissionStatus, round = 0): Promise<void> {
     const result: GradeResult = {
       status,
-      score: status === 'accepted' ? 3 : 0,
+      score: status === 'accepted' ? 100 : 0,
       earnedPoints: status === 'accepted' ? 3 : 0,
       totalPoints: 3,
       runtimeMs: 5,
@@ -158,7 +158,7 @@ describe('frozen results do not leak', () => {
     afterAll(() => [annStream, bobStream, bobProblemStream].forEach((s) => s.close()));
 
     it('shows the submitter and admins the verdict, and another participant a pending row, in the detail', async () => {
-      for (const viewer of [ann, admin]) expect(await detail(frozenId, viewer)).toMatchObject({ status: 'accepted', score: 3 });
+      for (const viewer of [ann, admin]) expect(await detail(frozenId, viewer)).toMatchObject({ status: 'accepted', score: 100 });
       const seen = await detail(frozenId, bob);
       expect(seen).toMatchObject({ ...PENDING, canViewSource: false, testCaseResults: [], resultSummary: null });
       expect(seen.source).toBeUndefined();
@@ -384,7 +384,7 @@ describe('frozen results do not leak', () => {
     });
 
     it('shows every result to everyone, counts it, and lists it as solved', async () => {
-      expect(await detail(frozenId, bob)).toMatchObject({ status: 'accepted', score: 3, testCaseResults: [expect.anything()] });
+      expect(await detail(frozenId, bob)).toMatchObject({ status: 'accepted', score: 100, testCaseResults: [expect.anything()] });
       expect((await detail(frozenId, bob)).frozen).toBeUndefined();
       expect(await listed(`/api/problems/${problemId}/submissions`, bob, frozenId)).toMatchObject({ status: 'accepted' });
       expect(await listed('/api/submissions?status=accepted', bob, frozenId)).toBeDefined();
