@@ -6,8 +6,10 @@ import {
   canEditProblem,
   canReadContestProblem,
   canSeeProblem,
+  canSeeResult,
   contestGate,
   editableProblemsWhere,
+  hiddenResultsWhere,
   openContestProblemsWhere,
   SqlCondition,
   Viewer,
@@ -177,6 +179,33 @@ describe('the contest problem rule in SQL agrees with canReadContestProblem', ()
         .map(key)
         .sort();
       expect([name, bySql]).toEqual([name, byRule]);
+    }
+  });
+});
+
+describe('the hidden-result rule in SQL agrees with canSeeResult', () => {
+  it('hides exactly the results canSeeResult hides from each viewer, frozen or not, own, another’s or a deleted user’s', async () => {
+    const [owner, other, admin] = [
+      '0000000a-0000-4000-8000-000000000001',
+      '0000000a-0000-4000-8000-000000000002',
+      '0000000a-0000-4000-8000-000000000003',
+    ];
+    const rows = [owner, other, null].flatMap((userId) => [true, false].map((frozen) => ({ userId, frozen })));
+    const viewers: Viewer[] = [undefined, { id: owner, role: 'user' }, { id: other, role: 'user' }, { id: admin, role: 'admin' }];
+    const values = rows.map((r, i) => `(${i}, ${r.userId ? `'${r.userId}'` : 'NULL'}::text, ${r.frozen})`).join(', ');
+    const t = await createTestApp();
+    try {
+      for (const viewer of viewers) {
+        const hidden = hiddenResultsWhere('s', viewer);
+        const sql = hidden.sql.replace(/:accessViewerId/g, '$1');
+        const params = 'accessViewerId' in hidden.params ? [hidden.params.accessViewerId] : [];
+        const found: { i: number }[] = await t.app
+          .get(DataSource)
+          .query(`SELECT i FROM (VALUES ${values}) AS s(i, user_id, frozen) WHERE NOT (${sql}) ORDER BY i`, params);
+        expect([viewer, found.map((r) => r.i)]).toEqual([viewer, rows.flatMap((r, i) => (canSeeResult(r, viewer) ? [i] : []))]);
+      }
+    } finally {
+      await t.close();
     }
   });
 });
