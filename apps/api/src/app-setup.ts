@@ -47,7 +47,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           // Self-hosted sites are often plain http by IP or LAN name: upgrading would fetch the JS and CSS over
-          // an https that does not exist and leave a blank page. TLS belongs to a reverse proxy (README).
+          // an https that does not exist and leave a blank page. TLS belongs to a reverse proxy (docs/operating.md).
           'upgrade-insecure-requests': null,
         },
       },

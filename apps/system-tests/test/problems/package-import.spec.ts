@@ -116,7 +116,7 @@ describe('problem packages with a real worker', () => {
     const [before, after] = [await detail(problemId), await detail(back.body.problem.problemId)];
     for (const field of ['title', 'type', 'interactor', 'checker', 'cpuTimeLimit', 'memoryLimit', 'samples'])
       expect([field, after[field]]).toEqual([field, before[field]]);
-    // Every test byte for byte (the points of a `sum` group are shared evenly by the ICPC layout, as the README says).
+    // Every test byte for byte (the points of a `sum` group are shared evenly by the ICPC layout, as docs/problems.md says).
     const bytes = (tests: { input: string; output: string }[]) => tests.map(({ input, output }) => [input, output]);
     expect(bytes(after.testCases)).toEqual(bytes(before.testCases));
   });
