@@ -132,5 +132,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Type-aware rules for what the plain ones cannot see: a promise nobody awaits (its rejection becomes an
+    // unhandled one, or a step runs after its caller has moved on) and a promise passed where a plain callback
+    // is expected (an async handler whose errors Express or an event emitter never see).
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   prettier,
 );

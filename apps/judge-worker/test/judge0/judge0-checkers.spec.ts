@@ -45,7 +45,7 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
 
   afterAll(async () => {
     await server.stop();
-    removeWorkRoot();
+    await removeWorkRoot();
   });
 
   const grade = (checker: Parameters<Grader['grade']>[0]['checker'], testCases: TestCaseData[]) =>

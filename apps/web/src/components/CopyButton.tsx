@@ -30,7 +30,7 @@ export function CopyButton({ text, label, caption = 'Copy' }: Props) {
         className="btn small"
         type="button"
         aria-label={outcome === 'copied' ? `${label} copied` : `Copy ${label}`}
-        onClick={async () => setOutcome((await copyText(text)) ? 'copied' : 'failed')}
+        onClick={() => void copyText(text).then((copied) => setOutcome(copied ? 'copied' : 'failed'))}
       >
         {outcome === 'copied' ? 'Copied' : caption}
       </button>

@@ -121,10 +121,9 @@ export function Header() {
                 )}
                 <button
                   role="menuitem"
-                  onClick={async () => {
+                  onClick={() => {
                     setOpen(false);
-                    await logout();
-                    navigate('/');
+                    void logout().then(() => navigate('/'));
                   }}
                 >
                   Logout

@@ -26,14 +26,14 @@ export function ProblemPage() {
   const [flash] = useState<string | undefined>(() => (location.state as { flash?: string } | null)?.flash);
   const [submitted, setSubmitted] = useState<string | null>(null);
   useEffect(() => {
-    if (flash) navigate(location.pathname, { replace: true, state: null });
+    if (flash) void navigate(location.pathname, { replace: true, state: null });
     // The flash is shown once: clear it from history right away.
   }, [flash, navigate, location.pathname]);
 
   const problem = useProblem(problemId);
   const countVerdict = useLiveVerdictCounts(problemId);
   useDocumentTitle(problem.data?.title ?? (problem.isError ? 'Problem not found' : undefined));
-  const adminActions = useProblemAdminActions(() => navigate('/problems'));
+  const adminActions = useProblemAdminActions(() => void navigate('/problems'));
 
   if (!Number.isInteger(problemId) || problemId <= 0) return <p className="error">Problem not found.</p>;
   if (problem.isPending) return <p className="muted">Loading…</p>;

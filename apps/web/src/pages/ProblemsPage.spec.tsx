@@ -38,7 +38,7 @@ function page(problems: typeof PROBLEMS, query: URLSearchParams) {
 
 function BackButton() {
   const navigate = useNavigate();
-  return <button onClick={() => navigate(-1)}>Back</button>;
+  return <button onClick={() => void navigate(-1)}>Back</button>;
 }
 
 function serve({

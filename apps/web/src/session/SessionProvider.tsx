@@ -33,7 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== SESSION_KEY && e.key !== null) return;
       setHasToken(readTokens() !== null);
-      queryClient.invalidateQueries({ queryKey: queryKeys.me() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me() });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -55,7 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (tokens) await sessionApi.POST('/api/auth/logout', { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
     writeTokens(null);
     queryClient.removeQueries({ queryKey: queryKeys.me() });
-    queryClient.invalidateQueries();
+    void queryClient.invalidateQueries();
   }, [queryClient]);
 
   const user = hasToken ? (me.data ?? null) : null;

@@ -242,7 +242,7 @@ export class BoxPool implements BoxSource {
     const missing = this.keepIdle - this.idle.length;
     return this.track(
       (async () => {
-        for (let i = 0; i < missing; i++) this.handBack(await BoxSlot.create(this.host));
+        for (let i = 0; i < missing; i++) await this.handBack(await BoxSlot.create(this.host));
       })(),
     );
   }
@@ -263,7 +263,7 @@ export class BoxPool implements BoxSource {
             () => this.handBack(slot),
             async () => {
               await slot.close();
-              this.handBack(null);
+              await this.handBack(null);
             },
           )
           .finally(() => this.clearing--),

@@ -40,10 +40,9 @@ class FreshBox extends Box {
     });
     const ended = new Promise<RunExit>((resolve, reject) => {
       child.on('error', reject);
-      child.on('close', async (code, signal) => {
+      child.on('close', (code, signal) => {
         // bwrap can return while the box's processes are still exiting: figures are final once the cgroup is empty.
-        if (cgroup) await waitEmpty(cgroup);
-        resolve(bwrapExit(code, signal));
+        (cgroup ? waitEmpty(cgroup) : Promise.resolve()).then(() => resolve(bwrapExit(code, signal)), reject);
       });
     });
     // Killing the box's processes lets bwrap reap them and exit on its own; killing bwrap itself would leave its

@@ -32,7 +32,7 @@ export function AnnouncementForm({
     }
   };
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={(e) => void submit(e)} noValidate>
       <label>
         Title
         <input value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />

@@ -25,7 +25,7 @@ export function LoginForm() {
     try {
       signIn(await logIn({ usernameOrEmail, password }));
       const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
-      navigate(from ? `${from.pathname}${from.search ?? ''}` : '/', { replace: true });
+      void navigate(from ? `${from.pathname}${from.search ?? ''}` : '/', { replace: true });
       // The form is gone: focus lands on the page it led to rather than on the document's start.
       focusMainContent();
     } catch (err) {
@@ -38,7 +38,7 @@ export function LoginForm() {
   return (
     <section className="card narrow">
       <h1>Login</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <label>
           Username or Email
           <input

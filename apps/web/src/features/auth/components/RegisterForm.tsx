@@ -35,7 +35,7 @@ export function RegisterForm() {
     setBusy(true);
     try {
       signIn(await registerAccount(values));
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     } catch (err) {
       const errors: Partial<Record<Field, string>> = {};
       const others: string[] = [];
@@ -54,7 +54,7 @@ export function RegisterForm() {
   return (
     <section className="card narrow">
       <h1>Create Account</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map((field) => (
           <div className="field" key={field}>
             <label htmlFor={`register-${field}`}>{LABELS[field]}</label>

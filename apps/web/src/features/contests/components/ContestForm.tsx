@@ -60,7 +60,7 @@ export function ContestForm({ contest }: { contest?: Contest }) {
     setValues((v) => ({ ...v, [key]: value }));
     setChanged((keys) => new Set(keys).add(key));
   };
-  const save = useSaveContest(contest, (saved) => navigate(`/contests/${saved.contestId}`));
+  const save = useSaveContest(contest, (saved) => void navigate(`/contests/${saved.contestId}`));
   const found = fieldErrorsOf(save.error, FIELDS, 'Failed to save the contest.');
   const errorOf = (field: Field) => (changed.has(field) ? undefined : found.fields[field]);
   const onSubmit = (e: FormEvent) => {

@@ -10,7 +10,7 @@ import { useDeleteContest } from '../hooks/useContestAdmin';
 export function DeleteContest({ contest }: { contest: Contest }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteContest(contest.contestId, () => navigate('/contests'));
+  const remove = useDeleteContest(contest.contestId, () => void navigate('/contests'));
   return (
     <>
       <button className="btn small danger" onClick={() => setConfirming(true)}>

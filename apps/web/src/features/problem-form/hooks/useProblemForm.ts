@@ -80,7 +80,7 @@ export function useProblemForm(mode: 'create' | 'edit', problem?: ProblemDto) {
       setDirty(false);
       // Both land on the problem's page, where its admin actions are (issue 22 overrides SPEC's emptied create form).
       allowNext();
-      navigate(`/problems/${saved.problemId}`, { state: { flash: mode === 'create' ? 'Problem created' : 'Problem updated' } });
+      void navigate(`/problems/${saved.problemId}`, { state: { flash: mode === 'create' ? 'Problem created' : 'Problem updated' } });
     },
     onError: (error) => {
       const { fields, general: message } = serverErrors(error);
