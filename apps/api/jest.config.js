@@ -5,6 +5,9 @@ module.exports = {
   // cores (a third gains nothing: the files are CPU-bound). Fixed rather than per core, so a big machine does not
   // open hundreds of database connections.
   maxWorkers: 2,
+  // One migrated database per run, copied by each file (tools/jest/template-database-setup.js).
+  globalSetup: require.resolve('../../tools/jest/template-database-setup.js'),
+  globalTeardown: require.resolve('../../tools/jest/template-database-teardown.js'),
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   // Integration suites start Bull queues and Redis subscribers; a pending job promise of a timed-out validation
   // (no worker runs here) can keep the event loop alive after every app has closed.

@@ -7,4 +7,5 @@ export * from './package-fixtures';
 export * from './problem-fixtures';
 export * from './sse-client';
 export * from './test-app';
+export * from './test-database';
 export * from './zip-builder';

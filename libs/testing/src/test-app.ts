@@ -1,11 +1,12 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { dropDatabase, migrate } from '@oj/db';
+import { dropDatabase } from '@oj/db';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
 
 import { configureApp, createApiApp } from '../../../apps/api/src/app-setup';
 import { AppConfig, loadAppConfig } from '../../../apps/api/src/config/app-config';
+import { createTestDatabase } from './test-database';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -27,7 +28,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // A replica of another test app passes that app's DATABASE_URL (and REDIS_PREFIX) and leaves them alone on close.
   const sharedDatabase = env.DATABASE_URL;
   const databaseUrl = sharedDatabase ?? url.toString();
-  if (!sharedDatabase) await migrate(databaseUrl);
+  if (!sharedDatabase) await createTestDatabase(databaseUrl);
   const config = loadAppConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,

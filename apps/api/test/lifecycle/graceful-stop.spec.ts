@@ -1,4 +1,5 @@
-import { dropDatabase, migrate } from '@oj/db';
+import { dropDatabase } from '@oj/db';
+import { createTestDatabase } from '@oj/testing';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { request } from 'http';
@@ -47,7 +48,7 @@ describe('API stop on SIGTERM', () => {
   let log = '';
 
   beforeAll(async () => {
-    await migrate(databaseUrl);
+    await createTestDatabase(databaseUrl);
     port = await freePort();
     api = spawn(process.execPath, ['-r', join(root, 'tools/register-paths.js'), join(root, 'dist/api/apps/api/src/main.js')], {
       cwd: root,

@@ -1,8 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JUDGE0_NO_INTERACTIVE, ValidateJobData } from '@oj/contracts';
-import { dropDatabase, migrate } from '@oj/db';
+import { dropDatabase } from '@oj/db';
 import { CHECKER_COMPILE_QUEUE, languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
+import { createTestDatabase } from '@oj/testing';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
@@ -26,7 +27,7 @@ describe('judge worker on the judge0 engine', () => {
 
   beforeAll(async () => {
     const judge0Url = await server.start();
-    await migrate(databaseUrl);
+    await createTestDatabase(databaseUrl);
     config = loadWorkerConfig({
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
