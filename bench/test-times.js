@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Where a clean-clone `npm test` spends its time: per project and target, from Nx's task profile (NX_PROFILE, a
+// Chrome trace of every task's start and duration).
+// Usage:
+//   node bench/test-times.js [--rev <commit>]   clone the repository at <commit> (default HEAD) into a temporary
+//                                               directory, `npm install`, then `npm test` with the profile; print the table
+//   node bench/test-times.js --summary <file>   print the table of a profile written by an earlier run (.ci/run's);
+//                                               NX_PROFILE is taken relative to Nx's working directory
+const { execFileSync, spawnSync } = require('child_process');
+const { mkdtempSync, readFileSync, rmSync } = require('fs');
+const { loadavg, tmpdir } = require('os');
+const path = require('path');
+
+const ROOT = path.join(__dirname, '..');
+const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+
+/** Seconds per project and target, with each task's start (s after the first), from an Nx profile. */
+function tasksOf(profileFile) {
+  const events = JSON.parse(readFileSync(profileFile, 'utf8'));
+  const tasks = (Array.isArray(events) ? events : events.traceEvents).filter((e) => e.ph === 'X' && e.args?.target);
+  const first = Math.min(...tasks.map((t) => t.ts));
+  return tasks.map((t) => ({
+    project: t.args.target.project,
+    target: t.args.target.target,
+    startS: (t.ts - first) / 1e6,
+    seconds: t.dur / 1e6,
+    status: t.args.status,
+  }));
+}
+
+function table(tasks) {
+  const targets = [...new Set(tasks.map((t) => t.target))].sort();
+  const projects = [...new Set(tasks.map((t) => t.project))];
+  const cell = (project, target) => tasks.find((t) => t.project === project && t.target === target);
+  const rows = projects
+    .map((project) => ({ project, total: tasks.filter((t) => t.project === project).reduce((s, t) => s + t.seconds, 0) }))
+    .sort((a, b) => b.total - a.total);
+  const span = Math.max(...tasks.map((t) => t.startS + t.seconds));
+  const lines = [
+    `| project | ${targets.join(' | ')} | sum |`,
+    `| --- | ${targets.map(() => '---:').join(' | ')} | ---: |`,
+    ...rows.map(
+      ({ project, total }) =>
+        `| ${project} | ${targets.map((target) => (cell(project, target) ? `${cell(project, target).seconds.toFixed(0)} s` : '')).join(' | ')} | ${total.toFixed(0)} s |`,
+    ),
+    '',
+    `Nx tasks from the first start to the last end: ${span.toFixed(0)} s (${(span / 60).toFixed(1)} min), two at a time.`,
+  ];
+  return lines.join('\n');
+}
+
+function measure(rev) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'oj-test-times-'));
+  const repo = path.join(dir, 'repo');
+  try {
+    execFileSync('git', ['clone', '--quiet', '--no-checkout', ROOT, repo]);
+    execFileSync('git', ['checkout', '--quiet', rev], { cwd: repo });
+    // Nx writes the profile under its working directory, whatever the path given.
+    const env = { ...process.env, CI: 'true', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_PROFILE: '../profile.json' };
+    const timed = (command, args) => {
+      const started = Date.now();
+      const run = spawnSync(command, args, { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      return { seconds: (Date.now() - started) / 1000, status: run.status };
+    };
+    console.error(
+      `[test-times] ${rev} in ${repo}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    const install = timed('npm', ['install', '--no-audit', '--no-fund']);
+    const test = timed('npm', ['test']);
+    console.log(`${rev}: npm install ${install.seconds.toFixed(0)} s, npm test ${test.seconds.toFixed(0)} s (exit ${test.status})`);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    );
+    console.log(table(tasksOf(path.join(dir, 'profile.json'))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (arg('--summary')) console.log(table(tasksOf(arg('--summary'))));
+else measure(arg('--rev') ?? 'HEAD');
