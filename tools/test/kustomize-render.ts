@@ -109,7 +109,10 @@ function strategicMerge(base: unknown, patch: unknown): unknown {
 function applyPatches(dir: string, resources: Resource[], patches: { path: string }[]): Resource[] {
   let patched = resources;
   for (const { path } of patches) {
-    for (const patch of readYamlDocuments(join(dir, path)) as Resource[]) {
+    const documents = readYamlDocuments(join(dir, path)) as Resource[];
+    // As kustomize's `patches` field: one patch a file (several need patchesStrategicMerge, which is deprecated).
+    if (documents.length !== 1) throw new Error(`${join(dir, path)}: a patch file must hold one patch, not ${documents.length}`);
+    for (const patch of documents) {
       const targets = patched.filter((r) => r.kind === patch.kind && r.metadata.name === patch.metadata?.name);
       if (targets.length !== 1)
         throw new Error(`${join(dir, path)}: ${patch.kind}/${patch.metadata?.name} matches ${targets.length} resources`);
