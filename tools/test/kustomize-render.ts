@@ -147,7 +147,10 @@ function transform(dir: string, k: Kustomization, gathered: Resource[]): Resourc
   const resources = applyPatches(dir, structuredClone(gathered), k.patches ?? []);
   for (const resource of resources) {
     for (const { pairs } of k.labels ?? []) resource.metadata.labels = { ...resource.metadata.labels, ...pairs };
-    if (k.namespace && !CLUSTER_SCOPED.has(resource.kind)) resource.metadata.namespace = k.namespace;
+    if (!k.namespace) continue;
+    // kustomize also renames a Namespace object to the namespace it sets (kubernetes-sigs/kustomize#4979).
+    if (resource.kind === 'Namespace') resource.metadata.name = k.namespace;
+    else if (!CLUSTER_SCOPED.has(resource.kind)) resource.metadata.namespace = k.namespace;
   }
   if (k.images) setImages(resources, k.images);
   return resources;
