@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 
 import { JUDGE_QUEUE, queueListKey } from '@oj/messaging';
+import { spawnSync } from 'child_process';
 import { getMetadataStorage } from 'class-validator';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { parseAllDocuments } from 'yaml';
 
 import { AppConfig } from '../../apps/api/src/config/app-config';
 import { WorkerConfig } from '../../apps/judge-worker/src/config/worker-config';
@@ -14,7 +16,8 @@ import { kustomizationDirs, podSpecOf, render, Resource } from './kustomize-rend
  * deploy/kubernetes, checked offline: every kustomization renders (kustomize-render.ts), every rendered object is
  * valid against the Kubernetes and KEDA schemas (the validators of `kubernetes-models` and
  * `@kubernetes-models/keda`), and the objects agree with each other and with the app: selectors, ports, probes,
- * env names, the Secret's keys, the KEDA scaler's Redis keys and the worker's stop timing.
+ * env names, the Secret's keys, the KEDA scaler's Redis keys and the worker's stop timing. Where kubectl is installed,
+ * the renderer's output must also equal `kubectl kustomize`'s.
  */
 
 const root = join(__dirname, '../../deploy/kubernetes');
@@ -26,6 +29,8 @@ const rendered = {
   cpuFallback: render(production, { components: ['release', '../../components/cpu-autoscaling'] }),
 };
 const all = Object.values(rendered).flat();
+/** Whether kubectl (and so its built-in kustomize) is installed here; nothing needs it, CI has none. */
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
 interface Container {
   name: string;
@@ -120,6 +125,18 @@ describe('deploy/kubernetes', () => {
     ]);
     expect(kinds(rendered.cpuFallback)).toContain('HorizontalPodAutoscaler/oj-worker');
     expect(kinds(rendered.cpuFallback)).not.toContain('ScaledObject/oj-worker');
+  });
+
+  // The renderer stands in for kustomize where there is none; where kubectl is installed, they must agree.
+  (kubectl ? it : it.skip)('renders what `kubectl kustomize` renders, object for object', () => {
+    const byIdentity = (resources: Resource[]) =>
+      Object.fromEntries(resources.map((r) => [`${r.kind}/${r.metadata.namespace ?? ''}/${r.metadata.name}`, r]));
+    for (const dir of [production, join(production, 'migration')]) {
+      const result = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`kubectl kustomize ${dir}: ${result.stderr}`);
+      const theirs = parseAllDocuments(result.stdout).map((d) => d.toJS() as Resource);
+      expect(byIdentity(render(dir))).toEqual(byIdentity(theirs));
+    }
   });
 
   it('applies the overlay and its release component to the application and the migration alike', () => {
