@@ -29,7 +29,7 @@ const rendered = {
   cpuFallback: render(production, { components: ['release', '../../components/cpu-autoscaling'] }),
 };
 const all = Object.values(rendered).flat();
-/** Whether kubectl (and so its built-in kustomize) is installed here; nothing needs it, CI has none. */
+/** Whether kubectl (and so its built-in kustomize) is installed here: a cross-check where it is; nothing requires it. */
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
 
 interface Container {
