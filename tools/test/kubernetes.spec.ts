@@ -265,6 +265,15 @@ describe('deploy/kubernetes', () => {
           expect(container.env?.find((e) => e.name === required)?.valueFrom?.secretKeyRef?.optional).toBeUndefined();
   });
 
+  it('lets the API leave the Service before it stops, and finish its requests before the SIGKILL', () => {
+    const deployment = find(rendered.production, 'Deployment', 'oj-api');
+    const api = pod(deployment).containers[0] as Container & { lifecycle?: { preStop?: { exec?: { command: string[] } } } };
+    const [command, seconds] = api.lifecycle?.preStop?.exec?.command ?? [];
+    expect(command).toBe('sleep');
+    // The API's own stop gives requests in flight 10 s (apps/api/src/http/graceful-stop.ts).
+    expect(pod(deployment).terminationGracePeriodSeconds! - Number(seconds)).toBeGreaterThan(10);
+  });
+
   it('runs the API and the migration unprivileged, as the restricted Pod Security Standard asks', () => {
     const restricted = [find(rendered.production, 'Deployment', 'oj-api'), find(rendered.migration, 'Job', 'oj-migrate')];
     for (const workload of restricted) {
