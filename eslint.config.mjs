@@ -89,6 +89,14 @@ export default tseslint.config(
     },
   },
   {
+    // The deployment files' tests (docker-compose.yml, deploy/kubernetes) check the variables those files set
+    // against what the apps read: they import the apps' configuration classes, and nothing else of theirs, by path.
+    files: ['tools/test/**'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(testDependencyRules, ['^(\\.\\./)+apps/(api|judge-worker)/src/config/[\\w-]+$']),
+    },
+  },
+  {
     // class-validator's IsOptional lets null through to the services; request DTOs use Omittable instead.
     files: ['apps/api/src/**/*.dto.ts'],
     rules: {

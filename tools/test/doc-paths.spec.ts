@@ -13,11 +13,13 @@ const DOCS = [
 
 /**
  * The repository paths a document names in backticks (inline code, or a line of a fenced block): those under
- * apps/, libs/, bench/ and tools/, without trailing punctuation or a `:line`. `<feature>` and `*` stand for any one name.
+ * apps/, libs/, bench/, tools/, deploy/ and docs/, without trailing punctuation or a `:line`. `<feature>` and `*` stand for any one name.
  */
 function namedPaths(markdown: string): string[] {
   const code = [...markdown.matchAll(/```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g)].map((m) => m[1] ?? m[2]);
-  const paths = code.flatMap((text) => [...text.matchAll(/(?<![\w./-])((?:apps|libs|bench|tools)\/[^\s`()'",;]*)/g)].map((m) => m[1]));
+  const paths = code.flatMap((text) =>
+    [...text.matchAll(/(?<![\w./-])((?:apps|libs|bench|tools|deploy|docs)\/[^\s`()'",;]*)/g)].map((m) => m[1]),
+  );
   return [...new Set(paths.map((path) => path.replace(/[.:]+$/, '').replace(/(:\d+)+$/, '')))];
 }
 

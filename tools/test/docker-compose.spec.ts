@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { parse } from 'yaml';
 
+import { WorkerConfig } from '../../apps/judge-worker/src/config/worker-config';
+
 const root = join(__dirname, '../..');
 
 /** `docker compose` (v2 plugin) or Debian's `docker-compose` (v1): either checks a compose file offline. */
@@ -79,6 +81,15 @@ describe('docker-compose.yml', () => {
       expect(longRunning.length).toBeGreaterThan(0);
       for (const [name, service] of longRunning) expect([file, name, service.restart]).toEqual([file, name, 'unless-stopped']);
     }
+  });
+
+  it('gives a stopping worker longer than its own stop grace period before compose kills it (issue 34)', () => {
+    const worker = (
+      parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, { stop_grace_period?: string }> }
+    ).services.worker;
+    const graceMs = Number(/^(\d+)s$/.exec(worker.stop_grace_period ?? '')?.[1]) * 1000;
+    // Room for the hand-back and the exit after the worker's own deadline.
+    expect(graceMs - new WorkerConfig().WORKER_STOP_GRACE_MS).toBeGreaterThanOrEqual(10_000);
   });
 
   it('names compiled entry points that the builds produce', () => {

@@ -100,6 +100,11 @@ const forbidden: [string, string, string][] = [
     'apps/system-tests/test/probe.spec.ts',
     "import { responseMismatches } from '../../api/test/openapi-responses';\nexport const x = responseMismatches;\n",
   ],
+  [
+    "the deployment tests reach past the apps' configuration",
+    'tools/test/probe.spec.ts',
+    "import { AppModule } from '../../apps/api/src/app.module';\nexport const x = AppModule;\n",
+  ],
 ];
 
 /** Imports it allows. */
@@ -133,6 +138,11 @@ const allowed: [string, string, string][] = [
     'the test helpers boot the API by path',
     'libs/testing/src/probe.ts',
     "import { createApiApp } from '../../../apps/api/src/app-setup';\nexport const x = createApiApp;\n",
+  ],
+  [
+    "the deployment tests import the apps' configuration classes by path",
+    'tools/test/probe.spec.ts',
+    "import { AppConfig } from '../../apps/api/src/config/app-config';\nimport { WorkerConfig } from '../../apps/judge-worker/src/config/worker-config';\nexport const x = [AppConfig, WorkerConfig];\n",
   ],
 ];
 

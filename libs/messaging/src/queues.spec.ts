@@ -1,3 +1,7 @@
+import Queue from 'bull';
+import { randomBytes } from 'crypto';
+import Redis from 'ioredis';
+
 import {
   CHECKER_COMPILE_JOB_OPTIONS,
   CHECKER_COMPILE_QUEUE,
@@ -5,6 +9,7 @@ import {
   judgeJobOptions,
   QUEUE_NAMES,
   queueConnection,
+  queueListKey,
   RUN_JOB_OPTIONS,
   RUN_QUEUE,
   VALIDATE_JOB_OPTIONS,
@@ -42,6 +47,28 @@ describe('queues', () => {
   it('tries what the API waits for once, and keeps it a minute so a job that ends at once is still found', () => {
     for (const options of [VALIDATE_JOB_OPTIONS, CHECKER_COMPILE_JOB_OPTIONS, RUN_JOB_OPTIONS]) {
       expect(options).toMatchObject({ attempts: 1, removeOnComplete: { age: 60 }, removeOnFail: { age: 60 } });
+    }
+  });
+
+  it('names the Redis lists Bull keeps a queue’s waiting (prioritised included) and active jobs in', async () => {
+    const REDIS_PREFIX = `queue-keys-${randomBytes(4).toString('hex')}`;
+    const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const queue = new Queue(JUDGE_QUEUE, queueConnection({ REDIS_URL, REDIS_PREFIX }));
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(queueListKey(REDIS_PREFIX, JUDGE_QUEUE, 'wait')).toBe(queue.toKey('wait'));
+      expect(queueListKey(REDIS_PREFIX, JUDGE_QUEUE, 'active')).toBe(queue.toKey('active'));
+      await queue.add({}, judgeJobOptions('sub-1'));
+      await queue.add({}, judgeJobOptions('sub-2', 1));
+      await queue.add({}, judgeJobOptions('sub-3'));
+      expect(await redis.llen(queueListKey(REDIS_PREFIX, JUDGE_QUEUE, 'wait'))).toBe(3);
+      await queue.getNextJob();
+      expect(await redis.llen(queueListKey(REDIS_PREFIX, JUDGE_QUEUE, 'wait'))).toBe(2);
+      expect(await redis.llen(queueListKey(REDIS_PREFIX, JUDGE_QUEUE, 'active'))).toBe(1);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+      redis.disconnect();
     }
   });
 });

@@ -12,6 +12,16 @@ export const VALIDATE_QUEUE = 'validate';
 /** A problem's custom checker compiled on a worker before the problem is saved. */
 export const CHECKER_COMPILE_QUEUE = 'checker-compile';
 export const QUEUE_NAMES = [JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Bull's Redis list of a queue's jobs waiting for a worker (`wait`, prioritised jobs included) or held by one
+ * (`active`), under the site's prefix: what an autoscaler outside the app reads (KEDA's Redis list scaler in
+ * deploy/kubernetes). Bull names it `<prefix>:<queue>:<list>` (Queue#toKey).
+ */
+export function queueListKey(redisPrefix: string, queue: QueueName, list: 'wait' | 'active'): string {
+  return `${redisPrefix}:${queue}:${list}`;
+}
 
 /** Where a site's queues live: its Redis, under its key prefix (so sites and test runs can share one Redis). */
 export function queueConnection(config: { REDIS_URL: string; REDIS_PREFIX: string }): Pick<QueueOptions, 'redis' | 'prefix'> {

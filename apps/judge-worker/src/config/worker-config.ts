@@ -30,6 +30,16 @@ export class WorkerConfig extends BaseConfig {
   @Min(1000)
   JOB_LOCK_MS = 30_000;
 
+  /**
+   * How long a stopping worker (SIGTERM or SIGINT) lets the jobs in hand finish; any still running then goes back
+   * to its queue for another worker, and the worker exits. Keep it below the orchestrator's grace period
+   * (Kubernetes' terminationGracePeriodSeconds, docker compose's stop_grace_period), with time for the hand-back.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  WORKER_STOP_GRACE_MS = 60_000;
+
   /** How often a worker looks for submissions left without a job (Redis lost its data) and queues them again. */
   @Transform(toInt)
   @IsInt()

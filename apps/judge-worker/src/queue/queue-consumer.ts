@@ -13,6 +13,9 @@ import { ValidationService } from '../validation/validation.service';
 import { JobCancellations } from './job-cancellations';
 import { auxiliarySlots, SlotPool } from './slot-pool';
 
+/** Bull 4's Job#moveToDelayed, which its type declarations omit: active → delayed, under this worker's lock. */
+type DelayableJob = Job & { moveToDelayed(timestamp: number, ignoreLock: boolean): Promise<void> };
+
 /**
  * Thin consumer of the queues: each job becomes one use-case call. Submissions have the worker's N slots
  * (WORKER_CONCURRENCY) to themselves; what a caller waits for (runs, validations, checker compiles and trials)
@@ -24,6 +27,8 @@ import { auxiliarySlots, SlotPool } from './slot-pool';
 export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(QueueConsumer.name);
   private stopping = false;
+  /** The jobs this worker holds, of every queue: what a stop past its grace period hands back. */
+  private readonly inHand = new Set<Job>();
   /** The auxiliary jobs' shared slots: each of their queues may hand this worker as many, all three share them. */
   private readonly auxiliary: SlotPool;
 
@@ -50,7 +55,9 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.judgeQueue
       .process(concurrency, (job: Job<JudgeJobData>) => {
         const { submissionId, round, stopAtFirstFailure } = job.data;
-        return this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure));
+        return this.holding(job, () =>
+          this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure)),
+        );
       })
       .catch((e) => this.stopTakingJobs(e));
     this.serveAuxiliary(this.runQueue, (data, signal) => this.customRuns.run(data, signal));
@@ -73,7 +80,9 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   private serveAuxiliary<D extends TracedJobData>(queue: Queue<D>, work: (data: D, signal: AbortSignal) => Promise<unknown>): void {
     queue
       .process(this.auxiliary.size, (job: Job<D>) =>
-        this.jobs.run(job, {}, () => this.cancellations.run(job, (signal) => this.auxiliary.use(() => work(job.data, signal), signal))),
+        this.holding(job, () =>
+          this.jobs.run(job, {}, () => this.cancellations.run(job, (signal) => this.auxiliary.use(() => work(job.data, signal), signal))),
+        ),
       )
       .catch((e) => this.stopTakingJobs(e));
   }
@@ -85,6 +94,36 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await Promise.all([this.judgeQueue, this.runQueue, this.validateQueue, this.checkerQueue].map((queue) => queue.close()));
+  }
+
+  /** Runs a job's work, counting the job among those in hand meanwhile. */
+  private async holding<T>(job: Job, work: () => Promise<T>): Promise<T> {
+    this.inHand.add(job);
+    try {
+      return await work();
+    } finally {
+      this.inHand.delete(job);
+    }
+  }
+
+  /**
+   * A stop that outlasts its grace period: every job in hand goes back to its queue (Bull's move to the delayed set,
+   * due at once, which takes this worker's lock, keeps its priority and counts no attempt), so another worker takes
+   * it now rather than after its lock expires. The work still running here is abandoned: the worker exits next, and
+   * grading is idempotent per round should it write first. Returns how many went back.
+   */
+  async handBackJobsInHand(): Promise<number> {
+    const jobs = [...this.inHand];
+    const handedBack = await Promise.all(
+      jobs.map((job) =>
+        (job as DelayableJob).moveToDelayed(Date.now(), false).then(
+          () => true,
+          // Finished meanwhile, or its lock already lost: it is not this worker's to hand back.
+          (e: Error) => (this.logger.warn(`Could not hand back job ${job.id} of ${job.queue.name}: ${e.message}`), false),
+        ),
+      ),
+    );
+    return handedBack.filter(Boolean).length;
   }
 
   /** Bull's processing loop only ends on a Redis error at start-up; a worker taking no jobs is better restarted. */

@@ -12,6 +12,7 @@ describe('worker configuration', () => {
       JUDGE_ENGINE: 'local',
       WORKER_CONCURRENCY: Math.max(1, cpus().length),
       JOB_LOCK_MS: 30_000,
+      WORKER_STOP_GRACE_MS: 60_000,
       WORKER_HTTP_HOST: '127.0.0.1',
       METRICS_ALLOW_LOOPBACK: false,
     });
@@ -23,6 +24,7 @@ describe('worker configuration', () => {
       JUDGE0_URL: 'http://judge0:2358',
       JUDGE0_AUTH_TOKEN: 'token',
       WORKER_CONCURRENCY: '3',
+      WORKER_STOP_GRACE_MS: '0',
       REDIS_PREFIX: 'site-a',
       SANDBOX_WORK_ROOT: '',
     });
@@ -31,6 +33,7 @@ describe('worker configuration', () => {
       JUDGE0_URL: 'http://judge0:2358',
       JUDGE0_AUTH_TOKEN: 'token',
       WORKER_CONCURRENCY: 3,
+      WORKER_STOP_GRACE_MS: 0,
       REDIS_PREFIX: 'site-a',
     });
     expect(config.SANDBOX_WORK_ROOT).toBeUndefined();
@@ -47,6 +50,8 @@ describe('worker configuration', () => {
     [{ WORKER_CONCURRENCY: 'many' }, /WORKER_CONCURRENCY/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
     [{ JOB_LOCK_MS: '10' }, /JOB_LOCK_MS/],
+    [{ WORKER_STOP_GRACE_MS: '-1' }, /WORKER_STOP_GRACE_MS/],
+    [{ WORKER_STOP_GRACE_MS: 'a minute' }, /WORKER_STOP_GRACE_MS/],
     [{ CHECKER_CACHE_MAX_MB: '8' }, /CHECKER_CACHE_MAX_MB/],
     [{ JUDGE_FORK_SERVER: 'no' }, /JUDGE_FORK_SERVER/],
     [

@@ -28,3 +28,9 @@ export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
+
+/** SIGKILLs every worker process a test started (those already gone are skipped) and waits until each has exited. */
+export async function killWorkers(workers: ChildProcess[]): Promise<void> {
+  for (const worker of workers) worker.kill('SIGKILL');
+  await Promise.all(workers.map(exited));
+}

@@ -1,30 +1,22 @@
-import { createTestApp, TestApp } from '@oj/testing';
-import { ChildProcess } from 'child_process';
 import { DataSource } from 'typeorm';
 
 import { exited, spawnCompiledWorker } from './compiled-worker';
-import { collectLiveEvents, expectGradedOnce, waitAllFinal } from './grading-audit';
+import { expectGradedOnce, waitAllFinal } from './grading-audit';
 import { FAST_RECOVERY, siteWithProblem, sleep, submit, SUM } from './outage-site';
+import { startWorkerSite, WorkerSite } from './worker-site';
 
 // The judge under a real fault (outage-site.ts says what every fault test proves).
 describe('judging through outages', () => {
   describe('two workers grading 300 submissions, one SIGKILLed at random moments', () => {
-    let t: TestApp;
-    const workers: ChildProcess[] = [];
-    let live: Awaited<ReturnType<typeof collectLiveEvents>>;
+    let judge: WorkerSite;
 
     beforeAll(async () => {
-      t = await createTestApp();
-      live = await collectLiveEvents(t.config.REDIS_URL, t.config.REDIS_PREFIX);
+      judge = await startWorkerSite();
     }, 120_000);
-    afterAll(async () => {
-      for (const w of workers) w.kill('SIGKILL');
-      await Promise.all(workers.map(exited));
-      live.close();
-      await t.close();
-    });
+    afterAll(() => judge.close());
 
     it('every submission ends final, graded once, with exact counters', async () => {
+      const { t, workers, live } = judge;
       const { DATABASE_URL, REDIS_URL, REDIS_PREFIX } = t.config;
       const spawnWorker = () => spawnCompiledWorker({ DATABASE_URL, REDIS_URL, REDIS_PREFIX, WORKER_CONCURRENCY: '2', ...FAST_RECOVERY });
       const running = [spawnWorker(), spawnWorker()];
