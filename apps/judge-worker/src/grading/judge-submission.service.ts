@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
-import { LivePublisher } from './live-publisher';
+import { LivePublisher } from './progress-publisher';
 
 /** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
 function withInteractor(problem: ProblemEntity) {

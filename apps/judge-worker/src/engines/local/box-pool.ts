@@ -2,7 +2,6 @@ import { chmodSync, copyFileSync } from 'fs';
 import { join } from 'path';
 
 import { BoxCommand } from './box-command';
-import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
 import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
 import { ForkedRuns } from './fork-server/forked-runs';
@@ -10,6 +9,7 @@ import { PairResult, PairSide, runPair } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
 import { RunBox } from './run-box';
+import { SandboxResult } from './run-supervision';
 import { COMPILE_LIMITS, RUN_FILE_BYTES, RunLimits } from './sandbox-limits';
 import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
 

@@ -1,6 +1,6 @@
 import { BoxCommand } from './box-command';
-import { SandboxResult, supervise } from './box-run';
 import { RunBox } from './run-box';
+import { SandboxResult, supervise } from './run-supervision';
 import { RunLimits } from './sandbox-limits';
 
 /** One side of an interactive pair: what runs and under which limits. */

@@ -33,7 +33,6 @@ import {
 import { BoxCommand } from './box-command';
 import { buildLauncher } from './box-launcher';
 import { BoxPool } from './box-pool';
-import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
@@ -54,6 +53,7 @@ import {
 import { precompileHeader } from './precompiled-header';
 import { PrivateMounts } from './private-mounts';
 import { runFailure } from './run-failure';
+import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, interactorLimits, MIB, RunLimits, runLimits } from './sandbox-limits';
 import { BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';

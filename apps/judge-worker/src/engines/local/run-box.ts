@@ -18,9 +18,9 @@ import { Readable, Writable } from 'stream';
 
 import { blockedWriting } from './blocked-write';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
-import { Box, RunExit, StartedRun, waitStatusExit } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { ReplyLines } from './reply-lines';
+import { Box, RunExit, StartedRun, waitStatusExit } from './run-supervision';
 import { RunLimits } from './sandbox-limits';
 import { cpuRlimitSeconds } from './time-limit';
 

@@ -4,8 +4,8 @@ import { writeFileSync } from 'fs';
 import { Readable, Writable } from 'stream';
 
 import { boxArgv, BoxCommand, BoxMounts, BoxSpec, TOOLS } from './box-command';
-import { Box, bwrapExit, RunExit, SandboxResult, StartedRun } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
+import { Box, bwrapExit, RunExit, SandboxResult, StartedRun } from './run-supervision';
 import { RunLimits } from './sandbox-limits';
 
 export interface SandboxRun extends BoxSpec {

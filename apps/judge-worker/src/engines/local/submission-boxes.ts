@@ -3,11 +3,11 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fro
 import { join } from 'path';
 
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
-import { SandboxResult } from './box-run';
 import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
 import { PairResult, PairSide } from './interaction';
 import { ToolchainBind } from './language-catalog';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
+import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
 

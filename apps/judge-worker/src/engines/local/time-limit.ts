@@ -3,7 +3,7 @@ import { BoxCgroup } from './cgroup';
 import { RunLimits } from './sandbox-limits';
 
 /**
- * How a time limit is enforced, for every run in every box (pooled or fresh, see box-run.ts).
+ * How a time limit is enforced, for every run in every box (pooled or fresh, see run-supervision.ts).
  *
  * A run has two budgets in its RunLimits: CPU time, the problem's limit times the language's factor (applied by
  * grading/program-limits.ts), and the wall clock, `wallClockMs` of that.

@@ -6,10 +6,10 @@ import { join } from 'path';
 import { Readable } from 'stream';
 
 import { BOX_UID, BoxCommand } from '../box-command';
-import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../box-run';
 import { BoxCgroup, CgroupFactory } from '../cgroup';
 import { ReplyLines } from '../reply-lines';
 import { RunBox } from '../run-box';
+import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../run-supervision';
 import { MIB, RunLimits, STDERR_CAP } from '../sandbox-limits';
 import { cpuRlimitSeconds } from '../time-limit';
 
@@ -184,7 +184,7 @@ export class ForkServer {
   }
 
   /**
-   * Runs one test in a child of the server, supervised as any run (box-run.ts); null when the server could not
+   * Runs one test in a child of the server, supervised as any run (run-supervision.ts); null when the server could not
    * run it (it is closed then, and the caller runs the test afresh).
    */
   async run(stdin: string, limits: RunLimits, stdoutPath: string, cancel?: AbortSignal): Promise<SandboxResult | null> {

@@ -1,9 +1,9 @@
 import { MEMORY_LIMIT_MB } from '@oj/contracts';
 
 import { BoxCommand } from '../box-command';
-import { SandboxResult } from '../box-run';
 import { CgroupFactory } from '../cgroup';
 import { RunBox } from '../run-box';
+import { SandboxResult } from '../run-supervision';
 import { RUN_FILE_BYTES, RunLimits, runLimits } from '../sandbox-limits';
 import { ForkedInterpreter, ForkedLanguage, ForkServer } from './fork-server';
 
