@@ -21,7 +21,7 @@ import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS 
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { ReplyLines } from './reply-lines';
 import { Box, RunExit, StartedRun, waitStatusExit } from './run-supervision';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits } from './sandbox-types';
 import { cpuRlimitSeconds } from './time-limit';
 
 /** How long the launcher may take to answer once its test is over or was killed. */

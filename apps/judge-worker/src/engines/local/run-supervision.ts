@@ -6,7 +6,7 @@ import { pipeline } from 'stream/promises';
 import { awakeDeadline } from './awake-deadline';
 import { BoxCommand } from './box-command';
 import { BoxCgroup } from './cgroup';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits } from './sandbox-types';
 import { exceededCpuTime, watchTimeLimits } from './time-limit';
 
 export type RunTermination = 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';

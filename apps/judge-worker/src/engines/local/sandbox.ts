@@ -6,7 +6,7 @@ import { Readable, Writable } from 'stream';
 import { boxArgv, BoxCommand, BoxMounts, BoxSpec, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { Box, bwrapExit, RunExit, SandboxResult, StartedRun } from './run-supervision';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits } from './sandbox-types';
 
 export interface SandboxRun extends BoxSpec {
   stdin: string | Buffer;

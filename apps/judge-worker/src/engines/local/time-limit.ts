@@ -1,6 +1,6 @@
 import { awakeDeadline } from './awake-deadline';
 import { BoxCgroup } from './cgroup';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits } from './sandbox-types';
 
 /**
  * How a time limit is enforced, for every run in every box (pooled or fresh, see run-supervision.ts).

@@ -10,7 +10,8 @@ import { BoxCgroup, CgroupFactory } from '../cgroup';
 import { ReplyLines } from '../reply-lines';
 import { RunBox } from '../run-box';
 import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../run-supervision';
-import { MIB, RunLimits, STDERR_CAP } from '../sandbox-limits';
+import { MIB, STDERR_CAP } from '../sandbox-limits';
+import { ForkedInterpreter, RunLimits } from '../sandbox-types';
 import { cpuRlimitSeconds } from '../time-limit';
 
 /** The server's Python source (beside this file in the source tree and in the build), passed to `-c`. */
@@ -32,15 +33,6 @@ const SERVER_LIFETIME_MS = 3_600_000;
 const TEST_FIFOS = ['0', '1'].flatMap((set) => ['in', 'out', 'err', 'go'].map((stream) => `${stream}-${set}`));
 const CONTROL_FIFO = 'ctl-reply';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** How a forked test's memory is counted against a fresh start's. */
-export interface ForkedInterpreter {
-  /**
-   * What a fresh start charges that a forked child does not (the interpreter's pages it never copies), MiB: added
-   * to the child's figure, taken from its limit.
-   */
-  baselineMb: number;
-}
 
 /** A language whose tests may run as children of a fork server: its `python -S <program>` command and counting. */
 export interface ForkedLanguage {
