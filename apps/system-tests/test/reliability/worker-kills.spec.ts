@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '@oj/testing';
+import { createTestApp, TestApp } from '@oj/api-testing';
 import { ChildProcess } from 'child_process';
 import { DataSource } from 'typeorm';
 
