@@ -19,7 +19,7 @@ import { RunLimits } from './sandbox-types';
  *    clock it is stopped, "Time limit exceeded (wall clock)". The deadline counts only time this worker could
  *    listen (awake-deadline.ts), so a worker's blocked event loop never kills an innocent run.
  *
- * A stop kills every process of the run; why it was stopped is decided once, in Box.run.
+ * A stop kills every process of the run; why it was stopped is decided once, in `supervise` (run-supervision.ts).
  */
 export const CPU_POLL_MS = 25;
 
