@@ -1,4 +1,14 @@
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, register, registerUser, TestApp, TestSession } from '@oj/api-testing';
+import {
+  bearer,
+  createAdmin,
+  createProblem,
+  createTestApp,
+  problemBody,
+  register,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/api-testing';
 import type { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { writeFinalResult } from '@oj/db';
 import { request } from 'http';
