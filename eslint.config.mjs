@@ -6,7 +6,10 @@ import prettier from 'eslint-config-prettier';
 import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
-/** Which projects each kind of project may import, by the tags in each project.json. */
+/**
+ * Which projects each kind of project may import, by the tags in each project.json. A lib's list names libs only,
+ * and an import by path into another project is refused (but where `allow` says): a lib never imports an app.
+ */
 const dependencyRules = [
   // The SPA sees the server only through the generated client and the shared contracts.
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:api-client'] },
@@ -17,14 +20,14 @@ const dependencyRules = [
   { sourceTag: 'type:observability', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:db', onlyDependOnLibsWithTags: ['type:contracts'] },
   { sourceTag: 'type:messaging', onlyDependOnLibsWithTags: ['type:contracts', 'type:observability'] },
-  // The shared test helpers start the API (by path: see below) on the data layer.
+  // The API's test helpers (apps/api/testing) start the API (its source by path: see below) on the data layer.
   { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:db', 'type:messaging', 'type:observability'] },
   // Browser journeys, the system tests and the tools drive built apps from outside; they may reach anything.
   { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
   { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['*'] },
 ];
 
-/** The same for test code, where the server's tests may also use the shared test helpers (libs/testing). */
+/** The same for test code, where the server's tests may also use the API's test helpers (apps/api/testing). */
 const testDependencyRules = dependencyRules.map((rule) =>
   rule.sourceTag === 'scope:server' ? { ...rule, onlyDependOnLibsWithTags: [...rule.onlyDependOnLibsWithTags, 'type:testing'] } : rule,
 );
@@ -67,19 +70,20 @@ export default tseslint.config(
     },
   },
   {
-    // The shared test helpers are for test code only: the API's source (or any lib) importing them is refused.
+    // The API's test helpers are for test code only: the API's source (or any lib) importing them is refused.
     files: ['apps/*/test/**', '**/*.spec.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(testDependencyRules) },
   },
   {
-    // The test helpers boot the API and sign users in with its own services: they import its source by path.
-    files: ['libs/testing/**'],
-    rules: { '@nx/enforce-module-boundaries': boundaries(dependencyRules, ['^(\\.\\./)+apps/api/src/']) },
+    // The API's test helpers (@oj/api-testing, a project of their own beside the API's source) boot the API and
+    // sign users in with its own services: they import its source by path, which no lib may.
+    files: ['apps/api/testing/**'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(dependencyRules, ['^(\\.\\./)+src/']) },
   },
   {
     // The system tests are the one place that runs the apps together: they import the API's and the worker's
     // source by path, which every other project is refused, the worker tests' fault proxy and their interactive
-    // corpus (the seeded guessing game's solutions) and ICPC validators; their other helpers come from libs/testing.
+    // corpus (the seeded guessing game's solutions) and ICPC validators; their other helpers come from @oj/api-testing.
     files: ['apps/system-tests/**'],
     rules: {
       '@nx/enforce-module-boundaries': boundaries(dependencyRules, [

@@ -14,7 +14,7 @@ module.exports = {
     '^@oj/observability$': path.join(__dirname, 'libs/observability/src'),
     '^@oj/messaging$': path.join(__dirname, 'libs/messaging/src'),
     '^@oj/api-client$': path.join(__dirname, 'libs/api-client/src'),
-    '^@oj/testing$': path.join(__dirname, 'libs/testing/src'),
+    '^@oj/api-testing$': path.join(__dirname, 'apps/api/testing/src'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Integration suites boot a Nest app on its own database in beforeAll; on a loaded 2-core machine that

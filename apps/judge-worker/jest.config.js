@@ -5,9 +5,6 @@ module.exports = {
   // is spent waiting on compilers and sandboxed programs, so three workers on two cores take 40 s where one took 100.
   // The time-limit tests still hold: their wall limit is 2 × CPU + 1 s, and a program gets at least 2/3 of a core.
   maxWorkers: 3,
-  // One migrated database per run, copied by each file (tools/jest/template-database-setup.js).
-  globalSetup: require.resolve('../../tools/jest/template-database-setup.js'),
-  globalTeardown: require.resolve('../../tools/jest/template-database-teardown.js'),
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   // The longest files, started first on a clean clone (tools/jest/slow-files-first.js).
   testSequencer: require.resolve('../../tools/jest/slow-files-first.js'),

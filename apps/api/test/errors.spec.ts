@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '@oj/testing';
+import { createTestApp, TestApp } from '@oj/api-testing';
 
 describe('API error conventions', () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import { CustomRunService } from './custom-runs/custom-run.service';
 import { engineProvider } from './engines/engine.provider';
 import { Grader } from './grading/grader';
 import { JudgeSubmissionService } from './grading/judge-submission.service';
-import { LivePublisher } from './grading/live-publisher';
+import { ProgressPublisher } from './grading/progress-publisher';
 import { LanguagesPublisher } from './languages/languages-publisher';
 import { JobLogContext } from './operations/job-log-context';
 import { WorkerHealthController } from './operations/worker-health.controller';
@@ -45,7 +45,7 @@ export class WorkerModule {
         Grader,
         redisProvider,
         RedisCloser,
-        LivePublisher,
+        ProgressPublisher,
         LanguagesPublisher,
         JudgeSubmissionService,
         ValidationService,

@@ -1,4 +1,4 @@
-import { bearer, TestApp, TestSession } from '@oj/testing';
+import { bearer, TestApp, TestSession } from '@oj/api-testing';
 
 /** What a submission of the tests sends. */
 export interface SubmissionBody {

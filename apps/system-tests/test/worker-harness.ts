@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { TestApp } from '@oj/testing';
+import { TestApp } from '@oj/api-testing';
 
 import { loadWorkerConfig } from '../../judge-worker/src/config/worker-config';
 import { WorkerModule } from '../../judge-worker/src/worker.module';

@@ -1,5 +1,5 @@
+import { createAdmin, createTestApp, registerUser, TestApp } from '@oj/api-testing';
 import { ContestEntity, ContestParticipationEntity, ContestProblemEntity, ProblemEntity } from '@oj/db';
-import { createAdmin, createTestApp, registerUser, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import {

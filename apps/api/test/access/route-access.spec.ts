@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { randomUUID } from 'crypto';
 import { request as httpRequest } from 'http';
 import type { AddressInfo } from 'net';

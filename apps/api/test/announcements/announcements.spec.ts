@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 
 describe('announcements and problem updates', () => {
   let t: TestApp;

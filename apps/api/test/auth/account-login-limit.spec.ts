@@ -1,4 +1,4 @@
-import { createTestApp, registerUser, StdoutCapture, TEST_PASSWORD, TestApp, TestSession } from '@oj/testing';
+import { createTestApp, registerUser, StdoutCapture, TEST_PASSWORD, TestApp, TestSession } from '@oj/api-testing';
 import Redis from 'ioredis';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
+import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, uniqueName } from '@oj/api-testing';
 import { RefreshTokenEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, uniqueName } from '@oj/testing';
 import { createHash } from 'crypto';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';

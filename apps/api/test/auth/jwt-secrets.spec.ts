@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp } from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 import { loadAppConfig } from '../../src/config/app-config';

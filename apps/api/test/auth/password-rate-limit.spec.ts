@@ -1,4 +1,4 @@
-import { bearer, createTestApp, TEST_PASSWORD, TestApp, TestSession, uniqueName } from '@oj/testing';
+import { bearer, createTestApp, TEST_PASSWORD, TestApp, TestSession, uniqueName } from '@oj/api-testing';
 
 /** Each password-change attempt is an argon2 verify (64 MiB, tens of ms): it must not be free to repeat. */
 describe('password change rate limit', () => {

@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/api-testing';
 
 /**
  * A password, role or status change raises the user's token version: every access token and queue board cookie

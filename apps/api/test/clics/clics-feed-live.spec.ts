@@ -1,5 +1,3 @@
-import type { GradeResult } from '@oj/contracts';
-import { writeFinalResult } from '@oj/db';
 import {
   bearer,
   createAdmin,
@@ -11,7 +9,9 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import type { GradeResult } from '@oj/contracts';
+import { writeFinalResult } from '@oj/db';
 import { request } from 'http';
 import { AddressInfo, connect } from 'net';
 import { DataSource } from 'typeorm';

@@ -1,6 +1,16 @@
+import {
+  bearer,
+  createAdmin,
+  createProblem,
+  createTestApp,
+  problemBody,
+  register,
+  registerUser,
+  TestApp,
+  TestSession,
+} from '@oj/api-testing';
 import type { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { writeFinalResult } from '@oj/db';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, register, registerUser, TestApp, TestSession } from '@oj/testing';
 import { request } from 'http';
 import { AddressInfo } from 'net';
 import { DataSource } from 'typeorm';

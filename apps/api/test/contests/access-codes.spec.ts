@@ -1,4 +1,3 @@
-import { ACCESS_CODE_RULE } from '@oj/contracts';
 import {
   bearer,
   contestBody,
@@ -10,7 +9,8 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { ACCESS_CODE_RULE } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 
 const CODE = 'spring-2026-r1';

@@ -10,7 +10,7 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 
 /** Issue 32, item 15: clarifications cannot be flooded, and their list is paged like every other list. */
 describe('clarification limits', () => {

@@ -12,7 +12,7 @@ import {
   SseClient,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 jest.setTimeout(30_000);

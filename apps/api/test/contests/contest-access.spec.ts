@@ -10,7 +10,7 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 /**

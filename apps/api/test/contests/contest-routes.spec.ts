@@ -12,7 +12,7 @@ import {
   submitGraded,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 
 import { responseMismatches } from '../openapi-responses';
 

@@ -1,4 +1,3 @@
-import { compareRows, type ContestCell, foldCell, rankRows, rowFromCells } from '@oj/contracts';
 import {
   bearer,
   contestBody,
@@ -13,7 +12,8 @@ import {
   submitGraded,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { compareRows, type ContestCell, foldCell, rankRows, rowFromCells } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 
 describe('contests', () => {

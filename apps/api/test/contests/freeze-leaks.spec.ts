@@ -1,5 +1,3 @@
-import type { GradeResult, SubmissionStatus } from '@oj/contracts';
-import { SubmissionEntity, writeFinalResult } from '@oj/db';
 import {
   bearer,
   createAdmin,
@@ -12,7 +10,9 @@ import {
   SseClient,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import type { GradeResult, SubmissionStatus } from '@oj/contracts';
+import { SubmissionEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { LivePublisher } from '../../src/live/live-publisher';

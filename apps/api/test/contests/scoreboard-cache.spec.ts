@@ -13,7 +13,7 @@ import {
   submitGraded,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 import { BoardCache } from '../../src/contests/board-cache';

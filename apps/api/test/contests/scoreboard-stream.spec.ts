@@ -1,5 +1,3 @@
-import { loadSubmissionRow } from '@oj/db';
-import { LiveEventPublisher } from '@oj/messaging';
 import {
   bearer,
   boardCast,
@@ -16,7 +14,9 @@ import {
   submitGraded,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { loadSubmissionRow } from '@oj/db';
+import { LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 

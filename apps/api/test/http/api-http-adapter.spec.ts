@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '@oj/testing';
+import { createTestApp, TestApp } from '@oj/api-testing';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 

@@ -1,4 +1,4 @@
-import { createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
+import { createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { request } from 'http';
 import { AddressInfo } from 'net';
 import { brotliDecompressSync, gunzipSync } from 'zlib';

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '@oj/testing';
+import { createTestApp, TestApp } from '@oj/api-testing';
 
 /** Login attempts are limited per client address: which address counts depends on TRUST_PROXY. */
 async function statusesFrom(t: TestApp, forwardedFor: string[]): Promise<number[]> {

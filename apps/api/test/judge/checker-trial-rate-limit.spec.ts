@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, TestApp, TestSession } from '@oj/api-testing';
 
 const TRIALS_PER_MINUTE = 2;
 const TRIAL = { source: 'int main() { return 0; }\n', languageId: 54, input: '1\n', output: '1\n', answer: '1\n' };

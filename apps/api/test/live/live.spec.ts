@@ -1,7 +1,7 @@
+import { bearer, createAdmin, createTestApp, liveRow, openStream, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { SubmissionRow } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
 import { LiveEventPublisher, liveEventsChannel } from '@oj/messaging';
-import { bearer, createAdmin, createTestApp, liveRow, openStream, registerUser, TestApp, TestSession } from '@oj/testing';
 import { request } from 'http';
 import Redis from 'ioredis';
 import { AddressInfo } from 'net';

@@ -1,7 +1,7 @@
+import { bearer, createAdmin, createTestApp, liveRow, openStream, registerUser, SseClient, TestApp, TestSession } from '@oj/api-testing';
 import { SubmissionRow } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
 import { LiveEventPublisher } from '@oj/messaging';
-import { bearer, createAdmin, createTestApp, liveRow, openStream, registerUser, SseClient, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 

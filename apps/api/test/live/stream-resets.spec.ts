@@ -8,7 +8,7 @@ import {
   SseClient,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import { AddressInfo, connect } from 'net';
 
 import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';

@@ -1,4 +1,4 @@
-import { bearer, createTestApp, openStream, registerUser, StdoutCapture, TestApp, TestSession } from '@oj/testing';
+import { bearer, createTestApp, openStream, registerUser, StdoutCapture, TestApp, TestSession } from '@oj/api-testing';
 
 /** The access log: one line per request when it is over, naming the request; probes and scrapes left out. */
 describe('the access log', () => {

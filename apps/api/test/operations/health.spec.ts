@@ -1,5 +1,5 @@
+import { createTestApp, TestApp } from '@oj/api-testing';
 import { languagesKey } from '@oj/messaging';
-import { createTestApp, TestApp } from '@oj/testing';
 import Redis from 'ioredis';
 
 import { RedisProxy } from './redis-proxy';

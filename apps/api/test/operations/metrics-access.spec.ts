@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from '@oj/testing';
+import { createTestApp, TestApp } from '@oj/api-testing';
 
 const TOKEN = 'api-metrics-token-0123456789';
 

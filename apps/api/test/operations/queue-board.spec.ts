@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { UserEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 /** The Set-Cookie of the board session, and the `name=value` pair a browser would send back. */

@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 

@@ -1,6 +1,6 @@
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/api-testing';
 import type { CheckerSettings } from '@oj/contracts';
 import { checkerColumns, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TEST_PASSWORD, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 /**

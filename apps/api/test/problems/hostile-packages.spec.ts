@@ -1,4 +1,14 @@
-import { bearer, buildZip, createAdmin, createTestApp, icpcPackage, polygonPackage, polygonXml, TestApp, TestSession } from '@oj/testing';
+import {
+  bearer,
+  buildZip,
+  createAdmin,
+  createTestApp,
+  icpcPackage,
+  polygonPackage,
+  polygonXml,
+  TestApp,
+  TestSession,
+} from '@oj/api-testing';
 
 /**
  * Issue 32, items 1, 2 and 16: nothing a package holds stops the API or blocks it. Hostile YAML, XML and LaTeX are

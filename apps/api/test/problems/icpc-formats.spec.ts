@@ -1,4 +1,4 @@
-import { buildZip } from '@oj/testing';
+import { buildZip } from '@oj/api-testing';
 
 import { ProblemDto } from '../../src/problems/dto/problem-response.dto';
 import { icpcPackageEntries } from '../../src/problems/packages/icpc-export';

@@ -1,6 +1,6 @@
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { INTERACTOR_ADMINS_ONLY, InteractorSettings } from '@oj/contracts';
 import { interactorColumns, ProblemEntity } from '@oj/db';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 /**

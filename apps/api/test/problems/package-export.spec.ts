@@ -1,4 +1,3 @@
-import { checkerColumns, interactorColumns, ProblemEntity } from '@oj/db';
 import {
   bearer,
   createAdmin,
@@ -10,7 +9,8 @@ import {
   SUM_INTERACTOR,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { checkerColumns, interactorColumns, ProblemEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { icpcPackageEntries } from '../../src/problems/packages/icpc-export';

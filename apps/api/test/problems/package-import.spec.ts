@@ -9,7 +9,7 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 describe('POST /api/problems/import', () => {

@@ -1,4 +1,4 @@
-import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, SUM_INTERACTOR } from '@oj/testing';
+import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, SUM_INTERACTOR } from '@oj/api-testing';
 
 import { readIcpcPackage } from '../../src/problems/packages/icpc-package';
 import { latexToMarkdown } from '../../src/problems/packages/latex-to-markdown';

@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemUpdateEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 describe('problems', () => {

@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createTestApp, problemBody, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, problemBody, TestApp, TestSession } from '@oj/api-testing';
 
 const tests = [
   { input: '1 2\n', output: '3\n', points: 1, subtask: 0 },

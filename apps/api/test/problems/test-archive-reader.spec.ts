@@ -1,4 +1,4 @@
-import { buildZip } from '@oj/testing';
+import { buildZip } from '@oj/api-testing';
 import { randomBytes } from 'crypto';
 
 import { readTestArchive } from '../../src/problems/zip/test-archive-reader';

@@ -1,6 +1,6 @@
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { CheckerSettings, CUSTOM_CHECKER_ADMINS_ONLY, InteractorSettings } from '@oj/contracts';
 import { checkerColumns, interactorColumns, ProblemEntity } from '@oj/db';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 /**

@@ -1,5 +1,5 @@
+import { bearer, buildZip, createAdmin, createTestApp, TestApp, TestSession } from '@oj/api-testing';
 import { trimLineEnds } from '@oj/contracts';
-import { bearer, buildZip, createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
 import { createHash, randomBytes } from 'crypto';
 import { request } from 'http';
 import type { AddressInfo } from 'net';

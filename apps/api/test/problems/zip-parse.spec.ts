@@ -1,4 +1,4 @@
-import { bearer, buildZip, createAdmin, createTestApp, registerUser, TestApp, TestSession, zeros } from '@oj/testing';
+import { bearer, buildZip, createAdmin, createTestApp, registerUser, TestApp, TestSession, zeros } from '@oj/api-testing';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 

@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 
 /** Out-of-range numbers, wrong types and odd ids on every route that takes them: a 4xx, never a 5xx. */
 describe('hostile input never reaches a 500', () => {

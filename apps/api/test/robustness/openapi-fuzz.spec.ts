@@ -8,7 +8,7 @@ import {
   TestApp,
   TestSession,
   uniqueName,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import type { AddressInfo } from 'net';
 
 import { NO_WORKER_MESSAGE } from '../../src/languages/languages.service';

@@ -1,5 +1,5 @@
+import { createAdmin, createTestApp, TestApp } from '@oj/api-testing';
 import { AnnouncementEntity, ProblemEntity, ProblemUpdateEntity, TestCaseEntity } from '@oj/db';
-import { createAdmin, createTestApp, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { demoProblems } from '../../src/seed/demo-problems';

@@ -1,5 +1,5 @@
+import { bearer, createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemEntity } from '@oj/db';
-import { bearer, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { TOTAL_CAP } from '../../src/submissions/submission-queries';

@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import Bull from 'bull';
 import { DataSource } from 'typeorm';
 

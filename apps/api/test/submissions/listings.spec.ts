@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 describe('submission listings and dashboards', () => {

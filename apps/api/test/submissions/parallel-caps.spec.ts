@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { SubmissionEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { MAX_WAITING_PER_USER } from '../../src/submissions/submissions.service';

@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { UserEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { DEFAULT_ADMIN_PASSWORD } from '../../src/config/known-passwords';

@@ -1,5 +1,5 @@
+import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp } from '@oj/api-testing';
 import { ProblemEntity, RefreshTokenEntity, SubmissionEntity, UserEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { ensureAdminAccount } from '../../src/users/ensure-admin';

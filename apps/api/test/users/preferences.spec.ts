@@ -1,5 +1,5 @@
+import { bearer, createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { LANGUAGES_TTL_SECONDS, languagesKey } from '@oj/messaging';
-import { bearer, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
 
 import { REDIS } from '../../src/redis/redis.module';

@@ -1,5 +1,5 @@
+import { createTestApp, TestApp } from '@oj/api-testing';
 import { UserEntity } from '@oj/db';
-import { createTestApp, TestApp } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { configureApp, createApiApp } from '../../src/app-setup';

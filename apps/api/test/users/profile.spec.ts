@@ -1,6 +1,6 @@
+import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import type { SubmissionStatus } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 /**

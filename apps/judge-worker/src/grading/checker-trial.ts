@@ -5,7 +5,7 @@ import { join } from 'path';
 
 import { CheckerSandbox, JuryBinary, JuryCall } from '../engines/judge-engine';
 import { CheckerFailure, juryJudgement } from './custom-checker-verdict';
-import { juryCallOf, jurySourceOf } from './output-judges';
+import { juryCallOf, jurySourceOf } from './jury-programs';
 
 /**
  * Compiles an author's checker for the API's check when a problem is saved, and runs it on a trial test if one is

@@ -18,7 +18,7 @@ import { readHead } from '../engines/read-head';
 import { CheckerFailure } from './custom-checker-verdict';
 import { aggregateResults } from './grade-aggregate';
 import { interactionVerdict } from './interaction-verdict';
-import { checkerFailureResult, withInteractor, withOutputJudge } from './output-judges';
+import { checkerFailureResult, withInteractor, withOutputJudge } from './jury-programs';
 import { CustomRunRequest } from './requests';
 
 /**

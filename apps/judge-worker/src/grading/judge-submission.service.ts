@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
-import { LivePublisher } from './live-publisher';
+import { ProgressPublisher } from './progress-publisher';
 
 /** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
 function withInteractor(problem: ProblemEntity) {
@@ -34,7 +34,7 @@ export class JudgeSubmissionService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly grader: Grader,
-    private readonly live: LivePublisher,
+    private readonly live: ProgressPublisher,
   ) {}
 
   async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {

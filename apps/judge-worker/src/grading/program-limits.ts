@@ -6,7 +6,7 @@ import { LimitsRequest } from './requests';
 /**
  * The limits every run of a request gets, whatever engine runs it: the problem's CPU time times the language's
  * factor (LANGUAGE_TIME_FACTORS), its memory and its output. How the engine then enforces them:
- * engines/local/time-limit.ts, and the sandbox's output cap (box-run.ts).
+ * engines/local/time-limit.ts, and the sandbox's output cap (run-supervision.ts).
  */
 export function programLimits(factors: TimeFactors, request: LimitsRequest): ProgramLimits {
   return {

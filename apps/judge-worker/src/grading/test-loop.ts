@@ -3,8 +3,8 @@ import { effectiveChecker, GradeResult, TestCaseData, TestCaseResult } from '@oj
 import { CompiledProgram, CompileError, EngineFailure, JudgeEngine, ProgramLimits, RunInput } from '../engines/judge-engine';
 import { aggregateSubtaskResults, compileErrorResult, definitiveFailure, failedResult } from './grade-aggregate';
 import { interactionVerdict } from './interaction-verdict';
+import { checkerFailureResult, withInteractor, withOutputJudge } from './jury-programs';
 import { OutputJudge } from './output-judge';
-import { checkerFailureResult, withInteractor, withOutputJudge } from './output-judges';
 import { GradeRequest, ProgressListener } from './requests';
 import { SubtaskSkips } from './subtask-skips';
 import { testVerdict } from './test-verdict';

@@ -1,9 +1,8 @@
 import { INestApplicationContext, Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { GradeResult, JudgeJobData, LiveEvent, noTestResult } from '@oj/contracts';
-import { createDataSource, dropDatabase, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { JUDGE_QUEUE, liveEventsChannel } from '@oj/messaging';
-import { createTestDatabase } from '@oj/testing';
 import Bull from 'bull';
 import { randomBytes, randomUUID } from 'crypto';
 import Redis from 'ioredis';
@@ -67,7 +66,7 @@ describe('judging a submission from the queue', () => {
   let problem: ProblemEntity;
 
   beforeAll(async () => {
-    await createTestDatabase(databaseUrl);
+    await migrate(databaseUrl);
     proxy = await TcpProxy.start(Number(url.port || 5432));
     const proxied = new URL(databaseUrl);
     proxied.host = `127.0.0.1:${proxy.port}`;

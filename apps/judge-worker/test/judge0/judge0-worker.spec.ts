@@ -1,9 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JUDGE0_NO_INTERACTIVE, ValidateJobData } from '@oj/contracts';
-import { dropDatabase } from '@oj/db';
+import { dropDatabase, migrate } from '@oj/db';
 import { CHECKER_COMPILE_QUEUE, languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
-import { createTestDatabase } from '@oj/testing';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
@@ -27,7 +26,7 @@ describe('judge worker on the judge0 engine', () => {
 
   beforeAll(async () => {
     const judge0Url = await server.start();
-    await createTestDatabase(databaseUrl);
+    await migrate(databaseUrl);
     config = loadWorkerConfig({
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,

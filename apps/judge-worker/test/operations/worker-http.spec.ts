@@ -1,5 +1,4 @@
-import { dropDatabase } from '@oj/db';
-import { createTestDatabase } from '@oj/testing';
+import { dropDatabase, migrate } from '@oj/db';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { createServer, Server } from 'net';
@@ -41,7 +40,7 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
   let plain: StartedWorker;
 
   beforeAll(async () => {
-    await createTestDatabase(databaseUrl);
+    await migrate(databaseUrl);
     open = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_ALLOW_LOOPBACK: 'true' }));
     guarded = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }));
     plain = await startWorkerApp(env({ WORKER_HTTP_PORT: '0' }));

@@ -1,9 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JudgeJobData } from '@oj/contracts';
-import { dropDatabase, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
-import { createTestDatabase } from '@oj/testing';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
@@ -38,7 +37,7 @@ describe('judge worker: hostile submissions', () => {
   let problem: ProblemEntity;
 
   beforeAll(async () => {
-    await createTestDatabase(databaseUrl);
+    await migrate(databaseUrl);
     config = loadWorkerConfig({
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,

@@ -1,9 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Language, ValidateJobData, ValidationResult } from '@oj/contracts';
-import { dropDatabase } from '@oj/db';
+import { dropDatabase, migrate } from '@oj/db';
 import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
-import { createTestDatabase } from '@oj/testing';
 import Bull, { Queue } from 'bull';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
@@ -37,7 +36,7 @@ describe('judge worker: validate queue', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    await createTestDatabase(databaseUrl);
+    await migrate(databaseUrl);
     config = loadWorkerConfig({
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,

@@ -1,15 +1,4 @@
 import {
-  CONTEST_FORMATS,
-  type ContestCell,
-  type ContestFormat,
-  foldCell,
-  type GradeResult,
-  rankRows,
-  rowFromCells,
-  type TestCaseResult,
-} from '@oj/contracts';
-import { contestAttemptOf } from '@oj/db';
-import {
   bearer,
   contestBody,
   createAdmin,
@@ -32,13 +21,24 @@ import {
   submitGraded,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import {
+  CONTEST_FORMATS,
+  type ContestCell,
+  type ContestFormat,
+  foldCell,
+  type GradeResult,
+  rankRows,
+  rowFromCells,
+  type TestCaseResult,
+} from '@oj/contracts';
+import { contestAttemptOf } from '@oj/db';
 
 import { aggregateSubtaskResults, compileErrorResult, failedResult } from '../../../judge-worker/src/grading/grade-aggregate';
 
 /**
  * The board's reference model (issue 31): for random contests of every format, the board equals one computed from
- * scratch from the per-test results (libs/testing/src/board-reference.ts). The gradings are the worker's own
+ * scratch from the per-test results (apps/api/testing/src/board-reference.ts). The gradings are the worker's own
  * aggregate of those results, so the path is the judge's: per-test results → the grading's raw points → the rules'
  * fold → cells → totals → ranks.
  */

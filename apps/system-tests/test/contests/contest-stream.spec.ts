@@ -12,7 +12,7 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 
 import { startWorker } from '../worker-harness';
 

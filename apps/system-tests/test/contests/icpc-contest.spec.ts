@@ -1,5 +1,4 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { type ContestCell, foldCell, rankRows, rowFromCells, type SubmissionStatus } from '@oj/contracts';
 import {
   bearer,
   contestBody,
@@ -12,7 +11,8 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { type ContestCell, foldCell, rankRows, rowFromCells, type SubmissionStatus } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 
 import { startWorker } from '../worker-harness';

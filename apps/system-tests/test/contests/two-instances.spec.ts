@@ -11,7 +11,7 @@ import {
   SseClient,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 import { startWorker } from '../worker-harness';

@@ -1,9 +1,9 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/api-testing';
 import { MAX_RUN_STDIN_BYTES, RUN_OUTPUT_CAP_BYTES } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
-import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 

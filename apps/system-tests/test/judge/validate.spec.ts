@@ -1,8 +1,8 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemEntity } from '@oj/db';
 import { VALIDATE_QUEUE } from '@oj/messaging';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 

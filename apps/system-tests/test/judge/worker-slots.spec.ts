@@ -1,8 +1,8 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createProblem, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/api-testing';
 import { FINAL_STATUSES, RUN_CEILING, RunResult, SubmissionStatus } from '@oj/contracts';
 import { RUN_QUEUE } from '@oj/messaging';
-import { bearer, createAdmin, createProblem, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/testing';
 import { Queue } from 'bull';
 import { readdirSync, readFileSync, readlinkSync } from 'fs';
 import { AddressInfo } from 'net';

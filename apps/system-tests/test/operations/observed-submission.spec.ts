@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { createAdmin, createProblem, createTestApp, problemBody, StdoutCapture, TestApp, TestSession } from '@oj/api-testing';
 import { languagesKey } from '@oj/messaging';
-import { createAdmin, createProblem, createTestApp, problemBody, StdoutCapture, TestApp, TestSession } from '@oj/testing';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 

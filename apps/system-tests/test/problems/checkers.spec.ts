@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { startWorker } from '../worker-harness';

@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { createAdmin, createTestApp, TestApp, TestSession } from '@oj/testing';
+import { createAdmin, createTestApp, TestApp, TestSession } from '@oj/api-testing';
 
 import { startWorker } from '../worker-harness';
 import { importAndJudge } from './package-judging';

@@ -1,7 +1,7 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { JUDGE0_NO_INTERACTIVE } from '@oj/contracts';
 import { languagesKey } from '@oj/messaging';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 

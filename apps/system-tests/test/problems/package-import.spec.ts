@@ -9,7 +9,7 @@ import {
   SUM_INTERACTOR,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
 
 import { startWorker } from '../worker-harness';
 

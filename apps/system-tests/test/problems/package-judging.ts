@@ -1,5 +1,5 @@
+import { bearer, buildZip, TestApp, TestSession } from '@oj/api-testing';
 import { SubmissionStatus } from '@oj/contracts';
-import { bearer, buildZip, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { submissionLanguage } from '../../../api/src/problems/packages/source-language';

@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 import { waitAllFinal } from '../reliability/grading-audit';

@@ -1,8 +1,5 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
-import { JudgeJobData } from '@oj/contracts';
-import { ProblemEntity, SubmissionEntity } from '@oj/db';
-import { JUDGE_QUEUE } from '@oj/messaging';
 import {
   bearer,
   createAdmin,
@@ -13,7 +10,10 @@ import {
   registerUser,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { JudgeJobData } from '@oj/contracts';
+import { ProblemEntity, SubmissionEntity } from '@oj/db';
+import { JUDGE_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 

@@ -1,4 +1,4 @@
-import { bearer, createAdmin, createProblem, problemBody, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createProblem, problemBody, TestApp, TestSession } from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
 import { waitAllFinal } from './grading-audit';

@@ -1,5 +1,5 @@
+import { createTestApp, TestApp } from '@oj/api-testing';
 import { dropDatabase, migrate } from '@oj/db';
-import { createTestApp, TestApp } from '@oj/testing';
 import { ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';

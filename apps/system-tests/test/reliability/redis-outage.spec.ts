@@ -1,4 +1,4 @@
-import { createTestApp, TestApp, TestSession } from '@oj/testing';
+import { createTestApp, TestApp, TestSession } from '@oj/api-testing';
 import { ChildProcess } from 'child_process';
 import { DataSource } from 'typeorm';
 

@@ -1,6 +1,6 @@
+import { createTestApp, TestApp } from '@oj/api-testing';
 import { JudgeJobData } from '@oj/contracts';
 import { JUDGE_QUEUE, queueConnection } from '@oj/messaging';
-import { createTestApp, TestApp } from '@oj/testing';
 import Queue from 'bull';
 import { ChildProcess } from 'child_process';
 

@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 
 import { submissionAs, submitAs } from '../submission-client';
 import { startWorker } from '../worker-harness';

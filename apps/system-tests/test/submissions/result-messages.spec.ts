@@ -1,6 +1,4 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { SubmissionRow } from '@oj/contracts';
-import { LiveEventPublisher } from '@oj/messaging';
 import {
   bearer,
   createAdmin,
@@ -12,7 +10,9 @@ import {
   SseClient,
   TestApp,
   TestSession,
-} from '@oj/testing';
+} from '@oj/api-testing';
+import { SubmissionRow } from '@oj/contracts';
+import { LiveEventPublisher } from '@oj/messaging';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 

@@ -1,6 +1,6 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createTestApp, openStream, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 import { ProblemEntity } from '@oj/db';
-import { bearer, createAdmin, createTestApp, openStream, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
 import { submissionAs } from '../submission-client';

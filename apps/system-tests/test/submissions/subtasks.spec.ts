@@ -1,5 +1,5 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/testing';
+import { bearer, createAdmin, createProblem, createTestApp, problemBody, registerUser, TestApp, TestSession } from '@oj/api-testing';
 
 import { startWorker } from '../worker-harness';
 

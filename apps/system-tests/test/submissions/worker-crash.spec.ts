@@ -1,8 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
+import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp } from '@oj/api-testing';
 import { LiveEvent } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { liveEventsChannel } from '@oj/messaging';
-import { bearer, createAdmin, createTestApp, problemBody, registerUser, TestApp } from '@oj/testing';
 import { ChildProcess } from 'child_process';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';

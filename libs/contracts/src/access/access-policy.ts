@@ -39,9 +39,9 @@ export function canSeeTestCases(viewer: Viewer): boolean {
 }
 
 /**
- * Author code the judge runs beside a problem's hidden tests (a custom checker; an interactor would be one too) can
- * read them and leak them, through its messages or bit by bit through verdicts: only those who may read the tests
- * may set or change it.
+ * Author code the judge runs beside a problem's hidden tests (a custom checker, an interactor) can read them and
+ * leak them, through its messages or bit by bit through verdicts: only those who may read the tests may set or
+ * change it.
  */
 export function canSetTestReadingCode(viewer: Viewer): boolean {
   return canSeeTestCases(viewer);

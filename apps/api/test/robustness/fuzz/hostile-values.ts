@@ -1,5 +1,5 @@
 /** A small seeded generator (mulberry32): the same seed sends the same requests. */
-export { seededRandom } from '@oj/testing';
+export { seededRandom } from '@oj/api-testing';
 
 export function nested(levels: number): unknown {
   let value: unknown = 1;

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'fs';
 
-import { ToolchainBind } from './language-catalog';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits, ToolchainBind } from './sandbox-types';
 import { cpuRlimitSeconds } from './time-limit';
 
 /** The unprivileged host identity every box runs as (nobody/nogroup), inside and outside the namespaces. */

@@ -2,15 +2,15 @@ import { chmodSync, copyFileSync } from 'fs';
 import { join } from 'path';
 
 import { BoxCommand } from './box-command';
-import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
-import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
+import { ForkedLanguage } from './fork-server/fork-server';
 import { ForkedRuns } from './fork-server/forked-runs';
 import { PairResult, PairSide, runPair } from './interaction';
-import { ToolchainBind } from './language-catalog';
 import { PrivateMounts } from './private-mounts';
 import { RunBox } from './run-box';
-import { COMPILE_LIMITS, RUN_FILE_BYTES, RunLimits } from './sandbox-limits';
+import { SandboxResult } from './run-supervision';
+import { COMPILE_LIMITS, RUN_FILE_BYTES } from './sandbox-limits';
+import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
 import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
 
 /** What a pool's slots are made from. */

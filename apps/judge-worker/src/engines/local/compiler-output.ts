@@ -1,5 +1,5 @@
 import { readHead } from '../read-head';
-import { SandboxResult } from './box-run';
+import { SandboxResult } from './run-supervision';
 
 const COMPILER_OUTPUT_CAP = 16 * 1024;
 

@@ -19,11 +19,12 @@ import { BOX_UID, BoxCommand } from './box-command';
 import { CheckerCache, isRegularFile } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { FEEDBACK_DIR, makeFeedbackDir, readFeedbackDir } from './feedback-dir';
-import { AvailableLanguage, ToolchainBind } from './language-catalog';
+import { AvailableLanguage } from './language-catalog';
 import { removeBoxDir } from './private-mounts';
 import { PYTHON_VALIDATOR_BUILD, scriptInterpreter } from './python-validator';
 import { OneRunPlace, runOnce } from './run-once';
-import { COMPILE_LIMITS, MIB, RUN_MAX_PIDS, RunLimits, STDERR_CAP } from './sandbox-limits';
+import { COMPILE_LIMITS, MIB, RUN_MAX_PIDS, STDERR_CAP } from './sandbox-limits';
+import { RunLimits, ToolchainBind } from './sandbox-types';
 import { wallClockMs } from './time-limit';
 
 /** A checker's own limits, whatever the problem's. */

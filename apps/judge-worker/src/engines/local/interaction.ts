@@ -1,7 +1,7 @@
 import { BoxCommand } from './box-command';
-import { SandboxResult, supervise } from './box-run';
 import { RunBox } from './run-box';
-import { RunLimits } from './sandbox-limits';
+import { SandboxResult, supervise } from './run-supervision';
+import { RunLimits } from './sandbox-types';
 
 /** One side of an interactive pair: what runs and under which limits. */
 export interface PairSide {

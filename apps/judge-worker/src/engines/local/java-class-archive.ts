@@ -2,7 +2,8 @@ import { spawnSync } from 'child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 
-import { JAVA_ARCHIVE_BOX_DIR, JAVA_ARCHIVE_FILE, JAVA_BINARY, JAVA_VM_OPTIONS, ToolchainBind } from './language-catalog';
+import { JAVA_ARCHIVE_BOX_DIR, JAVA_ARCHIVE_FILE, JAVA_BINARY, JAVA_VM_OPTIONS } from './language-catalog';
+import { ToolchainBind } from './sandbox-types';
 
 /**
  * JDK classes contest programs load that the JDK's own class list (the one its default archive was dumped from)

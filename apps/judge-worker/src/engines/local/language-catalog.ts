@@ -4,13 +4,7 @@ import { existsSync, readFileSync } from 'fs';
 import { dirname } from 'path';
 
 import { javaEntry, qualifiedMainClass } from '../java-entry';
-import { ForkedInterpreter } from './fork-server/fork-server';
-
-/** A host directory the toolchain needs, bound read-only at `box` inside the sandbox. */
-export interface ToolchainBind {
-  host: string;
-  box: string;
-}
+import { ForkedInterpreter, ToolchainBind } from './sandbox-types';
 
 /** How one language compiles and runs in the box (/box holds the source and, after compiling, the artifact). */
 export interface LanguageSpec {

@@ -33,13 +33,12 @@ import {
 import { BoxCommand } from './box-command';
 import { buildLauncher } from './box-launcher';
 import { BoxPool } from './box-pool';
-import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
 import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
 import { FEEDBACK_DIR, makeFeedbackDir, readFeedbackDir } from './feedback-dir';
-import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
+import { ForkedLanguage } from './fork-server/fork-server';
 import { javaArchive } from './java-class-archive';
 import {
   AvailableLanguage,
@@ -49,13 +48,14 @@ import {
   LANGUAGE_SPECS,
   SourceProgram,
   sourceProgram,
-  ToolchainBind,
 } from './language-catalog';
 import { precompileHeader } from './precompiled-header';
 import { PrivateMounts } from './private-mounts';
 import { runFailure } from './run-failure';
+import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
-import { COMPILE_LIMITS, interactorLimits, MIB, RunLimits, runLimits } from './sandbox-limits';
+import { COMPILE_LIMITS, interactorLimits, MIB, runLimits } from './sandbox-limits';
+import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
 import { BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
 import { sweepWorkRoot } from './worker-leftovers';
 

@@ -2,8 +2,9 @@ import { spawnSync } from 'child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
 
-import { PrecompiledHeader, ToolchainBind } from './language-catalog';
+import { PrecompiledHeader } from './language-catalog';
 import { PrecompiledHeaderCache } from './precompiled-header-cache';
+import { ToolchainBind } from './sandbox-types';
 
 const TOOL_ENV = { PATH: '/usr/bin:/bin' };
 

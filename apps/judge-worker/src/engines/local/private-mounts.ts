@@ -2,7 +2,7 @@ import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, rmSync, statSync } from 'fs';
 import { dirname, join } from 'path';
 
-import { ToolchainBind } from './language-catalog';
+import { ToolchainBind } from './sandbox-types';
 
 const MOUNT = '/usr/bin/mount';
 const UMOUNT = '/usr/bin/umount';

@@ -18,10 +18,10 @@ import { Readable, Writable } from 'stream';
 
 import { blockedWriting } from './blocked-write';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
-import { Box, RunExit, StartedRun, waitStatusExit } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { ReplyLines } from './reply-lines';
-import { RunLimits } from './sandbox-limits';
+import { Box, RunExit, StartedRun, waitStatusExit } from './run-supervision';
+import { RunLimits } from './sandbox-types';
 import { cpuRlimitSeconds } from './time-limit';
 
 /** How long the launcher may take to answer once its test is over or was killed. */

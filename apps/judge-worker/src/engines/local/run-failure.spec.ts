@@ -1,5 +1,5 @@
-import { SandboxResult } from './box-run';
 import { runFailure } from './run-failure';
+import { SandboxResult } from './run-supervision';
 
 const MIB = 1024 * 1024;
 const run = (over: Partial<SandboxResult>): SandboxResult => ({

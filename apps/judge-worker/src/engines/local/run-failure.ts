@@ -1,5 +1,5 @@
 import { RunFailure } from '../judge-engine';
-import { SandboxResult } from './box-run';
+import { SandboxResult } from './run-supervision';
 
 /** Memory use this close to the limit means a failed allocation, whatever way the runtime died of it. */
 const NEAR_LIMIT = 0.95;

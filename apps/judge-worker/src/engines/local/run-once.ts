@@ -1,7 +1,7 @@
 import { BoxSpec } from './box-command';
-import { SandboxResult } from './box-run';
 import { CgroupFactory } from './cgroup';
 import { RunBox } from './run-box';
+import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
 
 /** What a one-run box is made from: the launcher and cgroups when available, and where its FIFOs go. */

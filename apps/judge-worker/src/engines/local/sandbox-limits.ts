@@ -1,20 +1,7 @@
 import { OUTPUT_LIMIT_MB } from '@oj/contracts';
 
+import { RunLimits } from './sandbox-types';
 import { wallClockMs } from './time-limit';
-
-/** What one sandboxed run may use. */
-export interface RunLimits {
-  /** CPU time of the whole process tree, milliseconds. */
-  cpuMs: number;
-  /** Wall clock, milliseconds (see time-limit.ts). */
-  wallMs: number;
-  memoryBytes: number;
-  maxPids: number;
-  stdoutBytes: number;
-  stderrBytes: number;
-  /** Largest file the program may write (RLIMIT_FSIZE) and the size of its writable tmpfs. */
-  fileBytes: number;
-}
 
 export const MIB = 1024 * 1024;
 /** An interactor's standard output (which goes to the program, never to a file of the worker's). */

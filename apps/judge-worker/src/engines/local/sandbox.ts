@@ -4,9 +4,9 @@ import { writeFileSync } from 'fs';
 import { Readable, Writable } from 'stream';
 
 import { boxArgv, BoxCommand, BoxMounts, BoxSpec, TOOLS } from './box-command';
-import { Box, bwrapExit, RunExit, SandboxResult, StartedRun } from './box-run';
 import { BoxCgroup, CgroupFactory } from './cgroup';
-import { RunLimits } from './sandbox-limits';
+import { Box, bwrapExit, RunExit, SandboxResult, StartedRun } from './run-supervision';
+import { RunLimits } from './sandbox-types';
 
 export interface SandboxRun extends BoxSpec {
   stdin: string | Buffer;

@@ -3,13 +3,13 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } fro
 import { join } from 'path';
 
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
-import { SandboxResult } from './box-run';
-import { ForkedInterpreter, ForkedLanguage } from './fork-server/fork-server';
+import { ForkedLanguage } from './fork-server/fork-server';
 import { PairResult, PairSide } from './interaction';
-import { ToolchainBind } from './language-catalog';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
+import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
-import { COMPILE_LIMITS, MIB, RunLimits } from './sandbox-limits';
+import { COMPILE_LIMITS, MIB } from './sandbox-limits';
+import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
 
 /**
  * Where one submission is compiled and run: its /box, writable to the compile and read-only to the runs, and the

@@ -1,9 +1,9 @@
 import { awakeDeadline } from './awake-deadline';
 import { BoxCgroup } from './cgroup';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits } from './sandbox-types';
 
 /**
- * How a time limit is enforced, for every run in every box (pooled or fresh, see box-run.ts).
+ * How a time limit is enforced, for every run in every box (pooled or fresh, see run-supervision.ts).
  *
  * A run has two budgets in its RunLimits: CPU time, the problem's limit times the language's factor (applied by
  * grading/program-limits.ts), and the wall clock, `wallClockMs` of that.
@@ -19,7 +19,7 @@ import { RunLimits } from './sandbox-limits';
  *    clock it is stopped, "Time limit exceeded (wall clock)". The deadline counts only time this worker could
  *    listen (awake-deadline.ts), so a worker's blocked event loop never kills an innocent run.
  *
- * A stop kills every process of the run; why it was stopped is decided once, in Box.run.
+ * A stop kills every process of the run; why it was stopped is decided once, in `supervise` (run-supervision.ts).
  */
 export const CPU_POLL_MS = 25;
 

@@ -6,11 +6,12 @@ import { join } from 'path';
 import { Readable } from 'stream';
 
 import { BOX_UID, BoxCommand } from '../box-command';
-import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../box-run';
 import { BoxCgroup, CgroupFactory } from '../cgroup';
 import { ReplyLines } from '../reply-lines';
 import { RunBox } from '../run-box';
-import { MIB, RunLimits, STDERR_CAP } from '../sandbox-limits';
+import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../run-supervision';
+import { MIB, STDERR_CAP } from '../sandbox-limits';
+import { ForkedInterpreter, RunLimits } from '../sandbox-types';
 import { cpuRlimitSeconds } from '../time-limit';
 
 /** The server's Python source (beside this file in the source tree and in the build), passed to `-c`. */
@@ -32,15 +33,6 @@ const SERVER_LIFETIME_MS = 3_600_000;
 const TEST_FIFOS = ['0', '1'].flatMap((set) => ['in', 'out', 'err', 'go'].map((stream) => `${stream}-${set}`));
 const CONTROL_FIFO = 'ctl-reply';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** How a forked test's memory is counted against a fresh start's. */
-export interface ForkedInterpreter {
-  /**
-   * What a fresh start charges that a forked child does not (the interpreter's pages it never copies), MiB: added
-   * to the child's figure, taken from its limit.
-   */
-  baselineMb: number;
-}
 
 /** A language whose tests may run as children of a fork server: its `python -S <program>` command and counting. */
 export interface ForkedLanguage {
@@ -184,7 +176,7 @@ export class ForkServer {
   }
 
   /**
-   * Runs one test in a child of the server, supervised as any run (box-run.ts); null when the server could not
+   * Runs one test in a child of the server, supervised as any run (run-supervision.ts); null when the server could not
    * run it (it is closed then, and the caller runs the test afresh).
    */
   async run(stdin: string, limits: RunLimits, stdoutPath: string, cancel?: AbortSignal): Promise<SandboxResult | null> {

@@ -1,11 +1,12 @@
 import { MEMORY_LIMIT_MB } from '@oj/contracts';
 
 import { BoxCommand } from '../box-command';
-import { SandboxResult } from '../box-run';
 import { CgroupFactory } from '../cgroup';
 import { RunBox } from '../run-box';
-import { RUN_FILE_BYTES, RunLimits, runLimits } from '../sandbox-limits';
-import { ForkedInterpreter, ForkedLanguage, ForkServer } from './fork-server';
+import { SandboxResult } from '../run-supervision';
+import { RUN_FILE_BYTES, runLimits } from '../sandbox-limits';
+import { ForkedInterpreter, RunLimits } from '../sandbox-types';
+import { ForkedLanguage, ForkServer } from './fork-server';
 
 /** A server started before its submission serves tests of any memory limit a problem may have. */
 const PRE_START_CEILING: RunLimits = { ...runLimits(1, MEMORY_LIMIT_MB.max, 0), fileBytes: RUN_FILE_BYTES };

@@ -3,7 +3,7 @@ import { loadSubmissionRow, writeFinalResult } from '@oj/db';
 import { LiveEventPublisher } from '@oj/messaging';
 import { DataSource } from 'typeorm';
 
-import { REDIS } from '../../../apps/api/src/redis/redis.module';
+import { REDIS } from '../../src/redis/redis.module';
 import { bearer, createAdmin, registerUser, TestSession } from './factories';
 import { createProblem, problemBody } from './problem-fixtures';
 import { openStream, SseClient } from './sse-client';

@@ -3,9 +3,9 @@ import { UserEntity } from '@oj/db';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 
-import { TokenService } from '../../../apps/api/src/auth/token.service';
-import { toUserResponse } from '../../../apps/api/src/users/dto/user-response.dto';
-import { hashPassword } from '../../../apps/api/src/users/password-hasher';
+import { TokenService } from '../../src/auth/token.service';
+import { toUserResponse } from '../../src/users/dto/user-response.dto';
+import { hashPassword } from '../../src/users/password-hasher';
 import { TestApp } from './test-app';
 
 export interface TestSession {

@@ -4,8 +4,8 @@ import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
 
-import { configureApp, createApiApp } from '../../../apps/api/src/app-setup';
-import { AppConfig, loadAppConfig } from '../../../apps/api/src/config/app-config';
+import { configureApp, createApiApp } from '../../src/app-setup';
+import { AppConfig, loadAppConfig } from '../../src/config/app-config';
 import { createTestDatabase } from './test-database';
 
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -9,7 +9,7 @@ import { REDIS } from '../redis.provider';
 
 /** Publishes grading progress on Redis pub/sub (every API instance fans it out) and counts it in the metrics. */
 @Injectable()
-export class LivePublisher {
+export class ProgressPublisher {
   private readonly events: LiveEventPublisher;
 
   constructor(

@@ -1,3 +1,6 @@
+// The API's test helpers (@oj/api-testing), for the API's tests and the system tests only: they start the API from
+// its source and sign users in with its own services, so they live with the API, never in libs/ (a lib never
+// imports an app; DEVELOPMENT.md).
 export * from './board-reference';
 export * from './contest-fixtures';
 export * from './factories';

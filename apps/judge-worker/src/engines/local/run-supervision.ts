@@ -6,7 +6,7 @@ import { pipeline } from 'stream/promises';
 import { awakeDeadline } from './awake-deadline';
 import { BoxCommand } from './box-command';
 import { BoxCgroup } from './cgroup';
-import { RunLimits } from './sandbox-limits';
+import { RunLimits } from './sandbox-types';
 import { exceededCpuTime, watchTimeLimits } from './time-limit';
 
 export type RunTermination = 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
@@ -109,9 +109,8 @@ export interface StartedRun {
 
 /**
  * A sandbox box: a pooled one (RunBox, many runs each forked by its launcher) or a fresh one (one bwrap per run).
- * They differ only in how a run starts and is killed (`start`); `run` is one for both: it feeds the input,
- * captures the outputs under their caps, enforces the time limits (time-limit.ts), and decides once why the run
- * stopped.
+ * They differ only in how a run starts and is killed (`start`); `run` is one for both: it hands the started run to
+ * `supervise` (below), as the fork server does its children's and an interactive pair its two runs.
  */
 export abstract class Box {
   /** Starts `command` under `limits`; null when the box cannot take a run (the caller replaces it). */
