@@ -1995,6 +1995,33 @@ export interface components {
              */
             seconds: number;
         };
+        FailedSampleDto: {
+            /**
+             * @description The sample's expected output, its first 4 KB
+             * @example 5
+             */
+            expected: string;
+            /**
+             * @description The sample's input, its first 4 KB
+             * @example 2 3
+             */
+            input: string;
+            /**
+             * @description What the program printed, its first 4 KB
+             * @example 6
+             */
+            output: string;
+            /**
+             * @description Which sample of the statement, from 0
+             * @example 0
+             */
+            sample: number;
+            /**
+             * @description Whether any of the three was cut at 4 KB
+             * @example false
+             */
+            truncated: boolean;
+        };
         FirstSolverDto: {
             /** @example 12 */
             minute: number;
@@ -3266,6 +3293,8 @@ export interface components {
             subtask?: number;
         };
         TestCaseResultDto: {
+            /** @description The first failing test, when it is a sample of the statement: the sample and the output; only for the owner and admins */
+            failedSample?: components["schemas"]["FailedSampleDto"];
             /** @example 0 */
             index: number;
             /** @example 3412 */
