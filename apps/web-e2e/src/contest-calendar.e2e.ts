@@ -70,7 +70,7 @@ describe('contests on the home page and in a calendar', () => {
     await item.getByText('2 participants').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      item.getByRole('link', { name: `Add Calendar round ${suffix} to a calendar (.ics)` }).click(),
+      item.getByRole('link', { name: `Add to calendar (.ics): Calendar round ${suffix}` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`contest-${contestId}.ics`);
     const ics = readFileSync((await download.path()) as string, 'utf8');
@@ -94,7 +94,7 @@ describe('contests on the home page and in a calendar', () => {
     await page.getByRole('link', { name: `Calendar round ${suffix}`, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: `Calendar round ${suffix}` }).waitFor();
     await page.getByText(/· 2 participants/).waitFor();
-    await page.getByRole('link', { name: `Add Calendar round ${suffix} to a calendar (.ics)` }).waitFor();
+    await page.getByRole('link', { name: `Add to calendar (.ics): Calendar round ${suffix}` }).waitFor();
     await page.context().close();
   });
 });

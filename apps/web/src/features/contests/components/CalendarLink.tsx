@@ -6,7 +6,8 @@ import { useContestCalendar } from '../hooks/useContestCalendar';
 
 /**
  * The contest's .ics file. A real link (a public contest's address can be copied into a calendar that subscribes);
- * a click fetches it with the session, which a private contest's file needs.
+ * a click fetches it with the session, which a private contest's file needs. Its name starts with the visible text
+ * (axe's label-in-name) and says which contest, as a list holds several.
  */
 export function CalendarLink({ contest }: { contest: Contest }) {
   const calendar = useContestCalendar(contest.contestId);
@@ -21,7 +22,7 @@ export function CalendarLink({ contest }: { contest: Contest }) {
         href={`/api/contests/${contest.contestId}/calendar.ics`}
         download={contestCalendarName(contest.contestId)}
         onClick={save}
-        aria-label={`Add ${contest.title} to a calendar (.ics)`}
+        aria-label={`Add to calendar (.ics): ${contest.title}`}
       >
         Add to calendar (.ics)
       </a>
