@@ -2,6 +2,7 @@ import { Browser } from 'playwright-core';
 
 import { adminPage } from './admin-page';
 import { appUnderTest } from './app-under-test';
+import { failingViolations } from './axe';
 import { enterSolution, launchBrowser, screenshot } from './browser';
 
 describe('running code on custom input in the browser', () => {
@@ -38,6 +39,15 @@ describe('running code on custom input in the browser', () => {
     expect(await result.getByRole('heading', { name: 'Expected output' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await screenshot(page, 'problem-run-375');
+
+    // A long output scrolls inside its box, which the keyboard reaches: axe finds no serious violation.
+    await enterSolution(page, /^Python/, 'import sys\nfor i in range(100):\n    print(i)\n    print(i, file=sys.stderr)');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await result.getByRole('heading', { name: 'Standard error' }).waitFor({ timeout: 60_000 });
+    const output = result.getByLabel('Output', { exact: true });
+    expect(await output.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+    expect(await output.getAttribute('tabindex')).toBe('0');
+    expect(await failingViolations(page, 'run @375')).toEqual([]);
     await page.context().close();
   });
 });

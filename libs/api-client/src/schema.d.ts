@@ -645,6 +645,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contests/{contestId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getContestCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contests/{contestId}/clarifications": {
         parameters: {
             query?: never;
@@ -1769,6 +1785,11 @@ export interface components {
              * @example true
              */
             needsAccessCode: boolean;
+            /**
+             * @description Users registered for the contest (virtual runs not counted)
+             * @example 42
+             */
+            participantCount: number;
             /** @description The caller's participation, if any */
             participation: components["schemas"]["ParticipationDto"] | null;
             /** @example 20 */
@@ -1973,6 +1994,33 @@ export interface components {
              * @example 3
              */
             seconds: number;
+        };
+        FailedSampleDto: {
+            /**
+             * @description The sample's expected output, its first 4 KB
+             * @example 5
+             */
+            expected: string;
+            /**
+             * @description The sample's input, its first 4 KB
+             * @example 2 3
+             */
+            input: string;
+            /**
+             * @description What the program printed, its first 4 KB
+             * @example 6
+             */
+            output: string;
+            /**
+             * @description Which sample of the statement, from 0
+             * @example 0
+             */
+            sample: number;
+            /**
+             * @description Whether any of the three was cut at 4 KB
+             * @example false
+             */
+            truncated: boolean;
         };
         FirstSolverDto: {
             /** @example 12 */
@@ -2485,6 +2533,18 @@ export interface components {
             /** @example A + B */
             title: string;
         };
+        ProblemTotalDto: {
+            /**
+             * @description Rows that solved the problem
+             * @example 12
+             */
+            solved: number;
+            /**
+             * @description Rows that tried it: a solve, a rejected try, or a try pending behind the freeze
+             * @example 30
+             */
+            tried: number;
+        };
         ProblemUpdateDto: {
             /**
              * Format: date-time
@@ -2826,7 +2886,22 @@ export interface components {
             mine: components["schemas"]["ScoreboardRowDto"] | null;
             /** @example 1 */
             page: number;
-            /** @example 120 */
+            /**
+             * @description Per problem, over the whole board (every row, not the page or the search's): the board's solved / tried row. Counted as the rows are shown: during a freeze, from the frozen figures for whoever sees the frozen board
+             * @example {
+             *       "A": {
+             *         "solved": 12,
+             *         "tried": 30
+             *       }
+             *     }
+             */
+            problemTotals: {
+                [key: string]: components["schemas"]["ProblemTotalDto"];
+            };
+            /**
+             * @description Rows on the board, or that the search (`user`) found
+             * @example 120
+             */
             total: number;
             /** @example 2 */
             totalPages: number;
@@ -3218,6 +3293,8 @@ export interface components {
             subtask?: number;
         };
         TestCaseResultDto: {
+            /** @description The first failing test, when it is a sample of the statement: the sample and the output; only for the owner and admins */
+            failedSample?: components["schemas"]["FailedSampleDto"];
             /** @example 0 */
             index: number;
             /** @example 3412 */
@@ -5605,6 +5682,35 @@ export interface operations {
             };
         };
     };
+    getContestCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contest as an iCalendar (RFC 5545) event: start and end in UTC, its title, a link to its page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listClarifications: {
         parameters: {
             query?: {
@@ -5989,6 +6095,8 @@ export interface operations {
                 limit?: number;
                 page?: number;
                 sort?: "-createdAt";
+                /** @description Only the rows whose username holds this text (any case), each with its rank on the whole board */
+                user?: string;
             };
             header?: never;
             path: {

@@ -15,6 +15,8 @@ export interface TestCaseData {
   points: number;
   /** Index into the problem's subtasks; absent for a test in none. */
   subtask?: number;
+  /** Which of the statement's samples this test is (from 0), when its input and output are that sample's. */
+  sample?: number;
 }
 
 /** Id of the HTTP request that caused a job: the worker logs it on every line about the job. */
@@ -51,6 +53,23 @@ export interface ValidateJobData extends TracedJobData, ValidateRequest {}
 /** How much of a runtime error's stderr a result keeps: enough for any traceback. */
 export const RUNTIME_STDERR_MAX_BYTES = 64 * 1024;
 
+/** How much of a failed sample's input, expected output and the program's output a result keeps (each). */
+export const SAMPLE_TEXT_MAX_BYTES = 4 * 1024;
+
+/**
+ * A failed test that is a sample of the statement (public already): its input and expected output and what the
+ * program printed, each its first SAMPLE_TEXT_MAX_BYTES, so the submission page can show them side by side.
+ */
+export interface FailedSample {
+  /** Which sample of the statement (from 0). */
+  sample: number;
+  input: string;
+  expected: string;
+  output: string;
+  /** Whether any of the three was cut at SAMPLE_TEXT_MAX_BYTES. */
+  truncated: boolean;
+}
+
 export interface TestCaseResult {
   index: number;
   /** `skipped`: not run, because an earlier test of its `min` subtask failed. */
@@ -64,6 +83,8 @@ export interface TestCaseResult {
    * only, and like messages shown only to the submission's owner and administrators.
    */
   stderr?: string;
+  /** On the first failing test, when it is a sample: the sample and the program's output. Owner and admins only. */
+  failedSample?: FailedSample;
   /** The test's subtask, as in TestCaseData. */
   subtask?: number;
 }

@@ -127,6 +127,12 @@ export class BoardOrder {
     return at < 0 ? null : this.page(at, 1)[0];
   }
 
+  /** The rows whose user's name holds `text` (any case), in order, each ranked on the whole board. */
+  matching(text: string): PlacedRow[] {
+    const wanted = text.toLowerCase();
+    return this.rows.flatMap((row, at) => (row.username?.toLowerCase().includes(wanted) ? this.page(at, 1) : []));
+  }
+
   private ties(a: OrderedRow, b: OrderedRow): boolean {
     for (let k = 0; k < this.rankingKeys; k++) if (a.keys[k] !== b.keys[k]) return false;
     return true;

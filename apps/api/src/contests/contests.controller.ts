@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -7,29 +7,30 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiProduces,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Paged, SubmissionRow } from '@oj/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 
 import { Auth, CurrentUser, OptionalAuth } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { JsonText, JsonTextResponse } from '../common/json-text';
 import { JsonBody } from '../common/request-body/json-body.interceptor';
 import { ProblemDto } from '../problems/dto/problem-response.dto';
-import { PageQueryDto } from '../submissions/dto/submission-query.dto';
 import { PagedSubmissionsDto } from '../submissions/dto/submission-response.dto';
 import { ContestIdPipe } from './contest-id.pipe';
 import { ContestSubmissionsService } from './contest-submissions.service';
 import { ContestsService } from './contests.service';
 import { ContestInputDto, ContestParticipantInputDto, ContestRegistrationDto } from './dto/contest-input.dto';
-import { ContestListQueryDto, ContestSubmissionsQueryDto } from './dto/contest-query.dto';
+import { ContestListQueryDto, ContestSubmissionsQueryDto, ScoreboardQueryDto } from './dto/contest-query.dto';
 import {
   ContestDto,
   ContestListDto,
   ContestParticipantDto,
   FirstSolverDto,
+  ProblemTotalDto,
   ScoreboardCellDto,
   ScoreboardDto,
 } from './dto/contest-response.dto';
@@ -38,7 +39,7 @@ import { ScoreboardService } from './scoreboard.service';
 import { ScoreboardStreamService } from './scoreboard-stream.service';
 
 @ApiTags('contests')
-@ApiExtraModels(ScoreboardCellDto, FirstSolverDto)
+@ApiExtraModels(ScoreboardCellDto, FirstSolverDto, ProblemTotalDto)
 @Controller('contests')
 export class ContestsController {
   constructor(
@@ -69,6 +70,25 @@ export class ContestsController {
   @ApiNotFoundResponse({ description: 'Contest not found.' })
   getContest(@CurrentUser() user: AuthUser | undefined, @Param('contestId', ContestIdPipe) contestId: number): Promise<ContestDto> {
     return this.contests.get(contestId, user);
+  }
+
+  @Get(':contestId/calendar.ics')
+  @OptionalAuth()
+  @ApiProduces('text/calendar')
+  @ApiOkResponse({
+    description: 'The contest as an iCalendar (RFC 5545) event: start and end in UTC, its title, a link to its page',
+    schema: { type: 'string', example: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n' },
+  })
+  @ApiNotFoundResponse({ description: 'Contest not found.' })
+  async getContestCalendar(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('contestId', ContestIdPipe) contestId: number,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const calendar = await this.contests.calendar(contestId, user, `${req.protocol}://${req.get('host')}`);
+    res.type('text/calendar; charset=utf-8').attachment(`contest-${contestId}.ics`);
+    return calendar;
   }
 
   @Put(':contestId')
@@ -162,9 +182,9 @@ export class ContestsController {
   getScoreboard(
     @CurrentUser() user: AuthUser | undefined,
     @Param('contestId', ContestIdPipe) contestId: number,
-    @Query() query: PageQueryDto,
+    @Query() query: ScoreboardQueryDto,
   ): Promise<JsonText<ScoreboardDto>> {
-    return this.scoreboard.read(contestId, user, query.page, query.limit);
+    return this.scoreboard.read(contestId, user, query.page, query.limit, query.user);
   }
 
   @Get(':contestId/scoreboard/stream')

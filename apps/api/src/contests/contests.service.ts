@@ -29,6 +29,7 @@ import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import { AccessCodeGuesses } from './access-code-guesses';
 import { BoardChanges } from './board-changes';
+import { contestCalendar } from './contest-calendar';
 import { contestFromInput, ContestProblemFields } from './contest-input';
 import { ContestProblemAccess } from './contest-problem-access';
 import type { ContestInputDto } from './dto/contest-input.dto';
@@ -92,13 +93,20 @@ export class ContestsService {
       .skip((query.page - 1) * query.limit)
       .take(query.limit)
       .getManyAndCount();
-    const items = await Promise.all(contests.map((c) => this.present(c, caller)));
+    const counts = await this.participantCounts(contests.map((c) => c.contestId));
+    const items = await Promise.all(contests.map((c) => this.present(c, caller, isAdmin(caller), undefined, counts.get(c.contestId) ?? 0)));
     return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit };
   }
 
   async get(contestId: number, caller: AuthUser | undefined): Promise<ContestDto> {
     const { contest, seats } = await this.findVisible(contestId, caller);
     return this.present(contest, caller, isAdmin(caller), seats);
+  }
+
+  /** The contest as an iCalendar file, for whoever may see the contest (404 otherwise, as for no contest). */
+  async calendar(contestId: number, caller: AuthUser | undefined, origin: string): Promise<string> {
+    const { contest } = await this.findVisible(contestId, caller);
+    return contestCalendar(contest, origin, new Date());
   }
 
   async create(dto: ContestInputDto): Promise<ContestDto> {
@@ -345,6 +353,20 @@ export class ContestsService {
     return new Set(rows.map((row) => row.userId));
   }
 
+  /** How many users registered for each of the contests, in one read (virtual runs are not participants). */
+  private async participantCounts(contestIds: number[]): Promise<Map<number, number>> {
+    if (!contestIds.length) return new Map();
+    const rows: { contestId: number; count: string }[] = await this.participations
+      .createQueryBuilder('p')
+      .select('p.contest_id', 'contestId')
+      .addSelect('count(*)', 'count')
+      .where('p.contest_id IN (:...contestIds)', { contestIds })
+      .andWhere("p.kind = 'official'")
+      .groupBy('p.contest_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [Number(row.contestId), Number(row.count)]));
+  }
+
   private async saveProblems(manager: EntityManager, contestId: number, problems: ContestProblemFields[]): Promise<void> {
     const ids = problems.map((p) => p.problemId);
     const found = new Set(
@@ -365,12 +387,16 @@ export class ContestsService {
     caller: AuthUser | undefined,
     asAdmin = isAdmin(caller),
     seats?: CallerSeats,
+    participantCount?: number,
   ): Promise<ContestDto> {
     const now = new Date();
-    const { official: participation, virtual: run } = seats ?? (await this.seatsOf(contest.contestId, caller));
+    const [{ official: participation, virtual: run }, problems, counted] = await Promise.all([
+      seats ?? this.seatsOf(contest.contestId, caller),
+      this.problemAccess.pageProblems(contest.contestId, caller, asAdmin, now),
+      participantCount ?? this.participations.countBy({ contestId: contest.contestId, kind: 'official' }),
+    ]);
     // A virtual run, once started, is what the caller's contest page counts down.
     const shown = run ?? participation;
-    const problems = await this.problemAccess.pageProblems(contest.contestId, caller, asAdmin, now);
     return {
       contestId: contest.contestId,
       title: contest.title,
@@ -387,6 +413,7 @@ export class ContestsService {
       inviteOnly: isInviteOnly(contest),
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),
       frozen: !asAdmin && isBoardFrozen(contest, now),
+      participantCount: counted,
       problems,
       participation: shown
         ? {

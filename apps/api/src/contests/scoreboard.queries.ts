@@ -181,6 +181,24 @@ export function firstSolversSql(view: BoardView): string {
     WHERE cp.contest_id = $1`;
 }
 
+/**
+ * Per problem of contest $1, over every official row in the view: how many solved it and how many tried it (a
+ * solve, a rejected try, or, in the public fold, a try pending behind the freeze). ProblemTotals in contracts.
+ */
+export function problemTotalsSql(view: BoardView): string {
+  const [solved, tried] =
+    view === 'public'
+      ? ['x.public_solved', 'x.public_solved OR x.public_attempts > 0 OR x.pending > 0']
+      : ['x.solved', 'x.solved OR x.attempts > 0'];
+  return `SELECT cp.label, count(x.participation_id) FILTER (WHERE ${solved})::int AS solved,
+      count(x.participation_id) FILTER (WHERE ${tried})::int AS tried
+    FROM contest_problems cp
+    LEFT JOIN (contest_cells x JOIN contest_participations p ON p.id = x.participation_id AND p.kind = 'official')
+      ON x.contest_id = cp.contest_id AND x.problem_id = cp.problem_id
+    WHERE cp.contest_id = $1
+    GROUP BY cp.label`;
+}
+
 /** The stored cell tuple (BOARD_ROWS_SQL's `cells`) as the view shows it; IOI's subtasks where it has them. */
 export function cellOf(tuple: unknown[], view: BoardView): ContestCell {
   const [attempts, solved, score, minute, pAttempts, pSolved, pScore, pMinute, pending, subtasks, pSubtasks] = tuple as [

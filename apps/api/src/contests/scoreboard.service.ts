@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
+import {
+  type ContestCell,
+  type ContestFormat,
+  type FirstSolvers,
+  type ProblemTotals,
+  problemTotalsOf,
+  type ScoreboardRow,
+} from '@oj/contracts';
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -11,7 +18,7 @@ import { BoardOrder, type OrderedRow, orderedRow, type RankColumns } from './boa
 import { BoardRowCache, type RowFolds } from './board-row-cache';
 import { ContestsService } from './contests.service';
 import type { ScoreboardDto } from './dto/contest-response.dto';
-import { BOARD_ROWS_SQL, boardOrderSql, BoardView, cellOf, firstSolversSql, rankedPageSql } from './scoreboard.queries';
+import { BOARD_ROWS_SQL, boardOrderSql, BoardView, cellOf, firstSolversSql, problemTotalsSql, rankedPageSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
@@ -52,6 +59,8 @@ interface FoldedRow {
 interface Page {
   rows: string[];
   ids: string[];
+  /** A search's: how many rows it found in all (the board's count is read apart). */
+  matched?: number;
 }
 
 /**
@@ -83,27 +92,36 @@ export class ScoreboardService {
     private readonly rows: BoardRowCache,
   ) {}
 
-  async read(contestId: number, caller: AuthUser | undefined, page: number, limit: number): Promise<JsonText<ScoreboardDto>> {
+  /** A page of the board as the caller sees it; with `user`, a page of the rows whose username holds that text. */
+  async read(
+    contestId: number,
+    caller: AuthUser | undefined,
+    page: number,
+    limit: number,
+    user?: string,
+  ): Promise<JsonText<ScoreboardDto>> {
     const {
       contest,
       seats: { official: mine, virtual: run },
     } = await this.contests.findVisible(contestId, caller);
-    if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit));
+    if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit, user));
     const view = this.viewOf(contest, caller);
     const frozen = view === 'public';
-    const [found, mineRow, firstSolvers, labels, total] = await Promise.all([
-      this.page(contest, view, page, limit),
+    const [found, mineRow, firstSolvers, labels, total, problemTotals] = await Promise.all([
+      user === undefined ? this.page(contest, view, page, limit) : this.search(contest, view, user, page, limit),
       mine ? this.row(contest, view, mine.id) : null,
       this.firstSolvers(contestId, view),
       this.labels(contestId),
       this.total(contestId),
+      this.problemTotals(contestId, view),
     ]);
     // The caller's own row shows their own verdicts, wherever it ranks and on the page too.
     const own = mineRow ? rowJson(mineRow.ranked, mineRow.folds.live) : 'null';
     const at = mine && view === 'public' ? found.ids.indexOf(mine.id) : -1;
     const items = found.rows.map((row, i) => (i === at ? own : row)).join(',');
-    const totalPages = Math.ceil(total / limit);
-    return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"virtualMinute":null,"total":${total},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
+    const shown = found.matched ?? total;
+    const totalPages = Math.ceil(shown / limit);
+    return `{"format":"${contest.format}","labels":${JSON.stringify(labels)},"frozen":${frozen},"items":[${items}],"mine":${own},"firstSolvers":${firstSolvers},"problemTotals":${problemTotals},"virtualMinute":null,"total":${shown},"totalPages":${totalPages},"page":${page},"limit":${limit}}`;
   }
 
   /** The board the viewer sees now: the public fold while it is frozen for them, else the live one. */
@@ -127,20 +145,24 @@ export class ScoreboardService {
     caller: AuthUser,
     page: number,
     limit: number,
+    user: string | undefined,
   ): Promise<ScoreboardDto> {
     const [board, labels] = await Promise.all([this.virtualBoards.board(contest, run, caller), this.labels(contest.contestId)]);
     const strip = ({ id: _id, ...row }: ScoreboardRow & { id: string }): ScoreboardRow => row;
     const mine = board.rows.find((row) => row.id === run.id);
+    const wanted = user?.toLowerCase();
+    const shown = wanted === undefined ? board.rows : board.rows.filter((row) => row.username?.toLowerCase().includes(wanted));
     return {
       format: contest.format,
       labels,
       frozen: false,
-      items: board.rows.slice((page - 1) * limit, page * limit).map(strip),
+      items: shown.slice((page - 1) * limit, page * limit).map(strip),
       mine: mine ? strip(mine) : null,
       firstSolvers: board.firstSolvers,
+      problemTotals: problemTotalsOf(labels, board.rows),
       virtualMinute: board.minute,
-      total: board.rows.length,
-      totalPages: Math.ceil(board.rows.length / limit),
+      total: shown.length,
+      totalPages: Math.ceil(shown.length / limit),
       page,
       limit,
     };
@@ -180,6 +202,23 @@ export class ScoreboardService {
       return { rows: rows.map((row) => rowJson(row.ranked, row.folds[view])), ids: rows.map((row) => row.ranked.id) };
     };
     return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
+  }
+
+  /**
+   * A page of the rows whose username holds `text`, each ranked on the whole board: a filter of the kept ranking, as
+   * a page is a slice of it.
+   */
+  private search(contest: ContestEntity, view: BoardView, text: string, page: number, limit: number): Promise<Page> {
+    const load = async (): Promise<Page> => {
+      const matching = (await this.order(contest, view)).matching(text);
+      const rows = await this.folded(contest, matching.slice((page - 1) * limit, page * limit));
+      return {
+        rows: rows.map((row) => rowJson(row.ranked, row.folds[view])),
+        ids: rows.map((row) => row.ranked.id),
+        matched: matching.length,
+      };
+    };
+    return this.cache.get(contest.contestId, `search:${view}:${page}:${limit}:${text}`, load, (found) => Math.max(1, found.rows.length));
   }
 
   /**
@@ -247,6 +286,14 @@ export class ScoreboardService {
         contestId,
       ]);
       return JSON.stringify(Object.fromEntries(solvers.map((s) => [s.label, { username: s.username, minute: s.minute }])));
+    });
+  }
+
+  /** Each problem's solved / tried over the whole board in the view, as JSON (ProblemTotals). */
+  private problemTotals(contestId: number, view: BoardView): Promise<JsonText<ProblemTotals>> {
+    return this.cache.get(contestId, `totals:${view}`, async () => {
+      const rows: { label: string; solved: number; tried: number }[] = await this.dataSource.query(problemTotalsSql(view), [contestId]);
+      return JSON.stringify(Object.fromEntries(rows.map((r) => [r.label, { solved: r.solved, tried: r.tried }])));
     });
   }
 

@@ -2,11 +2,12 @@ import { LiveEvent, ResultSummary, TestCaseResult } from '@oj/contracts';
 
 /**
  * Compiler output, test messages and a runtime error's stderr can quote the source (a compiler prints the
- * offending line, a traceback the failing one), so like the source they are for its owner and administrators.
+ * offending line, a traceback the failing one), and a failed sample's output is what the program printed, so like
+ * the source they are for its owner and administrators.
  * Status, points, time and memory stay public.
  */
 export function withoutMessages(results: TestCaseResult[]): TestCaseResult[] {
-  return results.map(({ message: _message, stderr: _stderr, ...figures }) => figures);
+  return results.map(({ message: _message, stderr: _stderr, failedSample: _sample, ...figures }) => figures);
 }
 
 export function summaryWithoutMessages(summary: ResultSummary | null): ResultSummary | null {

@@ -128,7 +128,7 @@ describe('contest access', () => {
 
     it('is not there for those it did not admit: every route answers 404, as for no contest, and lists it to admins only', async () => {
       expect((await get(`/api/contests/${contestId}`, admin).expect(200)).body).toMatchObject({ inviteOnly: true, needsAccessCode: false });
-      const reads = ['', '/problems/A', '/scoreboard', '/scoreboard/stream', '/clarifications', '/submissions'].map(
+      const reads = ['', '/problems/A', '/scoreboard', '/scoreboard/stream', '/clarifications', '/submissions', '/calendar.ics'].map(
         (route) => `/api/contests/${contestId}${route}`,
       );
       for (const path of reads) {

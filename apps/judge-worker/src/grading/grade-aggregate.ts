@@ -84,13 +84,27 @@ function resultOf(results: TestCaseResult[], earnedPoints: RawPoints, totalPoint
 }
 
 /**
- * A test's result fit for the database; a runtime error's stderr stays on the first failing test only, so a
- * program that prints 64 KiB on every test does not store that many times over.
+ * A test's result fit for the database; a runtime error's stderr and a failed sample's output stay on the first
+ * failing test only, so a program that prints 64 KiB on every test does not store that many times over.
  */
 function storableTestResult(result: TestCaseResult, isFirstFailure: boolean): TestCaseResult {
-  const { stderr, ...stored } = result;
+  const { stderr, failedSample, ...stored } = result;
   if (stored.message !== undefined) stored.message = storableText(stored.message);
-  return stderr !== undefined && isFirstFailure ? { ...stored, stderr: storableText(stderr) } : stored;
+  if (!isFirstFailure) return stored;
+  return {
+    ...stored,
+    ...(stderr === undefined ? {} : { stderr: storableText(stderr) }),
+    ...(failedSample === undefined
+      ? {}
+      : {
+          failedSample: {
+            ...failedSample,
+            input: storableText(failedSample.input),
+            expected: storableText(failedSample.expected),
+            output: storableText(failedSample.output),
+          },
+        }),
+  };
 }
 
 /** A compile error: no test runs, every test scores nothing. */

@@ -1,15 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
+import { GradeResult, Sample, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import { checkerOf, interactorOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
+import { sampleIndexOf } from './failed-sample';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
 import { ProgressPublisher } from './progress-publisher';
 
 /** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
+/** The test's sample index, when it is one of the statement's samples (their failures show on the submission page). */
+function withSample(test: Pick<TestCaseEntity, 'input' | 'output'>, samples: Sample[]): { sample?: number } {
+  const sample = sampleIndexOf(test, samples);
+  return sample === undefined ? {} : { sample };
+}
+
 function withInteractor(problem: ProblemEntity) {
   const interactor = interactorOf(problem);
   return interactor ? { interactor } : {};
@@ -60,6 +67,7 @@ export class JudgeSubmissionService {
           output: t.output,
           points: t.points,
           ...(t.subtask === null ? {} : { subtask: t.subtask }),
+          ...withSample(t, problem.samples),
         })),
         subtasks: problem.subtasks,
         checker: checkerOf(problem),

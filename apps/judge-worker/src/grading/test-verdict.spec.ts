@@ -35,6 +35,24 @@ describe('testVerdict', () => {
     expect(await verdict({}, '4\n')).toMatchObject({ status: 'wrong_answer', points: 0, message: 'Wrong answer' });
   });
 
+  it('a wrong output on a sample test keeps the sample and what the program printed; other tests keep nothing', async () => {
+    writeFileSync(stdoutPath, '4\n');
+    expect(await testVerdict(0, { ...test, sample: 1 }, outcome({}))).toMatchObject({
+      status: 'wrong_answer',
+      failedSample: { sample: 1, input: '1 2\n', expected: '3\n', output: '4\n', truncated: false },
+    });
+    expect(await verdict({}, '4\n')).not.toHaveProperty('failedSample');
+    writeFileSync(stdoutPath, '3\n');
+    expect(await testVerdict(0, { ...test, sample: 1 }, outcome({}))).not.toHaveProperty('failedSample');
+  });
+
+  it("a sample's output is kept to its first 4 KB, said to be cut, never inside a character", async () => {
+    writeFileSync(stdoutPath, 'é'.repeat(3000));
+    const { failedSample } = await testVerdict(0, { ...test, sample: 0 }, outcome({}));
+    expect(failedSample?.truncated).toBe(true);
+    expect(failedSample?.output).toBe('é'.repeat(2048));
+  });
+
   it("is the run's failure when it failed, whatever it printed", async () => {
     expect(
       await verdict({ failure: { status: 'tle' as const, message: 'Time limit exceeded', cause: 'time' as const }, exitCode: null }),

@@ -177,6 +177,24 @@ describe('the board against its reference model', () => {
       return byName(board.items.map((row: RefRow) => ({ ...row, username: names.get(row.username) })));
     }
 
+    /** The board's solved / tried per problem as `viewer` reads it (problemTotals). */
+    async function servedTotals(contestId: number, viewer?: TestSession) {
+      const req = t.http().get(`/api/contests/${contestId}/scoreboard`).query({ limit: 1 });
+      return (await (viewer ? req.set(...bearer(viewer)) : req).expect(200)).body.problemTotals;
+    }
+
+    /** Per problem, the reference rows that solved it and that tried it (a solve, a rejected try, a pending one). */
+    const referenceTotals = (contest: RefContest, rows: RefRow[]) =>
+      Object.fromEntries(
+        contest.problems.map(({ label }) => [
+          label,
+          {
+            solved: rows.filter((row) => row.cells[label].solved).length,
+            tried: rows.filter((row) => row.cells[label].solved || row.cells[label].attempts > 0 || row.cells[label].pending > 0).length,
+          },
+        ]),
+      );
+
     it.each(CONTEST_FORMATS)(
       '%s: GET /api/contests/{id}/scoreboard equals the reference, live and frozen',
       async (format) => {
@@ -189,6 +207,9 @@ describe('the board against its reference model', () => {
           const frozen = referenceBoard(format === 'oi' ? everyResult(contest, true) : contest);
           expect({ n, board: await served(contestId, names, admin) }).toEqual({ n, board: byName(live) });
           expect({ n, board: await served(contestId, names) }).toEqual({ n, board: byName(frozen) });
+          // The solved / tried row counts the whole board (one row a page here), as each viewer's rows show.
+          expect({ n, totals: await servedTotals(contestId, admin) }).toEqual({ n, totals: referenceTotals(contest, live) });
+          expect({ n, totals: await servedTotals(contestId) }).toEqual({ n, totals: referenceTotals(contest, frozen) });
         }
       },
       120_000,

@@ -148,6 +148,24 @@ describe('grading messages follow the source’s visibility', () => {
     expect(await whatOthersSee(other, id)).not.toContain(marker);
   }, 120_000);
 
+  it("a failed sample's input, expected output and the program's output reach its owner and admins, never others", async () => {
+    // problemBody's first test is its statement's sample "1 2" → "3"; the second is hidden.
+    const marker = 'sample-output-marker-7';
+    const id = await graded(`print('${marker}')`, 71);
+    const own = await detail(id, owner);
+    expect(own.testCaseResults[0]).toMatchObject({
+      status: 'wrong_answer',
+      failedSample: { sample: 0, input: '1 2\n', expected: '3\n', output: `${marker}\n`, truncated: false },
+    });
+    // Kept on the first failing test only; the hidden test's data is never sent.
+    expect(own.testCaseResults[1]).not.toHaveProperty('failedSample');
+    expect(JSON.stringify(own)).not.toContain('5 7');
+    expect((await detail(id, admin)).testCaseResults[0].failedSample.output).toBe(`${marker}\n`);
+    const theirs = await detail(id, other);
+    expect(theirs.testCaseResults[0]).not.toHaveProperty('failedSample');
+    expect(await whatOthersSee(other, id)).not.toContain(marker);
+  }, 120_000);
+
   it('rows say which test failed first (from 1), to everyone, and nothing when all pass', async () => {
     const wrong = await graded('print(3)', 71);
     const right = await graded('a, b = map(int, input().split())\nprint(a + b)', 71);

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
+import { contestView, HOUR } from '../testing/contest-fixtures';
 import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/render';
 import { HomePage } from './HomePage';
 
@@ -14,6 +15,15 @@ const ANNOUNCEMENTS = [
   { id: 'a2', title: 'New judge', body: 'Faster.', pinned: false, createdAt: '2026-11-21T09:30:00.000Z' },
 ];
 
+const RUNNING = contestView({ contestId: 3, title: 'Autumn Round' });
+const UPCOMING = contestView({
+  contestId: 4,
+  title: 'Winter Round',
+  phase: 'upcoming',
+  startsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+  endsAt: new Date(Date.now() + 26 * HOUR).toISOString(),
+});
+
 function serve(options: { admin?: boolean; empty?: boolean; failing?: boolean } = {}) {
   const calls: { route: string; query: string; body?: unknown }[] = [];
   if (options.admin) storeTokens();
@@ -23,6 +33,11 @@ function serve(options: { admin?: boolean; empty?: boolean; failing?: boolean } 
     if (route === 'GET /api/auth/me') return json(200, user({ role: 'admin' }));
     if (options.failing && r.method === 'GET') return json(500, {});
     if (route === 'GET /api/announcements') return json(200, { items: options.empty ? [] : ANNOUNCEMENTS });
+    if (route === 'GET /api/contests') {
+      const phase = new URL(r.url).searchParams.get('phase');
+      const items = options.empty ? [] : phase === 'running' ? [RUNNING] : phase === 'upcoming' ? [UPCOMING] : [];
+      return json(200, { items, total: items.length, totalPages: 1, page: 1, limit: 100 });
+    }
     if (route === 'GET /api/problem-updates')
       return json(200, {
         items: options.empty
@@ -49,14 +64,32 @@ describe('HomePage', () => {
     expect(await screen.findByRole('link', { name: 'Knapsack' })).toHaveAttribute('href', '/problems/4');
     expect(screen.getByText('New tests added.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Problems' })).toHaveAttribute('href', '/problems');
-    expect(screen.getByRole('link', { name: 'Contests' })).toHaveAttribute('href', '/contests');
+    expect(screen.getByRole('link', { name: 'All contests' })).toHaveAttribute('href', '/contests');
     expect(screen.queryByRole('button', { name: 'New Announcement' })).toBeNull();
     expect(calls.find((c) => c.route === 'GET /api/announcements')?.query).toBe('?limit=20&pinnedFirst=true');
     expect(calls.find((c) => c.route === 'GET /api/problem-updates')?.query).toBe('?limit=20');
   });
 
+  it('names the running and upcoming contests the API lists, each with its end or start and a link', async () => {
+    const calls = serve();
+    const contests = await screen.findByRole('region', { name: 'Contests' });
+    expect(await within(contests).findByRole('link', { name: 'Autumn Round' })).toHaveAttribute('href', '/contests/3');
+    expect(within(contests).getByRole('link', { name: 'Winter Round' })).toHaveAttribute('href', '/contests/4');
+    const upcoming = within(contests).getByRole('link', { name: 'Winter Round' }).closest('li') as HTMLElement;
+    expect(upcoming.querySelector('time')).toHaveAttribute('dateTime', UPCOMING.startsAt);
+    expect(upcoming).toHaveTextContent(/starts \w{3} \d+, \d\d:\d\d \S+/);
+    expect(within(contests).getByText('Running now')).toBeInTheDocument();
+    expect(
+      calls
+        .filter((c) => c.route === 'GET /api/contests')
+        .map((c) => new URLSearchParams(c.query).get('phase'))
+        .sort(),
+    ).toEqual(['running', 'upcoming']);
+  });
+
   it('has empty texts', async () => {
     serve({ empty: true });
+    expect(await screen.findByText('No running or upcoming contests.')).toBeInTheDocument();
     expect(await screen.findByText('No announcements yet.')).toBeInTheDocument();
     expect(await screen.findByText('No recent updates.')).toBeInTheDocument();
   });

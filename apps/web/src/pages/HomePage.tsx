@@ -1,21 +1,18 @@
 import '../features/announcements/announcements.css';
 
-import { Link } from 'react-router-dom';
-
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { Announcements } from '../features/announcements/components/Announcements';
 import { ProblemUpdates } from '../features/announcements/components/ProblemUpdates';
+import { HomeContests } from '../features/contests/components/HomeContests';
 
-/** Home: announcements on the left; the way to the contests and the problem updates on the right. */
+/** Home: announcements on the left; running and upcoming contests and the problem updates on the right. */
 export function HomePage() {
   useDocumentTitle('Home');
   return (
     <div className="home">
       <Announcements />
       <div>
-        <p className="card home-contests">
-          <Link to="/contests">Contests</Link>: running, upcoming and past rounds, with live scoreboards.
-        </p>
+        <HomeContests />
         <ProblemUpdates />
       </div>
     </div>

@@ -102,6 +102,32 @@ describe('SubmissionPage', () => {
     expect(screen.queryByRole('button', { name: 'Re-submit' })).toBeNull();
   });
 
+  it('shows a failed sample side by side: its input, the expected output and the program’s, each focusable', async () => {
+    const failedSample = { sample: 1, input: '2 3\n', expected: '5\n', output: '6\n', truncated: true };
+    openPage(
+      { id: 'u1' },
+      detail({
+        status: 'wrong_answer',
+        verdict: 'WRONG_ANSWER',
+        testCaseResults: [
+          { index: 0, status: 'accepted', timeMs: 10, memoryKB: 800, points: 1 },
+          { index: 1, status: 'wrong_answer', timeMs: 10, memoryKB: 800, points: 0, failedSample },
+        ],
+      }),
+    );
+    const section = await screen.findByRole('region', { name: 'Test 2 is sample 2 of the statement' });
+    for (const [label, text] of [
+      ['Input', '2 3'],
+      ['Expected output', '5'],
+      ['Your output', '6'],
+    ]) {
+      const box = within(section).getByLabelText(label);
+      expect(box).toHaveTextContent(text);
+      expect(box).toHaveAttribute('tabIndex', '0');
+    }
+    expect(within(section).getByText('Shown up to their first 4 KB each.')).toBeInTheDocument();
+  });
+
   it("shows the server's message for a submission that does not exist", async () => {
     openPage({}, detail({ id: 'gone' }));
     expect(await screen.findByText('Submission not found')).toBeInTheDocument();

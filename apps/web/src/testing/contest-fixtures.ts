@@ -20,6 +20,7 @@ export const contestView = (extra: Partial<Contest> = {}): Contest => ({
   needsAccessCode: false,
   inviteOnly: false,
   frozen: false,
+  participantCount: 3,
   problems: [
     { label: 'A', problemId: 1, title: 'A + B', points: 1 },
     { label: 'B', problemId: 2, title: 'Paths', points: 1 },

@@ -22,3 +22,22 @@ export interface ScoreboardRow {
 
 /** The first to solve each problem, by label (absent while nobody has). */
 export type FirstSolvers = Record<string, { username: string | null; minute: number }>;
+
+/**
+ * Per problem, by label, over the whole board (every row, not a page): how many rows solved it, and how many tried
+ * it (a solve, a rejected try, or a try pending behind the freeze).
+ */
+export type ProblemTotals = Record<string, { solved: number; tried: number }>;
+
+/** ProblemTotals counted from rows held whole in memory (a virtual run's board). */
+export function problemTotalsOf(labels: string[], rows: Pick<ScoreboardRow, 'cells'>[]): ProblemTotals {
+  const totals: ProblemTotals = {};
+  for (const label of labels) {
+    const cells = rows.map((row) => row.cells[label]).filter((cell) => cell !== undefined);
+    totals[label] = {
+      solved: cells.filter((cell) => cell.solved).length,
+      tried: cells.filter((cell) => cell.solved || cell.attempts > 0 || cell.pending > 0).length,
+    };
+  }
+  return totals;
+}

@@ -19,3 +19,14 @@ export class ContestSubmissionsQueryDto extends PageQueryDto {
   @IsString({ message: 'username must be text.' })
   username?: string;
 }
+
+export class ScoreboardQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    example: 'ali',
+    description: 'Only the rows whose username holds this text (any case), each with its rank on the whole board',
+  })
+  @Omittable()
+  @MaxLength(32, { message: 'user must be at most 32 characters.' })
+  @IsString({ message: 'user must be text.' })
+  user?: string;
+}

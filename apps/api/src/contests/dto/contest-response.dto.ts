@@ -93,6 +93,9 @@ export class ContestDto {
   @ApiProperty({ example: false, description: 'The board is frozen for this viewer now' })
   frozen: boolean;
 
+  @ApiProperty({ example: 42, description: 'Users registered for the contest (virtual runs not counted)' })
+  participantCount: number;
+
   @ApiProperty({ type: [ContestProblemDto], description: 'Titles are left out for whoever may not read the problems yet' })
   problems: ContestProblemDto[];
 
@@ -212,6 +215,14 @@ export class FirstSolverDto {
   minute: number;
 }
 
+export class ProblemTotalDto {
+  @ApiProperty({ example: 12, description: 'Rows that solved the problem' })
+  solved: number;
+
+  @ApiProperty({ example: 30, description: 'Rows that tried it: a solve, a rejected try, or a try pending behind the freeze' })
+  tried: number;
+}
+
 export class ScoreboardDto {
   @ApiProperty({ enum: CONTEST_FORMATS, example: 'icpc' })
   format: ContestFormat;
@@ -236,6 +247,16 @@ export class ScoreboardDto {
   firstSolvers: Record<string, FirstSolverDto>;
 
   @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/ProblemTotalDto' },
+    example: { A: { solved: 12, tried: 30 } },
+    description:
+      "Per problem, over the whole board (every row, not the page or the search's): the board's solved / tried row. " +
+      'Counted as the rows are shown: during a freeze, from the frozen figures for whoever sees the frozen board',
+  })
+  problemTotals: Record<string, ProblemTotalDto>;
+
+  @ApiProperty({
     example: null,
     nullable: true,
     type: Number,
@@ -245,7 +266,7 @@ export class ScoreboardDto {
   })
   virtualMinute: number | null;
 
-  @ApiProperty({ example: 120 })
+  @ApiProperty({ example: 120, description: 'Rows on the board, or that the search (`user`) found' })
   total: number;
 
   @ApiProperty({ example: 2 })

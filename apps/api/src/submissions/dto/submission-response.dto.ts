@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  FailedSample,
   GradingProgress,
   ItemList,
   Paged,
@@ -85,6 +86,14 @@ export class SubmissionRowDto implements SubmissionRow {
   frozen?: boolean;
 }
 
+export class FailedSampleDto implements FailedSample {
+  @ApiProperty({ example: 0, description: 'Which sample of the statement, from 0' }) sample: number;
+  @ApiProperty({ example: '2 3\n', description: "The sample's input, its first 4 KB" }) input: string;
+  @ApiProperty({ example: '5\n', description: "The sample's expected output, its first 4 KB" }) expected: string;
+  @ApiProperty({ example: '6\n', description: 'What the program printed, its first 4 KB' }) output: string;
+  @ApiProperty({ example: false, description: 'Whether any of the three was cut at 4 KB' }) truncated: boolean;
+}
+
 export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({ example: 0 }) index: number;
   @ApiProperty({
@@ -102,6 +111,11 @@ export class TestCaseResultDto implements TestCaseResult {
     description: "A runtime error's stderr, its first 64 KiB, on the first failing test; only for the owner and admins",
   })
   stderr?: string;
+  @ApiPropertyOptional({
+    type: () => FailedSampleDto,
+    description: 'The first failing test, when it is a sample of the statement: the sample and the output; only for the owner and admins',
+  })
+  failedSample?: FailedSampleDto;
   @ApiPropertyOptional({ example: 0, description: "Index of the test's subtask; absent for a test in none" }) subtask?: number;
 }
 

@@ -2,6 +2,7 @@ import type { Schemas } from '@oj/api-client';
 import { MAX_PAGE_SIZE } from '@oj/contracts';
 
 import { api, sessionApi, unwrap } from '../../api/client';
+import { saveFile } from '../../components/save-file';
 import { withServerTime } from './server-clock';
 
 /** How many matches the picker suggests while the admin types. */
@@ -21,6 +22,18 @@ export const fetchContests = (phase: Contest['phase'], page: number) =>
 /** The contest as the caller sees it; its `serverTime` sets the clock contest pages run on. */
 export const fetchContest = (contestId: number) =>
   withServerTime(() => unwrap(api.GET('/api/contests/{contestId}', { params: { path: { contestId } } }), 'Failed to load the contest.'));
+
+/** The contest as an iCalendar file, saved; fetched with the session, so a private contest's participants get theirs. */
+export async function downloadContestCalendar(contestId: number): Promise<void> {
+  const blob = await unwrap(
+    api.GET('/api/contests/{contestId}/calendar.ics', { params: { path: { contestId } }, parseAs: 'blob' }),
+    'Failed to get the calendar file.',
+  );
+  saveFile(contestCalendarName(contestId), blob as Blob);
+}
+
+/** The calendar file's name, as the API's Content-Disposition gives it. */
+export const contestCalendarName = (contestId: number) => `contest-${contestId}.ics`;
 
 export const createContest = (body: ContestInput) => unwrap(api.POST('/api/contests', { body }), 'Failed to create the contest.');
 
@@ -78,9 +91,11 @@ export const fetchContestProblem = (contestId: number, label: string) =>
   unwrap(api.GET('/api/contests/{contestId}/problems/{label}', { params: { path: { contestId, label } } }), 'Failed to load the problem.');
 
 /** One page of the board as the caller sees it: live for admins, frozen for everyone else during a freeze. */
-export const fetchScoreboard = (contestId: number, page: number) =>
+export const fetchScoreboard = (contestId: number, page: number, user = '') =>
   unwrap(
-    api.GET('/api/contests/{contestId}/scoreboard', { params: { path: { contestId }, query: { page, limit: MAX_PAGE_SIZE } } }),
+    api.GET('/api/contests/{contestId}/scoreboard', {
+      params: { path: { contestId }, query: { page, limit: MAX_PAGE_SIZE, ...(user ? { user } : {}) } },
+    }),
     'Failed to load the scoreboard.',
   );
 

@@ -18,6 +18,7 @@ const board = (extra: Partial<Scoreboard> = {}): Scoreboard => ({
   items: [row(1, 'bob', 2, 70), row(2, 'carol', 1, 40), row(3, 'alice', 1, 50)],
   mine: row(3, 'alice', 1, 50),
   firstSolvers: {},
+  problemTotals: { A: { solved: 5, tried: 9 }, B: { solved: 2, tried: 4 } },
   total: 3,
   totalPages: 1,
   page: 1,
@@ -35,6 +36,16 @@ describe('withChangedRow', () => {
       [3, 'carol'],
     ]);
     expect(next?.mine).toMatchObject({ rank: 1, username: 'alice', solved: 2 });
+  });
+
+  it("moves the whole board's solved / tried by what the changed row's cells changed", () => {
+    const trying = board({ items: [row(1, 'bob', 2, 70), row(2, 'carol', 1, 40), row(3, 'alice', 0, 0, { B: cell({ attempts: 1 }) })] });
+    const next = withChangedRow(
+      trying,
+      row(0, 'alice', 1, 60, { A: cell({ pending: 1 }), B: cell({ solved: true, attempts: 1, score: 1 }) }),
+    );
+    // A: a try pending behind the freeze is tried; B: alice had tried already, now she solved it.
+    expect(next?.problemTotals).toEqual({ A: { solved: 5, tried: 10 }, B: { solved: 3, tried: 4 } });
   });
 
   it('numbers ties as in sport and breaks ICPC ties by the earlier last first-AC', () => {

@@ -1,4 +1,4 @@
-import { type ContestRowTotals, rankRows, type ScoreboardRow } from '@oj/contracts';
+import { type ContestRowTotals, type ProblemTotals, problemTotalsOf, rankRows, type ScoreboardRow } from '@oj/contracts';
 
 import type { Scoreboard } from './api';
 
@@ -28,5 +28,19 @@ export function withChangedRow(board: Scoreboard, row: ScoreboardRow): Scoreboar
   const base = board.items[0].rank - 1;
   const rows = ranked.map(({ row: r, rank }) => ({ ...r, rank: base + rank }));
   const mine = board.mine && rows.find((r) => r.username === board.mine?.username);
-  return { ...board, items: rows, mine: mine ?? board.mine };
+  return { ...board, items: rows, mine: mine ?? board.mine, problemTotals: movedTotals(board, board.items[at], row) };
+}
+
+/** The whole board's solved / tried with one row's cells changed from `before` to `after`. */
+function movedTotals(board: Scoreboard, before: ScoreboardRow, after: ScoreboardRow): ProblemTotals {
+  const [was, now] = [problemTotalsOf(board.labels, [before]), problemTotalsOf(board.labels, [after])];
+  return Object.fromEntries(
+    board.labels.map((label) => {
+      const total = board.problemTotals[label] ?? { solved: 0, tried: 0 };
+      return [
+        label,
+        { solved: total.solved + now[label].solved - was[label].solved, tried: total.tried + now[label].tried - was[label].tried },
+      ];
+    }),
+  );
 }

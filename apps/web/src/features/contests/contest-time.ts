@@ -39,3 +39,14 @@ export function nextMoment(moments: number[], at: number): number | undefined {
   const later = moments.filter((moment) => moment > at);
   return later.length ? Math.min(...later) : undefined;
 }
+
+/** A date with its time zone, so a contest abroad reads right: "Dec 1, 09:00 GMT+1". */
+export const zonedDate = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+  });

@@ -8,24 +8,14 @@ import { plural } from '../../../components/format';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
-import { formatDuration } from '../contest-time';
+import { formatDuration, zonedDate } from '../contest-time';
 import { useContestList } from '../hooks/useContest';
 import { useContestEntry } from '../hooks/useContestEntry';
 import { useContestListTurns } from '../hooks/useRefreshAt';
 import { useServerNow } from '../hooks/useServerNow';
+import { CalendarLink } from './CalendarLink';
 
 const HEADINGS: Record<Contest['phase'], string> = { upcoming: 'Upcoming', running: 'Running', past: 'Past' };
-
-/** A date with its time zone, so a contest abroad reads right: "Dec 1, 09:00 GMT+1". */
-const zonedDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZoneName: 'short',
-  });
 
 /** How long the contest lasts: "2 h 30 min", "45 min". */
 function lasting(contest: Contest): string {
@@ -85,16 +75,19 @@ function PhaseSection({ phase }: { phase: Contest['phase'] }) {
               <div className="muted small">
                 <time dateTime={c.startsAt}>{zonedDate(c.startsAt)}</time> – <time dateTime={c.endsAt}>{zonedDate(c.endsAt)}</time> ·{' '}
                 {lasting(c)}
-                {c.durationMinutes ? ` · ${plural(c.durationMinutes, 'minute')} each` : ''}
+                {c.durationMinutes ? ` · ${plural(c.durationMinutes, 'minute')} each` : ''} · {plural(c.participantCount, 'participant')}
               </div>
               {phase !== 'past' && <ListRegister contest={c} />}
               {phase === 'upcoming' && <Countdown to={c.startsAt} label="Starts in" />}
               {phase === 'running' && <Countdown to={c.endsAt} label="Ends in" />}
-              {phase !== 'upcoming' && (
-                <Link className="small" to={`/contests/${c.contestId}/scoreboard`}>
-                  Scoreboard
-                </Link>
-              )}
+              <span className="row">
+                {phase !== 'upcoming' && (
+                  <Link className="small" to={`/contests/${c.contestId}/scoreboard`}>
+                    Scoreboard
+                  </Link>
+                )}
+                {phase !== 'past' && <CalendarLink contest={c} />}
+              </span>
             </li>
           ))}
         </ul>

@@ -37,6 +37,7 @@ const BOARD = {
     cells: { A: cell({ solved: true, score: 1, minute: 14, attempts: 1 }) },
   },
   firstSolvers: {},
+  problemTotals: {},
   total: 1,
   totalPages: 1,
   page: 1,

@@ -3,7 +3,7 @@ import '../contests.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { shortDate } from '../../../components/format';
+import { plural, shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSession } from '../../../session/SessionProvider';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
@@ -11,6 +11,7 @@ import { type Contest } from '../api';
 import { cellText } from '../board-csv';
 import { useOwnVerdictsRefreshBoard, useScoreboardPage } from '../hooks/useScoreboard';
 import { AddParticipant } from './AddParticipant';
+import { CalendarLink } from './CalendarLink';
 import { Clarifications } from './Clarifications';
 import { ContestActions } from './ContestActions';
 import { DeleteContest } from './DeleteContest';
@@ -73,7 +74,8 @@ export function ContestOverview({ contest }: { contest: Contest }) {
           {contest.frozen && <span className="badge frozen">Frozen</span>}
           <span className="muted">
             {shortDate(contest.startsAt)} – {shortDate(contest.endsAt)}
-            {contest.durationMinutes ? ` · ${contest.durationMinutes} min from your start` : ''}
+            {contest.durationMinutes ? ` · ${contest.durationMinutes} min from your start` : ''} ·{' '}
+            {plural(contest.participantCount, 'participant')}
           </span>
         </div>
         <TimeLeft contest={contest} />
@@ -81,6 +83,7 @@ export function ContestOverview({ contest }: { contest: Contest }) {
           <Link className="btn small" to={`/contests/${contest.contestId}/scoreboard`}>
             Scoreboard
           </Link>
+          {contest.phase !== 'past' && <CalendarLink contest={contest} />}
           {isAdmin && (
             <>
               <Link className="btn small" to={`/contests/${contest.contestId}/edit`}>

@@ -33,6 +33,7 @@ const boardOf = (frozen: boolean, items: unknown[]) => ({
   items,
   mine: null,
   firstSolvers: { A: { username: 'ann', minute: 10 } },
+  problemTotals: {},
   total: items.length,
   totalPages: 1,
   page: 1,

@@ -33,6 +33,8 @@ const board = (extra: Record<string, unknown> = {}) => ({
   ],
   mine: null,
   firstSolvers: { A: { username: 'bob', minute: 10 }, B: { username: 'bob', minute: 60 } },
+  // The whole board's, as the API counts it: more rows than this page shows.
+  problemTotals: { A: { solved: 40, tried: 55 }, B: { solved: 12, tried: 30 } },
   total: 2,
   totalPages: 1,
   page: 1,
@@ -40,11 +42,16 @@ const board = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function serve(b = board(), me = user()) {
+function serve(b = board(), me = user(), searches: string[] = []) {
   storeTokens();
   const calls: string[] = [];
-  mockFetch((_r, route) => {
+  mockFetch((r, route) => {
     calls.push(route);
+    const search = new URL(r.url).searchParams.get('user');
+    if (search) {
+      searches.push(search);
+      return json(200, { ...b, items: b.items.filter((row) => row.username.includes(search)), total: 1 });
+    }
     if (route === 'GET /api/auth/me') return json(200, me);
     if (route === 'GET /api/contests/7') return json(200, contest());
     if (route === 'GET /api/contests/7/scoreboard') return json(200, b);
@@ -96,6 +103,28 @@ describe('the scoreboard', () => {
     expect(a).toHaveTextContent('first to solve');
     const alice = screen.getByRole('rowheader', { name: 'alice' }).closest('tr') as HTMLElement;
     expect(within(alice).getAllByRole('cell')[3]).toHaveClass('cell-solved');
+  });
+
+  it("shows the whole board's solved / tried under the page, as the API counts it", async () => {
+    serve();
+    const foot = (await screen.findByText('Solved / tried')).closest('tr') as HTMLElement;
+    expect(
+      within(foot)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Solved / tried', '40 / 55', '12 / 30']);
+  });
+
+  it('finds users on the board by name through the server, once typing pauses', async () => {
+    const searches: string[] = [];
+    serve(board(), user(), searches);
+    await screen.findByRole('rowheader', { name: 'alice' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find a user on the board' }), { target: { value: ' bo ' } });
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'alice' })).toBeNull());
+    expect(screen.getByRole('rowheader', { name: 'bob' })).toBeInTheDocument();
+    expect(searches).toEqual(['bo']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find a user on the board' }), { target: { value: 'zed' } });
+    expect(await screen.findByText('No user on the board matches “zed”.')).toBeInTheDocument();
   });
 
   it('exports the whole board as CSV', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
@@ -9,9 +9,13 @@ import { type Contest } from '../api';
 import { virtualRunOn } from '../contest-time';
 import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
 import { useScoreboardExport } from '../hooks/useScoreboard';
+import { useSettledText } from '../hooks/useSettledText';
 import { serverNow } from '../server-clock';
 import { RevealLauncher } from './RevealPlayer';
 import { ScoreboardTable } from './ScoreboardTable';
+
+/** How long the user search waits after the last keystroke before it asks the server. */
+const SEARCH_DELAY_MS = 300;
 
 /**
  * The contest's board, live while it runs (or while the caller's virtual run is on: then it is their virtual board),
@@ -20,23 +24,38 @@ import { ScoreboardTable } from './ScoreboardTable';
 export function Scoreboard({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
-  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, serverNow()));
+  const [typed, setTyped] = useState('');
+  const search = useSettledText(typed.trim(), SEARCH_DELAY_MS);
+  // A new search starts at its first page.
+  useEffect(() => setPage(1), [search]);
+  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, serverNow()), search);
   const exportCsv = useScoreboardExport(contest);
   const data = board.data;
   const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);
   const boardView = (
     <>
+      <input
+        type="search"
+        className="board-search"
+        aria-label="Find a user on the board"
+        placeholder="Find a user"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+      />
       {board.isPending && <p className="muted">Loading…</p>}
       {board.isError && <p className="error">{errorMessage(board.error, 'Failed to load the scoreboard.')}</p>}
-      {data && !data.items.length && <p className="muted">Nobody has registered yet.</p>}
+      {data && !data.items.length && (
+        <p className="muted">{search ? `No user on the board matches “${search}”.` : 'Nobody has registered yet.'}</p>
+      )}
       {data && !!data.items.length && (
         <ScoreboardTable
           format={data.format}
           labels={data.labels}
           rows={data.items}
           firstSolvers={data.firstSolvers}
+          totals={data.problemTotals}
           me={user?.username}
-          mineElsewhere={mineOnPage ? null : data.mine}
+          mineElsewhere={mineOnPage || search ? null : data.mine}
           caption="Scoreboard"
         />
       )}

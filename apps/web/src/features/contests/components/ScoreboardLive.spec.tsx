@@ -19,6 +19,7 @@ const board = (extra: Record<string, unknown> = {}) => ({
   items: [bob, alice],
   mine: alice,
   firstSolvers: { A: { username: 'bob', minute: 10 } },
+  problemTotals: {},
   total: 2,
   totalPages: 1,
   page: 1,

@@ -1,6 +1,14 @@
 import '../contests.css';
 
-import type { CellSubtask, ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@oj/contracts';
+import {
+  type CellSubtask,
+  type ContestCell,
+  type ContestFormat,
+  type FirstSolvers,
+  type ProblemTotals,
+  problemTotalsOf,
+  type ScoreboardRow,
+} from '@oj/contracts';
 import { useEffect, useRef } from 'react';
 
 import { cellText } from '../board-csv';
@@ -22,6 +30,8 @@ interface Props {
   mineElsewhere?: ScoreboardRow | null;
   /** The cell just revealed, `key:label`. */
   spotlight?: string | null;
+  /** The whole board's solved / tried per problem, as the API counts it; absent: counted from `rows`, the whole board. */
+  totals?: ProblemTotals;
   caption: string;
 }
 
@@ -103,19 +113,18 @@ function Row({ row, props, rowKey }: { row: BoardRow; props: Props; rowKey: stri
 }
 
 /**
- * Under the board, per problem: how many of the rows shown solved it, and how many tried it (any attempt, a
- * solve or a try pending behind the freeze).
+ * Under the board, per problem: how many rows of the whole board solved it, and how many tried it (a solve, a
+ * rejected try or a try pending behind the freeze).
  */
-function SolvedTriedRow({ format, labels, rows }: { format: ContestFormat; labels: string[]; rows: ScoreboardRow[] }) {
+function SolvedTriedRow({ format, labels, totals }: { format: ContestFormat; labels: string[]; totals: ProblemTotals }) {
   const timed = format === 'icpc' || format === 'atcoder';
-  const count = (label: string, test: (cell: ContestCell) => boolean) => rows.filter((r) => r.cells[label] && test(r.cells[label])).length;
   return (
     <tfoot>
       <tr className="board-totals">
         <td colSpan={timed ? 4 : 3}>Solved / tried</td>
         {labels.map((label) => (
           <td key={label} className="board-cell">
-            {count(label, (c) => c.solved)} / {count(label, (c) => c.solved || c.attempts > 0 || c.pending > 0)}
+            {totals[label]?.solved ?? 0} / {totals[label]?.tried ?? 0}
           </td>
         ))}
       </tr>
@@ -125,7 +134,7 @@ function SolvedTriedRow({ format, labels, rows }: { format: ContestFormat; label
 
 /** The board: rank, user, totals, one coloured cell per problem; rows slide when ranks change. */
 export function ScoreboardTable(props: Props) {
-  const { format, labels, rows, me, mineElsewhere, caption } = props;
+  const { format, labels, rows, me, mineElsewhere, caption, totals } = props;
   const keyOf = (row: BoardRow) => row.key ?? row.username ?? `#${row.rank}`;
   const body = useRowMotion(rows.map(keyOf).join('\n'));
   const region = useRef<HTMLDivElement>(null);
@@ -168,7 +177,7 @@ export function ScoreboardTable(props: Props) {
             <Row key={keyOf(row)} row={row} props={props} rowKey={keyOf(row)} />
           ))}
         </tbody>
-        <SolvedTriedRow format={format} labels={labels} rows={rows} />
+        <SolvedTriedRow format={format} labels={labels} totals={totals ?? problemTotalsOf(labels, rows)} />
       </table>
     </div>
   );

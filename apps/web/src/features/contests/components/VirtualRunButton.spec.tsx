@@ -30,6 +30,7 @@ const BOARD = {
   items: [],
   mine: null,
   firstSolvers: {},
+  problemTotals: {},
   total: 0,
   totalPages: 0,
   page: 1,

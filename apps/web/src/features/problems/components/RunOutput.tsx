@@ -13,6 +13,9 @@ const STATUS_LABELS: Record<RunOutcome['status'], string> = {
 /** The checker's verdict on the output, given when the run had an expected output to be judged against. */
 const VERDICT_LABELS: Record<NonNullable<RunOutcome['verdict']>, string> = { accepted: 'Accepted', wrong_answer: 'Wrong answer' };
 
+/** A box that scrolls when its text is long: keyboard users reach it and screen readers name it (axe's scrollable-region-focusable). */
+const scrollable = (label: string) => ({ tabIndex: 0, 'aria-label': label });
+
 function ending(outcome: RunOutcome): string {
   if (outcome.status === 'ce') return STATUS_LABELS.ce;
   const how = outcome.signal ? `killed by ${outcome.signal}` : outcome.exitCode !== null ? `exit code ${outcome.exitCode}` : null;
@@ -43,19 +46,19 @@ export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected
       {outcome.status === 'ce' ? (
         <>
           <h3>Compiler output</h3>
-          <pre>{outcome.message}</pre>
+          <pre {...scrollable('Compiler output')}>{outcome.message}</pre>
         </>
       ) : (
         <div className={expected === undefined ? undefined : 'sample'}>
           <div>
             <h3>Output</h3>
-            <pre>{outcome.stdout || ' '}</pre>
+            <pre {...scrollable('Output')}>{outcome.stdout || ' '}</pre>
             {outcome.truncated && <p className="muted small">Output cut at 64 KiB.</p>}
           </div>
           {expected !== undefined && (
             <div>
               <h3>Expected output</h3>
-              <pre>{expected}</pre>
+              <pre {...scrollable('Expected output')}>{expected}</pre>
             </div>
           )}
         </div>
@@ -63,7 +66,7 @@ export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected
       {outcome.stderr && (
         <>
           <h3>Standard error</h3>
-          <pre>{outcome.stderr}</pre>
+          <pre {...scrollable('Standard error')}>{outcome.stderr}</pre>
         </>
       )}
     </div>

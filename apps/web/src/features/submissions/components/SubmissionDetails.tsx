@@ -26,6 +26,39 @@ function RuntimeStderr({ tests }: { tests: TestCaseResult[] }) {
   );
 }
 
+/**
+ * The first failing test, when it is a sample of the statement: its input, the expected output and the program's
+ * output side by side (stacked on a phone). The API sends it only to the owner and admins, and only for samples.
+ */
+function FailedSampleView({ tests }: { tests: TestCaseResult[] }) {
+  const failed = tests.find((t) => t.failedSample);
+  const sample = failed?.failedSample;
+  if (!failed || !sample) return null;
+  const boxes: [string, string][] = [
+    ['Input', sample.input],
+    ['Expected output', sample.expected],
+    ['Your output', sample.output],
+  ];
+  return (
+    <section aria-labelledby="failed-sample">
+      <h3 id="failed-sample">
+        Test {failed.index + 1} is sample {sample.sample + 1} of the statement
+      </h3>
+      {sample.truncated && <p className="muted small">Shown up to their first 4 KB each.</p>}
+      <div className="sample-compare">
+        {boxes.map(([label, text]) => (
+          <figure key={label}>
+            <figcaption>{label}</figcaption>
+            <pre tabIndex={0} aria-label={label}>
+              {text}
+            </pre>
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export type SubmissionDetail = NonNullable<ReturnType<typeof useSubmissionDetail>['data']>['submission'];
 
 /**
@@ -65,6 +98,7 @@ export function SubmissionDetails({ submission: s, onPage = false }: { submissio
       </dl>
       {s.resultSummary?.message && <pre className="compile-output">{s.resultSummary.message}</pre>}
       <RuntimeStderr tests={s.testCaseResults} />
+      <FailedSampleView tests={s.testCaseResults} />
       {s.testCaseResults.length > 0 && (
         <>
           <Heading>Tests</Heading>
