@@ -126,7 +126,7 @@ async function verdictSource(stack, db, contestId, excludeUserId) {
   };
 }
 
-const queries = () => require(path.join(ROOT, 'tmp/bench-build/apps/api/src/contests/scoreboard.queries'));
+const queries = () => require(path.join(ROOT, 'tmp/bench-build/apps/api/src/contests/scoreboard/scoreboard.queries'));
 
 /**
  * The page's rank statement as a read with nothing kept would send it (rankedPageSql: contest, rows, offset), in the

@@ -8,7 +8,7 @@ import { adminUsersWhere, isAdmin, isAdminRole } from '../access';
 import { TokenService } from '../auth/token.service';
 import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/is-uuid';
-import { BoardChanges } from '../contests/board-changes';
+import { BoardChanges } from '../contests/scoreboard/board-changes';
 import { LivePublisher } from '../live/live-publisher';
 import { toUserAccount } from '../users/dto/user-account.dto';
 import { AdminUserDto } from './dto/admin-user.dto';

@@ -13,7 +13,7 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config';
-import type { ClarificationMessage } from '../contests/scoreboard-stream.service';
+import type { ClarificationMessage } from '../contests/scoreboard/scoreboard-stream.service';
 
 /**
  * One open feed's doorbell. A ring while the feed is busy reading is kept, so a change that lands between its read

@@ -13,7 +13,7 @@ import {
 } from '../access';
 import { ApiException } from '../common/api-exception';
 import { ContestsService } from '../contests/contests.service';
-import { ScoreboardService } from '../contests/scoreboard.service';
+import { ScoreboardService } from '../contests/scoreboard/scoreboard.service';
 import { LanguagesService } from '../languages/languages.service';
 import { accessFor } from './clics-endpoints';
 import { isoTime, JUDGEMENT_TYPES, judgementTypeId, reltime } from './clics-format';

@@ -27,7 +27,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
-import { BoardChanges } from '../contests/board-changes';
+import { BoardChanges } from '../contests/scoreboard/board-changes';
 import { queryPrepared } from '../database/prepared-query';
 import { LanguagesService } from '../languages/languages.service';
 import { LivePublisher } from '../live/live-publisher';

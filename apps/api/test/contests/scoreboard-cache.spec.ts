@@ -16,8 +16,8 @@ import {
 } from '@oj/testing';
 import { DataSource } from 'typeorm';
 
-import { BoardCache } from '../../src/contests/board-cache';
-import { BOARD_ROWS_SQL, boardOrderSql, rankedPageSql } from '../../src/contests/scoreboard.queries';
+import { BoardCache } from '../../src/contests/scoreboard/board-cache';
+import { BOARD_ROWS_SQL, boardOrderSql, rankedPageSql } from '../../src/contests/scoreboard/scoreboard.queries';
 import { countStatements, recordStatements } from '../sql-statements';
 
 jest.setTimeout(60_000);

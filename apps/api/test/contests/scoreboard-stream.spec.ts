@@ -20,7 +20,7 @@ import {
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';
+import { ScoreboardStreamService } from '../../src/contests/scoreboard/scoreboard-stream.service';
 import { countStatements } from '../sql-statements';
 
 jest.setTimeout(30_000);

@@ -3,8 +3,8 @@ import { type ContestCell, type FirstSolvers, foldCell, freezeStartsAt, rankRows
 import { attemptJsonSql, contestAttemptOf, type ContestEntity, type ContestParticipationEntity, type StoredAttempt } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeLiveBoard, isBoardFrozen } from '../access';
-import type { AuthUser } from '../auth/auth-user';
+import { canSeeLiveBoard, isBoardFrozen } from '../../access';
+import type { AuthUser } from '../../auth/auth-user';
 import { BoardCache } from './board-cache';
 
 interface ParticipantAttempts {

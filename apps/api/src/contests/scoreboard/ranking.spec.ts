@@ -1,6 +1,6 @@
 import type { ContestFormat } from '@oj/contracts';
 
-import { BoardOrder, keysOf, type OrderedRow, type RankColumns } from './board-order';
+import { BoardOrder, keysOf, type OrderedRow, type RankColumns } from './ranking';
 
 /** An ICPC row: solved, penalty, last AC minute (the index's keys), id in its index order. */
 const icpc = (id: string, solved: number, penalty: number, lastAc: number, version = '1'): OrderedRow => ({

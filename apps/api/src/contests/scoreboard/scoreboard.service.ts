@@ -3,14 +3,14 @@ import type { ContestCell, ContestFormat, FirstSolvers, ScoreboardRow } from '@o
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
-import type { AuthUser } from '../auth/auth-user';
-import type { JsonText } from '../common/json-text';
+import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../../access';
+import type { AuthUser } from '../../auth/auth-user';
+import type { JsonText } from '../../common/json-text';
+import { ContestsService } from '../contests.service';
+import type { ScoreboardDto } from '../dto/contest-response.dto';
 import { BoardCache } from './board-cache';
-import { BoardOrder, type OrderedRow, orderedRow, type RankColumns } from './board-order';
 import { BoardRowCache, type RowFolds } from './board-row-cache';
-import { ContestsService } from './contests.service';
-import type { ScoreboardDto } from './dto/contest-response.dto';
+import { BoardOrder, type OrderedRow, orderedRow, type RankColumns } from './ranking';
 import { BOARD_ROWS_SQL, boardOrderSql, BoardView, cellOf, firstSolversSql, rankedPageSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 

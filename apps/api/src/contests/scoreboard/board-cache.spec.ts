@@ -1,5 +1,5 @@
 import { BoardCache } from './board-cache';
-import { BoardOrder, type OrderedRow } from './board-order';
+import { BoardOrder, type OrderedRow } from './ranking';
 
 /** A load the test finishes when it wants, counting its calls. */
 function loader<T>() {

@@ -1,5 +1,5 @@
-import type { BoardOrder, PlacedResult } from './board-order';
-import { BoardOrders } from './board-orders';
+import type { BoardOrder, PlacedResult } from './ranking';
+import { BoardOrders } from './ranking-cache';
 import type { BoardView } from './scoreboard.queries';
 
 /** How long a cached board read lives without an invalidation: the safety net for a lost Redis message. */

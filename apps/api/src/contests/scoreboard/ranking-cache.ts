@@ -1,4 +1,4 @@
-import type { BoardOrder, OrderedRow, PlacedResult } from './board-order';
+import type { BoardOrder, OrderedRow, PlacedResult } from './ranking';
 import type { BoardView } from './scoreboard.queries';
 
 interface Kept {
