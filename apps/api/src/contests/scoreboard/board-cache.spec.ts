@@ -1,5 +1,5 @@
 import { BoardCache } from './board-cache';
-import { type OrderedRow,Ranking } from './ranking';
+import { type OrderedRow, Ranking } from './ranking';
 
 /** A load the test finishes when it wants, counting its calls. */
 function loader<T>() {

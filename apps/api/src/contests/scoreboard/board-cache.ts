@@ -1,4 +1,4 @@
-import type { PlacedResult,Ranking } from './ranking';
+import type { PlacedResult, Ranking } from './ranking';
 import { RankingCache } from './ranking-cache';
 import type { BoardView } from './scoreboard.queries';
 

@@ -1,4 +1,4 @@
-import type { OrderedRow, PlacedResult,Ranking } from './ranking';
+import type { OrderedRow, PlacedResult, Ranking } from './ranking';
 import type { BoardView } from './scoreboard.queries';
 
 interface Kept {

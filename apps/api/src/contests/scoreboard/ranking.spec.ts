@@ -1,6 +1,6 @@
 import type { ContestFormat } from '@oj/contracts';
 
-import { keysOf, type OrderedRow, type RankColumns,Ranking } from './ranking';
+import { keysOf, type OrderedRow, type RankColumns, Ranking } from './ranking';
 
 /** An ICPC row: solved, penalty, last AC minute (the index's keys), id in its index order. */
 const icpc = (id: string, solved: number, penalty: number, lastAc: number, version = '1'): OrderedRow => ({

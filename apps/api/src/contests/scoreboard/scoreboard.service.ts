@@ -10,8 +10,8 @@ import { ContestsService } from '../contests.service';
 import type { ScoreboardDto } from '../dto/contest-response.dto';
 import { BoardCache } from './board-cache';
 import { BoardRowCache, type RowFolds } from './board-row-cache';
-import { type OrderedRow, orderedRow, type RankColumns,Ranking } from './ranking';
-import { BOARD_ROWS_SQL, BoardView, cellOf, firstSolversSql, rankedPageSql,rankingSql } from './scoreboard.queries';
+import { type OrderedRow, orderedRow, type RankColumns, Ranking } from './ranking';
+import { BOARD_ROWS_SQL, BoardView, cellOf, firstSolversSql, rankedPageSql, rankingSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */

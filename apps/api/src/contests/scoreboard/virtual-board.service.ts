@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { type ContestCell, type FirstSolvers, foldCell, freezeStartsAt, rankRows, rowFromCells, type ScoreboardRow } from '@oj/contracts';
+import {
+  type ContestCell,
+  type FirstSolvers,
+  foldCell,
+  rankRows,
+  resultsHiddenFrom,
+  rowFromCells,
+  type ScoreboardRow,
+} from '@oj/contracts';
 import { attemptJsonSql, contestAttemptOf, type ContestEntity, type ContestParticipationEntity, type StoredAttempt } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -98,7 +106,7 @@ export class VirtualBoardService {
   /** While the official board is frozen for the viewer, the real rows' frozen results stay pending here too. */
   private hiddenFrom(contest: ContestEntity, viewer: AuthUser, now: Date): Date | null {
     if (canSeeLiveBoard(viewer) || !isBoardFrozen(contest, now)) return null;
-    return contest.format === 'oi' ? contest.startsAt : freezeStartsAt(contest.endsAt, contest.freezeMinutes);
+    return resultsHiddenFrom(contest);
   }
 }
 
