@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type ContestPoints, gradingContestPoints, type RawPoints, type SubmissionStatus, type TestCaseResult } from '@oj/contracts';
+import {
+  type ContestPoints,
+  freezeStartsAt,
+  gradingContestPoints,
+  type RawPoints,
+  type SubmissionStatus,
+  type TestCaseResult,
+} from '@oj/contracts';
 import { type ClarificationEntity, ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -237,7 +244,7 @@ export class ClicsService {
    */
   stateOf(contest: ContestEntity, now: Date, pending: boolean): ClicsState {
     const reached = (at: Date | null) => (at && at <= now ? isoTime(at) : null);
-    const freezeAt = contest.freezeMinutes ? new Date(contest.endsAt.getTime() - contest.freezeMinutes * 60_000) : null;
+    const freezeAt = freezeStartsAt(contest.endsAt, contest.freezeMinutes);
     const ended = reached(contest.endsAt);
     const settled = ended && (!contest.freezeMinutes || contest.unfrozenAt) && !pending;
     const final = settled ? isoTime(new Date(Math.max(contest.endsAt.getTime(), contest.unfrozenAt?.getTime() ?? 0))) : null;
@@ -424,9 +431,9 @@ export class ClicsService {
    * orders judgements by this instant, so a public reader that reconnects after the unfreeze is sent them again.
    */
   private revealedAt(contest: ContestEntity, created: Date, finished: Date): Date {
-    if (!contest.freezeMinutes || !contest.unfrozenAt) return finished;
-    const freezeAt = contest.endsAt.getTime() - contest.freezeMinutes * 60_000;
-    return created.getTime() >= freezeAt && contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
+    const freezeAt = freezeStartsAt(contest.endsAt, contest.freezeMinutes);
+    if (!freezeAt || !contest.unfrozenAt) return finished;
+    return created >= freezeAt && contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
   }
 
   stateOfSnapshot(snapshot: ClicsSnapshot): ClicsState {
