@@ -8,6 +8,17 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * libs/contracts; libs/db/src/contest-freeze.spec.ts proves the two agree. A language-sql function of one
  * expression is inlined by the planner, so the reads cost what the written-out CASE did.
  */
+/** The insert trigger's function of `submissions.frozen`: official results made from `hiddenFrom` (SQL on `c`) hide. */
+const takeContestFreeze = (hiddenFrom: string) => `
+  CREATE OR REPLACE FUNCTION submissions_take_contest_freeze() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    NEW.frozen := EXISTS (
+      SELECT 1 FROM contest_participations p JOIN contests c ON c.contest_id = p.contest_id
+       WHERE p.id = NEW.participation_id AND p.kind = 'official' AND c.unfrozen_at IS NULL
+         AND NEW.created_at >= ${hiddenFrom});
+    RETURN NEW;
+  END $$`;
+
 export class ContestFreezeRule1796040000000 implements MigrationInterface {
   name = 'ContestFreezeRule1796040000000';
 
@@ -20,29 +31,14 @@ export class ContestFreezeRule1796040000000 implements MigrationInterface {
           WHEN freeze_minutes IS NULL THEN 'infinity'::timestamptz
           ELSE ends_at - make_interval(mins => freeze_minutes) END
       $$`);
-    await q.query(`
-      CREATE OR REPLACE FUNCTION submissions_take_contest_freeze() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        NEW.frozen := EXISTS (
-          SELECT 1 FROM contest_participations p JOIN contests c ON c.contest_id = p.contest_id
-           WHERE p.id = NEW.participation_id AND p.kind = 'official' AND c.unfrozen_at IS NULL
-             AND NEW.created_at >= contest_results_hidden_from(c.format, c.starts_at, c.ends_at, c.freeze_minutes));
-        RETURN NEW;
-      END $$`);
+    await q.query(takeContestFreeze('contest_results_hidden_from(c.format, c.starts_at, c.ends_at, c.freeze_minutes)'));
   }
 
   public async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      CREATE OR REPLACE FUNCTION submissions_take_contest_freeze() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        NEW.frozen := EXISTS (
-          SELECT 1 FROM contest_participations p JOIN contests c ON c.contest_id = p.contest_id
-           WHERE p.id = NEW.participation_id AND p.kind = 'official' AND c.unfrozen_at IS NULL
-             AND NEW.created_at >= CASE WHEN c.format = 'oi' THEN c.starts_at
-               WHEN c.freeze_minutes IS NULL THEN 'infinity'::timestamptz
-               ELSE c.ends_at - make_interval(mins => c.freeze_minutes) END);
-        RETURN NEW;
-      END $$`);
+    await q.query(
+      takeContestFreeze(`CASE WHEN c.format = 'oi' THEN c.starts_at WHEN c.freeze_minutes IS NULL THEN 'infinity'::timestamptz
+        ELSE c.ends_at - make_interval(mins => c.freeze_minutes) END`),
+    );
     await q.query(`DROP FUNCTION contest_results_hidden_from(text, timestamptz, timestamptz, integer)`);
   }
 }
