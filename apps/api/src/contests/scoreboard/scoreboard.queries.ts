@@ -127,7 +127,7 @@ export const BOARD_ROWS_SQL = `WITH cells AS (
     FROM contest_participations p LEFT JOIN cells ON cells.participation_id = p.id
     WHERE p.contest_id = $1 AND p.id = ANY($2::uuid[])`;
 
-/** The columns a row ranks by in either fold, of rows `alias` (RankColumns in board-order.ts). */
+/** The columns a row ranks by in either fold, of rows `alias` (RankColumns in ranking.ts). */
 function rankColumns(alias: string): string {
   return ['solved', 'score', 'penalty', 'last_ac_minute'].flatMap((key) => [`${alias}.${key}`, `${alias}.public_${key}`]).join(', ');
 }
