@@ -1,6 +1,8 @@
 import { accessChangesChannel, contestBoardsChannel, contestEventsChannel, liveEventsChannel } from '@oj/messaging';
 import { createTestApp, TestApp } from '@oj/testing';
+import { readdirSync, readFileSync, statSync } from 'fs';
 import Redis from 'ioredis';
+import { join, relative } from 'path';
 
 import { subscriberConnectionName } from '../../src/redis/redis-subscriber';
 
@@ -63,5 +65,18 @@ describe('one Redis subscriber connection per API instance', () => {
     }
     expect(after).toEqual([{ id: expect.not.stringMatching(`^${before.id}$`), sub: channels().length }]);
     expect(await subscribers()).toEqual([1, 1, 1, 1]);
+  });
+
+  it('is the only Redis connection the API opens besides the commands’ (and the queues’, which Bull opens)', () => {
+    const src = join(__dirname, '../../src');
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const opening = files(src)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'))
+      .filter((file) => /create(Subscriber|Redis)Connection\(|new Redis\(|\.duplicate\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(src, file))
+      .sort();
+    // A listener hands its handlers to RedisSubscriber.subscribe instead.
+    expect(opening).toEqual(['redis/redis-subscriber.ts', 'redis/redis.module.ts']);
   });
 });
