@@ -17,7 +17,7 @@ import {
 import { DataSource } from 'typeorm';
 
 import { BoardCache } from '../../src/contests/scoreboard/board-cache';
-import { BOARD_ROWS_SQL, rankedPageSql,rankingSql } from '../../src/contests/scoreboard/scoreboard.queries';
+import { BOARD_ROWS_SQL, rankedPageSql, rankingSql } from '../../src/contests/scoreboard/scoreboard.queries';
 import { countStatements, recordStatements } from '../sql-statements';
 
 jest.setTimeout(60_000);
