@@ -3,7 +3,9 @@ import {
   type ContestPoints,
   freezeStartsAt,
   gradingContestPoints,
+  isHiddenOnPublicFold,
   type RawPoints,
+  resultsHiddenFrom,
   type SubmissionStatus,
   type TestCaseResult,
 } from '@oj/contracts';
@@ -246,7 +248,8 @@ export class ClicsService {
     const reached = (at: Date | null) => (at && at <= now ? isoTime(at) : null);
     const freezeAt = freezeStartsAt(contest.endsAt, contest.freezeMinutes);
     const ended = reached(contest.endsAt);
-    const settled = ended && (!contest.freezeMinutes || contest.unfrozenAt) && !pending;
+    // Results stay hidden until the unfreeze where the freeze hides any (an OI round's, freeze or not).
+    const settled = ended && (!resultsHiddenFrom(contest) || contest.unfrozenAt) && !pending;
     const final = settled ? isoTime(new Date(Math.max(contest.endsAt.getTime(), contest.unfrozenAt?.getTime() ?? 0))) : null;
     return {
       started: reached(contest.startsAt),
@@ -429,11 +432,11 @@ export class ClicsService {
   /**
    * When a judgement became visible to everyone: a result the freeze hid shows from the unfreeze on. The event feed
    * orders judgements by this instant, so a public reader that reconnects after the unfreeze is sent them again.
+   * Every judgement here is an official one's (an OI round's are hidden from its start, with a freeze or without).
    */
   private revealedAt(contest: ContestEntity, created: Date, finished: Date): Date {
-    const freezeAt = freezeStartsAt(contest.endsAt, contest.freezeMinutes);
-    if (!freezeAt || !contest.unfrozenAt) return finished;
-    return created >= freezeAt && contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
+    if (!contest.unfrozenAt || !isHiddenOnPublicFold(contest, 'official', created)) return finished;
+    return contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
   }
 
   stateOfSnapshot(snapshot: ClicsSnapshot): ClicsState {
