@@ -126,7 +126,7 @@ async function verdictSource(stack, db, contestId, excludeUserId) {
   };
 }
 
-const queries = () => require(path.join(ROOT, 'tmp/bench-build/apps/api/src/contests/scoreboard.queries'));
+const queries = () => require(path.join(ROOT, 'tmp/bench-build/apps/api/src/contests/scoreboard/scoreboard.queries'));
 
 /**
  * The page's rank statement as a read with nothing kept would send it (rankedPageSql: contest, rows, offset), in the
@@ -163,7 +163,7 @@ async function pageSqlFloor(db, page, times) {
 
 /**
  * p50 of 5 reads, bare, of the whole ranked board (every row, the page query without its page), of one page, and of
- * the board's ranking as an API instance reads it whole (boardOrderSql: after a registration or an edit, per view).
+ * the board's ranking as an API instance reads it whole (rankingSql: after a registration or an edit, per view).
  */
 async function wholeBoard(db, contestId, rows) {
   const page = pageStatement(contestId, 1, 'unfrozen', 'admin');
@@ -180,7 +180,7 @@ async function wholeBoard(db, contestId, rows) {
     rows,
     p50: await time(() => pageFromNothing(db, page, [contestId, rows, 0])),
     pageP50: await time(() => pageFromNothing(db, page, page.values)),
-    rankingP50: await time(() => db.query(queries().boardOrderSql('icpc', 'live'), [contestId])),
+    rankingP50: await time(() => db.query(queries().rankingSql('icpc', 'live'), [contestId])),
   };
 }
 

@@ -12,6 +12,8 @@ import {
 } from '@oj/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { HIDDEN_ON_PUBLIC_FOLD_SQL } from './contest-freeze';
+
 /** A cell's two folds: from every result, and from the results a viewer may see during the freeze. */
 export interface StoredCell {
   live: ContestCell;
@@ -41,14 +43,6 @@ interface CellRow {
   subtasks: CellSubtask[] | null;
   public_subtasks: CellSubtask[] | null;
 }
-
-/**
- * When results stop showing on the public fold: the freeze's start, or (OI, whose totals show only after the
- * end) the contest's start. Virtual runs are seen by their owner alone, so nothing of theirs is hidden.
- */
-const HIDDEN_FROM_SQL = `CASE WHEN c.format = 'oi' THEN c.starts_at
-  WHEN c.freeze_minutes IS NULL THEN 'infinity'::timestamptz
-  ELSE c.ends_at - make_interval(mins => c.freeze_minutes) END`;
 
 /**
  * Result `s` of participation `p` in contest `c` as a StoredAttempt (JSON), hidden when `hidden` (SQL) holds: the
@@ -87,16 +81,14 @@ export function contestAttemptOf(stored: StoredAttempt, hidden = stored.hidden):
   };
 }
 
-const HIDDEN_SQL = `p.kind = 'official' AND s.created_at >= ${HIDDEN_FROM_SQL}`;
-
 /**
  * A participation's results on one problem, in order, with the minute from the participant's own start. A hidden
  * submission counts from its creation, judged or not (pending on the public fold, not a try on the live one): were
  * it counted from its result, the public board would change at its judging and tell when it was judged, and so how
  * far an ICPC submission got (countHiddenSubmission).
  */
-const ATTEMPTS_SQL = `SELECT coalesce(json_agg(${attemptJsonSql(HIDDEN_SQL)} ORDER BY s.created_at, s.id), '[]')
-  FROM submissions s WHERE s.participation_id = p.id AND s.problem_id = $2 AND (s.counted_status IS NOT NULL OR (${HIDDEN_SQL}))`;
+const ATTEMPTS_SQL = `SELECT coalesce(json_agg(${attemptJsonSql(HIDDEN_ON_PUBLIC_FOLD_SQL)} ORDER BY s.created_at, s.id), '[]')
+  FROM submissions s WHERE s.participation_id = p.id AND s.problem_id = $2 AND (s.counted_status IS NOT NULL OR (${HIDDEN_ON_PUBLIC_FOLD_SQL}))`;
 
 const CELLS_SQL = `SELECT coalesce(json_agg(x), '[]') FROM contest_cells x WHERE x.participation_id = p.id AND x.problem_id <> $2`;
 

@@ -3,13 +3,23 @@ import type { EntityManager } from 'typeorm';
 import { recountSolvers } from './problem-solvers';
 
 /**
- * Whether an official submission's result is hidden now: made from the freeze's start (OI: from the contest's
- * start) while the board is not unfrozen. The same instants as the public fold (contest-board.ts) and the insert
- * trigger of the frozen-results migration; on submissions `s`, participations `p` and contests `c`.
+ * The contest freeze in SQL: its one home (the TypeScript form is libs/contracts contests/freeze.ts, and
+ * contest-freeze.spec.ts proves the two agree on PostgreSQL). The instant itself is the database function
+ * `contest_results_hidden_from` (migration ContestFreezeRule1796040000000), which the insert trigger of
+ * `submissions.frozen` calls too; the conditions around it are written here once. Aliases: submissions `s`,
+ * participations `p`, contests `c`.
  */
-const HIDDEN_NOW_SQL = `p.kind = 'official' AND c.unfrozen_at IS NULL AND s.created_at >= CASE WHEN c.format = 'oi' THEN c.starts_at
-  WHEN c.freeze_minutes IS NULL THEN 'infinity'::timestamptz
-  ELSE c.ends_at - make_interval(mins => c.freeze_minutes) END`;
+export const RESULTS_HIDDEN_FROM_SQL = 'contest_results_hidden_from(c.format, c.starts_at, c.ends_at, c.freeze_minutes)';
+
+/** Whether the public fold leaves result `s` out (an unfreeze aside): isHiddenOnPublicFold. */
+export const HIDDEN_ON_PUBLIC_FOLD_SQL = `p.kind = 'official' AND s.created_at >= ${RESULTS_HIDDEN_FROM_SQL}`;
+
+/**
+ * Whether result `s` is hidden now, the board not unfrozen: isResultFrozen, as `submissions.frozen` stores it. The
+ * column is kept (by the insert trigger and syncFrozenResults) rather than derived per read: every submission list,
+ * count and stream asks it of a row alone, without joining the row's participation and contest.
+ */
+export const FROZEN_RESULT_SQL = `c.unfrozen_at IS NULL AND ${HIDDEN_ON_PUBLIC_FOLD_SQL}`;
 
 /**
  * Sets `frozen` on every submission of the contest from the contest as it is now (`revealAll`: shows them all,
@@ -26,7 +36,7 @@ export async function syncFrozenResults(manager: EntityManager, contestId: numbe
   );
   await manager.query(
     `WITH target AS (
-       SELECT s.id, coalesce(NOT $2 AND ${HIDDEN_NOW_SQL}, false) AS frozen
+       SELECT s.id, coalesce(NOT $2 AND ${FROZEN_RESULT_SQL}, false) AS frozen
          FROM submissions s
          LEFT JOIN contest_participations p ON p.id = s.participation_id
          LEFT JOIN contests c ON c.contest_id = p.contest_id

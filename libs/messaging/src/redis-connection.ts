@@ -8,9 +8,12 @@ export function createRedisConnection(redisUrl: string): Redis {
   return new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
 }
 
-/** A connection for subscribing: it never gives up reconnecting, and subscribes again when it is back. */
-export function createSubscriberConnection(redisUrl: string): Redis {
-  return new Redis(redisUrl, { maxRetriesPerRequest: null });
+/**
+ * A connection for subscribing: it never gives up reconnecting, and subscribes again when it is back. `name`, when
+ * given, is what Redis lists it as (CLIENT LIST), so an operator or a test can tell it from the others.
+ */
+export function createSubscriberConnection(redisUrl: string, name?: string): Redis {
+  return new Redis(redisUrl, { maxRetriesPerRequest: null, ...(name ? { connectionName: name } : {}) });
 }
 
 /** Closes a connection on shutdown; one already lost is nothing to report. */

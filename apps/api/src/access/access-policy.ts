@@ -26,5 +26,6 @@ export {
   isAdmin,
   isAdminRole,
   isAdmittedTo,
+  isBoardFrozen,
   type Viewer,
 } from '@oj/contracts';

@@ -8,8 +8,8 @@ import { adminUsersWhere, isAdmin, isAdminRole } from '../access';
 import { TokenService } from '../auth/token.service';
 import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/is-uuid';
-import { BoardChanges } from '../contests/board-changes';
-import { LivePublisher } from '../live/live-publisher';
+import { BoardChanges } from '../contests/scoreboard/board-changes';
+import { ApiLivePublisher } from '../live/api-live-publisher';
 import { toUserAccount } from '../users/dto/user-account.dto';
 import { AdminUserDto } from './dto/admin-user.dto';
 
@@ -22,7 +22,7 @@ export class AdminUsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
-    private readonly live: LivePublisher,
+    private readonly live: ApiLivePublisher,
     private readonly boards: BoardChanges,
   ) {}
 

@@ -7,7 +7,7 @@ import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
 import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.service';
-import { LivePublisher } from '../live/live-publisher';
+import { ApiLivePublisher } from '../live/api-live-publisher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
 import { hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
@@ -31,7 +31,7 @@ export class AuthService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
     private readonly loginLimit: AccountLoginLimit,
-    private readonly live: LivePublisher,
+    private readonly live: ApiLivePublisher,
   ) {}
 
   /** `address` is the client's: the account's login delays do not apply to the addresses its owner has used. */

@@ -1,19 +1,11 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { LiveEvent } from '@oj/contracts';
-import {
-  accessChangesChannel,
-  type BoardChange,
-  closeRedisConnection,
-  contestBoardsChannel,
-  contestEventsChannel,
-  createSubscriberConnection,
-  liveEventsChannel,
-} from '@oj/messaging';
-import Redis from 'ioredis';
+import { accessChangesChannel, type BoardChange, contestBoardsChannel, contestEventsChannel, liveEventsChannel } from '@oj/messaging';
 import { DataSource } from 'typeorm';
 
 import { AppConfig } from '../config/app-config';
-import type { ClarificationMessage } from '../contests/scoreboard-stream.service';
+import type { ClarificationMessage } from '../contests/scoreboard/scoreboard-stream.service';
+import { RedisSubscriber } from '../redis/redis-subscriber';
 
 /**
  * One open feed's doorbell. A ring while the feed is busy reading is kept, so a change that lands between its read
@@ -48,40 +40,35 @@ export class FeedDoorbell {
  * Wakes the open CLICS event feeds of a contest when it changes, from the Redis events that already exist: a
  * submission's live events (created, judged, rejudged: the worker's `finished` among them) and the board changes
  * (BoardChanges: an edit, the unfreeze, a deletion), and the clarifications (the contest
- * stream's events), the access changes of users (a demoted admin's feeds end at once); a revoked token rings its contest's feeds itself (ClicsTokensService). One subscription per API instance; a submission event costs one
+ * stream's events), the access changes of users (a demoted admin's feeds end at once); a revoked token rings its contest's feeds itself (ClicsTokensService). The instance's one subscription (RedisSubscriber); a submission event costs one
  * read of its contest, and only while feeds are open.
  */
 @Injectable()
-export class ClicsFeedWakeupsService implements OnModuleInit, OnModuleDestroy {
+export class ClicsFeedWakeupsService implements OnModuleInit {
   private readonly logger = new Logger(ClicsFeedWakeupsService.name);
   private readonly bells = new Map<number, Set<FeedDoorbell>>();
-  private subscriber?: Redis;
 
   constructor(
     private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly subscriber: RedisSubscriber,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
     const prefix = this.config.REDIS_PREFIX;
-    const handlers: Record<string, (message: string) => Promise<void> | void> = {
-      [liveEventsChannel(prefix)]: (message) => this.onSubmissionEvent(message),
-      [contestBoardsChannel(prefix)]: (message) => this.onBoardChange(message),
-      [accessChangesChannel(prefix)]: (message) => this.onAccessChange(message),
-      [contestEventsChannel(prefix)]: (message) => this.onContestEvent(message),
-    };
-    this.subscriber.on('message', (channel: string, message: string) => {
+    // Nothing to wake without open feeds.
+    const whileWatched = (handle: (message: string) => Promise<void> | void) => (message: string) => {
       if (!this.bells.size) return;
       Promise.resolve()
-        .then(() => handlers[channel]?.(message))
+        .then(() => handle(message))
         .catch((error) => this.logger.warn(`CLICS feeds not woken: ${error}`));
+    };
+    await this.subscriber.subscribe({
+      [liveEventsChannel(prefix)]: whileWatched((message) => this.onSubmissionEvent(message)),
+      [contestBoardsChannel(prefix)]: whileWatched((message) => this.onBoardChange(message)),
+      [accessChangesChannel(prefix)]: whileWatched((message) => this.onAccessChange(message)),
+      [contestEventsChannel(prefix)]: whileWatched((message) => this.onContestEvent(message)),
     });
-    await this.subscriber.subscribe(...Object.keys(handlers));
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
   /** A doorbell rung on each change of the contest, until `unwatch`. */

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type ContestPoints, gradingContestPoints, type RawPoints, type SubmissionStatus, type TestCaseResult } from '@oj/contracts';
+import {
+  type ContestPoints,
+  freezeStartsAt,
+  gradingContestPoints,
+  isHiddenOnPublicFold,
+  type RawPoints,
+  resultsHiddenFrom,
+  type SubmissionStatus,
+  type TestCaseResult,
+} from '@oj/contracts';
 import { type ClarificationEntity, ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -13,7 +22,7 @@ import {
 } from '../access';
 import { ApiException } from '../common/api-exception';
 import { ContestsService } from '../contests/contests.service';
-import { ScoreboardService } from '../contests/scoreboard.service';
+import { ScoreboardService } from '../contests/scoreboard/scoreboard.service';
 import { LanguagesService } from '../languages/languages.service';
 import { accessFor } from './clics-endpoints';
 import { isoTime, JUDGEMENT_TYPES, judgementTypeId, reltime } from './clics-format';
@@ -237,9 +246,10 @@ export class ClicsService {
    */
   stateOf(contest: ContestEntity, now: Date, pending: boolean): ClicsState {
     const reached = (at: Date | null) => (at && at <= now ? isoTime(at) : null);
-    const freezeAt = contest.freezeMinutes ? new Date(contest.endsAt.getTime() - contest.freezeMinutes * 60_000) : null;
+    const freezeAt = freezeStartsAt(contest.endsAt, contest.freezeMinutes);
     const ended = reached(contest.endsAt);
-    const settled = ended && (!contest.freezeMinutes || contest.unfrozenAt) && !pending;
+    // Results stay hidden until the unfreeze where the freeze hides any (an OI round's, freeze or not).
+    const settled = ended && (!resultsHiddenFrom(contest) || contest.unfrozenAt) && !pending;
     const final = settled ? isoTime(new Date(Math.max(contest.endsAt.getTime(), contest.unfrozenAt?.getTime() ?? 0))) : null;
     return {
       started: reached(contest.startsAt),
@@ -422,11 +432,11 @@ export class ClicsService {
   /**
    * When a judgement became visible to everyone: a result the freeze hid shows from the unfreeze on. The event feed
    * orders judgements by this instant, so a public reader that reconnects after the unfreeze is sent them again.
+   * Every judgement here is an official one's (an OI round's are hidden from its start, with a freeze or without).
    */
   private revealedAt(contest: ContestEntity, created: Date, finished: Date): Date {
-    if (!contest.freezeMinutes || !contest.unfrozenAt) return finished;
-    const freezeAt = contest.endsAt.getTime() - contest.freezeMinutes * 60_000;
-    return created.getTime() >= freezeAt && contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
+    if (!contest.unfrozenAt || !isHiddenOnPublicFold(contest, 'official', created)) return finished;
+    return contest.unfrozenAt > finished ? contest.unfrozenAt : finished;
   }
 
   stateOfSnapshot(snapshot: ClicsSnapshot): ClicsState {

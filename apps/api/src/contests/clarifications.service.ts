@@ -11,7 +11,7 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
 import { ContestsService } from './contests.service';
 import type { ClarificationAnswerDto, ClarificationInputDto } from './dto/clarification.dto';
-import { ScoreboardStreamService } from './scoreboard-stream.service';
+import { ScoreboardStreamService } from './scoreboard/scoreboard-stream.service';
 
 const CLARIFICATION_NOT_FOUND = 'Clarification not found.';
 

@@ -35,8 +35,8 @@ import {
   ScoreboardDto,
 } from './dto/contest-response.dto';
 import { contestStreamResponse } from './dto/contest-stream.example';
-import { ScoreboardService } from './scoreboard.service';
-import { ScoreboardStreamService } from './scoreboard-stream.service';
+import { ScoreboardService } from './scoreboard/scoreboard.service';
+import { ScoreboardStreamService } from './scoreboard/scoreboard-stream.service';
 
 @ApiTags('contests')
 @ApiExtraModels(ScoreboardCellDto, FirstSolverDto, ProblemTotalDto)

@@ -8,9 +8,9 @@ import { ContestProblemAccess } from './contest-problem-access';
 import { ContestSubmissionsService } from './contest-submissions.service';
 import { ContestsController } from './contests.controller';
 import { ContestsService } from './contests.service';
-import { ScoreboardService } from './scoreboard.service';
-import { ScoreboardStreamService } from './scoreboard-stream.service';
-import { VirtualBoardService } from './virtual-board.service';
+import { ScoreboardService } from './scoreboard/scoreboard.service';
+import { ScoreboardStreamService } from './scoreboard/scoreboard-stream.service';
+import { VirtualBoardService } from './scoreboard/virtual-board.service';
 
 @Module({
   imports: [ProblemsModule],

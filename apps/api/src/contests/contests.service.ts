@@ -28,13 +28,13 @@ import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import { AccessCodeGuesses } from './access-code-guesses';
-import { BoardChanges } from './board-changes';
 import { contestCalendar } from './contest-calendar';
 import { contestFromInput, ContestProblemFields } from './contest-input';
 import { ContestProblemAccess } from './contest-problem-access';
 import type { ContestInputDto } from './dto/contest-input.dto';
 import type { ContestListQueryDto } from './dto/contest-query.dto';
 import type { ContestDto, ContestListDto, ContestParticipantDto } from './dto/contest-response.dto';
+import { BoardChanges } from './scoreboard/board-changes';
 
 export const CONTEST_NOT_FOUND = 'Contest not found.';
 

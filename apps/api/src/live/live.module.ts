@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 
+import { ApiLivePublisher } from './api-live-publisher';
 import { LiveService } from './live.service';
-import { LivePublisher } from './live-publisher';
 
 @Global()
-@Module({ providers: [LiveService, LivePublisher], exports: [LiveService, LivePublisher] })
+@Module({ providers: [LiveService, ApiLivePublisher], exports: [LiveService, ApiLivePublisher] })
 export class LiveModule {}

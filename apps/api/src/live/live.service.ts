@@ -2,14 +2,14 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { InjectRepository } from '@nestjs/typeorm';
 import { LiveEvent } from '@oj/contracts';
 import { ProblemEntity } from '@oj/db';
-import { AccessChange, accessChangesChannel, closeRedisConnection, createSubscriberConnection, liveEventsChannel } from '@oj/messaging';
+import { AccessChange, accessChangesChannel, liveEventsChannel } from '@oj/messaging';
 import type { Response } from 'express';
-import Redis from 'ioredis';
 import { Repository } from 'typeorm';
 
 import { canSeeResult, canSeeSubmission, canViewSource, pendingRow } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../config/app-config';
+import { RedisSubscriber } from '../redis/redis-subscriber';
 import { eventForOthers } from '../submissions/result-messages';
 import { connectionClosed, startEventStream, StreamCaps } from './stream-caps';
 
@@ -27,7 +27,7 @@ interface StreamClient {
 }
 
 /**
- * Fan-out of submission events: one Redis subscription per API instance, many server-sent-event clients.
+ * Fan-out of submission events: the instance's one Redis subscription (RedisSubscriber), many server-sent-event clients.
  * Workers (and this API, for new submissions) publish; every replica delivers to its own clients.
  */
 @Injectable()
@@ -35,7 +35,6 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveService.name);
   private readonly clients = new Set<StreamClient>();
   private readonly caps: StreamCaps;
-  private subscriber?: Redis;
   private heartbeat?: NodeJS.Timeout;
   /** Deliveries run one after another so a client never sees a later change before an earlier one. */
   private delivering = Promise.resolve();
@@ -44,29 +43,29 @@ export class LiveService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly config: AppConfig,
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
+    private readonly subscriber: RedisSubscriber,
   ) {
     this.caps = new StreamCaps(config);
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
-    const accessChanges = accessChangesChannel(this.config.REDIS_PREFIX);
-    this.subscriber.on('message', (channel: string, message: string) => {
-      // Access changes go through the same queue as events: an event published after a change sees its effect.
-      const handle = channel === accessChanges ? () => this.applyAccessChange(message) : () => this.deliver(message);
-      this.delivering = this.delivering.then(handle).catch((error) => this.logger.warn(`Live delivery failed: ${error}`));
+    // Access changes go through the same queue as events: an event published after a change sees its effect.
+    const queued = (handle: (message: string) => Promise<void> | void) => (message: string) => {
+      this.delivering = this.delivering.then(() => handle(message)).catch((error) => this.logger.warn(`Live delivery failed: ${error}`));
+    };
+    await this.subscriber.subscribe({
+      [liveEventsChannel(this.config.REDIS_PREFIX)]: queued((message) => this.deliver(message)),
+      [accessChangesChannel(this.config.REDIS_PREFIX)]: queued((message) => this.applyAccessChange(message)),
     });
-    await this.subscriber.subscribe(liveEventsChannel(this.config.REDIS_PREFIX), accessChanges);
     this.heartbeat = setInterval(() => this.broadcast('event: heartbeat\ndata: {}\n\n'), this.config.LIVE_HEARTBEAT_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     // A last comment tells a watching client the server is going away; the SPA reconnects, to this or another API.
     for (const client of this.clients) client.res.end(STOPPING_FRAME);
     this.clients.clear();
     this.caps.clear();
-    if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
   /** Turns the response into an event stream that lasts until the client goes away. */

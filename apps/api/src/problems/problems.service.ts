@@ -27,10 +27,10 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
-import { BoardChanges } from '../contests/board-changes';
+import { BoardChanges } from '../contests/scoreboard/board-changes';
 import { queryPrepared } from '../database/prepared-query';
 import { LanguagesService } from '../languages/languages.service';
-import { LivePublisher } from '../live/live-publisher';
+import { ApiLivePublisher } from '../live/api-live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
 import { ProblemInputDto, TestCaseInputDto, UpdateProblemDto } from './dto/problem-input.dto';
 import { ProblemListQueryDto } from './dto/problem-query.dto';
@@ -87,7 +87,7 @@ export class ProblemsService {
   constructor(
     @InjectRepository(ProblemEntity) private readonly problems: Repository<ProblemEntity>,
     private readonly updates: ProblemUpdatesService,
-    private readonly live: LivePublisher,
+    private readonly live: ApiLivePublisher,
     private readonly juryCode: JuryCodeGate,
     private readonly languages: LanguagesService,
     private readonly boards: BoardChanges,

@@ -5,7 +5,7 @@ import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 
 import { ApiException } from '../common/api-exception';
-import { LivePublisher } from '../live/live-publisher';
+import { ApiLivePublisher } from '../live/api-live-publisher';
 import { currentRequestId } from '../logging/request-context';
 import { PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import { RejudgedRow, RejudgeQueries } from './rejudge-queries';
@@ -31,7 +31,7 @@ export class RejudgeService {
   constructor(
     private readonly queries: RejudgeQueries,
     @InjectQueue(JUDGE_QUEUE) private readonly queue: Queue<JudgeJobData>,
-    private readonly live: LivePublisher,
+    private readonly live: ApiLivePublisher,
   ) {}
 
   async rejudgeSubmission(id: string): Promise<void> {

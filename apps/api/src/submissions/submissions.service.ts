@@ -11,7 +11,7 @@ import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
 import { ContestsService } from '../contests/contests.service';
 import { LanguagesService } from '../languages/languages.service';
-import { LivePublisher } from '../live/live-publisher';
+import { ApiLivePublisher } from '../live/api-live-publisher';
 import { currentRequestId } from '../logging/request-context';
 import { ProblemRef, ProblemsService } from '../problems/problems.service';
 import { CreateSubmissionDto } from './dto/create-submission.dto';
@@ -34,7 +34,7 @@ export class SubmissionsService {
     private readonly problems: ProblemsService,
     private readonly languages: LanguagesService,
     private readonly rateLimits: RateLimitService,
-    private readonly live: LivePublisher,
+    private readonly live: ApiLivePublisher,
     private readonly config: AppConfig,
     private readonly contests: ContestsService,
   ) {}

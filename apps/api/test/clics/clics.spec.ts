@@ -545,6 +545,51 @@ describe('CLICS Contest API', () => {
     expect((await readIoi('/problems'))[0].max_score).toBe(300);
   });
 
+  it('holds an OI round without a freeze unfinalized until the unfreeze, which reveals its judgements', async () => {
+    const oiBody = { ...contestBody, title: 'OI round', format: 'oi', freezeMinutes: undefined, problems: [{ problemId, points: 100 }] };
+    const oi = (
+      await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send(oiBody)
+        .expect(201)
+    ).body.contestId;
+    await register(t, ann, oi);
+    const previous = contestId;
+    contestId = oi;
+    let judged: string;
+    try {
+      judged = await submitAt(ann, at(-6), 'accepted');
+    } finally {
+      contestId = previous;
+    }
+    const now = Date.now();
+    const ended = { ...oiBody, startsAt: at(-120, now).toISOString(), endsAt: at(-1, now).toISOString() };
+    await http()
+      .put(`/api/contests/${oi}`)
+      .set(...bearer(admin))
+      .send(ended)
+      .expect(200);
+    // Judged during the round, before its end: a reader who has read up to the end has passed its judging.
+    await ds.query('UPDATE submissions SET finished_at = $2 WHERE id = $1', [judged, at(-5, now)]);
+    const token = await createToken(oi, 'public');
+    const stateOf = (events: Event[]) => events.filter((e) => e.type === 'state').pop()?.data;
+    const judgementOfAnn = (events: Event[]) => events.find((e) => e.type === 'judgements' && e.data?.submission_id === judged)?.data;
+    const before = await feedOf(oi, token);
+    // An OI round hides every result from its start: ended, it still waits for the unfreeze.
+    expect(judgementOfAnn(before)).toMatchObject({ judgement_type_id: null });
+    expect(stateOf(before)).toMatchObject({ ended: expect.any(String), finalized: null });
+    // Not to an admin either, who sees every result: until the unfreeze the public ones are not final.
+    expect(stateOf(await feedOf(oi, await createToken(oi, 'admin')))).toMatchObject({ finalized: null });
+    await http()
+      .post(`/api/contests/${oi}/unfreeze`)
+      .set(...bearer(admin))
+      .expect(200);
+    const resumed = await feedOf(oi, token, `stream=false&since_token=${encodeURIComponent(before[before.length - 1].token)}`);
+    expect(judgementOfAnn(resumed)).toMatchObject({ judgement_type_id: 'AC' });
+    expect(stateOf(resumed)).toMatchObject({ finalized: expect.any(String) });
+  });
+
   describe('after the end and the unfreeze', () => {
     let lastPublicToken: string;
 

@@ -15,7 +15,7 @@ import type { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { SubmissionEntity, writeFinalResult } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { LivePublisher } from '../../src/live/live-publisher';
+import { ApiLivePublisher } from '../../src/live/api-live-publisher';
 
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -151,7 +151,7 @@ describe('frozen results do not leak', () => {
       const [row] = await ds.query('SELECT frozen FROM submissions WHERE id = $1', [frozenId]);
       expect(row.frozen).toBe(true);
       // The worker publishes the result, the row as the lists read it; then Bob's shown one, which ends the check.
-      const live = t.app.get(LivePublisher);
+      const live = t.app.get(ApiLivePublisher);
       await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, frozenId), 'finished');
       await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, openId), 'finished');
     });
@@ -228,7 +228,7 @@ describe('frozen results do not leak', () => {
           .expect(202);
         // Ann is told of her rejudge; Bob, whose stream gets the events after hers, of nothing.
         await annStream.waitFor((e) => e.id === frozenId);
-        await t.app.get(LivePublisher).publish(await listed(`/api/submissions?problemId=${problemId}`, admin, openId), 'finished');
+        await t.app.get(ApiLivePublisher).publish(await listed(`/api/submissions?problemId=${problemId}`, admin, openId), 'finished');
         await stream.waitFor((e) => e.id === openId);
         expect(stream.events.filter((e) => e.id === frozenId)).toEqual([]);
         await grade(frozenId, problemId, 'wrong_answer', 1);
@@ -307,7 +307,7 @@ describe('frozen results do not leak', () => {
             .set({ status: 'running', startedAt: new Date() })
             .where('id = :id', { id: judgedId })
             .execute();
-          const live = t.app.get(LivePublisher);
+          const live = t.app.get(ApiLivePublisher);
           await live.publish(await listed(`/api/submissions?problemId=${problemId}`, admin, judgedId), 'running');
           await new Promise((r) => setTimeout(r, 20));
           await grade(judgedId, problemId, 'wrong_answer');

@@ -16,8 +16,8 @@ import {
 } from '@oj/api-testing';
 import { DataSource } from 'typeorm';
 
-import { BoardCache } from '../../src/contests/board-cache';
-import { BOARD_ROWS_SQL, boardOrderSql, rankedPageSql } from '../../src/contests/scoreboard.queries';
+import { BoardCache } from '../../src/contests/scoreboard/board-cache';
+import { BOARD_ROWS_SQL, rankedPageSql, rankingSql } from '../../src/contests/scoreboard/scoreboard.queries';
 import { countStatements, recordStatements } from '../sql-statements';
 
 jest.setTimeout(60_000);
@@ -203,7 +203,7 @@ describe('the cached scoreboard', () => {
     expect(afterVerdict.ids).toEqual([]);
     // Nor is the board ranked again, by the stream's row event or the read: the kept ranking moved ann's row when
     // her result arrived.
-    const ranking = [boardOrderSql('icpc', 'live'), boardOrderSql('icpc', 'public'), rankedPageSql('icpc', 'live')];
+    const ranking = [rankingSql('icpc', 'live'), rankingSql('icpc', 'public'), rankedPageSql('icpc', 'live')];
     expect([...verdictSent, ...afterVerdict.sent].filter((s) => ranking.includes(s.text))).toEqual([]);
     expect(rowOf(afterVerdict.read, ann).cells['B']).toMatchObject({ attempts: 1, solved: false });
     expect(rowOf(afterVerdict.read, bob).cells['A']).toMatchObject({ attempts: 0, solved: true });
@@ -277,7 +277,7 @@ describe('the cached scoreboard', () => {
     await verdict(watcher, ann, contestId, problems[0], minutesFrom(contest.startsAt, 5), 'accepted');
     await Promise.all([board(contestId), board(contestId, admin)]);
     const newcomer = await registerUser(t);
-    const ranking = [boardOrderSql('icpc', 'live'), boardOrderSql('icpc', 'public')];
+    const ranking = [rankingSql('icpc', 'live'), rankingSql('icpc', 'public')];
     const sent = await recordStatements(async () => {
       await register(t, newcomer, contestId);
       const after = await board(contestId, newcomer);

@@ -20,7 +20,7 @@ import { LiveEventPublisher } from '@oj/messaging';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';
+import { ScoreboardStreamService } from '../../src/contests/scoreboard/scoreboard-stream.service';
 import { countStatements } from '../sql-statements';
 
 jest.setTimeout(30_000);
@@ -149,7 +149,7 @@ describe('the contest scoreboard stream', () => {
       });
     };
     const few = await Promise.all(viewers.slice(0, 2).map((v) => stream(v, contestId)));
-    // The instance's first result of the board reads its rankings whole (BoardOrders), once, whoever watches.
+    // The instance's first result of the board reads its rankings whole (RankingCache), once, whoever watches.
     await statementsFor(few, 44);
     const withFew = await statementsFor(few, 45);
     const more = await Promise.all(viewers.slice(2).map((v) => stream(v, contestId)));

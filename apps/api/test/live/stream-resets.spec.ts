@@ -11,7 +11,7 @@ import {
 } from '@oj/api-testing';
 import { AddressInfo, connect } from 'net';
 
-import { ScoreboardStreamService } from '../../src/contests/scoreboard-stream.service';
+import { ScoreboardStreamService } from '../../src/contests/scoreboard/scoreboard-stream.service';
 import { LiveService } from '../../src/live/live.service';
 
 jest.setTimeout(60_000);

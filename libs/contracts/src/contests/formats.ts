@@ -54,8 +54,3 @@ export function defaultContestLabel(index: number): string {
 export function contestMinute(at: Date, start: Date): number {
   return Math.floor((at.getTime() - start.getTime()) / 60_000);
 }
-
-/** When the board freezes, or null for a contest without a freeze. */
-export function freezeStartsAt(endsAt: Date, freezeMinutes: number | null): Date | null {
-  return freezeMinutes ? new Date(endsAt.getTime() - freezeMinutes * 60_000) : null;
-}

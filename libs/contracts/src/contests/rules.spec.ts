@@ -1,5 +1,5 @@
 import type { SubmissionStatus } from '../submission-status';
-import { contestMinute, defaultContestLabel, freezeStartsAt } from './formats';
+import { contestMinute, defaultContestLabel } from './formats';
 import { compareRows, type ContestAttempt, type ContestCell, type ContestFormat, foldCell, rankRows, rowFromCells } from './index';
 
 /** A result earning `earned` raw points of 100. */
@@ -159,11 +159,6 @@ describe('contest clock', () => {
     expect(contestMinute(new Date('2025-01-01T11:00:29Z'), start)).toBe(59);
     expect(contestMinute(new Date('2025-01-01T11:00:29Z'), new Date('2025-01-01T09:00:30Z'))).toBe(119);
     expect(contestMinute(new Date('2025-01-01T10:01:30Z'), start)).toBe(1);
-  });
-
-  it('freezes freezeMinutes before the end, or never', () => {
-    expect(freezeStartsAt(new Date('2025-01-01T13:00:00Z'), 60)?.toISOString()).toBe('2025-01-01T12:00:00.000Z');
-    expect(freezeStartsAt(new Date('2025-01-01T13:00:00Z'), null)).toBeNull();
   });
 
   it('labels A, B, C…', () => {

@@ -1,3 +1,5 @@
+import { freezeStartsAt } from '@oj/contracts';
+
 /** "2d 03:04:05" / "03:04:05": a countdown or the time left, to the second. */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -29,7 +31,8 @@ export function contestMoments(contest: {
 }): number[] {
   const endsAt = new Date(contest.endsAt).getTime();
   const moments = [new Date(contest.startsAt).getTime(), endsAt];
-  if (contest.freezeMinutes) moments.push(endsAt - contest.freezeMinutes * 60_000);
+  const freezeAt = freezeStartsAt(new Date(endsAt), contest.freezeMinutes);
+  if (freezeAt) moments.push(freezeAt.getTime());
   if (contest.participation?.endsAt) moments.push(new Date(contest.participation.endsAt).getTime());
   return moments;
 }

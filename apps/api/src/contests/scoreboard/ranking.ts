@@ -2,7 +2,7 @@ import type { ContestFormat } from '@oj/contracts';
 
 import { type BoardView, orderKeys } from './scoreboard.queries';
 
-/** A row's totals as they rank it, both folds: what the board order and the row read after a result give. */
+/** A row's totals as they rank it, both folds: what the ranking and the row read after a result give. */
 export interface RankColumns {
   solved: number;
   score: number;
@@ -70,17 +70,17 @@ export function keysOf(format: ContestFormat, view: BoardView, row: RankColumns)
  * 10,000 rows, a page far down was an index walk of 9,900 entries, each a heap visit once verdicts had rewritten
  * rows and no vacuum had run yet (6–17 ms); here it is an array slice.
  *
- * Each row remembers the ticket of the read that placed it (BoardOrders.ticket, issued in order before each read):
+ * Each row remembers the ticket of the read that placed it (RankingCache.ticket, issued in order before each read):
  * a read issued later saw the row at least as new, so an older ticket never moves a row back.
  */
-export class BoardOrder {
+export class Ranking {
   private readonly rows: OrderedRow[];
   private readonly tickets = new Map<string, number>();
   private readonly directions: number[];
   /** How many leading keys rank (the rest only order ties): ICPC's last AC minute ranks, IOI's penalty does not. */
   private readonly rankingKeys: number;
 
-  /** `rows` as read in the index's order (boardOrderSql), at `ticket`. */
+  /** `rows` as read in the index's order (rankingSql), at `ticket`. */
   constructor(format: ContestFormat, rows: OrderedRow[], ticket: number) {
     const keys = orderKeys(format);
     this.directions = keys.map((k) => (k.desc ? -1 : 1));

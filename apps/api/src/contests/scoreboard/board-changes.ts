@@ -4,10 +4,10 @@ import { type BoardChange, contestBoardsChannel } from '@oj/messaging';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { AppConfig } from '../config/app-config';
-import { REDIS } from '../redis/redis.module';
+import { AppConfig } from '../../config/app-config';
+import { REDIS } from '../../redis/redis.module';
 import { BoardCache } from './board-cache';
-import { placedResult, type PlacedRowColumns } from './board-order';
+import { placedResult, type PlacedRowColumns } from './ranking';
 import { placedRowSql } from './scoreboard.queries';
 
 /**

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { type ContestCell, type FirstSolvers, foldCell, freezeStartsAt, rankRows, rowFromCells, type ScoreboardRow } from '@oj/contracts';
+import {
+  type ContestCell,
+  type FirstSolvers,
+  foldCell,
+  rankRows,
+  resultsHiddenFrom,
+  rowFromCells,
+  type ScoreboardRow,
+} from '@oj/contracts';
 import { attemptJsonSql, contestAttemptOf, type ContestEntity, type ContestParticipationEntity, type StoredAttempt } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeLiveBoard, isBoardFrozen } from '../access';
-import type { AuthUser } from '../auth/auth-user';
+import { canSeeLiveBoard, isBoardFrozen } from '../../access';
+import type { AuthUser } from '../../auth/auth-user';
 import { BoardCache } from './board-cache';
 
 interface ParticipantAttempts {
@@ -98,7 +106,7 @@ export class VirtualBoardService {
   /** While the official board is frozen for the viewer, the real rows' frozen results stay pending here too. */
   private hiddenFrom(contest: ContestEntity, viewer: AuthUser, now: Date): Date | null {
     if (canSeeLiveBoard(viewer) || !isBoardFrozen(contest, now)) return null;
-    return contest.format === 'oi' ? contest.startsAt : freezeStartsAt(contest.endsAt, contest.freezeMinutes);
+    return resultsHiddenFrom(contest);
   }
 }
 

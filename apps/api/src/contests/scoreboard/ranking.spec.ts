@@ -1,6 +1,6 @@
 import type { ContestFormat } from '@oj/contracts';
 
-import { BoardOrder, keysOf, type OrderedRow, type RankColumns } from './board-order';
+import { keysOf, type OrderedRow, type RankColumns, Ranking } from './ranking';
 
 /** An ICPC row: solved, penalty, last AC minute (the index's keys), id in its index order. */
 const icpc = (id: string, solved: number, penalty: number, lastAc: number, version = '1'): OrderedRow => ({
@@ -22,9 +22,9 @@ function fromScratch(rows: OrderedRow[], directions: number[], rankingKeys: numb
   return sorted.map((row) => ({ id: row.id, rank: 1 + rows.filter((other) => before(other, row, rankingKeys)).length }));
 }
 
-describe('BoardOrder', () => {
-  const board = () => new BoardOrder('icpc', [icpc('c', 3, 100, 60), icpc('a', 2, 50, 30), icpc('b', 2, 50, 30), icpc('d', 2, 50, 40)], 1);
-  const ranks = (order: BoardOrder, offset = 0, limit: number | null = null) => order.page(offset, limit).map((r) => `${r.rank}:${r.id}`);
+describe('Ranking', () => {
+  const board = () => new Ranking('icpc', [icpc('c', 3, 100, 60), icpc('a', 2, 50, 30), icpc('b', 2, 50, 30), icpc('d', 2, 50, 40)], 1);
+  const ranks = (order: Ranking, offset = 0, limit: number | null = null) => order.page(offset, limit).map((r) => `${r.rank}:${r.id}`);
 
   it('ranks as in sport on every page: a tie shares its rank with the rows before the page that tie it', () => {
     const order = board();
@@ -70,7 +70,7 @@ describe('BoardOrder', () => {
     const row = (id: string): OrderedRow => ({ id, keys: directions.map(() => random(4)), version: '1', username: null });
     const ids = Array.from({ length: 60 }, (_, i) => `0000000${i.toString(16).padStart(2, '0')}-0000-4000-8000-000000000000`);
     const rows = ids.map(row);
-    const order = new BoardOrder(
+    const order = new Ranking(
       format,
       fromScratch(rows, directions, rankingKeys).map(({ id }) => rows.find((r) => r.id === id)!),
       0,

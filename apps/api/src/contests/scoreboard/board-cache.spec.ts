@@ -1,5 +1,5 @@
 import { BoardCache } from './board-cache';
-import { BoardOrder, type OrderedRow } from './board-order';
+import { type OrderedRow, Ranking } from './ranking';
 
 /** A load the test finishes when it wants, counting its calls. */
 function loader<T>() {
@@ -86,26 +86,26 @@ describe('BoardCache', () => {
     expect(await cache.outline(1, 'total', async () => 3)).toBe(3);
   });
 
-  describe('board orders', () => {
+  describe('rankings', () => {
     const row = (id: string, score: number): OrderedRow => ({ id, keys: [score, 0], version: `${score}`, username: id });
-    const ioi = (rows: OrderedRow[], ticket: number) => new BoardOrder('ioi', rows, ticket);
+    const ioi = (rows: OrderedRow[], ticket: number) => new Ranking('ioi', rows, ticket);
     const result = (id: string, score: number) => ({ live: row(id, score), public: row(id, score - 1) });
-    const ids = (order: BoardOrder) => order.page(0, null).map((r) => `${r.rank}:${r.id}`);
+    const ids = (order: Ranking) => order.page(0, null).map((r) => `${r.rank}:${r.id}`);
 
     it('moves a result’s row in the kept order rather than reading the board again', async () => {
       const load = jest.fn(async (ticket: number) => ioi([row('a', 20), row('b', 10)], ticket));
-      await cache.order(1, 'live', load);
+      await cache.ranking(1, 'live', load);
       cache.resultsChanged(1, { result: result('b', 30), ticket: cache.ticket() });
-      expect(ids(await cache.order(1, 'live', load))).toEqual(['1:b', '2:a']);
+      expect(ids(await cache.ranking(1, 'live', load))).toEqual(['1:b', '2:a']);
       expect(load).toHaveBeenCalledTimes(1);
       // A virtual run's result moves nothing.
       cache.resultsChanged(1);
-      expect(ids(await cache.order(1, 'live', load))).toEqual(['1:b', '2:a']);
+      expect(ids(await cache.ranking(1, 'live', load))).toEqual(['1:b', '2:a']);
     });
 
     it('places a result taken in while the order loads once it is kept, unless the load read it later', async () => {
-      const { load, finish } = loader<BoardOrder>();
-      const loading = cache.order(1, 'live', load);
+      const { load, finish } = loader<Ranking>();
+      const loading = cache.ranking(1, 'live', load);
       await settle();
       const loadTicket = (load.mock.calls[0] as unknown as [number])[0];
       const after = cache.ticket();
@@ -116,63 +116,63 @@ describe('BoardCache', () => {
       expect(after).toBeGreaterThan(loadTicket);
       finish(ioi([row('a', 20), row('b', 10)], loadTicket));
       expect(ids(await loading)).toEqual(['1:b', '2:a']);
-      expect(ids(await cache.order(1, 'live', load))).toEqual(['1:b', '2:a']);
+      expect(ids(await cache.ranking(1, 'live', load))).toEqual(['1:b', '2:a']);
     });
 
     it('takes a registration’s row into the kept orders, and drops the board’s other reads with its outline', async () => {
       const load = jest.fn(async (ticket: number) => ioi([row('a', 20)], ticket));
-      await cache.order(1, 'public', load);
+      await cache.ranking(1, 'public', load);
       await cache.outline(1, 'total', async () => 1);
       cache.registered(1, { result: result('n', 1), ticket: cache.ticket() });
-      expect(ids(await cache.order(1, 'public', load))).toEqual(['1:a', '2:n']);
+      expect(ids(await cache.ranking(1, 'public', load))).toEqual(['1:a', '2:n']);
       expect(load).toHaveBeenCalledTimes(1);
       expect(await cache.outline(1, 'total', async () => 2)).toBe(2);
       // A registration read older than the row's result (its ticket is smaller) leaves the result's place.
       const resultTicket = cache.ticket();
       cache.resultsChanged(1, { result: result('n', 31), ticket: resultTicket });
       cache.registered(1, { result: result('n', 1), ticket: resultTicket - 1 });
-      expect(ids(await cache.order(1, 'public', load))).toEqual(['1:n', '2:a']);
+      expect(ids(await cache.ranking(1, 'public', load))).toEqual(['1:n', '2:a']);
     });
 
     it('drops the orders with a board change, and keeps none a load under way then read', async () => {
       const first = jest.fn(async (ticket: number) => ioi([row('a', 1)], ticket));
-      await cache.order(1, 'public', first);
+      await cache.ranking(1, 'public', first);
       cache.invalidate(1);
-      const { load, finish } = loader<BoardOrder>();
-      const racing = cache.order(1, 'public', load);
+      const { load, finish } = loader<Ranking>();
+      const racing = cache.ranking(1, 'public', load);
       await settle();
       cache.invalidate(1);
       finish(ioi([row('a', 1)], 1));
       await racing;
       const fresh = jest.fn(async (ticket: number) => ioi([row('b', 2), row('a', 1)], ticket));
-      expect(ids(await cache.order(1, 'public', fresh))).toEqual(['1:b', '2:a']);
+      expect(ids(await cache.ranking(1, 'public', fresh))).toEqual(['1:b', '2:a']);
       expect(fresh).toHaveBeenCalledTimes(1);
     });
 
     it('serves an order past the TTL at once and reloads it behind, the safety net for a lost result', async () => {
       const load = jest.fn(async (ticket: number) => ioi([row('a', clock)], ticket));
-      await cache.order(1, 'live', load);
+      await cache.ranking(1, 'live', load);
       clock = 1000;
-      expect((await cache.order(1, 'live', load)).find('a')).toMatchObject({ version: '0' });
+      expect((await cache.ranking(1, 'live', load)).find('a')).toMatchObject({ version: '0' });
       await settle();
       expect(load).toHaveBeenCalledTimes(2);
-      expect((await cache.order(1, 'live', load)).find('a')).toMatchObject({ version: '1000' });
+      expect((await cache.ranking(1, 'live', load)).find('a')).toMatchObject({ version: '1000' });
     });
 
     it('keeps no order while suspended, and holds at most its bound of rows', async () => {
       cache.suspend();
       const load = jest.fn(async (ticket: number) => ioi([row('a', 1)], ticket));
-      await cache.order(1, 'live', load);
-      await cache.order(1, 'live', load);
+      await cache.ranking(1, 'live', load);
+      await cache.ranking(1, 'live', load);
       expect(load).toHaveBeenCalledTimes(2);
       cache.resume();
-      const small = new BoardCache({ maxWeight: 10, ttlMs: 1000, maxOrderRows: 3, now: () => clock });
+      const small = new BoardCache({ maxWeight: 10, ttlMs: 1000, maxRankingRows: 3, now: () => clock });
       const two = (id: string) => jest.fn(async (ticket: number) => ioi([row(`${id}1`, 1), row(`${id}2`, 2)], ticket));
       const [x, y] = [two('x'), two('y')];
-      await small.order(1, 'live', x);
-      await small.order(2, 'live', y); // 4 rows > 3: contest 1's order goes
-      await small.order(2, 'live', y);
-      await small.order(1, 'live', x);
+      await small.ranking(1, 'live', x);
+      await small.ranking(2, 'live', y); // 4 rows > 3: contest 1's order goes
+      await small.ranking(2, 'live', y);
+      await small.ranking(1, 'live', x);
       expect([x.mock.calls.length, y.mock.calls.length]).toEqual([2, 1]);
     });
   });

@@ -5,10 +5,8 @@ import {
   AccessChange,
   accessChangesChannel,
   type BoardChange,
-  closeRedisConnection,
   contestBoardsChannel,
   contestEventsChannel,
-  createSubscriberConnection,
   liveEventsChannel,
 } from '@oj/messaging';
 import { randomUUID } from 'crypto';
@@ -16,15 +14,16 @@ import type { Response } from 'express';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { canSeeClarification, canSeeClarificationAsker, canSeeResult, isAdmin } from '../access';
-import type { AuthUser } from '../auth/auth-user';
-import { AppConfig } from '../config/app-config';
-import { connectionClosed, startEventStream, StreamCaps } from '../live/stream-caps';
-import { REDIS } from '../redis/redis.module';
+import { canSeeClarification, canSeeClarificationAsker, canSeeResult, isAdmin } from '../../access';
+import type { AuthUser } from '../../auth/auth-user';
+import { AppConfig } from '../../config/app-config';
+import { connectionClosed, startEventStream, StreamCaps } from '../../live/stream-caps';
+import { REDIS } from '../../redis/redis.module';
+import { RedisSubscriber } from '../../redis/redis-subscriber';
+import { ContestsService } from '../contests.service';
 import { BoardCache } from './board-cache';
 import { BoardChanges } from './board-changes';
-import { placedResult, type PlacedRowColumns } from './board-order';
-import { ContestsService } from './contests.service';
+import { placedResult, type PlacedRowColumns } from './ranking';
 import { placedRowSql } from './scoreboard.queries';
 import { ScoreboardService } from './scoreboard.service';
 import { VirtualBoardService } from './virtual-board.service';
@@ -45,8 +44,8 @@ interface ContestStreamClient {
 }
 
 /**
- * The contest stream (`GET /api/contests/{contestId}/scoreboard/stream`): one Redis subscription per API instance,
- * fanned out to that instance's viewers of each contest. A result written by a worker arrives as its submission's
+ * The contest stream (`GET /api/contests/{contestId}/scoreboard/stream`): the instance's one Redis subscription
+ * (RedisSubscriber), fanned out to that instance's viewers of each contest. A result written by a worker arrives as its submission's
  * `finished` event; the instance reads which row changed, with its new keys, drops its cached reads of that contest's
  * board and moves the row in its kept rankings (BoardCache), and, with viewers of the contest, reads the changed row once (ScoreboardService.rowViews) and sends each viewer one of three frames
  * built once: admins the live row, the participant their own, the others the public one (frozen cells pending).
@@ -63,7 +62,6 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
   private readonly viewers = new Map<number, Set<ContestStreamClient>>();
   /** The same caps as the submission streams (LIVE_STREAMS_PER_USER, LIVE_STREAMS_PER_IP), counted apart. */
   private readonly caps: StreamCaps;
-  private subscriber?: Redis;
   private heartbeat?: NodeJS.Timeout;
   /** Deliveries run one after another so a viewer never sees a later row before an earlier one. */
   private delivering = Promise.resolve();
@@ -77,54 +75,38 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     private readonly virtualBoards: VirtualBoardService,
     private readonly cache: BoardCache,
     private readonly boards: BoardChanges,
+    private readonly subscriber: RedisSubscriber,
   ) {
     this.caps = new StreamCaps(config);
   }
 
   async onModuleInit(): Promise<void> {
-    this.subscriber = createSubscriberConnection(this.config.REDIS_URL);
     const prefix = this.config.REDIS_PREFIX;
-    // Every instance keeps its cache exact from these two, viewers or not.
-    const boardChannels = {
-      [liveEventsChannel(prefix)]: (message: string) => this.onSubmissionEvent(message),
-      [contestBoardsChannel(prefix)]: (message: string) => this.onBoardChange(message),
+    // Nothing to do without viewers.
+    const forViewers = (handle: (message: string) => Promise<void> | void) => (message: string) => {
+      if (this.viewers.size) this.deliver(() => handle(message));
     };
-    const viewerChannels = {
-      [contestEventsChannel(prefix)]: (message: string) => this.onClarification(message),
-      [accessChangesChannel(prefix)]: (message: string) => this.onAccessChange(message),
-    };
-    const channels = [...Object.keys(boardChannels), ...Object.keys(viewerChannels)];
-    const subscriber = this.subscriber;
-    subscriber.on('message', (channel: string, message: string) => {
-      try {
-        boardChannels[channel]?.(message);
-      } catch (error) {
-        this.logger.warn(`Board change not applied: ${error}`);
-      }
-      const handle = viewerChannels[channel];
-      // Nothing to do without viewers.
-      if (handle && this.viewers.size) this.deliver(() => handle(message));
+    // While the subscription is down, invalidations may be lost: the cache keeps nothing until it is subscribed again.
+    this.subscriber.onInterruption(
+      () => this.cache.suspend(),
+      () => this.cache.resume(),
+    );
+    await this.subscriber.subscribe({
+      // Every instance keeps its cache exact from these two, viewers or not.
+      [liveEventsChannel(prefix)]: (message) => this.onSubmissionEvent(message),
+      [contestBoardsChannel(prefix)]: (message) => this.onBoardChange(message),
+      [contestEventsChannel(prefix)]: forViewers((message) => this.onClarification(message)),
+      [accessChangesChannel(prefix)]: forViewers((message) => this.onAccessChange(message)),
     });
-    subscriber.on('close', () => this.cache.suspend());
-    // Connected again (ioredis subscribes again too): once Redis answers this SUBSCRIBE, every later change reaches
-    // the cache, and what it missed meanwhile was not kept.
-    subscriber.on('ready', () => {
-      subscriber
-        .subscribe(...channels)
-        .then(() => this.cache.resume())
-        .catch((error) => this.logger.warn(`Contest subscription failed: ${error}`));
-    });
-    await subscriber.subscribe(...channels);
     this.cache.resume();
     this.heartbeat = setInterval(() => this.broadcast('event: heartbeat\ndata: {}\n\n'), this.config.LIVE_HEARTBEAT_MS);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     for (const client of this.clients()) client.res.end(': server stopping\n\n');
     this.viewers.clear();
     this.caps.clear();
-    if (this.subscriber) await closeRedisConnection(this.subscriber);
   }
 
   /** Publishes a clarification to every instance's viewers of its contest (call once it is committed). */

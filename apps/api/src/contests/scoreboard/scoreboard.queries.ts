@@ -37,7 +37,7 @@ function indexKeys(format: ContestFormat): [string, 'DESC' | 'ASC'][] {
 
 /**
  * The rows' index's keys for the format, in its order (indexKeys): each with its direction and whether it ranks (the
- * ranking's keys do; IOI's and OI's penalty only follows them in the index). BoardOrder keeps rows in this order.
+ * ranking's keys do; IOI's and OI's penalty only follows them in the index). Ranking keeps rows in this order.
  */
 export function orderKeys(format: ContestFormat): { key: string; desc: boolean; ranks: boolean }[] {
   return indexKeys(format).map(([key, dir], i) => ({ key, desc: dir === 'DESC', ranks: i < KEYS[format].length }));
@@ -127,13 +127,13 @@ export const BOARD_ROWS_SQL = `WITH cells AS (
     FROM contest_participations p LEFT JOIN cells ON cells.participation_id = p.id
     WHERE p.contest_id = $1 AND p.id = ANY($2::uuid[])`;
 
-/** The columns a row ranks by in either fold, of rows `alias` (RankColumns in board-order.ts). */
+/** The columns a row ranks by in either fold, of rows `alias` (RankColumns in ranking.ts). */
 function rankColumns(alias: string): string {
   return ['solved', 'score', 'penalty', 'last_ac_minute'].flatMap((key) => [`${alias}.${key}`, `${alias}.public_${key}`]).join(', ');
 }
 
 /**
- * A participation's row as the board's kept rankings place it (BoardOrders): its contest, kind and user, the contest's
+ * A participation's row as the board's kept rankings place it (RankingCache): its contest, kind and user, the contest's
  * format, the row's version, its user's name and the columns it ranks by. $1 is a submission's id (`by` 'submission':
  * a result's row) or a participation's (a registration's).
  */
@@ -149,9 +149,9 @@ export function placedRowSql(by: 'submission' | 'participation'): string {
 
 /**
  * Every official row of contest $1 in the view's order (the rows' index's), each with its version, its user's name
- * and the columns it ranks by: a BoardOrder, read once and then kept up to date by each result's row.
+ * and the columns it ranks by: a Ranking, read once and then kept up to date by each result's row.
  */
-export function boardOrderSql(format: ContestFormat, view: BoardView): string {
+export function rankingSql(format: ContestFormat, view: BoardView): string {
   return `SELECT p.id, p.xmin::text AS version, u.username, ${rankColumns('p')}
     FROM contest_participations p LEFT JOIN users u ON u.id = p.user_id
     WHERE ${official('p')} ORDER BY ${indexOrder(format, view, 'p')}`;

@@ -1,20 +1,20 @@
-import type { BoardOrder, OrderedRow, PlacedResult } from './board-order';
+import type { OrderedRow, PlacedResult, Ranking } from './ranking';
 import type { BoardView } from './scoreboard.queries';
 
 interface Kept {
   contestId: number;
-  order: BoardOrder;
+  order: Ranking;
   expiresAt: number;
 }
 
 interface Loading {
   contestId: number;
-  promise: Promise<BoardOrder>;
+  promise: Promise<Ranking>;
   /** Results taken in while it loads, placed once it is kept (it may have been read before them). */
   results: { row: OrderedRow; ticket: number }[];
 }
 
-export interface BoardOrdersOptions {
+export interface RankingCacheOptions {
   /** Rows kept at most, over every order. */
   maxRows: number;
   /** How long an order is trusted without a reload: the safety net for a lost result message. */
@@ -23,7 +23,7 @@ export interface BoardOrdersOptions {
 }
 
 /**
- * One API instance's board orders (BoardOrder), one per contest and view. Unlike BoardCache's reads, an order is not
+ * One API instance's rankings (Ranking), one per contest and view. Unlike BoardCache's reads, a ranking is not
  * dropped by a result but moved: the instance reads the result's row (its keys in both views) when its `finished`
  * event arrives, and places it (`place`), so a page read after a verdict slices the order instead of ranking the
  * board again. A registration's row is placed the same way (BoardChanges.placeRegistration); any other board change
@@ -35,14 +35,14 @@ export interface BoardOrdersOptions {
  * message is mended within that time without a read ever waiting for the whole board. A load under way when its
  * contest's orders are dropped is not kept. Memory is bounded by rows, the least recently read orders going first.
  */
-export class BoardOrders {
+export class RankingCache {
   /** In order of last read: the first is the next to go. */
   private readonly kept = new Map<string, Kept>();
   private readonly loading = new Map<string, Loading>();
   private rows = 0;
   private lastTicket = 0;
 
-  constructor(private readonly options: BoardOrdersOptions) {}
+  constructor(private readonly options: RankingCacheOptions) {}
 
   /** A ticket for a read about to be sent: later reads get larger ones. */
   ticket(): number {
@@ -53,7 +53,7 @@ export class BoardOrders {
    * The contest's order in the view: kept (reloaded behind it when old), or `load`ed, kept unless its contest's orders
    * were dropped meanwhile. `active` false: loaded, never kept.
    */
-  get(contestId: number, view: BoardView, load: (ticket: number) => Promise<BoardOrder>, active: boolean): Promise<BoardOrder> {
+  get(contestId: number, view: BoardView, load: (ticket: number) => Promise<Ranking>, active: boolean): Promise<Ranking> {
     if (!active) return load(this.ticket());
     const key = `${contestId}:${view}`;
     const hit = this.kept.get(key);
@@ -66,7 +66,7 @@ export class BoardOrders {
     return this.loading.get(key)?.promise ?? this.load(key, contestId, load);
   }
 
-  private load(key: string, contestId: number, load: (ticket: number) => Promise<BoardOrder>): Promise<BoardOrder> {
+  private load(key: string, contestId: number, load: (ticket: number) => Promise<Ranking>): Promise<Ranking> {
     const ticket = this.ticket();
     const loading: Loading = { contestId, results: [], promise: Promise.resolve(ticket).then(load) };
     this.loading.set(key, loading);

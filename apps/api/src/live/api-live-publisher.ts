@@ -6,10 +6,13 @@ import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from '../redis/redis.module';
 
-/** The API publishes the `created` event of a new submission, and access changes; workers publish the rest. */
+/**
+ * What the API publishes on the live channels: the `created` event of a new submission, and access changes; workers
+ * publish the rest of a submission's events with their own publisher.
+ */
 @Injectable()
-export class LivePublisher {
-  private readonly logger = new Logger(LivePublisher.name);
+export class ApiLivePublisher {
+  private readonly logger = new Logger(ApiLivePublisher.name);
   private readonly events: LiveEventPublisher;
 
   constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
@@ -21,8 +24,8 @@ export class LivePublisher {
   }
 
   /**
-   * Call once the change is committed. Each instance's one subscriber connection receives messages in publish
-   * order, so every event published after this is judged by the new rights. If Redis is down no events flow
+   * Call once the change is committed. Each instance's one subscriber connection (RedisSubscriber) receives messages
+   * in publish order, so every event published after this is judged by the new rights. If Redis is down no events flow
    * either; the fan-out's short visibility cache covers the rest.
    */
   async accessChanged(change: AccessChange): Promise<void> {

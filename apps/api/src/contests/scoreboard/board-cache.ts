@@ -1,5 +1,5 @@
-import type { BoardOrder, PlacedResult } from './board-order';
-import { BoardOrders } from './board-orders';
+import type { PlacedResult, Ranking } from './ranking';
+import { RankingCache } from './ranking-cache';
 import type { BoardView } from './scoreboard.queries';
 
 /** How long a cached board read lives without an invalidation: the safety net for a lost Redis message. */
@@ -13,16 +13,16 @@ export const BOARD_CACHE_TTL_MS = 30_000;
 export const BOARD_CACHE_MAX_ROWS = 20_000;
 
 /**
- * The rows of board orders one API instance keeps at most (BoardOrders): some 250 bytes each (an id, a version, a
+ * The rows of rankings one API instance keeps at most (RankingCache): some 250 bytes each (an id, a version, a
  * name and three keys), so about 25 MB; both views of five 10,000-row boards.
  */
-export const BOARD_ORDER_MAX_ROWS = 100_000;
+export const RANKING_CACHE_MAX_ROWS = 100_000;
 
 export interface BoardCacheOptions {
   maxWeight: number;
   ttlMs: number;
-  /** Rows of board orders kept at most (BOARD_ORDER_MAX_ROWS by default). */
-  maxOrderRows?: number;
+  /** Rows of rankings kept at most (RANKING_CACHE_MAX_ROWS by default). */
+  maxRankingRows?: number;
   now?: () => number;
 }
 
@@ -47,7 +47,7 @@ interface Loading {
  * changes on Redis), and expire after `ttlMs` in any case. A result (the worker's `finished` event) drops them too
  * (`resultsChanged`), but for the board's outline (`outline`: its labels and count of rows), which no result changes.
  *
- * Each contest's ranking in each view is kept apart (BoardOrders): a result moves its row there rather than dropping
+ * Each contest's ranking in each view is kept apart (RankingCache): a result moves its row there rather than dropping
  * it, so a page read after a verdict ranks nothing again.
  *
  * Reads of one key that arrive while it loads share that load. A load that began before an invalidation of its
@@ -66,21 +66,21 @@ export class BoardCache {
   /** Off while invalidations may be missed (the Redis subscription is down): every read loads, nothing is kept. */
   private active = true;
   private readonly now: () => number;
-  private readonly orders: BoardOrders;
+  private readonly rankings: RankingCache;
 
   constructor(private readonly options: BoardCacheOptions) {
     this.now = options.now ?? Date.now;
-    this.orders = new BoardOrders({ maxRows: options.maxOrderRows ?? BOARD_ORDER_MAX_ROWS, ttlMs: options.ttlMs, now: this.now });
+    this.rankings = new RankingCache({ maxRows: options.maxRankingRows ?? RANKING_CACHE_MAX_ROWS, ttlMs: options.ttlMs, now: this.now });
   }
 
-  /** The contest's ranking in the view, kept through results (BoardOrders.get); `load` reads it at its ticket. */
-  order(contestId: number, view: BoardView, load: (ticket: number) => Promise<BoardOrder>): Promise<BoardOrder> {
-    return this.orders.get(contestId, view, load, this.active);
+  /** The contest's ranking in the view, kept through results (RankingCache.get); `load` reads it at its ticket. */
+  ranking(contestId: number, view: BoardView, load: (ticket: number) => Promise<Ranking>): Promise<Ranking> {
+    return this.rankings.get(contestId, view, load, this.active);
   }
 
-  /** A ticket for a read of a result's row about to be sent (BoardOrders.ticket). */
+  /** A ticket for a read of a result's row about to be sent (RankingCache.ticket). */
   ticket(): number {
-    return this.orders.ticket();
+    return this.rankings.ticket();
   }
 
   /** The cached value of `key` in the contest, or `load`'s, stored unless the board changed meanwhile. */
@@ -132,7 +132,7 @@ export class BoardCache {
   /** The contest's board changed: drop what is kept of it, and keep nothing a read under way returns. */
   invalidate(contestId: number): void {
     this.drop(contestId, true);
-    this.orders.invalidate(contestId);
+    this.rankings.invalidate(contestId);
   }
 
   /**
@@ -141,7 +141,7 @@ export class BoardCache {
    */
   registered(contestId: number, placed: { result: PlacedResult; ticket: number }): void {
     this.drop(contestId, true);
-    this.orders.place(contestId, placed.result, placed.ticket);
+    this.rankings.place(contestId, placed.result, placed.ticket);
   }
 
   /**
@@ -150,10 +150,10 @@ export class BoardCache {
    */
   resultsChanged(contestId: number, placed?: { result: PlacedResult; ticket: number }): void {
     this.drop(contestId, false);
-    if (placed) this.orders.place(contestId, placed.result, placed.ticket);
+    if (placed) this.rankings.place(contestId, placed.result, placed.ticket);
   }
 
-  /** Drops the contest's kept reads (but its rankings: BoardOrders), its outline too if `outlineToo`. */
+  /** Drops the contest's kept reads (but its rankings: RankingCache), its outline too if `outlineToo`. */
   private drop(contestId: number, outlineToo: boolean): void {
     this.generations.delete(contestId);
     for (const [id, entry] of this.entries) if (entry.contestId === contestId && (outlineToo || !entry.outline)) this.remove(id, entry);
@@ -162,7 +162,7 @@ export class BoardCache {
 
   /** Every board changed (or may have): as `invalidate` for every contest. */
   clear(): void {
-    this.orders.clear();
+    this.rankings.clear();
     this.generations.clear();
     this.entries.clear();
     this.loading.clear();
@@ -183,7 +183,7 @@ export class BoardCache {
 
   /** Nothing kept and nothing loading: no invalidation can matter. */
   get isEmpty(): boolean {
-    return !this.entries.size && !this.loading.size && this.orders.isEmpty;
+    return !this.entries.size && !this.loading.size && this.rankings.isEmpty;
   }
 
   get size(): { entries: number; weight: number } {

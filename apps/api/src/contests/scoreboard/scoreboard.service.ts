@@ -10,15 +10,15 @@ import {
 import type { ContestEntity, ContestParticipationEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
-import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../access';
-import type { AuthUser } from '../auth/auth-user';
-import type { JsonText } from '../common/json-text';
+import { canSeeLiveBoard, isBoardFrozen, type Viewer } from '../../access';
+import type { AuthUser } from '../../auth/auth-user';
+import type { JsonText } from '../../common/json-text';
+import { ContestsService } from '../contests.service';
+import type { ScoreboardDto } from '../dto/contest-response.dto';
 import { BoardCache } from './board-cache';
-import { BoardOrder, type OrderedRow, orderedRow, type RankColumns } from './board-order';
 import { BoardRowCache, type RowFolds } from './board-row-cache';
-import { ContestsService } from './contests.service';
-import type { ScoreboardDto } from './dto/contest-response.dto';
-import { BOARD_ROWS_SQL, boardOrderSql, BoardView, cellOf, firstSolversSql, problemTotalsSql, rankedPageSql } from './scoreboard.queries';
+import { type OrderedRow, orderedRow, type RankColumns, Ranking } from './ranking';
+import { BOARD_ROWS_SQL, BoardView, cellOf, firstSolversSql, problemTotalsSql, rankedPageSql, rankingSql } from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
@@ -28,7 +28,7 @@ export interface RowViews {
   own: ScoreboardRow;
 }
 
-/** A row's place in the view (BoardOrder, rankedPageSql), its name, and the version of its totals and cells. */
+/** A row's place in the view (Ranking, rankedPageSql), its name, and the version of its totals and cells. */
 interface RankedRow {
   id: string;
   rank: number;
@@ -71,7 +71,7 @@ interface Page {
  * A read is kept at three levels. Each part of a read (a page, one participation's row, the first solvers, the
  * labels) is kept in the instance's BoardCache under the view it was ranked in, until the board changes: a read on a
  * quiet board sends only the contest's and the caller's lookups, and answers JSON text put together from the kept
- * parts. Under it, each view's ranking of the whole board (BoardOrder: ids, keys, versions, names) is kept through
+ * parts. Under it, each view's ranking of the whole board (Ranking: ids, keys, versions, names) is kept through
  * results, each result moving its row as its event arrives, so a page after a verdict is a slice of it (ranking a
  * page far down in the rows' index took 6–17 ms once verdicts had rewritten rows). And each row's totals and cells
  * are kept as JSON in BoardRowCache by the row's version: of a page's rows only those written since are read,
@@ -234,11 +234,11 @@ export class ScoreboardService {
   }
 
   /** The board's ranking in the view: kept through results (BoardCache.order), read whole when not kept. */
-  private order(contest: ContestEntity, view: BoardView): Promise<BoardOrder> {
+  private order(contest: ContestEntity, view: BoardView): Promise<Ranking> {
     const { contestId, format } = contest;
-    return this.cache.order(contestId, view, async (ticket) => {
-      const rows: (Omit<OrderedRow, 'keys'> & RankColumns)[] = await this.dataSource.query(boardOrderSql(format, view), [contestId]);
-      return new BoardOrder(
+    return this.cache.ranking(contestId, view, async (ticket) => {
+      const rows: (Omit<OrderedRow, 'keys'> & RankColumns)[] = await this.dataSource.query(rankingSql(format, view), [contestId]);
+      return new Ranking(
         format,
         rows.map((row) => orderedRow(format, view, row)),
         ticket,
