@@ -35,9 +35,10 @@ describe('the production install (the Dockerfile runtime stage, outside Docker)'
   const steps = readDeploySteps();
   const site = new ProductionSite(steps);
   let token = '';
+  let installOutput = '';
 
   beforeAll(() => {
-    site.install();
+    installOutput = site.install();
   });
   afterAll(() => site.destroy());
 
@@ -51,6 +52,10 @@ describe('the production install (the Dockerfile runtime stage, outside Docker)'
       body: (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
     };
   }
+
+  it('installs without an install-script warning (allowScripts decides on each one)', () => {
+    expect(installOutput).not.toMatch(/install-scripts/);
+  });
 
   it("declares every package the built API, worker and the image's tools require as a dependency, and finds it installed", () => {
     const trees = [join(site.dir, 'dist/api'), join(site.dir, 'dist/judge-worker'), ...steps.tools.map((tool) => join(site.dir, tool))];
