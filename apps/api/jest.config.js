@@ -1,5 +1,7 @@
 module.exports = {
   ...require('../../jest.preset.js'),
+  // PostgreSQL and Redis: as given, in containers or local (tools/jest/test-services.js).
+  ...require('../../tools/jest/with-test-services.js'),
   rootDir: __dirname,
   // Test files run side by side (each has its own database and Redis prefix): two workers halve the suite on two
   // cores (a third gains nothing: the files are CPU-bound). Fixed rather than per core, so a big machine does not

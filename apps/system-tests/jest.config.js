@@ -1,6 +1,8 @@
 // End-to-end tests across the apps: the API with a real judge worker (in process, or compiled and spawned).
 module.exports = {
   ...require('../../jest.preset.js'),
+  // PostgreSQL and Redis: as given, in containers or local (tools/jest/test-services.js).
+  ...require('../../tools/jest/with-test-services.js'),
   rootDir: __dirname,
   // Test files run side by side (each has its own database, Redis prefix and workers): the outage files spend most
   // of their time waiting (PostgreSQL is down for 30 s), so three workers on two cores take 47 s where one took 117.
