@@ -19,6 +19,9 @@ RUN ln -s /usr/local/bin/node /usr/bin/node
 WORKDIR /app
 ENV NODE_ENV=production WEB_DIST_DIR=/app/dist/web
 COPY --from=build /app/package.json /app/package-lock.json ./
+# Run-time packages only: `npm test` runs this very command and then the API and a worker on what it installed
+# (tools/test/production-install.spec.ts). This image's npm 10 runs install scripts that npm 11's allowScripts would
+# gate; package.json's scarfSettings keeps swagger-ui-dist's telemetry off either way.
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 # TypeScript submissions compile with the workspace's compiler and Node types (development packages).
 COPY --from=build /app/node_modules/typescript ./node_modules/typescript

@@ -2,7 +2,7 @@
 // `npm run bench`: every benchmark behind the performance targets, each on a fresh stack of its own (database,
 // Redis prefix, API and worker compiled from this checkout) and each beside its floor measured in the same run,
 // then the targets table in bench/BENCHMARKS.md rewritten with the date, the machine and the load average.
-// Usage: node bench/run.js [--quick] [--only judging,post,engine,fork,interactive,runtime-start,list,problems,fanout,scoreboard,scoreboard-fanout,replay,web] [--no-write]
+// Usage: node bench/run.js [--quick] [--only judging,auth,post,engine,fork,interactive,runtime-start,list,problems,fanout,scoreboard,scoreboard-fanout,replay,web] [--no-write]
 //   --quick     small sizes, to check the harness itself (figures are not comparable with the targets)
 //   --no-write  print the table, leave BENCHMARKS.md alone
 // As root (the engine benchmark builds sandboxes). Raw results go to tmp/bench-results.json.
@@ -21,6 +21,7 @@ const BENCHMARKS_MD = path.join(ROOT, 'bench/BENCHMARKS.md');
 /** Each benchmark: the script, its arguments (full and --quick) and whether it needs the worker's dist build. */
 const BENCHES = {
   judging: { script: 'bench/submissions/judging.js', args: ['--runs', '15', '--queued', '300'], quick: ['--runs', '3', '--queued', '20'] },
+  auth: { script: 'bench/auth/guard-bench.js', args: ['15', '--json'], quick: ['3', '--checks', '200', '--json'] },
   post: { script: 'bench/submissions/post.js', args: ['--requests', '200'], quick: ['--requests', '20'] },
   engine: { script: 'bench/engine/engine-bench.js', args: ['40', '--json'], quick: ['5', '--json'], distBuild: true },
   fork: { script: 'bench/engine/fork-server-bench.js', args: ['15', '--json'], quick: ['2', '--json'], distBuild: true },

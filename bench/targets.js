@@ -189,6 +189,14 @@ const ROWS = [
         replay.staleness.missingDeliveries === 0,
     ];
   },
+  ({ auth }) =>
+    auth && [
+      'auth guard per signed-in request (passport-jwt strategy and guard, issue 34), CPU alone',
+      'no worse than the hand-written guard it replaced (≤ 1.10×)',
+      `median ${auth.passportMedianUs} µs (${auth.rounds} rounds of ${num(auth.checksPerRound)})`,
+      `the hand-written guard, same run: median ${auth.handWrittenMedianUs} µs; ratio ${auth.ratio}×`,
+      auth.ratio <= 1.1,
+    ],
   ({ web }) => web && ['SPA first route', '≤ 200 KB gzipped JS', `${web.gzipKB} KB`, '–', web.gzipKB <= 200],
 ];
 

@@ -1,13 +1,13 @@
 module.exports = {
   ...require('../../jest.preset.js'),
+  // PostgreSQL and Redis as given, in containers or local (tools/jest/test-services.js), and one migrated template
+  // database per run that each file copies (tools/jest/template-database-setup.js).
+  ...require('../../tools/jest/with-template-database.js'),
   rootDir: __dirname,
   // Test files run side by side (each has its own database and Redis prefix): two workers halve the suite on two
   // cores (a third gains nothing: the files are CPU-bound). Fixed rather than per core, so a big machine does not
   // open hundreds of database connections.
   maxWorkers: 2,
-  // One migrated database per run, copied by each file (tools/jest/template-database-setup.js).
-  globalSetup: require.resolve('../../tools/jest/template-database-setup.js'),
-  globalTeardown: require.resolve('../../tools/jest/template-database-teardown.js'),
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   // Integration suites start Bull queues and Redis subscribers; a pending job promise of a timed-out validation
   // (no worker runs here) can keep the event loop alive after every app has closed.

@@ -1,5 +1,7 @@
 module.exports = {
   ...require('../../jest.preset.js'),
+  // PostgreSQL and Redis: as given, in containers or local (tools/jest/test-services.js).
+  ...require('../../tools/jest/with-test-services.js'),
   rootDir: __dirname,
   // Test files run side by side (each has its own boxes, cgroups, database and Redis prefix): much of a file's time
   // is spent waiting on compilers and sandboxed programs, so three workers on two cores take 40 s where one took 100.

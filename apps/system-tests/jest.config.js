@@ -1,13 +1,13 @@
 // End-to-end tests across the apps: the API with a real judge worker (in process, or compiled and spawned).
 module.exports = {
   ...require('../../jest.preset.js'),
+  // PostgreSQL and Redis as given, in containers or local (tools/jest/test-services.js), and one migrated template
+  // database per run that each file copies (tools/jest/template-database-setup.js).
+  ...require('../../tools/jest/with-template-database.js'),
   rootDir: __dirname,
   // Test files run side by side (each has its own database, Redis prefix and workers): the outage files spend most
   // of their time waiting (PostgreSQL is down for 30 s), so three workers on two cores take 47 s where one took 117.
   maxWorkers: 3,
-  // One migrated database per run, copied by each file (tools/jest/template-database-setup.js).
-  globalSetup: require.resolve('../../tools/jest/template-database-setup.js'),
-  globalTeardown: require.resolve('../../tools/jest/template-database-teardown.js'),
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
   // Suites start Bull queues, Redis subscribers and workers; a pending job promise of a timed-out validation can
   // keep the event loop alive after every app has closed.

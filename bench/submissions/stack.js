@@ -197,4 +197,4 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-module.exports = { startStack, api, waitForLanguages, percentile, arg, build, ROOT };
+module.exports = { startStack, api, waitForLanguages, percentile, arg, build, registerPaths, OUT, ROOT };

@@ -1,2 +1,5 @@
-// Jest global teardown: drops the run's template database (see template-database-setup.js).
-module.exports = () => require('../../apps/api/testing/src/test-database').tearDownTemplateDatabase();
+// Jest global teardown: drops the run's template database, then stops what test-services.js started.
+module.exports = async () => {
+  await require('../../apps/api/testing/src/test-database').tearDownTemplateDatabase();
+  await require('./test-services').globalTeardown();
+};

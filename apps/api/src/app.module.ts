@@ -5,8 +5,8 @@ import { JwtModule } from '@nestjs/jwt';
 import { AdminSecurityModule } from './admin-security/admin-security.module';
 import { AdminUsersModule } from './admin-users/admin-users.module';
 import { AnnouncementsModule } from './announcements/announcements.module';
-import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { ClicsModule } from './clics/clics.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -73,7 +73,7 @@ export class AppModule {
         ...OPERATIONS_MODULES,
       ],
       providers: [
-        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

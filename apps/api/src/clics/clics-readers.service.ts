@@ -4,9 +4,9 @@ import { UserEntity } from '@oj/db';
 import { Repository } from 'typeorm';
 
 import { isAdmin, type Viewer } from '../access';
-import { bearerToken } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { isCurrentTokenVersion } from '../auth/auth-user';
+import { bearerToken } from '../auth/bearer-token';
 import { ApiException } from '../common/api-exception';
 import { CLICS_TOKEN_PREFIX, ClicsTokensService } from './clics-tokens.service';
 

@@ -74,10 +74,22 @@ describe('token secrets on a default install', () => {
   it('gives another database its own secret', async () => {
     const elsewhere = await createTestApp();
     try {
+      const here = await registerUser(t);
       await elsewhere
         .http()
         .get('/api/auth/me')
-        .set(...bearer(await registerUser(t)))
+        .set(...bearer(here))
+        .expect(401);
+      // Each instance checks tokens with its own strategy and key, not the one built last in this process.
+      await t
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(here))
+        .expect(200);
+      await t
+        .http()
+        .get('/api/auth/me')
+        .set(...bearer(await registerUser(elsewhere)))
         .expect(401);
     } finally {
       await elsewhere.close();

@@ -1,0 +1,2 @@
+// Jest globalSetup of the suites that use PostgreSQL or Redis: see test-services.js.
+module.exports = require('./test-services').globalSetup;
