@@ -5,6 +5,8 @@ import { checkerOf, interactorOf, loadSubmissionRow, ProblemEntity, SubmissionEn
 import { DataSource } from 'typeorm';
 
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
+import { GradingStage, timeStage } from '../operations/grading-stages';
+import { WorkerMetrics } from '../operations/worker-metrics';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
 import { LivePublisher } from './live-publisher';
@@ -35,18 +37,21 @@ export class JudgeSubmissionService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly grader: Grader,
     private readonly live: LivePublisher,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {
-    const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round));
+    const loaded = await this.timed('load', () => this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round)));
     if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
     const { submission, problem, tests } = loaded;
 
-    const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
-    if (!started) return;
-    // Read once: nothing else writes the row while it grades, so every progress event is this row with its count.
-    const running = await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
+    const running = await this.timed('mark_running', async () => {
+      const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
+      // Read once: nothing else writes the row while it grades, so every progress event is this row with its count.
+      return started ? { row: await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running')) } : null;
+    });
+    if (!running) return;
 
     const result = await this.grader.grade(
       {
@@ -65,8 +70,9 @@ export class JudgeSubmissionService {
         checker: checkerOf(problem),
         ...withInteractor(problem),
         stopAtFirstFailure,
+        onStage: this.metrics.observeStage,
       },
-      (done, total) => this.publishProgress(running, done, total),
+      (done, total) => this.publishProgress(running.row, done, total),
     );
     // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
     if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
@@ -134,11 +140,17 @@ export class JudgeSubmissionService {
    * only the grading that wrote it publishes it, so live clients see one final state.
    */
   private async finish(submissionId: string, problemId: number, round: number, result: GradeResult): Promise<void> {
-    const written = await this.step(`Writing the result of ${submissionId}`, () =>
-      writeFinalResult(this.dataSource, submissionId, problemId, result, round),
+    const written = await this.timed('result_write', () =>
+      this.step(`Writing the result of ${submissionId}`, () => writeFinalResult(this.dataSource, submissionId, problemId, result, round)),
     );
     if (!written) return this.logger.log(`Submission ${submissionId} already has its result; this grading's ${result.status} is dropped.`);
-    await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
+    await this.timed('event_publish', () =>
+      this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished')),
+    );
+  }
+
+  private timed<T>(stage: GradingStage, work: () => Promise<T>): Promise<T> {
+    return timeStage(this.metrics.observeStage, stage, work);
   }
 
   private step<T>(what: string, run: () => Promise<T>): Promise<T> {

@@ -225,12 +225,16 @@ export class LocalEngine implements JudgeEngine {
     if (!lang) throw new EngineFailure(`Language ${request.languageId} is not available on this judge.`);
     const program = sourceProgram(lang.spec, request.sourceCode);
     if (typeof program === 'string') throw new CompileError(program);
+    const boxStarted = performance.now();
     const boxes = await sandboxStep(() => this.boxes.acquire());
+    request.onStage?.('box', performance.now() - boxStarted);
     const forked = this.forkedLanguage(lang);
     boxes.expect(forked);
     try {
       writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
+      const compileStarted = performance.now();
       const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal));
+      if (program.compile) request.onStage?.('compile', performance.now() - compileStarted);
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
       return new LocalProgram(lang, program, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
