@@ -97,7 +97,12 @@ export class BoxSlot implements SubmissionBoxes {
     if (this.preStartLanguage && this.boxes.run) this.forked.preStart(this.boxes.run, this.preStartLanguage);
   }
 
-  compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
+  /** A `forked` syntax check is a child of the submission's fork server while it serves (see SubmissionBoxes.compile). */
+  async compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal, forked?: ForkedLanguage): Promise<SandboxResult> {
+    if (forked) {
+      const result = await this.forked.checkSyntax(await this.box('run'), forked, { stdoutPath: this.stdoutPath, signal });
+      if (result) return result;
+    }
     return this.runIn('compile', command, '', limits, signal);
   }
 

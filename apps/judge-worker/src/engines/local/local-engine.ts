@@ -233,7 +233,7 @@ export class LocalEngine implements JudgeEngine {
     try {
       writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
       const compileStarted = performance.now();
-      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal));
+      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal, forked));
       if (program.compile) request.onStage?.('compile', performance.now() - compileStarted);
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
@@ -253,15 +253,25 @@ export class LocalEngine implements JudgeEngine {
     return interpreter && { command: { command: lang.spec.run(MEMORY_LIMIT_MB.default), env: lang.spec.env }, interpreter };
   }
 
-  /** Null when the artifact is ready, otherwise the (capped) compiler output. */
+  /**
+   * Null when the artifact is ready, otherwise the (capped) compiler output. A language whose tests are forked and
+   * whose compile is only a syntax check has it done by its fork server's child (see SubmissionBoxes.compile).
+   */
   private async compileIn(
     lang: AvailableLanguage,
     program: SourceProgram,
     boxes: SubmissionBoxes,
     signal?: AbortSignal,
+    forked?: ForkedLanguage,
   ): Promise<string | null> {
     if (!program.compile) return null;
-    const run = await boxes.compile({ command: program.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
+    const syntaxCheckOnly = !lang.spec.compile && program.compile === lang.spec.syntaxCheck;
+    const run = await boxes.compile(
+      { command: program.compile, env: lang.spec.env },
+      COMPILE_LIMITS,
+      signal,
+      syntaxCheckOnly ? forked : undefined,
+    );
     return compileFailure(run, boxes.stdoutPath);
   }
 }
