@@ -12,6 +12,7 @@ import { engineProvider } from './engines/engine.provider';
 import { Grader } from './grading/grader';
 import { JudgeSubmissionService } from './grading/judge-submission.service';
 import { LivePublisher } from './grading/live-publisher';
+import { ProblemTestsCache } from './grading/problem-tests-cache';
 import { LanguagesPublisher } from './languages/languages-publisher';
 import { JobLogContext } from './operations/job-log-context';
 import { WorkerHealthController } from './operations/worker-health.controller';
@@ -48,6 +49,7 @@ export class WorkerModule {
         LivePublisher,
         LanguagesPublisher,
         JudgeSubmissionService,
+        ProblemTestsCache,
         ValidationService,
         CheckerCompileService,
         CustomRunService,
