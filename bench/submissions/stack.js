@@ -26,8 +26,13 @@ function build() {
       stdio: 'inherit',
     });
   }
-  // As the worker's build target does: the sandbox launcher's C source and the checkers' testlib.h go beside the compiled engine.
-  for (const file of ['apps/judge-worker/src/engines/local/box-launcher.c', 'apps/judge-worker/src/engines/checker-support/testlib.h']) {
+  // As the worker's build target does: the sandbox launcher's C source, the fork server's Python source and the
+  // checkers' testlib.h go beside the compiled engine (without fork-server.py every Python test started afresh).
+  for (const file of [
+    'apps/judge-worker/src/engines/local/box-launcher.c',
+    'apps/judge-worker/src/engines/local/fork-server/fork-server.py',
+    'apps/judge-worker/src/engines/checker-support/testlib.h',
+  ]) {
     copyFileSync(path.join(SOURCE_ROOT, file), path.join(OUT, file));
   }
 }
