@@ -253,7 +253,9 @@ export class BoxPool implements BoxSource {
   }
 
   async acquire(): Promise<BoxSlot> {
-    let slot = this.idle.pop() ?? null;
+    // The slot idle longest: its fork server has had the most time to start, while one given back a moment ago
+    // may still be starting its own (an interpreter start, on the next submission's path if it took that slot).
+    let slot = this.idle.shift() ?? null;
     // A slot given back a moment ago is cleared in about a millisecond; a new one takes tens.
     if (!slot && this.clearing > this.waiting.length) slot = await new Promise<BoxSlot | null>((resolve) => this.waiting.push(resolve));
     slot ??= await BoxSlot.create(this.host);
