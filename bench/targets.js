@@ -12,16 +12,16 @@ const verdict = (ok) => (ok === null ? '–' : ok ? 'met' : '**missed**');
  * at most what the stage cost once its cuts landed, with room for a loaded machine's noise.
  */
 const STAGE_TARGETS_IN_BARE_RUNS = {
-  queue_wait: 0.15,
-  job_start: 0.25,
+  queue_wait: 0.1,
+  job_start: 0.2,
   load: 0.5,
-  mark_running: 0.4,
+  mark_running: 0.35,
   box: 0.05,
-  compile: 0.25,
-  run: 3,
-  check: 0.25,
-  result_write: 0.5,
-  event_publish: 0.15,
+  compile: 1,
+  run: 1.5,
+  check: 0.15,
+  result_write: 0.35,
+  event_publish: 0.1,
 };
 /** The judge's own time per submission besides its runs before issue 37's cuts, in bare runs: the target halves it. */
 const FIXED_COST_BEFORE_IN_BARE_RUNS = 2.93;
