@@ -6,8 +6,75 @@ const num = (x) => (x === undefined || x === null ? '–' : Math.round(x).toLoca
 const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : '–');
 const verdict = (ok) => (ok === null ? '–' : ok ? 'met' : '**missed**');
 
+/**
+ * Issue 37: each stage of a Python a+b submission (3 tests) on an idle judge, its time per submission in bare
+ * `python3 -S` runs of the same file measured in the same run (bench/BENCHMARKS.md, "Fixed cost per submission"):
+ * at most what the stage cost once its cuts landed, with room for a loaded machine's noise.
+ */
+const STAGE_TARGETS_IN_BARE_RUNS = {
+  queue_wait: 0.1,
+  job_start: 0.2,
+  load: 0.5,
+  mark_running: 0.35,
+  box: 0.05,
+  compile: 1,
+  run: 1.5,
+  check: 0.15,
+  result_write: 0.35,
+  event_publish: 0.1,
+};
+/** The judge's own time per submission besides its runs before issue 37's cuts, in bare runs: the target halves it. */
+const FIXED_COST_BEFORE_IN_BARE_RUNS = 2.93;
+/** The stages that are the judge's own time on an idle judge: all but the runs and the wait for a worker. */
+const fixedCostMs = (stages) =>
+  Object.entries(stages).reduce((sum, [name, s]) => sum + (name === 'run' || name === 'queue_wait' ? 0 : s.perSubmissionMs), 0);
+
+/** One row per stage (issue 37), from the judging benchmark's stage table; none when it did not run. */
+function stageRows({ judging }) {
+  if (!judging?.stages) return [];
+  const bare = judging.floors.barePythonRun;
+  const fixed = fixedCostMs(judging.stages.idle);
+  return [
+    [
+      "Python a+b, 3 tests, idle: the judge's own time per submission (every stage but `run` and `queue_wait`)",
+      `≤ ${(FIXED_COST_BEFORE_IN_BARE_RUNS / 2).toFixed(2)} bare runs (half of ${FIXED_COST_BEFORE_IN_BARE_RUNS} before issue 37)`,
+      `${ms(fixed)} (${(fixed / bare).toFixed(2)} bare runs)`,
+      `${ms(bare)} (one bare \`python3 -S\` run of the same file)`,
+      fixed / bare <= FIXED_COST_BEFORE_IN_BARE_RUNS / 2,
+    ],
+    ...Object.entries(STAGE_TARGETS_IN_BARE_RUNS).map(([name, target]) => {
+      const stage = judging.stages.idle[name];
+      return [
+        `Python a+b, 3 tests, idle: stage \`${name}\` per submission`,
+        `≤ ${target} bare runs`,
+        stage
+          ? `${ms(stage.perSubmissionMs)} (${stage.count} times, p50 ${ms(stage.p50Ms)}); ${(stage.perSubmissionMs / bare).toFixed(2)} bare runs`
+          : '–',
+        `${ms(bare)} (one bare run)`,
+        stage ? stage.perSubmissionMs / bare <= target : null,
+      ];
+    }),
+  ];
+}
+
 /** Each row: [figure, target, measured, floor, met (true/false/null)], or null when its benchmark did not run. */
 const ROWS = [
+  ({ judging }) =>
+    judging?.stages && [
+      'Python a+b, 3 tests, idle judge: submit → final live event (issue 37)',
+      'p50 ≤ 1.2× three bare runs',
+      `p50 ${ms(judging.pythonThreeTests.p50)}, p95 ${ms(judging.pythonThreeTests.p95)}`,
+      `${ms(judging.floors.threeBarePythonStarts)} (three bare \`python3 -S\` runs); ratio ${ratio(judging.pythonThreeTests.p50, judging.floors.threeBarePythonStarts)}`,
+      judging.pythonThreeTests.p50 <= 1.2 * judging.floors.threeBarePythonStarts,
+    ],
+  ({ judging }) =>
+    judging?.stages && [
+      'Python a+b, 3 tests, queued at once, against the same runs bare two at a time (issue 37)',
+      '≥ 0.8× the floor',
+      `${num(judging.throughput.perMinute)} per minute`,
+      `${num(judging.throughput.floorPerMinute)} per minute; ratio ${ratio(judging.throughput.perMinute, judging.throughput.floorPerMinute)}`,
+      judging.throughput.perMinute >= 0.8 * judging.throughput.floorPerMinute,
+    ],
   ({ judging }) =>
     judging && [
       'Python a+b, 3 tests, queued, graded per minute (one worker, concurrency = cores)',
@@ -202,7 +269,7 @@ const ROWS = [
 
 function renderTargets(run) {
   const results = Object.fromEntries(Object.entries(run.results).map(([name, r]) => [name, r.result]));
-  const rows = ROWS.map((row) => row(results)).filter(Boolean);
+  const rows = [...ROWS.map((row) => row(results)).filter(Boolean), ...stageRows(results)];
   const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
   const m = run.machine;
   return [

@@ -2,9 +2,12 @@
 // Submit → final live event on an idle judge (Python 3 and C++ with its compile, one test), then throughput:
 // Python a+b with 3 tests, N submissions queued at once, one worker with concurrency = cores. Each figure
 // comes with its floor measured in the same run: a bare run plus one PostgreSQL round trip, a bare g++ of the
-// same file, and the same runs done bare by tight loops.
+// same file, and the same runs done bare by tight loops. Each phase of Python a+b also reads the worker's stage
+// histogram (oj_grading_stage_seconds) before and after it: where a submission's time went, stage by stage,
+// beside one bare run of the same file.
 // Usage: node bench/submissions/judging.js [--runs 15] [--queued 300]
-const { startStack, api, waitForLanguages, percentile, arg } = require('./stack');
+const { startStack, api, waitForLanguages, percentile, arg, METRICS_TOKEN } = require('./stack');
+const { readStages, stagesBetween } = require('../lib/stage-metrics');
 const { openStream } = require('./sse');
 const { mkdtempSync, rmSync, writeFileSync } = require('fs');
 const { tmpdir } = require('os');
@@ -46,6 +49,29 @@ function pythonArgv(dir, name, source) {
   return ['-S', join(dir, name)];
 }
 
+/** The stage table, as BENCHMARKS.md shows it: each stage's p50 and mean, per submission, beside one bare run. */
+function stageTable({ stages, floors, pythonThreeTests }) {
+  const f = (x) => (x === undefined ? '–' : x.toFixed(2));
+  const lines = [
+    `Python a+b, 3 tests; one bare \`python3 -S\` run: ${f(floors.barePythonRun)} ms`,
+    '| stage | idle p50 ms | idle per submission ms | idle ÷ bare run | 300 queued p50 ms | queued per submission ms |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const name of STAGE_ORDER) {
+    const [idle, queued] = [stages.idle[name], stages.queued?.[name]];
+    if (!idle && !queued) continue;
+    const ratio = idle ? `${(idle.perSubmissionMs / floors.barePythonRun).toFixed(2)}×` : '–';
+    lines.push(
+      `| ${name} | ${f(idle?.p50Ms)} | ${f(idle?.perSubmissionMs)} | ${ratio} | ${f(queued?.p50Ms)} | ${f(queued?.perSubmissionMs)} |`,
+    );
+  }
+  lines.push(`submit → final event p50 ${f(pythonThreeTests.p50)} ms; three bare runs ${f(floors.threeBarePythonStarts)} ms`);
+  return lines.join('\n');
+}
+
+/** The worker's stages in a submission's order (apps/judge-worker/src/operations/grading-stages.ts). */
+const STAGE_ORDER = ['queue_wait', 'job_start', 'load', 'mark_running', 'box', 'compile', 'run', 'check', 'result_write', 'event_publish'];
+
 async function main() {
   const stack = await startStack();
   const floorDir = mkdtempSync(join(tmpdir(), 'oj-bench-floor-'));
@@ -84,7 +110,11 @@ async function main() {
     const results = {};
     results.python = await latency(() => submit(hello.problemId, 71, HELLO[71]));
     results.cpp = await latency(() => submit(hello.problemId, 54, HELLO[54]));
+    const stagesRead = () => readStages(stack.workerMetrics, METRICS_TOKEN);
+    let before = await stagesRead();
     results.pythonThreeTests = await latency(() => submit(sum.problemId, 71, A_PLUS_B));
+    // The two warm-ups are in the histogram too: the stages are per submission of the phase's RUNS + 2.
+    results.stages = { idle: stagesBetween(before, await stagesRead(), RUNS + 2) };
     const bareRuns = [];
     const helloArgv = pythonArgv(floorDir, 'hello.py', HELLO[71]);
     for (let i = 0; i < RUNS; i++) bareRuns.push(await timedRun(PYTHON, helloArgv));
@@ -94,15 +124,18 @@ async function main() {
     results.floors = {
       pythonRunPlusRoundTrip: median(bareRuns) + (await postgresRoundTrip(stack.databaseUrl)),
       threeBarePythonStarts: 3 * median(sumRuns),
+      barePythonRun: median(sumRuns),
       cppCompileAndRun: await bareCompileAndRun(HELLO[54]),
     };
 
+    before = await stagesRead();
     const started = Date.now();
     const pending = [];
     for (let i = 0; i < QUEUED; i++) pending.push((await submit(sum.problemId, 71, A_PLUS_B)).finished);
     const enqueuedMs = Date.now() - started;
     const events = await Promise.all(pending);
     const elapsedMs = Date.now() - started;
+    results.stages.queued = stagesBetween(before, await stagesRead(), QUEUED);
     const accepted = events.filter((e) => e.status === 'accepted').length;
     const inputs = A_PLUS_B_TESTS.map((t) => t.input);
     const bareMs = await tightLoop(QUEUED * A_PLUS_B_TESTS.length, cores, PYTHON, sumArgv, inputs);
@@ -117,6 +150,7 @@ async function main() {
       floorConcurrency: cores,
     };
     streams.forEach((s) => s.close());
+    console.error(stageTable(results));
     console.log(JSON.stringify(results, null, 2));
   } finally {
     rmSync(floorDir, { recursive: true, force: true });

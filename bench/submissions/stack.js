@@ -9,22 +9,31 @@ const { Client } = require('pg');
 const Redis = require('ioredis');
 
 const ROOT = path.join(__dirname, '..', '..');
-const OUT = path.join(ROOT, 'tmp', 'bench-build');
+// BENCH_SOURCE_ROOT: the checkout whose API and worker the stack runs (another commit's, for an A/B run; see
+// judging-ab.js), built into its own directory; this checkout's by default.
+const SOURCE_ROOT = process.env.BENCH_SOURCE_ROOT ? path.resolve(process.env.BENCH_SOURCE_ROOT) : ROOT;
+const OUT = path.join(SOURCE_ROOT, 'tmp', 'bench-build');
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const BASE_DB = process.env.BENCH_DATABASE_BASE || 'postgres://postgres@127.0.0.1:5432';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 function build() {
   mkdirSync(OUT, { recursive: true });
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   for (const app of ['api', 'judge-worker']) {
-    execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], {
-      cwd: ROOT,
+    execFileSync(process.execPath, [tsc, '-p', path.join(SOURCE_ROOT, `apps/${app}/tsconfig.app.json`), '--outDir', OUT], {
+      cwd: SOURCE_ROOT,
       stdio: 'inherit',
     });
   }
-  // As the worker's build target does: the sandbox launcher's C source and the checkers' testlib.h go beside the compiled engine.
-  for (const file of ['apps/judge-worker/src/engines/local/box-launcher.c', 'apps/judge-worker/src/engines/checker-support/testlib.h']) {
-    copyFileSync(path.join(ROOT, file), path.join(OUT, file));
+  // As the worker's build target does: the sandbox launcher's C source, the fork server's Python source and the
+  // checkers' testlib.h go beside the compiled engine (without fork-server.py every Python test started afresh).
+  for (const file of [
+    'apps/judge-worker/src/engines/local/box-launcher.c',
+    'apps/judge-worker/src/engines/local/fork-server/fork-server.py',
+    'apps/judge-worker/src/engines/checker-support/testlib.h',
+  ]) {
+    copyFileSync(path.join(SOURCE_ROOT, file), path.join(OUT, file));
   }
 }
 
@@ -99,6 +108,7 @@ async function startStack({ workers = 1, env = {} } = {}) {
       redisPrefix: process.env.REDIS_PREFIX || 'oj',
       token: login.accessToken,
       apiPid: null,
+      workerMetrics: [],
       stop: async () => {},
     };
   }
@@ -118,12 +128,19 @@ async function startStack({ workers = 1, env = {} } = {}) {
     SEED_DEMO: 'false',
     // Unused here (the bench makes its own admin), but production refuses to start with the default one.
     ADMIN_PASSWORD: `bench-${suffix}`,
+    // The workers' /metrics, which the judging bench reads its stage figures from.
+    METRICS_TOKEN: METRICS_TOKEN,
     ...env,
   };
   const children = [run('API', 'apps/api/src/main.js', { ...common, PORT: port, AUTH_RATE_LIMIT_PER_MINUTE: '100000' })];
-  // Workers serve their probes on any free port: a site or test run on this machine may hold the default one.
-  for (let i = 0; i < workers; i++)
-    children.push(run(`worker ${i + 1}`, 'apps/judge-worker/src/main.js', { ...common, WORKER_HTTP_PORT: '0' }));
+  // Workers serve their probes and metrics on free ports of their own: a site or test run on this machine may
+  // hold the default one.
+  const workerMetrics = [];
+  for (let i = 0; i < workers; i++) {
+    const workerPort = String(await freePort());
+    workerMetrics.push(`http://127.0.0.1:${workerPort}/metrics`);
+    children.push(run(`worker ${i + 1}`, 'apps/judge-worker/src/main.js', { ...common, WORKER_HTTP_PORT: workerPort }));
+  }
   async function stop() {
     await Promise.all(
       children.map((c) => {
@@ -165,6 +182,8 @@ async function startStack({ workers = 1, env = {} } = {}) {
       token: login.accessToken,
       /** The API's process id, for its memory figures (null when attached to a running site). */
       apiPid: children[0].pid,
+      /** Each worker's /metrics address, read with `Authorization: Bearer ${METRICS_TOKEN}`. */
+      workerMetrics,
       stop,
     };
   } catch (error) {
@@ -197,4 +216,4 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-module.exports = { startStack, api, waitForLanguages, percentile, arg, build, registerPaths, OUT, ROOT };
+module.exports = { startStack, api, waitForLanguages, percentile, arg, build, registerPaths, OUT, ROOT, METRICS_TOKEN };

@@ -11,6 +11,7 @@ import { CustomRunService } from './custom-runs/custom-run.service';
 import { engineProvider } from './engines/engine.provider';
 import { Grader } from './grading/grader';
 import { JudgeSubmissionService } from './grading/judge-submission.service';
+import { ProblemTestsCache } from './grading/problem-tests-cache';
 import { ProgressPublisher } from './grading/progress-publisher';
 import { LanguagesPublisher } from './languages/languages-publisher';
 import { JobLogContext } from './operations/job-log-context';
@@ -48,6 +49,7 @@ export class WorkerModule {
         ProgressPublisher,
         LanguagesPublisher,
         JudgeSubmissionService,
+        ProblemTestsCache,
         ValidationService,
         CheckerCompileService,
         CustomRunService,

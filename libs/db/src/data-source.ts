@@ -39,6 +39,7 @@ import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-prob
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
 import { ContestFreezeRule1796040000000 } from './migrations/1796040000000-contest-freeze-rule';
+import { ProblemTestsVersion1796080000000 } from './migrations/1796080000000-problem-tests-version';
 
 export const ENTITIES = [
   UserEntity,
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
   ContestFreezeRule1796040000000,
+  ProblemTestsVersion1796080000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

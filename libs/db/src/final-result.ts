@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { refoldContestCell } from './contest-board';
 import { SubmissionEntity } from './entities';
 import { moveSolverCount } from './problem-solvers';
+import { FinalResultColumns } from './submission-row';
 
 /**
  * Writes the final result of a submission's judge round and counts it in its problem's counters, in one
@@ -24,6 +25,20 @@ export async function writeFinalResult(
   result: GradeResult,
   round = 0,
 ): Promise<boolean> {
+  return (await writeFinalResultColumns(dataSource, submissionId, problemId, result, round)) !== null;
+}
+
+/**
+ * writeFinalResult, answering with the row's columns it set (null when it wrote nothing): the worker's final live
+ * event is its running row with these (see withFinalResult), without reading the row again.
+ */
+export async function writeFinalResultColumns(
+  dataSource: DataSource,
+  submissionId: string,
+  problemId: number,
+  result: GradeResult,
+  round = 0,
+): Promise<FinalResultColumns | null> {
   return dataSource.transaction(async (manager) => {
     // The problem row first, as a rejudge and a visibility change take it before its submissions: locking the
     // submission first deadlocked with them. It serialises nothing more, as the counters below lock it anyway.
@@ -41,18 +56,21 @@ export async function writeFinalResult(
          WHERE s.id = $1 AND s.counted_at IS NULL AND s.judge_round = $2 FOR UPDATE OF s`,
       [submissionId, round],
     );
-    if (!open) return false;
-    await manager
+    if (!open) return null;
+    const columns = {
+      status: result.status,
+      verdict: VERDICT_BY_STATUS[result.status],
+      score: result.score,
+      runtimeMs: result.runtimeMs,
+      memoryKB: result.memoryKB,
+      failedTest: firstFailedTestNumber(result.testCaseResults),
+    };
+    const updated = await manager
       .createQueryBuilder()
       .update(SubmissionEntity)
       .set({
-        status: result.status,
-        verdict: VERDICT_BY_STATUS[result.status],
-        score: result.score,
-        runtimeMs: result.runtimeMs,
-        memoryKB: result.memoryKB,
+        ...columns,
         testCaseResults: result.testCaseResults,
-        failedTest: firstFailedTestNumber(result.testCaseResults),
         resultSummary: {
           score: result.score,
           earnedPoints: result.earnedPoints,
@@ -66,7 +84,9 @@ export async function writeFinalResult(
         countedStatus: result.status,
       })
       .where('id = :id', { id: submissionId })
+      .returning(['finishedAt', 'updatedAt'])
       .execute();
+    const [stamps] = updated.raw as { finished_at: Date; updated_at: Date }[];
     const accepted = (status: SubmissionStatus | null) => (status === 'accepted' ? 1 : 0);
     const acceptedDelta = accepted(result.status) - accepted(open.counted_status);
     // A virtual run replays a past contest for its owner alone, and a frozen result waits for the unfreeze.
@@ -80,6 +100,6 @@ export async function writeFinalResult(
         await moveSolverCount(manager, { problemId, userId: open.user_id, submissionId, delta: acceptedDelta as 1 | -1 });
     }
     if (open.participation_id) await refoldContestCell(manager, open.participation_id, problemId);
-    return true;
+    return { ...columns, finishedAt: stamps.finished_at, updatedAt: stamps.updated_at };
   });
 }

@@ -65,6 +65,38 @@ export function toSubmissionRow(s: SubmissionRowColumns, ctx: SubmissionRowConte
   };
 }
 
+/** A row as its grading begins: `running` since `startedAt`, the stamps as the database wrote them. */
+export function withRunning(row: SubmissionRow, stamps: { startedAt: Date; updatedAt: Date }): SubmissionRow {
+  return {
+    ...row,
+    status: 'running',
+    verdict: VERDICT_BY_STATUS.running,
+    startedAt: stamps.startedAt.toISOString(),
+    updatedAt: stamps.updatedAt.toISOString(),
+  };
+}
+
+/** The columns of a submission's list row that its final result sets, as written (the times the database's). */
+export type FinalResultColumns = Pick<
+  SubmissionRowColumns,
+  'status' | 'verdict' | 'score' | 'runtimeMs' | 'memoryKB' | 'failedTest' | 'finishedAt' | 'updatedAt'
+>;
+
+/** A row with its final result's columns (see writeFinalResultColumns): the row as it is once the result is written. */
+export function withFinalResult(row: SubmissionRow, result: FinalResultColumns): SubmissionRow {
+  return {
+    ...row,
+    status: result.status,
+    verdict: result.verdict || VERDICT_BY_STATUS[result.status],
+    score: result.score,
+    runtimeMs: result.runtimeMs,
+    memoryKB: result.memoryKB,
+    failedTest: result.failedTest ?? null,
+    finishedAt: iso(result.finishedAt),
+    updatedAt: result.updatedAt.toISOString(),
+  };
+}
+
 /** Loads a submission with its author's name and problem title, as a row; null when it is gone. */
 export async function loadSubmissionRow(manager: EntityManager, id: string): Promise<SubmissionRow | null> {
   return (await loadSubmission(manager, id))?.row ?? null;

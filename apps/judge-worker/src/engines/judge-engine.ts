@@ -6,6 +6,8 @@ export interface CompileRequest {
   sourceCode: string;
   /** Aborts when the job is cancelled: the engine kills what runs at once and throws the signal's reason. */
   signal?: AbortSignal;
+  /** Takes how long the engine's own steps took, in milliseconds: taking the boxes, the compile (for the metrics). */
+  onStage?: (stage: 'box' | 'compile', ms: number) => void;
 }
 
 /** What every run of a program may use: the limits the grading decided (time factors already applied). */

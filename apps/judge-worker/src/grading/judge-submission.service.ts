@@ -1,13 +1,28 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { GradeResult, Sample, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
-import { checkerOf, interactorOf, loadSubmissionRow, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import {
+  checkerOf,
+  interactorOf,
+  loadSubmission,
+  loadSubmissionRow,
+  ProblemEntity,
+  SubmissionEntity,
+  TestCaseEntity,
+  withFinalResult,
+  withRunning,
+  writeFinalResult,
+  writeFinalResultColumns,
+} from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
+import { GradingStage, timeStage } from '../operations/grading-stages';
+import { WorkerMetrics } from '../operations/worker-metrics';
 import { sampleIndexOf } from './failed-sample';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
+import { ProblemTestsCache } from './problem-tests-cache';
 import { ProgressPublisher } from './progress-publisher';
 
 /** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
@@ -42,18 +57,26 @@ export class JudgeSubmissionService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly grader: Grader,
     private readonly live: ProgressPublisher,
+    private readonly metrics: WorkerMetrics,
+    private readonly tests: ProblemTestsCache,
   ) {}
 
   async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {
-    const loaded = await this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round));
+    const loaded = await this.timed('load', () => this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round)));
     if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
-    const { submission, problem, tests } = loaded;
+    const { submission, row, problem, tests } = loaded;
 
-    const started = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
-    if (!started) return;
-    // Read once: nothing else writes the row while it grades, so every progress event is this row with its count.
-    const running = await this.step(`Publishing ${submissionId} running`, () => this.publish(submissionId, 'running'));
+    // Nothing else writes the row while it grades: every progress event, and the final one, is this row with what
+    // the grading changed, never read again.
+    const running = await this.timed('mark_running', async () => {
+      const stamps = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
+      if (!stamps) return null;
+      const runningRow = withRunning(row, stamps);
+      await this.step(`Publishing ${submissionId} running`, () => this.live.publish(runningRow, 'running'));
+      return runningRow;
+    });
+    if (!running) return;
 
     const result = await this.grader.grade(
       {
@@ -62,23 +85,18 @@ export class JudgeSubmissionService {
         cpuTimeLimit: problem.cpuTimeLimit,
         memoryLimit: problem.memoryLimit,
         outputLimit: problem.outputLimit,
-        testCases: tests.map((t) => ({
-          input: t.input,
-          output: t.output,
-          points: t.points,
-          ...(t.subtask === null ? {} : { subtask: t.subtask }),
-          ...withSample(t, problem.samples),
-        })),
+        testCases: tests.map((t) => ({ ...t, ...withSample(t, problem.samples) })),
         subtasks: problem.subtasks,
         checker: checkerOf(problem),
         ...withInteractor(problem),
         stopAtFirstFailure,
+        onStage: this.metrics.observeStage,
       },
       (done, total) => this.publishProgress(running, done, total),
     );
     // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
     if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
-    await this.finish(submissionId, problem.problemId, round, result);
+    await this.finishGraded(running, round, result);
   }
 
   /**
@@ -104,32 +122,41 @@ export class JudgeSubmissionService {
   }
 
   /**
-   * The submission, its problem and its tests in order; 'graded' when the round's result is already written;
-   * null (job dropped) when there is nothing to grade.
+   * The submission (and its list row), its problem and its tests in order; 'graded' when the round's result is
+   * already written; null (job dropped) when there is nothing to grade.
    */
   private async load(submissionId: string, round: number) {
-    const submission = await this.dataSource.getRepository(SubmissionEntity).findOne({ where: { id: submissionId } });
-    if (!submission) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
+    const found = await loadSubmission(this.dataSource.manager, submissionId);
+    if (!found) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
+    const { entity: submission, row } = found;
     if (submission.judgeRound !== round)
       return this.dropped(`Submission ${submissionId} was rejudged (round ${submission.judgeRound}); round ${round} dropped.`);
     if (submission.countedAt) return 'graded' as const;
-    const problem = await this.dataSource.getRepository(ProblemEntity).findOne({ where: { problemId: submission.problemId } });
+    const problem = await this.dataSource
+      .getRepository(ProblemEntity)
+      .createQueryBuilder('p')
+      .addSelect('p.testsVersion')
+      .where('p.problemId = :problemId', { problemId: submission.problemId })
+      .getOne();
     if (!problem) return this.dropped(`Problem of submission ${submissionId} is gone; job dropped.`);
-    const tests = await this.dataSource
-      .getRepository(TestCaseEntity)
-      .find({ where: { problemUuid: problem.id }, order: { position: 'ASC' } });
-    return { submission, problem, tests };
+    const tests = await this.tests.tests(this.dataSource.manager, problem.id, problem.testsVersion);
+    return { submission, row, problem, tests };
   }
 
-  /** Running, unless a result was written or a rejudge began meanwhile: a final row never goes back to running. */
-  private async markRunning(submissionId: string, round: number): Promise<boolean> {
+  /**
+   * Running, unless a result was written or a rejudge began meanwhile: a final row never goes back to running.
+   * The times written, or null when it was not marked.
+   */
+  private async markRunning(submissionId: string, round: number): Promise<{ startedAt: Date; updatedAt: Date } | null> {
     const updated = await this.dataSource
       .createQueryBuilder()
       .update(SubmissionEntity)
       .set({ status: 'running', verdict: VERDICT_BY_STATUS.running, startedAt: new Date() })
       .where('id = :id AND counted_at IS NULL AND judge_round = :round', { id: submissionId, round })
+      .returning(['startedAt', 'updatedAt'])
       .execute();
-    return !!updated.affected;
+    const [stamps] = updated.raw as { started_at: Date; updated_at: Date }[];
+    return stamps ? { startedAt: stamps.started_at, updatedAt: stamps.updated_at } : null;
   }
 
   private dropped(message: string): null {
@@ -138,15 +165,40 @@ export class JudgeSubmissionService {
   }
 
   /**
-   * Writes the result unless another grading of this submission already wrote one (see writeFinalResult);
+   * Writes a failed result unless another grading of this submission already wrote one (see writeFinalResult);
    * only the grading that wrote it publishes it, so live clients see one final state.
    */
   private async finish(submissionId: string, problemId: number, round: number, result: GradeResult): Promise<void> {
     const written = await this.step(`Writing the result of ${submissionId}`, () =>
       writeFinalResult(this.dataSource, submissionId, problemId, result, round),
     );
-    if (!written) return this.logger.log(`Submission ${submissionId} already has its result; this grading's ${result.status} is dropped.`);
+    if (!written) return this.dropLateResult(submissionId, result);
     await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
+  }
+
+  private timed<T>(stage: GradingStage, work: () => Promise<T>): Promise<T> {
+    return timeStage(this.metrics.observeStage, stage, work);
+  }
+
+  /**
+   * A grading's result, written unless another grading already wrote one (as `finish`), and published as its
+   * running row with the columns the write set: no read of the row after the write.
+   */
+  private async finishGraded(running: SubmissionRow, round: number, result: GradeResult): Promise<void> {
+    const written = await this.timed('result_write', () =>
+      this.step(`Writing the result of ${running.id}`, () =>
+        writeFinalResultColumns(this.dataSource, running.id, running.problemId, result, round),
+      ),
+    );
+    if (!written) return this.dropLateResult(running.id, result);
+    const finished = withFinalResult(running, written);
+    await this.timed('event_publish', () =>
+      this.step(`Publishing the result of ${running.id}`, () => this.live.publish(finished, 'finished')),
+    );
+  }
+
+  private dropLateResult(submissionId: string, result: GradeResult): void {
+    this.logger.log(`Submission ${submissionId} already has its result; this grading's ${result.status} is dropped.`);
   }
 
   private step<T>(what: string, run: () => Promise<T>): Promise<T> {

@@ -1,5 +1,7 @@
 import { CheckerSettings, InteractorSettings, RunJobData, Subtask, TestCaseData } from '@oj/contracts';
 
+import { StageListener } from '../operations/grading-stages';
+
 /** What every run of a request may use: the problem's (or a custom run's) limits, before the language's factor. */
 export interface LimitsRequest {
   languageId: number;
@@ -28,6 +30,8 @@ export interface GradeRequest extends LimitsRequest {
   stopAtFirstFailure?: boolean;
   /** An interactive problem's interactor: each test's input is its input file, and it judges. */
   interactor?: InteractorSettings;
+  /** Takes each stage's duration (the engine's box and compile, each test's run and check), for the metrics. */
+  onStage?: StageListener;
 }
 
 /** One run of the source on the caller's input (POST /api/judge/run), judged only when an expected output is given. */

@@ -1,6 +1,7 @@
 import { effectiveChecker, GradeResult, TestCaseData, TestCaseResult } from '@oj/contracts';
 
 import { CompiledProgram, CompileError, EngineFailure, JudgeEngine, ProgramLimits, RunInput } from '../engines/judge-engine';
+import { elapsedMs, timeStage } from '../operations/grading-stages';
 import { aggregateSubtaskResults, compileErrorResult, definitiveFailure, failedResult } from './grade-aggregate';
 import { interactionVerdict } from './interaction-verdict';
 import { checkerFailureResult, withInteractor, withOutputJudge } from './jury-programs';
@@ -96,8 +97,8 @@ async function runTests<Outcome>(
   const total = tests.length;
   const results: TestCaseResult[] = [];
   const skips = new SubtaskSkips(tests, request.subtasks, request.stopAtFirstFailure);
-  /** Indices of the tests handed to the engine, whose outcomes are still to come (in this order). */
-  const pulled: number[] = [];
+  /** The tests handed to the engine, whose outcomes are still to come (in this order), and when each was handed. */
+  const pulled: { index: number; atMs: number }[] = [];
   let reported = 0;
   const report = async () => {
     const settled = results.filter(Boolean).length;
@@ -113,14 +114,16 @@ async function runTests<Outcome>(
         continue;
       }
       await report();
-      pulled.push(index);
+      pulled.push({ index, atMs: performance.now() });
       yield { stdin: tests[index].input, expectedOutput: tests[index].output, label: `test ${index + 1}` };
     }
   }
   for await (const outcome of runs.outcomes(inputs())) {
     request.signal?.throwIfAborted();
-    const index = pulled.shift() as number;
-    results[index] = skips.skipped(index) ?? skips.record(await runs.verdict(index, tests[index], outcome));
+    const { index, atMs } = pulled.shift() as { index: number; atMs: number };
+    request.onStage?.('run', elapsedMs(atMs));
+    results[index] =
+      skips.skipped(index) ?? skips.record(await timeStage(request.onStage, 'check', () => runs.verdict(index, tests[index], outcome)));
   }
   await report();
   return aggregateSubtaskResults(results, tests, request.subtasks ?? []);

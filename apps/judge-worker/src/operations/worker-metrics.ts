@@ -3,6 +3,17 @@ import { LiveEventType, SubmissionRow } from '@oj/contracts';
 import { createMetricsRegistry } from '@oj/observability';
 import { Counter, Histogram, Registry } from 'prom-client';
 
+import { GradingStage } from './grading-stages';
+
+/**
+ * The stage histogram's buckets, in seconds: fine from half a millisecond to a tenth of a second, where a
+ * submission's fixed costs lie (a run, a round trip, a box), coarse above it (compiles, long runs, queue waits).
+ */
+export const STAGE_BUCKETS_SECONDS = [
+  0.0005, 0.001, 0.0015, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.0125, 0.015, 0.0175, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15,
+  0.25, 0.5, 1, 2, 5, 10, 30, 60, 300,
+];
+
 /**
  * This worker's grading figures, taken from the submission events it publishes: `finished` is published once per
  * final result, so verdicts are counted once per submission, and progress events say how many tests ran.
@@ -33,8 +44,21 @@ export class WorkerMetrics {
     registers: [this.registry],
   });
 
+  private readonly stageDuration = new Histogram({
+    name: 'oj_grading_stage_seconds',
+    help: 'Time each stage of a submission took on this worker (queue_wait, job_start, load, mark_running, box, compile, run per test, check per test, result_write, event_publish)',
+    labelNames: ['stage'],
+    buckets: STAGE_BUCKETS_SECONDS,
+    registers: [this.registry],
+  });
+
   /** Tests already counted for each submission being graded here. */
   private readonly testsCounted = new Map<string, number>();
+
+  /** One stage of a submission's grading ended after `ms` milliseconds (see grading-stages.ts). */
+  readonly observeStage = (stage: GradingStage, ms: number): void => {
+    this.stageDuration.observe({ stage }, Math.max(0, ms) / 1000);
+  };
 
   observe(row: SubmissionRow, type: LiveEventType): void {
     const language = row.language;

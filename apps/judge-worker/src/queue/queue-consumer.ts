@@ -8,6 +8,7 @@ import { WorkerConfig } from '../config/worker-config';
 import { CustomRunService } from '../custom-runs/custom-run.service';
 import { JudgeSubmissionService } from '../grading/judge-submission.service';
 import { JobLogContext } from '../operations/job-log-context';
+import { WorkerMetrics } from '../operations/worker-metrics';
 import { CheckerCompileService } from '../validation/checker-compile.service';
 import { ValidationService } from '../validation/validation.service';
 import { JobCancellations } from './job-cancellations';
@@ -44,6 +45,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     private readonly cancellations: JobCancellations,
     private readonly config: WorkerConfig,
     private readonly jobs: JobLogContext,
+    private readonly metrics: WorkerMetrics,
   ) {
     this.auxiliary = new SlotPool(auxiliarySlots(config.WORKER_CONCURRENCY));
   }
@@ -55,6 +57,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.judgeQueue
       .process(concurrency, (job: Job<JudgeJobData>) => {
         const { submissionId, round, stopAtFirstFailure } = job.data;
+        this.observeHandOff(job);
         return this.holding(job, () =>
           this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure)),
         );
@@ -74,6 +77,16 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
       `Consuming ${JUDGE_QUEUE} with concurrency ${concurrency}; ${RUN_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} ` +
         `sharing ${this.auxiliary.size}`,
     );
+  }
+
+  /**
+   * The queue's part of a submission's time: waiting for a worker (queued to Bull's move to active, both stamped
+   * by Bull) and the hand-off (from that move to this handler).
+   */
+  private observeHandOff(job: Job<JudgeJobData>): void {
+    const takenAt = job.processedOn ?? Date.now();
+    this.metrics.observeStage('queue_wait', takenAt - job.timestamp);
+    this.metrics.observeStage('job_start', Date.now() - takenAt);
   }
 
   /** Takes `queue`'s jobs into the shared auxiliary slots, each cancelled when its caller goes. */

@@ -1,7 +1,16 @@
 import { INestApplicationContext, Provider } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { GradeResult, JudgeJobData, LiveEvent, noTestResult } from '@oj/contracts';
-import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity, writeFinalResult } from '@oj/db';
+import {
+  createDataSource,
+  dropDatabase,
+  loadSubmissionRow,
+  migrate,
+  ProblemEntity,
+  SubmissionEntity,
+  TestCaseEntity,
+  writeFinalResult,
+} from '@oj/db';
 import { JUDGE_QUEUE, liveEventsChannel } from '@oj/messaging';
 import Bull from 'bull';
 import { randomBytes, randomUUID } from 'crypto';
@@ -175,6 +184,8 @@ describe('judging a submission from the queue', () => {
     expect(mine[2].progress).toEqual({ done: 2, total: 2 });
     expect(new Set(mine.map((e) => e.eventId)).size).toBe(4);
     expect(mine.every((e) => !('source' in e) && !('sourceCode' in e))).toBe(true);
+    // Built from the running row and the write's columns, without reading the row again: the row as a read gives it.
+    expect(mine[3]).toMatchObject({ ...(await loadSubmissionRow(ds.manager, id)) });
     const after = await counters();
     expect(after.submissionCount).toBe(before.submissionCount + 1);
     expect(after.acceptedSubmissionCount).toBe(before.acceptedSubmissionCount + 1);
@@ -219,6 +230,26 @@ describe('judging a submission from the queue', () => {
     // 15: the final write locks the problem row before the submission (deadlock-free ordering with rejudges).
     expect(one.length).toBeLessThanOrEqual(15);
     expect(events.filter((e) => e._eventType === 'progress' && e.progress?.total === 40)).toHaveLength(40);
+  });
+
+  it("reads a problem's tests once per version of them, and grades with changed tests as soon as they change", async () => {
+    const outputs = () => ((engine.grade as jest.Mock).mock.calls.at(-1)[0] as GradeRequest).testCases.map((c) => c.output);
+    const tests = ds.getRepository(TestCaseEntity);
+    await settled(await enqueue());
+    const again = await gradingStatements(1);
+    expect(again.filter((statement) => statement.includes('problem_test_cases'))).toEqual([]);
+    expect(outputs()).toEqual(['3\n', '12\n']);
+    // Each kind of change, each graded at once with the tests as they are now.
+    await tests.update({ problemUuid: problem.id, position: 1 }, { output: '13\n' });
+    await settled(await enqueue());
+    expect(outputs()).toEqual(['3\n', '13\n']);
+    const added = await tests.save({ problemUuid: problem.id, position: 2, input: '2 2\n', output: '4\n', points: 1 });
+    await settled(await enqueue());
+    expect(outputs()).toEqual(['3\n', '13\n', '4\n']);
+    await tests.delete({ id: added.id });
+    await tests.update({ problemUuid: problem.id, position: 1 }, { output: '12\n' });
+    await settled(await enqueue());
+    expect(outputs()).toEqual(['3\n', '12\n']);
   });
 
   it('a job run again for a graded submission changes nothing and counts nothing', async () => {

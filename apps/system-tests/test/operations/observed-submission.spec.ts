@@ -125,4 +125,17 @@ describe('an observed submission', () => {
     expect(text).toMatch(/^oj_grading_duration_seconds_count\{language="Python 3"\} 1$/m);
     expect(text).toMatch(/^oj_grading_duration_seconds_bucket\{le="\+Inf",language="Python 3"\} 1$/m);
   });
+
+  it('times each stage of the submission in the worker metrics, each test its run and its check', async () => {
+    const text = await worker!.get(WorkerMetrics).registry.metrics();
+    const count = (stage: string) =>
+      Number(new RegExp(`^oj_grading_stage_seconds_count\\{stage="${stage}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    for (const stage of ['queue_wait', 'job_start', 'load', 'mark_running', 'box', 'compile', 'result_write', 'event_publish'])
+      expect([stage, count(stage)]).toEqual([stage, 1]);
+    expect(count('run')).toBe(2);
+    expect(count('check')).toBe(2);
+    // The job waited in the queue until the worker started, at least the 50 ms the test slept.
+    const queued = Number(/^oj_grading_stage_seconds_sum\{stage="queue_wait"\} (\S+)$/m.exec(text)?.[1]);
+    expect(queued).toBeGreaterThanOrEqual(0.05);
+  });
 });

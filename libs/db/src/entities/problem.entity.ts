@@ -109,6 +109,13 @@ export class ProblemEntity {
   @Column({ name: 'rejudge_started_at', type: 'timestamptz', nullable: true })
   rejudgeStartedAt: Date | null;
 
+  /**
+   * Its tests' version, set anew by the database whenever its test cases change (migration
+   * 1796080000000-problem-tests-version.ts): the worker's tests cache key. Read only where asked for.
+   */
+  @Column({ name: 'tests_version', type: 'bigint', default: 0, select: false })
+  testsVersion: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

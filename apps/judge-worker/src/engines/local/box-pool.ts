@@ -97,7 +97,12 @@ export class BoxSlot implements SubmissionBoxes {
     if (this.preStartLanguage && this.boxes.run) this.forked.preStart(this.boxes.run, this.preStartLanguage);
   }
 
-  compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult> {
+  /** A `forked` syntax check is a child of the submission's fork server while it serves (see SubmissionBoxes.compile). */
+  async compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal, forked?: ForkedLanguage): Promise<SandboxResult> {
+    if (forked) {
+      const result = await this.forked.checkSyntax(await this.box('run'), forked, { stdoutPath: this.stdoutPath, signal });
+      if (result) return result;
+    }
     return this.runIn('compile', command, '', limits, signal);
   }
 
@@ -248,7 +253,9 @@ export class BoxPool implements BoxSource {
   }
 
   async acquire(): Promise<BoxSlot> {
-    let slot = this.idle.pop() ?? null;
+    // The slot idle longest: its fork server has had the most time to start, while one given back a moment ago
+    // may still be starting its own (an interpreter start, on the next submission's path if it took that slot).
+    let slot = this.idle.shift() ?? null;
     // A slot given back a moment ago is cleared in about a millisecond; a new one takes tens.
     if (!slot && this.clearing > this.waiting.length) slot = await new Promise<BoxSlot | null>((resolve) => this.waiting.push(resolve));
     slot ??= await BoxSlot.create(this.host);

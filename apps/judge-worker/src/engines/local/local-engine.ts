@@ -225,12 +225,16 @@ export class LocalEngine implements JudgeEngine {
     if (!lang) throw new EngineFailure(`Language ${request.languageId} is not available on this judge.`);
     const program = sourceProgram(lang.spec, request.sourceCode);
     if (typeof program === 'string') throw new CompileError(program);
+    const boxStarted = performance.now();
     const boxes = await sandboxStep(() => this.boxes.acquire());
+    request.onStage?.('box', performance.now() - boxStarted);
     const forked = this.forkedLanguage(lang);
     boxes.expect(forked);
     try {
       writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
-      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal));
+      const compileStarted = performance.now();
+      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal, forked));
+      if (program.compile) request.onStage?.('compile', performance.now() - compileStarted);
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
       return new LocalProgram(lang, program, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
@@ -249,15 +253,25 @@ export class LocalEngine implements JudgeEngine {
     return interpreter && { command: { command: lang.spec.run(MEMORY_LIMIT_MB.default), env: lang.spec.env }, interpreter };
   }
 
-  /** Null when the artifact is ready, otherwise the (capped) compiler output. */
+  /**
+   * Null when the artifact is ready, otherwise the (capped) compiler output. A language whose tests are forked and
+   * whose compile is only a syntax check has it done by its fork server's child (see SubmissionBoxes.compile).
+   */
   private async compileIn(
     lang: AvailableLanguage,
     program: SourceProgram,
     boxes: SubmissionBoxes,
     signal?: AbortSignal,
+    forked?: ForkedLanguage,
   ): Promise<string | null> {
     if (!program.compile) return null;
-    const run = await boxes.compile({ command: program.compile, env: lang.spec.env }, COMPILE_LIMITS, signal);
+    const syntaxCheckOnly = !lang.spec.compile && program.compile === lang.spec.syntaxCheck;
+    const run = await boxes.compile(
+      { command: program.compile, env: lang.spec.env },
+      COMPILE_LIMITS,
+      signal,
+      syntaxCheckOnly ? forked : undefined,
+    );
     return compileFailure(run, boxes.stdoutPath);
   }
 }

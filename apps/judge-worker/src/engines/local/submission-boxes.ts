@@ -23,8 +23,12 @@ export interface SubmissionBoxes {
    * boxes that started one before it arrived close it meanwhile if it is not that one.
    */
   expect(forked: ForkedLanguage | undefined): void;
-  /** `signal` aborts when the job is cancelled: the run's processes are killed at once. */
-  compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal): Promise<SandboxResult>;
+  /**
+   * `signal` aborts when the job is cancelled: the run's processes are killed at once. `forked`: `command` is the
+   * language's syntax check, which boxes that host the language's fork server have its child do instead (no
+   * interpreter starts for it); others run `command` in the compile box.
+   */
+  compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal, forked?: ForkedLanguage): Promise<SandboxResult>;
   /**
    * `forked`: `command` is a Python interpreter's (`<python> -S <program>`), and boxes that can host a fork server
    * (fork-server/fork-server.ts) run the test as its child; others run `command`.

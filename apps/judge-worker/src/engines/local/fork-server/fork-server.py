@@ -86,7 +86,8 @@ def _drop_ipc():
 def _fork(handlers, fifos):
     """
     Forks the next test's child on /io/{in,out,err}-<fifos>; answers its pid, or, in the child, None once the
-    worker has moved it into the test's cgroup and let it go with the test's rlimits (`g <cpu> <file> <stack>`).
+    worker has moved it into the test's cgroup and let it go with the test's rlimits: `g <cpu> <file> <stack>` to
+    run the program, `c …` to check its syntax only (the submission's compile step, before its first test).
     """
     stdin = os.open('/io/in-' + fifos, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     os.set_blocking(stdin, True)
@@ -97,9 +98,10 @@ def _fork(handlers, fifos):
     pid = os.fork()
     if pid == 0:
         go_message = os.read(go, 64).split()
-        if len(go_message) != 4 or go_message[0] != b'g':
+        if len(go_message) != 4 or go_message[0] not in (b'g', b'c'):
             os._exit(125)
         _become_program(handlers, [int(f) for f in go_message[1:]], (stdin, stdout, stderr))
+        _child['check'] = go_message[0] == b'c'
         return None
     for fd in (go, stdin, stdout, stderr):
         os.close(fd)
@@ -207,9 +209,30 @@ def _exit_code(exit):
     return 1
 
 
+def _check_syntax(program):
+    """
+    The syntax check (language-catalog.ts's, in the warm interpreter): compiles the program and runs none of it; a
+    syntax error is written as the interpreter writes it, and exit code 1 makes it the submission's compile error.
+    """
+    try:
+        with open(program, 'rb') as source:
+            compile(source.read(), program, 'exec', dont_inherit=True)
+    except (SyntaxError, ValueError) as error:
+        import traceback
+        sys.stderr.write(''.join(traceback.format_exception_only(type(error), error)))
+        _finish(1)
+    except BaseException as error:
+        # A source too deep for the compiler (RecursionError, MemoryError): a compile error too, as in a box.
+        sys.excepthook(type(error), error, error.__traceback__)
+        _finish(1)
+    _finish(0)
+
+
 _serve()
 _program, _globals = _child['program'], _child['globals']
-del _become_program, _serve, _fork, _child, _initial_modules, _initial_path, _main_annotations
+if _child['check']:
+    _check_syntax(_program)
+del _become_program, _serve, _fork, _child, _initial_modules, _initial_path, _main_annotations, _check_syntax
 try:
     with open(_program, 'rb') as _source:
         _code = compile(_source.read(), _program, 'exec', dont_inherit=True)

@@ -40,8 +40,15 @@ export interface ForkedLanguage {
   interpreter: ForkedInterpreter;
 }
 
-/** The go message of a test's child: the rlimits it sets itself (CPU seconds, file bytes, stack bytes). */
-const goMessage = (limits: RunLimits) => `g ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`;
+/**
+ * What a child does once let go: run the program (a test), or only check its syntax (the submission's compile
+ * step, see fork-server.py's `_check_syntax`).
+ */
+export type ForkedTask = 'test' | 'syntax-check';
+
+/** The go message of a child: its task, and the rlimits it sets itself (CPU seconds, file bytes, stack bytes). */
+const goMessage = (limits: RunLimits, task: ForkedTask) =>
+  `${task === 'test' ? 'g' : 'c'} ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`;
 
 /** `python -S <program>` as the fork server's command: `python -S -c <server> <program>`. */
 export function forkServerCommand({ command, env }: BoxCommand): BoxCommand {
@@ -176,12 +183,18 @@ export class ForkServer {
   }
 
   /**
-   * Runs one test in a child of the server, supervised as any run (run-supervision.ts); null when the server could not
-   * run it (it is closed then, and the caller runs the test afresh).
+   * Runs one test (or the syntax check) in a child of the server, supervised as any run (run-supervision.ts); null
+   * when the server could not run it (it is closed then, and the caller runs the test afresh).
    */
-  async run(stdin: string, limits: RunLimits, stdoutPath: string, cancel?: AbortSignal): Promise<SandboxResult | null> {
+  async run(
+    stdin: string,
+    limits: RunLimits,
+    stdoutPath: string,
+    cancel?: AbortSignal,
+    task: ForkedTask = 'test',
+  ): Promise<SandboxResult | null> {
     try {
-      const started = await this.begin(limits);
+      const started = await this.begin(limits, task);
       if (started) return await supervise(started, limits, { stdin, stdoutPath }, cancel).result;
     } catch {
       // the server failed: closed below
@@ -190,7 +203,7 @@ export class ForkServer {
     return null;
   }
 
-  private async begin(limits: RunLimits): Promise<StartedRun | null> {
+  private async begin(limits: RunLimits, task: ForkedTask): Promise<StartedRun | null> {
     this.dropTestCgroup();
     if (this.gone || limits.memoryBytes > this.control.ceiling.memoryBytes || limits.fileBytes > this.control.ceiling.fileBytes)
       return null;
@@ -218,7 +231,7 @@ export class ForkServer {
       ended: this.ended(cgroup, limits),
     };
     const go = open('go', constants.O_WRONLY);
-    writeSync(go, goMessage(limits));
+    writeSync(go, goMessage(limits, task));
     closeSync(go);
     // The next test's cgroup is made while this one runs (a new one per test: its counters start at zero).
     setImmediate(() => this.prepareNextCgroup());

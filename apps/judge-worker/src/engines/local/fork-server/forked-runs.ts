@@ -4,12 +4,14 @@ import { BoxCommand } from '../box-command';
 import { CgroupFactory } from '../cgroup';
 import { RunBox } from '../run-box';
 import { SandboxResult } from '../run-supervision';
-import { RUN_FILE_BYTES, runLimits } from '../sandbox-limits';
+import { COMPILE_LIMITS, RUN_FILE_BYTES, runLimits } from '../sandbox-limits';
 import { ForkedInterpreter, RunLimits } from '../sandbox-types';
-import { ForkedLanguage, ForkServer } from './fork-server';
+import { ForkedLanguage, ForkedTask, ForkServer } from './fork-server';
 
 /** A server started before its submission serves tests of any memory limit a problem may have. */
 const PRE_START_CEILING: RunLimits = { ...runLimits(1, MEMORY_LIMIT_MB.max, 0), fileBytes: RUN_FILE_BYTES };
+/** The syntax check's: a compile's, but the run box's file size (it writes no file), so any server serves it. */
+const SYNTAX_CHECK_LIMITS: RunLimits = { ...COMPILE_LIMITS, fileBytes: RUN_FILE_BYTES };
 /** The least a test may have: a server that serves these serves the language. */
 const LEAST_LIMITS: RunLimits = runLimits(1, MEMORY_LIMIT_MB.min, 0);
 
@@ -36,11 +38,28 @@ export class ForkedRuns {
     this.server ??= this.start(box, language, PRE_START_CEILING);
   }
 
-  async run(
+  run(
     box: RunBox,
     command: BoxCommand,
     interpreter: ForkedInterpreter,
     run: { stdin: string; limits: RunLimits; stdoutPath: string; signal?: AbortSignal },
+  ): Promise<SandboxResult | null> {
+    return this.serve(box, { command, interpreter }, run, 'test');
+  }
+
+  /**
+   * The submission's syntax check (its compile step) as a child of its server, before its first test: no
+   * interpreter starts for it. Null, as for `run`, means "check it the usual way" (in the compile box).
+   */
+  checkSyntax(box: RunBox, language: ForkedLanguage, check: { stdoutPath: string; signal?: AbortSignal }): Promise<SandboxResult | null> {
+    return this.serve(box, language, { ...check, stdin: '', limits: SYNTAX_CHECK_LIMITS }, 'syntax-check');
+  }
+
+  private async serve(
+    box: RunBox,
+    { command, interpreter }: ForkedLanguage,
+    run: { stdin: string; limits: RunLimits; stdoutPath: string; signal?: AbortSignal },
+    task: ForkedTask,
   ): Promise<SandboxResult | null> {
     const { stdin, limits, stdoutPath, signal } = run;
     if (this.failed) return null;
@@ -56,7 +75,7 @@ export class ForkedRuns {
       this.server = this.start(box, { command, interpreter }, ceiling);
       server = await this.server;
     }
-    const result = server && (await server.run(stdin, limits, stdoutPath, signal));
+    const result = server && (await server.run(stdin, limits, stdoutPath, signal, task));
     if (!result) {
       if (server?.diagnostics) this.warn(`The fork server ended: ${server.diagnostics.slice(0, 500)}`);
       await this.stop();
