@@ -50,7 +50,8 @@ export interface SimilarityScope {
   to: string | null;
 }
 
-export interface SimilarityReport extends SimilarityScope {
+/** A report as its list shows it: everything but the pairs, and how many there are. */
+export interface SimilarityReportSummary extends SimilarityScope {
   id: string;
   status: SimilarityReportStatus;
   /** Share of the report's work done, 0–100. */
@@ -60,14 +61,15 @@ export interface SimilarityReport extends SimilarityScope {
   /** How many submissions (one per user and problem) were compared. */
   submissions: number;
   untokenized: UntokenizedLanguage[];
-  /** Pairs at or above the reporting floor, most similar first. */
-  pairs: SimilarityPair[];
+  pairCount: number;
   createdAt: string;
   finishedAt: string | null;
 }
 
-/** A report in a list: without its pairs. */
-export type SimilarityReportSummary = Omit<SimilarityReport, 'pairs'> & { pairCount: number };
+export interface SimilarityReport extends SimilarityReportSummary {
+  /** Pairs at or above the reporting floor, most similar first. */
+  pairs: SimilarityPair[];
+}
 
 /** The worker's job: compute the report with this id (its scope is on the row). */
 export interface SimilarityJobData {

@@ -12,6 +12,7 @@ import {
   ProblemEntity,
   ProblemUpdateEntity,
   RefreshTokenEntity,
+  SimilarityReportEntity,
   SubmissionEntity,
   TestCaseEntity,
   UserEntity,
@@ -38,6 +39,7 @@ import { EditorTabWidthKeymap1795004170000 } from './migrations/1795004170000-ed
 import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-problem-solver-count';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
+import { SimilarityReports1796070000000 } from './migrations/1796070000000-similarity-reports';
 
 export const ENTITIES = [
   UserEntity,
@@ -54,6 +56,7 @@ export const ENTITIES = [
   ContestCellEntity,
   ClarificationEntity,
   ClicsTokenEntity,
+  SimilarityReportEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
@@ -80,6 +83,7 @@ export const MIGRATIONS = [
   ProblemSolverCount1795004390000,
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
+  SimilarityReports1796070000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -1,4 +1,4 @@
-import type { SimilarityPair, UntokenizedLanguage } from '@oj/contracts';
+import type { LanguageTemplate, SimilarityPair, UntokenizedLanguage } from '@oj/contracts';
 
 import { fragmentLength, sharedFragments } from './pair-fragments';
 import { REPORTED_PAIRS_MAX, REPORTED_SIMILARITY_FLOOR, YIELD_EVERY_MS } from './similarity-parameters';
@@ -16,11 +16,7 @@ export interface ComparedSubmission {
 }
 
 /** Starter code a problem's authors gave for a language: its fingerprints are not counted as shared. */
-export interface ProblemTemplate {
-  problemId: number;
-  languageId: number;
-  sourceCode: string;
-}
+export type ProblemTemplate = LanguageTemplate & { problemId: number };
 
 export interface ComputedReport {
   pairs: SimilarityPair[];
