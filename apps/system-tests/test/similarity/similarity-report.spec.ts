@@ -59,9 +59,19 @@ describe('a similarity report through the worker', () => {
 
   it('finds each language’s renamed copy, from each user’s last accepted submission, and shows its progress', async () => {
     const problems = await Promise.all(
-      LANGUAGE_IDS.map((languageId, i) => createProblem(t, admin, problemBody({ title: `Runs ${i}`, judge0LanguageIds: [languageId], testCases: TESTS }))),
+      LANGUAGE_IDS.map((languageId, i) =>
+        createProblem(t, admin, problemBody({ title: `Runs ${i}`, judge0LanguageIds: [languageId], testCases: TESTS })),
+      ),
     );
-    const { contestId } = await createContest(t, admin, contestBody(problems.map((p) => p.problemId), -30, 60));
+    const { contestId } = await createContest(
+      t,
+      admin,
+      contestBody(
+        problems.map((p) => p.problemId),
+        -30,
+        60,
+      ),
+    );
     const [original, copier, third, fourth] = await Promise.all([0, 1, 2, 3].map(() => registerUser(t)));
     for (const user of [original, copier, third, fourth]) await register(t, user, contestId);
     const ids: string[] = [];
@@ -90,7 +100,7 @@ describe('a similarity report through the worker', () => {
         .expect(202)
     ).body;
     let report: SimilarityReport;
-    for (const deadline = Date.now() + 60_000; ; ) {
+    for (const deadline = Date.now() + 60_000; ;) {
       report = (
         await t
           .http()
