@@ -45,26 +45,44 @@ export async function computeSimilarityReport(
 ): Promise<ComputedReport> {
   const pause = pacer();
   const { groups, untokenized } = groupByProblemAndFamily(submissions);
-  const steps = Math.max(1, 2 * submissions.length);
+  // Steps: each submission read, each compared, and each reported pair's fragments found.
+  const steps = Math.max(1, 2 * submissions.length + REPORTED_PAIRS_MAX);
   let done = 0;
-  const pairs: SimilarityPair[] = [];
+  const step = async () => {
+    done++;
+    if (await pause()) await onProgress(done / steps);
+  };
+  const candidates: Candidate[] = [];
   for (const { tokenizer, members } of groups) {
     const ignored = templateHashes(members, templates, tokenizer);
     const programs: Program[] = [];
     for (const submission of members) {
       programs.push({ submission, ...countedFingerprints(fingerprint(tokenize(submission.sourceCode, tokenizer)), ignored) });
-      done++;
-      if (await pause()) await onProgress(done / steps);
+      await step();
     }
     const index = postings(programs);
     for (let a = 0; a < programs.length; a++) {
-      pairs.push(...pairsOf(programs, a, index, tokenizer.family));
-      done++;
-      if (await pause()) await onProgress(done / steps);
+      candidates.push(...similarPairs(programs, a, index, tokenizer.family));
+      await step();
     }
   }
+  // Fragments only for the pairs the report keeps: they cost more than the similarity itself.
+  candidates.sort((x, y) => y.similarity - x.similarity);
+  const pairs: SimilarityPair[] = [];
+  for (const candidate of candidates.slice(0, REPORTED_PAIRS_MAX)) {
+    pairs.push(withFragments(candidate));
+    await step();
+  }
   pairs.sort((x, y) => y.similarity - x.similarity || y.longestFragment - x.longestFragment);
-  return { pairs: pairs.slice(0, REPORTED_PAIRS_MAX), untokenized };
+  return { pairs, untokenized };
+}
+
+/** A pair at or above the floor, before its fragments are found. */
+interface Candidate {
+  left: Program;
+  right: Program;
+  family: string;
+  similarity: number;
 }
 
 function groupByProblemAndFamily(submissions: readonly ComparedSubmission[]) {
@@ -133,7 +151,7 @@ function postings(programs: readonly Program[]): Map<number, number[]> {
  * both programs' fingerprints whose hash the other program also has: (matched in a + matched in b) ÷ (a's + b's),
  * as Dolos defines it, so one long program does not make every short one look copied.
  */
-function pairsOf(programs: readonly Program[], a: number, index: Map<number, number[]>, family: string): SimilarityPair[] {
+function similarPairs(programs: readonly Program[], a: number, index: Map<number, number[]>, family: string): Candidate[] {
   const left = programs[a];
   const matchedLeft = new Map<number, number>();
   const matchedRight = new Map<number, number>();
@@ -143,25 +161,28 @@ function pairsOf(programs: readonly Program[], a: number, index: Map<number, num
       matchedLeft.set(b, (matchedLeft.get(b) ?? 0) + count);
       matchedRight.set(b, (matchedRight.get(b) ?? 0) + (programs[b].counts.get(hash) ?? 0));
     }
-  const pairs: SimilarityPair[] = [];
+  const pairs: Candidate[] = [];
   for (const [b, inLeft] of matchedLeft) {
     const right = programs[b];
     const similarity = (inLeft + matchedRight.get(b)!) / (left.fingerprints.hashes.length + right.fingerprints.hashes.length);
-    if (similarity < REPORTED_SIMILARITY_FLOOR) continue;
-    const fragments = sharedFragments(left.fingerprints, right.fingerprints);
-    pairs.push({
-      problemId: left.submission.problemId,
-      language: family,
-      leftSubmissionId: left.submission.id,
-      rightSubmissionId: right.submission.id,
-      leftUser: left.submission.userName,
-      rightUser: right.submission.userName,
-      similarity: Math.round(similarity * 1e4) / 1e4,
-      longestFragment: Math.max(0, ...fragments.map(fragmentLength)),
-      fragments,
-    });
+    if (similarity >= REPORTED_SIMILARITY_FLOOR) pairs.push({ left, right, family, similarity });
   }
   return pairs;
+}
+
+function withFragments({ left, right, family, similarity }: Candidate): SimilarityPair {
+  const fragments = sharedFragments(left.fingerprints, right.fingerprints);
+  return {
+    problemId: left.submission.problemId,
+    language: family,
+    leftSubmissionId: left.submission.id,
+    rightSubmissionId: right.submission.id,
+    leftUser: left.submission.userName,
+    rightUser: right.submission.userName,
+    similarity: Math.round(similarity * 1e4) / 1e4,
+    longestFragment: Math.max(0, ...fragments.map(fragmentLength)),
+    fragments,
+  };
 }
 
 /** Resolves true (after a turn of the event loop) once YIELD_EVERY_MS have passed since the last time it did. */
