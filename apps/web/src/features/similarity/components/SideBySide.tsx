@@ -3,6 +3,7 @@ import '../similarity.css';
 import { Link } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
+import { plural } from '../../../components/format';
 import { useSimilarityPair } from '../hooks/useSimilarityPair';
 import { markedPieces, percent } from '../pair-filter';
 
@@ -20,8 +21,8 @@ export function SideBySide({ reportId, index }: { reportId: string; index: numbe
           {pair.leftUser ?? 'deleted user'} and {pair.rightUser ?? 'deleted user'}: {percent(pair.similarity)} similar
         </h1>
         <p className="muted">
-          Problem <Link to={`/problems/${pair.problemId}`}>#{pair.problemId}</Link> · {pair.language} · {pair.fragments.length} matched
-          fragments, the longest {pair.longestFragment} characters
+          Problem <Link to={`/problems/${pair.problemId}`}>#{pair.problemId}</Link> · {pair.language} ·{' '}
+          {plural(pair.fragments.length, 'matched fragment')}, the longest {pair.longestFragment} characters
           {back && (
             <>
               {' · '}

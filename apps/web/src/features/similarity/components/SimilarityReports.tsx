@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
+import { plural } from '../../../components/format';
 import type { SimilarityReportSummary } from '../api';
 import { useContestReports, useSimilarityReport } from '../hooks/useSimilarityReports';
 import { filterChoices, filterPairs, NO_FILTER, PairFilter, percent } from '../pair-filter';
@@ -111,7 +112,7 @@ function ReportView({ reportId }: { reportId: string }) {
           </p>
           {shown.length > 0 && (
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Similar pairs table">
-              <table className="table">
+              <table className="table stack">
                 <thead>
                   <tr>
                     <th className="num">Similarity</th>
@@ -127,15 +128,19 @@ function ReportView({ reportId }: { reportId: string }) {
                 <tbody>
                   {shown.map(({ pair, index }) => (
                     <tr key={index}>
-                      <td className="num">{percent(pair.similarity)}</td>
-                      <td>
+                      <td className="num" data-label="Similarity">
+                        {percent(pair.similarity)}
+                      </td>
+                      <td data-label="Problem">
                         <Link to={`/problems/${pair.problemId}`}>#{pair.problemId}</Link>
                       </td>
-                      <td>
+                      <td data-label="Users">
                         {pair.leftUser ?? 'deleted user'} · {pair.rightUser ?? 'deleted user'}
                       </td>
-                      <td>{pair.language}</td>
-                      <td className="num">{pair.longestFragment} chars</td>
+                      <td data-label="Language">{pair.language}</td>
+                      <td className="num" data-label="Longest fragment">
+                        {pair.longestFragment} chars
+                      </td>
                       <td>
                         <Link className="btn small" to={`/similarity-reports/${reportId}/pairs/${index}`}>
                           Compare
@@ -164,7 +169,7 @@ function ReportStatus({ report }: { report: SimilarityReportSummary }) {
     );
   return (
     <p className="muted">
-      {report.submissions} submissions compared, {report.pairCount} pairs found.
+      {plural(report.submissions, 'submission')} compared, {plural(report.pairCount, 'pair')} found.
       {report.untokenized.length > 0 &&
         ` Not compared (no tokenizer for the language): ${report.untokenized.map((u) => `${u.language} (${u.submissions})`).join(', ')}.`}
     </p>
