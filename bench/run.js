@@ -2,7 +2,7 @@
 // `npm run bench`: every benchmark behind the performance targets, each on a fresh stack of its own (database,
 // Redis prefix, API and worker compiled from this checkout) and each beside its floor measured in the same run,
 // then the targets table in bench/BENCHMARKS.md rewritten with the date, the machine and the load average.
-// Usage: node bench/run.js [--quick] [--only judging,auth,post,engine,fork,interactive,runtime-start,list,problems,fanout,scoreboard,scoreboard-fanout,replay,web] [--no-write]
+// Usage: node bench/run.js [--quick] [--only judging,auth,post,engine,fork,interactive,runtime-start,list,problems,fanout,scoreboard,scoreboard-fanout,similarity,replay,web] [--no-write]
 //   --quick     small sizes, to check the harness itself (figures are not comparable with the targets)
 //   --no-write  print the table, leave BENCHMARKS.md alone
 // As root (the engine benchmark builds sandboxes). Raw results go to tmp/bench-results.json.
@@ -51,6 +51,12 @@ const BENCHES = {
     script: 'bench/contests/scoreboard-fanout.js',
     args: ['--clients', '5000', '--verdicts', '20', '--participants', '10000', '--submissions', '300000'],
     quick: ['--clients', '200', '--verdicts', '5', '--participants', '1000', '--submissions', '30000'],
+  },
+  similarity: {
+    script: 'bench/similarity/similarity-bench.js',
+    args: ['2000', '--json'],
+    quick: ['200', '--json'],
+    distBuild: true,
   },
   replay: {
     script: 'bench/contests/replay.js',

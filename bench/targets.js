@@ -265,6 +265,14 @@ const ROWS = [
       auth.ratio <= 1.1,
     ],
   ({ web }) => web && ['SPA first route', '≤ 200 KB gzipped JS', `${web.gzipKB} KB`, '–', web.gzipKB <= 200],
+  ({ similarity }) =>
+    similarity && [
+      `similarity report over ${num(similarity.submissions)} submissions (5 problems; C++, Python, Java), in the worker`,
+      '≤ 30 s and ≤ 5× the floor',
+      `${ms(similarity.reportMs)} (${num(similarity.pairs)} pairs stored; ${similarity.copiesFound} of ${similarity.copies} planted copies found; longest event-loop pause ${ms(similarity.longestEventLoopPauseMs)})`,
+      `${ms(similarity.floorMs)} (tokenizing the same sources once); ratio ${ratio(similarity.reportMs, similarity.floorMs)}`,
+      similarity.reportMs <= 30_000 && similarity.reportMs <= 5 * similarity.floorMs,
+    ],
 ];
 
 function renderTargets(run) {

@@ -29,6 +29,7 @@ import { QueueModule } from './queue/queue.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
 import { RejudgeModule } from './rejudge/rejudge.module';
+import { SimilarityModule } from './similarity/similarity.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { UsersModule } from './users/users.module';
 
@@ -51,6 +52,7 @@ const FEATURE_MODULES: Type[] = [
   ContestsModule,
   SubmissionsModule,
   RejudgeModule,
+  SimilarityModule,
   DashboardModule,
   ClicsModule,
 ];

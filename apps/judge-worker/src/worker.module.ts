@@ -21,6 +21,8 @@ import { JobCancellations } from './queue/job-cancellations';
 import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
 import { RedisCloser, redisProvider } from './redis.provider';
+import { SimilarityConsumer } from './similarity/similarity-consumer';
+import { SimilarityReportService } from './similarity/similarity-report.service';
 import { CheckerCompileService } from './validation/checker-compile.service';
 import { ValidationService } from './validation/validation.service';
 
@@ -58,6 +60,8 @@ export class WorkerModule {
         SubmissionReconciler,
         JobLogContext,
         WorkerMetrics,
+        SimilarityReportService,
+        SimilarityConsumer,
       ],
     };
   }

@@ -17,6 +17,7 @@ const ContestEditorPage = lazyPage(() => import('./pages/ContestEditorPage'), 'C
 const ContestPage = lazyPage(() => import('./pages/ContestPage'), 'ContestPage');
 const ContestProblemPage = lazyPage(() => import('./pages/ContestProblemPage'), 'ContestProblemPage');
 const ContestScoreboardPage = lazyPage(() => import('./pages/ContestScoreboardPage'), 'ContestScoreboardPage');
+const ContestSimilarityPage = lazyPage(() => import('./pages/ContestSimilarityPage'), 'ContestSimilarityPage');
 const ContestsPage = lazyPage(() => import('./pages/ContestsPage'), 'ContestsPage');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
@@ -25,6 +26,7 @@ const ProblemPage = lazyPage(() => import('./pages/ProblemPage'), 'ProblemPage')
 const ProblemsPage = lazyPage(() => import('./pages/ProblemsPage'), 'ProblemsPage');
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
+const SimilarityPairPage = lazyPage(() => import('./pages/SimilarityPairPage'), 'SimilarityPairPage');
 const SubmissionPage = lazyPage(() => import('./pages/SubmissionPage'), 'SubmissionPage');
 const SubmissionsPage = lazyPage(() => import('./pages/SubmissionsPage'), 'SubmissionsPage');
 const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'), 'UserDashboardPage');
@@ -62,6 +64,22 @@ export function App() {
             <Route path="/contests/:contestId" element={<ContestPage />} />
             <Route path="/contests/:contestId/problems/:label" element={<ContestProblemPage />} />
             <Route path="/contests/:contestId/scoreboard" element={<ContestScoreboardPage />} />
+            <Route
+              path="/contests/:contestId/similarity"
+              element={
+                <RequireAuth admin>
+                  <ContestSimilarityPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/similarity-reports/:reportId/pairs/:index"
+              element={
+                <RequireAuth admin>
+                  <SimilarityPairPage />
+                </RequireAuth>
+              }
+            />
             <Route
               path="/contests/:contestId/edit"
               element={

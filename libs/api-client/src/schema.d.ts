@@ -805,6 +805,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contests/{contestId}/similarity-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listForContest"];
+        put?: never;
+        post: operations["requestForContest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contests/{contestId}/start": {
         parameters: {
             query?: never;
@@ -1096,6 +1112,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problems/{problemId}/similarity-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["requestForProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/problems/{problemId}/submissions": {
         parameters: {
             query?: never;
@@ -1202,6 +1234,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["parseTestArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/similarity-reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2143,6 +2191,19 @@ export interface components {
             /** @example Python (3.11.2) */
             name: string;
         };
+        LanguageTemplateDto: {
+            /**
+             * @description The language (Judge0 id) the template is for
+             * @example 54
+             */
+            languageId: number;
+            /**
+             * @example #include <bits/stdc++.h>
+             *     int main() {
+             *     }
+             */
+            sourceCode: string;
+        };
         LanguageUsageDto: {
             /** @example 30 */
             accepted: number;
@@ -2374,6 +2435,8 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /** @description Starter code per language, ignored by the similarity check */
+            templates: components["schemas"]["LanguageTemplateDto"][];
             /** @example 10 */
             testCaseCount: number;
             /** @description Only for admins and the author, with includePrivate=true */
@@ -2468,6 +2531,8 @@ export interface components {
              *     ]
              */
             tags?: string[];
+            /** @description Starter code per language, ignored by the similarity check. Left out: none on create, the saved ones kept on update. */
+            templates?: components["schemas"]["LanguageTemplateDto"][];
             testCases: components["schemas"]["TestCaseInputDto"][];
             /** @example A + B */
             title: string;
@@ -2488,6 +2553,20 @@ export interface components {
             total: number;
             /** @example 2 */
             totalPages: number;
+        };
+        ProblemSimilarityRequestDto: {
+            /**
+             * Format: date-time
+             * @description Submissions made at or after this instant
+             * @example 2026-06-01T09:00:00Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Submissions made at or before this instant
+             * @example 2026-06-01T14:00:00Z
+             */
+            to: string;
         };
         ProblemSummaryDto: {
             /**
@@ -2952,6 +3031,160 @@ export interface components {
              */
             defaultPasswordAdmins: string[];
         };
+        SimilarityFragmentDto: {
+            /** @description The fragment in the left submission’s source */
+            left: components["schemas"]["SourceRangeDto"];
+            /** @description The same code in the right submission’s source */
+            right: components["schemas"]["SourceRangeDto"];
+        };
+        SimilarityPairDto: {
+            /** @description Matched fragments, in the left source’s order */
+            fragments: components["schemas"]["SimilarityFragmentDto"][];
+            /**
+             * @description The language family both sources were read as
+             * @example C/C++
+             */
+            language: string;
+            /**
+             * Format: uuid
+             * @description The earlier of the two submissions
+             */
+            leftSubmissionId: string;
+            /**
+             * @description Null once the account is deleted
+             * @example alice
+             */
+            leftUser: string | null;
+            /**
+             * @description Length in characters of the longest matched fragment (the longer of its two sides)
+             * @example 412
+             */
+            longestFragment: number;
+            /** @example 1000 */
+            problemId: number;
+            /** Format: uuid */
+            rightSubmissionId: string;
+            /** @example bob */
+            rightUser: string | null;
+            /**
+             * @description Share of both programs’ fingerprints that the other program also has (0..1); the pairs are sorted by it, descending
+             * @example 0.87
+             */
+            similarity: number;
+        };
+        SimilarityReportDto: {
+            /**
+             * @description The contest compared; null for a problem report
+             * @example 1
+             */
+            contestId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why the report failed; null otherwise */
+            error: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description A problem report’s range start
+             */
+            from: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Pairs in the report
+             * @example 3
+             */
+            pairCount: number;
+            /** @description Pairs of the same problem by different users, most similar first */
+            pairs: components["schemas"]["SimilarityPairDto"][];
+            /**
+             * @description The problem compared; null for a contest report
+             * @example null
+             */
+            problemId: number | null;
+            /**
+             * @description Percent of the work done (100 when done)
+             * @example 40
+             */
+            progress: number;
+            /**
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            /**
+             * @description Submissions compared: each user’s last accepted one per problem, else their last
+             * @example 120
+             */
+            submissions: number;
+            /**
+             * Format: date-time
+             * @description A problem report’s range end
+             */
+            to: string | null;
+            /** @description Languages left out for want of a tokenizer */
+            untokenized: components["schemas"]["UntokenizedLanguageDto"][];
+        };
+        SimilarityReportQueuedDto: {
+            /**
+             * Format: uuid
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
+            reportId: string;
+        };
+        SimilarityReportSummaryDto: {
+            /**
+             * @description The contest compared; null for a problem report
+             * @example 1
+             */
+            contestId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why the report failed; null otherwise */
+            error: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description A problem report’s range start
+             */
+            from: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Pairs in the report
+             * @example 3
+             */
+            pairCount: number;
+            /**
+             * @description The problem compared; null for a contest report
+             * @example null
+             */
+            problemId: number | null;
+            /**
+             * @description Percent of the work done (100 when done)
+             * @example 40
+             */
+            progress: number;
+            /**
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            /**
+             * @description Submissions compared: each user’s last accepted one per problem, else their last
+             * @example 120
+             */
+            submissions: number;
+            /**
+             * Format: date-time
+             * @description A problem report’s range end
+             */
+            to: string | null;
+            /** @description Languages left out for want of a tokenizer */
+            untokenized: components["schemas"]["UntokenizedLanguageDto"][];
+        };
         SolvedProblemDto: {
             /**
              * Format: date-time
@@ -2968,6 +3201,18 @@ export interface components {
             problemId: number;
             /** @example A + B */
             problemTitle: string;
+        };
+        SourceRangeDto: {
+            /**
+             * @description Character offset just past the last character (exclusive)
+             * @example 480
+             */
+            end: number;
+            /**
+             * @description Character offset (UTF-16 code units) of the first character
+             * @example 120
+             */
+            start: number;
         };
         SubmissionDetailDto: {
             /**
@@ -3327,6 +3572,15 @@ export interface components {
             /** @example 12 */
             timeMs: number | null;
         };
+        UntokenizedLanguageDto: {
+            /** @example Haskell (GHC 9.0.1) */
+            language: string;
+            /**
+             * @description Submissions of that language left out (no tokenizer for it)
+             * @example 3
+             */
+            submissions: number;
+        };
         UpdatePreferencesDto: {
             /**
              * @description Judge0 id of a language the judge offers; null for none (the problem page then picks one)
@@ -3425,6 +3679,8 @@ export interface components {
              *     ]
              */
             tags?: string[];
+            /** @description Starter code per language, ignored by the similarity check. Left out: none on create, the saved ones kept on update. */
+            templates?: components["schemas"]["LanguageTemplateDto"][];
             /** @description Replaces every test case; leave it out to keep the current ones. */
             testCases?: components["schemas"]["TestCaseInputDto"][];
             /** @example A + B */
@@ -6167,6 +6423,99 @@ export interface operations {
             };
         };
     };
+    listForContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contest’s latest reports, newest first, without their pairs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityReportSummaryDto"][];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    requestForContest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report is queued; poll it by its id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityReportQueuedDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The judge queue is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     start: {
         parameters: {
             query?: never;
@@ -6944,6 +7293,60 @@ export interface operations {
             };
         };
     };
+    requestForProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                problemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProblemSimilarityRequestDto"];
+            };
+        };
+        responses: {
+            /** @description The report is queued; poll it by its id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityReportQueuedDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The judge queue is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listProblemSubmissions: {
         parameters: {
             query?: {
@@ -7185,6 +7588,48 @@ export interface operations {
             };
             /** @description Two imports running and eight waiting on this instance already (Retry-After) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityReportDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Similarity report not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

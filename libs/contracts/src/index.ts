@@ -14,6 +14,7 @@ export * from './live-event';
 export * from './problems';
 export * from './queue-board';
 export * from './rejudge';
+export * from './similarity';
 export * from './submission-status';
 export * from './subtasks';
 export * from './text';

@@ -42,6 +42,18 @@ export interface ProblemSummary {
   solverCount: number;
 }
 
+/**
+ * Starter code the problem's authors give for a language (a reader, a class to complete): every solver may have
+ * it, so the similarity check does not count it as shared.
+ */
+export interface LanguageTemplate {
+  languageId: number;
+  sourceCode: string;
+}
+
+/** At most this many templates per problem (one per language). */
+export const MAX_TEMPLATES = 20;
+
 /** A problem with its statement, limits and samples; test cases only for admins and the author. */
 export interface Problem extends ProblemSummary {
   statement: string;
@@ -56,6 +68,8 @@ export interface Problem extends ProblemSummary {
   outputLimit: number;
   judge0LanguageIds: number[];
   samples: Sample[];
+  /** Starter code per language; at most one per language. */
+  templates: LanguageTemplate[];
   testCases?: TestCaseData[];
   testCaseCount: number;
   totalPoints: number;

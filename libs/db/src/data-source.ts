@@ -12,6 +12,7 @@ import {
   ProblemEntity,
   ProblemUpdateEntity,
   RefreshTokenEntity,
+  SimilarityReportEntity,
   SubmissionEntity,
   TestCaseEntity,
   UserEntity,
@@ -39,6 +40,7 @@ import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-prob
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
 import { ContestFreezeRule1796040000000 } from './migrations/1796040000000-contest-freeze-rule';
+import { SimilarityReports1796070000000 } from './migrations/1796070000000-similarity-reports';
 import { ProblemTestsVersion1796080000000 } from './migrations/1796080000000-problem-tests-version';
 
 export const ENTITIES = [
@@ -56,6 +58,7 @@ export const ENTITIES = [
   ContestCellEntity,
   ClarificationEntity,
   ClicsTokenEntity,
+  SimilarityReportEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
@@ -83,6 +86,7 @@ export const MIGRATIONS = [
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
   ContestFreezeRule1796040000000,
+  SimilarityReports1796070000000,
   ProblemTestsVersion1796080000000,
 ];
 

@@ -12,14 +12,20 @@ import {
   queueListKey,
   RUN_JOB_OPTIONS,
   RUN_QUEUE,
+  SIMILARITY_QUEUE,
+  similarityJobOptions,
   VALIDATE_JOB_OPTIONS,
   VALIDATE_QUEUE,
 } from './queues';
 
 describe('queues', () => {
-  it('names the four queues the API fills and the workers consume; runs are not on the judge queue', () => {
-    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE]);
-    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile']);
+  it('names the five queues the API fills and the workers consume; runs are not on the judge queue', () => {
+    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, SIMILARITY_QUEUE]);
+    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile', 'similarity']);
+  });
+
+  it('computes a similarity report once, in a job named after it', () => {
+    expect(similarityJobOptions('r-1')).toEqual({ jobId: 'r-1', attempts: 1, removeOnComplete: true, removeOnFail: 100 });
   });
 
   it('keeps a site’s queues under its Redis prefix', () => {

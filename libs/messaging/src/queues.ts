@@ -11,7 +11,9 @@ export const RUN_QUEUE = 'run';
 export const VALIDATE_QUEUE = 'validate';
 /** A problem's custom checker compiled on a worker before the problem is saved. */
 export const CHECKER_COMPILE_QUEUE = 'checker-compile';
-export const QUEUE_NAMES = [JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE] as const;
+/** Similarity reports (issue 36): one at a time per worker, beside the submissions' slots. */
+export const SIMILARITY_QUEUE = 'similarity';
+export const QUEUE_NAMES = [JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, SIMILARITY_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -65,3 +67,11 @@ export const VALIDATE_JOB_OPTIONS: JobOptions = ANSWERED_JOB;
 
 /** A custom checker compiled (and tried) before the problem is saved. */
 export const CHECKER_COMPILE_JOB_OPTIONS: JobOptions = ANSWERED_JOB;
+
+/**
+ * A similarity report: the job id is the report's, so a report is computed once; tried once (a report that fails
+ * says why on its row, and the admin asks again), removed when done.
+ */
+export function similarityJobOptions(reportId: string): JobOptions & { jobId: string } {
+  return { jobId: reportId, attempts: 1, removeOnComplete: true, removeOnFail: 100 };
+}

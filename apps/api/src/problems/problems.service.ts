@@ -342,6 +342,7 @@ export class ProblemsService {
       algorithms: dto.algorithms,
       judge0LanguageIds: [...new Set(dto.judge0LanguageIds)],
       samples: dto.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation ? { explanation: s.explanation } : {}) })),
+      ...(dto.templates ? { templates: dto.templates.map((t) => ({ languageId: t.languageId, sourceCode: t.sourceCode })) } : {}),
       testCaseCount: dto.testCases.length,
       subtasks: storedSubtasks(dto.testCases, dto.subtasks),
       totalPoints: problemTotalPoints(dto.testCases, dto.subtasks),

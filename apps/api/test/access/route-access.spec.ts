@@ -61,6 +61,10 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/problems/:problemId': 'admin',
   'GET /api/problems/:problemId/rejudge': 'admin',
   'POST /api/problems/:problemId/rejudge': 'admin',
+  'POST /api/problems/:problemId/similarity-reports': 'admin',
+  'POST /api/contests/:contestId/similarity-reports': 'admin',
+  'GET /api/contests/:contestId/similarity-reports': 'admin',
+  'GET /api/similarity-reports/:reportId': 'admin',
 
   'GET /api/announcements': 'public',
   'POST /api/announcements': 'admin',

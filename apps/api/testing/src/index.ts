@@ -8,6 +8,7 @@ export * from './live-fixtures';
 export * from './log-capture';
 export * from './package-fixtures';
 export * from './problem-fixtures';
+export * from './similarity-sources';
 export * from './sse-client';
 export * from './test-app';
 export * from './test-database';

@@ -25,6 +25,11 @@ export const queryKeys = {
   preferences: (userId: string) => ['preferences', userId] as const,
   /** A user's submissions to one problem, which their submission page offers to compare with. */
   comparableSubmissions: (userId: string, problemId: number) => ['submissions', 'comparable', userId, problemId] as const,
+  /** A submission's source alone (the similarity view's sides): kept apart from its detail, which is always refetched. */
+  submissionSource: (id: string) => ['submission', id, 'source'] as const,
+  /** A contest's similarity reports, and one report with its pairs. */
+  similarityReports: (contestId: number) => ['similarity', 'contest', contestId] as const,
+  similarityReport: (reportId: string) => ['similarity', 'report', reportId] as const,
   adminUsers: () => ['admin-users'] as const,
   adminSecurity: () => ['admin-security'] as const,
   announcements: () => ['announcements'] as const,

@@ -36,6 +36,7 @@ const stored = (extra: Record<string, unknown> = {}) => ({
   algorithms: ['Dynamic Programming'],
   judge0LanguageIds: [71],
   samples: [],
+  templates: [{ languageId: 71, sourceCode: 'import sys\n' }],
   testCaseCount: 2,
   totalPoints: 2,
   author: { id: 'u1', username: 'alice' },
@@ -147,7 +148,13 @@ describe('ProblemEditorPage (edit)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update problem' }));
     await screen.findByText('problem page');
     const put = calls.find((c) => c.route === 'PUT /api/problems/3');
-    expect(put?.body).toMatchObject({ title: 'Knapsack 2', isPublic: true, judge0LanguageIds: [71], tags: ['dp'] });
+    expect(put?.body).toMatchObject({
+      title: 'Knapsack 2',
+      isPublic: true,
+      judge0LanguageIds: [71],
+      tags: ['dp'],
+      templates: [{ languageId: 71, sourceCode: 'import sys\n' }],
+    });
     expect(put?.body && 'testCases' in put.body).toBe(false);
   });
 

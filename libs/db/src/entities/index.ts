@@ -9,6 +9,7 @@ export * from './contest-problem.entity';
 export * from './problem.entity';
 export * from './problem-update.entity';
 export * from './refresh-token.entity';
+export * from './similarity-report.entity';
 export * from './submission.entity';
 export * from './test-case.entity';
 export * from './user.entity';

@@ -1,4 +1,4 @@
-import type { CheckerType, Difficulty, Sample, Subtask, ValidatorProtocolSettings } from '@oj/contracts';
+import type { CheckerType, Difficulty, LanguageTemplate, Sample, Subtask, ValidatorProtocolSettings } from '@oj/contracts';
 import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('problems')
@@ -53,6 +53,10 @@ export class ProblemEntity {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   samples: Sample[];
+
+  /** Starter code per language, left out of the similarity check's matching. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  templates: LanguageTemplate[];
 
   /** The tests' groups (test_cases.subtask points into this list); empty for a problem scored per test. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

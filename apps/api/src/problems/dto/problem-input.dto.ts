@@ -47,6 +47,7 @@ import { CheckerInputDto } from './checker.dto';
 import { InteractorInputDto } from './interactor.dto';
 import { OutputLimitMb } from './output-limit.dto';
 import { normalizeLabels, normalizePoints, trimmed } from './problem-normalizers';
+import { LanguageTemplateDto, TemplateList } from './template.dto';
 import { IsTestDataText } from './test-data-text.validator';
 
 export class SampleInputDto {
@@ -215,6 +216,9 @@ export class ProblemInputDto {
   @ArrayMaxSize(MAX_SAMPLES, { message: `A problem has at most ${MAX_SAMPLES} samples.` })
   @IsArray({ message: 'Samples must be a list.' })
   samples: SampleInputDto[] = [];
+
+  @TemplateList()
+  templates?: LanguageTemplateDto[];
 
   @ApiProperty({ type: [TestCaseInputDto], minItems: 1, maxItems: MAX_TEST_CASES })
   @TestCaseList()

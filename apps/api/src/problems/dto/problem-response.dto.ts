@@ -21,6 +21,7 @@ import { checkerOf, interactorOf, type ProblemEntity, type TestCaseEntity } from
 import { subtaskField } from '../problem-subtasks';
 import { CheckerDto } from './checker.dto';
 import { InteractorDto } from './interactor.dto';
+import { LanguageTemplateDto } from './template.dto';
 
 export class SampleDto implements Sample {
   @ApiProperty({ example: '1 2\n' })
@@ -153,6 +154,9 @@ export class ProblemDto extends ProblemSummaryDto implements Problem {
   @ApiProperty({ type: [SampleDto] })
   samples: SampleDto[];
 
+  @ApiProperty({ type: [LanguageTemplateDto], description: 'Starter code per language, ignored by the similarity check' })
+  templates: LanguageTemplateDto[];
+
   @ApiPropertyOptional({ type: [TestCaseDto], description: 'Only for admins and the author, with includePrivate=true' })
   testCases?: TestCaseDto[];
 
@@ -258,6 +262,7 @@ export function toProblemDto(
     outputLimit: p.outputLimit,
     judge0LanguageIds: p.judge0LanguageIds,
     samples: p.samples,
+    templates: p.templates,
     ...(testCases
       ? { testCases: testCases.map((tc) => ({ input: tc.input, output: tc.output, points: tc.points, ...subtaskField(tc.subtask) })) }
       : {}),

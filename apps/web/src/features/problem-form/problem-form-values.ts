@@ -32,6 +32,8 @@ export interface ProblemFormValues {
   algorithms: string[];
   judge0LanguageIds: number[];
   samples: CaseData[];
+  /** Starter code per language, which the similarity check does not count as shared. */
+  templates: { languageId: number; sourceCode: string }[];
   testCases: CaseData[];
   /**
    * Whether the test cases above are the problem's: false when editing a problem whose tests the user may not
@@ -77,6 +79,7 @@ export function emptyValues(): ProblemFormValues {
     algorithms: [],
     judge0LanguageIds: [],
     samples: [],
+    templates: [],
     testCases: [],
     testCasesKnown: true,
     subtasks: [],
@@ -121,6 +124,7 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
     algorithms: [...p.algorithms],
     judge0LanguageIds: [...p.judge0LanguageIds],
     samples: p.samples.map((s) => ({ input: s.input, output: s.output, explanation: s.explanation ?? '' })),
+    templates: p.templates.map((t) => ({ languageId: t.languageId, sourceCode: t.sourceCode })),
     testCases: (p.testCases ?? []).map((t) => ({
       input: t.input,
       output: t.output,
@@ -217,6 +221,7 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
     algorithms: v.algorithms,
     judge0LanguageIds: v.judge0LanguageIds,
     samples: v.samples.map((s) => ({ input: s.input, output: s.output, ...(s.explanation?.trim() ? { explanation: s.explanation } : {}) })),
+    templates: v.templates,
     ...(v.testCasesKnown
       ? {
           testCases: v.testCases.map((t) => ({

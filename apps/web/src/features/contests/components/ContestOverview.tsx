@@ -89,6 +89,9 @@ export function ContestOverview({ contest }: { contest: Contest }) {
               <Link className="btn small" to={`/contests/${contest.contestId}/edit`}>
                 Edit
               </Link>
+              <Link className="btn small" to={`/contests/${contest.contestId}/similarity`}>
+                Similarity
+              </Link>
               <DeleteContest contest={contest} />
             </>
           )}

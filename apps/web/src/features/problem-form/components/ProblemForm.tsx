@@ -20,6 +20,7 @@ import { InteractorSection } from './InteractorSection';
 import { LimitField } from './LimitField';
 import { MarkdownField } from './MarkdownField';
 import { SubtasksEditor } from './SubtasksEditor';
+import { TemplatesSection } from './TemplatesSection';
 import { ValidateDialog } from './ValidateDialog';
 import { ZipImport } from './ZipImport';
 
@@ -146,6 +147,8 @@ export function ProblemForm({ mode, problem, canChangeVisibility, canSetCustomCh
           ))}
           {errors.judge0LanguageIds && <span className="field-error">{errors.judge0LanguageIds}</span>}
         </fieldset>
+
+        <TemplatesSection templates={values.templates} languages={languages.data ?? []} onChange={(t) => set('templates', t)} />
 
         <section className="form-section">
           <div className="section-head">
