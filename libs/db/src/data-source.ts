@@ -9,12 +9,15 @@ import {
   ContestEntity,
   ContestParticipationEntity,
   ContestProblemEntity,
+  ContestRatingEntity,
   ProblemEntity,
   ProblemUpdateEntity,
+  RatingChangeEntity,
   RefreshTokenEntity,
   SubmissionEntity,
   TestCaseEntity,
   UserEntity,
+  UserRatingEntity,
 } from './entities';
 import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-schema';
 import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets';
@@ -38,6 +41,7 @@ import { EditorTabWidthKeymap1795004170000 } from './migrations/1795004170000-ed
 import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-problem-solver-count';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
+import { Ratings1796060000000 } from './migrations/1796060000000-ratings';
 
 export const ENTITIES = [
   UserEntity,
@@ -54,6 +58,9 @@ export const ENTITIES = [
   ContestCellEntity,
   ClarificationEntity,
   ClicsTokenEntity,
+  ContestRatingEntity,
+  RatingChangeEntity,
+  UserRatingEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
@@ -80,6 +87,7 @@ export const MIGRATIONS = [
   ProblemSolverCount1795004390000,
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
+  Ratings1796060000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
