@@ -19,6 +19,7 @@ import { WorkerMetrics } from './operations/worker-metrics';
 import { JobCancellations } from './queue/job-cancellations';
 import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
+import { RatingsConsumer } from './ratings/ratings-consumer';
 import { RedisCloser, redisProvider } from './redis.provider';
 import { CheckerCompileService } from './validation/checker-compile.service';
 import { ValidationService } from './validation/validation.service';
@@ -54,6 +55,7 @@ export class WorkerModule {
         QueueConsumer,
         JobCancellations,
         SubmissionReconciler,
+        RatingsConsumer,
         JobLogContext,
         WorkerMetrics,
       ],

@@ -5,6 +5,8 @@ import {
   judgeJobOptions,
   QUEUE_NAMES,
   queueConnection,
+  RATINGS_QUEUE,
+  ratingsJobOptions,
   RUN_JOB_OPTIONS,
   RUN_QUEUE,
   VALIDATE_JOB_OPTIONS,
@@ -12,9 +14,17 @@ import {
 } from './queues';
 
 describe('queues', () => {
-  it('names the four queues the API fills and the workers consume; runs are not on the judge queue', () => {
-    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE]);
-    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile']);
+  it('names the five queues the API fills and the workers consume; runs are not on the judge queue', () => {
+    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, RATINGS_QUEUE]);
+    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile', 'ratings']);
+  });
+
+  it('gives the changes of one window one delayed recompute, and a later change the next window', () => {
+    const first = ratingsJobOptions(1_000_000);
+    expect(first).toMatchObject({ jobId: 'ratings:200', delay: 6_000 });
+    expect(ratingsJobOptions(1_004_999).jobId).toBe('ratings:200');
+    expect(ratingsJobOptions(1_004_999).delay).toBe(1_001);
+    expect(ratingsJobOptions(1_005_000).jobId).toBe('ratings:201');
   });
 
   it('keeps a site’s queues under its Redis prefix', () => {

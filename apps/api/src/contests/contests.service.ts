@@ -27,6 +27,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
+import { RatingsScheduler } from '../ratings/ratings-scheduler';
 import { AccessCodeGuesses } from './access-code-guesses';
 import { BoardChanges } from './board-changes';
 import { contestFromInput, ContestProblemFields } from './contest-input';
@@ -74,6 +75,7 @@ export class ContestsService {
     private readonly boards: BoardChanges,
     private readonly guesses: AccessCodeGuesses,
     private readonly problemAccess: ContestProblemAccess,
+    private readonly ratings: RatingsScheduler,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -126,6 +128,7 @@ export class ContestsService {
       return updated;
     });
     await this.boards.changed(contestId, 'edited');
+    await this.ratings.changed(`contest ${contestId} edited`);
     return this.present(saved, undefined, true);
   }
 
@@ -140,6 +143,7 @@ export class ContestsService {
       if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
     });
     await this.boards.changed(contestId, 'deleted');
+    await this.ratings.changed(`contest ${contestId} deleted`);
   }
 
   /**
@@ -234,6 +238,7 @@ export class ContestsService {
       await syncFrozenResults(manager, contestId);
     });
     await this.boards.changed(contestId, 'unfrozen');
+    await this.ratings.changed(`contest ${contestId} unfrozen`);
     return this.present(contest, undefined, true);
   }
 
@@ -383,6 +388,7 @@ export class ContestsService {
       freezeMinutes: contest.freezeMinutes,
       penaltyMinutes: contest.penaltyMinutes,
       isPublic: contest.isPublic,
+      rated: contest.rated,
       needsAccessCode: !!contest.accessCode,
       inviteOnly: isInviteOnly(contest),
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),
