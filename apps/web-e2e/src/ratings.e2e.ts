@@ -2,6 +2,7 @@ import { Browser, Page } from 'playwright-core';
 
 import { adminApi, adminPage, ApiCall } from './admin-page';
 import { appUnderTest } from './app-under-test';
+import { failingViolations } from './axe';
 import { launchBrowser, screenshot } from './browser';
 import { gradedStatus, guestPage, MINUTE, newAccount, registerThroughApi, submitThroughApi, sumProblems } from './contest-kit';
 
@@ -61,7 +62,7 @@ describe('ratings', () => {
   });
   afterAll(() => browser.close());
 
-  it('lists the leaderboard from the nav, on a desktop and at 375 px', async () => {
+  it('lists the leaderboard from the nav, on a desktop and at 375 px, axe finding nothing serious', async () => {
     for (const width of [1280, PHONE]) {
       const page = await guestPage(browser, app, width);
       await page.goto('/');
@@ -75,6 +76,7 @@ describe('ratings', () => {
       const link = table.getByRole('link', { name: winner });
       expect(await link.getAttribute('class')).toMatch(/tier-/);
       if (width === PHONE) await expectFitsPhone(page, 'ratings');
+      expect(await failingViolations(page, `ratings @${width}`)).toEqual([]);
       await page.context().close();
     }
   });
@@ -99,11 +101,13 @@ describe('ratings', () => {
       expect(best).toBeGreaterThanOrEqual(current);
       if (width === PHONE) await expectFitsPhone(page, 'rating-profile');
       else await screenshot(page, 'rating-profile-dark');
+      expect(await failingViolations(page, `rating profile @${width} ${colorScheme}`)).toEqual([]);
       await graph.getByRole('link', { name: /Rated round: rank 1/ }).click();
       await page.waitForURL(`**/contests/${contestId}`);
       const changes = page.getByTestId('rating-changes');
       await changes.waitFor();
       expect(await changes.locator('tbody tr').count()).toBe(2);
+      expect(await failingViolations(page, `rating changes @${width} ${colorScheme}`)).toEqual([]);
       await context.close();
     }
   });

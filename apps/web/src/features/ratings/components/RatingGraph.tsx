@@ -17,7 +17,7 @@ const STEP = 100;
 export function RatingGraph({ history }: { history: RatingHistoryEntry[] }) {
   const navigate = useNavigate();
   const times = history.map((h) => new Date(h.endedAt).getTime());
-  const ratings = history.flatMap((h) => [h.oldRating, h.newRating]);
+  const ratings = history.map((h) => h.newRating);
   const low = Math.floor((Math.min(...ratings) - STEP / 2) / STEP) * STEP;
   const high = Math.ceil((Math.max(...ratings) + STEP / 2) / STEP) * STEP;
   const [first, last] = [Math.min(...times), Math.max(...times)];
