@@ -48,7 +48,7 @@ describe('queue board at /admin/queues', () => {
     const page = await t.http().get('/admin/queues').set('Cookie', cookie).expect(200);
     expect(page.text).toContain('<base href="/admin/queues/"');
     const api = await t.http().get('/admin/queues/api/queues').set('Cookie', cookie).expect(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['checker-compile', 'judge', 'run', 'validate']);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['checker-compile', 'judge', 'ratings', 'run', 'validate']);
   });
 
   it('re-checks the role on every request: a demoted admin gets 403 with the same cookie', async () => {
