@@ -7241,6 +7241,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 page?: number;
+                /** @description Comma-separated usernames (up to 100): only their rows, ranked on the whole leaderboard; the SPA colours names by tier with it */
+                usernames?: string;
             };
             header?: never;
             path?: never;

@@ -15,7 +15,7 @@ export class RatingsController {
   @Get('ratings')
   @ApiOkResponse({ type: RatingLeaderboardDto })
   leaderboard(@Query() query: RatingsQueryDto): Promise<RatingLeaderboardDto> {
-    return this.ratings.leaderboard(query.page, query.limit);
+    return this.ratings.leaderboard(query.page, query.limit, query.usernames ? query.usernames.split(',') : null);
   }
 
   @Get('users/:username/ratings')

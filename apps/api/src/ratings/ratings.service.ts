@@ -17,16 +17,23 @@ export class RatingsService {
     private readonly contests: ContestsService,
   ) {}
 
-  /** Rated users by current rating, ranked as in sport; ties listed by name. */
-  async leaderboard(page: number, limit: number): Promise<RatingLeaderboardDto> {
+  /**
+   * Rated users by current rating, ranked as in sport; ties listed by name. `usernames`: only those users' rows,
+   * each ranked on the whole board (the SPA's tier colours for the names a list shows).
+   */
+  async leaderboard(page: number, limit: number, usernames: string[] | null = null): Promise<RatingLeaderboardDto> {
+    const ranked = `SELECT rank() OVER (ORDER BY r.rating DESC)::int AS rank, u.username, r.rating, r.max_rating AS "maxRating", r.contests
+      FROM user_ratings r JOIN users u ON u.id = r.user_id`;
+    const only = `$1::text[] IS NULL OR board.username = ANY($1::text[])`;
     const [items, [{ total }]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT rank() OVER (ORDER BY r.rating DESC)::int AS rank, u.username, r.rating, r.max_rating AS "maxRating", r.contests
-           FROM user_ratings r JOIN users u ON u.id = r.user_id
-          ORDER BY r.rating DESC, u.username LIMIT $1 OFFSET $2`,
-        [limit, (page - 1) * limit],
-      ),
-      this.dataSource.query('SELECT count(*)::int AS total FROM user_ratings') as Promise<{ total: number }[]>,
+      this.dataSource.query(`SELECT * FROM (${ranked}) board WHERE ${only} ORDER BY rank, username LIMIT $2 OFFSET $3`, [
+        usernames,
+        limit,
+        (page - 1) * limit,
+      ]),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM (${ranked}) board WHERE ${only}`, [usernames]) as Promise<
+        { total: number }[]
+      >,
     ]);
     return { items, total };
   }

@@ -68,7 +68,9 @@ describe('ratings', () => {
     expect(res.body.items[0].maxRating).toBe(res.body.items[0].rating);
     const second = await t.http().get('/api/ratings?page=2&limit=1').expect(200);
     expect(second.body.items[0]).toMatchObject({ rank: 2, username: bob.user.username });
-    for (const query of ['limit=0', 'page=abc', 'page=0', 'limit=1000']) {
+    const only = await t.http().get(`/api/ratings?usernames=${bob.user.username},nobody-here`).expect(200);
+    expect(only.body).toEqual({ items: [expect.objectContaining({ rank: 2, username: bob.user.username })], total: 1 });
+    for (const query of ['limit=0', 'page=abc', 'page=0', 'limit=1000', 'usernames=', 'usernames=a,,b', 'usernames=a%20b']) {
       const bad = await t.http().get(`/api/ratings?${query}`).expect(400);
       expect(bad.body.code).toBe('VALIDATION_ERROR');
     }

@@ -44,6 +44,8 @@ export const queryKeys = {
   contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,
   /** One page of the rating leaderboard. */
   ratings: (page: number) => ['ratings', page] as const,
+  /** The ratings of the users one list shows, for their tier colours. */
+  ratingsOf: (usernames: string[]) => ['ratings', 'of', usernames.join(',')] as const,
   /** A user's rated contests, oldest first. */
   ratingHistory: (username: string) => ['ratings', 'history', username] as const,
   /** A contest's rating changes, once computed. */

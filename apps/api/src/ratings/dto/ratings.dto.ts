@@ -1,9 +1,24 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import type { ContestRatingChange, RatingHistoryEntry, RatingLeaderboardRow } from '@oj/contracts';
+import { IsString, Matches } from 'class-validator';
 
+import { Omittable } from '../../common/omittable.validator';
 import { PageQueryDto } from '../../submissions/dto/submission-query.dto';
 
-export class RatingsQueryDto extends PickType(PageQueryDto, ['page', 'limit'] as const) {}
+/** Names a list may ask about at once: a page of a board or of submissions. */
+export const MAX_RATING_USERNAMES = 100;
+const USERNAMES_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,32}(,[A-Za-z0-9_.-]{1,32}){0,${MAX_RATING_USERNAMES - 1}}$`);
+
+export class RatingsQueryDto extends PickType(PageQueryDto, ['page', 'limit'] as const) {
+  @ApiPropertyOptional({
+    example: 'alice,bob',
+    description: `Comma-separated usernames (up to ${MAX_RATING_USERNAMES}): only their rows, ranked on the whole leaderboard; the SPA colours names by tier with it`,
+  })
+  @Omittable()
+  @Matches(USERNAMES_PATTERN, { message: `usernames must be up to ${MAX_RATING_USERNAMES} usernames separated by commas.` })
+  @IsString({ message: `usernames must be up to ${MAX_RATING_USERNAMES} usernames separated by commas.` })
+  usernames?: string;
+}
 
 export class RatingLeaderboardRowDto implements RatingLeaderboardRow {
   @ApiProperty({ example: 1, description: 'Shared by equal ratings (1, 2, 2, 4)' })
