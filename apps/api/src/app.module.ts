@@ -27,6 +27,7 @@ import { PackagesModule } from './problems/packages/packages.module';
 import { ProblemsModule } from './problems/problems.module';
 import { QueueModule } from './queue/queue.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { RedisModule } from './redis/redis.module';
 import { RejudgeModule } from './rejudge/rejudge.module';
 import { SimilarityModule } from './similarity/similarity.module';
@@ -55,6 +56,7 @@ const FEATURE_MODULES: Type[] = [
   SimilarityModule,
   DashboardModule,
   ClicsModule,
+  RatingsModule,
 ];
 
 /** Running it: logs, health probes, metrics and the queue board. */

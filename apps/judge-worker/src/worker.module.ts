@@ -20,6 +20,7 @@ import { WorkerMetrics } from './operations/worker-metrics';
 import { JobCancellations } from './queue/job-cancellations';
 import { QueueConsumer } from './queue/queue-consumer';
 import { SubmissionReconciler } from './queue/submission-reconciler';
+import { RatingsConsumer } from './ratings/ratings-consumer';
 import { RedisCloser, redisProvider } from './redis.provider';
 import { SimilarityConsumer } from './similarity/similarity-consumer';
 import { SimilarityReportService } from './similarity/similarity-report.service';
@@ -58,6 +59,7 @@ export class WorkerModule {
         QueueConsumer,
         JobCancellations,
         SubmissionReconciler,
+        RatingsConsumer,
         JobLogContext,
         WorkerMetrics,
         SimilarityReportService,

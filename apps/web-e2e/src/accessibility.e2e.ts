@@ -113,6 +113,7 @@ describe('accessibility of every screen', () => {
       await visit('/problems', 'archive', 'main table');
       await visit('/problems/1', 'problem (guest)', '.katex');
       await visit('/contests', 'contests');
+      await visit('/ratings', 'ratings');
       await visit(`/contests/${contestId}`, 'contest');
       await visit(`/contests/${contestId}/scoreboard`, 'scoreboard');
       await visit(`/u/${user.username}`, 'public profile', '.profile .heatmap');

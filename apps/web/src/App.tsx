@@ -24,6 +24,7 @@ const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
 const ProblemEditorPage = lazyPage(() => import('./pages/ProblemEditorPage'), 'ProblemEditorPage');
 const ProblemPage = lazyPage(() => import('./pages/ProblemPage'), 'ProblemPage');
 const ProblemsPage = lazyPage(() => import('./pages/ProblemsPage'), 'ProblemsPage');
+const RatingsPage = lazyPage(() => import('./pages/RatingsPage'), 'RatingsPage');
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 const SimilarityPairPage = lazyPage(() => import('./pages/SimilarityPairPage'), 'SimilarityPairPage');
@@ -61,6 +62,7 @@ export function App() {
               }
             />
             <Route path="/contests" element={<ContestsPage />} />
+            <Route path="/ratings" element={<RatingsPage />} />
             <Route path="/contests/:contestId" element={<ContestPage />} />
             <Route path="/contests/:contestId/problems/:label" element={<ContestProblemPage />} />
             <Route path="/contests/:contestId/scoreboard" element={<ContestScoreboardPage />} />

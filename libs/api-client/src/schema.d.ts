@@ -757,6 +757,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contests/{contestId}/rating-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["contestChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contests/{contestId}/register": {
         parameters: {
             query?: never;
@@ -1240,6 +1256,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/similarity-reports/{reportId}": {
         parameters: {
             query?: never;
@@ -1376,6 +1408,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["getUserDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{username}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1850,6 +1898,11 @@ export interface components {
             /** @description Titles are left out for whoever may not read the problems yet */
             problems: components["schemas"]["ContestProblemDto"][];
             /**
+             * @description Rated: its official participants' ratings are computed once its results are final
+             * @example false
+             */
+            rated: boolean;
+            /**
              * Format: date-time
              * @description The server's clock when it made this answer, to the millisecond: pages count down and change phase on it, not on the browser's clock, which may be off
              * @example 2025-06-01T10:15:30.123Z
@@ -1905,6 +1958,12 @@ export interface components {
              */
             penaltyMinutes?: number;
             problems: components["schemas"]["ContestProblemInputDto"][];
+            /**
+             * @description Rated: once its results are final, its official participants' Elo-MMR ratings are computed (docs/ratings.md)
+             * @default false
+             * @example false
+             */
+            rated: boolean;
             /**
              * Format: date-time
              * @example 2025-06-01T09:00:00Z
@@ -1973,6 +2032,16 @@ export interface components {
             points?: number;
             /** @example 1 */
             problemId: number;
+        };
+        ContestRatingChangeDto: {
+            /** @example 1734 */
+            newRating: number;
+            /** @example 1690 */
+            oldRating: number;
+            /** @example 1 */
+            rank: number;
+            /** @example alice */
+            username: string;
         };
         ContestRegistrationDto: {
             /**
@@ -2681,6 +2750,60 @@ export interface components {
              * @example /admin/queues
              */
             path: string;
+        };
+        RatingHistoryEntryDto: {
+            /** @example 3 */
+            contestId: number;
+            /**
+             * Format: date-time
+             * @example 2025-06-01T12:00:00.000Z
+             */
+            endedAt: string;
+            /** @example 1734 */
+            newRating: number;
+            /** @example 1690 */
+            oldRating: number;
+            /**
+             * @description Elo-MMR performance: the skill that best explains this rank, rounded
+             * @example 1862
+             */
+            performance: number;
+            /**
+             * @description The participant's rank on the final board
+             * @example 4
+             */
+            rank: number;
+            /** @example Spring Round 1 */
+            title: string;
+        };
+        RatingLeaderboardDto: {
+            items: components["schemas"]["RatingLeaderboardRowDto"][];
+            /** @example 120 */
+            total: number;
+        };
+        RatingLeaderboardRowDto: {
+            /**
+             * @description Rated contests played
+             * @example 7
+             */
+            contests: number;
+            /**
+             * @description The best displayed rating after any rated contest
+             * @example 1902
+             */
+            maxRating: number;
+            /**
+             * @description Shared by equal ratings (1, 2, 2, 4)
+             * @example 1
+             */
+            rank: number;
+            /**
+             * @description Displayed Elo-MMR rating: μ − 3(σ − 80), rounded
+             * @example 1834
+             */
+            rating: number;
+            /** @example alice */
+            username: string;
         };
         ReadinessDto: {
             /**
@@ -6299,6 +6422,35 @@ export interface operations {
             };
         };
     };
+    contestChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contestId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Empty until the ratings are computed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestRatingChangeDto"][];
+                };
+            };
+            /** @description Contest not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     registerForContest: {
         parameters: {
             query?: never;
@@ -7595,6 +7747,30 @@ export interface operations {
             };
         };
     };
+    leaderboard: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Comma-separated usernames (up to 100): only their rows, ranked on the whole leaderboard; the SPA colours names by tier with it */
+                usernames?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingLeaderboardDto"];
+                };
+            };
+        };
+    };
     get: {
         parameters: {
             query?: never;
@@ -7947,6 +8123,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserDashboardDto"];
+                };
+            };
+            /** @description This profile is private. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingHistoryEntryDto"][];
                 };
             };
             /** @description This profile is private. */

@@ -13,6 +13,7 @@ export * from './limits';
 export * from './live-event';
 export * from './problems';
 export * from './queue-board';
+export * from './ratings';
 export * from './rejudge';
 export * from './similarity';
 export * from './submission-status';

@@ -13,3 +13,6 @@ export type RawPoints = number & { readonly [unit]?: 'raw points' };
 
 /** Points in a contest's scale: what a problem is worth there (`contest_problems.points`), cells and row totals. */
 export type ContestPoints = number & { readonly [unit]?: 'contest points' };
+
+/** Points on the rating scale (Elo-MMR's skill scale, a newcomer's mean at 1500): ratings and performances. */
+export type RatingPoints = number & { readonly [unit]?: 'rating points' };

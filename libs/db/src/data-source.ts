@@ -9,13 +9,16 @@ import {
   ContestEntity,
   ContestParticipationEntity,
   ContestProblemEntity,
+  ContestRatingEntity,
   ProblemEntity,
   ProblemUpdateEntity,
+  RatingChangeEntity,
   RefreshTokenEntity,
   SimilarityReportEntity,
   SubmissionEntity,
   TestCaseEntity,
   UserEntity,
+  UserRatingEntity,
 } from './entities';
 import { InitialSchema1763884800000 } from './migrations/1763884800000-initial-schema';
 import { AppSecrets1763971200000 } from './migrations/1763971200000-app-secrets';
@@ -40,6 +43,7 @@ import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-prob
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
 import { ContestFreezeRule1796040000000 } from './migrations/1796040000000-contest-freeze-rule';
+import { Ratings1796060000000 } from './migrations/1796060000000-ratings';
 import { SimilarityReports1796070000000 } from './migrations/1796070000000-similarity-reports';
 import { ProblemTestsVersion1796080000000 } from './migrations/1796080000000-problem-tests-version';
 
@@ -58,7 +62,10 @@ export const ENTITIES = [
   ContestCellEntity,
   ClarificationEntity,
   ClicsTokenEntity,
+  ContestRatingEntity,
+  RatingChangeEntity,
   SimilarityReportEntity,
+  UserRatingEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works from sources under Jest and from dist. */
@@ -86,6 +93,7 @@ export const MIGRATIONS = [
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
   ContestFreezeRule1796040000000,
+  Ratings1796060000000,
   SimilarityReports1796070000000,
   ProblemTestsVersion1796080000000,
 ];

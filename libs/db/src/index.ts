@@ -7,4 +7,5 @@ export * from './final-result';
 export * from './judge-job';
 export * from './problem-checker';
 export * from './problem-solvers';
+export * from './ratings';
 export * from './submission-row';

@@ -38,6 +38,7 @@ describe('migrations', () => {
       'ContestPointsUnits1795004528031',
       'ProblemOutputLimit1795431977000',
       'ContestFreezeRule1796040000000',
+      'Ratings1796060000000',
       'SimilarityReports1796070000000',
       'ProblemTestsVersion1796080000000',
     ]);

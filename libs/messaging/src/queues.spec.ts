@@ -10,6 +10,8 @@ import {
   QUEUE_NAMES,
   queueConnection,
   queueListKey,
+  RATINGS_QUEUE,
+  ratingsJobOptions,
   RUN_JOB_OPTIONS,
   RUN_QUEUE,
   SIMILARITY_QUEUE,
@@ -19,13 +21,21 @@ import {
 } from './queues';
 
 describe('queues', () => {
-  it('names the five queues the API fills and the workers consume; runs are not on the judge queue', () => {
-    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, SIMILARITY_QUEUE]);
-    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile', 'similarity']);
+  it('names the six queues the API fills and the workers consume; runs are not on the judge queue', () => {
+    expect(QUEUE_NAMES).toEqual([JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, SIMILARITY_QUEUE, RATINGS_QUEUE]);
+    expect(QUEUE_NAMES).toEqual(['judge', 'run', 'validate', 'checker-compile', 'similarity', 'ratings']);
   });
 
   it('computes a similarity report once, in a job named after it', () => {
     expect(similarityJobOptions('r-1')).toEqual({ jobId: 'r-1', attempts: 1, removeOnComplete: true, removeOnFail: 100 });
+  });
+
+  it('gives the changes of one window one delayed recompute, and a later change the next window', () => {
+    const first = ratingsJobOptions(1_000_000);
+    expect(first).toMatchObject({ jobId: 'ratings:200', delay: 6_000 });
+    expect(ratingsJobOptions(1_004_999).jobId).toBe('ratings:200');
+    expect(ratingsJobOptions(1_004_999).delay).toBe(1_001);
+    expect(ratingsJobOptions(1_005_000).jobId).toBe('ratings:201');
   });
 
   it('keeps a site’s queues under its Redis prefix', () => {

@@ -11,9 +11,11 @@ export const RUN_QUEUE = 'run';
 export const VALIDATE_QUEUE = 'validate';
 /** A problem's custom checker compiled on a worker before the problem is saved. */
 export const CHECKER_COMPILE_QUEUE = 'checker-compile';
+/** Rating recomputes (libs/db ratings.ts), taken one at a time by a worker: never in the API's event loop. */
+export const RATINGS_QUEUE = 'ratings';
 /** Similarity reports (issue 36): one at a time per worker, beside the submissions' slots. */
 export const SIMILARITY_QUEUE = 'similarity';
-export const QUEUE_NAMES = [JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, SIMILARITY_QUEUE] as const;
+export const QUEUE_NAMES = [JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE, CHECKER_COMPILE_QUEUE, SIMILARITY_QUEUE, RATINGS_QUEUE] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -75,3 +77,34 @@ export const CHECKER_COMPILE_JOB_OPTIONS: JobOptions = ANSWERED_JOB;
 export function similarityJobOptions(reportId: string): JobOptions & { jobId: string } {
   return { jobId: reportId, attempts: 1, removeOnComplete: true, removeOnFail: 100 };
 }
+
+/** Changes asked for within one window share one recompute, which runs once the window has passed. */
+export const RATINGS_DEBOUNCE_MS = 5_000;
+
+/**
+ * A recompute asked for now: one job per RATINGS_DEBOUNCE_MS window, delayed to the window's end (plus a second), so
+ * every change of a window is committed before its job reads the boards, and a change after the job started falls in
+ * the next window's job.
+ */
+export function ratingsJobOptions(now = Date.now()): JobOptions & { jobId: string } {
+  const window = Math.floor(now / RATINGS_DEBOUNCE_MS);
+  return {
+    jobId: `ratings:${window}`,
+    delay: (window + 1) * RATINGS_DEBOUNCE_MS - now + 1_000,
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: true,
+    removeOnFail: 100,
+  };
+}
+
+/**
+ * The sweep every worker schedules (Bull keeps one repeatable job per key): it catches contests whose results became
+ * final by the clock (their end passing) and results rejudged after the end, within a minute.
+ */
+export const RATINGS_SWEEP_JOB: JobOptions = {
+  repeat: { every: 60_000 },
+  jobId: 'ratings:sweep',
+  removeOnComplete: true,
+  removeOnFail: 100,
+};

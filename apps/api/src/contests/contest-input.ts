@@ -16,6 +16,7 @@ export type ContestFields = Pick<
   | 'penaltyMinutes'
   | 'isPublic'
   | 'accessCode'
+  | 'rated'
 >;
 export type ContestProblemFields = Pick<ContestProblemEntity, 'problemId' | 'label' | 'points' | 'position'>;
 
@@ -63,6 +64,7 @@ export function contestFromInput(dto: ContestInputDto): { contest: ContestFields
       penaltyMinutes: dto.penaltyMinutes ?? DEFAULT_PENALTY_MINUTES[dto.format],
       isPublic: dto.isPublic,
       accessCode: dto.accessCode ?? null,
+      rated: dto.rated,
     },
     problems,
   };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { ProblemsModule } from '../problems/problems.module';
+import { RatingsSchedulerModule } from '../ratings/ratings-scheduler.module';
 import { AccessCodeGuesses } from './access-code-guesses';
 import { ClarificationsController } from './clarifications.controller';
 import { ClarificationsService } from './clarifications.service';
@@ -13,7 +14,7 @@ import { ScoreboardStreamService } from './scoreboard/scoreboard-stream.service'
 import { VirtualBoardService } from './scoreboard/virtual-board.service';
 
 @Module({
-  imports: [ProblemsModule],
+  imports: [ProblemsModule, RatingsSchedulerModule],
   controllers: [ContestsController, ClarificationsController],
   providers: [
     AccessCodeGuesses,

@@ -27,6 +27,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import type { ProblemDto } from '../problems/dto/problem-response.dto';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
+import { RatingsScheduler } from '../ratings/ratings-scheduler';
 import { AccessCodeGuesses } from './access-code-guesses';
 import { contestCalendar } from './contest-calendar';
 import { contestFromInput, ContestProblemFields } from './contest-input';
@@ -75,6 +76,7 @@ export class ContestsService {
     private readonly boards: BoardChanges,
     private readonly guesses: AccessCodeGuesses,
     private readonly problemAccess: ContestProblemAccess,
+    private readonly ratings: RatingsScheduler,
   ) {}
 
   /** Newest first; private contests only for admins and their participants. */
@@ -134,6 +136,7 @@ export class ContestsService {
       return updated;
     });
     await this.boards.changed(contestId, 'edited');
+    await this.ratings.changed(`contest ${contestId} edited`);
     return this.present(saved, undefined, true);
   }
 
@@ -148,6 +151,7 @@ export class ContestsService {
       if (!result.affected) throw ApiException.notFound(CONTEST_NOT_FOUND);
     });
     await this.boards.changed(contestId, 'deleted');
+    await this.ratings.changed(`contest ${contestId} deleted`);
   }
 
   /**
@@ -242,6 +246,7 @@ export class ContestsService {
       await syncFrozenResults(manager, contestId);
     });
     await this.boards.changed(contestId, 'unfrozen');
+    await this.ratings.changed(`contest ${contestId} unfrozen`);
     return this.present(contest, undefined, true);
   }
 
@@ -409,6 +414,7 @@ export class ContestsService {
       freezeMinutes: contest.freezeMinutes,
       penaltyMinutes: contest.penaltyMinutes,
       isPublic: contest.isPublic,
+      rated: contest.rated,
       needsAccessCode: !!contest.accessCode,
       inviteOnly: isInviteOnly(contest),
       ...(asAdmin ? { accessCode: contest.accessCode } : {}),

@@ -51,6 +51,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/problem-updates': 'public',
   'GET /api/problems': 'public',
   'GET /api/problems/algorithms': 'public',
+  'GET /api/ratings': 'public',
   'GET /api/problems/:problemId': 'public',
   'POST /api/problems/testcases/zip-parse': 'author-or-admin',
   'POST /api/problems/import': 'admin',
@@ -91,6 +92,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/dashboard/me/summary': 'login',
   'GET /api/dashboard/me/heatmap': 'login',
   'GET /api/users/:username/dashboard': 'public',
+  'GET /api/users/:username/ratings': 'public',
 
   'GET /api/contests': 'public',
   'POST /api/contests': 'admin',
@@ -129,6 +131,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/contests/:contestId/clics-tokens': 'admin',
   'DELETE /api/contests/:contestId/clics-tokens/:tokenId': 'admin',
   'GET /api/contests/:contestId/problems/:label': 'public',
+  'GET /api/contests/:contestId/rating-changes': 'public',
   'GET /api/contests/:contestId/scoreboard': 'public',
   'GET /api/contests/:contestId/scoreboard/stream': 'public',
   'GET /api/contests/:contestId/submissions': 'login',

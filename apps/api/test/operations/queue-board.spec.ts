@@ -51,6 +51,7 @@ describe('queue board at /admin/queues', () => {
     expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual([
       'checker-compile',
       'judge',
+      'ratings',
       'run',
       'similarity',
       'validate',

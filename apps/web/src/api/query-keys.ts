@@ -47,6 +47,14 @@ export const queryKeys = {
   clarifications: (contestId: number) => ['contests', contestId, 'clarifications'] as const,
   /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */
   contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,
+  /** One page of the rating leaderboard. */
+  ratings: (page: number) => ['ratings', page] as const,
+  /** The ratings of the users one list shows, for their tier colours. */
+  ratingsOf: (usernames: string[]) => ['ratings', 'of', usernames.join(',')] as const,
+  /** A user's rated contests, oldest first. */
+  ratingHistory: (username: string) => ['ratings', 'history', username] as const,
+  /** A contest's rating changes, once computed. */
+  contestRatingChanges: (contestId: number) => ['contests', contestId, 'rating-changes'] as const,
   /** The contest picker's search of the archive for `q`. */
   pickableProblems: (q: string) => ['problems', 'pickable', q] as const,
 };

@@ -73,6 +73,7 @@ export function Header() {
         </NavLink>
         <NavLink to="/problems">Problems</NavLink>
         <NavLink to="/contests">Contests</NavLink>
+        <NavLink to="/ratings">Ratings</NavLink>
         {user && <NavLink to="/submissions">Submissions</NavLink>}
         {user && <NavLink to="/dashboard">Dashboard</NavLink>}
         {isAdmin && <NavLink to="/admin/create">Create Problem</NavLink>}

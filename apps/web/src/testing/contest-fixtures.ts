@@ -17,6 +17,7 @@ export const contestView = (extra: Partial<Contest> = {}): Contest => ({
   freezeMinutes: null,
   penaltyMinutes: 20,
   isPublic: true,
+  rated: false,
   needsAccessCode: false,
   inviteOnly: false,
   frozen: false,

@@ -44,6 +44,10 @@ export class ContestEntity {
   @Column({ name: 'access_code', type: 'varchar', length: 100, nullable: true })
   accessCode: string | null;
 
+  /** Whether its official participants are rated once its results are final (libs/db ratings.ts). */
+  @Column({ type: 'boolean', default: false })
+  rated: boolean;
+
   /** When an admin lifted the freeze after the end; null while the board stays frozen. */
   @Column({ name: 'unfrozen_at', type: 'timestamptz', nullable: true })
   unfrozenAt: Date | null;

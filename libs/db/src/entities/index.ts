@@ -8,6 +8,7 @@ export * from './contest-participation.entity';
 export * from './contest-problem.entity';
 export * from './problem.entity';
 export * from './problem-update.entity';
+export * from './rating.entities';
 export * from './refresh-token.entity';
 export * from './similarity-report.entity';
 export * from './submission.entity';

@@ -113,6 +113,15 @@ export class ContestInputDto {
   isPublic: boolean = true;
 
   @ApiPropertyOptional({
+    example: false,
+    default: false,
+    description: "Rated: once its results are final, its official participants' Elo-MMR ratings are computed (docs/ratings.md)",
+  })
+  @Omittable()
+  @IsBoolean({ message: 'rated must be true or false.' })
+  rated: boolean = false;
+
+  @ApiPropertyOptional({
     example: 'spring-2025-r1',
     pattern: ACCESS_CODE_PATTERN.source,
     description: `Required to register when set. ${ACCESS_CODE_RULE}`,

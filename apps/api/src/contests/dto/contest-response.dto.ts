@@ -78,6 +78,9 @@ export class ContestDto {
   @ApiProperty({ example: true })
   isPublic: boolean;
 
+  @ApiProperty({ example: false, description: "Rated: its official participants' ratings are computed once its results are final" })
+  rated: boolean;
+
   @ApiProperty({ example: true, description: 'Registration asks for an access code' })
   needsAccessCode: boolean;
 

@@ -22,6 +22,8 @@ export interface ContestFormValues {
   freezeMinutes: string;
   penaltyMinutes: string;
   isPublic: boolean;
+  /** Its official participants are rated once its results are final. */
+  rated: boolean;
   accessCode: string;
   problems: PickedProblem[];
 }
@@ -46,6 +48,7 @@ export function emptyContestForm(now = new Date()): ContestFormValues {
     freezeMinutes: '',
     penaltyMinutes: '',
     isPublic: true,
+    rated: false,
     accessCode: '',
     problems: [],
   };
@@ -64,6 +67,7 @@ export function contestFormFrom(contest: Contest): ContestFormValues {
     freezeMinutes: text(contest.freezeMinutes),
     penaltyMinutes: String(contest.penaltyMinutes),
     isPublic: contest.isPublic,
+    rated: contest.rated,
     accessCode: contest.accessCode ?? '',
     // Only admins edit a contest, and they are given every problem's id (null only for those who may not read it).
     problems: contest.problems.flatMap((p, i) =>
@@ -90,6 +94,7 @@ export function contestInputFrom(values: ContestFormValues): ContestInput {
     freezeMinutes: optionalNumber(values.freezeMinutes),
     penaltyMinutes: optionalNumber(values.penaltyMinutes),
     isPublic: values.isPublic,
+    rated: values.rated,
     accessCode: values.accessCode.trim() || undefined,
     problems: values.problems.map((p) => ({
       problemId: p.problemId,

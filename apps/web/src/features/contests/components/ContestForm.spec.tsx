@@ -61,6 +61,7 @@ describe('the contest form', () => {
     fireEvent.change(screen.getByLabelText('Starts at'), { target: { value: '2026-12-01T09:00' } });
     fireEvent.change(screen.getByLabelText('Ends at'), { target: { value: '2026-12-01T12:00' } });
     fireEvent.change(screen.getByLabelText('Freeze minutes before the end (optional)'), { target: { value: '60' } });
+    fireEvent.click(screen.getByLabelText('Rated'));
     await addProblem('2');
     await addProblem('knapsack');
     await addProblem('1 — A + B');
@@ -77,6 +78,7 @@ describe('the contest form', () => {
       endsAt: new Date('2026-12-01T12:00').toISOString(),
       freezeMinutes: 60,
       isPublic: true,
+      rated: true,
       problems: [{ problemId: 2 }, { problemId: 3, points: 50 }, { problemId: 1 }],
     });
   });

@@ -137,6 +137,9 @@ export function ContestForm({ contest }: { contest?: Contest }) {
         <label className="checkbox">
           <input name="isPublic" type="checkbox" checked={values.isPublic} onChange={(e) => set('isPublic', e.target.checked)} /> Public
         </label>
+        <label className="checkbox">
+          <input name="rated" type="checkbox" checked={values.rated} onChange={(e) => set('rated', e.target.checked)} /> Rated
+        </label>
         <label>
           Access code (optional)
           <input name="accessCode" value={values.accessCode} onChange={(e) => set('accessCode', e.target.value)} autoComplete="off" />

@@ -19,6 +19,7 @@ const contest = (extra: Partial<Contest> = {}) =>
     description: 'Three problems, **three hours**.',
     endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
     isPublic: false,
+    rated: false,
     needsAccessCode: true,
     ...extra,
   });

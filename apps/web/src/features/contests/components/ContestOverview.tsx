@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { plural, shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { useSession } from '../../../session/SessionProvider';
+import { ContestRatingChanges } from '../../ratings/components/ContestRatingChanges';
 import { LiveSubmissionList } from '../../submissions/components/LiveSubmissionList';
 import { type Contest } from '../api';
 import { cellText } from '../board-csv';
@@ -71,6 +72,7 @@ export function ContestOverview({ contest }: { contest: Contest }) {
         <h1>{contest.title}</h1>
         <div className="row">
           <span className="tag">{contest.format.toUpperCase()}</span>
+          {contest.rated && <span className="tag">Rated</span>}
           {contest.frozen && <span className="badge frozen">Frozen</span>}
           <span className="muted">
             {shortDate(contest.startsAt)} – {shortDate(contest.endsAt)}
@@ -104,6 +106,7 @@ export function ContestOverview({ contest }: { contest: Contest }) {
           <Markdown>{contest.description}</Markdown>
         </section>
       )}
+      {contest.rated && <ContestRatingChanges contestId={contest.contestId} ended={contest.phase === 'past'} />}
       <ProblemsTable contest={contest} />
       <Clarifications contest={contest} />
       {user && (contest.participation || isAdmin) && (

@@ -20,6 +20,7 @@ const contest = {
   freezeMinutes: 60,
   penaltyMinutes: 20,
   isPublic: true,
+  rated: false,
   needsAccessCode: false,
   frozen: false,
   problems: [],

@@ -1,12 +1,25 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Route } from 'react-router-dom';
 
 import { cell } from '../../../testing/contest-fixtures';
+import { json, mockFetch, renderRoutes } from '../../../testing/render';
 import { ScoreboardTable } from './ScoreboardTable';
 
 const subtasks = [
   { index: 0, name: 'n ≤ 10', earnedContestPoints: 30, contestPoints: 30 },
   { index: 1, earnedContestPoints: 12.5, contestPoints: 70 },
 ];
+
+/** The table inside the app's providers; the names' ratings: ann is rated 1650 (an Expert). */
+function render(table: ReactElement) {
+  mockFetch((r, route) =>
+    route === 'GET /api/ratings' && new URL(r.url).searchParams.get('usernames') === 'ann'
+      ? json(200, { items: [{ rank: 1, username: 'ann', rating: 1650, maxRating: 1650, contests: 2 }], total: 1 })
+      : undefined,
+  );
+  return renderRoutes(<Route path="/" element={table} />);
+}
 
 function renderBoard(format: 'ioi' | 'icpc') {
   render(
@@ -52,5 +65,12 @@ describe('a scoreboard cell', () => {
     const cells = within(screen.getByText('ann').closest('tr') as HTMLElement).getAllByRole('cell');
     expect(cells[cells.length - 1]).toHaveTextContent(/^0$/);
     expect(cells[cells.length - 1].querySelector('details')).toBeNull();
+  });
+
+  it("colours a participant's name by their rating tier", async () => {
+    renderBoard('icpc');
+    const name = screen.getByText('ann', { selector: '.user-name' });
+    await screen.findByTitle('Expert · 1650');
+    expect(name).toHaveClass('tier-expert');
   });
 });

@@ -11,6 +11,8 @@ import {
 } from '@oj/contracts';
 import { useEffect, useRef } from 'react';
 
+import { UserName } from '../../../components/UserName';
+import { useRatingsOf } from '../../ratings/hooks/useRatings';
 import { cellText } from '../board-csv';
 import { useRowMotion } from '../hooks/useRowMotion';
 
@@ -87,14 +89,14 @@ function Cell({ format, cell, first }: { format: ContestFormat; cell: ContestCel
   );
 }
 
-function Row({ row, props, rowKey }: { row: BoardRow; props: Props; rowKey: string }) {
+function Row({ row, props, rowKey, rating }: { row: BoardRow; props: Props; rowKey: string; rating: number | undefined }) {
   const { format, labels, firstSolvers, me, spotlight } = props;
   const mine = !!me && row.username === me;
   return (
     <tr data-row-key={rowKey} className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="num board-rank">{row.rank}</td>
       <th scope="row" className="board-user">
-        {row.username ?? <span className="muted">deleted</span>}
+        {row.username ? <UserName username={row.username} rating={rating} link={false} /> : <span className="muted">deleted</span>}
       </th>
       <td className="num">{format === 'icpc' ? row.solved : row.score}</td>
       {(format === 'icpc' || format === 'atcoder') && <td className="num">{row.penalty}</td>}
@@ -137,6 +139,8 @@ export function ScoreboardTable(props: Props) {
   const { format, labels, rows, me, mineElsewhere, caption, totals } = props;
   const keyOf = (row: BoardRow) => row.key ?? row.username ?? `#${row.rank}`;
   const body = useRowMotion(rows.map(keyOf).join('\n'));
+  const ratings = useRatingsOf([...rows, ...(mineElsewhere ? [mineElsewhere] : [])].map((row) => row.username));
+  const ratingOf = (row: BoardRow) => (row.username ? ratings.get(row.username) : undefined);
   const region = useRef<HTMLDivElement>(null);
   // The viewer's row stays in view as the board moves around it.
   useEffect(() => {
@@ -169,12 +173,12 @@ export function ScoreboardTable(props: Props) {
         </thead>
         {mineElsewhere && (
           <tbody className="board-mine">
-            <Row row={mineElsewhere} props={props} rowKey="mine" />
+            <Row row={mineElsewhere} props={props} rowKey="mine" rating={ratingOf(mineElsewhere)} />
           </tbody>
         )}
         <tbody ref={body}>
           {rows.map((row) => (
-            <Row key={keyOf(row)} row={row} props={props} rowKey={keyOf(row)} />
+            <Row key={keyOf(row)} row={row} props={props} rowKey={keyOf(row)} rating={ratingOf(row)} />
           ))}
         </tbody>
         <SolvedTriedRow format={format} labels={labels} totals={totals ?? problemTotalsOf(labels, rows)} />

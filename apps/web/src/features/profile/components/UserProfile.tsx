@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { currentUtcYear, YearSelect } from '../../../components/YearSelect';
 import { Heatmap } from '../../dashboard/components/Heatmap';
+import { ProfileRating } from '../../ratings/components/ProfileRating';
 import { useUserProfile } from '../hooks/useUserProfile';
 import { LanguagesUsed } from './LanguagesUsed';
 import { RecentAccepted } from './RecentAccepted';
@@ -45,6 +46,7 @@ export function UserProfile({ username }: { username: string }) {
         {user.profile.displayName && <span className="muted">{user.username}</span>}
       </div>
       {user.profile.bio && <p>{user.profile.bio}</p>}
+      <ProfileRating username={user.username} />
       <div className="cards">
         {stats.map(([value, label]) => (
           <div className="stat" key={label}>

@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 
 import { formatScore, shortDate } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { UserName } from '../../../components/UserName';
 import type { SubmissionRow } from '../../../live/live-paging';
 import { useSession } from '../../../session/SessionProvider';
+import { useRatingsOf } from '../../ratings/hooks/useRatings';
 import { resultHiddenFrom } from '../frozen-result';
 
 /** The status badge ("Frozen" while a contest's freeze hides the result), with a progress bar while it is graded. */
@@ -77,6 +79,7 @@ interface Props {
  * becomes a card, Status and Score first (styles.css, `.table.stack`), so the verdict never hides off-screen.
  */
 export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetails, onResubmit, canResubmit, showActions = true }: Props) {
+  const ratings = useRatingsOf(rows.map((row) => row.userName));
   if (!rows.length) return <p className="muted">{emptyText}</p>;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Submissions table">
@@ -99,7 +102,9 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
             <tr key={row.id} data-submission-id={row.id}>
               <td data-label="Time">{showActions ? shortDate(row.createdAt) : <DetailsByTime row={row} onDetails={onDetails} />}</td>
               {showProblem && <ProblemCell row={row} />}
-              <td data-label="User">{row.userName ? <Link to={`/u/${row.userName}`}>{row.userName}</Link> : '(deleted user)'}</td>
+              <td data-label="User">
+                {row.userName ? <UserName username={row.userName} rating={ratings.get(row.userName)} /> : '(deleted user)'}
+              </td>
               <td data-label="Language">{row.language}</td>
               <StatusCell row={row} />
               <ScoreCell row={row} />

@@ -1,0 +1,131 @@
+import { getQueueToken } from '@nestjs/bull';
+import { bearer, boardCast, contestBody, createContest, createTestApp, register, submitGraded, TestApp, TestSession } from '@oj/api-testing';
+import { recomputeRatings } from '@oj/db';
+import { RATINGS_QUEUE } from '@oj/messaging';
+import type { Queue } from 'bull';
+import { DataSource } from 'typeorm';
+
+jest.setTimeout(60_000);
+
+/** The ratings' routes over ratings the workers' recompute (recomputeRatings, called here as the worker would) wrote. */
+describe('ratings', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  let ann: TestSession;
+  let bob: TestSession;
+  let contestId: number;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ds = t.app.get(DataSource);
+    let problems: number[];
+    ({ admin, ann, bob, problems } = await boardCast(t));
+    ({ contestId } = await createContest(t, admin, contestBody(problems, -60, 60, { rated: true })));
+    await register(t, ann, contestId);
+    await register(t, bob, contestId);
+    const during = new Date(Date.now() - 30 * 60_000);
+    await submitGraded(t, ann, contestId, problems[0], during, 'accepted');
+    await submitGraded(t, bob, contestId, problems[0], during, 'wrong_answer');
+    await ds.query(`UPDATE contests SET ends_at = now() - interval '1 minute' WHERE contest_id = $1`, [contestId]);
+  });
+  afterAll(() => t.close());
+
+  it('keeps `rated` on the contest, and refuses anything but a boolean with 400 VALIDATION_ERROR', async () => {
+    const res = await t.http().get(`/api/contests/${contestId}`).expect(200);
+    expect(res.body.rated).toBe(true);
+    for (const rated of ['yes', 1, null]) {
+      const bad = await t
+        .http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send(contestBody([], 10, 70, { rated }))
+        .expect(400);
+      expect(bad.body.code).toBe('VALIDATION_ERROR');
+      expect(JSON.stringify(bad.body.details)).toContain('rated');
+    }
+    const plain = await createContest(t, admin, contestBody([], 10, 70));
+    expect((await t.http().get(`/api/contests/${plain.contestId}`).expect(200)).body.rated).toBe(false);
+  });
+
+  it('shows no changes until the recompute, then each participant’s from the final board', async () => {
+    expect((await t.http().get(`/api/contests/${contestId}/rating-changes`).expect(200)).body).toEqual([]);
+    expect(await recomputeRatings(ds)).toEqual({ recomputed: [contestId] });
+    const changes = (await t.http().get(`/api/contests/${contestId}/rating-changes`).expect(200)).body;
+    expect(changes).toEqual([
+      { username: ann.user.username, rank: 1, oldRating: 690, newRating: expect.any(Number) },
+      { username: bob.user.username, rank: 2, oldRating: 690, newRating: expect.any(Number) },
+    ]);
+    expect(changes[0].newRating).toBeGreaterThan(changes[1].newRating);
+  });
+
+  it('lists the leaderboard by rating, paged, and refuses a bad page', async () => {
+    const res = await t.http().get('/api/ratings?page=1&limit=1').expect(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.items).toEqual([
+      { rank: 1, username: ann.user.username, rating: expect.any(Number), maxRating: expect.any(Number), contests: 1 },
+    ]);
+    expect(res.body.items[0].maxRating).toBe(res.body.items[0].rating);
+    const second = await t.http().get('/api/ratings?page=2&limit=1').expect(200);
+    expect(second.body.items[0]).toMatchObject({ rank: 2, username: bob.user.username });
+    const only = await t.http().get(`/api/ratings?usernames=${bob.user.username},nobody-here`).expect(200);
+    expect(only.body).toEqual({ items: [expect.objectContaining({ rank: 2, username: bob.user.username })], total: 1 });
+    for (const query of ['limit=0', 'page=abc', 'page=0', 'limit=1000', 'usernames=', 'usernames=a,,b', 'usernames=a%20b']) {
+      const bad = await t.http().get(`/api/ratings?${query}`).expect(400);
+      expect(bad.body.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it("gives a user's history oldest first, private profiles to their owner and admins only", async () => {
+    const res = await t.http().get(`/api/users/${ann.user.username}/ratings`).expect(200);
+    expect(res.body).toEqual([
+      {
+        contestId,
+        title: 'Round 1',
+        endedAt: expect.any(String),
+        rank: 1,
+        oldRating: 690,
+        newRating: expect.any(Number),
+        performance: expect.any(Number),
+      },
+    ]);
+    expect(res.body[0].performance).toBeGreaterThan(1500);
+    await t
+      .http()
+      .put('/api/users/me/profile')
+      .set(...bearer(bob))
+      .send({ profilePublic: false })
+      .expect(200);
+    const hidden = await t.http().get(`/api/users/${bob.user.username}/ratings`).expect(403);
+    expect(hidden.body.message).toBe('This profile is private.');
+    await t
+      .http()
+      .get(`/api/users/${bob.user.username}/ratings`)
+      .set(...bearer(bob))
+      .expect(200);
+    await t
+      .http()
+      .get(`/api/users/${bob.user.username}/ratings`)
+      .set(...bearer(admin))
+      .expect(200);
+    await t.http().get('/api/users/nobody-here/ratings').expect(404);
+    await t.http().get('/api/users/bad%20name!/ratings').expect(404);
+  });
+
+  it('answers 404 for a contest that is not there', async () => {
+    await t.http().get('/api/contests/999999/rating-changes').expect(404);
+    await t.http().get('/api/contests/abc/rating-changes').expect(404);
+  });
+
+  it('asks the workers for a recompute when a contest is edited or unfrozen, computing nothing itself', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(RATINGS_QUEUE));
+    await queue.empty();
+    await t
+      .http()
+      .post(`/api/contests/${contestId}/unfreeze`)
+      .set(...bearer(admin))
+      .expect((res) => expect([200, 201]).toContain(res.status));
+    const jobs = await queue.getJobs(['delayed', 'waiting']);
+    expect(jobs.map((job) => job.data)).toEqual([{ reason: `contest ${contestId} unfrozen` }]);
+  });
+});

@@ -1,0 +1,44 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { RatingsJobData } from '@oj/contracts';
+import { recomputeRatings } from '@oj/db';
+import { RATINGS_QUEUE, RATINGS_SWEEP_JOB } from '@oj/messaging';
+import { Job, Queue } from 'bull';
+import { DataSource } from 'typeorm';
+
+/**
+ * Takes the ratings queue one job at a time (recomputeRatings, which also locks against other workers), and keeps the
+ * minute sweep scheduled: it rates contests whose results became final by the clock and catches rejudged results
+ * after the end. The computation runs here, off the API's event loop; a 10,000-participant contest holds this
+ * worker's loop for the time bench/BENCHMARKS.md "Ratings" gives, well inside a judge job's lock.
+ */
+@Injectable()
+export class RatingsConsumer implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RatingsConsumer.name);
+
+  constructor(
+    @InjectQueue(RATINGS_QUEUE) private readonly queue: Queue<RatingsJobData>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.queue
+      .process(1, (job: Job<RatingsJobData>) => this.recompute(job.data.reason))
+      .catch((e) => {
+        this.logger.error(`Stopped taking ratings jobs: ${(e as Error).message}`);
+      });
+    await this.queue
+      .add({ reason: 'sweep' }, RATINGS_SWEEP_JOB)
+      .catch((e) => this.logger.warn(`Could not schedule the ratings sweep: ${(e as Error).message}`));
+  }
+
+  private async recompute(reason: string): Promise<number[]> {
+    const started = Date.now();
+    const { recomputed } = await recomputeRatings(this.dataSource);
+    if (recomputed.length)
+      this.logger.log(
+        `Ratings recomputed from contest ${recomputed[0]} (${recomputed.length} contests, ${reason}) in ${Date.now() - started} ms`,
+      );
+    return recomputed;
+  }
+}

@@ -1,0 +1,85 @@
+import { getQueueToken } from '@nestjs/bull';
+import { INestApplicationContext } from '@nestjs/common';
+import { bearer, boardCast, contestBody, createContest, createTestApp, register, submitGraded, TestApp, TestSession } from '@oj/api-testing';
+import { writeFinalResult } from '@oj/db';
+import { RATINGS_QUEUE } from '@oj/messaging';
+import type { Queue } from 'bull';
+import { DataSource } from 'typeorm';
+
+import { startWorker } from '../worker-harness';
+
+jest.setTimeout(120_000);
+
+type Change = { username: string; rank: number; oldRating: number; newRating: number };
+
+/**
+ * Ratings through the queue: a rated contest's end (an admin's edit) is rated by a real worker, never the API; a
+ * rejudge that turns the final standings round is rated again by the worker's next sweep.
+ */
+describe('ratings computed by the worker', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let admin: TestSession;
+  let ann: TestSession;
+  let bob: TestSession;
+  let problems: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    worker = await startWorker(t);
+    ({ admin, ann, bob, problems } = await boardCast(t));
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  async function changesOf(contestId: number, until: (changes: Change[]) => boolean): Promise<Change[]> {
+    for (const deadline = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 500))) {
+      const changes: Change[] = (await t.http().get(`/api/contests/${contestId}/rating-changes`).expect(200)).body;
+      if (until(changes)) return changes;
+      if (Date.now() > deadline) throw new Error(`ratings not as expected: ${JSON.stringify(changes)}`);
+    }
+  }
+
+  it('rates the contest once it ends, and again after a rejudge swaps the winner', async () => {
+    const body = (toMinutes: number) => contestBody(problems, -60, toMinutes, { rated: true });
+    const { contestId } = await createContest(t, admin, body(60));
+    await register(t, ann, contestId);
+    await register(t, bob, contestId);
+    const bobTry = await submitGraded(t, bob, contestId, problems[0], new Date(Date.now() - 50 * 60_000), 'wrong_answer');
+    await submitGraded(t, ann, contestId, problems[0], new Date(Date.now() - 30 * 60_000), 'accepted');
+    await t
+      .http()
+      .put(`/api/contests/${contestId}`)
+      .set(...bearer(admin))
+      .send(body(0.02))
+      .expect(200);
+    const first = await changesOf(contestId, (c) => c.length === 2);
+    expect(first.map((c) => [c.username, c.rank])).toEqual([
+      [ann.user.username, 1],
+      [bob.user.username, 2],
+    ]);
+
+    // A rejudge: the submission back in the queue under its next round, then the worker's accepted result.
+    const ds = t.app.get(DataSource);
+    await ds.query(`UPDATE submissions SET judge_round = judge_round + 1, counted_at = NULL, status = 'queued' WHERE id = $1`, [bobTry]);
+    await writeFinalResult(
+      ds,
+      bobTry,
+      problems[0],
+      { status: 'accepted', score: 100, earnedPoints: 1, totalPoints: 1, runtimeMs: 1, memoryKB: 1, testCaseResults: [] },
+      1,
+    );
+    // The sweep's tick, as the worker's repeatable job adds it every minute.
+    await t.app.get<Queue>(getQueueToken(RATINGS_QUEUE)).add({ reason: 'sweep' });
+    const again = await changesOf(contestId, (c) => c[0]?.username === bob.user.username);
+    expect(again.map((c) => [c.username, c.rank, c.oldRating])).toEqual([
+      [bob.user.username, 1, 690],
+      [ann.user.username, 2, 690],
+    ]);
+    expect(again[0].newRating).toBe(first[0].newRating);
+    const board = (await t.http().get('/api/ratings').expect(200)).body;
+    expect(board.items[0]).toMatchObject({ username: bob.user.username, contests: 1 });
+  });
+});

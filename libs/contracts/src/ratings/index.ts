@@ -1,0 +1,4 @@
+export * from './elo-mmr';
+export * from './elo-mmr-params';
+export * from './ratings';
+export * from './tiers';
