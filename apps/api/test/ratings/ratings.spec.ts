@@ -1,5 +1,15 @@
 import { getQueueToken } from '@nestjs/bull';
-import { bearer, boardCast, contestBody, createContest, createTestApp, register, submitGraded, TestApp, TestSession } from '@oj/api-testing';
+import {
+  bearer,
+  boardCast,
+  contestBody,
+  createContest,
+  createTestApp,
+  register,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/api-testing';
 import { recomputeRatings } from '@oj/db';
 import { RATINGS_QUEUE } from '@oj/messaging';
 import type { Queue } from 'bull';

@@ -1,6 +1,16 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
-import { bearer, boardCast, contestBody, createContest, createTestApp, register, submitGraded, TestApp, TestSession } from '@oj/api-testing';
+import {
+  bearer,
+  boardCast,
+  contestBody,
+  createContest,
+  createTestApp,
+  register,
+  submitGraded,
+  TestApp,
+  TestSession,
+} from '@oj/api-testing';
 import { writeFinalResult } from '@oj/db';
 import { RATINGS_QUEUE } from '@oj/messaging';
 import type { Queue } from 'bull';
