@@ -1,3 +1,4 @@
+import { createTestDatabase } from '@oj/api-testing';
 import { dropDatabase } from '@oj/db';
 import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
@@ -6,7 +7,6 @@ import { connect, createServer } from 'net';
 import { join } from 'path';
 
 import { STOPPING_FRAME } from '../../src/live/live.service';
-import { createTestDatabase } from '../../testing/src/test-database';
 
 const root = join(__dirname, '../../../..');
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,7 +1,6 @@
+import { createTestApp, TestApp } from '@oj/api-testing';
 import { JUDGE_QUEUE, judgeJobOptions, queueConnection } from '@oj/messaging';
 import Queue from 'bull';
-
-import { createTestApp, TestApp } from '../../testing/src/test-app';
 
 /** The judge queue's series of one state on a scrape of /metrics. */
 function judgeJobs(metrics: string, state: string): number {
