@@ -38,6 +38,7 @@ import { EditorTabWidthKeymap1795004170000 } from './migrations/1795004170000-ed
 import { ProblemSolverCount1795004390000 } from './migrations/1795004390000-problem-solver-count';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
 import { ProblemOutputLimit1795431977000 } from './migrations/1795431977000-problem-output-limit';
+import { ContestCellSeconds1796090000000 } from './migrations/1796090000000-contest-cell-seconds';
 
 export const ENTITIES = [
   UserEntity,
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   ProblemSolverCount1795004390000,
   ContestPointsUnits1795004528031,
   ProblemOutputLimit1795431977000,
+  ContestCellSeconds1796090000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

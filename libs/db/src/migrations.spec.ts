@@ -37,6 +37,7 @@ describe('migrations', () => {
       'ProblemSolverCount1795004390000',
       'ContestPointsUnits1795004528031',
       'ProblemOutputLimit1795431977000',
+      'ContestCellSeconds1796090000000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);
