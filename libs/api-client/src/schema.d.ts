@@ -3012,6 +3012,11 @@ export interface components {
              * @example 1
              */
             attempts: number;
+            /**
+             * @description The same moment as `minute`, in whole seconds from the contest's start (a virtual run's: its own start); AtCoder shows it as mm:ss (h:mm:ss past an hour)
+             * @example 2054
+             */
+            elapsedSeconds: number | null;
             /** @example 34 */
             minute: number | null;
             /**
@@ -3118,6 +3123,7 @@ export interface components {
              * @example {
              *       "A": {
              *         "attempts": 1,
+             *         "elapsedSeconds": 2054,
              *         "minute": 34,
              *         "pending": 0,
              *         "score": 1,

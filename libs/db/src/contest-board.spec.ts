@@ -132,6 +132,7 @@ describe('contest board kept by writeFinalResult', () => {
         const attempts = mine.map((s) => ({
           status: s.counted_status,
           minute: Math.floor((s.created_at.getTime() - START.getTime()) / 60_000),
+          elapsedSeconds: Math.floor((s.created_at.getTime() - START.getTime()) / 1000),
           earnedPoints: s.earned,
           totalPoints: 100,
         }));

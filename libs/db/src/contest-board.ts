@@ -24,6 +24,7 @@ export interface StoredCell {
 export interface StoredAttempt {
   status: SubmissionStatus;
   minute: number;
+  elapsedSeconds: number;
   earnedPoints: RawPoints;
   totalPoints: RawPoints;
   subtasks: SubtaskResult[] | null;
@@ -35,10 +36,12 @@ interface CellRow {
   solved: boolean;
   score: number;
   minute: number | null;
+  elapsed_seconds: number | null;
   public_attempts: number;
   public_solved: boolean;
   public_score: number;
   public_minute: number | null;
+  public_elapsed_seconds: number | null;
   pending: number;
   subtasks: CellSubtask[] | null;
   public_subtasks: CellSubtask[] | null;
@@ -46,13 +49,14 @@ interface CellRow {
 
 /**
  * Result `s` of participation `p` in contest `c` as a StoredAttempt (JSON), hidden when `hidden` (SQL) holds: the
- * minute from the participant's own start, and the raw points of its grading. A result being rejudged has no
+ * minute and second from the participant's own start, and the raw points of its grading. A result being rejudged has no
  * summary yet and counts as its old status with no points, until its new result re-folds the cell.
  */
 export function attemptJsonSql(hidden: string): string {
   return `json_build_object(
     'status', coalesce(s.counted_status, 'queued'),
     'minute', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)) / 60)::int,
+    'elapsedSeconds', floor(extract(epoch FROM s.created_at - coalesce(p.started_at, c.starts_at)))::int,
     'earnedPoints', coalesce((s.result_summary ->> 'earnedPoints')::float8, 0),
     'totalPoints', coalesce((s.result_summary ->> 'totalPoints')::float8, 0),
     'subtasks', s.result_summary -> 'subtasks',
@@ -65,6 +69,7 @@ export function contestAttemptOf(stored: StoredAttempt, hidden = stored.hidden):
   return {
     status: stored.status,
     minute: stored.minute,
+    elapsedSeconds: stored.elapsedSeconds,
     earnedPoints: stored.earnedPoints,
     totalPoints: stored.totalPoints,
     ...(stored.subtasks
@@ -99,6 +104,7 @@ function fromRow(row: CellRow): StoredCell {
       solved: row.solved,
       score: row.score,
       minute: row.minute,
+      elapsedSeconds: row.elapsed_seconds,
       pending: 0,
       ...(row.subtasks ? { subtasks: row.subtasks } : {}),
     },
@@ -107,6 +113,7 @@ function fromRow(row: CellRow): StoredCell {
       solved: row.public_solved,
       score: row.public_score,
       minute: row.public_minute,
+      elapsedSeconds: row.public_elapsed_seconds,
       pending: row.pending,
       ...(row.public_subtasks ? { subtasks: row.public_subtasks } : {}),
     },
@@ -184,13 +191,15 @@ export async function refoldContestCell(manager: EntityManager, participationId:
   await manager.query(
     `WITH cell AS (
        INSERT INTO contest_cells AS x (participation_id, problem_id, contest_id, attempts, solved, score, minute,
-         public_attempts, public_solved, public_score, public_minute, pending, subtasks, public_subtasks)
-       SELECT $1, $2, p.contest_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM contest_participations p WHERE p.id = $1
+         public_attempts, public_solved, public_score, public_minute, pending, subtasks, public_subtasks,
+         elapsed_seconds, public_elapsed_seconds)
+       SELECT $1, $2, p.contest_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15
+         FROM contest_participations p WHERE p.id = $1
        ON CONFLICT (participation_id, problem_id) DO UPDATE SET attempts = $3, solved = $4, score = $5, minute = $6,
          public_attempts = $7, public_solved = $8, public_score = $9, public_minute = $10, pending = $11,
-         subtasks = $12, public_subtasks = $13
+         subtasks = $12, public_subtasks = $13, elapsed_seconds = $14, public_elapsed_seconds = $15
      )
-     UPDATE contest_participations SET ${totalsSet(14)} WHERE id = $1`,
+     UPDATE contest_participations SET ${totalsSet(16)} WHERE id = $1`,
     [
       participationId,
       problemId,
@@ -205,6 +214,8 @@ export async function refoldContestCell(manager: EntityManager, participationId:
       cell.public.pending,
       subtasksParam(cell.live),
       subtasksParam(cell.public),
+      cell.live.elapsedSeconds,
+      cell.public.elapsedSeconds,
       ...totalsParams(contest.format, cells, contest.penalty_minutes),
     ],
   );

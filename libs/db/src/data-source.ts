@@ -46,6 +46,7 @@ import { ContestFreezeRule1796040000000 } from './migrations/1796040000000-conte
 import { Ratings1796060000000 } from './migrations/1796060000000-ratings';
 import { SimilarityReports1796070000000 } from './migrations/1796070000000-similarity-reports';
 import { ProblemTestsVersion1796080000000 } from './migrations/1796080000000-problem-tests-version';
+import { ContestCellSeconds1796090000000 } from './migrations/1796090000000-contest-cell-seconds';
 
 export const ENTITIES = [
   UserEntity,
@@ -96,6 +97,7 @@ export const MIGRATIONS = [
   Ratings1796060000000,
   SimilarityReports1796070000000,
   ProblemTestsVersion1796080000000,
+  ContestCellSeconds1796090000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

@@ -41,6 +41,7 @@ describe('migrations', () => {
       'Ratings1796060000000',
       'SimilarityReports1796070000000',
       'ProblemTestsVersion1796080000000',
+      'ContestCellSeconds1796090000000',
     ]);
     expect(await migrate(url)).toEqual([]);
     const ds = createDataSource(url);

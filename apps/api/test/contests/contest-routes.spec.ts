@@ -104,7 +104,7 @@ describe('contest routes during a freeze, by role', () => {
       expect([who, board[who].frozen, bobsB(board[who])]).toEqual([
         who,
         true,
-        { attempts: 0, solved: false, score: 0, minute: null, pending: 1 },
+        { attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 1 },
       ]);
       expect(board[who].firstSolvers.B ?? null).toBeNull();
     }

@@ -232,8 +232,8 @@ describe('contests', () => {
       expect(names(guest)).toEqual([`1:${cat.user.username}`, `2:${ann.user.username}`, `3:${bob.user.username}`]);
       const bobRow = guest.items[2];
       expect(bobRow).toMatchObject({ solved: 1, penalty: 20 });
-      expect(bobRow.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, pending: 2 });
-      expect(guest.items[1].cells.A).toEqual({ attempts: 1, solved: true, score: 1, minute: 10, pending: 0 });
+      expect(bobRow.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 2 });
+      expect(guest.items[1].cells.A).toEqual({ attempts: 1, solved: true, score: 1, minute: 10, elapsedSeconds: 600, pending: 0 });
       expect(guest.firstSolvers).toEqual({
         A: { username: ann.user.username, minute: 10 },
         B: { username: cat.user.username, minute: 25 },
@@ -242,7 +242,7 @@ describe('contests', () => {
       // bob sees his own verdicts; ann still sees bob's B as pending; the admin sees the live board.
       const bobs = await board(bob);
       expect(bobs.mine).toMatchObject({ username: bob.user.username, solved: 2, penalty: 20 + 46 + 20 });
-      expect(bobs.mine.cells.B).toEqual({ attempts: 1, solved: true, score: 1, minute: 46, pending: 0 });
+      expect(bobs.mine.cells.B).toEqual({ attempts: 1, solved: true, score: 1, minute: 46, elapsedSeconds: 2760, pending: 0 });
       const anns = await board(ann);
       expect(anns.items.find((r: { username: string }) => r.username === bob.user.username).cells.B.pending).toBe(2);
       const admins = await board(admin);
@@ -369,6 +369,7 @@ describe('contests', () => {
               .map((s) => ({
                 status: s.counted_status as never,
                 minute: Math.floor((s.created_at.getTime() - new Date(startsAt).getTime()) / 60_000),
+                elapsedSeconds: Math.floor((s.created_at.getTime() - new Date(startsAt).getTime()) / 1000),
                 earnedPoints: 0,
                 totalPoints: 3,
               })),

@@ -288,7 +288,7 @@ describe('the cached scoreboard', () => {
       ]);
       expect(after.mine).toMatchObject({ username: newcomer.user.username, rank: 2, solved: 0 });
       // Every label has its cell, tried or not, in the contest's order.
-      const untried = { attempts: 0, solved: false, score: 0, minute: null, pending: 0 };
+      const untried = { attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 0 };
       expect(after.mine?.cells).toEqual({ A: untried, B: untried });
       expect(Object.keys(after.items[0].cells)).toEqual(['A', 'B']);
       expect(after.items[0].cells.B).toEqual(untried);

@@ -77,9 +77,9 @@ describe('the contest scoreboard stream', () => {
     const toAdmin = (await rowOf(adminStream, bob.user.username, 1)) as unknown as RowEvent;
     expect(toAdmin).toMatchObject({ contestId, eventId: expect.any(String), emittedAt: expect.any(String) });
     expect(toAdmin.row).toMatchObject({ rank: 2, penalty: 45 }); // ann: A at minute 10
-    expect(toAdmin.row.cells.B).toEqual({ attempts: 0, solved: true, score: 1, minute: 45, pending: 0 });
+    expect(toAdmin.row.cells.B).toEqual({ attempts: 0, solved: true, score: 1, minute: 45, elapsedSeconds: 2700, pending: 0 });
     const toBob = (await rowOf(bobStream, bob.user.username, 1)) as unknown as RowEvent;
-    expect(toBob.row.cells.B).toEqual({ attempts: 0, solved: true, score: 1, minute: 45, pending: 0 });
+    expect(toBob.row.cells.B).toEqual({ attempts: 0, solved: true, score: 1, minute: 45, elapsedSeconds: 2700, pending: 0 });
     // The others are told nothing when a result the freeze hides is judged: the moment would tell how far an ICPC
     // submission got (issue 32). Ann's own result, sent after it, reaches her; Bob's frozen one never did: at most
     // the row of its creation, pending, which everyone sees.
@@ -93,7 +93,7 @@ describe('the contest scoreboard stream', () => {
     const toAnn = bobsRows[0] as unknown as RowEvent;
     // The others learn that bob tried, not what came of it; he stays ranked as the public board has him.
     expect(toAnn.row).toMatchObject({ rank: 2, solved: 0, score: 0, penalty: 0 });
-    expect(toAnn.row.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, pending: 1 });
+    expect(toAnn.row.cells.B).toEqual({ attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 1 });
     expect(JSON.stringify(annStream.events)).not.toMatch(/"solved":true,"score":1,"minute":45/);
     const toGuest = (await rowOf(guestStream, bob.user.username, 0)) as unknown as RowEvent;
     expect(toGuest.row).toEqual(toAnn.row);

@@ -90,7 +90,7 @@ describe('virtual participation', () => {
     const virtual = await board(contestId, cat);
     expect(virtual.virtualMinute).toBe(25);
     expect(names(virtual)).toEqual([`1:${ann.user.username}:1`, `2:${cat.user.username}:1`, `3:${bob.user.username}:0`]);
-    expect(virtual.items[2].cells.A).toEqual({ attempts: 1, solved: false, score: 0, minute: null, pending: 0 });
+    expect(virtual.items[2].cells.A).toEqual({ attempts: 1, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 0 });
     expect(virtual.mine).toMatchObject({ rank: 2, username: cat.user.username, penalty: 15 });
     expect(virtual.firstSolvers).toEqual({ A: { username: ann.user.username, minute: 10 } });
 

@@ -31,6 +31,8 @@ export interface RefSubmission {
   participant: string;
   label: string;
   minute: number;
+  /** Whole seconds from the start, within `minute`. */
+  elapsedSeconds: number;
   /** Hidden by the freeze from the fold being computed. */
   hidden: boolean;
   /** Each test's status in test order; `skipped` after a failure in its `min` subtask. */
@@ -60,6 +62,7 @@ export interface RefCell {
   solved: boolean;
   score: number;
   minute: number | null;
+  elapsedSeconds: number | null;
   pending: number;
   subtasks?: RefSubtaskCell[];
 }
@@ -122,12 +125,15 @@ export function randomContest(random: () => number, format: ContestFormat, forAp
     minute += int(0, 25);
     const problem = pick(problems);
     const hidden = minute >= REFERENCE_FREEZE_MINUTE;
+    // A second within the minute that takes no draw, so each seed's contests stay as they were.
+    const elapsedSeconds = minute * 60 + ((i * 37) % 60);
     const roll = random();
     if (roll < 0.08) {
       submissions.push({
         participant: pick(participants),
         label: problem.label,
         minute,
+        elapsedSeconds,
         hidden,
         tests: null,
         noRun: roll < 0.06 ? 'ce' : 'failed',
@@ -143,7 +149,7 @@ export function randomContest(random: () => number, format: ContestFormat, forAp
       if (min) failedMin.add(test.subtask as number);
       return pick(['wrong_answer', 'tle', 'rte'] as const);
     });
-    submissions.push({ participant: pick(participants), label: problem.label, minute, hidden, tests });
+    submissions.push({ participant: pick(participants), label: problem.label, minute, elapsedSeconds, hidden, tests });
   }
   return { format, penaltyMinutes: FORMAT_PENALTY[format], problems, participants, submissions };
 }
@@ -185,6 +191,12 @@ export function referenceRawPoints(problem: RefProblem, submission: RefSubmissio
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** The cell's moment: when `submission` was made. */
+function setMoment(cell: RefCell, submission: RefSubmission): void {
+  cell.minute = submission.minute;
+  cell.elapsedSeconds = submission.elapsedSeconds;
+}
+
 /**
  * One cell from scratch. A compile error or a judge failure is not a try; a hidden try is pending; nothing counts
  * after the problem is solved. ICPC, AtCoder: solved at the first accepted, for the whole worth. IOI: for each
@@ -194,7 +206,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  */
 export function referenceCell(format: ContestFormat, problem: RefProblem, submissions: RefSubmission[]): RefCell {
   const worth = problem.contestPoints;
-  const cell: RefCell = { attempts: 0, solved: false, score: 0, minute: null, pending: 0 };
+  const cell: RefCell = { attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 0 };
   const bestSubtask: number[] = [];
   const subtaskWorth: number[] = [];
   let bestLoose = 0;
@@ -215,7 +227,7 @@ export function referenceCell(format: ContestFormat, problem: RefProblem, submis
       if (status === 'accepted') {
         cell.solved = true;
         cell.score = worth;
-        cell.minute = submission.minute;
+        setMoment(cell, submission);
       }
       continue;
     }
@@ -224,7 +236,7 @@ export function referenceCell(format: ContestFormat, problem: RefProblem, submis
     if (format === 'oi') {
       const share = raw.total > 0 ? earned / raw.total : status === 'accepted' ? 1 : 0;
       cell.score = round2(worth * share);
-      cell.minute = submission.minute;
+      setMoment(cell, submission);
       cell.solved = share >= 1 - 1e-9;
       continue;
     }
@@ -240,7 +252,7 @@ export function referenceCell(format: ContestFormat, problem: RefProblem, submis
     total += bestLoose;
     if (total > bestTotal + 1e-9) {
       bestTotal = total;
-      cell.minute = submission.minute;
+      setMoment(cell, submission);
     }
     cell.score = round2(worth * total);
     cell.solved = total >= 1 - 1e-9;

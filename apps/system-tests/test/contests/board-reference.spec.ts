@@ -6,7 +6,6 @@ import {
   createProblem,
   createTestApp,
   everyResult,
-  minutesFrom,
   problemBody,
   randomContest,
   type RefContest,
@@ -73,6 +72,7 @@ function foldedBoard(contest: RefContest): RefRow[] {
           return contestAttemptOf({
             status: graded.status,
             minute: s.minute,
+            elapsedSeconds: s.elapsedSeconds,
             earnedPoints: graded.earnedPoints,
             totalPoints: graded.totalPoints,
             subtasks: graded.subtasks ?? null,
@@ -115,7 +115,7 @@ describe('the board against its reference model', () => {
         penaltyMinutes: 0,
         problems: [problem],
         participants: ['ann'],
-        submissions: [{ participant: 'ann', label: 'A', minute: 3, hidden: false, tests }],
+        submissions: [{ participant: 'ann', label: 'A', minute: 3, elapsedSeconds: 195, hidden: false, tests }],
       };
       expect(foldedBoard(contest)[0]).toMatchObject({ score: 11.11, solved: 0, cells: { A: { solved: false, score: 11.11 } } });
       expect(foldedBoard(contest)).toEqual(referenceBoard(contest));
@@ -164,7 +164,8 @@ describe('the board against its reference model', () => {
       for (const s of contest.submissions) {
         const session = sessions[contest.participants.indexOf(s.participant)];
         const problem = contest.problems.find((p) => p.label === s.label) as RefProblem;
-        const at = new Date(minutesFrom(startsAt, s.minute).getTime() + 20_000);
+        // Half a second into its second: the board counts whole seconds down.
+        const at = new Date(new Date(startsAt).getTime() + s.elapsedSeconds * 1000 + 500);
         await submitGraded(t, session, contestId, ids.get(s.label) as number, at, grading(problem, s));
       }
       return { contestId, names };

@@ -88,6 +88,7 @@ describe('an ICPC contest through the worker', () => {
               earnedPoints: 0,
               totalPoints: 3,
               minute: Math.floor((s.created_at.getTime() - Date.parse(startsAt)) / 60_000),
+              elapsedSeconds: Math.floor((s.created_at.getTime() - Date.parse(startsAt)) / 1000),
             })),
           { contestPoints: 1 },
         ),

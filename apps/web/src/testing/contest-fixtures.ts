@@ -37,6 +37,7 @@ export const cell = (extra: Partial<ContestCell> = {}): ContestCell => ({
   solved: false,
   score: 0,
   minute: null,
+  elapsedSeconds: null,
   pending: 0,
   ...extra,
 });

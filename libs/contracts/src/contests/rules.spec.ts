@@ -5,12 +5,22 @@ import { compareRows, type ContestAttempt, type ContestCell, type ContestFormat,
 /** A result earning `earned` raw points of 100. */
 const at = (minute: number, status: SubmissionStatus, earned = 0, extra: Partial<ContestAttempt> = {}): ContestAttempt => ({
   minute,
+  elapsedSeconds: minute * 60,
   status,
   earnedPoints: earned,
   totalPoints: 100,
   ...extra,
 });
-const cell = (c: Partial<ContestCell>): ContestCell => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...c });
+/** A cell; its moment at the start of its minute, as `at` makes results. */
+const cell = (c: Partial<ContestCell>): ContestCell => ({
+  attempts: 0,
+  solved: false,
+  score: 0,
+  minute: null,
+  elapsedSeconds: c.minute === undefined || c.minute === null ? null : c.minute * 60,
+  pending: 0,
+  ...c,
+});
 const P = { contestPoints: 1 };
 
 describe('foldCell', () => {
@@ -46,6 +56,23 @@ describe('foldCell', () => {
     ['AtCoder: partial scores give nothing', 'atcoder', [at(1, 'wrong_answer', 90)], cell({ attempts: 1 })],
   ])('%s (%s)', (_name, format, attempts, expected) => {
     expect(foldCell(format, attempts, P)).toEqual(expected);
+  });
+
+  it('AtCoder keeps the first accepted to the second, with the wrong tries before it', () => {
+    const attempts = [
+      at(3, 'wrong_answer', 0, { elapsedSeconds: 200 }),
+      at(12, 'accepted', 100, { elapsedSeconds: 754 }),
+      at(20, 'accepted', 100, { elapsedSeconds: 1234 }),
+    ];
+    expect(foldCell('atcoder', attempts, { contestPoints: 300 })).toEqual(
+      cell({ solved: true, score: 300, attempts: 1, minute: 12, elapsedSeconds: 754 }),
+    );
+  });
+
+  it('IOI and OI keep the second the score was last set', () => {
+    const attempts = [at(1, 'wrong_answer', 40, { elapsedSeconds: 70 }), at(2, 'wrong_answer', 30, { elapsedSeconds: 150 })];
+    expect(foldCell('ioi', attempts, P)).toMatchObject({ minute: 1, elapsedSeconds: 70 });
+    expect(foldCell('oi', attempts, P)).toMatchObject({ minute: 2, elapsedSeconds: 150 });
   });
 
   it('IOI takes each subtask maximum across submissions, scaled to the points', () => {

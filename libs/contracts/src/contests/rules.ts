@@ -15,6 +15,8 @@ export interface ContestAttempt {
   status: SubmissionStatus;
   /** Whole minutes from the participant's own start. */
   minute: number;
+  /** Whole seconds from the participant's own start (the same moment; AtCoder shows it as mm:ss). */
+  elapsedSeconds: number;
   /** Raw points this grading earned, out of its own `totalPoints` (the problem's total when it was graded). */
   earnedPoints: RawPoints;
   totalPoints: RawPoints;
@@ -45,6 +47,8 @@ export interface ContestCell {
   score: ContestPoints;
   /** The first accepted's minute (ICPC, AtCoder), or the minute the score was last set (IOI, OI); null before. */
   minute: number | null;
+  /** The same moment as `minute`, in whole seconds from the participant's own start; null before. */
+  elapsedSeconds: number | null;
   /** Tries hidden by the freeze. */
   pending: number;
   /** IOI, a problem with subtasks: each subtask's best, by index (tests in no subtask are not listed). */
@@ -61,7 +65,7 @@ export interface ContestRowTotals {
   lastAcMinute: number | null;
 }
 
-export const EMPTY_CELL: ContestCell = { attempts: 0, solved: false, score: 0, minute: null, pending: 0 };
+export const EMPTY_CELL: ContestCell = { attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 0 };
 
 /** Statuses that are not a try: the code never ran (compile error) or the judge failed. */
 const NOT_A_TRY: readonly SubmissionStatus[] = ['ce', 'failed', 'queued', 'running'];
@@ -142,6 +146,11 @@ class BestPerSubtask {
   }
 }
 
+/** When a result was made, as a cell keeps it. */
+function momentOf(attempt: ContestAttempt): Pick<ContestCell, 'minute' | 'elapsedSeconds'> {
+  return { minute: attempt.minute, elapsedSeconds: attempt.elapsedSeconds };
+}
+
 /**
  * Folds a participant's final results on one problem, in submission order, into its cell. Results after the first
  * full score do not count, nor do compile errors and failures; a hidden result counts as pending whatever it was, so
@@ -162,18 +171,18 @@ export function foldCell(format: ContestFormat, attempts: readonly ContestAttemp
     if (NOT_A_TRY.includes(attempt.status)) continue;
     if (attempt.status !== 'accepted') cell.attempts += 1;
     if (format === 'ioi') {
-      if (best.add(attempt)) cell.minute = attempt.minute;
+      if (best.add(attempt)) Object.assign(cell, momentOf(attempt));
       cell.score = roundScore(worth * best.total);
       cell.solved = best.total >= 1 - EPSILON;
     } else if (format === 'oi') {
       const share = wholeShare(attempt);
       cell.score = gradingContestPoints(attempt, worth);
-      cell.minute = attempt.minute;
+      Object.assign(cell, momentOf(attempt));
       cell.solved = share >= 1 - EPSILON;
     } else if (attempt.status === 'accepted') {
       cell.solved = true;
       cell.score = worth;
-      cell.minute = attempt.minute;
+      Object.assign(cell, momentOf(attempt));
     }
   }
   const subtasks = format === 'ioi' ? best.breakdown(worth) : [];

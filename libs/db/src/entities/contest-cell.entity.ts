@@ -28,6 +28,10 @@ export class ContestCellEntity {
   @Column({ type: 'integer', nullable: true })
   minute: number | null;
 
+  /** The same moment as `minute`, in whole seconds from the participant's own start. */
+  @Column({ name: 'elapsed_seconds', type: 'integer', nullable: true })
+  elapsedSeconds: number | null;
+
   @Column({ name: 'public_attempts', type: 'integer', default: 0 })
   publicAttempts: number;
 
@@ -39,6 +43,9 @@ export class ContestCellEntity {
 
   @Column({ name: 'public_minute', type: 'integer', nullable: true })
   publicMinute: number | null;
+
+  @Column({ name: 'public_elapsed_seconds', type: 'integer', nullable: true })
+  publicElapsedSeconds: number | null;
 
   /** Results made during the freeze, hidden from the public fold. */
   @Column({ type: 'integer', default: 0 })

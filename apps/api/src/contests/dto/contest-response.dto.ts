@@ -176,6 +176,16 @@ export class ScoreboardCellDto implements ContestCell {
   @ApiProperty({ example: 34, nullable: true, type: Number })
   minute: number | null;
 
+  @ApiProperty({
+    example: 2054,
+    nullable: true,
+    type: Number,
+    description:
+      "The same moment as `minute`, in whole seconds from the contest's start (a virtual run's: its own start); " +
+      'AtCoder shows it as mm:ss (h:mm:ss past an hour)',
+  })
+  elapsedSeconds: number | null;
+
   @ApiProperty({ example: 0, description: 'Tries hidden by the freeze' })
   pending: number;
 
@@ -205,7 +215,7 @@ export class ScoreboardRowDto implements ScoreboardRow {
   @ApiProperty({
     type: 'object',
     additionalProperties: { $ref: '#/components/schemas/ScoreboardCellDto' },
-    example: { A: { attempts: 1, solved: true, score: 1, minute: 34, pending: 0 } },
+    example: { A: { attempts: 1, solved: true, score: 1, minute: 34, elapsedSeconds: 2054, pending: 0 } },
   })
   cells: Record<string, ScoreboardCellDto>;
 }

@@ -117,7 +117,8 @@ function rankedRows(ranked: string): string {
  */
 export const BOARD_ROWS_SQL = `WITH cells AS (
       SELECT x.participation_id, json_object_agg(cp.label, json_build_array(x.attempts, x.solved, x.score, x.minute,
-          x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending, x.subtasks, x.public_subtasks)) AS cells
+          x.public_attempts, x.public_solved, x.public_score, x.public_minute, x.pending, x.subtasks, x.public_subtasks,
+          x.elapsed_seconds, x.public_elapsed_seconds)) AS cells
       FROM contest_cells x JOIN contest_problems cp ON cp.contest_id = $1 AND cp.problem_id = x.problem_id
       WHERE x.participation_id = ANY($2::uuid[])
       GROUP BY x.participation_id
@@ -201,7 +202,7 @@ export function problemTotalsSql(view: BoardView): string {
 
 /** The stored cell tuple (BOARD_ROWS_SQL's `cells`) as the view shows it; IOI's subtasks where it has them. */
 export function cellOf(tuple: unknown[], view: BoardView): ContestCell {
-  const [attempts, solved, score, minute, pAttempts, pSolved, pScore, pMinute, pending, subtasks, pSubtasks] = tuple as [
+  const [attempts, solved, score, minute, pAttempts, pSolved, pScore, pMinute, pending, subtasks, pSubtasks, seconds, pSeconds] = tuple as [
     number,
     boolean,
     number,
@@ -213,11 +214,13 @@ export function cellOf(tuple: unknown[], view: BoardView): ContestCell {
     number,
     CellSubtask[] | null,
     CellSubtask[] | null,
+    number | null,
+    number | null,
   ];
   const cell: ContestCell =
     view === 'live'
-      ? { attempts, solved, score, minute, pending: 0 }
-      : { attempts: pAttempts, solved: pSolved, score: pScore, minute: pMinute, pending };
+      ? { attempts, solved, score, minute, elapsedSeconds: seconds, pending: 0 }
+      : { attempts: pAttempts, solved: pSolved, score: pScore, minute: pMinute, elapsedSeconds: pSeconds, pending };
   const shown = view === 'live' ? subtasks : pSubtasks;
   return shown ? { ...cell, subtasks: shown } : cell;
 }

@@ -320,7 +320,7 @@ export class ScoreboardService {
 }
 
 /** A problem nobody's submission has touched yet, as a row shows it. */
-const UNTRIED: ContestCell = { attempts: 0, solved: false, score: 0, minute: null, pending: 0 };
+const UNTRIED: ContestCell = { attempts: 0, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 0 };
 
 /**
  * The row's totals and cells as each fold shows them, as the JSON members that follow its rank and name: a cell for

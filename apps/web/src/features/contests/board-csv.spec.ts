@@ -1,8 +1,7 @@
-import type { ContestCell, ScoreboardRow } from '@oj/contracts';
+import type { ScoreboardRow } from '@oj/contracts';
 
+import { cell } from '../../testing/contest-fixtures';
 import { cellText, scoreboardCsv } from './board-csv';
-
-const cell = (c: Partial<ContestCell>): ContestCell => ({ attempts: 0, solved: false, score: 0, minute: null, pending: 0, ...c });
 
 describe('the board as CSV', () => {
   it('writes rank, user, totals and one column per label, quoting what needs it', () => {

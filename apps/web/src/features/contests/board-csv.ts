@@ -1,6 +1,7 @@
 import type { ContestCell, ContestFormat, ScoreboardRow } from '@oj/contracts';
 
 import { saveFile } from '../../components/save-file';
+import { atcoderCellLines } from './atcoder-cell';
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function field(value: string | number): string {
@@ -8,7 +9,10 @@ function field(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A cell as one spreadsheet field: "+2 (34)" for a solve after two tries, "-1" for one failed, "?2" pending. */
+/**
+ * A cell as one spreadsheet field: ICPC "+2 (34)" for a solve after two tries, "-1" for one failed, "?2" pending;
+ * AtCoder "300 (1) 12:34" (points, wrong tries, time), "(2)" for two wrong tries.
+ */
 export function cellText(format: ContestFormat, cell: ContestCell | undefined): string {
   if (!cell) return '';
   const pending = cell.pending ? `?${cell.pending}` : '';
@@ -16,6 +20,10 @@ export function cellText(format: ContestFormat, cell: ContestCell | undefined): 
     if (cell.solved) return `+${cell.attempts || ''} (${cell.minute ?? 0})`;
     const tries = cell.attempts ? `-${cell.attempts}` : '';
     return [tries, pending].filter(Boolean).join(' ');
+  }
+  if (format === 'atcoder') {
+    const { head, time } = atcoderCellLines(cell);
+    return [head, time].filter(Boolean).join(' ');
   }
   if (!cell.solved && !cell.score && !cell.attempts) return pending;
   return [String(cell.score), pending].filter(Boolean).join(' ');

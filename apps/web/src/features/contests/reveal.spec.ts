@@ -2,9 +2,23 @@ import type { ContestCell, ScoreboardRow } from '@oj/contracts';
 
 import { applyReveal, nextReveal, nextRowReveal, pendingCount, type RevealState, startReveal } from './reveal';
 
-const solved = (minute: number, attempts = 0): ContestCell => ({ attempts, solved: true, score: 1, minute, pending: 0 });
-const pending = (tries: number, attempts = 0): ContestCell => ({ attempts, solved: false, score: 0, minute: null, pending: tries });
-const failed = (attempts: number): ContestCell => ({ attempts, solved: false, score: 0, minute: null, pending: 0 });
+const solved = (minute: number, attempts = 0): ContestCell => ({
+  attempts,
+  solved: true,
+  score: 1,
+  minute,
+  elapsedSeconds: minute * 60,
+  pending: 0,
+});
+const pending = (tries: number, attempts = 0): ContestCell => ({
+  attempts,
+  solved: false,
+  score: 0,
+  minute: null,
+  elapsedSeconds: null,
+  pending: tries,
+});
+const failed = (attempts: number): ContestCell => ({ attempts, solved: false, score: 0, minute: null, elapsedSeconds: null, pending: 0 });
 
 const row = (username: string, cells: Record<string, ContestCell>): ScoreboardRow => ({
   rank: 0,

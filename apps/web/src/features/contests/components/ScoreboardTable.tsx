@@ -9,10 +9,11 @@ import {
   problemTotalsOf,
   type ScoreboardRow,
 } from '@oj/contracts';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 import { UserName } from '../../../components/UserName';
 import { useRatingsOf } from '../../ratings/hooks/useRatings';
+import { atcoderCellLines } from '../atcoder-cell';
 import { cellText } from '../board-csv';
 import { useRowMotion } from '../hooks/useRowMotion';
 
@@ -72,12 +73,26 @@ function SubtaskBreakdown({ text, subtasks }: { text: string; subtasks: CellSubt
   );
 }
 
+/** AtCoder: the points and wrong tries over the accepted's time, as AtCoder draws its cells. */
+function AtcoderCell({ cell }: { cell: ContestCell }) {
+  const { head, time } = atcoderCellLines(cell);
+  return (
+    <>
+      {head}
+      {time && <span className="cell-time">{time}</span>}
+    </>
+  );
+}
+
 function Cell({ format, cell, first }: { format: ContestFormat; cell: ContestCell | undefined; first: boolean }) {
   const text = cellText(format, cell);
   const pending = cell?.pending ? `, ${cell.pending} pending` : '';
+  let shown: ReactNode = text;
+  if (cell?.subtasks?.length) shown = <SubtaskBreakdown text={text} subtasks={cell.subtasks} />;
+  else if (format === 'atcoder' && cell) shown = <AtcoderCell cell={cell} />;
   return (
     <>
-      {cell?.subtasks?.length ? <SubtaskBreakdown text={text} subtasks={cell.subtasks} /> : text}
+      {shown}
       {first && (
         <span className="first-solver" title="First to solve">
           {' '}
