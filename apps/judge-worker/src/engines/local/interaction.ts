@@ -119,10 +119,14 @@ function relay(from: StartedRun, to: StartedRun, side: TranscriptSide, transcrip
   const output = from.stdout as Readable;
   const input = to.stdin as Writable;
   input.on('error', () => undefined); // a side that ended early no longer reads
+  // The writer waits while the reader lags (a full pipe), as it would on a pipe of its own: the worker holds no
+  // more than a pipe's worth of a flood.
+  input.on('drain', () => output.resume());
   output.on('data', (chunk: Buffer) => {
     transcript.record(side, chunk);
-    if (!input.destroyed) input.write(chunk);
+    if (!input.destroyed && !input.write(chunk)) output.pause();
   });
+  input.once('close', () => output.resume());
   output.once('end', () => input.end());
   output.once('close', () => input.end());
 }
