@@ -2975,6 +2975,13 @@ export interface components {
              * @example 12
              */
             timeMs: number | null;
+            /** @description Of a run against an interactor, what the program and the interactor wrote to each other, in order (consecutive writes of one side joined), cut at 64 KiB of text or 200 chunks; null when the engine cannot record it (Judge0). Absent for a run without an interactor */
+            transcript?: components["schemas"]["TranscriptChunkDto"][] | null;
+            /**
+             * @description Of a run against an interactor, whether the exchange went on past what `transcript` holds
+             * @example false
+             */
+            transcriptTruncated?: boolean;
             /**
              * @description Whether standard output was longer than 64 KiB
              * @example false
@@ -3700,6 +3707,19 @@ export interface components {
             subtask?: number;
             /** @example 12 */
             timeMs: number | null;
+        };
+        TranscriptChunkDto: {
+            /**
+             * @description Who wrote it: the program or the interactor
+             * @example program
+             * @enum {string}
+             */
+            from: "program" | "interactor";
+            /**
+             * @description What it wrote
+             * @example ? 500000000
+             */
+            text: string;
         };
         UntokenizedLanguageDto: {
             /** @example Haskell (GHC 9.0.1) */

@@ -79,4 +79,27 @@ export interface RunResult {
    * problem's own checker or interactor failed).
    */
   verdict?: RunVerdict;
+  /**
+   * Of an interactive run, what the program and the interactor wrote to each other, in order (consecutive writes
+   * of one side joined), cut at TRANSCRIPT_CAP_BYTES of text or TRANSCRIPT_CAP_CHUNKS chunks; null when the engine
+   * cannot record it (Judge0). Absent for a run without an interactor.
+   */
+  transcript?: TranscriptChunk[] | null;
+  /** Whether the exchange went on past what `transcript` holds. Absent for a run without an interactor. */
+  transcriptTruncated?: boolean;
 }
+
+/** Which side of an interactive run wrote a transcript chunk. */
+export const TRANSCRIPT_SIDES = ['program', 'interactor'] as const;
+export type TranscriptSide = (typeof TRANSCRIPT_SIDES)[number];
+
+/** What one side of an interactive run wrote to the other, between two writes of the other side. */
+export interface TranscriptChunk {
+  from: TranscriptSide;
+  text: string;
+}
+
+/** The most text, in UTF-8 bytes, a custom run's transcript keeps. */
+export const TRANSCRIPT_CAP_BYTES = 64 * 1024;
+/** The most chunks a custom run's transcript keeps. */
+export const TRANSCRIPT_CAP_CHUNKS = 200;

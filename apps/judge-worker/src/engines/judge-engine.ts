@@ -1,5 +1,7 @@
 import { Language, ValidatorProtocol, ValidatorSupportFile } from '@oj/contracts';
 
+import { Transcript } from './transcript-recorder';
+
 /** A source to compile once for the runs that follow. */
 export interface CompileRequest {
   languageId: number;
@@ -68,6 +70,8 @@ export interface InteractionOutcome {
   interactorBusy: boolean;
   /** The interactor's output file (its `tout`), which a checker may read. */
   outputPath: string;
+  /** What the two sides wrote to each other, when it was asked for (a custom run) and the engine can record it. */
+  transcript?: Transcript;
 }
 
 /**
@@ -80,13 +84,15 @@ export interface CompiledProgram {
   /**
    * Runs the program against `interactor` (a built interactor, see CheckerSandbox.build, called in its protocol)
    * once per input, the input being the interactor's input file (and the expected output, an ICPC validator's
-   * answer file). Absent where the engine cannot (Judge0).
+   * answer file). Absent where the engine cannot (Judge0). `recordTranscript`: each outcome carries what the
+   * sides wrote to each other (a custom run; grading does not pay for the relay this takes).
    */
   interact?(
     inputs: AsyncIterable<RunInput>,
     interactor: JuryProgram,
     limits: ProgramLimits,
     signal?: AbortSignal,
+    recordTranscript?: boolean,
   ): AsyncIterable<InteractionOutcome>;
   /** Gives back what the program holds (its boxes, its output files). */
   release(): Promise<void>;

@@ -57,8 +57,9 @@ async function* oneInput(stdin: string) {
 }
 
 /**
- * One dialogue with the problem's interactor, the custom text being its input file: how the program ended, the
- * head of the interactor's output file, and the interactor's verdict as a test would get it (none when the
+ * One dialogue with the problem's interactor, the custom text being its input file: how the program ended, what
+ * the two wrote to each other (null where the engine cannot record it), the head of the interactor's output
+ * file, and the interactor's verdict as a test would get it (none when the
  * program's own failure decides, or the interactor failed: its failure is then the message).
  */
 async function interactiveRun(
@@ -74,7 +75,7 @@ async function interactiveRun(
     interactor,
     () => engine.checkers(),
     async (jury) => {
-      for await (const outcome of interact.call(program, oneInput(request.stdin), jury, limits, request.signal)) {
+      for await (const outcome of interact.call(program, oneInput(request.stdin), jury, limits, request.signal, true)) {
         request.signal?.throwIfAborted();
         return interactiveRunResult(outcome, request.stdin, jury.call);
       }
@@ -86,7 +87,11 @@ async function interactiveRun(
 }
 
 async function interactiveRunResult(outcome: InteractionOutcome, stdin: string, call: JuryCall): Promise<RunResult> {
-  const ran = customRunResult({ ...outcome.program, stdoutPath: outcome.outputPath });
+  const ran = {
+    ...customRunResult({ ...outcome.program, stdoutPath: outcome.outputPath }),
+    transcript: outcome.transcript?.chunks ?? null,
+    transcriptTruncated: outcome.transcript?.truncated ?? false,
+  };
   try {
     const judged = await interactionVerdict(0, { input: stdin, output: '', points: 1 }, outcome, null, call);
     const verdict = judged.status === 'accepted' || judged.status === 'wrong_answer' ? judged.status : undefined;

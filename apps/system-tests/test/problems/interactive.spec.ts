@@ -90,6 +90,11 @@ describe('interactive problems with a real worker', () => {
       message: expect.stringMatching(/^ok found 123456 with \d+ queries$/),
     });
     expect(run.body.stdout).toMatch(/^\d+\n$/);
+    // The exchange, through the API as the worker recorded it (issue 33, defect 11).
+    expect(run.body.transcriptTruncated).toBe(false);
+    expect(run.body.transcript[0]).toEqual({ from: 'program', text: '? 500000000\n' });
+    expect(run.body.transcript[1]).toEqual({ from: 'interactor', text: '<\n' });
+    expect(run.body.transcript.at(-1)).toEqual({ from: 'program', text: '! 123456\n' });
   });
 
   it('tries the form’s interactor before it is saved (Test interactor), for admins and problem authors only', async () => {

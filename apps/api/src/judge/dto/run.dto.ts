@@ -1,5 +1,17 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { MAX_INT_ID, MAX_RUN_STDIN_BYTES, RUN_STATUSES, RUN_VERDICTS, RunRequest, RunResult, RunStatus, RunVerdict } from '@oj/contracts';
+import {
+  MAX_INT_ID,
+  MAX_RUN_STDIN_BYTES,
+  RUN_STATUSES,
+  RUN_VERDICTS,
+  RunRequest,
+  RunResult,
+  RunStatus,
+  RunVerdict,
+  TRANSCRIPT_SIDES,
+  TranscriptChunk,
+  TranscriptSide,
+} from '@oj/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, IsPositive, IsString, Max, ValidateNested } from 'class-validator';
 
@@ -47,6 +59,15 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
   interactor?: InteractorInputDto;
 }
 
+/** What one side of an interactive run wrote to the other. */
+export class TranscriptChunkDto implements TranscriptChunk {
+  @ApiProperty({ enum: TRANSCRIPT_SIDES, example: 'program', description: 'Who wrote it: the program or the interactor' })
+  from: TranscriptSide;
+
+  @ApiProperty({ example: '? 500000000\n', description: 'What it wrote' })
+  text: string;
+}
+
 export class RunResultDto implements RunResult {
   @ApiProperty({
     enum: RUN_STATUSES,
@@ -90,4 +111,20 @@ export class RunResultDto implements RunResult {
     description: "The checker's verdict, when expectedOutput was given and the program finished (ok) with its whole output",
   })
   verdict?: RunVerdict;
+
+  @ApiPropertyOptional({
+    type: () => [TranscriptChunkDto],
+    nullable: true,
+    description:
+      'Of a run against an interactor, what the program and the interactor wrote to each other, in order (consecutive ' +
+      'writes of one side joined), cut at 64 KiB of text or 200 chunks; null when the engine cannot record it (Judge0). ' +
+      'Absent for a run without an interactor',
+  })
+  transcript?: TranscriptChunkDto[] | null;
+
+  @ApiPropertyOptional({
+    example: false,
+    description: 'Of a run against an interactor, whether the exchange went on past what `transcript` holds',
+  })
+  transcriptTruncated?: boolean;
 }

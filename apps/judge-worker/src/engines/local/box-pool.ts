@@ -1,11 +1,12 @@
 import { chmodSync, copyFileSync } from 'fs';
 import { join } from 'path';
 
+import { TranscriptRecorder } from '../transcript-recorder';
 import { BoxCommand } from './box-command';
 import { CgroupFactory } from './cgroup';
 import { ForkedLanguage } from './fork-server/fork-server';
 import { ForkedRuns } from './fork-server/forked-runs';
-import { PairResult, PairSide, runPair } from './interaction';
+import { PairResult, PairSide, relayPair, runPair } from './interaction';
 import { PrivateMounts } from './private-mounts';
 import { RunBox } from './run-box';
 import { SandboxResult } from './run-supervision';
@@ -31,8 +32,12 @@ export interface BoxSlotHost {
   preStart?: ForkedLanguage;
 }
 
-/** The compile box, the run box, and the box an interactor runs in against the run box (made when first needed). */
-type Role = 'compile' | 'run' | 'interactor';
+/**
+ * The compile box, the run box, and the boxes an interactor runs in against the run box (made when first needed):
+ * 'interactor' piped to the run box, 'relayedInteractor' with FIFOs of its own for runs the worker relays.
+ */
+type Role = 'compile' | 'run' | 'interactor' | 'relayedInteractor';
+const ROLES: Role[] = ['compile', 'run', 'interactor', 'relayedInteractor'];
 
 /**
  * A submission's place, kept warm between submissions: its directories and two run boxes started ahead of time
@@ -43,7 +48,7 @@ type Role = 'compile' | 'run' | 'interactor';
  * cleared, died or stopped answering is replaced, never reused.
  */
 export class BoxSlot implements SubmissionBoxes {
-  private readonly boxes: Record<Role, RunBox | null> = { compile: null, run: null, interactor: null };
+  private readonly boxes: Record<Role, RunBox | null> = { compile: null, run: null, interactor: null, relayedInteractor: null };
   readonly workDir: string;
   readonly stdoutPath: string;
   readonly juryDir: string;
@@ -141,15 +146,26 @@ export class BoxSlot implements SubmissionBoxes {
     throw new Error('no run box could take the run');
   }
 
-  /** The program in the run box against an interactor in the interactor box; a pair that cannot run is replaced once. */
-  async interact(program: PairSide, interactor: PairSide, cpu: number | null, signal?: AbortSignal): Promise<PairResult> {
+  /**
+   * The program in the run box against an interactor in the interactor box, or, with a `transcript` to record, in
+   * the relayed interactor's box (see relayPair); a pair that cannot run is replaced once.
+   */
+  async interact(
+    program: PairSide,
+    interactor: PairSide,
+    cpu: number | null,
+    signal?: AbortSignal,
+    transcript?: TranscriptRecorder,
+  ): Promise<PairResult> {
     await this.forked.stop();
     for (let attempt = 0; attempt < 2; attempt++) {
       const programBox = await this.box('run');
-      const interactorBox = await this.box('interactor');
+      const interactorBox = await this.box(transcript ? 'relayedInteractor' : 'interactor');
       let result: PairResult | null;
       try {
-        result = await runPair(programBox, interactorBox, program, interactor, cpu, signal);
+        result = transcript
+          ? await relayPair(programBox, interactorBox, program, interactor, cpu, transcript, signal)
+          : await runPair(programBox, interactorBox, program, interactor, cpu, signal);
       } catch (error) {
         await this.replace('run');
         throw error;
@@ -166,9 +182,12 @@ export class BoxSlot implements SubmissionBoxes {
     return box;
   }
 
-  /** Closes the role's box (the next run starts another); the interactor box is piped to the run box and goes with it. */
+  /**
+   * Closes the role's box (the next run starts another); the interactor boxes go with the run box (the one is
+   * piped to it, the other may be mid-run with it).
+   */
   private async replace(role: Role): Promise<void> {
-    const roles: Role[] = role === 'run' ? ['run', 'interactor'] : [role];
+    const roles: Role[] = role === 'run' ? ['run', 'interactor', 'relayedInteractor'] : [role];
     for (const r of roles) {
       const box = this.boxes[r];
       this.boxes[r] = null;
@@ -186,6 +205,8 @@ export class BoxSlot implements SubmissionBoxes {
         this.dirs.dir,
         RUN_FILE_BYTES,
       );
+    if (role === 'relayedInteractor')
+      return RunBox.start(this.dirs.juryMounts(), this.launcher, this.host.cgroups, this.dirs.dir, RUN_FILE_BYTES);
     const mounts = this.dirs.mounts(role === 'compile', this.host.binds());
     const tmpBytes = role === 'compile' ? COMPILE_LIMITS.fileBytes : RUN_FILE_BYTES;
     return RunBox.start(mounts, this.launcher, this.host.cgroups, this.dirs.dir, tmpBytes);
@@ -200,7 +221,7 @@ export class BoxSlot implements SubmissionBoxes {
   async reset(): Promise<void> {
     await this.forked.end();
     this.dirs.resetWorkDir();
-    for (const role of ['compile', 'run', 'interactor'] as const) {
+    for (const role of ROLES) {
       if (this.boxes[role] && !this.boxes[role]?.reusable) await this.replace(role);
     }
     await this.startBoxes();
@@ -217,7 +238,7 @@ export class BoxSlot implements SubmissionBoxes {
     this.keepsProcessAlive(true);
     await this.forked.end();
     await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
-    this.boxes.compile = this.boxes.run = this.boxes.interactor = null;
+    for (const role of ROLES) this.boxes[role] = null;
     this.dirs.remove();
   }
 }

@@ -1,6 +1,10 @@
+import { TranscriptSide } from '@oj/contracts';
+import { Readable, Writable } from 'stream';
+
+import { TranscriptRecorder } from '../transcript-recorder';
 import { BoxCommand } from './box-command';
 import { RunBox } from './run-box';
-import { SandboxResult, supervise } from './run-supervision';
+import { SandboxResult, StartedRun, supervise } from './run-supervision';
 import { RunLimits } from './sandbox-types';
 
 /** One side of an interactive pair: what runs and under which limits. */
@@ -49,18 +53,80 @@ export async function runPair(
     interactorBox.startPiped(interactor.command, interactor.limits, { cpu, ignoreSigpipe: true, opensFirst: 'stdout' }),
   ]);
   if (!programRun || !interactorRun) return null;
+  return superviseBoth(
+    { box: programBox, run: programRun, side: program },
+    { box: interactorBox, run: interactorRun, side: interactor },
+    cancel,
+  );
+}
+
+/** One side of a started pair: its box, its run, and what runs under which limits. */
+interface StartedSide {
+  box: RunBox;
+  run: StartedRun;
+  side: PairSide;
+}
+
+/** Watches both runs of a pair to their end, under each one's limits. */
+async function superviseBoth(program: StartedSide, interactor: StartedSide, cancel?: AbortSignal): Promise<PairResult> {
   let interactorBusy = false;
   let programBusy = false;
-  const interactorSide = supervise(interactorRun, interactor.limits, null, cancel);
+  const interactorSide = supervise(interactor.run, interactor.side.limits, null, cancel);
   // When the wall clock ends the program, who was computing then tells a deadlock from either side's own slowness.
-  const programSide = supervise(programRun, program.limits, null, cancel, (why) => {
+  const programSide = supervise(program.run, program.side.limits, null, cancel, (why) => {
     if (why !== 'wall-limit') return;
-    programBusy = programBox.runIsComputing();
-    const programWaited = !programBusy && !programBox.runIsWriting();
-    const interactorComputing = interactorBox.runIsComputing();
+    programBusy = program.box.runIsComputing();
+    const programWaited = !programBusy && !program.box.runIsWriting();
+    const interactorComputing = interactor.box.runIsComputing();
     interactorBusy = programWaited && interactorComputing;
     if (interactorComputing) interactorSide.stop('wall-limit');
   });
   const [programResult, interactorResult] = await Promise.all([programSide.result, interactorSide.result]);
   return { program: programResult, interactor: interactorResult, interactorBusy, programBusy };
+}
+
+/**
+ * Runs a program and an interactor against each other like runPair, but with the worker in between (a custom
+ * run's transcript): each side's stdout is read by the worker, recorded in `transcript`, and written to the other
+ * side's stdin; a side's end of output closes the other's input. Grading keeps runPair's kernel-to-kernel pipes.
+ * `interactorBox` must have FIFOs of its own (RunBox.start). Null when a box could not take its run.
+ */
+export async function relayPair(
+  programBox: RunBox,
+  interactorBox: RunBox,
+  program: PairSide,
+  interactor: PairSide,
+  cpu: number | null,
+  transcript: TranscriptRecorder,
+  cancel?: AbortSignal,
+): Promise<PairResult | null> {
+  const [programRun, interactorRun] = await Promise.all([
+    programBox.startRelayed(program.command, program.limits, { cpu, ignoreSigpipe: false }),
+    interactorBox.startRelayed(interactor.command, interactor.limits, { cpu, ignoreSigpipe: true }),
+  ]);
+  if (!programRun || !interactorRun) return null;
+  relay(programRun, interactorRun, 'program', transcript);
+  relay(interactorRun, programRun, 'interactor', transcript);
+  return superviseBoth(
+    { box: programBox, run: programRun, side: program },
+    { box: interactorBox, run: interactorRun, side: interactor },
+    cancel,
+  );
+}
+
+/** Passes what `from` writes on to `to`, recording it; `from`'s end of output is `to`'s end of input. */
+function relay(from: StartedRun, to: StartedRun, side: TranscriptSide, transcript: TranscriptRecorder): void {
+  const output = from.stdout as Readable;
+  const input = to.stdin as Writable;
+  input.on('error', () => undefined); // a side that ended early no longer reads
+  // The writer waits while the reader lags (a full pipe), as it would on a pipe of its own: the worker holds no
+  // more than a pipe's worth of a flood.
+  input.on('drain', () => output.resume());
+  output.on('data', (chunk: Buffer) => {
+    transcript.record(side, chunk);
+    if (!input.destroyed && !input.write(chunk)) output.pause();
+  });
+  input.once('close', () => output.resume());
+  output.once('end', () => input.end());
+  output.once('close', () => input.end());
 }

@@ -30,6 +30,7 @@ import {
   RunInput,
   RunOutcome,
 } from '../judge-engine';
+import { TranscriptRecorder } from '../transcript-recorder';
 import { BoxCommand } from './box-command';
 import { buildLauncher } from './box-launcher';
 import { BoxPool } from './box-pool';
@@ -311,6 +312,7 @@ class LocalProgram implements CompiledProgram {
     interactor: JuryProgram,
     limits: ProgramLimits,
     signal?: AbortSignal,
+    recordTranscript = false,
   ): AsyncIterable<InteractionOutcome> {
     const jury = this.boxes.juryDir;
     if (!jury)
@@ -332,7 +334,8 @@ class LocalProgram implements CompiledProgram {
         command: { command: [...interactor.binary.interpreter, '/box/interactor', ...args] },
         limits: interactorLimits(program.limits, CHECKER_CPU_SECONDS),
       };
-      const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal));
+      const transcript = recordTranscript ? new TranscriptRecorder() : undefined;
+      const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal, transcript));
       signal?.throwIfAborted();
       copyOut(join(jury, 'output.txt'), this.boxes.stdoutPath);
       const { stdoutPath: _, ...ran } = outcomeOf(pair.program, program.limits.memoryBytes, '');
@@ -344,6 +347,7 @@ class LocalProgram implements CompiledProgram {
         interactor: icpc ? { ...pair.interactor, feedback: readFeedbackDir(join(jury, FEEDBACK_DIR)) } : pair.interactor,
         interactorBusy: pair.interactorBusy,
         outputPath: this.boxes.stdoutPath,
+        ...(transcript ? { transcript: transcript.transcript } : {}),
       };
     }
   }

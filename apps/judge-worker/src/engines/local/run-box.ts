@@ -38,12 +38,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The box's extra pipes: 3 bwrap's info, 4 bwrap's block, 5 commands to the launcher, 6 its replies. */
 const pipe = <T extends Readable | Writable>(child: ChildProcess, fd: 3 | 4 | 5 | 6) => (child.stdio as unknown as T[])[fd];
 
-/** How a run piped to another box's run is set up (see RunBox.startPiped). */
-export interface Piping {
+/** How one run of an interactive pair is set up, its pipes piped or relayed (see RunBox.startRelayed). */
+export interface Pinning {
   /** The CPU both runs of the pair are pinned to; null leaves the run unpinned. */
   cpu: number | null;
   /** Keeps SIGPIPE ignored, so a write to a reader that is gone fails with EPIPE instead of killing the run. */
   ignoreSigpipe: boolean;
+}
+
+/** How a run piped to another box's run is set up (see RunBox.startPiped). */
+export interface Piping extends Pinning {
   /**
    * Which of its two pipes the box opens first. Each open waits for the peer's end of that pipe, so the two boxes
    * of a pair must take opposite ones: 'stdin' for one, 'stdout' for the other (see box-launcher.c).
@@ -52,7 +56,7 @@ export interface Piping {
 }
 
 /** The 'g' message: the run's command and limits as the launcher reads them (see box-launcher.c). */
-function runMessage({ command, env }: BoxCommand, limits: RunLimits, piping: Piping | null): string {
+function runMessage({ command, env }: BoxCommand, limits: RunLimits, piping: Pinning | null): string {
   const environment = Object.entries(runEnvironment(env)).map(([key, value]) => `${key}=${value}`);
   const fields = [
     cpuRlimitSeconds(limits),
@@ -194,7 +198,7 @@ export class RunBox extends Box {
    * file rlimits), the worker's FIFOs become its stdin, stdout and stderr. Null when the box cannot take it.
    */
   protected start(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
-    return this.begin(command, limits, null);
+    return this.begin(command, limits, null, null);
   }
 
   /**
@@ -203,7 +207,16 @@ export class RunBox extends Box {
    * waits for the other's.
    */
   startPiped(command: BoxCommand, limits: RunLimits, piping: Piping): Promise<StartedRun | null> {
-    return this.begin(command, limits, piping);
+    return this.begin(command, limits, piping, piping.opensFirst);
+  }
+
+  /**
+   * Starts one run of an interactive pair whose pipes the worker relays (a custom run's transcript, see
+   * relayPair): its stdin and stdout come to the worker as a test's do, pinned and with SIGPIPE as `pinning` says.
+   * The box must have FIFOs of its own (`start`, not `startPeer`).
+   */
+  startRelayed(command: BoxCommand, limits: RunLimits, pinning: Pinning): Promise<StartedRun | null> {
+    return this.begin(command, limits, pinning, null);
   }
 
   /**
@@ -211,7 +224,7 @@ export class RunBox extends Box {
    * but its caller also needs the box's io directory, cgroup and launcher (`parts`).
    */
   startLongRun(command: BoxCommand, limits: RunLimits): Promise<StartedRun | null> {
-    return this.begin(command, limits, null);
+    return this.begin(command, limits, null, null);
   }
 
   /** The host side of the box: its /io directory, its cgroup, and its launcher's host pid. */
@@ -219,19 +232,26 @@ export class RunBox extends Box {
     return { ioDir: this.ioDir, cgroup: this.cgroup, launcherPid: this.launcherPid };
   }
 
-  private async begin(command: BoxCommand, limits: RunLimits, piping: Piping | null): Promise<StartedRun | null> {
-    const mode = piping === null ? 'r' : piping.opensFirst === 'stdin' ? 'p' : 'q';
+  /** `opensFirst` null: the worker holds the run's stdin and stdout; otherwise they are pipes to a peer box's run. */
+  private async begin(
+    command: BoxCommand,
+    limits: RunLimits,
+    pinning: Pinning | null,
+    opensFirst: Piping['opensFirst'] | null,
+  ): Promise<StartedRun | null> {
+    const piped = opensFirst !== null;
+    const mode = !piped ? 'r' : opensFirst === 'stdin' ? 'p' : 'q';
     if (!this.send(mode) || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
-    const stdin = piping ? null : new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
-    const stdout = piping ? null : new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
+    const stdin = piped ? null : new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
+    const stdout = piped ? null : new Socket({ fd: open('out', fsConstants.O_RDONLY), readable: true, writable: false });
     const stderr = new Socket({ fd: open('err', fsConstants.O_RDONLY), readable: true, writable: false });
     // The launcher counts towards pids.max.
     this.cgroup.setLimits(limits.memoryBytes, limits.maxPids + 1);
     this.cgroup.resetCounters();
     const memoryBaseline = this.cgroup.memoryBytes();
-    this.send(runMessage(command, limits, piping));
+    this.send(runMessage(command, limits, pinning));
     return {
       stdin,
       stdout,

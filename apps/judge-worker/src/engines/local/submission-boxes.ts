@@ -2,6 +2,7 @@ import { MAX_SOURCE_BYTES } from '@oj/contracts';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'fs';
 import { join } from 'path';
 
+import { TranscriptRecorder } from '../transcript-recorder';
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
 import { ForkedLanguage } from './fork-server/fork-server';
 import { PairResult, PairSide } from './interaction';
@@ -39,8 +40,17 @@ export interface SubmissionBoxes {
    * where interactive runs cannot be had (no box launcher).
    */
   readonly juryDir: string | null;
-  /** Runs the program against an interactor, each in its own box (see runPair); only where `juryDir` is set. */
-  interact(program: PairSide, interactor: PairSide, cpu: number | null, signal?: AbortSignal): Promise<PairResult>;
+  /**
+   * Runs the program against an interactor, each in its own box (see runPair; relayPair when a `transcript` is to
+   * be recorded); only where `juryDir` is set.
+   */
+  interact(
+    program: PairSide,
+    interactor: PairSide,
+    cpu: number | null,
+    signal?: AbortSignal,
+    transcript?: TranscriptRecorder,
+  ): Promise<PairResult>;
   /** Gives the boxes back once the submission is graded (they are cleared or removed). */
   release(): void;
 }

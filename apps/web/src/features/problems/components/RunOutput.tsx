@@ -1,6 +1,7 @@
 import '../problems.css';
 
 import { RunOutcome } from '../api';
+import { RunTranscript } from './RunTranscript';
 
 const STATUS_LABELS: Record<RunOutcome['status'], string> = {
   ok: 'Finished',
@@ -25,9 +26,11 @@ function ending(outcome: RunOutcome): string {
 
 /**
  * One run's status, time, memory and output, beside the expected output when there is one, with the checker's
- * Accepted or Wrong answer.
+ * Accepted or Wrong answer. A run against an interactor (it has a `transcript`, null when not recorded) shows the
+ * exchange instead, and the interactor's verdict: its output was the interactor's input, nothing to compare.
  */
 export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected?: string }) {
+  const interactive = outcome.transcript !== undefined;
   const figures = [outcome.timeMs !== null && `${outcome.timeMs} ms`, outcome.memoryKB !== null && `${outcome.memoryKB} KB`]
     .filter(Boolean)
     .join(' · ');
@@ -39,7 +42,10 @@ export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected
         {outcome.verdict && (
           <>
             {' · '}
-            <strong className={outcome.verdict === 'accepted' ? 'ok' : 'error'}>{VERDICT_LABELS[outcome.verdict]}</strong>
+            <strong className={outcome.verdict === 'accepted' ? 'ok' : 'error'}>
+              {interactive && 'Interactor: '}
+              {VERDICT_LABELS[outcome.verdict]}
+            </strong>
           </>
         )}
       </p>
@@ -48,6 +54,8 @@ export function RunOutput({ outcome, expected }: { outcome: RunOutcome; expected
           <h3>Compiler output</h3>
           <pre {...scrollable('Compiler output')}>{outcome.message}</pre>
         </>
+      ) : interactive ? (
+        <RunTranscript outcome={outcome} />
       ) : (
         <div className={expected === undefined ? undefined : 'sample'}>
           <div>
