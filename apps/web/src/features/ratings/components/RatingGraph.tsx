@@ -59,7 +59,7 @@ export function RatingGraph({ history }: { history: RatingHistoryEntry[] }) {
           aria-label={`${h.title}: rank ${h.rank}, rating ${h.newRating}`}
           onClick={(event) => {
             event.preventDefault();
-            navigate(`/contests/${h.contestId}`);
+            void navigate(`/contests/${h.contestId}`);
           }}
         >
           <circle className="point" cx={cx} cy={cy} r={5} />
