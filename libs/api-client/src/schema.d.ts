@@ -3184,6 +3184,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The earlier of the two submissions
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
              */
             leftSubmissionId: string;
             /**
@@ -3198,7 +3199,10 @@ export interface components {
             longestFragment: number;
             /** @example 1000 */
             problemId: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
             rightSubmissionId: string;
             /** @example bob */
             rightUser: string | null;
@@ -3214,18 +3218,31 @@ export interface components {
              * @example 1
              */
             contestId: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-06-01T14:05:00Z
+             */
             createdAt: string;
-            /** @description Why the report failed; null otherwise */
+            /**
+             * @description Why the report failed; null otherwise
+             * @example null
+             */
             error: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example null
+             */
             finishedAt: string | null;
             /**
              * Format: date-time
              * @description A problem report’s range start
+             * @example null
              */
             from: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
             id: string;
             /**
              * @description Pairs in the report
@@ -3257,6 +3274,7 @@ export interface components {
             /**
              * Format: date-time
              * @description A problem report’s range end
+             * @example null
              */
             to: string | null;
             /** @description Languages left out for want of a tokenizer */
@@ -3275,18 +3293,31 @@ export interface components {
              * @example 1
              */
             contestId: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-06-01T14:05:00Z
+             */
             createdAt: string;
-            /** @description Why the report failed; null otherwise */
+            /**
+             * @description Why the report failed; null otherwise
+             * @example null
+             */
             error: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example null
+             */
             finishedAt: string | null;
             /**
              * Format: date-time
              * @description A problem report’s range start
+             * @example null
              */
             from: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
             id: string;
             /**
              * @description Pairs in the report
@@ -3316,6 +3347,7 @@ export interface components {
             /**
              * Format: date-time
              * @description A problem report’s range end
+             * @example null
              */
             to: string | null;
             /** @description Languages left out for want of a tokenizer */

@@ -135,6 +135,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/contests/:contestId/scoreboard': 'public',
   'GET /api/contests/:contestId/scoreboard/stream': 'public',
   'GET /api/contests/:contestId/submissions': 'login',
+  'GET /api/contests/:contestId/calendar.ics': 'public',
   'GET /api/contests/:contestId/clarifications': 'public',
   'POST /api/contests/:contestId/clarifications': 'login',
   'POST /api/contests/:contestId/clarifications/:id/answer': 'admin',

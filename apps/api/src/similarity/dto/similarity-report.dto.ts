@@ -50,10 +50,10 @@ export class SimilarityPairDto implements SimilarityPair {
   @ApiProperty({ example: 'C/C++', description: 'The language family both sources were read as' })
   language: string;
 
-  @ApiProperty({ format: 'uuid', description: 'The earlier of the two submissions' })
+  @ApiProperty({ example: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', format: 'uuid', description: 'The earlier of the two submissions' })
   leftSubmissionId: string;
 
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', format: 'uuid' })
   rightSubmissionId: string;
 
   @ApiProperty({ example: 'alice', nullable: true, type: String, description: 'Null once the account is deleted' })
@@ -86,7 +86,7 @@ class UntokenizedLanguageDto implements UntokenizedLanguage {
 }
 
 export class SimilarityReportSummaryDto implements SimilarityReportSummary {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', format: 'uuid' })
   id: string;
 
   @ApiProperty({ example: 1, nullable: true, type: Number, description: 'The contest compared; null for a problem report' })
@@ -95,10 +95,10 @@ export class SimilarityReportSummaryDto implements SimilarityReportSummary {
   @ApiProperty({ example: null, nullable: true, type: Number, description: 'The problem compared; null for a contest report' })
   problemId: number | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'A problem report’s range start' })
+  @ApiProperty({ example: null, nullable: true, type: String, format: 'date-time', description: 'A problem report’s range start' })
   from: string | null;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'A problem report’s range end' })
+  @ApiProperty({ example: null, nullable: true, type: String, format: 'date-time', description: 'A problem report’s range end' })
   to: string | null;
 
   @ApiProperty({ enum: SIMILARITY_REPORT_STATUSES, example: 'running' })
@@ -107,7 +107,7 @@ export class SimilarityReportSummaryDto implements SimilarityReportSummary {
   @ApiProperty({ example: 40, minimum: 0, maximum: 100, description: 'Percent of the work done (100 when done)' })
   progress: number;
 
-  @ApiProperty({ nullable: true, type: String, description: 'Why the report failed; null otherwise' })
+  @ApiProperty({ example: null, nullable: true, type: String, description: 'Why the report failed; null otherwise' })
   error: string | null;
 
   @ApiProperty({ example: 120, description: 'Submissions compared: each user’s last accepted one per problem, else their last' })
@@ -119,10 +119,10 @@ export class SimilarityReportSummaryDto implements SimilarityReportSummary {
   @ApiProperty({ example: 3, description: 'Pairs in the report' })
   pairCount: number;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ example: '2026-06-01T14:05:00Z', format: 'date-time' })
   createdAt: string;
 
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
+  @ApiProperty({ example: null, nullable: true, type: String, format: 'date-time' })
   finishedAt: string | null;
 }
 
