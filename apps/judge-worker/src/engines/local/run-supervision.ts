@@ -7,7 +7,7 @@ import { awakeDeadline } from './awake-deadline';
 import { BoxCommand } from './box-command';
 import { BoxCgroup } from './cgroup';
 import { RunLimits } from './sandbox-types';
-import { exceededCpuTime, watchTimeLimits } from './time-limit';
+import { exceededCpuTime, reportedCpuMs, watchTimeLimits } from './time-limit';
 
 export type RunTermination = 'exited' | 'signaled' | 'cpu-limit' | 'wall-limit' | 'memory-limit' | 'output-limit';
 
@@ -199,7 +199,7 @@ export function supervise(
     run.stderr.destroy();
     await stdout;
     const usage = run.cgroup?.usage();
-    const cpuMs = usage ? Math.round(usage.cpuMs) : wallMs;
+    const cpuMs = reportedCpuMs(usage ? Math.round(usage.cpuMs) : wallMs, limits, exit.signal);
     if (!termination && usage?.oomKilled) termination = 'memory-limit';
     if (!termination && exceededCpuTime(cpuMs, limits, exit.signal)) termination = 'cpu-limit';
     return {

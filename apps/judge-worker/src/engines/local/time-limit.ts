@@ -54,6 +54,16 @@ export function watchTimeLimits(limits: RunLimits, cgroup: BoxCgroup | null, sto
   };
 }
 
+/**
+ * A run's CPU time as reported: the cgroup's count, but never less than the kernel's own when its backstop ended
+ * the run. SIGXCPU means the kernel counted at least the soft RLIMIT_CPU against the process, while the cgroup's
+ * count can fall short of it (seen once at 9,745 ms of a 10 s limit on a loaded CI machine), and a time limit
+ * shown with a time under the limit would read as a wrong verdict.
+ */
+export function reportedCpuMs(countedMs: number, limits: RunLimits, signal: string | null): number {
+  return signal === 'SIGXCPU' ? Math.max(countedMs, cpuRlimitSeconds(limits) * 1000) : countedMs;
+}
+
 /** After the run: whether its final CPU count is over the limit, or the kernel's backstop (SIGXCPU) ended it. */
 export function exceededCpuTime(cpuMs: number, limits: RunLimits, signal: string | null): boolean {
   return cpuMs > limits.cpuMs || signal === 'SIGXCPU';
