@@ -20,4 +20,6 @@ module.exports = {
   // Integration suites boot a Nest app on its own database in beforeAll; on a loaded 2-core machine that
   // alone can pass Jest's 5 s default, which would fail every test of the file for a reason unrelated to it.
   testTimeout: 30_000,
+  // Where a run's time goes, file by file, when asked (.ci/run and bench/test-times.js set TEST_FILE_TIMES).
+  reporters: process.env.TEST_FILE_TIMES ? ['default', path.join(__dirname, 'tools/jest/file-times-reporter.js')] : ['default'],
 };

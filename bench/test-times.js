@@ -6,6 +6,8 @@
 //                                               directory, `npm install`, then `npm test` with the profile; print the table
 //   node bench/test-times.js --summary <file>   print the table of a profile written by an earlier run (.ci/run's);
 //                                               NX_PROFILE is taken relative to Nx's working directory
+//   node bench/test-times.js --files <file>     the slowest test files of a run that set TEST_FILE_TIMES=<file>
+//                                               (tools/jest/file-times-reporter.js), and each project's files' sum
 const { execFileSync, spawnSync } = require('child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('fs');
 const { loadavg, tmpdir } = require('os');
@@ -49,6 +51,28 @@ function table(tasks) {
   return lines.join('\n');
 }
 
+/** The slowest files of a run (JSON lines from tools/jest/file-times-reporter.js), and each project's sum. */
+function fileTable(timesFile, top = 25) {
+  const files = readFileSync(timesFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => b.seconds - a.seconds);
+  const projects = new Map();
+  for (const f of files) projects.set(f.project, (projects.get(f.project) ?? 0) + f.seconds);
+  return [
+    `| slowest files (${Math.min(top, files.length)} of ${files.length}) | tests | seconds |`,
+    '| --- | ---: | ---: |',
+    ...files.slice(0, top).map((f) => `| ${f.file} | ${f.tests} | ${f.seconds.toFixed(1)} |`),
+    '',
+    '| project | files | sum of file times |',
+    '| --- | ---: | ---: |',
+    ...[...projects]
+      .sort((a, b) => b[1] - a[1])
+      .map(([project, seconds]) => `| ${project} | ${files.filter((f) => f.project === project).length} | ${seconds.toFixed(0)} s |`),
+  ].join('\n');
+}
+
 function measure(rev) {
   const dir = mkdtempSync(path.join(tmpdir(), 'oj-test-times-'));
   const repo = path.join(dir, 'repo');
@@ -56,7 +80,15 @@ function measure(rev) {
     execFileSync('git', ['clone', '--quiet', '--no-checkout', ROOT, repo]);
     execFileSync('git', ['checkout', '--quiet', rev], { cwd: repo });
     // Nx writes the profile under its working directory, whatever the path given.
-    const env = { ...process.env, CI: 'true', NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_PROFILE: '../profile.json' };
+    const fileTimes = path.join(dir, 'file-times.jsonl');
+    const env = {
+      ...process.env,
+      CI: 'true',
+      NX_DAEMON: 'false',
+      NX_NO_CLOUD: 'true',
+      NX_PROFILE: '../profile.json',
+      TEST_FILE_TIMES: fileTimes,
+    };
     const timed = (command, args) => {
       const started = Date.now();
       const run = spawnSync(command, args, { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -76,10 +108,12 @@ function measure(rev) {
         .join(' ')}\n`,
     );
     console.log(table(tasksOf(path.join(dir, 'profile.json'))));
+    console.log(`\n${fileTable(fileTimes)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 if (arg('--summary')) console.log(table(tasksOf(arg('--summary'))));
+else if (arg('--files')) console.log(fileTable(arg('--files')));
 else measure(arg('--rev') ?? 'HEAD');
