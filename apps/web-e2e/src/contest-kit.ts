@@ -93,6 +93,35 @@ export async function sumProblems(call: ApiCall, titles: string[]): Promise<numb
 }
 
 /**
+ * A public ICPC contest on `problems` (with `extra` fields) that began 40 minutes ago and ends in 20; `end()` moves its
+ * end to now and waits past it, so the contest is over and open to virtual runs.
+ */
+export async function contestToEnd(
+  call: ApiCall,
+  problems: number[],
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ contestId: number; end: () => Promise<void> }> {
+  const start = Date.now() - 40 * MINUTE;
+  const body = (endsAt: number) => ({
+    title,
+    description: '',
+    format: 'icpc',
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(endsAt).toISOString(),
+    isPublic: true,
+    problems: problems.map((problemId) => ({ problemId })),
+    ...extra,
+  });
+  const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
+  const end = async () => {
+    await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
+    await new Promise((r) => setTimeout(r, 1500));
+  };
+  return { contestId, end };
+}
+
+/**
  * An ICPC contest on `problems` (two), frozen for its last 30 minutes, just ended and not unfrozen: cat solved one
  * problem, dan both, all inside the freeze, so the public board still shows three pending cells.
  */
@@ -102,18 +131,7 @@ export async function frozenAfterTheEnd(
   problems: number[],
   title: string,
 ): Promise<{ contestId: number; users: Account[] }> {
-  const start = Date.now() - 40 * MINUTE;
-  const body = (endsAt: number) => ({
-    title,
-    description: '',
-    format: 'icpc',
-    startsAt: new Date(start).toISOString(),
-    endsAt: new Date(endsAt).toISOString(),
-    freezeMinutes: 30,
-    isPublic: true,
-    problems: problems.map((problemId) => ({ problemId })),
-  });
-  const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
+  const { contestId, end } = await contestToEnd(call, problems, title, { freezeMinutes: 30 });
   const users = [await newAccount(app, 'cat'), await newAccount(app, 'dan')];
   for (const u of users) await registerThroughApi(app, u, contestId);
   const ids = [
@@ -125,8 +143,7 @@ export async function frozenAfterTheEnd(
     const status = await gradedStatus(call, id);
     if (status !== 'accepted') throw new Error(`submission ${id} was ${status}`);
   }
-  // The end: moved to now, so the board stays frozen until an admin unfreezes it.
-  await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
-  await new Promise((r) => setTimeout(r, 1500));
+  // The board stays frozen after the end until an admin unfreezes it.
+  await end();
   return { contestId, users };
 }

@@ -6,6 +6,7 @@ import { enterSolution, launchBrowser, screenshot } from './browser';
 import {
   Account,
   accountPage,
+  contestToEnd,
   frozenAfterTheEnd,
   MINUTE,
   newAccount,
@@ -239,22 +240,10 @@ describe('contests in the browser', () => {
   });
 
   it('a user starts a virtual run after the end and sees their virtual board', async () => {
-    const start = Date.now() - 40 * MINUTE;
-    const body = (endsAt: number) => ({
-      title: `Virtual round ${suffix}`,
-      description: '',
-      format: 'icpc',
-      startsAt: new Date(start).toISOString(),
-      endsAt: new Date(endsAt).toISOString(),
-      isPublic: true,
-      problems: problems.map((problemId) => ({ problemId })),
-    });
-    const { contestId } = (await call('POST', '/api/contests', body(Date.now() + 20 * MINUTE))) as { contestId: number };
+    const { contestId, end } = await contestToEnd(call, problems, `Virtual round ${suffix}`);
     const real = await newUser('jon');
     await registerThroughApi(app, real, contestId);
-    // The end: moved to now, so the contest is over and open to virtual runs.
-    await call('PUT', `/api/contests/${contestId}`, body(Date.now() + 1000));
-    await new Promise((r) => setTimeout(r, 1500));
+    await end();
 
     const kim = await newUser('kim');
     const page = await userPage(kim);
@@ -275,7 +264,8 @@ describe('contests in the browser', () => {
     const mine = page.locator('tr.mine');
     await mine.waitFor();
     expect(await mine.locator('th').textContent()).toContain(kim.username);
-    expect(await boardOrder(page)).toEqual([kim.username, real.username]);
+    // Their own row is their run's, marked virtual as on the board with virtual participants.
+    expect(await boardOrder(page)).toEqual([`${kim.username} virtual`, real.username]);
     await screenshot(page, 'contest-virtual-board');
     await page.context().close();
   });

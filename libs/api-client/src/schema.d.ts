@@ -3157,6 +3157,11 @@ export interface components {
             solved: number;
             /** @example alice */
             username: string | null;
+            /**
+             * @description A virtual run's row, counted from its own start: on the board with virtual participants (`virtual=true`) and on the run's own board; never in the official ranks
+             * @example false
+             */
+            virtual: boolean;
         };
         SecurityStatusDto: {
             /**
@@ -6563,6 +6568,8 @@ export interface operations {
                 sort?: "-createdAt";
                 /** @description Only the rows whose username holds this text (any case), each with its rank on the whole board */
                 user?: string;
+                /** @description true: every virtual run's row (finished or under way) ranked in among the official ones, marked `virtual`, each counted from its own start; the ranks, `total` and `problemTotals` count them too. The caller’s own run, while it is on, shows its own board either way */
+                virtual?: boolean;
             };
             header?: never;
             path: {

@@ -184,7 +184,7 @@ export class ContestsController {
     @Param('contestId', ContestIdPipe) contestId: number,
     @Query() query: ScoreboardQueryDto,
   ): Promise<JsonText<ScoreboardDto>> {
-    return this.scoreboard.read(contestId, user, query.page, query.limit, query.user);
+    return this.scoreboard.read(contestId, user, query.page, query.limit, query.user, query.virtual);
   }
 
   @Get(':contestId/scoreboard/stream')

@@ -297,7 +297,8 @@ export class ContestsService {
 
   /**
    * A virtual run: after the end, the contest's duration (each participant's window, else the whole contest) from
-   * now, on a participation of its own that only its owner's board shows. One per user and contest.
+   * now, on a participation of its own: its owner's board, and the board with virtual participants, show it; the
+   * official one leaves it out. One per user and contest.
    */
   async startVirtual(contestId: number, caller: AuthUser): Promise<ContestDto> {
     const { contest, seats } = await this.findVisible(contestId, caller);
@@ -312,8 +313,11 @@ export class ContestsService {
       .insert()
       .values({ contestId, userId: caller.id, kind: 'virtual', startedAt: now, endsAt: new Date(now.getTime() + minutes * 60_000) })
       .orIgnore()
+      .returning(['id'])
       .execute();
-    if (!(inserted.raw as unknown[]).length) throw ApiException.conflict('You have already started a virtual run of this contest.');
+    const [run] = inserted.raw as { id: string }[];
+    if (!run) throw ApiException.conflict('You have already started a virtual run of this contest.');
+    await this.boards.registered(contestId, run.id);
     return this.present(contest, caller);
   }
 

@@ -13,8 +13,6 @@ const SILENT_WRITERS: Record<string, string> = {
   'contests/contests.service.ts#ContestsService.create': 'A new contest: no instance has read a board of its id yet.',
   'contests/contests.service.ts#ContestsService.start':
     'A participant’s own start: no cell or total changes, as their results, which count from it, are still to come.',
-  'contests/contests.service.ts#ContestsService.startVirtual':
-    'A virtual run is on its owner’s board alone, which VirtualBoardService keys by the run; the official board leaves it out.',
   'submissions/submission-queries.ts#SubmissionQueries.countIfHidden':
     'The `created` event with `frozen` that SubmissionsService.enqueue publishes next reaches every instance, whose ' +
     'ScoreboardStreamService takes it as a change of the row (and a lost one is mended by the row cache’s versions).',

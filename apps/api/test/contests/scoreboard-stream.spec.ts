@@ -25,7 +25,10 @@ import { countStatements } from '../sql-statements';
 
 jest.setTimeout(30_000);
 
-type RowEvent = { eventType: string; row: { username: string; rank: number; solved: number; cells: Record<string, unknown> } };
+type RowEvent = {
+  eventType: string;
+  row: { username: string; virtual: boolean; rank: number; solved: number; cells: Record<string, unknown> };
+};
 
 describe('the contest scoreboard stream', () => {
   let t: TestApp;
@@ -101,7 +104,7 @@ describe('the contest scoreboard stream', () => {
     guestStream.close();
   });
 
-  it('sends a virtual run’s rows to its owner alone, and ignores results outside any contest', async () => {
+  it('sends a virtual run’s row to its owner on their run’s board, to the others marked virtual, and nothing for practice', async () => {
     const { contestId } = await createContest(t, admin, contestBody(problems, -50, 10));
     await register(t, ann, contestId);
     await t.app.get(DataSource).query(`UPDATE contests SET ends_at = now() - interval '1 minute' WHERE contest_id = $1`, [contestId]);
@@ -130,7 +133,14 @@ describe('the contest scoreboard stream', () => {
     await publishFinished(t, practice);
     await publishFinished(t, id);
     await bobStream.waitFor(() => bobStream.events.filter((e) => e.eventType === 'row').length === 2);
-    expect(annStream.events.filter((e) => e.eventType === 'row')).toEqual([]);
+    await annStream.waitFor(() => annStream.events.filter((e) => e.eventType === 'row').length === 2);
+    // The others get it ranked on the board with virtual participants, above ann's official row with nothing solved.
+    const toAnn = annStream.events.filter((e) => e.eventType === 'row').map((e) => (e as unknown as RowEvent).row);
+    expect(toAnn.map(({ username, virtual, rank, solved }) => ({ username, virtual, rank, solved }))).toEqual([
+      { username: bob.user.username, virtual: true, rank: 1, solved: 1 },
+      { username: bob.user.username, virtual: true, rank: 1, solved: 1 },
+    ]);
+    expect(toBob.row.virtual).toBe(true);
   });
 
   it('reads a changed row the same few times for 2 viewers or 8: the frames are built once per event', async () => {

@@ -43,7 +43,8 @@ export const queryKeys = {
   contestProblem: (contestId: number, label: string) => ['contests', contestId, 'problem', label] as const,
   /** Every page of a contest's board: the caller's own verdicts move their row, wherever it shows. */
   scoreboards: (contestId: number) => ['contests', contestId, 'scoreboard'] as const,
-  scoreboard: (contestId: number, page: number, user = '') => ['contests', contestId, 'scoreboard', page, user] as const,
+  scoreboard: (contestId: number, page: number, user = '', virtual = false) =>
+    ['contests', contestId, 'scoreboard', page, user, virtual] as const,
   clarifications: (contestId: number) => ['contests', contestId, 'clarifications'] as const,
   /** The two boards the reveal plays from, apart from `contest` so the unfreeze's refresh leaves them be. */
   contestReveal: (contestId: number) => ['contest-reveal', contestId] as const,

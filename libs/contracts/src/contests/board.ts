@@ -14,6 +14,11 @@ export function contestPhase(contest: { startsAt: Date; endsAt: Date }, now: Dat
 export interface ScoreboardRow {
   rank: number;
   username: string | null;
+  /**
+   * A virtual run's row (a user's run of the contest after its end, counted from their own start): on the board that
+   * shows virtual participants, and on the run's own board. Never in the contest's official ranks.
+   */
+  virtual: boolean;
   solved: number;
   score: number;
   penalty: number;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { CONTEST_PHASES, ContestPhase } from '@oj/contracts';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
 import { PageQueryDto } from '../../submissions/dto/submission-query.dto';
@@ -29,4 +30,17 @@ export class ScoreboardQueryDto extends PageQueryDto {
   @MaxLength(32, { message: 'user must be at most 32 characters.' })
   @IsString({ message: 'user must be text.' })
   user?: string;
+
+  @ApiPropertyOptional({
+    example: true,
+    default: false,
+    description:
+      "true: every virtual run's row (finished or under way) ranked in among the official ones, marked `virtual`, " +
+      'each counted from its own start; the ranks, `total` and `problemTotals` count them too. The caller’s own run, ' +
+      'while it is on, shows its own board either way',
+  })
+  @Omittable()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'virtual must be true or false.' })
+  virtual?: boolean;
 }

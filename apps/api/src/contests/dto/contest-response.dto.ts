@@ -203,6 +203,14 @@ export class ScoreboardRowDto implements ScoreboardRow {
   @ApiProperty({ example: 'alice', nullable: true, type: String })
   username: string | null;
 
+  @ApiProperty({
+    example: false,
+    description:
+      "A virtual run's row, counted from its own start: on the board with virtual participants (`virtual=true`) and on " +
+      "the run's own board; never in the official ranks",
+  })
+  virtual: boolean;
+
   @ApiProperty({ example: 3 })
   solved: number;
 

@@ -134,6 +134,18 @@ describe('BoardCache', () => {
       expect(ids(await cache.ranking(1, 'public', load))).toEqual(['1:n', '2:a']);
     });
 
+    it('keeps the official orders through a virtual run’s start, and drops every read with the outline', async () => {
+      const load = jest.fn(async (ticket: number) => ioi([row('a', 20)], ticket));
+      await cache.ranking(1, 'live', load);
+      await cache.outline(1, 'total', async () => 1);
+      await cache.get(1, 'ranking:live:all', async () => 'with one run');
+      cache.virtualRunStarted(1);
+      expect(ids(await cache.ranking(1, 'live', load))).toEqual(['1:a']);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(await cache.outline(1, 'total', async () => 2)).toBe(2);
+      expect(await cache.get(1, 'ranking:live:all', async () => 'with two runs')).toBe('with two runs');
+    });
+
     it('drops the orders with a board change, and keeps none a load under way then read', async () => {
       const first = jest.fn(async (ticket: number) => ioi([row('a', 1)], ticket));
       await cache.ranking(1, 'public', first);

@@ -145,6 +145,14 @@ export class BoardCache {
   }
 
   /**
+   * A virtual run of the contest started: its reads go, outline too (the count of rows with virtual runs), but its
+   * rankings stay, as they rank official rows alone.
+   */
+  virtualRunStarted(contestId: number): void {
+    this.drop(contestId, true);
+  }
+
+  /**
    * A result of the contest changed its board: as `invalidate`, but its outline stays, and its rankings move the
    * result's row (`placed`: an official row, read at `ticket`) instead of going. A virtual run's result moves none.
    */

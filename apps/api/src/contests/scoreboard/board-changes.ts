@@ -37,21 +37,25 @@ export class BoardChanges {
   }
 
   /**
-   * A participation was registered (call once it is committed): as `changed`, but each instance places the new row in
-   * its kept rankings of the board (placeRegistration) rather than dropping them; this one before it returns, so the
-   * participant's next read shows them.
+   * A participation was registered or a virtual run started (call once it is committed): as `changed`, but each
+   * instance places the new row in its kept rankings of the board (placeRegistration) rather than dropping them; this
+   * one before it returns, so the participant's next read shows them.
    */
   async registered(contestId: number, participationId: string): Promise<void> {
     await this.placeRegistration(contestId, participationId);
     await this.publish({ contestId, change: null, registered: participationId });
   }
 
-  /** Reads a registered row and places it in the board's kept rankings, dropping the board's other kept reads. */
+  /**
+   * Reads a registered row and places it in the board's kept rankings, dropping the board's other kept reads. A
+   * virtual run's row is in no kept ranking (the official ones leave it out): its start drops the kept reads alone.
+   */
   async placeRegistration(contestId: number, participationId: string): Promise<void> {
     const ticket = this.cache.ticket();
     try {
       const [row]: PlacedRowColumns[] = await this.dataSource.query(placedRowSql('participation'), [participationId]);
       if (row?.kind === 'official') this.cache.registered(contestId, { result: placedResult(row), ticket });
+      else if (row?.kind === 'virtual') this.cache.virtualRunStarted(contestId);
       else this.cache.invalidate(contestId);
     } catch (error) {
       // Where the row goes is unknown: the board is read again whole.

@@ -38,6 +38,17 @@ describe('Ranking', () => {
     expect(order.find('x')).toBeNull();
   });
 
+  it('ranks rows of another kind in among its own (withRows), marked, and leaves itself as it was', () => {
+    const order = board();
+    const virtual = (row: OrderedRow): OrderedRow => ({ ...row, virtual: true });
+    const both = order.withRows([virtual(icpc('v2', 1, 10, 10)), virtual(icpc('v1', 2, 50, 30)), virtual(icpc('v0', 5, 300, 100))]);
+    expect(ranks(both)).toEqual(['1:v0', '2:c', '3:a', '3:b', '3:v1', '6:d', '7:v2']);
+    expect(both.page(0, null).map((row) => row.virtual === true)).toEqual([true, false, false, false, true, false, true]);
+    expect(ranks(both, 4, 2)).toEqual(['3:v1', '6:d']);
+    expect(ranks(order)).toEqual(['1:c', '2:a', '2:b', '4:d']);
+    expect(ranks(order.withRows([]))).toEqual(ranks(order));
+  });
+
   it('answers a page past the end, however far, with no row', () => {
     expect(board().page(4, 2)).toEqual([]);
     expect(board().page(2_147_483_647 * 100, 100)).toEqual([]);

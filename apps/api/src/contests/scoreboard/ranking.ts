@@ -14,9 +14,11 @@ export interface RankColumns {
   public_last_ac_minute: number;
 }
 
-/** One official row's place in a view: its keys (the rows' index's, in its order), name and version. */
+/** One row's place in a view: its keys (the rows' index's, in its order), name and version. */
 export interface OrderedRow {
   id: string;
+  /** A virtual run's row, ranked in by Ranking.withRows; official rows leave it out. */
+  virtual?: true;
   keys: number[];
   /** The participation's xmin when these keys were read: its cells at that version are BoardRowCache's. */
   version: string;
@@ -74,6 +76,7 @@ export function keysOf(format: ContestFormat, view: BoardView, row: RankColumns)
  * a read issued later saw the row at least as new, so an older ticket never moves a row back.
  */
 export class Ranking {
+  private readonly format: ContestFormat;
   private readonly rows: OrderedRow[];
   private readonly tickets = new Map<string, number>();
   private readonly directions: number[];
@@ -82,6 +85,7 @@ export class Ranking {
 
   /** `rows` as read in the index's order (rankingSql), at `ticket`. */
   constructor(format: ContestFormat, rows: OrderedRow[], ticket: number) {
+    this.format = format;
     const keys = orderKeys(format);
     this.directions = keys.map((k) => (k.desc ? -1 : 1));
     this.rankingKeys = keys.filter((k) => k.ranks).length;
@@ -106,6 +110,23 @@ export class Ranking {
       else high = middle;
     }
     this.rows.splice(low, 0, row);
+  }
+
+  /**
+   * A new ranking of this one's rows and `rows` (another kind's, in any order), each where the format ranks it; this
+   * one is left as it is. The board with virtual participants: the kept official ranking with the virtual runs' rows
+   * merged in, a walk of both. Nothing is ever placed in the new one: it is read again whole when a result arrives.
+   */
+  withRows(rows: OrderedRow[]): Ranking {
+    const added = [...rows].sort((a, b) => this.compare(a, b));
+    const merged: OrderedRow[] = [];
+    let next = 0;
+    for (const row of this.rows) {
+      while (next < added.length && this.compare(added[next], row) < 0) merged.push(added[next++]);
+      merged.push(row);
+    }
+    merged.push(...added.slice(next));
+    return new Ranking(this.format, merged, 0);
   }
 
   /** `limit` rows from `offset` (null: all), each ranked: one plus the rows ranking strictly before it. */

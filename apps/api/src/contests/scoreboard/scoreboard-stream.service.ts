@@ -49,7 +49,8 @@ interface ContestStreamClient {
  * `finished` event; the instance reads which row changed, with its new keys, drops its cached reads of that contest's
  * board and moves the row in its kept rankings (BoardCache), and, with viewers of the contest, reads the changed row once (ScoreboardService.rowViews) and sends each viewer one of three frames
  * built once: admins the live row, the participant their own, the others the public one (frozen cells pending).
- * Every instance reads the same committed row, so all agree. A virtual run's row goes to its owner alone. A board
+ * Every instance reads the same committed row, so all agree. A virtual run's row goes to its owner ranked on their
+ * run's board, and to the others ranked on the board with virtual participants (`row.virtual`). A board
  * changed as a whole (BoardChanges: the unfreeze, an edit, a deletion) drops the cached reads too and sends a
  * `board` event. Clarifications come on a channel of their own, published by the API.
  *
@@ -197,12 +198,13 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const viewers = this.viewers.get(changed.contest_id);
     if (!viewers) return;
     const contest = await this.contests.find(changed.contest_id);
-    if (changed.kind === 'virtual') return this.sendVirtualRow(contest, changed, viewers);
-    const views = await this.scoreboard.rowViews(contest, changed.id);
+    const owners = changed.kind === 'virtual' ? await this.sendVirtualRow(contest, changed, viewers) : new Set<ContestStreamClient>();
+    const views = await this.scoreboard.rowViews(contest, changed.id, changed.kind === 'virtual' ? 'all' : 'official');
     if (!views) return;
     const frame = (row: ScoreboardRow) => this.frame({ ...this.stamp(contest.contestId), eventType: 'row', row });
     const [live, own, others] = [frame(views.live), frame(views.own), frame(views.public)];
     for (const client of viewers) {
+      if (owners.has(client)) continue;
       // A hidden submission's creation changes only the public row, and its result only the live one and its own.
       if ((result.eventType === 'finished') !== canSeeResult(result, client.viewer)) continue;
       if (isAdmin(client.viewer)) client.res.write(live);
@@ -232,19 +234,28 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** A virtual row is its owner's alone, ranked on their own board. */
-  private async sendVirtualRow(contest: ContestEntity, changed: PlacedRowColumns, viewers: Set<ContestStreamClient>): Promise<void> {
-    const owners = [...viewers].filter((client) => client.viewer?.id === changed.user_id);
-    const owner = owners[0]?.viewer;
-    if (!owner) return;
+  /**
+   * A virtual row goes to its owner ranked on their own run's board, which is the board they see (ScoreboardService.read);
+   * the others get it ranked on the board with virtual participants (sendRow), which boards showing only official rows
+   * leave aside. Returns the owner's streams, sent here.
+   */
+  private async sendVirtualRow(
+    contest: ContestEntity,
+    changed: PlacedRowColumns,
+    viewers: Set<ContestStreamClient>,
+  ): Promise<Set<ContestStreamClient>> {
+    const owners = new Set([...viewers].filter((client) => client.viewer?.id === changed.user_id));
+    const owner = [...owners][0]?.viewer;
+    if (!owner) return owners;
     const run = await this.contests.virtualRunOf(contest.contestId, owner);
-    if (!run) return;
+    if (!run) return owners;
     const board = await this.virtualBoards.board(contest, run, owner);
     const mine = board.rows.find((row) => row.id === run.id);
-    if (!mine) return;
+    if (!mine) return owners;
     const { id: _id, ...row } = mine;
     const frame = this.frame({ ...this.stamp(contest.contestId), eventType: 'row', row });
     for (const client of owners) client.res.write(frame);
+    return owners;
   }
 
   /**

@@ -3,6 +3,12 @@ import type { CellSubtask, ContestCell, ContestFormat } from '@oj/contracts';
 /** Which of a row's two folds a read shows: every result, or those not hidden by the freeze. */
 export type BoardView = 'live' | 'public';
 
+/**
+ * Which rows a read ranks: the official ones (the contest's ranks), or those and every virtual run's (the board with
+ * virtual participants shown, `?virtual=true`).
+ */
+export type BoardScope = 'official' | 'all';
+
 /** The format's ranking keys (compareRows in contracts), each with whether more is better. */
 const KEYS: Record<ContestFormat, [string, 'DESC' | 'ASC'][]> = {
   icpc: [
@@ -158,6 +164,15 @@ export function rankingSql(format: ContestFormat, view: BoardView): string {
     WHERE ${official('p')} ORDER BY ${indexOrder(format, view, 'p')}`;
 }
 
+/**
+ * Every virtual run's row of contest $1, in no order, as rankingSql reads the official ones: what the board with
+ * virtual participants ranks in among them (Ranking.withRows). A virtual run's results are never hidden, so its two
+ * folds agree.
+ */
+export const VIRTUAL_ROWS_SQL = `SELECT p.id, p.xmin::text AS version, u.username, ${rankColumns('p')}
+    FROM contest_participations p LEFT JOIN users u ON u.id = p.user_id
+    WHERE p.contest_id = $1 AND p.kind = 'virtual'`;
+
 /** A page of a contest's official rows in the view's order: $1 the contest, $2 rows (null: all) from $3. */
 export function rankedPageSql(format: ContestFormat, view: BoardView): string {
   return rankedRows(pageRows(format, view));
@@ -183,10 +198,10 @@ export function firstSolversSql(view: BoardView): string {
 }
 
 /**
- * Per problem of contest $1, over every official row in the view: how many solved it and how many tried it (a
+ * Per problem of contest $1, over every row of the scope in the view: how many solved it and how many tried it (a
  * solve, a rejected try, or, in the public fold, a try pending behind the freeze). ProblemTotals in contracts.
  */
-export function problemTotalsSql(view: BoardView): string {
+export function problemTotalsSql(view: BoardView, scope: BoardScope): string {
   const [solved, tried] =
     view === 'public'
       ? ['x.public_solved', 'x.public_solved OR x.public_attempts > 0 OR x.pending > 0']
@@ -194,7 +209,8 @@ export function problemTotalsSql(view: BoardView): string {
   return `SELECT cp.label, count(x.participation_id) FILTER (WHERE ${solved})::int AS solved,
       count(x.participation_id) FILTER (WHERE ${tried})::int AS tried
     FROM contest_problems cp
-    LEFT JOIN (contest_cells x JOIN contest_participations p ON p.id = x.participation_id AND p.kind = 'official')
+    LEFT JOIN (contest_cells x JOIN contest_participations p ON p.id = x.participation_id
+        AND p.kind ${scope === 'official' ? "= 'official'" : "IN ('official', 'virtual')"})
       ON x.contest_id = cp.contest_id AND x.problem_id = cp.problem_id
     WHERE cp.contest_id = $1
     GROUP BY cp.label`;

@@ -18,7 +18,17 @@ import type { ScoreboardDto } from '../dto/contest-response.dto';
 import { BoardCache } from './board-cache';
 import { BoardRowCache, type RowFolds } from './board-row-cache';
 import { type OrderedRow, orderedRow, type RankColumns, Ranking } from './ranking';
-import { BOARD_ROWS_SQL, BoardView, cellOf, firstSolversSql, problemTotalsSql, rankedPageSql, rankingSql } from './scoreboard.queries';
+import {
+  BOARD_ROWS_SQL,
+  type BoardScope,
+  type BoardView,
+  cellOf,
+  firstSolversSql,
+  problemTotalsSql,
+  rankedPageSql,
+  rankingSql,
+  VIRTUAL_ROWS_SQL,
+} from './scoreboard.queries';
 import { VirtualBoardService } from './virtual-board.service';
 
 /** A board row as each kind of viewer sees it (ScoreboardService.rowViews). */
@@ -34,6 +44,8 @@ interface RankedRow {
   rank: number;
   version: string;
   username: string | null;
+  /** A virtual run's row (Ranking.withRows); absent on official rows. */
+  virtual?: true;
 }
 
 /** A row's totals and cells as BOARD_ROWS_SQL reads them. */
@@ -92,28 +104,37 @@ export class ScoreboardService {
     private readonly rows: BoardRowCache,
   ) {}
 
-  /** A page of the board as the caller sees it; with `user`, a page of the rows whose username holds that text. */
+  /**
+   * A page of the board as the caller sees it; with `user`, a page of the rows whose username holds that text. With
+   * `virtual`, every virtual run's row is ranked in among the official ones (their ranks then count them too); the
+   * caller's own run, while it is on, shows its own board either way, as the final board would spoil it.
+   */
   async read(
     contestId: number,
     caller: AuthUser | undefined,
     page: number,
     limit: number,
     user?: string,
+    virtual = false,
   ): Promise<JsonText<ScoreboardDto>> {
     const {
       contest,
-      seats: { official: mine, virtual: run },
+      seats: { official, virtual: run },
     } = await this.contests.findVisible(contestId, caller);
-    if (run && caller) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit, user));
+    const runOver = !!run?.endsAt && run.endsAt <= new Date();
+    if (run && caller && !(virtual && runOver)) return JSON.stringify(await this.readVirtual(contest, run, caller, page, limit, user));
     const view = this.viewOf(contest, caller);
     const frozen = view === 'public';
+    const scope: BoardScope = virtual ? 'all' : 'official';
+    // On the board with virtual participants, a caller without a registration finds their run's row as their own.
+    const mine = official ?? (virtual ? run : null);
     const [found, mineRow, firstSolvers, labels, total, problemTotals] = await Promise.all([
-      user === undefined ? this.page(contest, view, page, limit) : this.search(contest, view, user, page, limit),
-      mine ? this.row(contest, view, mine.id) : null,
+      user === undefined ? this.page(contest, view, scope, page, limit) : this.search(contest, view, scope, user, page, limit),
+      mine ? this.row(contest, view, scope, mine.id) : null,
       this.firstSolvers(contestId, view),
       this.labels(contestId),
-      this.total(contestId),
-      this.problemTotals(contestId, view),
+      this.total(contest, view, scope),
+      this.problemTotals(contestId, view, scope),
     ]);
     // The caller's own row shows their own verdicts, wherever it ranks and on the page too.
     const own = mineRow ? rowJson(mineRow.ranked, mineRow.folds.live) : 'null';
@@ -169,13 +190,14 @@ export class ScoreboardService {
   }
 
   /**
-   * One participation's official row as each kind of viewer sees it now, for the contest stream: `live` (admins,
-   * and everyone while the board is not frozen), `public` (others during a freeze: frozen cells pending) and
-   * `own` (the participant: their own cells live, ranked where the others see them). Null once it is gone.
+   * One participation's row as each kind of viewer sees it now, for the contest stream: `live` (admins, and
+   * everyone while the board is not frozen), `public` (others during a freeze: frozen cells pending) and `own` (the
+   * participant: their own cells live, ranked where the others see them). Null once it is gone. Ranked among the
+   * scope's rows: an official row on the official board, a virtual run's on the board with virtual participants.
    */
-  async rowViews(contest: ContestEntity, participationId: string): Promise<RowViews | null> {
+  async rowViews(contest: ContestEntity, participationId: string, scope: BoardScope = 'official'): Promise<RowViews | null> {
     const frozen = isBoardFrozen(contest, new Date());
-    const [live, pub] = await Promise.all([this.order(contest, 'live'), frozen ? this.order(contest, 'public') : null]);
+    const [live, pub] = await Promise.all([this.order(contest, 'live', scope), frozen ? this.order(contest, 'public', scope) : null]);
     const placed = live.find(participationId);
     // One read of the row gives both folds; each view ranks it in its own order.
     const [row] = placed ? await this.folded(contest, [placed]) : [];
@@ -193,24 +215,24 @@ export class ScoreboardService {
     };
   }
 
-  /** A page of the board in the view. */
-  private page(contest: ContestEntity, view: BoardView, page: number, limit: number): Promise<Page> {
+  /** A page of the scope's rows in the view. */
+  private page(contest: ContestEntity, view: BoardView, scope: BoardScope, page: number, limit: number): Promise<Page> {
     const { contestId } = contest;
     const load = async (): Promise<Page> => {
-      const order = await this.order(contest, view);
+      const order = await this.order(contest, view, scope);
       const rows = await this.folded(contest, order.page((page - 1) * limit, limit));
       return { rows: rows.map((row) => rowJson(row.ranked, row.folds[view])), ids: rows.map((row) => row.ranked.id) };
     };
-    return this.cache.get(contestId, `page:${view}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
+    return this.cache.get(contestId, `page:${view}:${scope}:${page}:${limit}`, load, (found) => Math.max(1, found.rows.length));
   }
 
   /**
    * A page of the rows whose username holds `text`, each ranked on the whole board: a filter of the kept ranking, as
    * a page is a slice of it.
    */
-  private search(contest: ContestEntity, view: BoardView, text: string, page: number, limit: number): Promise<Page> {
+  private search(contest: ContestEntity, view: BoardView, scope: BoardScope, text: string, page: number, limit: number): Promise<Page> {
     const load = async (): Promise<Page> => {
-      const matching = (await this.order(contest, view)).matching(text);
+      const matching = (await this.order(contest, view, scope)).matching(text);
       const rows = await this.folded(contest, matching.slice((page - 1) * limit, page * limit));
       return {
         rows: rows.map((row) => rowJson(row.ranked, row.folds[view])),
@@ -218,24 +240,40 @@ export class ScoreboardService {
         matched: matching.length,
       };
     };
-    return this.cache.get(contest.contestId, `search:${view}:${page}:${limit}:${text}`, load, (found) => Math.max(1, found.rows.length));
+    const key = `search:${view}:${scope}:${page}:${limit}:${text}`;
+    return this.cache.get(contest.contestId, key, load, (found) => Math.max(1, found.rows.length));
   }
 
   /**
    * One participation's row, ranked in the view: the caller's own on each read, and the changed row the contest
    * stream sends (rowViews), so the participant's read after their verdict finds it already read. Null once gone.
    */
-  private row(contest: ContestEntity, view: BoardView, participationId: string): Promise<FoldedRow | null> {
-    return this.cache.get(contest.contestId, `row:${view}:${participationId}`, async () => {
-      const placed = (await this.order(contest, view)).find(participationId);
+  private row(contest: ContestEntity, view: BoardView, scope: BoardScope, participationId: string): Promise<FoldedRow | null> {
+    return this.cache.get(contest.contestId, `row:${view}:${scope}:${participationId}`, async () => {
+      const placed = (await this.order(contest, view, scope)).find(participationId);
       const [row] = placed ? await this.folded(contest, [placed]) : [];
       return row ?? null;
     });
   }
 
-  /** The board's ranking in the view: kept through results (BoardCache.order), read whole when not kept. */
-  private order(contest: ContestEntity, view: BoardView): Promise<Ranking> {
+  /**
+   * The ranking of the scope's rows in the view: the official one kept through results (BoardCache.ranking), read
+   * whole when not kept; with the virtual runs', that one with their rows merged in (Ranking.withRows), kept as any read
+   * until a result or a new run. It weighs its virtual rows alone: the official rows it shares with the kept ranking.
+   */
+  private order(contest: ContestEntity, view: BoardView, scope: BoardScope = 'official'): Promise<Ranking> {
     const { contestId, format } = contest;
+    if (scope === 'all') {
+      const load = async () => {
+        const [official, virtual] = await Promise.all([
+          this.order(contest, view),
+          this.dataSource.query(VIRTUAL_ROWS_SQL, [contestId]) as Promise<(Omit<OrderedRow, 'keys'> & RankColumns)[]>,
+        ]);
+        const rows = virtual.map((row): OrderedRow => ({ ...orderedRow(format, view, row), virtual: true }));
+        return { order: official.withRows(rows), virtual: rows.length };
+      };
+      return this.cache.get(contestId, `ranking:${view}:all`, load, (kept) => Math.max(1, kept.virtual)).then((kept) => kept.order);
+    }
     return this.cache.ranking(contestId, view, async (ticket) => {
       const rows: (Omit<OrderedRow, 'keys'> & RankColumns)[] = await this.dataSource.query(rankingSql(format, view), [contestId]);
       return new Ranking(
@@ -289,10 +327,12 @@ export class ScoreboardService {
     });
   }
 
-  /** Each problem's solved / tried over the whole board in the view, as JSON (ProblemTotals). */
-  private problemTotals(contestId: number, view: BoardView): Promise<JsonText<ProblemTotals>> {
-    return this.cache.get(contestId, `totals:${view}`, async () => {
-      const rows: { label: string; solved: number; tried: number }[] = await this.dataSource.query(problemTotalsSql(view), [contestId]);
+  /** Each problem's solved / tried over the scope's rows in the view, as JSON (ProblemTotals). */
+  private problemTotals(contestId: number, view: BoardView, scope: BoardScope): Promise<JsonText<ProblemTotals>> {
+    return this.cache.get(contestId, `totals:${view}:${scope}`, async () => {
+      const rows: { label: string; solved: number; tried: number }[] = await this.dataSource.query(problemTotalsSql(view, scope), [
+        contestId,
+      ]);
       return JSON.stringify(Object.fromEntries(rows.map((r) => [r.label, { solved: r.solved, tried: r.tried }])));
     });
   }
@@ -307,12 +347,16 @@ export class ScoreboardService {
     });
   }
 
-  /** The board's count of rows: changed by registrations, not results. */
-  private total(contestId: number): Promise<number> {
-    return this.cache.outline(contestId, 'total', async () => {
+  /**
+   * The count of the scope's rows: the official ones changed by registrations, not results (a virtual run's
+   * start drops the outline too: BoardChanges.placeRegistration); with the virtual runs', the size of that ranking.
+   */
+  private async total(contest: ContestEntity, view: BoardView, scope: BoardScope): Promise<number> {
+    if (scope === 'all') return (await this.order(contest, view, scope)).size;
+    return this.cache.outline(contest.contestId, 'total', async () => {
       const [row]: { n: number }[] = await this.dataSource.query(
         `SELECT count(*)::int AS n FROM contest_participations WHERE contest_id = $1 AND kind = 'official'`,
-        [contestId],
+        [contest.contestId],
       );
       return row.n;
     });
@@ -342,7 +386,7 @@ function foldsOf(format: ContestFormat, row: StoredRow, labels: string[]): RowFo
   return { live: members('live'), public: members('public') };
 }
 
-/** A board row (ScoreboardRow) as JSON: its rank and name, then one fold of its totals and cells. */
+/** A board row (ScoreboardRow) as JSON: its rank, name and kind, then one fold of its totals and cells. */
 function rowJson(ranked: RankedRow, folds: string): string {
-  return `{"rank":${ranked.rank},"username":${JSON.stringify(ranked.username)},${folds}}`;
+  return `{"rank":${ranked.rank},"username":${JSON.stringify(ranked.username)},"virtual":${ranked.virtual === true},${folds}}`;
 }

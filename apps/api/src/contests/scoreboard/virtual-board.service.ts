@@ -95,6 +95,7 @@ export class VirtualBoardService {
       id,
       rank,
       username,
+      virtual: id === runId,
       solved: totals.solved,
       score: totals.score,
       penalty: contest.format === 'icpc' || contest.format === 'atcoder' ? totals.penalty : 0,

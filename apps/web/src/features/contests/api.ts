@@ -90,11 +90,14 @@ export const unfreezeContest = (contestId: number) =>
 export const fetchContestProblem = (contestId: number, label: string) =>
   unwrap(api.GET('/api/contests/{contestId}/problems/{label}', { params: { path: { contestId, label } } }), 'Failed to load the problem.');
 
-/** One page of the board as the caller sees it: live for admins, frozen for everyone else during a freeze. */
-export const fetchScoreboard = (contestId: number, page: number, user = '') =>
+/**
+ * One page of the board as the caller sees it: live for admins, frozen for everyone else during a freeze; with
+ * `virtual`, the virtual runs' rows ranked in among the official ones.
+ */
+export const fetchScoreboard = (contestId: number, page: number, user = '', virtual = false) =>
   unwrap(
     api.GET('/api/contests/{contestId}/scoreboard', {
-      params: { path: { contestId }, query: { page, limit: MAX_PAGE_SIZE, ...(user ? { user } : {}) } },
+      params: { path: { contestId }, query: { page, limit: MAX_PAGE_SIZE, ...(user ? { user } : {}), ...(virtual ? { virtual } : {}) } },
     }),
     'Failed to load the scoreboard.',
   );

@@ -9,6 +9,7 @@ describe('the board as CSV', () => {
       {
         rank: 1,
         username: 'alice',
+        virtual: false,
         solved: 2,
         score: 2,
         penalty: 74,
@@ -17,12 +18,13 @@ describe('the board as CSV', () => {
       {
         rank: 2,
         username: 'o"brien, jr',
+        virtual: false,
         solved: 0,
         score: 0,
         penalty: 0,
         cells: { A: cell({ attempts: 2 }), B: cell({ attempts: 1, pending: 2 }) },
       },
-      { rank: 2, username: null, solved: 0, score: 0, penalty: 0, cells: {} },
+      { rank: 2, username: null, virtual: false, solved: 0, score: 0, penalty: 0, cells: {} },
     ];
     expect(scoreboardCsv('icpc', ['A', 'B'], rows).split('\r\n')).toEqual([
       'Rank,User,Solved,Penalty,A,B',
@@ -38,6 +40,7 @@ describe('the board as CSV', () => {
       {
         rank: 1,
         username: 'bob',
+        virtual: false,
         solved: 0,
         score: 130,
         penalty: 0,

@@ -5,6 +5,7 @@ const cell = (extra: Record<string, unknown> = {}) => ({ attempts: 0, solved: fa
 const row = (rank: number, username: string, solved: number, penalty: number, cells = {}) => ({
   rank,
   username,
+  virtual: false,
   solved,
   score: solved,
   penalty,

@@ -23,6 +23,7 @@ const failed = (attempts: number): ContestCell => ({ attempts, solved: false, sc
 const row = (username: string, cells: Record<string, ContestCell>): ScoreboardRow => ({
   rank: 0,
   username,
+  virtual: false,
   solved: 0,
   score: 0,
   penalty: 0,

@@ -2,12 +2,13 @@ import '../contests.css';
 
 import type { ContestStreamEvent, LiveEvent } from '@oj/contracts';
 import { createContext, ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { Toast } from '../../../components/Toast';
 import { useSubmissionStream } from '../../../live/useSubmissionStream';
 import { useSession } from '../../../session/SessionProvider';
 import { type Clarification, scoreboardStreamPath } from '../api';
+import { showsVirtual } from '../board-url';
 import { virtualRunOn } from '../contest-time';
 import { useClarificationArrivals } from '../hooks/useClarifications';
 import { useBoardChangeRefresh, useContest } from '../hooks/useContest';
@@ -44,8 +45,9 @@ export function noticeText(c: Clarification): string {
  * events go to the page's listeners (the board) and whose clarifications update the list and raise a notice in a
  * live region, wherever the participant is in the contest. A `board` event (the unfreeze, an edit, the deletion)
  * reads the contest and its board again. Open while the contest is not over, while its board is still frozen for
- * the caller after the end (so the unfreeze reaches them), for admins, and during the caller's virtual run; for
- * guests too, who get the public view.
+ * the caller after the end (so the unfreeze reaches them), for admins, during the caller's virtual run, and on a
+ * board showing virtual participants (`?virtual=1`), whose runs go on after the end; for guests too, who get the
+ * public view.
  */
 export function ContestStream({ contestId, children }: { contestId: number; children: ReactNode }) {
   const { loading, isAdmin } = useSession();
@@ -53,11 +55,15 @@ export function ContestStream({ contestId, children }: { contestId: number; chil
   const arrived = useClarificationArrivals(contestId);
   const refreshBoard = useBoardChangeRefresh();
   const listeners = useRef(new Set<Listener>());
+  const [params] = useSearchParams();
   const [notice, setNotice] = useState<Clarification | null>(null);
   // Every contest page sits in this one: each changes state at the contest's moments, for guests too.
   useContestTurns(contestId, contest);
   // Guests too (a board on a projector): the server sends them the public view.
-  const enabled = !loading && !!contest && (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, serverNow()));
+  const enabled =
+    !loading &&
+    !!contest &&
+    (contest.phase !== 'past' || contest.frozen || isAdmin || virtualRunOn(contest, serverNow()) || showsVirtual(params));
   const onEvent = useCallback(
     (message: LiveEvent) => {
       const event = message as unknown as ContestStreamEvent;

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { plural } from '../../../components/format';
 import { Pagination } from '../../../components/Pagination';
 import { useSession } from '../../../session/SessionProvider';
 import { type Contest } from '../api';
+import { showsVirtual, withShowVirtual } from '../board-url';
 import { virtualRunOn } from '../contest-time';
 import { useLiveScoreboard } from '../hooks/useLiveScoreboard';
 import { useScoreboardExport } from '../hooks/useScoreboard';
@@ -19,29 +20,54 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * The contest's board, live while it runs (or while the caller's virtual run is on: then it is their virtual board),
- * with CSV export and, for admins after a frozen end, the reveal.
+ * with CSV export and, for admins after a frozen end, the reveal. After the end, "Show virtual participants" ranks
+ * every virtual run among the official rows (kept in the URL); it is offered only then, as no run exists before the
+ * end, and not during the caller's own run, whose board is the run's either way.
  */
 export function Scoreboard({ contest }: { contest: Contest }) {
   const { user, isAdmin } = useSession();
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
+  const [params, setParams] = useSearchParams();
   const search = useSettledText(typed.trim(), SEARCH_DELAY_MS);
-  // A new search starts at its first page.
-  useEffect(() => setPage(1), [search]);
-  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || virtualRunOn(contest, serverNow()), search);
+  const runOn = virtualRunOn(contest, serverNow());
+  const offersVirtual = contest.phase === 'past' && !runOn;
+  const withVirtual = offersVirtual && showsVirtual(params);
+  // A new search, or the other board, starts at its first page.
+  useEffect(() => setPage(1), [search, withVirtual]);
+  // Virtual runs go on after the end: the board with them follows them as a running one does.
+  const board = useLiveScoreboard(contest.contestId, page, contest.phase === 'running' || runOn || withVirtual, search, withVirtual);
   const exportCsv = useScoreboardExport(contest);
   const data = board.data;
-  const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username);
+  const mineOnPage = !!data?.mine && data.items.some((row) => row.username === data.mine?.username && row.virtual === data.mine?.virtual);
   const boardView = (
     <>
-      <input
-        type="search"
-        className="board-search"
-        aria-label="Find a user on the board"
-        placeholder="Find a user"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-      />
+      <div className="board-tools">
+        <input
+          type="search"
+          className="board-search"
+          aria-label="Find a user on the board"
+          placeholder="Find a user"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        {offersVirtual && (
+          <label className="board-virtual">
+            <input
+              type="checkbox"
+              checked={withVirtual}
+              onChange={(e) => setParams((current) => withShowVirtual(current, e.target.checked), { replace: true })}
+            />
+            Show virtual participants
+          </label>
+        )}
+      </div>
+      {withVirtual && (
+        <p className="muted board-virtual-note">
+          Rows marked <span className="badge virtual">virtual</span> <span aria-hidden="true">(* beside the rank)</span> are virtual runs,
+          each counted from its own start. They are not part of the contest’s official ranks.
+        </p>
+      )}
       {board.isPending && <p className="muted">Loading…</p>}
       {board.isError && <p className="error">{errorMessage(board.error, 'Failed to load the scoreboard.')}</p>}
       {data && !data.items.length && (

@@ -120,4 +120,66 @@ describe('the live scoreboard', () => {
     expect(screen.getByRole('rowheader', { name: 'alice' }).closest('tr')).toHaveClass('mine');
     await waitFor(() => expect(scriptedStreams).toHaveLength(1));
   });
+
+  describe('with virtual participants shown', () => {
+    const past = () =>
+      contest({
+        phase: 'past',
+        startsAt: new Date(Date.now() - 3 * HOUR).toISOString(),
+        endsAt: new Date(Date.now() - HOUR).toISOString(),
+      });
+    const vic = { ...bob, rank: 1, username: 'vic', virtual: true };
+    function serveAt(url: string, shown = past()) {
+      storeTokens();
+      const reads: string[] = [];
+      mockFetch((r, route) => {
+        if (route === 'GET /api/auth/me') return json(200, user());
+        if (route === 'GET /api/contests/7') return json(200, shown);
+        if (route !== 'GET /api/contests/7/scoreboard') return undefined;
+        const virtual = new URL(r.url).searchParams.get('virtual') === 'true';
+        reads.push(virtual ? 'virtual' : 'official');
+        return json(200, board(virtual ? { items: [vic, { ...bob, rank: 2 }, { ...alice, rank: 3 }], total: 3 } : {}));
+      });
+      renderRoutes(<Route path="/contests/:contestId/scoreboard" element={<ContestScoreboardPage />} />, url);
+      return reads;
+    }
+
+    it('switches them on from the URL, marks their rows, stays live after the end and reads the page on each row', async () => {
+      const reads = serveAt('/contests/7/scoreboard?virtual=1');
+      const row = (await screen.findByRole('rowheader', { name: /vic/ })).closest('tr') as HTMLElement;
+      expect(row).toHaveClass('virtual');
+      expect(within(row).getByText('virtual')).toHaveClass('badge');
+      expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('1*');
+      expect(screen.getByRole('checkbox', { name: 'Show virtual participants' })).toBeChecked();
+      // The contest is over, but virtual runs go on: the stream is open for this board.
+      await waitFor(() => expect(scriptedStreams).toHaveLength(1));
+      const readsBefore = reads.length;
+      act(() => scriptedStreams[0].onEvent(rowEvent({ ...vic, solved: 2 }, 'e4')));
+      await waitFor(() => expect(reads.slice(readsBefore)).toContain('virtual'));
+      act(() => screen.getByRole('checkbox', { name: 'Show virtual participants' }).click());
+      await waitFor(() => expect(screen.queryByRole('rowheader', { name: /vic/ })).not.toBeInTheDocument());
+      expect(screen.getByTestId('search')).toHaveTextContent(/^$/);
+    });
+
+    it('offers the switch after the end, off unless the URL says so', async () => {
+      serveAt('/contests/7/scoreboard');
+      await screen.findByRole('rowheader', { name: 'alice' });
+      expect(screen.getByRole('checkbox', { name: 'Show virtual participants' })).not.toBeChecked();
+    });
+
+    it('offers no switch before the end, and reads nothing for a virtual row there', async () => {
+      const reads = serveAt('/contests/7/scoreboard?virtual=1', contest());
+      await screen.findByRole('rowheader', { name: 'alice' });
+      expect(screen.queryByRole('checkbox', { name: 'Show virtual participants' })).not.toBeInTheDocument();
+      await waitFor(() => expect(scriptedStreams).toHaveLength(1));
+      const readsBefore = reads.length;
+      act(() => scriptedStreams[0].onEvent(rowEvent({ ...vic, username: 'carol' }, 'e5')));
+      // A virtual row is on no board shown here: nothing is read, where an official row it cannot place is read again.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(reads).toHaveLength(readsBefore);
+      act(() => scriptedStreams[0].onEvent(rowEvent({ ...bob, rank: 3, username: 'carol' }, 'e6')));
+      await waitFor(() => expect(reads.length).toBeGreaterThan(readsBefore));
+      expect(reads).not.toContain('virtual');
+    });
+  });
 });

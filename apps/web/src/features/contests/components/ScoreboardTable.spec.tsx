@@ -32,6 +32,7 @@ function renderBoard(format: 'ioi' | 'icpc') {
         {
           rank: 1,
           username: 'ann',
+          virtual: false,
           solved: 0,
           score: 42.5,
           penalty: 0,

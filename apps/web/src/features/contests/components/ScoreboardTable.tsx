@@ -107,17 +107,33 @@ function Cell({ format, cell, first }: { format: ContestFormat; cell: ContestCel
 function Row({ row, props, rowKey, rating }: { row: BoardRow; props: Props; rowKey: string; rating: number | undefined }) {
   const { format, labels, firstSolvers, me, spotlight } = props;
   const mine = !!me && row.username === me;
+  const classes = [mine && 'mine', row.virtual && 'virtual'].filter(Boolean).join(' ');
   return (
-    <tr data-row-key={rowKey} className={mine ? 'mine' : undefined} aria-current={mine ? 'true' : undefined}>
-      <td className="num board-rank">{row.rank}</td>
+    <tr data-row-key={rowKey} className={classes || undefined} aria-current={mine ? 'true' : undefined}>
+      <td className="num board-rank">
+        {row.rank}
+        {/* Kept beside the rank, which a phone never cuts, as Codeforces marks its virtual participants. */}
+        {row.virtual && (
+          <span className="virtual-mark" aria-hidden="true">
+            *
+          </span>
+        )}
+      </td>
       <th scope="row" className="board-user">
         {row.username ? <UserName username={row.username} rating={rating} link={false} /> : <span className="muted">deleted</span>}
+        {row.virtual && (
+          <>
+            {' '}
+            <span className="badge virtual">virtual</span>
+          </>
+        )}
       </th>
       <td className="num">{format === 'icpc' ? row.solved : row.score}</td>
       {(format === 'icpc' || format === 'atcoder') && <td className="num">{row.penalty}</td>}
       {labels.map((label) => {
         const cell = row.cells[label];
-        const first = !!cell?.solved && firstSolvers[label]?.username === row.username && row.username !== null;
+        // The first solves are the contest's own: a virtual run's minute counts from its own start.
+        const first = !row.virtual && !!cell?.solved && firstSolvers[label]?.username === row.username && row.username !== null;
         const lit = spotlight === `${rowKey}:${label}`;
         return (
           <td key={label} className={`board-cell ${cellClass(format, cell, first)}${lit ? ' spotlight' : ''}`}>
@@ -152,7 +168,8 @@ function SolvedTriedRow({ format, labels, totals }: { format: ContestFormat; lab
 /** The board: rank, user, totals, one coloured cell per problem; rows slide when ranks change. */
 export function ScoreboardTable(props: Props) {
   const { format, labels, rows, me, mineElsewhere, caption, totals } = props;
-  const keyOf = (row: BoardRow) => row.key ?? row.username ?? `#${row.rank}`;
+  // A user's virtual run may share the board with their official row.
+  const keyOf = (row: BoardRow) => row.key ?? `${row.virtual ? 'virtual:' : ''}${row.username ?? `#${row.rank}`}`;
   const body = useRowMotion(rows.map(keyOf).join('\n'));
   const ratings = useRatingsOf([...rows, ...(mineElsewhere ? [mineElsewhere] : [])].map((row) => row.username));
   const ratingOf = (row: BoardRow) => (row.username ? ratings.get(row.username) : undefined);
