@@ -1486,6 +1486,11 @@ export interface components {
             /** @example true */
             profilePublic: boolean;
             /**
+             * @description The current rating; null: never rated
+             * @example 1725
+             */
+            rating: number | null;
+            /**
              * @example user
              * @enum {string}
              */
@@ -1777,6 +1782,11 @@ export interface components {
              * @example May the input end without a newline?
              */
             question: string | null;
+            /**
+             * @description The asker's current rating when their name is shown
+             * @example 1725
+             */
+            rating: number | null;
             /**
              * @description The asker, shown to admins and to the asker; null for a notice and for others
              * @example alice
@@ -3485,6 +3495,11 @@ export interface components {
              * @example alice
              */
             userName: string | null;
+            /**
+             * @description The author's current rating; null: unrated
+             * @example 1725
+             */
+            userRating: number | null;
             /** @example ACCEPTED */
             verdict: string;
         };
@@ -3602,6 +3617,11 @@ export interface components {
              * @example alice
              */
             userName: string | null;
+            /**
+             * @description The author's current rating; null: unrated
+             * @example 1725
+             */
+            userRating: number | null;
             /** @example ACCEPTED */
             verdict: string;
         };
@@ -3937,6 +3957,11 @@ export interface components {
             profile: components["schemas"]["UserProfileDto"];
             /** @example true */
             profilePublic: boolean;
+            /**
+             * @description The current rating; null: never rated
+             * @example 1725
+             */
+            rating: number | null;
             /**
              * @example user
              * @enum {string}

@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 
 import { errorMessage } from '../../../api/api-error';
 import { plural } from '../../../components/format';
+import { UserName } from '../../../components/UserName';
+import { useRatingsOf } from '../../ratings/hooks/useRatings';
 import type { SimilarityReportSummary } from '../api';
 import { useContestReports, useSimilarityReport } from '../hooks/useSimilarityReports';
 import { filterChoices, filterPairs, NO_FILTER, PairFilter, percent } from '../pair-filter';
@@ -61,6 +63,8 @@ export function SimilarityReports({ contestId, contestTitle }: { contestId: numb
 function ReportView({ reportId }: { reportId: string }) {
   const report = useSimilarityReport(reportId);
   const [filter, setFilter] = useState<PairFilter>(NO_FILTER);
+  // A report keeps its users' names as they were; their tier colours are today's ratings, read in one request.
+  const ratings = useRatingsOf((report.data?.pairs ?? []).flatMap((pair) => [pair.leftUser, pair.rightUser]));
   if (report.isPending) return <p className="muted">Loading…</p>;
   if (report.isError) return <p className="error">{errorMessage(report.error, 'Failed to load the report.')}</p>;
   const data = report.data;
@@ -135,7 +139,7 @@ function ReportView({ reportId }: { reportId: string }) {
                         <Link to={`/problems/${pair.problemId}`}>#{pair.problemId}</Link>
                       </td>
                       <td data-label="Users">
-                        {pair.leftUser ?? 'deleted user'} · {pair.rightUser ?? 'deleted user'}
+                        <PairUser name={pair.leftUser} ratings={ratings} /> · <PairUser name={pair.rightUser} ratings={ratings} />
                       </td>
                       <td data-label="Language">{pair.language}</td>
                       <td className="num" data-label="Longest fragment">
@@ -156,6 +160,10 @@ function ReportView({ reportId }: { reportId: string }) {
       )}
     </div>
   );
+}
+
+function PairUser({ name, ratings }: { name: string | null; ratings: Map<string, number> }) {
+  return name ? <UserName username={name} rating={ratings.get(name)} /> : <>deleted user</>;
 }
 
 function ReportStatus({ report }: { report: SimilarityReportSummary }) {
