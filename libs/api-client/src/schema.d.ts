@@ -1272,6 +1272,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/similarity-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/similarity-reports/{reportId}": {
         parameters: {
             query?: never;
@@ -3289,6 +3305,88 @@ export interface components {
             to: string | null;
             /** @description Languages left out for want of a tokenizer */
             untokenized: components["schemas"]["UntokenizedLanguageDto"][];
+        };
+        SimilarityReportListItemDto: {
+            /**
+             * @description The contest compared; null for a problem report
+             * @example 1
+             */
+            contestId: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-06-01T14:05:00Z
+             */
+            createdAt: string;
+            /**
+             * @description Why the report failed; null otherwise
+             * @example null
+             */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description A problem report’s range start
+             * @example null
+             */
+            from: string | null;
+            /**
+             * Format: uuid
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
+            id: string;
+            /**
+             * @description Pairs in the report
+             * @example 3
+             */
+            pairCount: number;
+            /**
+             * @description The problem compared; null for a contest report
+             * @example null
+             */
+            problemId: number | null;
+            /**
+             * @description Percent of the work done (100 when done)
+             * @example 40
+             */
+            progress: number;
+            /**
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            /**
+             * @description Submissions compared: each user’s last accepted one per problem, else their last
+             * @example 120
+             */
+            submissions: number;
+            /**
+             * @description The contest's title, or the problem's for a problem report
+             * @example Spring round
+             */
+            title: string;
+            /**
+             * Format: date-time
+             * @description A problem report’s range end
+             * @example null
+             */
+            to: string | null;
+            /** @description Languages left out for want of a tokenizer */
+            untokenized: components["schemas"]["UntokenizedLanguageDto"][];
+        };
+        SimilarityReportPageDto: {
+            items: components["schemas"]["SimilarityReportListItemDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            totalPages: number;
         };
         SimilarityReportQueuedDto: {
             /**
@@ -7851,6 +7949,47 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RatingLeaderboardDto"];
                 };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description Only this contest's reports */
+                contestId?: number;
+                limit?: number;
+                page?: number;
+                /** @description Only this problem's reports (over a time range) */
+                problemId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every report, newest first, paged; of one contest or problem when given */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityReportPageDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -110,6 +110,11 @@ export function Header() {
                   </Link>
                 )}
                 {isAdmin && (
+                  <Link role="menuitem" to="/similarity-reports" onClick={() => setOpen(false)}>
+                    Similarity Reports
+                  </Link>
+                )}
+                {isAdmin && (
                   <button
                     role="menuitem"
                     onClick={() => {
