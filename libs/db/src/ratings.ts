@@ -10,12 +10,17 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
- * Rated contests whose results are final at $1: ended, and no longer hidden by a freeze (an OI contest or one with a
- * freeze stays hidden until an admin unfreezes it; isBoardFrozen in the API says the same), in rating order.
+ * Whether the contest (the `contests` row as `c`) is rated and its results are final at `now`: ended, and no longer
+ * hidden by a freeze (an OI contest or one with a freeze stays hidden until an admin unfreezes it; isBoardFrozen in
+ * the API says the same). The recompute rates these; a result written to one asks for a recompute (final-result.ts).
  */
-const FINAL_RATED_SQL = `SELECT contest_id AS "contestId", format, ends_at AS "endsAt" FROM contests
-  WHERE rated AND ends_at <= $1 AND (unfrozen_at IS NOT NULL OR coalesce(freeze_minutes, 0) = 0)
-  ORDER BY ends_at, contest_id`;
+export function ratedAndFinalSql(c: string, now: string): string {
+  return `${c}.rated AND ${c}.ends_at <= ${now} AND (${c}.unfrozen_at IS NOT NULL OR coalesce(${c}.freeze_minutes, 0) = 0)`;
+}
+
+/** Rated contests whose results are final at $1, in rating order. */
+const FINAL_RATED_SQL = `SELECT contest_id AS "contestId", format, ends_at AS "endsAt" FROM contests c
+  WHERE ${ratedAndFinalSql('c', '$1')} ORDER BY ends_at, contest_id`;
 
 /** A rated contest in rating order, with its official participants' final ranks by user id. */
 interface RatedContest {

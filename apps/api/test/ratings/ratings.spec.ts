@@ -6,6 +6,7 @@ import {
   createContest,
   createTestApp,
   register,
+  registerUser,
   submitGraded,
   TestApp,
   TestSession,
@@ -179,5 +180,22 @@ describe('ratings', () => {
       .expect((res) => expect([200, 201]).toContain(res.status));
     const jobs = await queue.getJobs(['delayed', 'waiting']);
     expect(jobs.map((job) => job.data)).toEqual([{ reason: `contest ${contestId} unfrozen` }]);
+  });
+
+  it("asks for a recompute at once when a rated contest's official participant is deleted, and only then", async () => {
+    const queue = t.app.get<Queue>(getQueueToken(RATINGS_QUEUE));
+    const asked = async () => (await queue.getJobs(['delayed', 'waiting'])).map((job) => job.data.reason);
+    const remove = (userId: string) =>
+      t
+        .http()
+        .delete(`/api/admin/users/${userId}`)
+        .set(...bearer(admin))
+        .expect(204);
+    // Removed, not emptied: an ask of the same window would otherwise find the unfreeze's job id taken.
+    await Promise.all((await queue.getJobs(['delayed', 'waiting'])).map((job) => job.remove()));
+    await remove((await registerUser(t)).user.id);
+    expect(await asked()).toEqual([]);
+    await remove(bob.user.id);
+    expect(await asked()).toEqual([`user ${bob.user.id} deleted`]);
   });
 });
