@@ -1,5 +1,5 @@
 import type { RatingPoints } from '../units';
-import { displayRating, isRatedRound, newcomerState, type PlayerRatingState, type RatedStanding,rateRound } from './elo-mmr';
+import { displayRating, isRatedRound, newcomerState, type PlayerRatingState, type RatedStanding, rateRound } from './elo-mmr';
 
 /**
  * A rated contest's changes, a column per field in the participants' order, as rating_changes takes them: displayed
