@@ -75,6 +75,8 @@ async function rateFrom(
   states: Map<string, PlayerRatingState>,
   rate: RateContests,
 ): Promise<void> {
+  // A recompute that only dropped contests (no longer rated) rates nothing: no thread is started for it.
+  if (!contests.length) return;
   const rated = await rate({ contests: contests.map((c) => c.standings), states });
   for (const [i, contest] of contests.entries()) {
     await manager.query(`INSERT INTO contest_ratings (contest_id, ends_at, standings) VALUES ($1, $2, $3)`, [
