@@ -4,7 +4,17 @@ import { adminApi, adminPage, ApiCall } from './admin-page';
 import { appUnderTest } from './app-under-test';
 import { failingViolations } from './axe';
 import { launchBrowser, screenshot } from './browser';
-import { gradedStatus, guestPage, MINUTE, newAccount, registerThroughApi, submitThroughApi, sumProblems } from './contest-kit';
+import {
+  Account,
+  accountPage,
+  gradedStatus,
+  guestPage,
+  MINUTE,
+  newAccount,
+  registerThroughApi,
+  submitThroughApi,
+  sumProblems,
+} from './contest-kit';
 
 const PHONE = 375;
 
@@ -29,6 +39,7 @@ describe('ratings', () => {
   let contestId: number;
   let winner: string;
   let runnerUp: string;
+  let winnerAccount: Account;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -58,7 +69,7 @@ describe('ratings', () => {
       if (changes.length === 2) break;
       if (Date.now() > deadline) throw new Error('the contest was not rated in time');
     }
-    [winner, runnerUp] = [eve.username, fay.username];
+    [winner, runnerUp, winnerAccount] = [eve.username, fay.username, eve];
   });
   afterAll(() => browser.close());
 
@@ -110,6 +121,19 @@ describe('ratings', () => {
       expect(await failingViolations(page, `rating changes @${width} ${colorScheme}`)).toEqual([]);
       await context.close();
     }
+  });
+
+  it("colours the winner's name in the header and in the submissions list by the rating the API sends", async () => {
+    const page = await accountPage(browser, app, winnerAccount);
+    await page.goto('/submissions');
+    const header = page.getByRole('button', { name: new RegExp(winner) }).locator('.user-name');
+    await header.waitFor();
+    expect(await header.getAttribute('class')).toMatch(/tier-/);
+    const listed = page.locator('table').getByRole('link', { name: winner }).first();
+    await listed.waitFor();
+    expect(await listed.getAttribute('class')).toMatch(/tier-/);
+    expect(await failingViolations(page, 'tier colours in the header and submissions')).toEqual([]);
+    await page.context().close();
   });
 
   it("keeps Rated ticked on the admin's contest form", async () => {

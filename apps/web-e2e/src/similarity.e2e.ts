@@ -41,14 +41,19 @@ describe('similarity reports in the browser', () => {
   let browser: Browser;
   let call: ApiCall;
   let contestId: number;
+  let problemId: number;
+  let contestTitle: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     call = await adminApi(app);
-    const { problemId } = await call('POST', '/api/problems', pythonProblem('Sum', 'Print a + b.', { input: '2 3\n', output: '5\n' }));
+    ({ problemId } = (await call('POST', '/api/problems', pythonProblem('Sum', 'Print a + b.', { input: '2 3\n', output: '5\n' }))) as {
+      problemId: number;
+    });
     const now = Date.now();
+    contestTitle = `Copied ${now.toString(36)}`;
     ({ contestId } = (await call('POST', '/api/contests', {
-      title: `Copied ${now.toString(36)}`,
+      title: contestTitle,
       description: '',
       format: 'icpc',
       startsAt: new Date(now - 10 * MINUTE).toISOString(),
@@ -62,7 +67,7 @@ describe('similarity reports in the browser', () => {
     ]) {
       const account = await newAccount(app, name);
       await registerThroughApi(app, account, contestId);
-      await submitThroughApi(app, account, contestId, problemId as number, source);
+      await submitThroughApi(app, account, contestId, problemId, source);
     }
   });
   afterAll(() => browser.close());
@@ -102,6 +107,39 @@ describe('similarity reports in the browser', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('region');
     await noViolations(page, 'similarity pair 1280');
     await screenshot(page, 'similarity-pair-1280');
+    await page.context().close();
+  });
+
+  it("finds earlier reports from the admin menu, a contest's or a problem's over a range, and opens each", async () => {
+    const now = Date.now();
+    const range = { from: new Date(now - 60 * MINUTE).toISOString(), to: new Date(now + 60 * MINUTE).toISOString() };
+    await call('POST', `/api/problems/${problemId}/similarity-reports`, range);
+    const page = await adminPage(browser, app, { width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: new RegExp(app.admin.username) }).click();
+    await page.getByRole('menuitem', { name: 'Similarity Reports' }).click();
+    const list = page.getByTestId('similarity-report-list');
+    await list.waitFor();
+    await noViolations(page, 'similarity report list');
+    await page.getByLabel('Contest id').fill(String(contestId));
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(`**/similarity-reports?contestId=${contestId}`);
+    const contestRow = list
+      .locator('tbody tr')
+      .filter({ hasText: `Contest: ${contestTitle}` })
+      .first();
+    await contestRow.getByRole('link', { name: /^Open/ }).click();
+    await page.getByRole('region', { name: 'Similar pairs table' }).waitFor({ timeout: 60_000 });
+    await expect(page.getByRole('link', { name: `contest #${contestId}` }).count()).resolves.toBe(1);
+
+    await page.goto(`/similarity-reports?problemId=${problemId}`);
+    const problemRow = list.locator('tbody tr').filter({ hasText: 'Problem: Sum' });
+    await problemRow.waitFor();
+    await expect(list.locator('tbody tr').count()).resolves.toBe(1);
+    await problemRow.getByRole('link', { name: /^Open/ }).click();
+    await page.getByText(`problem #${problemId}`).waitFor();
+    await page.getByText(/submissions? compared/).waitFor({ timeout: 60_000 });
+    await noViolations(page, 'problem similarity report');
     await page.context().close();
   });
 

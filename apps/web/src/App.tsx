@@ -28,6 +28,8 @@ const RatingsPage = lazyPage(() => import('./pages/RatingsPage'), 'RatingsPage')
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 const SimilarityPairPage = lazyPage(() => import('./pages/SimilarityPairPage'), 'SimilarityPairPage');
+const SimilarityReportsPage = lazyPage(() => import('./pages/SimilarityReportsPage'), 'SimilarityReportsPage');
+const SimilarityReportPage = lazyPage(() => import('./pages/SimilarityReportPage'), 'SimilarityReportPage');
 const SubmissionPage = lazyPage(() => import('./pages/SubmissionPage'), 'SubmissionPage');
 const SubmissionsPage = lazyPage(() => import('./pages/SubmissionsPage'), 'SubmissionsPage');
 const UserDashboardPage = lazyPage(() => import('./pages/UserDashboardPage'), 'UserDashboardPage');
@@ -71,6 +73,22 @@ export function App() {
               element={
                 <RequireAuth admin>
                   <ContestSimilarityPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/similarity-reports"
+              element={
+                <RequireAuth admin>
+                  <SimilarityReportsPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="/similarity-reports/:reportId"
+              element={
+                <RequireAuth admin>
+                  <SimilarityReportPage />
                 </RequireAuth>
               }
             />

@@ -1272,6 +1272,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/similarity-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/similarity-reports/{reportId}": {
         parameters: {
             query?: never;
@@ -1485,6 +1501,11 @@ export interface components {
             isActive: boolean;
             /** @example true */
             profilePublic: boolean;
+            /**
+             * @description The current rating; null: never rated
+             * @example 1725
+             */
+            rating: number | null;
             /**
              * @example user
              * @enum {string}
@@ -1777,6 +1798,11 @@ export interface components {
              * @example May the input end without a newline?
              */
             question: string | null;
+            /**
+             * @description The asker's current rating when their name is shown
+             * @example 1725
+             */
+            rating: number | null;
             /**
              * @description The asker, shown to admins and to the asker; null for a notice and for others
              * @example alice
@@ -3285,6 +3311,88 @@ export interface components {
             /** @description Languages left out for want of a tokenizer */
             untokenized: components["schemas"]["UntokenizedLanguageDto"][];
         };
+        SimilarityReportListItemDto: {
+            /**
+             * @description The contest compared; null for a problem report
+             * @example 1
+             */
+            contestId: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-06-01T14:05:00Z
+             */
+            createdAt: string;
+            /**
+             * @description Why the report failed; null otherwise
+             * @example null
+             */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description A problem report’s range start
+             * @example null
+             */
+            from: string | null;
+            /**
+             * Format: uuid
+             * @example 1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
+            id: string;
+            /**
+             * @description Pairs in the report
+             * @example 3
+             */
+            pairCount: number;
+            /**
+             * @description The problem compared; null for a contest report
+             * @example null
+             */
+            problemId: number | null;
+            /**
+             * @description Percent of the work done (100 when done)
+             * @example 40
+             */
+            progress: number;
+            /**
+             * @example running
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            /**
+             * @description Submissions compared: each user’s last accepted one per problem, else their last
+             * @example 120
+             */
+            submissions: number;
+            /**
+             * @description The contest's title, or the problem's for a problem report
+             * @example Spring round
+             */
+            title: string;
+            /**
+             * Format: date-time
+             * @description A problem report’s range end
+             * @example null
+             */
+            to: string | null;
+            /** @description Languages left out for want of a tokenizer */
+            untokenized: components["schemas"]["UntokenizedLanguageDto"][];
+        };
+        SimilarityReportPageDto: {
+            items: components["schemas"]["SimilarityReportListItemDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            totalPages: number;
+        };
         SimilarityReportQueuedDto: {
             /**
              * Format: uuid
@@ -3490,6 +3598,11 @@ export interface components {
              * @example alice
              */
             userName: string | null;
+            /**
+             * @description The author's current rating; null: unrated
+             * @example 1725
+             */
+            userRating: number | null;
             /** @example ACCEPTED */
             verdict: string;
         };
@@ -3607,6 +3720,11 @@ export interface components {
              * @example alice
              */
             userName: string | null;
+            /**
+             * @description The author's current rating; null: unrated
+             * @example 1725
+             */
+            userRating: number | null;
             /** @example ACCEPTED */
             verdict: string;
         };
@@ -3942,6 +4060,11 @@ export interface components {
             profile: components["schemas"]["UserProfileDto"];
             /** @example true */
             profilePublic: boolean;
+            /**
+             * @description The current rating; null: never rated
+             * @example 1725
+             */
+            rating: number | null;
             /**
              * @example user
              * @enum {string}
@@ -7833,6 +7956,47 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["RatingLeaderboardDto"];
                 };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description Only this contest's reports */
+                contestId?: number;
+                limit?: number;
+                page?: number;
+                /** @description Only this problem's reports (over a time range) */
+                problemId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every report, newest first, paged; of one contest or problem when given */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityReportPageDto"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires role admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,7 +1,7 @@
 import { TestCaseResult } from './judging';
 import { SubmissionStatus } from './submission-status';
 import { SubtaskResult } from './subtasks';
-import type { Percent, RawPoints } from './units';
+import type { Percent, RatingPoints, RawPoints } from './units';
 
 export type LiveEventType = 'created' | 'running' | 'progress' | 'finished';
 
@@ -24,6 +24,8 @@ export interface SubmissionRow {
   _id: string;
   userId: string | null;
   userName: string | null;
+  /** The author's current rating, for their tier colour; null: unrated or deleted. */
+  userRating: RatingPoints | null;
   problemId: number;
   problemTitle: string | null;
   problem: SubmissionProblemRef | null;

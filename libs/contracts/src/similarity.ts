@@ -66,6 +66,11 @@ export interface SimilarityReportSummary extends SimilarityScope {
   finishedAt: string | null;
 }
 
+/** A report in the list of every report (GET /api/similarity-reports): its summary and its contest's or problem's title. */
+export interface SimilarityReportListItem extends SimilarityReportSummary {
+  title: string;
+}
+
 export interface SimilarityReport extends SimilarityReportSummary {
   /** Pairs at or above the reporting floor, most similar first. */
   pairs: SimilarityPair[];

@@ -1,4 +1,5 @@
 import { Role } from './errors';
+import type { RatingPoints } from './units';
 
 /** What a user shows about themselves. */
 export interface UserProfile {
@@ -16,6 +17,8 @@ export interface UserAccount {
   isActive: boolean;
   profilePublic: boolean;
   createdAt: string;
+  /** The current rating, for the tier colour of the name; null: never rated. */
+  rating: RatingPoints | null;
 }
 
 /** The signed-in user's own account, with the profile. */

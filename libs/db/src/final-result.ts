@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { refoldContestCell } from './contest-board';
 import { SubmissionEntity } from './entities';
 import { moveSolverCount } from './problem-solvers';
+import { ratedAndFinalSql } from './ratings';
 import { FinalResultColumns } from './submission-row';
 
 /**
@@ -29,8 +30,16 @@ export async function writeFinalResult(
 }
 
 /**
+ * What writeFinalResultColumns wrote: the row's columns it set, and whether the result counts in a rated contest
+ * whose results are final (an official participant's, after the end and any unfreeze: a rejudge's, or one graded
+ * late), which may change its rating standings.
+ */
+export type FinalResultWrite = FinalResultColumns & { ratedContestFinal: boolean };
+
+/**
  * writeFinalResult, answering with the row's columns it set (null when it wrote nothing): the worker's final live
- * event is its running row with these (see withFinalResult), without reading the row again.
+ * event is its running row with these (see withFinalResult), without reading the row again; for a result that counts
+ * in a rated contest's final standings, the worker then asks for a ratings recompute.
  */
 export async function writeFinalResultColumns(
   dataSource: DataSource,
@@ -38,7 +47,7 @@ export async function writeFinalResultColumns(
   problemId: number,
   result: GradeResult,
   round = 0,
-): Promise<FinalResultColumns | null> {
+): Promise<FinalResultWrite | null> {
   return dataSource.transaction(async (manager) => {
     // The problem row first, as a rejudge and a visibility change take it before its submissions: locking the
     // submission first deadlocked with them. It serialises nothing more, as the counters below lock it anyway.
@@ -50,9 +59,12 @@ export async function writeFinalResultColumns(
       user_id: string | null;
       frozen: boolean;
       virtual: boolean;
+      rated_final: boolean;
     }[] = await manager.query(
-      `SELECT s.counted_status, s.participation_id, s.user_id, s.frozen, coalesce(p.kind = 'virtual', false) AS virtual
+      `SELECT s.counted_status, s.participation_id, s.user_id, s.frozen, coalesce(p.kind = 'virtual', false) AS virtual,
+              coalesce(p.kind = 'official' AND ${ratedAndFinalSql('c', 'now()')}, false) AS rated_final
          FROM submissions s LEFT JOIN contest_participations p ON p.id = s.participation_id
+         LEFT JOIN contests c ON c.contest_id = p.contest_id
          WHERE s.id = $1 AND s.counted_at IS NULL AND s.judge_round = $2 FOR UPDATE OF s`,
       [submissionId, round],
     );
@@ -100,6 +112,6 @@ export async function writeFinalResultColumns(
         await moveSolverCount(manager, { problemId, userId: open.user_id, submissionId, delta: acceptedDelta as 1 | -1 });
     }
     if (open.participation_id) await refoldContestCell(manager, open.participation_id, problemId);
-    return { ...columns, finishedAt: stamps.finished_at, updatedAt: stamps.updated_at };
+    return { ...columns, finishedAt: stamps.finished_at, updatedAt: stamps.updated_at, ratedContestFinal: open.rated_final };
   });
 }

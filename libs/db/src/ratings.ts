@@ -1,22 +1,26 @@
 import {
   type ContestFormat,
-  displayRating,
-  isRatedRound,
-  newcomerState,
   type PlayerRatingState,
   rankRows,
+  rateContests,
+  type RateContestsInput,
+  type RatedContestChanges,
   type RatedStanding,
-  rateRound,
 } from '@oj/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
- * Rated contests whose results are final at $1: ended, and no longer hidden by a freeze (an OI contest or one with a
- * freeze stays hidden until an admin unfreezes it; isBoardFrozen in the API says the same), in rating order.
+ * Whether the contest (the `contests` row as `c`) is rated and its results are final at `now`: ended, and no longer
+ * hidden by a freeze (an OI contest or one with a freeze stays hidden until an admin unfreezes it; isBoardFrozen in
+ * the API says the same). The recompute rates these; a result written to one asks for a recompute (final-result.ts).
  */
-const FINAL_RATED_SQL = `SELECT contest_id AS "contestId", format, ends_at AS "endsAt" FROM contests
-  WHERE rated AND ends_at <= $1 AND (unfrozen_at IS NOT NULL OR coalesce(freeze_minutes, 0) = 0)
-  ORDER BY ends_at, contest_id`;
+export function ratedAndFinalSql(c: string, now: string): string {
+  return `${c}.rated AND ${c}.ends_at <= ${now} AND (${c}.unfrozen_at IS NOT NULL OR coalesce(${c}.freeze_minutes, 0) = 0)`;
+}
+
+/** Rated contests whose results are final at $1, in rating order. */
+const FINAL_RATED_SQL = `SELECT contest_id AS "contestId", format, ends_at AS "endsAt" FROM contests c
+  WHERE ${ratedAndFinalSql('c', '$1')} ORDER BY ends_at, contest_id`;
 
 /** A rated contest in rating order, with its official participants' final ranks by user id. */
 interface RatedContest {
@@ -64,37 +68,39 @@ function firstChanged(current: RatedContest[], stored: RatedContest[]): number {
   return length;
 }
 
-/** Rates `contests` in order from the players' `states` (kept up to date), writing each contest and its changes. */
-async function rateFrom(manager: EntityManager, contests: RatedContest[], states: Map<string, PlayerRatingState>): Promise<void> {
-  for (const contest of contests) {
+/** Rates `contests` in order from the players' `states` (by `rate`), writing each contest and its changes. */
+async function rateFrom(
+  manager: EntityManager,
+  contests: RatedContest[],
+  states: Map<string, PlayerRatingState>,
+  rate: RateContests,
+): Promise<void> {
+  // A recompute that only dropped contests (no longer rated) rates nothing: no thread is started for it.
+  if (!contests.length) return;
+  const rated = await rate({ contests: contests.map((c) => c.standings), states });
+  for (const [i, contest] of contests.entries()) {
     await manager.query(`INSERT INTO contest_ratings (contest_id, ends_at, standings) VALUES ($1, $2, $3)`, [
       contest.contestId,
       contest.endsAt,
       JSON.stringify(contest.standings),
     ]);
-    if (!isRatedRound(contest.standings)) continue;
-    const results = rateRound(contest.standings, (id) => states.get(id));
-    const rows = contest.standings.map(({ playerId, rank }) => {
-      const { performance, state } = results.get(playerId)!;
-      const old = displayRating(states.get(playerId) ?? newcomerState());
-      states.set(playerId, state);
-      return { playerId, rank, old, rating: displayRating(state), performance: Math.round(performance), state };
-    });
+    const changes = rated[i];
+    if (!changes.playerIds.length) continue;
     await manager.query(
       `INSERT INTO rating_changes (contest_id, user_id, rank, old_rating, new_rating, performance, state)
        SELECT $1, * FROM unnest($2::uuid[], $3::int[], $4::int[], $5::int[], $6::int[], $7::jsonb[])`,
-      [
-        contest.contestId,
-        rows.map((r) => r.playerId),
-        rows.map((r) => r.rank),
-        rows.map((r) => r.old),
-        rows.map((r) => r.rating),
-        rows.map((r) => r.performance),
-        rows.map((r) => JSON.stringify(r.state)),
-      ],
+      [contest.contestId, changes.playerIds, changes.ranks, changes.oldRatings, changes.newRatings, changes.performances, changes.states],
     );
   }
 }
+
+/**
+ * The rating computation itself (rateContests), given to the recompute: in the caller's thread by default, on a
+ * thread of its own in the judge worker, which keeps answering its queues meanwhile.
+ */
+export type RateContests = (input: RateContestsInput) => Promise<RatedContestChanges[]>;
+
+const rateHere: RateContests = async (input) => rateContests(input);
 
 /** What a recompute did: the contests it rated again (none when every stored rating still holds). */
 export interface RatingsRecompute {
@@ -108,7 +114,7 @@ export interface RatingsRecompute {
  * result is what rating every contest from scratch gives (ratings.spec.ts), as each contest's states come only from
  * the contests before it. Run in a background job (the judge worker's ratings queue), never in a request.
  */
-export async function recomputeRatings(dataSource: DataSource, now = new Date()): Promise<RatingsRecompute> {
+export async function recomputeRatings(dataSource: DataSource, now = new Date(), rate: RateContests = rateHere): Promise<RatingsRecompute> {
   return dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [RATINGS_LOCK]);
     const final: { contestId: number; format: ContestFormat; endsAt: Date }[] = await manager.query(FINAL_RATED_SQL, [now]);
@@ -127,7 +133,7 @@ export async function recomputeRatings(dataSource: DataSource, now = new Date())
         ORDER BY rc.user_id, cr.ends_at DESC, cr.contest_id DESC`,
     );
     const states = new Map(kept.map((k) => [k.user_id, k.state]));
-    await rateFrom(manager, current.slice(from), states);
+    await rateFrom(manager, current.slice(from), states, rate);
     await manager.query('DELETE FROM user_ratings');
     await manager.query(
       `INSERT INTO user_ratings (user_id, rating, max_rating, contests)

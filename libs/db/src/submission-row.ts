@@ -1,11 +1,12 @@
-import { SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
+import { type RatingPoints, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import { EntityManager } from 'typeorm';
 
-import { ProblemEntity, SubmissionEntity, UserEntity } from './entities';
+import { ProblemEntity, SubmissionEntity, UserEntity, UserRatingEntity } from './entities';
 
-/** What a row needs besides the submission itself: its author's name and its problem's title and uuid. */
+/** What a row needs besides the submission itself: its author's name and rating and its problem's title and uuid. */
 export interface SubmissionRowContext {
   userName: string | null;
+  userRating: RatingPoints | null;
   problem: { id: string; title: string } | null;
 }
 
@@ -42,6 +43,7 @@ export function toSubmissionRow(s: SubmissionRowColumns, ctx: SubmissionRowConte
     _id: s.id,
     userId: s.userId,
     userName: ctx.userName,
+    userRating: ctx.userRating,
     problemId: s.problemId,
     problemTitle: ctx.problem?.title ?? null,
     problem: ctx.problem ? { id: ctx.problem.id, title: ctx.problem.title, problemId: s.problemId } : null,
@@ -111,7 +113,8 @@ export async function loadSubmission(manager: EntityManager, id: string): Promis
     .createQueryBuilder(SubmissionEntity, 's')
     .leftJoin(UserEntity, 'u', 'u.id = s.user_id')
     .leftJoin(ProblemEntity, 'p', 'p.problem_id = s.problem_id')
-    .addSelect(['u.username', 'p.id', 'p.title'])
+    .leftJoin(UserRatingEntity, 'ur', 'ur.user_id = s.user_id')
+    .addSelect(['u.username', 'ur.rating', 'p.id', 'p.title'])
     .where('s.id = :id', { id })
     .getRawAndEntities();
   const entity = found.entities[0];
@@ -119,6 +122,10 @@ export async function loadSubmission(manager: EntityManager, id: string): Promis
   const raw = found.raw[0];
   return {
     entity,
-    row: toSubmissionRow(entity, { userName: raw.u_username ?? null, problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null }),
+    row: toSubmissionRow(entity, {
+      userName: raw.u_username ?? null,
+      userRating: raw.ur_rating ?? null,
+      problem: raw.p_id ? { id: raw.p_id, title: raw.p_title } : null,
+    }),
   };
 }

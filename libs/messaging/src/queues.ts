@@ -1,4 +1,5 @@
-import type { JobOptions, QueueOptions } from 'bull';
+import type { RatingsJobData } from '@oj/contracts';
+import type { JobOptions, Queue, QueueOptions } from 'bull';
 
 /**
  * Bull queue names shared by the API (producer) and the worker (consumer). Besides the judge queue, the queues
@@ -99,8 +100,24 @@ export function ratingsJobOptions(now = Date.now()): JobOptions & { jobId: strin
 }
 
 /**
+ * Asks the workers to bring the ratings up to date (ratingsJobOptions: gathered per window), after a change that may
+ * move a rated contest's final standings: an edit, an unfreeze, a deletion (the API), a result written after the
+ * results became final, as a rejudge's (the worker). A lost ask costs a delay, not the caller's work: the workers'
+ * minute sweep catches it, so a Redis error is logged, never thrown.
+ */
+export async function askRatingsRecompute(
+  queue: Queue<RatingsJobData>,
+  reason: string,
+  logger: { warn: (message: string) => void },
+): Promise<void> {
+  await queue
+    .add({ reason }, ratingsJobOptions())
+    .catch((error) => logger.warn(`Could not ask for a ratings recompute (${reason}): ${error}`));
+}
+
+/**
  * The sweep every worker schedules (Bull keeps one repeatable job per key): it catches contests whose results became
- * final by the clock (their end passing) and results rejudged after the end, within a minute.
+ * final by the clock (their end passing), within a minute, and whatever an ask lost (askRatingsRecompute).
  */
 export const RATINGS_SWEEP_JOB: JobOptions = {
   repeat: { every: 60_000 },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role } from '@oj/contracts';
-import { UserEntity } from '@oj/db';
+import { ratedAndFinalSql, UserEntity } from '@oj/db';
 import { EntityManager, Repository } from 'typeorm';
 
 import { adminUsersWhere, isAdmin, isAdminRole } from '../access';
@@ -10,6 +10,7 @@ import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/is-uuid';
 import { BoardChanges } from '../contests/scoreboard/board-changes';
 import { ApiLivePublisher } from '../live/api-live-publisher';
+import { RatingsScheduler } from '../ratings/ratings-scheduler';
 import { toUserAccount } from '../users/dto/user-account.dto';
 import { AdminUserDto } from './dto/admin-user.dto';
 
@@ -24,6 +25,7 @@ export class AdminUsersService {
     private readonly tokens: TokenService,
     private readonly live: ApiLivePublisher,
     private readonly boards: BoardChanges,
+    private readonly ratings: RatingsScheduler,
   ) {}
 
   async list(): Promise<AdminUserDto[]> {
@@ -42,14 +44,22 @@ export class AdminUsersService {
 
   /**
    * Deletes the account; its submissions stay, without a user (user_id ON DELETE SET NULL), and its contest rows go
-   * (cascade), so every cached board is dropped.
+   * (cascade), so every cached board is dropped. An official participant of a rated contest whose results are final
+   * leaves its standings: the ratings recompute is asked for at once.
    */
   async remove(actorId: string, userId: string): Promise<void> {
-    await this.users.manager.transaction(async (manager) => {
+    const rated = await this.users.manager.transaction(async (manager) => {
       const user = await this.lockedTarget(manager, actorId, userId, 'delete', true);
+      const [{ rated }]: { rated: boolean }[] = await manager.query(
+        `SELECT EXISTS (SELECT 1 FROM contest_participations p JOIN contests c ON c.contest_id = p.contest_id
+           WHERE p.user_id = $1 AND p.kind = 'official' AND ${ratedAndFinalSql('c', 'now()')}) AS rated`,
+        [user.id],
+      );
       await manager.delete(UserEntity, { id: user.id });
+      return rated;
     });
     await this.boards.changed(null);
+    if (rated) await this.ratings.changed(`user ${userId} deleted`);
     await this.live.accessChanged({ userId });
   }
 

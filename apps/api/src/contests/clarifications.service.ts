@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Clarification, Paged } from '@oj/contracts';
+import type { Clarification, Paged, RatingPoints } from '@oj/contracts';
 import { ClarificationEntity, ContestProblemEntity } from '@oj/db';
 import { DataSource, Repository } from 'typeorm';
 
@@ -16,7 +16,7 @@ import { ScoreboardStreamService } from './scoreboard/scoreboard-stream.service'
 const CLARIFICATION_NOT_FOUND = 'Clarification not found.';
 
 /** A clarification row with its asker's name, as the list and the single read select it. */
-type ClarificationRow = ClarificationEntity & { username: string | null };
+type ClarificationRow = ClarificationEntity & { username: string | null; rating: RatingPoints | null };
 
 /**
  * Clarifications: participants (official or virtual) ask about a problem or the contest in general; admins answer
@@ -115,11 +115,13 @@ export class ClarificationsService {
       .createQueryBuilder()
       .from(ClarificationEntity, 'c')
       .leftJoin('users', 'u', 'u.id = c.user_id')
+      .leftJoin('user_ratings', 'ur', 'ur.user_id = c.user_id')
       .select([
         'c.id AS id',
         'c.contest_id AS contest_id',
         'c.user_id AS user_id',
         'u.username AS username',
+        'ur.rating AS rating',
         'c.problem_label AS problem_label',
         'c.question AS question',
         'c.answer AS answer',
@@ -135,6 +137,7 @@ interface RawClarification {
   contest_id: number;
   user_id: string | null;
   username: string | null;
+  rating: RatingPoints | null;
   problem_label: string | null;
   question: string | null;
   answer: string | null;
@@ -149,6 +152,7 @@ function fromRaw(row: RawClarification): ClarificationRow {
     contestId: row.contest_id,
     userId: row.user_id,
     username: row.username,
+    rating: row.rating,
     problemLabel: row.problem_label,
     question: row.question,
     answer: row.answer,
@@ -169,6 +173,7 @@ function present(row: ClarificationRow, named: boolean): Clarification {
     id: row.id,
     contestId: row.contestId,
     username: named ? row.username : null,
+    rating: named ? row.rating : null,
     problemLabel: row.problemLabel,
     question: row.question,
     answer: row.answer,

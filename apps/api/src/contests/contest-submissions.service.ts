@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Paged, SubmissionRow } from '@oj/contracts';
+import type { Paged, RatingPoints, SubmissionRow } from '@oj/contracts';
 import { SubmissionEntity, toSubmissionRow } from '@oj/db';
 import { DataSource } from 'typeorm';
 
@@ -24,8 +24,9 @@ export class ContestSubmissionsService {
       .getRepository(SubmissionEntity)
       .createQueryBuilder('s')
       .leftJoin('users', 'u', 'u.id = s.user_id')
+      .leftJoin('user_ratings', 'ur', 'ur.user_id = s.user_id')
       .leftJoin('problems', 'p', 'p.problem_id = s.problem_id')
-      .addSelect(['u.username AS username', 'p.id AS problem_uuid', 'p.title AS problem_title'])
+      .addSelect(['u.username AS username', 'ur.rating AS user_rating', 'p.id AS problem_uuid', 'p.title AS problem_title'])
       .where('s.contest_id = :contestId', { contestId });
     if (query.username !== undefined) qb.andWhere('lower(u.username) = lower(:username)', { username: query.username });
     else if (!isAdmin(caller)) qb.andWhere('s.user_id = :me', { me: caller.id });
@@ -35,9 +36,13 @@ export class ContestSubmissionsService {
       .addOrderBy('s.id', 'DESC')
       .offset((query.page - 1) * query.limit)
       .limit(query.limit)
-      .getRawAndEntities<{ username: string | null; problem_uuid: string; problem_title: string }>();
+      .getRawAndEntities<{ username: string | null; user_rating: RatingPoints | null; problem_uuid: string; problem_title: string }>();
     const items = entities.map((s, i) =>
-      toSubmissionRow(s, { userName: raw[i].username, problem: { id: raw[i].problem_uuid, title: raw[i].problem_title } }),
+      toSubmissionRow(s, {
+        userName: raw[i].username,
+        userRating: raw[i].user_rating,
+        problem: { id: raw[i].problem_uuid, title: raw[i].problem_title },
+      }),
     );
     return { items, total, totalPages: Math.ceil(total / query.limit), page: query.page, limit: query.limit };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 
 import { Auth, CurrentUser } from '../auth/auth.decorators';
@@ -9,7 +9,9 @@ import { ProblemIdPipe } from '../problems/problem-id.pipe';
 import {
   ProblemSimilarityRequestDto,
   SimilarityReportDto,
+  SimilarityReportPageDto,
   SimilarityReportQueuedDto,
+  SimilarityReportsQueryDto,
   SimilarityReportSummaryDto,
 } from './dto/similarity-report.dto';
 import { SimilarityService } from './similarity.service';
@@ -52,6 +54,12 @@ export class SimilarityController {
     @CurrentUser() user: AuthUser,
   ): Promise<SimilarityReportQueuedDto> {
     return { reportId: await this.similarity.requestForProblem(problemId, body.from, body.to, user.id) };
+  }
+
+  @Get('similarity-reports')
+  @ApiOkResponse({ type: SimilarityReportPageDto, description: 'Every report, newest first, paged; of one contest or problem when given' })
+  listReports(@Query() query: SimilarityReportsQueryDto): Promise<SimilarityReportPageDto> {
+    return this.similarity.list(query, query.page, query.limit);
   }
 
   @Get('similarity-reports/:reportId')

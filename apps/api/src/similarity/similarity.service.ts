@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ERROR_CODES, SimilarityJobData, SimilarityReport, SimilarityReportSummary } from '@oj/contracts';
+import { ERROR_CODES, Paged, SimilarityJobData, SimilarityReport, SimilarityReportListItem, SimilarityReportSummary } from '@oj/contracts';
 import { SimilarityReportEntity } from '@oj/db';
 import { SIMILARITY_QUEUE, similarityJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
@@ -17,6 +17,11 @@ const REPORT_NOT_FOUND = 'Similarity report not found.';
 const QUEUE_DOWN = 'The judge queue is unavailable; ask for the report again once it is back.';
 /** A contest's report list shows its latest reports. */
 const LISTED_REPORTS = 50;
+/** A summary's columns (everything but the pairs, and their count) of similarity_reports as `r`. */
+const SUMMARY_COLUMNS = `r.id, r.contest_id AS "contestId", r.problem_id AS "problemId", r.range_from AS "rangeFrom",
+  r.range_to AS "rangeTo", r.status, r.progress, r.error, r.submission_count AS "submissionCount", r.untokenized,
+  r.created_at AS "createdAt", r.finished_at AS "finishedAt", jsonb_array_length(r.pairs) AS "pairCount"`;
+type SummaryRow = SimilarityReportEntity & { pairCount: number };
 
 /**
  * Similarity reports: a row per request, computed by a judge worker from the similarity queue (never here, on the
@@ -55,14 +60,31 @@ export class SimilarityService {
   async listForContest(contestId: number): Promise<SimilarityReportSummary[]> {
     const [contest] = await this.db.query(`SELECT 1 FROM contests WHERE contest_id = $1`, [contestId]);
     if (!contest) throw ApiException.notFound(CONTEST_NOT_FOUND);
-    const rows: (SimilarityReportEntity & { pairCount: number })[] = await this.db.query(
-      `SELECT id, contest_id AS "contestId", problem_id AS "problemId", range_from AS "rangeFrom", range_to AS "rangeTo",
-              status, progress, error, submission_count AS "submissionCount", untokenized, created_at AS "createdAt",
-              finished_at AS "finishedAt", jsonb_array_length(pairs) AS "pairCount"
-         FROM similarity_reports WHERE contest_id = $1 ORDER BY created_at DESC LIMIT $2`,
+    const rows: SummaryRow[] = await this.db.query(
+      `SELECT ${SUMMARY_COLUMNS} FROM similarity_reports r WHERE r.contest_id = $1 ORDER BY r.created_at DESC LIMIT $2`,
       [contestId, LISTED_REPORTS],
     );
     return rows.map((row) => summary(row, row.pairCount));
+  }
+
+  /**
+   * A page of every report, newest first, of one contest or one problem when given, with the title of what it
+   * compared; an unknown contest or problem has no report, an empty page (reports go with their contest or problem).
+   */
+  async list(filter: { contestId?: number; problemId?: number }, page: number, limit: number): Promise<Paged<SimilarityReportListItem>> {
+    const where = ['($1::int IS NULL OR r.contest_id = $1)', '($2::int IS NULL OR r.problem_id = $2)'].join(' AND ');
+    const scope = [filter.contestId ?? null, filter.problemId ?? null];
+    const [rows, [{ total }]]: [(SummaryRow & { title: string })[], { total: number }[]] = await Promise.all([
+      this.db.query(
+        `SELECT ${SUMMARY_COLUMNS}, coalesce(c.title, p.title) AS title FROM similarity_reports r
+           LEFT JOIN contests c ON c.contest_id = r.contest_id LEFT JOIN problems p ON p.problem_id = r.problem_id
+          WHERE ${where} ORDER BY r.created_at DESC, r.id LIMIT $3 OFFSET $4`,
+        [...scope, limit, (page - 1) * limit],
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM similarity_reports r WHERE ${where}`, scope),
+    ]);
+    const items = rows.map((row) => ({ ...summary(row, row.pairCount), title: row.title }));
+    return { items, total, totalPages: Math.ceil(total / limit), page, limit };
   }
 
   /** The report's row, then its job; a queue that is down leaves no row behind (503, the admin asks again). */

@@ -1,4 +1,4 @@
-import { SubmissionRow } from '@oj/contracts';
+import type { RatingPoints, SubmissionRow } from '@oj/contracts';
 import { SubmissionEntity, toSubmissionRow } from '@oj/db';
 
 import type { ProblemRef } from '../problems/problems.service';
@@ -16,9 +16,11 @@ export type NewSubmission = Pick<
   'userId' | 'problemId' | 'contestId' | 'participationId' | 'languageId' | 'languageName' | 'sourceCode' | 'sourceLen' | 'queuedAt'
 >;
 
-/** A new submission as stored: what was inserted and what the insert returned (RETURNING), its freeze too. */
+/** A new submission as stored: what was inserted and what the insert returned (RETURNING), its freeze and the submitter's rating too. */
 export type InsertedSubmission = NewSubmission &
-  Pick<SubmissionEntity, 'id' | 'status' | 'verdict' | 'score' | 'frozen' | 'createdAt' | 'updatedAt'>;
+  Pick<SubmissionEntity, 'id' | 'status' | 'verdict' | 'score' | 'frozen' | 'createdAt' | 'updatedAt'> & {
+    userRating: RatingPoints | null;
+  };
 
 /** The list row of a submission just stored, from what the request already holds: no read-back. */
 export function newSubmissionRow(
@@ -27,5 +29,8 @@ export function newSubmissionRow(
   problem: Pick<ProblemRef, 'id' | 'title'>,
 ): SubmissionRow {
   const notRunYet = { runtimeMs: null, memoryKB: null, failedTest: null, startedAt: null, finishedAt: null, rejudgedAt: null };
-  return toSubmissionRow({ ...submission, ...notRunYet }, { userName, problem: { id: problem.id, title: problem.title } });
+  return toSubmissionRow(
+    { ...submission, ...notRunYet },
+    { userName, userRating: submission.userRating, problem: { id: problem.id, title: problem.title } },
+  );
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, SubmissionRow, SubmissionStatus } from '@oj/contracts';
+import { GradeResult, type RatingPoints, SubmissionRow, SubmissionStatus } from '@oj/contracts';
 import {
   countHiddenSubmission,
   loadSubmission,
@@ -8,6 +8,7 @@ import {
   SubmissionEntity,
   toSubmissionRow,
   UserEntity,
+  UserRatingEntity,
   writeFinalResult,
 } from '@oj/db';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
@@ -43,7 +44,9 @@ const ROW_COLUMNS = [
 /** The columns a new submission sets, in the order of newValues; typed so the INSERT … SELECT form needs no inference. */
 const NEW_COLUMNS = 'user_id, problem_id, language_id, language_name, source_code, source_len, queued_at, contest_id, participation_id';
 const NEW_VALUES = '$1::uuid, $2::integer, $3::integer, $4::varchar, $5::text, $6::integer, $7::timestamptz, $8::integer, $9::uuid';
-const RETURNED = 'id, status, verdict, score, frozen, created_at, updated_at';
+/** The submitter's rating comes back with the row (a sub-query on user_ratings' key) for the new row's tier colour. */
+const RETURNED =
+  'id, status, verdict, score, frozen, created_at, updated_at, (SELECT ur.rating FROM user_ratings ur WHERE ur.user_id = submissions.user_id) AS user_rating';
 
 function newValues(s: NewSubmission): unknown[] {
   return [s.userId, s.problemId, s.languageId, s.languageName, s.sourceCode, s.sourceLen, s.queuedAt, s.contestId, s.participationId];
@@ -57,6 +60,7 @@ function fromReturned(r: {
   frozen: boolean;
   created_at: Date;
   updated_at: Date;
+  user_rating: RatingPoints | null;
 }) {
   return {
     id: r.id,
@@ -66,6 +70,7 @@ function fromReturned(r: {
     frozen: r.frozen,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    userRating: r.user_rating,
   };
 }
 
@@ -216,7 +221,8 @@ export class SubmissionQueries {
       .select(ROW_COLUMNS)
       .leftJoin(UserEntity, 'u', 'u.id = s.user_id')
       .leftJoin(ProblemEntity, 'p', 'p.problem_id = s.problem_id')
-      .addSelect(['u.username', 'p.id', 'p.title']);
+      .leftJoin(UserRatingEntity, 'ur', 'ur.user_id = s.user_id')
+      .addSelect(['u.username', 'ur.rating', 'p.id', 'p.title']);
   }
 
   /** The rows as the viewer may see them (rowSeenBy: pending while a contest's freeze hides the result). */
@@ -226,6 +232,7 @@ export class SubmissionQueries {
       rowSeenBy(
         toSubmissionRow(s, {
           userName: raw[i].u_username ?? null,
+          userRating: raw[i].ur_rating ?? null,
           problem: raw[i].p_id ? { id: raw[i].p_id, title: raw[i].p_title } : null,
         }),
         viewer,

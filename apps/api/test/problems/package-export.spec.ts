@@ -27,6 +27,7 @@ const CARRIED = [
   'memoryLimit',
   'subtasks',
   'checker',
+  'templates',
 ] as const;
 
 describe('GET /api/problems/{problemId}/package', () => {
@@ -84,9 +85,15 @@ describe('GET /api/problems/{problemId}/package', () => {
           { name: 'all', scoring: 'sum', points: 14 },
         ],
         checker: { type: 'float', epsilon: 0.0001 },
+        templates: [
+          { languageId: 54, sourceCode: '#include <cstdio>\nint main() {\n}\n' },
+          { languageId: 71, sourceCode: 'a, b = map(int, input().split())\n' },
+        ],
       }),
     );
     const res = await download(original.problemId).expect(200);
+    const paths = (await readTestArchive(res.body)).map((f) => f.path);
+    expect(paths.filter((p) => p.startsWith('templates/'))).toEqual(['templates/54.cpp', 'templates/71.py']);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="problem-${original.problemId}.zip"`);
     const imported = await t

@@ -87,6 +87,24 @@ describe('POST /api/problems/import', () => {
     expect(res.body.problem).toMatchObject({ problemId: created.problemId, isPublic: true, checker: { type: 'lines' } });
   });
 
+  it('reads templates/ in any format, by id or ending, and an update without any keeps the saved ones', async () => {
+    const extra = [
+      { name: 'templates/starter.cpp', content: 'int main() {}\n' },
+      { name: 'templates/71.py', content: 'print()\n' },
+      { name: 'templates/notes.md', content: 'Not code.' },
+    ];
+    const created = (await upload(await polygonPackage({ extra })).expect(201)).body;
+    expect(created.problem.templates).toEqual([
+      { languageId: 71, sourceCode: 'print()\n' },
+      { languageId: 54, sourceCode: 'int main() {}\n' },
+    ]);
+    expect(created.warnings).toContain(
+      "templates/notes.md: the template's language is unknown (name it <languageId>.<ending>), so it is left out.",
+    );
+    const updated = await upload(await polygonPackage(), { problemId: String(created.problem.problemId) }).expect(201);
+    expect(updated.body.problem.templates).toEqual(created.problem.templates);
+  });
+
   it('imports an ICPC package with scored groups and the default validator, saying where its time limit comes from', async () => {
     const yaml = 'name: {en: Pair sums, de: Paarsummen}\nvalidator_flags: case_sensitive\nlimits:\n  time_limit: 2.5\n  memory: 512\n';
     const res = await upload(await icpcPackage({ yaml })).expect(201);

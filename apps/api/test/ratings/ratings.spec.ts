@@ -6,6 +6,7 @@ import {
   createContest,
   createTestApp,
   register,
+  registerUser,
   submitGraded,
   TestApp,
   TestSession,
@@ -122,6 +123,48 @@ describe('ratings', () => {
     await t.http().get('/api/users/bad%20name!/ratings').expect(404);
   });
 
+  it("carries each shown user's rating in the responses that show them, unrated as null", async () => {
+    const [{ rating }] = await ds.query('SELECT rating FROM user_ratings WHERE user_id = $1', [ann.user.id]);
+    const me = await t
+      .http()
+      .get('/api/auth/me')
+      .set(...bearer(ann))
+      .expect(200);
+    expect(me.body.rating).toBe(rating);
+    const accounts = await t
+      .http()
+      .get('/api/admin/users')
+      .set(...bearer(admin))
+      .expect(200);
+    const ratingOf = (name: string) => accounts.body.items.find((u: { username: string }) => u.username === name).rating;
+    expect([ratingOf(ann.user.username), ratingOf(admin.user.username)]).toEqual([rating, null]);
+    const rows = await t
+      .http()
+      .get(`/api/submissions?user=${ann.user.username}`)
+      .set(...bearer(admin))
+      .expect(200);
+    expect(rows.body.items.map((row: { userRating: number }) => row.userRating)).toEqual([rating]);
+    const inContest = await t
+      .http()
+      .get(`/api/contests/${contestId}/submissions?username=${ann.user.username}`)
+      .set(...bearer(admin))
+      .expect(200);
+    expect(inContest.body.items[0].userRating).toBe(rating);
+    const detail = await t
+      .http()
+      .get(`/api/submissions/${rows.body.items[0].id}`)
+      .set(...bearer(admin))
+      .expect(200);
+    expect(detail.body.submission.userRating).toBe(rating);
+    await ds.query(`INSERT INTO clarifications (contest_id, user_id, question) VALUES ($1, $2, 'Is n ≥ 1?')`, [contestId, ann.user.id]);
+    const asked = await t
+      .http()
+      .get(`/api/contests/${contestId}/clarifications`)
+      .set(...bearer(admin))
+      .expect(200);
+    expect(asked.body.items).toMatchObject([{ username: ann.user.username, rating }]);
+  });
+
   it('answers 404 for a contest that is not there', async () => {
     await t.http().get('/api/contests/999999/rating-changes').expect(404);
     await t.http().get('/api/contests/abc/rating-changes').expect(404);
@@ -137,5 +180,22 @@ describe('ratings', () => {
       .expect((res) => expect([200, 201]).toContain(res.status));
     const jobs = await queue.getJobs(['delayed', 'waiting']);
     expect(jobs.map((job) => job.data)).toEqual([{ reason: `contest ${contestId} unfrozen` }]);
+  });
+
+  it("asks for a recompute at once when a rated contest's official participant is deleted, and only then", async () => {
+    const queue = t.app.get<Queue>(getQueueToken(RATINGS_QUEUE));
+    const asked = async () => (await queue.getJobs(['delayed', 'waiting'])).map((job) => job.data.reason);
+    const remove = (userId: string) =>
+      t
+        .http()
+        .delete(`/api/admin/users/${userId}`)
+        .set(...bearer(admin))
+        .expect(204);
+    // Removed, not emptied: an ask of the same window would otherwise find the unfreeze's job id taken.
+    await Promise.all((await queue.getJobs(['delayed', 'waiting'])).map((job) => job.remove()));
+    await remove((await registerUser(t)).user.id);
+    expect(await asked()).toEqual([]);
+    await remove(bob.user.id);
+    expect(await asked()).toEqual([`user ${bob.user.id} deleted`]);
   });
 });

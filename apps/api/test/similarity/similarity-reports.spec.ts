@@ -98,6 +98,49 @@ describe('similarity reports (routes and access)', () => {
     expect(report.body).toMatchObject({ status: 'done', progress: 100, submissions: 2, pairCount: 1, pairs: [pair] });
   });
 
+  it("lists every report newest first, paged, of one contest or problem when asked, with what it compared's title", async () => {
+    const list = (query: string) =>
+      t
+        .http()
+        .get(`/api/similarity-reports${query}`)
+        .set(...bearer(admin))
+        .expect(200)
+        .then((res) => res.body);
+    const stored: { id: string; contestId: number | null; problemId: number | null }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT id, contest_id AS "contestId", problem_id AS "problemId" FROM similarity_reports ORDER BY created_at DESC, id`);
+    const all = await list('');
+    expect(all).toMatchObject({ total: stored.length, page: 1, totalPages: 1 });
+    expect(all.items.map((r: { id: string }) => r.id)).toEqual(stored.map((r) => r.id));
+    expect(all.items[0]).not.toHaveProperty('pairs');
+    const [contestTitle, problemTitle] = [
+      (await t.http().get(`/api/contests/${contestId}`).expect(200)).body.title,
+      (await t.http().get(`/api/problems/${problemId}`).expect(200)).body.title,
+    ];
+    const ofContest = await list(`?contestId=${contestId}`);
+    expect(ofContest.items.length).toBe(stored.filter((r) => r.contestId === contestId).length);
+    expect(new Set(ofContest.items.map((r: { contestId: number; title: string }) => `${r.contestId} ${r.title}`))).toEqual(
+      new Set([`${contestId} ${contestTitle}`]),
+    );
+    const ofProblem = await list(`?problemId=${problemId}&limit=1&page=1`);
+    expect(ofProblem).toMatchObject({
+      total: 1,
+      limit: 1,
+      items: [{ problemId, contestId: null, title: problemTitle, from: range.from.replace('Z', '.000Z') }],
+    });
+    const second = await list(`?limit=1&page=2`);
+    expect(second.items.map((r: { id: string }) => r.id)).toEqual([stored[1].id]);
+    expect(await list('?contestId=999999')).toMatchObject({ items: [], total: 0 });
+    for (const query of ['contestId=abc', 'problemId=0', 'contestId=1.5', 'limit=0', 'page=x', `problemId=${2 ** 31}`]) {
+      const bad = await t
+        .http()
+        .get(`/api/similarity-reports?${query}`)
+        .set(...bearer(admin))
+        .expect(400);
+      expect(bad.body.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('is for admins only: 401 for guests, 403 for users', async () => {
     const [{ id }] = await t.app.get(DataSource).query(`SELECT id FROM similarity_reports LIMIT 1`);
     const calls = [
@@ -105,6 +148,7 @@ describe('similarity reports (routes and access)', () => {
       () => t.http().get(`/api/contests/${contestId}/similarity-reports`),
       () => t.http().post(`/api/problems/${problemId}/similarity-reports`).send(range),
       () => t.http().get(`/api/similarity-reports/${id}`),
+      () => t.http().get('/api/similarity-reports'),
     ];
     for (const call of calls) {
       await call().expect(401);

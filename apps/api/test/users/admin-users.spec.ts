@@ -34,6 +34,7 @@ describe('admin users', () => {
       isActive: true,
       profilePublic: true,
       createdAt: expect.any(String),
+      rating: null,
     });
   });
 

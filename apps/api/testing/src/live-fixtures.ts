@@ -10,6 +10,7 @@ export function liveRow(problemId: number, overrides: Partial<SubmissionRow> = {
     _id: id,
     userId: null,
     userName: null,
+    userRating: null,
     problemId,
     problemTitle: 'P',
     problem: null,

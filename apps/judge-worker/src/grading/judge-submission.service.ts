@@ -1,8 +1,10 @@
+import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, Sample, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
+import { GradeResult, RatingsJobData, Sample, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
 import {
   checkerOf,
+  FinalResultWrite,
   interactorOf,
   loadSubmission,
   loadSubmissionRow,
@@ -11,9 +13,10 @@ import {
   TestCaseEntity,
   withFinalResult,
   withRunning,
-  writeFinalResult,
   writeFinalResultColumns,
 } from '@oj/db';
+import { askRatingsRecompute, RATINGS_QUEUE } from '@oj/messaging';
+import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
@@ -59,6 +62,7 @@ export class JudgeSubmissionService {
     private readonly live: ProgressPublisher,
     private readonly metrics: WorkerMetrics,
     private readonly tests: ProblemTestsCache,
+    @InjectQueue(RATINGS_QUEUE) private readonly ratings: Queue<RatingsJobData>,
   ) {}
 
   async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {
@@ -170,9 +174,10 @@ export class JudgeSubmissionService {
    */
   private async finish(submissionId: string, problemId: number, round: number, result: GradeResult): Promise<void> {
     const written = await this.step(`Writing the result of ${submissionId}`, () =>
-      writeFinalResult(this.dataSource, submissionId, problemId, result, round),
+      writeFinalResultColumns(this.dataSource, submissionId, problemId, result, round),
     );
     if (!written) return this.dropLateResult(submissionId, result);
+    await this.askRatings(submissionId, round, written);
     await this.step(`Publishing the result of ${submissionId}`, () => this.publish(submissionId, 'finished'));
   }
 
@@ -191,10 +196,21 @@ export class JudgeSubmissionService {
       ),
     );
     if (!written) return this.dropLateResult(running.id, result);
+    await this.askRatings(running.id, round, written);
     const finished = withFinalResult(running, written);
     await this.timed('event_publish', () =>
       this.step(`Publishing the result of ${running.id}`, () => this.live.publish(finished, 'finished')),
     );
+  }
+
+  /**
+   * A result that counts in a rated contest whose results are final (a rejudge's, or one graded after the end) may
+   * move its rating standings: the recompute is asked for at once rather than left to the minute sweep; it rates
+   * again only if the standings did change.
+   */
+  private async askRatings(submissionId: string, round: number, written: FinalResultWrite): Promise<void> {
+    if (written.ratedContestFinal)
+      await askRatingsRecompute(this.ratings, `result of submission ${submissionId}, judge round ${round}`, this.logger);
   }
 
   private dropLateResult(submissionId: string, result: GradeResult): void {

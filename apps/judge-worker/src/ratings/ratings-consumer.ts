@@ -6,11 +6,13 @@ import { RATINGS_QUEUE, RATINGS_SWEEP_JOB } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
+import { rateOnThread } from './rating-thread';
+
 /**
  * Takes the ratings queue one job at a time (recomputeRatings, which also locks against other workers), and keeps the
- * minute sweep scheduled: it rates contests whose results became final by the clock and catches rejudged results
- * after the end. The computation runs here, off the API's event loop; a 10,000-participant contest holds this
- * worker's loop for the time bench/BENCHMARKS.md "Ratings" gives, well inside a judge job's lock.
+ * minute sweep scheduled: it rates contests whose results became final by the clock, and catches what an ask lost.
+ * The computation runs off the API's event loop and off this worker's: the database work here, the rating itself on
+ * a thread (rating-thread.ts), so a 10,000-participant contest leaves the queues, locks and probes answered.
  */
 @Injectable()
 export class RatingsConsumer implements OnApplicationBootstrap {
@@ -34,7 +36,7 @@ export class RatingsConsumer implements OnApplicationBootstrap {
 
   private async recompute(reason: string): Promise<number[]> {
     const started = Date.now();
-    const { recomputed } = await recomputeRatings(this.dataSource);
+    const { recomputed } = await recomputeRatings(this.dataSource, new Date(), rateOnThread);
     if (recomputed.length)
       this.logger.log(
         `Ratings recomputed from contest ${recomputed[0]} (${recomputed.length} contests, ${reason}) in ${Date.now() - started} ms`,

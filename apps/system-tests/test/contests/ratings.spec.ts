@@ -24,7 +24,7 @@ type Change = { username: string; rank: number; oldRating: number; newRating: nu
 
 /**
  * Ratings through the queue: a rated contest's end (an admin's edit) is rated by a real worker, never the API; a
- * rejudge that turns the final standings round is rated again by the worker's next sweep.
+ * rejudge the worker grades asks for the recompute at once, and a result written past it is caught by the sweep.
  */
 describe('ratings computed by the worker', () => {
   let t: TestApp;
@@ -52,19 +52,28 @@ describe('ratings computed by the worker', () => {
     }
   }
 
-  it('rates the contest once it ends, and again after a rejudge swaps the winner', async () => {
+  /**
+   * A rated contest where bob's wrong answer (50 minutes in) and ann's accepted one (30 minutes in), both print(1),
+   * which the problem (a + b) does not accept when graded for real, are on the board; ended by an admin's edit.
+   */
+  async function endedRatedContest(): Promise<{ contestId: number; annTry: string; bobTry: string }> {
     const body = (toMinutes: number) => contestBody(problems, -60, toMinutes, { rated: true });
     const { contestId } = await createContest(t, admin, body(60));
     await register(t, ann, contestId);
     await register(t, bob, contestId);
     const bobTry = await submitGraded(t, bob, contestId, problems[0], new Date(Date.now() - 50 * 60_000), 'wrong_answer');
-    await submitGraded(t, ann, contestId, problems[0], new Date(Date.now() - 30 * 60_000), 'accepted');
+    const annTry = await submitGraded(t, ann, contestId, problems[0], new Date(Date.now() - 30 * 60_000), 'accepted');
     await t
       .http()
       .put(`/api/contests/${contestId}`)
       .set(...bearer(admin))
       .send(body(0.02))
       .expect(200);
+    return { contestId, annTry, bobTry };
+  }
+
+  it('rates the contest once it ends, and again after a rejudge swaps the winner', async () => {
+    const { contestId, bobTry } = await endedRatedContest();
     const first = await changesOf(contestId, (c) => c.length === 2);
     expect(first.map((c) => [c.username, c.rank])).toEqual([
       [ann.user.username, 1],
@@ -91,5 +100,21 @@ describe('ratings computed by the worker', () => {
     expect(again[0].newRating).toBe(first[0].newRating);
     const board = (await t.http().get('/api/ratings').expect(200)).body;
     expect(board.items[0]).toMatchObject({ username: bob.user.username, contests: 1 });
+  });
+
+  it("asks for the recompute at once when a rejudge's result moves a final rated board, not at the next sweep", async () => {
+    const { contestId, annTry } = await endedRatedContest();
+    await changesOf(contestId, (c) => c.length === 2);
+
+    const completed: string[] = [];
+    worker.get<Queue>(getQueueToken(RATINGS_QUEUE)).on('completed', (job) => completed.push(job.data.reason));
+    await t
+      .http()
+      .post(`/api/submissions/${annTry}/rejudge`)
+      .set(...bearer(admin))
+      .expect((res) => expect([200, 201, 202]).toContain(res.status));
+    // Graded for real, ann's print(1) fails too: everyone ties, and a contest where everyone ties rates nobody.
+    await changesOf(contestId, (c) => c.length === 0);
+    expect(completed).toContain(`result of submission ${annTry}, judge round 1`);
   });
 });

@@ -27,8 +27,10 @@ export const queryKeys = {
   comparableSubmissions: (userId: string, problemId: number) => ['submissions', 'comparable', userId, problemId] as const,
   /** A submission's source alone (the similarity view's sides): kept apart from its detail, which is always refetched. */
   submissionSource: (id: string) => ['submission', id, 'source'] as const,
-  /** A contest's similarity reports, and one report with its pairs. */
+  /** A contest's similarity reports, a page of every report (of a contest or problem), and one report with its pairs. */
   similarityReports: (contestId: number) => ['similarity', 'contest', contestId] as const,
+  similarityReportList: (contestId: number | undefined, problemId: number | undefined, page: number) =>
+    ['similarity', 'list', contestId ?? null, problemId ?? null, page] as const,
   similarityReport: (reportId: string) => ['similarity', 'report', reportId] as const,
   adminUsers: () => ['admin-users'] as const,
   adminSecurity: () => ['admin-security'] as const,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router-dom';
 
 import { leaveApp } from '../api/leave-app';
@@ -50,6 +50,14 @@ describe('Header', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();
+  });
+
+  it("colours the signed-in user's name by the rating the session's account carries", async () => {
+    storeTokens();
+    mockFetch((_r, route) => (route === 'GET /api/auth/me' ? json(200, user({ rating: 1450 })) : undefined));
+    renderRoutes(routes);
+    const toggle = await screen.findByRole('button', { name: /alice/ });
+    expect(within(toggle).getByText('alice')).toHaveClass('tier-specialist');
   });
 
   it("opens the user's menu, which closes on Escape and on an outside click", async () => {

@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { openQueueBoard } from '../api/queue-board';
 import { useSession } from '../session/SessionProvider';
 import { ThemeToggle } from '../theme/ThemeToggle';
+import { UserName } from './UserName';
 
 /** Brand, navigation and the user menu, whose popover closes on an outside click or Escape. */
 export function Header() {
@@ -90,7 +91,7 @@ export function Header() {
         ) : (
           <div className="menu" ref={menu}>
             <button ref={toggle} className="btn small" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-              {user.username} ▾
+              <UserName username={user.username} rating={user.rating} link={false} /> ▾
             </button>
             {open && (
               <div className="popover" role="menu">
@@ -106,6 +107,11 @@ export function Header() {
                 {isAdmin && (
                   <Link role="menuitem" to="/admin/users" onClick={() => setOpen(false)}>
                     User Management
+                  </Link>
+                )}
+                {isAdmin && (
+                  <Link role="menuitem" to="/similarity-reports" onClick={() => setOpen(false)}>
+                    Similarity Reports
                   </Link>
                 )}
                 {isAdmin && (

@@ -5,7 +5,7 @@ import { json, mockFetch, renderRoutes, storeTokens, user } from '../testing/ren
 import { AdminUsersPage } from './AdminUsersPage';
 
 const ME = user({ id: 'me', username: 'root', role: 'admin' });
-const BOB = user({ id: 'bob', username: 'bob', email: 'bob@example.com' });
+const BOB = user({ id: 'bob', username: 'bob', email: 'bob@example.com', rating: 2250 });
 
 function serve(change: (route: string, body: unknown) => Response = () => json(200, BOB)) {
   storeTokens();
@@ -27,9 +27,11 @@ describe('AdminUsersPage', () => {
   it("offers no action on the admin's own row, since each would be refused", async () => {
     serve();
     const own = (await screen.findByRole('cell', { name: 'root' })).closest('tr') as HTMLElement;
+    expect(within(own).getByRole('link', { name: 'root' })).not.toHaveClass('tier');
     expect(within(own).queryAllByRole('button')).toEqual([]);
     expect(within(own).getByText('(you)')).toBeInTheDocument();
     const other = screen.getByRole('cell', { name: 'bob' }).closest('tr') as HTMLElement;
+    expect(within(other).getByRole('link', { name: 'bob' })).toHaveClass('tier-grandmaster');
     expect(
       within(other)
         .getAllByRole('button')

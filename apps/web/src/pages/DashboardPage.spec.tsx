@@ -12,6 +12,7 @@ const row = {
   _id: 's1',
   userId: 'u1',
   userName: 'alice',
+  userRating: null,
   problemId: 3,
   problemTitle: 'Sum',
   problem: null,

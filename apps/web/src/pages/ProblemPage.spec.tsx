@@ -60,6 +60,7 @@ const row = (id: string, extra: Partial<LiveEvent> = {}): LiveEvent => ({
   _id: id,
   userId: 'u1',
   userName: 'alice',
+  userRating: null,
   problemId: 7,
   problemTitle: 'Sum',
   problem: null,

@@ -84,7 +84,13 @@ export function ProblemPage() {
         <Statement p={p} canEdit={canEdit} />
         <div className="problem-work">
           {user ? (
-            <SubmitForm problemId={p.problemId} allowed={p.judge0LanguageIds} samples={p.samples} onSubmitted={setSubmitted} />
+            <SubmitForm
+              problemId={p.problemId}
+              allowed={p.judge0LanguageIds}
+              samples={p.samples}
+              templates={p.templates}
+              onSubmitted={setSubmitted}
+            />
           ) : (
             <p className="card login-prompt">
               <Link to="/login" state={{ from: location }}>

@@ -13,6 +13,7 @@ jest.mock('../live/useSubmissionStream', () => ({ useSubmissionStream: () => und
 const event = {
   userId: 'AbC-123',
   userName: 'Alice',
+  userRating: null,
   problemId: 4,
   status: 'accepted',
   createdAt: '2026-11-23T23:59:00.000Z',

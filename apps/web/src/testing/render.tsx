@@ -20,6 +20,7 @@ export const user = (extra: Record<string, unknown> = {}) => ({
   profilePublic: true,
   profile: { displayName: 'Alice', bio: '', avatarUrl: '' },
   createdAt: '2026-11-23T10:00:00.000Z',
+  rating: null,
   ...extra,
 });
 

@@ -1,3 +1,5 @@
+import type { RatingPoints } from '../units';
+
 /** A question or an answer: a few paragraphs, not a statement. */
 export const MAX_CLARIFICATION_LENGTH = 5_000;
 
@@ -7,6 +9,8 @@ export interface Clarification {
   contestId: number;
   /** The asker, shown to admins and to the asker alone; null for an admin's notice and in public ones. */
   username: string | null;
+  /** The asker's current rating when their name is shown, for its tier colour; null otherwise or unrated. */
+  rating: RatingPoints | null;
   /** The problem asked about; null: the contest in general. */
   problemLabel: string | null;
   /** Null for an admin's unprompted notice. */

@@ -1,5 +1,5 @@
-import { DEFAULT_PREFERENCES, EDITOR_FONT_SIZE, type EditorKeymap, type EditorTabWidth, type Role } from '@oj/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { DEFAULT_PREFERENCES, EDITOR_FONT_SIZE, type EditorKeymap, type EditorTabWidth, type RatingPoints, type Role } from '@oj/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn, VirtualColumn } from 'typeorm';
 
 @Entity('users')
 export class UserEntity {
@@ -59,4 +59,11 @@ export class UserEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * The current rating (user_ratings, which the ratings recompute rebuilds), read with the row by a sub-query on its
+   * primary key: every response that shows an account carries its tier colour without a query of its own.
+   */
+  @VirtualColumn({ type: 'integer', query: (alias) => `SELECT ur.rating FROM user_ratings ur WHERE ur.user_id = ${alias}.id` })
+  rating: RatingPoints | null;
 }

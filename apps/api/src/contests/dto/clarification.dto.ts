@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { type Clarification, CONTEST_LABEL_PATTERN, MAX_CLARIFICATION_LENGTH, type Paged } from '@oj/contracts';
+import { type Clarification, CONTEST_LABEL_PATTERN, MAX_CLARIFICATION_LENGTH, type Paged, type RatingPoints } from '@oj/contracts';
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
@@ -72,6 +72,9 @@ export class ClarificationDto implements Clarification {
     description: 'The asker, shown to admins and to the asker; null for a notice and for others',
   })
   username: string | null;
+
+  @ApiProperty({ example: 1725, nullable: true, type: Number, description: "The asker's current rating when their name is shown" })
+  rating: RatingPoints | null;
 
   @ApiProperty({ example: 'A', nullable: true, type: String, description: 'null: the contest in general' })
   problemLabel: string | null;

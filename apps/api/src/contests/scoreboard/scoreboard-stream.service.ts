@@ -274,7 +274,11 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     const access = { askerId, isPublic: clarification.public, answered: clarification.answer !== null };
     const stamp = this.stamp(contestId);
     const signed = this.frame({ ...stamp, eventType: 'clarification', clarification });
-    const unsigned = this.frame({ ...stamp, eventType: 'clarification', clarification: { ...clarification, username: null } });
+    const unsigned = this.frame({
+      ...stamp,
+      eventType: 'clarification',
+      clarification: { ...clarification, username: null, rating: null },
+    });
     const now = new Date();
     for (const { viewer, res } of viewers) {
       if (!access.answered && !isAdmin(viewer)) continue;

@@ -3,11 +3,8 @@ import { stringify } from 'yaml';
 
 import { ProblemDto } from '../dto/problem-response.dto';
 import { ICPC_MARKER, SECTION_HEADINGS } from './icpc-package';
-
-export interface PackageEntry {
-  path: string;
-  content: string;
-}
+import type { PackageEntry } from './package-files';
+import { templateEntries } from './package-templates';
 
 /** Our built-in checkers as the flags of the ICPC default output validator (`exact` has none closer than `lines`). */
 function validatorFlags(checker: CheckerSettings): string | undefined {
@@ -26,7 +23,7 @@ const numbered = (i: number) => String(i + 1).padStart(3, '0');
  * validator (a testlib checker, which DOMjudge runs through its testlib wrapper, or an ICPC-protocol validator with its
  * support files, its arguments as validator_flags). An interactive problem's interactor is its `custom interactive`
  * validator, its built-in checker the validator flags; the format has room for one validator, so a custom checker
- * beside an interactor is left out. What the problem comes without (the hidden
+ * beside an interactor is left out. Its templates go in `templates/` (package-templates.ts). What the problem comes without (the hidden
  * tests, the jury code's sources, for a downloader who may not read them) is left out; problem.yaml still says which
  * validation the problem needs.
  */
@@ -67,6 +64,7 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
     entries.push({ path: `${folder}/${validator.name}.${SOURCE_ENDINGS[validator.languageId ?? 54] ?? 'cpp'}`, content: validator.source });
     for (const file of validator.supportFiles ?? []) entries.push({ path: `${folder}/${file.name}`, content: file.content });
   }
+  entries.push(...templateEntries(problem.templates));
   return entries;
 }
 

@@ -1,7 +1,13 @@
-import type { CheckerSettings, Difficulty, InteractorSettings, Subtask, TimeLimitRule } from '@oj/contracts';
+import type { CheckerSettings, Difficulty, InteractorSettings, LanguageTemplate, Subtask, TimeLimitRule } from '@oj/contracts';
 
 import { whyNotText } from '../test-data-text';
 import { ArchiveFile, ArchiveRejectedError } from '../zip/test-archive-reader';
+
+/** A file of an exported package. */
+export interface PackageEntry {
+  path: string;
+  content: string;
+}
 
 /** A problem read from a package: the fields of a problem save (checked by the same DTO), and what was not carried over. */
 export interface ImportedProblem {
@@ -21,6 +27,8 @@ export interface ImportedProblem {
   interactor?: InteractorSettings;
   /** The output limit per test in MB (MiB, as the formats count), when the package gives one; the judge's default else. */
   outputLimit?: number;
+  /** The package's starter code (package-templates.ts); left out when it holds none, so an update keeps the saved ones. */
+  templates?: LanguageTemplate[];
 }
 
 /** A package's main (accepted) solution, to validate against its tests once imported. */

@@ -14,6 +14,7 @@ import { ICPC_MARKER, readIcpcPackage } from './icpc-package';
 import { derivedTimeLimitSeconds } from './icpc-time-limit';
 import { MainSolutionValidator } from './main-solution-validator';
 import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { readPackageTemplates } from './package-templates';
 import { POLYGON_MARKER, readPolygonPackage } from './polygon-package';
 
 export const NOT_A_PACKAGE_MESSAGE =
@@ -105,15 +106,22 @@ export class PackageImportService {
     try {
       const archive = await readTestArchive(buffer);
       const polygon = new PackageFiles(archive, [POLYGON_MARKER]);
-      if (polygon.has(POLYGON_MARKER)) return readPolygonPackage(polygon);
+      if (polygon.has(POLYGON_MARKER)) return withTemplates(readPolygonPackage(polygon), polygon);
       const icpc = new PackageFiles(archive, [ICPC_MARKER]);
-      if (icpc.has(ICPC_MARKER)) return readIcpcPackage(icpc);
+      if (icpc.has(ICPC_MARKER)) return withTemplates(readIcpcPackage(icpc), icpc);
       throw new ArchiveRejectedError(NOT_A_PACKAGE_MESSAGE);
     } catch (error) {
       if (error instanceof ArchiveRejectedError) throw ApiException.badRequest(error.message, 'file');
       throw error;
     }
   }
+}
+
+/** The package's templates on its problem, in either format; none leaves `templates` out (an update keeps the saved). */
+function withTemplates(reading: PackageReading, files: PackageFiles): PackageReading {
+  const templates = readPackageTemplates(files, reading.warnings);
+  if (templates.length) reading.problem.templates = templates;
+  return reading;
 }
 
 /** Said outright: an update keeps the problem's type when none is sent, and the package decides it. */

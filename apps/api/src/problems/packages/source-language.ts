@@ -14,6 +14,11 @@ const ENDINGS: Record<string, number> = {
   js: 63,
   ts: 74,
 };
+/** The file ending this judge writes for a language's source (the first the table gives it); undefined for one it lacks. */
+export function sourceEnding(languageId: number): string | undefined {
+  return Object.keys(ENDINGS).find((ending) => ENDINGS[ending] === languageId);
+}
+
 /** Judge0 CE ids of Polygon's source types (`cpp.g++17`, `python.3`). */
 const POLYGON_TYPES: [RegExp, number][] = [
   [/^cpp\./, 54],

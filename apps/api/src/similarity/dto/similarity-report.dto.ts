@@ -1,15 +1,43 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import {
+  MAX_INT_ID,
+  Paged,
   SIMILARITY_REPORT_STATUSES,
   SimilarityFragment,
   SimilarityPair,
   SimilarityReport,
+  SimilarityReportListItem,
   SimilarityReportStatus,
   SimilarityReportSummary,
   SourceRange,
   UntokenizedLanguage,
 } from '@oj/contracts';
-import { IsISO8601 } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsISO8601, Max, Min } from 'class-validator';
+
+import { Omittable } from '../../common/omittable.validator';
+import { PageQueryDto } from '../../submissions/dto/submission-query.dto';
+
+const ID_MESSAGE = (name: string) => `${name} must be a whole number between 1 and ${MAX_INT_ID}.`;
+
+/** GET /api/similarity-reports: a page of every report, newest first, of one contest or one problem when given. */
+export class SimilarityReportsQueryDto extends PickType(PageQueryDto, ['page', 'limit'] as const) {
+  @ApiPropertyOptional({ example: 1, description: "Only this contest's reports" })
+  @Omittable()
+  @Max(MAX_INT_ID, { message: ID_MESSAGE('contestId') })
+  @Min(1, { message: ID_MESSAGE('contestId') })
+  @IsInt({ message: ID_MESSAGE('contestId') })
+  @Type(() => Number)
+  contestId?: number;
+
+  @ApiPropertyOptional({ example: 1000, description: "Only this problem's reports (over a time range)" })
+  @Omittable()
+  @Max(MAX_INT_ID, { message: ID_MESSAGE('problemId') })
+  @Min(1, { message: ID_MESSAGE('problemId') })
+  @IsInt({ message: ID_MESSAGE('problemId') })
+  @Type(() => Number)
+  problemId?: number;
+}
 
 export class SimilarityReportQueuedDto {
   @ApiProperty({ example: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', format: 'uuid' })
@@ -124,6 +152,28 @@ export class SimilarityReportSummaryDto implements SimilarityReportSummary {
 
   @ApiProperty({ example: null, nullable: true, type: String, format: 'date-time' })
   finishedAt: string | null;
+}
+
+export class SimilarityReportListItemDto extends SimilarityReportSummaryDto implements SimilarityReportListItem {
+  @ApiProperty({ example: 'Spring round', description: "The contest's title, or the problem's for a problem report" })
+  title: string;
+}
+
+export class SimilarityReportPageDto implements Paged<SimilarityReportListItem> {
+  @ApiProperty({ type: [SimilarityReportListItemDto] })
+  items: SimilarityReportListItemDto[];
+
+  @ApiProperty({ example: 1 })
+  total: number;
+
+  @ApiProperty({ example: 1 })
+  totalPages: number;
+
+  @ApiProperty({ example: 1 })
+  page: number;
+
+  @ApiProperty({ example: 20 })
+  limit: number;
 }
 
 export class SimilarityReportDto extends SimilarityReportSummaryDto implements SimilarityReport {

@@ -4,6 +4,7 @@ import {
   GradingProgress,
   ItemList,
   Paged,
+  type RatingPoints,
   ResultSummary,
   SUBMISSION_STATUSES,
   SubmissionDetail,
@@ -43,6 +44,8 @@ export class SubmissionRowDto implements SubmissionRow {
   @ApiProperty({ example: '0b7d6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' }) _id: string;
   @ApiProperty({ example: 'c3a1e7f2-9d4b-4a6e-8f21-7e5d3c2b1a09', nullable: true, type: String }) userId: string | null;
   @ApiProperty({ example: 'alice', nullable: true, type: String, description: 'Null for a deleted user' }) userName: string | null;
+  @ApiProperty({ example: 1725, nullable: true, type: Number, description: "The author's current rating; null: unrated" })
+  userRating: RatingPoints | null;
   @ApiProperty({ example: 1001 }) problemId: number;
   @ApiProperty({ example: 'A + B', nullable: true, type: String }) problemTitle: string | null;
   @ApiProperty({ nullable: true, type: SubmissionProblemRefDto }) problem: SubmissionProblemRefDto | null;

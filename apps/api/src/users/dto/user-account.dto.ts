@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Role, ROLES, UserAccount } from '@oj/contracts';
+import { type RatingPoints, Role, ROLES, UserAccount } from '@oj/contracts';
 import type { UserEntity } from '@oj/db';
 
 /** Whom a schema's examples show: the admin list shows another user than the signed-in one. */
@@ -34,6 +34,9 @@ export function UserAccountType(example: ExampleUser) {
 
     @ApiProperty({ example: '2026-03-14T09:26:53.000Z', format: 'date-time' })
     createdAt: string;
+
+    @ApiProperty({ example: 1725, nullable: true, type: Number, description: 'The current rating; null: never rated' })
+    rating: RatingPoints | null;
   }
   return UserAccountDto;
 }
@@ -47,5 +50,6 @@ export function toUserAccount(user: UserEntity): UserAccount {
     isActive: user.isActive,
     profilePublic: user.profilePublic,
     createdAt: user.createdAt.toISOString(),
+    rating: user.rating ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { errorMessage } from '../../../api/api-error';
 import { ConfirmDialog } from '../../../components/Modal';
+import { UserName } from '../../../components/UserName';
 import { useSession } from '../../../session/SessionProvider';
 import { useAdminUsers } from '../hooks/useAdminUsers';
 
@@ -38,7 +39,9 @@ export function UserManagement() {
             <tbody>
               {users.data.items.map((u) => (
                 <tr key={u.id}>
-                  <td data-label="Username">{u.username}</td>
+                  <td data-label="Username">
+                    <UserName username={u.username} rating={u.rating} />
+                  </td>
                   <td data-label="Email" className="email-cell">
                     {u.email}
                   </td>

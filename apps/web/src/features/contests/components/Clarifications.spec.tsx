@@ -21,6 +21,7 @@ const clarification = (extra: Record<string, unknown> = {}) => ({
   id: 1,
   contestId: 7,
   username: 'alice',
+  rating: null,
   problemLabel: 'A',
   question: 'May the input end without a newline?',
   answer: null,
@@ -88,9 +89,11 @@ describe('clarifications on the contest page', () => {
   });
 
   it('lets an admin see the asker, quote the question and answer publicly, and post a clarification unprompted', async () => {
-    const posts = serve(user({ role: 'admin', username: 'root' }), [clarification()]);
+    const posts = serve(user({ role: 'admin', username: 'root' }), [clarification({ rating: 1650 })]);
     const section = await screen.findByRole('region', { name: 'Clarifications' });
-    expect(await within(section).findByText(/Problem A · alice/)).toBeInTheDocument();
+    const asker = await within(section).findByRole('link', { name: 'alice' });
+    expect(asker.closest('p')).toHaveTextContent(/^Problem A · alice · /);
+    expect(asker).toHaveClass('tier-expert');
     const form = within(section).getByRole('form', { name: 'Answer question 1' });
     fireEvent.change(within(form).getByLabelText('Answer'), { target: { value: 'Yes.' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Quote the question' }));

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../../api/api-error';
 import { shortDate } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
+import { UserName } from '../../../components/UserName';
 import { useSession } from '../../../session/SessionProvider';
 import { type Clarification, type Contest } from '../api';
 import { useAnswerClarification, useClarifications, usePostClarification } from '../hooks/useClarifications';
@@ -181,8 +182,13 @@ function ClarificationItem({
     <li className="clarification">
       <p className="muted">
         {c.problemLabel ? `Problem ${c.problemLabel}` : 'General'}
-        {c.username ? ` · ${c.username}` : ''} · {shortDate(c.createdAt)} ·{' '}
-        <span className="tag">{c.public ? 'Public' : c.question ? 'Private' : 'Private notice'}</span>
+        {c.username && (
+          <>
+            {' · '}
+            <UserName username={c.username} rating={c.rating} />
+          </>
+        )}{' '}
+        · {shortDate(c.createdAt)} · <span className="tag">{c.public ? 'Public' : c.question ? 'Private' : 'Private notice'}</span>
       </p>
       {c.question && <blockquote className="clarification-question">{c.question}</blockquote>}
       {c.answer !== null ? <Markdown>{c.answer}</Markdown> : <p className="muted">Not answered yet.</p>}

@@ -112,6 +112,7 @@ export function ContestProblem({ contestId, label }: { contestId: number; label:
               contestId={contestId}
               allowed={p.judge0LanguageIds}
               samples={p.samples}
+              templates={p.templates}
               onSubmitted={setSubmitted}
               // The contest is read again at its end, so this turns on its own then.
               practice={!!contest && contest.phase === 'past' && !virtualRunOn(contest, serverNow())}

@@ -23,7 +23,12 @@ const LANGUAGES = [
   { id: 71, name: 'Python (3.11.2)' },
 ];
 
-function open(preferences: Response, allowed: number[] = []) {
+const TEMPLATES = [
+  { languageId: 54, sourceCode: 'int main() {\n}\n' },
+  { languageId: 71, sourceCode: 'n = int(input())\n' },
+];
+
+function open(preferences: Response, allowed: number[] = [], templates: typeof TEMPLATES = []) {
   storeTokens();
   mockFetch((_r, route) => {
     if (route === 'GET /api/auth/me') return json(200, user());
@@ -31,7 +36,10 @@ function open(preferences: Response, allowed: number[] = []) {
     if (route === 'GET /api/users/me/preferences') return preferences;
   });
   renderRoutes(
-    <Route path="/problems/7" element={<SubmitForm problemId={7} allowed={allowed} samples={[]} onSubmitted={() => undefined} />} />,
+    <Route
+      path="/problems/7"
+      element={<SubmitForm problemId={7} allowed={allowed} samples={[]} templates={templates} onSubmitted={() => undefined} />}
+    />,
     '/problems/7',
   );
 }
@@ -64,6 +72,31 @@ describe('SubmitForm with the user’s editor settings', () => {
     fireEvent.change(select(), { target: { value: '62' } });
     expect(select().value).toBe('62');
     expect(editor()).toHaveAttribute('data-language', '62');
+  });
+
+  it("shows the chosen language's template in an empty editor, and follows a pick while it is untouched", async () => {
+    open(json(200, { defaultLanguageId: 54, editorFontSize: 13 }), [], TEMPLATES);
+    await waitFor(() => expect(select().value).toBe('54'));
+    expect(editor()).toHaveValue('int main() {\n}\n');
+    fireEvent.change(select(), { target: { value: '71' } });
+    expect(editor()).toHaveValue('n = int(input())\n');
+    fireEvent.change(select(), { target: { value: '62' } });
+    expect(editor()).toHaveValue('');
+    fireEvent.change(select(), { target: { value: '54' } });
+    expect(editor()).toHaveValue('int main() {\n}\n');
+    // Edited, the code is the user's: another pick keeps it, and it is kept as a draft, unlike the template as given.
+    fireEvent.change(editor(), { target: { value: 'int main() { return 0; }\n' } });
+    fireEvent.change(select(), { target: { value: '71' } });
+    expect(editor()).toHaveValue('int main() { return 0; }\n');
+    await waitFor(() => expect(localStorage.getItem('oj.draft.7.71')).toBe('int main() { return 0; }\n'));
+    expect(localStorage.getItem('oj.draft.7.54')).toBeNull();
+  });
+
+  it('brings back a draft over the template', async () => {
+    localStorage.setItem('oj.draft.7.54', 'my code');
+    open(json(200, { defaultLanguageId: 54, editorFontSize: 13 }), [], TEMPLATES);
+    await waitFor(() => expect(select().value).toBe('54'));
+    expect(editor()).toHaveValue('my code');
   });
 
   it('uses Python 3 and 13 px when the settings cannot be read', async () => {

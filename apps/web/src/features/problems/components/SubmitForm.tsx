@@ -29,9 +29,11 @@ interface SubmitFormProps {
   contestId?: number;
   /** The contest is over for the caller: a submission counts as practice, which the form says before it is sent. */
   practice?: boolean;
+  /** The authors' starter code per language, shown in an empty editor. */
+  templates?: ProblemDetail['templates'];
 }
 
-export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId, practice = false }: SubmitFormProps) {
+export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId, practice = false, templates = [] }: SubmitFormProps) {
   const languages = useLanguages();
   const options = (languages.data ?? []).filter((l) => !allowed.length || allowed.includes(l.id));
   const preferences = usePreferences();
@@ -46,18 +48,25 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
     [picked, edited?.languageId, preferences.defaultLanguageId, lastUsed, DEFAULT_LANGUAGE_ID],
     languages.data ? options.map((o) => o.id) : null,
   );
-  const [source, setSource] = useState(() => edited?.source ?? loadDraft(problemId, languageId) ?? '');
+  const templateOf = (id: number) => templates.find((t) => t.languageId === id)?.sourceCode ?? '';
+  const [source, setSource] = useState(() => edited?.source ?? loadDraft(problemId, languageId) ?? templateOf(languageId));
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
-  // Another language brings back its own draft; without one, the text stays (it is not lost by a wrong pick).
+  // Another language brings back its own draft; without one, an empty editor, or one holding the last language's
+  // template untouched, shows the new language's template; other text stays (it is not lost by a wrong pick).
   const draftLanguage = useRef(languageId);
   useEffect(() => {
     if (draftLanguage.current === languageId) return;
+    const untouched = !source.trim() || source === templateOf(draftLanguage.current);
     draftLanguage.current = languageId;
     const draft = loadDraft(problemId, languageId);
     if (draft !== null) setSource(draft);
+    else if (untouched) setSource(templateOf(languageId));
+    // Only a change of language replaces the text; `source` is read, not followed.
   }, [problemId, languageId]);
   useEffect(() => {
-    const timer = setTimeout(() => saveDraft(problemId, draftLanguage.current, source), DRAFT_SAVE_DELAY_MS);
+    // The template as given is no draft: the editor shows the authors' current one again next time.
+    const draft = source === templateOf(draftLanguage.current) ? '' : source;
+    const timer = setTimeout(() => saveDraft(problemId, draftLanguage.current, draft), DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [problemId, source]);
 

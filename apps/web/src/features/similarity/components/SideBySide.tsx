@@ -13,7 +13,9 @@ export function SideBySide({ reportId, index }: { reportId: string; index: numbe
   if (report.isPending) return <p className="muted">Loading…</p>;
   if (report.isError) return <p className="error">{errorMessage(report.error, 'Failed to load the report.')}</p>;
   if (!pair) return <p className="error">No such pair in this report.</p>;
-  const back = report.data.contestId ? `/contests/${report.data.contestId}/similarity?report=${reportId}` : null;
+  const back = report.data.contestId
+    ? `/contests/${report.data.contestId}/similarity?report=${reportId}`
+    : `/similarity-reports/${reportId}`;
   return (
     <section className="similarity">
       <header className="similarity-head">
@@ -23,12 +25,8 @@ export function SideBySide({ reportId, index }: { reportId: string; index: numbe
         <p className="muted">
           Problem <Link to={`/problems/${pair.problemId}`}>#{pair.problemId}</Link> · {pair.language} ·{' '}
           {plural(pair.fragments.length, 'matched fragment')}, the longest {pair.longestFragment} characters
-          {back && (
-            <>
-              {' · '}
-              <Link to={back}>Back to the report</Link>
-            </>
-          )}
+          {' · '}
+          <Link to={back}>Back to the report</Link>
         </p>
       </header>
       <div className="side-by-side">

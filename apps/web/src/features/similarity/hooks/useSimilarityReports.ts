@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { queryKeys } from '../../../api/query-keys';
-import { fetchContestReports, fetchReport, requestContestReport } from '../api';
+import { fetchContestReports, fetchReport, fetchReportList, ReportListFilter, requestContestReport } from '../api';
 
 /** How often a report still being computed is read again. */
 const POLL_MS = 1000;
@@ -21,6 +21,16 @@ export function useContestReports(contestId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.similarityReports(contestId) }),
   });
   return { reports, start };
+}
+
+/** A page of every report, newest first (of one contest or problem when filtered), polled while one is being computed. */
+export function useSimilarityReportList(filter: ReportListFilter, page: number) {
+  return useQuery({
+    queryKey: queryKeys.similarityReportList(filter.contestId, filter.problemId, page),
+    queryFn: () => fetchReportList(filter, page),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((r) => running(r.status)) ? POLL_MS : false),
+  });
 }
 
 /** One report with its pairs, read again until it is done or failed. */

@@ -13,6 +13,7 @@ const submission = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   userId: 'u2',
   userName: 'bob',
+  userRating: null,
   problemId: 3,
   problemTitle: 'Sum',
   language: 'Python (3.11.2)',

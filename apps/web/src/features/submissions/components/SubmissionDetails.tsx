@@ -7,6 +7,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { formatScore, shortDate, withUnit } from '../../../components/format';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestResultsTable } from '../../../components/TestResultsTable';
+import { UserName } from '../../../components/UserName';
 import { useSession } from '../../../session/SessionProvider';
 import { resultHiddenFrom } from '../frozen-result';
 import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
@@ -78,7 +79,7 @@ export function SubmissionDetails({ submission: s, onPage = false }: { submissio
           <code>{s.id}</code>
         </dd>
         <dt>User</dt>
-        <dd>{s.userName ? <Link to={`/u/${s.userName}`}>{s.userName}</Link> : '(deleted user)'}</dd>
+        <dd>{s.userName ? <UserName username={s.userName} rating={s.userRating} /> : '(deleted user)'}</dd>
         <dt>Problem</dt>
         <dd>{s.problemTitle ? <Link to={`/problems/${s.problemId}`}>{s.problemTitle}</Link> : 'Unknown problem'}</dd>
         <dt>Language</dt>

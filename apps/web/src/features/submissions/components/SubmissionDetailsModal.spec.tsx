@@ -13,6 +13,7 @@ const detail = (extra: Record<string, unknown> = {}) => ({
   _id: 's1',
   userId: 'u1',
   userName: 'alice',
+  userRating: null,
   problemId: 3,
   problemTitle: 'Sum',
   problem: null,

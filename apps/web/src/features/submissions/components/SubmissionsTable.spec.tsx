@@ -12,6 +12,7 @@ const row = {
   _id: 's1',
   userId: 'u1',
   userName: 'alice',
+  userRating: null,
   problemId: 3,
   problemTitle: 'Sum',
   problem: null,
@@ -52,6 +53,13 @@ describe('submission lists', () => {
     );
     const scores = document.querySelectorAll('.score-cell');
     expect([...scores].map((cell) => cell.textContent)).toEqual(['10%', '10%']);
+  });
+
+  it("colour the author's name by the rating the row carries, with no request of their own", () => {
+    const requests = mockFetch(() => undefined);
+    render(<SubmissionsTable rows={[{ ...row, userRating: 1950 }]} emptyText="None" onDetails={() => undefined} />);
+    expect(screen.getByRole('link', { name: 'alice' })).toHaveClass('tier-master');
+    expect(requests).not.toHaveBeenCalled();
   });
 
   it('say where a submission failed, as Codeforces does: "Wrong Answer on test 3"', () => {

@@ -7,7 +7,6 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { UserName } from '../../../components/UserName';
 import type { SubmissionRow } from '../../../live/live-paging';
 import { useSession } from '../../../session/SessionProvider';
-import { useRatingsOf } from '../../ratings/hooks/useRatings';
 import { resultHiddenFrom } from '../frozen-result';
 
 /** The status badge ("Frozen" while a contest's freeze hides the result), with a progress bar while it is graded. */
@@ -79,7 +78,6 @@ interface Props {
  * becomes a card, Status and Score first (styles.css, `.table.stack`), so the verdict never hides off-screen.
  */
 export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetails, onResubmit, canResubmit, showActions = true }: Props) {
-  const ratings = useRatingsOf(rows.map((row) => row.userName));
   if (!rows.length) return <p className="muted">{emptyText}</p>;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Submissions table">
@@ -102,9 +100,7 @@ export function SubmissionsTable({ rows, emptyText, showProblem = false, onDetai
             <tr key={row.id} data-submission-id={row.id}>
               <td data-label="Time">{showActions ? shortDate(row.createdAt) : <DetailsByTime row={row} onDetails={onDetails} />}</td>
               {showProblem && <ProblemCell row={row} />}
-              <td data-label="User">
-                {row.userName ? <UserName username={row.userName} rating={ratings.get(row.userName)} /> : '(deleted user)'}
-              </td>
+              <td data-label="User">{row.userName ? <UserName username={row.userName} rating={row.userRating} /> : '(deleted user)'}</td>
               <td data-label="Language">{row.language}</td>
               <StatusCell row={row} />
               <ScoreCell row={row} />
