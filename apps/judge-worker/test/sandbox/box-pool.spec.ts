@@ -143,10 +143,10 @@ describe('box pool: warm boxes shared by submissions one after another', () => {
     const report = 'ulimit -t; ulimit -Ht; ulimit -f; ulimit -s; ulimit -n; echo "${SECRET:-none}"';
     const roomy = await output(slot, 'run', report, { SECRET: 'first' }, runLimits(5, 256, 0));
     const tight = await output(slot, 'run', report, {}, runLimits(1, 32, 0));
-    // dash's ulimit reports CPU seconds (soft, then hard: SIGXCPU a second before SIGKILL), file sizes in 512-byte
-    // blocks and the stack in KiB.
-    expect(roomy.stdout.split('\n')).toEqual(['6', '7', '32768', String(256 * 1024), '256', 'first', '']);
-    expect(tight.stdout.split('\n')).toEqual(['2', '3', '32768', String(32 * 1024), '256', 'none', '']);
+    // dash's ulimit reports CPU seconds (soft, then hard: SIGXCPU a second before SIGKILL; see cpuRlimitSeconds), file
+    // sizes in 512-byte blocks and the stack in KiB.
+    expect(roomy.stdout.split('\n')).toEqual(['8', '9', '32768', String(256 * 1024), '256', 'first', '']);
+    expect(tight.stdout.split('\n')).toEqual(['3', '4', '32768', String(32 * 1024), '256', 'none', '']);
     // The cgroup's memory limit follows the run too: 48 MiB cannot fit in 32 MiB, fits in 256 MiB.
     const fill = '/usr/bin/python3 -c "b = bytearray(48 << 20); print(\'fits\')"';
     expect((await output(slot, 'run', fill, {}, runLimits(2, 32, 0))).stdout).toBe('');

@@ -13,8 +13,11 @@ import { RunLimits } from './sandbox-types';
  *    cgroup's final count decides again, since a poll may come up to CPU_POLL_MS late.
  * 2. CPU time, the kernel's backstop. Every run starts under RLIMIT_CPU at `cpuRlimitSeconds` (soft; the box
  *    launcher puts the hard limit a second above it, see limit_run in box-launcher.c): the kernel sends SIGXCPU,
- *    read as a time limit, then SIGKILL. Without a cgroup (the rlimit fallback) this is the only CPU bound, and the
- *    run's wall time stands in for its CPU time.
+ *    read as a time limit, then SIGKILL. It sits a quarter and a second above the limit: the kernel's count for it
+ *    is sampled at its clock ticks and ran more than a second ahead of the cgroup's on 10 s of a loaded CI machine,
+ *    so a tighter one would stop a program that the count says is within its limit. Without a cgroup (the rlimit
+ *    fallback) this is the only CPU bound, and the run's wall time stands in for its CPU time (past the limit, a
+ *    time limit).
  * 3. The wall clock. A program that sleeps, or waits for input that never comes, uses no CPU: past its wall
  *    clock it is stopped, "Time limit exceeded (wall clock)". The deadline counts only time this worker could
  *    listen (awake-deadline.ts), so a worker's blocked event loop never kills an innocent run.
@@ -31,9 +34,9 @@ export function wallClockMs(cpuMs: number): number {
   return 2 * cpuMs + 1000;
 }
 
-/** RLIMIT_CPU (whole seconds) a run starts under: above the counted limit, so the count normally decides first. */
+/** RLIMIT_CPU (whole seconds) a run starts under: well above the counted limit, so the count decides (see 2 above). */
 export function cpuRlimitSeconds(limits: RunLimits): number {
-  return Math.ceil(limits.cpuMs / 1000) + 1;
+  return Math.ceil((limits.cpuMs * 1.25) / 1000) + 1;
 }
 
 /** Starts watching a running program's clocks (1 and 3 above); `stop` is called on a hit. Returns the way to stop watching. */
@@ -57,8 +60,8 @@ export function watchTimeLimits(limits: RunLimits, cgroup: BoxCgroup | null, sto
 /**
  * A run's CPU time as reported: the cgroup's count, but never less than the kernel's own when its backstop ended
  * the run. SIGXCPU means the kernel counted at least the soft RLIMIT_CPU against the process, while the cgroup's
- * count can fall short of it (seen once at 9,745 ms of a 10 s limit on a loaded CI machine), and a time limit
- * shown with a time under the limit would read as a wrong verdict.
+ * count can fall short of it (seen at 9,745 ms when the backstop was 11 s), and a time limit shown with a time
+ * under the limit would read as a wrong verdict.
  */
 export function reportedCpuMs(countedMs: number, limits: RunLimits, signal: string | null): number {
   return signal === 'SIGXCPU' ? Math.max(countedMs, cpuRlimitSeconds(limits) * 1000) : countedMs;
