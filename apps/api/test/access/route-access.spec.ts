@@ -65,6 +65,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/problems/:problemId/similarity-reports': 'admin',
   'POST /api/contests/:contestId/similarity-reports': 'admin',
   'GET /api/contests/:contestId/similarity-reports': 'admin',
+  'GET /api/similarity-reports': 'admin',
   'GET /api/similarity-reports/:reportId': 'admin',
 
   'GET /api/announcements': 'public',

@@ -253,6 +253,7 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       memoryLimit: 256,
       samples: [],
       subtasks: [],
+      templates: [],
       testCases: [{ input: '1 2\n', output: '3\n', points: 1 }],
     } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
     for (const jury of [

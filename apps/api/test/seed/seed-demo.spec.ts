@@ -82,9 +82,17 @@ const reference: Record<string, (input: string) => string> = {
   // The interactive problem's answer files are the hidden numbers.
   'Guess the Number': (i) => `${Number(i)}\n`,
   'Balanced Brackets': (i) => {
-    let s = i.trim();
-    for (let prev = ''; prev !== s;) [prev, s] = [s, s.replace(/\(\)|\[\]|\{\}/g, '')];
-    return s ? 'NO\n' : 'YES\n';
+    // Adjacent matching pairs cancel, as removing "()", "[]" and "{}" until none is left would, in one pass: the
+    // string is reduced in place, `end` being the length of what no pair has cancelled so far (the nested input of
+    // 50,000 pairs took 50,000 passes of a regular expression, a minute of CPU).
+    const s = [...i.trim()];
+    let end = 0;
+    for (const c of s) {
+      const opener = end > 0 ? s[end - 1] : '';
+      if (opener + c === '()' || opener + c === '[]' || opener + c === '{}') end--;
+      else s[end++] = c;
+    }
+    return end === 0 ? 'YES\n' : 'NO\n';
   },
 };
 
