@@ -132,7 +132,9 @@ describe('accessibility of every screen', () => {
       await visit('/dashboard', 'dashboard', '.heatmap');
       await screenshot(page, `a11y-dashboard-${width}-${colorScheme}`);
       await visit('/submissions', 'submissions', '.live-list tbody tr');
-      await page.locator('.live-list tbody tr').first().getByRole('button', { name: 'Details' }).click();
+      // The user's own row: other files' journeys submit on the same app meanwhile, and a user sees only their own source.
+      const ownRow = page.locator('.live-list tbody tr').filter({ hasText: user.username }).first();
+      await ownRow.getByRole('button', { name: 'Details' }).click();
       await page.getByRole('dialog', { name: 'Submission Details' }).locator('[data-testid="source-view"]').waitFor();
       await check('submission details dialog');
       await visit(`/submissions/${submissionId}`, 'submission page', '[data-testid="source-view"]');
