@@ -41,11 +41,14 @@ export async function submit(t: TestApp, admin: TestSession, problemId: number, 
   }
 }
 
+/**
+ * Waits until one of `ids` is being graded. The worker was spawned just before: its start (Nest, the languages, the
+ * precompiled header, warm boxes) took over 20 s on a machine loaded by other runs, so the bound is a minute.
+ */
 export async function waitForRunning(ds: DataSource, ids: string[]): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(50)) {
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM submissions WHERE id = ANY($1) AND status = 'running'`, [ids]);
     if (n) return;
-    await sleep(50);
   }
   throw new Error('nothing started grading');
 }
