@@ -44,8 +44,10 @@ describe('rateOnThread', () => {
     const threaded = await longestStall(() => rateOnThread(input()));
     const inline = await longestStall(async () => rateContests(input()));
     // Inline the loop stalls for the whole computation; on the thread only for posting the input and reading the answer.
+    // Both are measured here, side by side: a fixed bound in ms would fail on a loaded machine (221 ms against 200
+    // once in CI), so the bound is a share of the inline stall; the figures are in bench/ratings.
     expect(inline.stallMs).toBeGreaterThan(500);
-    expect(threaded.stallMs).toBeLessThan(Math.min(200, inline.stallMs / 5));
+    expect(threaded.stallMs).toBeLessThan(inline.stallMs / 5);
     expect(threaded.value).toEqual(inline.value);
     expect(threaded.value.map((changes) => changes.playerIds.length)).toEqual([PARTICIPANTS, AGAIN]);
   });
