@@ -1831,13 +1831,22 @@ export interface components {
         ClarificationListDto: {
             /** @description Newest first: all for admins, else the public ones and your own */
             items: components["schemas"]["ClarificationDto"][];
-            /** @example 20 */
+            /**
+             * @description Items per page
+             * @example 20
+             */
             limit: number;
-            /** @example 1 */
+            /**
+             * @description This page, from 1
+             * @example 1
+             */
             page: number;
-            /** @example 3 */
+            /**
+             * @description Items that match, on every page
+             * @example 42
+             */
             total: number;
-            /** @example 1 */
+            /** @example 3 */
             totalPages: number;
         };
         ClicsTokenDto: {
@@ -2000,13 +2009,22 @@ export interface components {
         };
         ContestListDto: {
             items: components["schemas"]["ContestDto"][];
-            /** @example 20 */
+            /**
+             * @description Items per page
+             * @example 20
+             */
             limit: number;
-            /** @example 1 */
+            /**
+             * @description This page, from 1
+             * @example 1
+             */
             page: number;
-            /** @example 1 */
+            /**
+             * @description Items that match, on every page
+             * @example 42
+             */
             total: number;
-            /** @example 1 */
+            /** @example 3 */
             totalPages: number;
         };
         ContestParticipantDto: {
@@ -2366,16 +2384,25 @@ export interface components {
         };
         PagedSubmissionsDto: {
             items: components["schemas"]["SubmissionRowDto"][];
-            /** @example 20 */
+            /**
+             * @description Items per page
+             * @example 20
+             */
             limit: number;
-            /** @example 1 */
+            /**
+             * @description This page, from 1
+             * @example 1
+             */
             page: number;
             /**
              * @example all
              * @enum {string}
              */
             scope?: "mine" | "all";
-            /** @example 42 */
+            /**
+             * @description Items that match, on every page
+             * @example 42
+             */
             total: number;
             /**
              * @description Present when more rows match than were counted (10,000, or up to the page asked for): total and totalPages are lower bounds
@@ -2640,13 +2667,22 @@ export interface components {
         };
         ProblemListDto: {
             items: components["schemas"]["ProblemSummaryDto"][];
-            /** @example 100 */
+            /**
+             * @description Items per page
+             * @example 20
+             */
             limit: number;
-            /** @example 1 */
+            /**
+             * @description This page, from 1
+             * @example 1
+             */
             page: number;
-            /** @example 106 */
+            /**
+             * @description Items that match, on every page
+             * @example 42
+             */
             total: number;
-            /** @example 2 */
+            /** @example 3 */
             totalPages: number;
         };
         ProblemSimilarityRequestDto: {
@@ -3384,13 +3420,22 @@ export interface components {
         };
         SimilarityReportPageDto: {
             items: components["schemas"]["SimilarityReportListItemDto"][];
-            /** @example 20 */
+            /**
+             * @description Items per page
+             * @example 20
+             */
             limit: number;
-            /** @example 1 */
+            /**
+             * @description This page, from 1
+             * @example 1
+             */
             page: number;
-            /** @example 1 */
+            /**
+             * @description Items that match, on every page
+             * @example 42
+             */
             total: number;
-            /** @example 1 */
+            /** @example 3 */
             totalPages: number;
         };
         SimilarityReportQueuedDto: {

@@ -3,6 +3,7 @@ import { type Clarification, CONTEST_LABEL_PATTERN, MAX_CLARIFICATION_LENGTH, ty
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+import { PageFieldsDto } from '../../common/page-fields.dto';
 
 const TEXT = `must be text of 1 to ${MAX_CLARIFICATION_LENGTH} characters.`;
 
@@ -96,12 +97,7 @@ export class ClarificationDto implements Clarification {
 }
 
 /** A page of a contest's clarifications (the paged response of every list: `page`, `limit` in the query). */
-export class ClarificationListDto implements Paged<Clarification> {
+export class ClarificationListDto extends PageFieldsDto implements Paged<Clarification> {
   @ApiProperty({ type: [ClarificationDto], description: 'Newest first: all for admins, else the public ones and your own' })
   items: ClarificationDto[];
-
-  @ApiProperty({ example: 3 }) total: number;
-  @ApiProperty({ example: 1 }) totalPages: number;
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 20 }) limit: number;
 }

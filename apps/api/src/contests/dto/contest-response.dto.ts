@@ -11,6 +11,8 @@ import {
   ScoreboardRow,
 } from '@oj/contracts';
 
+import { PageFieldsDto } from '../../common/page-fields.dto';
+
 export class ContestProblemDto {
   @ApiProperty({ example: 'A' })
   label: string;
@@ -124,21 +126,9 @@ export class ContestParticipantDto {
   registeredAt: string;
 }
 
-export class ContestListDto {
+export class ContestListDto extends PageFieldsDto {
   @ApiProperty({ type: [ContestDto] })
   items: ContestDto[];
-
-  @ApiProperty({ example: 1 })
-  total: number;
-
-  @ApiProperty({ example: 1 })
-  totalPages: number;
-
-  @ApiProperty({ example: 1 })
-  page: number;
-
-  @ApiProperty({ example: 20 })
-  limit: number;
 }
 
 export class ScoreboardCellSubtaskDto implements CellSubtask {

@@ -18,6 +18,7 @@ import {
 } from '@oj/contracts';
 import { checkerOf, interactorOf, type ProblemEntity, type TestCaseEntity } from '@oj/db';
 
+import { PageFieldsDto } from '../../common/page-fields.dto';
 import { subtaskField } from '../problem-subtasks';
 import { CheckerDto } from './checker.dto';
 import { InteractorDto } from './interactor.dto';
@@ -110,13 +111,9 @@ export class ProblemSummaryDto implements ProblemSummary {
   solverCount: number;
 }
 
-export class ProblemListDto implements Paged<ProblemSummary> {
+export class ProblemListDto extends PageFieldsDto implements Paged<ProblemSummary> {
   @ApiProperty({ type: [ProblemSummaryDto] })
   items: ProblemSummaryDto[];
-  @ApiProperty({ example: 106 }) total: number;
-  @ApiProperty({ example: 2 }) totalPages: number;
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 100 }) limit: number;
 }
 
 export class ProblemDto extends ProblemSummaryDto implements Problem {

@@ -16,6 +16,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsISO8601, Max, Min } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+import { PageFieldsDto } from '../../common/page-fields.dto';
 import { PageQueryDto } from '../../submissions/dto/submission-query.dto';
 
 const ID_MESSAGE = (name: string) => `${name} must be a whole number between 1 and ${MAX_INT_ID}.`;
@@ -159,21 +160,9 @@ export class SimilarityReportListItemDto extends SimilarityReportSummaryDto impl
   title: string;
 }
 
-export class SimilarityReportPageDto implements Paged<SimilarityReportListItem> {
+export class SimilarityReportPageDto extends PageFieldsDto implements Paged<SimilarityReportListItem> {
   @ApiProperty({ type: [SimilarityReportListItemDto] })
   items: SimilarityReportListItemDto[];
-
-  @ApiProperty({ example: 1 })
-  total: number;
-
-  @ApiProperty({ example: 1 })
-  totalPages: number;
-
-  @ApiProperty({ example: 1 })
-  page: number;
-
-  @ApiProperty({ example: 20 })
-  limit: number;
 }
 
 export class SimilarityReportDto extends SimilarityReportSummaryDto implements SimilarityReport {

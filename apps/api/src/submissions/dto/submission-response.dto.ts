@@ -20,6 +20,8 @@ import {
   TestCaseStatus,
 } from '@oj/contracts';
 
+import { PageFieldsDto } from '../../common/page-fields.dto';
+
 export class SubmissionProblemRefDto implements SubmissionProblemRef {
   @ApiProperty({ example: '9e4a6a8e-3c1f-4e2a-9a55-2f1e8c4d7b90', format: 'uuid' })
   id: string;
@@ -160,18 +162,14 @@ export class SubmissionEnvelopeDto implements SubmissionEnvelope {
   submission: SubmissionDetailDto;
 }
 
-export class PagedSubmissionsDto implements Paged<SubmissionRow> {
+export class PagedSubmissionsDto extends PageFieldsDto implements Paged<SubmissionRow> {
   @ApiProperty({ type: [SubmissionRowDto] }) items: SubmissionRowDto[];
-  @ApiProperty({ example: 42 }) total: number;
-  @ApiProperty({ example: 3 }) totalPages: number;
   @ApiPropertyOptional({
     example: true,
     description:
       'Present when more rows match than were counted (10,000, or up to the page asked for): total and totalPages are lower bounds',
   })
   totalCapped?: boolean;
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 20 }) limit: number;
   @ApiPropertyOptional({ example: 'all', enum: ['mine', 'all'] }) scope?: 'mine' | 'all';
 }
 
