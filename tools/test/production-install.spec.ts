@@ -1,3 +1,4 @@
+import { spawnSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
 import { createRequire } from 'module';
 import { join } from 'path';
@@ -84,6 +85,22 @@ describe('the production install (the Dockerfile runtime stage, outside Docker)'
     );
     const loaded = new Set([...required, ...[...required].flatMap((name) => peers(site.dir, name))]);
     expect(Object.keys(manifest.dependencies).filter((name) => !loaded.has(name))).toEqual([]);
+  });
+
+  it("rates a contest on the worker's rating thread, which loads its code from the install alone", () => {
+    // The thread is eval'd code that requires the algorithm by path (rating-thread.ts): a package or file it needs
+    // and the install lacks shows only when it runs.
+    const thread = join(site.dir, 'dist/judge-worker/apps/judge-worker/src/ratings/rating-thread.js');
+    const script = `require(${JSON.stringify(thread)})
+      .rateOnThread({ contests: [[{ playerId: 'a', rank: 1 }, { playerId: 'b', rank: 2 }]], states: new Map() })
+      .then((rated) => console.log(JSON.stringify(rated[0].playerIds)), (error) => { console.error(error); process.exit(1); });`;
+    const rated = spawnSync(process.execPath, ['-e', script], {
+      cwd: site.dir,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    expect({ status: rated.status, stderr: rated.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(rated.stdout)).toEqual(['a', 'b']);
   });
 
   it('migrates, starts the API and a worker with NODE_ENV=production, judges Python and C++, exports and imports a package', async () => {
