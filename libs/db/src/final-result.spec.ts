@@ -2,7 +2,16 @@ import { GradeResult, SubmissionStatus } from '@oj/contracts';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 
-import { createDataSource, dropDatabase, migrate, ProblemEntity, SubmissionEntity, UserEntity, writeFinalResult } from './index';
+import {
+  createDataSource,
+  dropDatabase,
+  migrate,
+  ProblemEntity,
+  SubmissionEntity,
+  UserEntity,
+  writeFinalResult,
+  writeFinalResultColumns,
+} from './index';
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const result = (status: SubmissionStatus): GradeResult => ({
@@ -160,5 +169,25 @@ describe('writeFinalResult', () => {
     }
     expect(await writeFinalResult(ds, id, problem.problemId, result('accepted'), 1)).toBe(true);
     await countersBesideRows();
+  });
+
+  it('answers with the columns it wrote, as the row now holds them (the worker publishes them without a read)', async () => {
+    const { id } = await submission();
+    const written = await writeFinalResultColumns(ds, id, problem.problemId, { ...result('wrong_answer'), runtimeMs: 12, memoryKB: 3456 });
+    const row = await ds.getRepository(SubmissionEntity).findOneByOrFail({ id });
+    expect(written).toEqual({
+      status: 'wrong_answer',
+      verdict: 'WRONG_ANSWER',
+      score: 0,
+      runtimeMs: 12,
+      memoryKB: 3456,
+      failedTest: null,
+      finishedAt: row.finishedAt,
+      updatedAt: row.updatedAt,
+      ratedContestFinal: false,
+    });
+    expect(written?.finishedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ status: 'wrong_answer', countedStatus: 'wrong_answer', runtimeMs: 12, memoryKB: 3456 });
+    expect(row.countedAt).toBeInstanceOf(Date);
   });
 });

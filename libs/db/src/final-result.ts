@@ -2,8 +2,7 @@ import { firstFailedTestNumber, GradeResult, SubmissionStatus, VERDICT_BY_STATUS
 import { DataSource } from 'typeorm';
 
 import { refoldContestCell } from './contest-board';
-import { SubmissionEntity } from './entities';
-import { moveSolverCount } from './problem-solvers';
+import { solverCountChangeSql } from './problem-solvers';
 import { ratedAndFinalSql } from './ratings';
 import { FinalResultColumns } from './submission-row';
 
@@ -49,10 +48,10 @@ export async function writeFinalResultColumns(
   round = 0,
 ): Promise<FinalResultWrite | null> {
   return dataSource.transaction(async (manager) => {
-    // The problem row first, as a rejudge and a visibility change take it before its submissions: locking the
-    // submission first deadlocked with them. It serialises nothing more, as the counters below lock it anyway.
-    await manager.query('SELECT 1 FROM problems WHERE problem_id = $1 FOR NO KEY UPDATE', [problemId]);
     // The row lock makes a concurrent write of the same round wait, then find counted_at set and write nothing.
+    // The problem row is locked first, as a rejudge and a visibility change take it before its submissions (locking
+    // the submission first deadlocked with them): an uncorrelated subquery in the filter is evaluated before the
+    // scan hands any submission row up to be locked. It serialises nothing more, as the counters below lock it anyway.
     const [open]: {
       counted_status: SubmissionStatus | null;
       participation_id: string | null;
@@ -65,8 +64,10 @@ export async function writeFinalResultColumns(
               coalesce(p.kind = 'official' AND ${ratedAndFinalSql('c', 'now()')}, false) AS rated_final
          FROM submissions s LEFT JOIN contest_participations p ON p.id = s.participation_id
          LEFT JOIN contests c ON c.contest_id = p.contest_id
-         WHERE s.id = $1 AND s.counted_at IS NULL AND s.judge_round = $2 FOR UPDATE OF s`,
-      [submissionId, round],
+         WHERE s.id = $1 AND s.counted_at IS NULL AND s.judge_round = $2
+           AND (SELECT true FROM problems WHERE problem_id = $3 FOR NO KEY UPDATE)
+         FOR UPDATE OF s`,
+      [submissionId, round, problemId],
     );
     if (!open) return null;
     const columns = {
@@ -77,40 +78,49 @@ export async function writeFinalResultColumns(
       memoryKB: result.memoryKB,
       failedTest: firstFailedTestNumber(result.testCaseResults),
     };
-    const updated = await manager
-      .createQueryBuilder()
-      .update(SubmissionEntity)
-      .set({
-        ...columns,
-        testCaseResults: result.testCaseResults,
-        resultSummary: {
-          score: result.score,
-          earnedPoints: result.earnedPoints,
-          totalPoints: result.totalPoints,
-          cases: result.testCaseResults,
-          ...(result.message ? { message: result.message } : {}),
-          ...(result.subtasks ? { subtasks: result.subtasks } : {}),
-        },
-        finishedAt: new Date(),
-        countedAt: () => 'now()',
-        countedStatus: result.status,
-      })
-      .where('id = :id', { id: submissionId })
-      .returning(['finishedAt', 'updatedAt'])
-      .execute();
-    const [stamps] = updated.raw as { finished_at: Date; updated_at: Date }[];
+    const summary = {
+      score: result.score,
+      earnedPoints: result.earnedPoints,
+      totalPoints: result.totalPoints,
+      cases: result.testCaseResults,
+      ...(result.message ? { message: result.message } : {}),
+      ...(result.subtasks ? { subtasks: result.subtasks } : {}),
+    };
     const accepted = (status: SubmissionStatus | null) => (status === 'accepted' ? 1 : 0);
     const acceptedDelta = accepted(result.status) - accepted(open.counted_status);
-    // A virtual run replays a past contest for its owner alone, and a frozen result waits for the unfreeze.
-    if (!open.virtual && !open.frozen) {
-      await manager.query(
-        'UPDATE problems SET submission_count = submission_count + $2, accepted_submission_count = accepted_submission_count + $3 WHERE problem_id = $1',
-        [problemId, open.counted_status ? 0 : 1, acceptedDelta],
-      );
-      // The solvers (people, not accepted submissions) move only with a user's first or last accepted result.
-      if (acceptedDelta !== 0 && open.user_id)
-        await moveSolverCount(manager, { problemId, userId: open.user_id, submissionId, delta: acceptedDelta as 1 | -1 });
-    }
+    // A virtual run replays a past contest for its owner alone, and a frozen result waits for the unfreeze. The
+    // solvers (people, not accepted submissions) move only with a user's first or last accepted result.
+    const counts = !open.virtual && !open.frozen;
+    // The result and the counters in one statement: one round trip between the lock and the commit.
+    // An UPDATE's answer through TypeORM: its rows and their count.
+    const [[stamps]]: [{ finished_at: Date; updated_at: Date }[], number] = await manager.query(
+      `WITH counters AS (
+         UPDATE problems SET submission_count = submission_count + $11, accepted_submission_count = accepted_submission_count + $12,
+                solver_count = solver_count + ${solverCountChangeSql('$10', '$13::uuid', '$1', '$12::int')}
+          WHERE problem_id = $10 AND $14::boolean)
+       UPDATE submissions SET status = $2, verdict = $3, score = $4, runtime_ms = $5, memory_kb = $6, failed_test = $7,
+              test_case_results = $8::jsonb, result_summary = $9::jsonb, finished_at = $15, counted_at = now(),
+              counted_status = $2, updated_at = CURRENT_TIMESTAMP
+        WHERE id = $1
+        RETURNING finished_at, updated_at`,
+      [
+        submissionId,
+        columns.status,
+        columns.verdict,
+        columns.score,
+        columns.runtimeMs,
+        columns.memoryKB,
+        columns.failedTest,
+        JSON.stringify(result.testCaseResults),
+        JSON.stringify(summary),
+        problemId,
+        open.counted_status ? 0 : 1,
+        acceptedDelta,
+        open.user_id,
+        counts,
+        new Date(),
+      ],
+    );
     if (open.participation_id) await refoldContestCell(manager, open.participation_id, problemId);
     return { ...columns, finishedAt: stamps.finished_at, updatedAt: stamps.updated_at, ratedContestFinal: open.rated_final };
   });

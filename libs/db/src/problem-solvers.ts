@@ -12,20 +12,15 @@ export const solverCountSql = (problemId: string) =>
   `(SELECT count(DISTINCT s.user_id)::int FROM submissions s WHERE s.problem_id = ${problemId} AND ${SOLVING_SQL})`;
 
 /**
- * Moves a problem's solver count after one counted submission of a user gained (+1) or lost (-1) an accepted result,
- * when no other submission of theirs already makes them a solver. The caller holds the problem row's lock, so two
- * results of the same user cannot both see "no other".
+ * The change of a problem's solver count after one counted submission of a user gained (+1) or lost (-1) an accepted
+ * result: the change, when no other submission of theirs already makes them a solver, else 0. SQL placeholders
+ * name the problem, the user, the submission and the change (an integer). The caller holds the problem row's lock,
+ * so two results of the same user cannot both see "no other".
  */
-export async function moveSolverCount(
-  manager: EntityManager,
-  change: { problemId: number; userId: string; submissionId: string; delta: 1 | -1 },
-): Promise<void> {
-  await manager.query(
-    `UPDATE problems SET solver_count = solver_count + $4 WHERE problem_id = $1
-       AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.problem_id = $1 AND s.user_id = $2 AND s.id <> $3 AND ${SOLVING_SQL})`,
-    [change.problemId, change.userId, change.submissionId, change.delta],
-  );
-}
+export const solverCountChangeSql = (problemId: string, userId: string, submissionId: string, change: string) =>
+  `CASE WHEN ${change} <> 0 AND ${userId} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM submissions s
+     WHERE s.problem_id = ${problemId} AND s.user_id = ${userId} AND s.id <> ${submissionId} AND ${SOLVING_SQL})
+   THEN ${change} ELSE 0 END`;
 
 /** Counts the solvers of the given problems again (after a freeze or an unfreeze moved many results at once). */
 export async function recountSolvers(manager: EntityManager, problemIdsSql: string, parameters: unknown[]): Promise<void> {
