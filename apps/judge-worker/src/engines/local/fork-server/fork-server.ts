@@ -1,6 +1,7 @@
 import { spawnSync } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chownSync, closeSync, constants, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'fs';
+import { chownSync, closeSync, constants, existsSync, openSync, readFileSync, renameSync, writeSync } from 'fs';
+import { writeFile } from 'fs/promises';
 import { Socket } from 'net';
 import { join } from 'path';
 import { Readable } from 'stream';
@@ -46,6 +47,12 @@ export interface ForkedLanguage {
  */
 export type ForkedTask = 'test' | 'syntax-check';
 
+/** A child the server forked for the next test, waiting for its go message in a cgroup of its own. */
+interface WaitingChild {
+  pid: number;
+  cgroup: BoxCgroup;
+}
+
 /** The go message of a child: its task, and the rlimits it sets itself (CPU seconds, file bytes, stack bytes). */
 const goMessage = (limits: RunLimits, task: ForkedTask) =>
   `${task === 'test' ? 'g' : 'c'} ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`;
@@ -76,7 +83,7 @@ function makeFifos(dir: string, names: string[]): void {
  * ends (closed, or killed by a test) the launcher kills every process of the box and clears /tmp as after any run.
  *
  * Each test is counted alone: its child waits, before any of the program runs, until the worker has moved it into
- * a cgroup of its own (made for the test, removed after it); its CPU time, memory peak, pids, wall clock and output
+ * a cgroup of its own (made for the test, removed after it) and let it go; its CPU time, memory peak, pids, wall clock and output
  * cap are that cgroup's and that run's. Memory: the initialised interpreter's pages stay charged to the server
  * (the box's cgroup), and the test's cgroup gets every page the child allocates or copies on write. What a fresh
  * start would have been charged besides (the interpreter's `baselineMb`, see ForkedInterpreter) is taken from
@@ -100,6 +107,12 @@ export class ForkServer {
   private testCgroup: BoxCgroup | null = null;
   /** The next test's cgroup, made while the current test runs. */
   private nextCgroup: BoxCgroup | null = null;
+  /**
+   * The next test's child, taken into its cgroup as soon as the server announces it: after the server's start (the
+   * slot waits for its submission) and after each test's exit (while the worker checks the output), so a test
+   * starts with its child already moved (see takeNextChild).
+   */
+  private waiting: Promise<WaitingChild | null> | null = null;
   /** Host pids in the box that are not a test's child: the launcher's, and the server's once seen. */
   private readonly notChildren: Set<number>;
   /** The server's pid in the box (its "ready" says it). */
@@ -153,8 +166,7 @@ export class ForkServer {
       return null;
     }
     server.serverBoxPid = Number(ready.slice(6));
-    // A new memory cgroup takes a while to make: the first test's is made before the test is there.
-    server.prepareNextCgroup();
+    server.waitForNextChild();
     return server;
   }
 
@@ -207,17 +219,13 @@ export class ForkServer {
     this.dropTestCgroup();
     if (this.gone || limits.memoryBytes > this.control.ceiling.memoryBytes || limits.fileBytes > this.control.ceiling.fileBytes)
       return null;
-    const announced = await this.reply(ANSWER_MS);
-    const child = announced?.startsWith('k ') ? this.hostPid(Number(announced.slice(2))) : null;
-    if (child === null) return null;
-    const cgroup = this.nextCgroup ?? this.newCgroup();
-    this.nextCgroup = null;
+    const child = await this.takeWaitingChild();
+    if (!child) return null;
+    const { cgroup } = child;
     this.testCgroup = cgroup;
     cgroup.setLimits(Math.max(MIB, limits.memoryBytes - this.baselineBytes), limits.maxPids);
+    // Whatever the waiting child was charged before its go (nothing of the program's: it runs none) is not the test's.
     cgroup.resetCounters();
-    // The move waits for an RCU grace period (the kernel's cgroup_threadgroup_rwsem) when no move came a moment
-    // before: 5–20 ms for a submission's first test on a loaded machine, well under a millisecond for the next.
-    for (const file of cgroup.procsFiles) writeFileSync(file, String(child));
     const set = this.tests++ % 2;
     const open = (stream: string, flags: number) => openSync(join(this.box.parts.ioDir, `${stream}-${set}`), flags | constants.O_NONBLOCK);
     const run: StartedRun = {
@@ -240,6 +248,43 @@ export class ForkServer {
 
   private prepareNextCgroup(): void {
     if (!this.gone && !this.closed && !this.nextCgroup) this.nextCgroup = this.newCgroup();
+  }
+
+  /** Starts taking the server's next child into its cgroup, unless that is under way. */
+  private waitForNextChild(): void {
+    this.waiting ??= this.takeNextChild();
+  }
+
+  /** The next test's child, moved into its cgroup (taken now if no one took it before); null when the server failed. */
+  private takeWaitingChild(): Promise<WaitingChild | null> {
+    const waiting = this.waiting ?? this.takeNextChild();
+    this.waiting = null;
+    return waiting;
+  }
+
+  /**
+   * Reads the server's announcement of its next child ("k <pid>") and moves the child into a new cgroup, where it
+   * waits for its go message. The move waits for an RCU grace period (the kernel's cgroup_threadgroup_rwsem) when
+   * no move came a moment before: 5–20 ms, which a test would wait if its child were moved when it starts (the
+   * syntax check, a submission's first, always did). Done here, ahead, and asynchronously (the writes wait on
+   * libuv's threads, not on the event loop other slots share). Null when the server failed (no child, or none
+   * found in the box); never throws.
+   */
+  private async takeNextChild(): Promise<WaitingChild | null> {
+    const announced = await this.reply(ANSWER_MS);
+    const pid = announced?.startsWith('k ') ? this.hostPid(Number(announced.slice(2))) : null;
+    if (pid === null || this.gone || this.closed) return null;
+    this.prepareNextCgroup();
+    const cgroup = this.nextCgroup as BoxCgroup;
+    this.nextCgroup = null;
+    try {
+      for (const file of cgroup.procsFiles) await writeFile(file, String(pid));
+      return { pid, cgroup };
+    } catch {
+      cgroup.kill();
+      cgroup.remove();
+      return null;
+    }
   }
 
   private get baselineBytes(): number {
@@ -277,6 +322,8 @@ export class ForkServer {
       await sleep(2);
     }
     if (!exit?.startsWith('x ')) throw new Error('the fork server stopped answering');
+    // The server forks the next test's child now: it is taken into its cgroup while this test's output is checked.
+    this.waitForNextChild();
     return waitStatusExit(Number(exit.slice(2)));
   }
 
@@ -284,6 +331,17 @@ export class ForkServer {
     this.testCgroup?.kill();
     this.testCgroup?.remove();
     this.testCgroup = null;
+  }
+
+  /** The waiting child dies with its server (the box's launcher kills it); its cgroup is removed once it is empty. */
+  private async dropWaitingChild(): Promise<void> {
+    const child = await this.takeWaitingChild();
+    if (!child) return;
+    for (let i = 0; i < 500 && child.cgroup.pids().length; i++) {
+      child.cgroup.kill();
+      await sleep(2);
+    }
+    child.cgroup.remove();
   }
 
   private dropNextCgroup(): void {
@@ -304,6 +362,7 @@ export class ForkServer {
       if (!this.gone) this.server.kill();
       await this.server.ended.catch(() => undefined);
       this.dropTestCgroup();
+      await this.dropWaitingChild();
       this.dropNextCgroup();
       this.control.replies.destroy();
       for (const stream of [this.server.stdin, this.server.stdout, this.server.stderr] as (Readable | null)[]) stream?.destroy();
