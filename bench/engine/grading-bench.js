@@ -1,17 +1,23 @@
 #!/usr/bin/env node
 // The grading of one submission in process, without the API, the queue or the database: a 3-test Python a+b
 // graded N times (after 3 warm-ups) through the test loop (Grader) on the local engine with one warm slot; prints
-// the median and quartiles. Run it in two checkouts, alternately, to compare their grading under the same load.
-// Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/grading-bench.js [runs]
+// the median and quartiles of the whole grading and the median of each engine stage (the worker's
+// oj_grading_stage_seconds stages: box, compile, run, check). `--gap-ms G` waits G ms between submissions, as an
+// idle judge waits for the next one (its slot prepares meanwhile); 0, back to back, by default.
+// Run it on two builds alternately (WORKER_DIST=<other checkout>/dist/judge-worker) to compare them under one load.
+// Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/grading-bench.js [runs] [--gap-ms G]
 const { mkdtempSync, readdirSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
 const { workerModule } = require('../lib/worker-dist');
+const { median } = require('../lib/floors');
 const { LocalEngine } = workerModule('engines/local/local-engine');
 const { removeBoxDir } = workerModule('engines/local/private-mounts');
 const { Grader } = workerModule('grading/grader');
 
-const RUNS = Number(process.argv[2] ?? 40);
+const RUNS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 40);
+const gapAt = process.argv.indexOf('--gap-ms');
+const GAP_MS = gapAt > 0 ? Number(process.argv[gapAt + 1]) : 0;
 const WARM_UPS = 3;
 const REQUEST = {
   languageId: 71,
@@ -31,18 +37,26 @@ async function main() {
   await engine.warm();
   const grader = new Grader(engine, { timeFactors: {} });
   const times = [];
+  const stages = {};
   for (let i = 0; i < WARM_UPS + RUNS; i++) {
+    // Per submission: a stage that runs per test (run, check) is summed over the tests.
+    const own = {};
+    const onStage = (stage, ms) => (own[stage] = (own[stage] ?? 0) + ms);
+    if (GAP_MS) await new Promise((resolve) => setTimeout(resolve, GAP_MS));
     const start = process.hrtime.bigint();
-    const result = await grader.grade(REQUEST, async () => undefined);
+    const result = await grader.grade({ ...REQUEST, onStage }, async () => undefined);
     if (result.status !== 'accepted') throw new Error(`graded ${result.status}: ${result.message}`);
-    if (i >= WARM_UPS) times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (i < WARM_UPS) continue;
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    for (const [stage, ms] of Object.entries(own)) (stages[stage] ??= []).push(ms);
   }
   await engine.close();
   for (const name of readdirSync(workRoot)) removeBoxDir(join(workRoot, name));
   rmSync(workRoot, { recursive: true, force: true });
   times.sort((a, b) => a - b);
-  const at = (q) => times[Math.floor(q * (times.length - 1))].toFixed(1);
-  console.log(JSON.stringify({ runs: RUNS, medianMs: Number(at(0.5)), p25Ms: Number(at(0.25)), p75Ms: Number(at(0.75)) }));
+  const at = (q) => Number(times[Math.floor(q * (times.length - 1))].toFixed(1));
+  const stageMedians = Object.fromEntries(Object.entries(stages).map(([stage, ms]) => [stage, Number(median(ms).toFixed(2))]));
+  console.log(JSON.stringify({ runs: RUNS, gapMs: GAP_MS, medianMs: at(0.5), p25Ms: at(0.25), p75Ms: at(0.75), stageMedians }));
 }
 
 main().catch((error) => {
