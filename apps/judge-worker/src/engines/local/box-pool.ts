@@ -219,7 +219,8 @@ export class BoxSlot implements SubmissionBoxes {
 
   /** Clears the slot for the next submission: a box that may not serve it is replaced, and missing boxes started. */
   async reset(): Promise<void> {
-    await this.forked.end();
+    // The fork server stays for the next submission where the run box does.
+    await this.forked.end(this.boxes.run?.reusable ?? false);
     this.dirs.resetWorkDir();
     for (const role of ROLES) {
       if (this.boxes[role] && !this.boxes[role]?.reusable) await this.replace(role);
@@ -236,7 +237,7 @@ export class BoxSlot implements SubmissionBoxes {
   async close(): Promise<void> {
     // An idle slot's handles do not keep the process alive, but closing it waits on them (its server's end).
     this.keepsProcessAlive(true);
-    await this.forked.end();
+    await this.forked.end(false);
     await Promise.all(Object.values(this.boxes).map((box) => box?.close()));
     for (const role of ROLES) this.boxes[role] = null;
     this.dirs.remove();

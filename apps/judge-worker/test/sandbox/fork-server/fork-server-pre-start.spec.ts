@@ -4,8 +4,9 @@ import { LocalEngine } from '../../../src/engines/local/local-engine';
 import { ForkedEngines } from './forked-engines';
 
 /**
- * A warm slot starts CPython's fork server after each reset, before its submission arrives: a Python submission
- * finds it initialised, any other closes it, and no server ever serves two submissions. Everything runs for real.
+ * A warm slot starts CPython's fork server before its submission arrives: a Python submission finds it initialised,
+ * any other closes it, and it serves the next submission too unless a test changed what its children inherit.
+ * Everything runs for real.
  */
 const engines = new ForkedEngines();
 afterAll(() => engines.close());
@@ -56,16 +57,53 @@ describe('fork servers started before their submission', () => {
     expect(pythons(seen.others)).toHaveLength(1);
   }, 60_000);
 
-  it('a pre-started server never serves a second submission: each one gets a server started after the last ended', async () => {
+  it('a server serves the next submission too: the same interpreter, started before the first arrived', async () => {
     const first = await probe(engines.on);
     const second = await probe(engines.on);
     expect(second.parent).not.toBe(1);
-    expect(second.parentStarted).toBeGreaterThan(first.parentStarted);
-    // When the first submission's program was about to end, read inside it: the test's own clock would read later,
-    // after the box was reset and the next server started. Start times count in clock ticks (floored), so the
-    // second server started no earlier than the tick the first program ended in.
-    expect(second.parentStarted).toBeGreaterThanOrEqual(first.endedAt - 0.01);
+    expect(second.parent).toBe(first.parent);
+    expect(second.parentStarted).toBe(first.parentStarted);
+    expect(pythons(second.others)).toHaveLength(1);
   }, 60_000);
+
+  it('what a submission leaves behind or changes of its server, the next one never sees', async () => {
+    // The next submission: its files in /tmp, its parent, its nice value and stack rlimit, and the box's processes.
+    const look = `import os, resource
+print(sorted(os.listdir('/tmp')), os.getppid(), os.nice(0), resource.getrlimit(resource.RLIMIT_STACK)[1] > 1 << 20, len(os.listdir('/proc')))`;
+    const next = async () => {
+      const [ran] = await engines.run(engines.on, CPYTHON, look, ['']);
+      expect(ran.failure).toBeNull();
+      return ran.stdout.trim();
+    };
+    const parentIn = (seen: string) => seen.split('] ')[1].split(' ')[0];
+    const clean = await next();
+    // Files, a process left running, SysV IPC: cleared after every test, as between two tests of one submission.
+    const litter = `import os
+open('/tmp/left-behind', 'w').write('x')
+if os.fork() == 0:
+    import time
+    time.sleep(60)
+print('done')`;
+    const [littered] = await engines.run(engines.on, CPYTHON, litter, ['']);
+    expect(littered.stdout).toBe('done\n');
+    const afterLitter = await next();
+    expect(afterLitter).toBe(clean);
+    // What the server's children inherit, changed by a test through its uid (prlimit, setpriority): that server
+    // serves no other submission, and the next one is judged as by a fresh server.
+    for (const change of [
+      'resource.prlimit(os.getppid(), resource.RLIMIT_STACK, (1 << 20, 1 << 20))',
+      'os.setpriority(os.PRIO_PROCESS, os.getppid(), 19)',
+      'os.sched_setaffinity(os.getppid(), {0})',
+    ]) {
+      const [changed] = await engines.run(engines.on, CPYTHON, `import os, resource\n${change}\nprint('changed')`, ['']);
+      expect(changed.stdout).toBe('changed\n');
+      const after = await next();
+      expect(after.replace(/\] \d+ /, '] ')).toBe(clean.replace(/\] \d+ /, '] '));
+      expect(parentIn(after)).not.toBe(parentIn(clean));
+      const [judged] = await engines.run(engines.on, CPYTHON, PYTHON_SUM, ['1 2\n']);
+      expect([judged.failure, judged.stdout]).toEqual([null, '3\n']);
+    }
+  }, 120_000);
 
   it('a C++ submission runs in the box its pre-started server leaves, and Python after it is judged right, forked', async () => {
     await engines.on.warm();

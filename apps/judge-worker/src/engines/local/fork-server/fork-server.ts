@@ -23,8 +23,10 @@ let script: string | null = null;
 const READY_MS = 15_000;
 /** How long the server may take to answer a command once it is ready. */
 const ANSWER_MS = 2000;
-/** The server lives as long as its submission's tests: its own limits are only a backstop. */
+/** The server's own CPU and wall limits, a backstop: each test is limited and counted in its own cgroup. */
 const SERVER_LIFETIME_MS = 3_600_000;
+/** A server serves submissions until it is this old, well inside its own limits; the slot then starts another. */
+const SERVER_RETIRE_MS = SERVER_LIFETIME_MS / 4;
 /**
  * Per test: stdin, stdout, stderr, and the child's go (the worker's byte once the child is in its cgroup), in two
  * sets that tests take in turn (the next child is forked while the worker may still drain the last one's output).
@@ -63,6 +65,23 @@ export function forkServerCommand({ command, env }: BoxCommand): BoxCommand {
   return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1]], env };
 }
 
+/**
+ * What a test's child could change of its server from inside the box (its uid may: prlimit, setpriority,
+ * sched_setaffinity, sched_setscheduler) and the next child would inherit: its rlimits, nice value, scheduling
+ * policy and CPU and memory-node sets, as /proc shows them to the worker. Empty when the process is gone.
+ */
+function inheritedTraits(hostPid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${hostPid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const status = readFileSync(`/proc/${hostPid}/status`, 'utf8');
+    const sets = status.split('\n').filter((line) => /^(Cpus|Mems)_allowed_list:/.test(line));
+    // After the command: field 19 is the nice value, 40 and 41 the real-time priority and the policy.
+    return [readFileSync(`/proc/${hostPid}/limits`, 'utf8'), stat[16], stat[37], stat[38], ...sets].join('\n');
+  } catch {
+    return '';
+  }
+}
+
 const sameCommand = (a: BoxCommand, b: BoxCommand) => JSON.stringify([a.command, a.env]) === JSON.stringify([b.command, b.env]);
 
 /**
@@ -78,8 +97,8 @@ function makeFifos(dir: string, names: string[]): void {
 }
 
 /**
- * One interpreter per submission, initialised once in the submission's run box, forking a child per test
- * (fork-server.py). It is a long run of the box's launcher, so the launcher's guarantees hold around it: when it
+ * One interpreter in a slot's run box, initialised once, forking a child per test (fork-server.py), for one
+ * submission after another while it stays healthy (see canServeAnother). It is a long run of the box's launcher, so the launcher's guarantees hold around it: when it
  * ends (closed, or killed by a test) the launcher kills every process of the box and clears /tmp as after any run.
  *
  * Each test is counted alone: its child waits, before any of the program runs, until the worker has moved it into
@@ -113,14 +132,20 @@ export class ForkServer {
    * starts with its child already moved (see takeNextChild).
    */
   private waiting: Promise<WaitingChild | null> | null = null;
-  /** Host pids in the box that are not a test's child: the launcher's, and the server's once seen. */
+  /** Host pids in the box that are not a test's child: the launcher's and the server's. */
   private readonly notChildren: Set<number>;
   /** The server's pid in the box (its "ready" says it). */
   private serverBoxPid = 0;
+  /** The server's host pid, and what its children inherit from it as it started (see inheritedTraits). */
+  private serverHostPid = 0;
+  private startTraits = '';
   /** Where the control FIFO is while the server holds it (see TEST_FIFOS). */
   readonly hiddenControl: string;
   /** Tests run so far: the next one's FIFOs are set `tests % 2`. */
   private tests = 0;
+  /** A test's child was let go and its exit has not been read yet. */
+  private testUnderWay = false;
+  private readonly startedAt = Date.now();
 
   private constructor(
     private readonly server: StartedRun,
@@ -166,6 +191,9 @@ export class ForkServer {
       return null;
     }
     server.serverBoxPid = Number(ready.slice(6));
+    server.serverHostPid = server.hostPid(server.serverBoxPid) ?? 0;
+    server.notChildren.add(server.serverHostPid);
+    server.startTraits = inheritedTraits(server.serverHostPid);
     server.waitForNextChild();
     return server;
   }
@@ -179,6 +207,31 @@ export class ForkServer {
       limits.memoryBytes <= ceiling.memoryBytes &&
       limits.fileBytes <= ceiling.fileBytes
     );
+  }
+
+  /**
+   * Whether the server may serve the next submission: it answered every test so far (a server that failed, or that
+   * a test stopped or killed, is closed by ForkedRuns), no test is under way, and it is young enough. A submission
+   * finds it as the one before left it: every test's processes are killed with its cgroup and reaped, /tmp and SysV
+   * IPC are restored after each test, the worker empties /box between submissions, and the server runs no user
+   * code and cannot be traced or signalled but by SIGKILL and SIGSTOP (which fail the test that sent them). What a
+   * test could change of the server that its children inherit (rlimits, nice value, scheduling, CPU sets) must be
+   * as it started: a submission that changed it had only itself to harm, and the next one gets a fresh server.
+   */
+  canServeAnother(): boolean {
+    return (
+      !this.gone &&
+      !this.closed &&
+      !this.testUnderWay &&
+      Date.now() - this.startedAt < SERVER_RETIRE_MS &&
+      this.startTraits !== '' &&
+      inheritedTraits(this.serverHostPid) === this.startTraits
+    );
+  }
+
+  /** The submission is graded: its last test's cgroup goes now rather than with the next submission's first test. */
+  submissionEnded(): void {
+    this.dropTestCgroup();
   }
 
   /** An idle server (a warm slot's, waiting for its submission) must not keep the worker's process alive. */
@@ -239,6 +292,7 @@ export class ForkServer {
       ended: this.ended(cgroup, limits),
     };
     const go = open('go', constants.O_WRONLY);
+    this.testUnderWay = true;
     writeSync(go, goMessage(limits, task));
     closeSync(go);
     // The next test's cgroup is made while this one runs (a new one per test: its counters start at zero).
@@ -297,16 +351,14 @@ export class ForkServer {
 
   /**
    * The host pid of the box's process `boxPid` (its pid in the box's namespace), looked up among the box's (the
-   * launcher's and the server's skipped once known).
+   * launcher's and the server's skipped).
    */
   private hostPid(boxPid: number): number | null {
     for (const pid of new Set(this.box.parts.cgroup.pids())) {
       if (this.notChildren.has(pid)) continue;
       try {
         const ids = /^NSpid:\s+(.*)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1].split(/\s+/);
-        const inBox = Number(ids?.[ids.length - 1]);
-        if (inBox === boxPid) return pid;
-        if (inBox === this.serverBoxPid) this.notChildren.add(pid);
+        if (Number(ids?.[ids.length - 1]) === boxPid) return pid;
       } catch {
         // gone meanwhile
       }
@@ -322,6 +374,7 @@ export class ForkServer {
       await sleep(2);
     }
     if (!exit?.startsWith('x ')) throw new Error('the fork server stopped answering');
+    this.testUnderWay = false;
     // The server forks the next test's child now: it is taken into its cgroup while this test's output is checked.
     this.waitForNextChild();
     return waitStatusExit(Number(exit.slice(2)));

@@ -16,10 +16,11 @@ const SYNTAX_CHECK_LIMITS: RunLimits = { ...COMPILE_LIMITS, fileBytes: RUN_FILE_
 const LEAST_LIMITS: RunLimits = runLimits(1, MEMORY_LIMIT_MB.min, 0);
 
 /**
- * A submission's forked runs in its run box. The server may be started before the submission arrives (`preStart`,
- * by a warm slot after its reset), or with the first test; it serves one submission only (`end` closes it). Once
- * it fails (it would not start, a test killed it, it stopped answering), every remaining test of the submission
- * runs as before. `run` never throws: null means "run this test the usual way".
+ * A slot's forked runs in its run box. The server may be started before a submission arrives (`preStart`, by a
+ * warm slot after its reset), or with the first test; it serves the next submission too while it can (`end`, see
+ * ForkServer.canServeAnother), so an idle judge's next submission finds it started and its first child waiting in
+ * its cgroup. Once it fails (it would not start, a test killed it, it stopped answering), every remaining test of
+ * the submission runs as before. `run` never throws: null means "run this test the usual way".
  */
 export class ForkedRuns {
   private server: Promise<ForkServer | null> | null = null;
@@ -70,7 +71,6 @@ export class ForkedRuns {
       server = null;
     }
     if (!server) {
-      await this.closing;
       const ceiling = { ...limits, memoryBytes: Math.max(limits.memoryBytes, PRE_START_CEILING.memoryBytes) };
       this.server = this.start(box, { command, interpreter }, ceiling);
       server = await this.server;
@@ -107,9 +107,16 @@ export class ForkedRuns {
     return this.closing;
   }
 
-  /** Ends the server (the submission is graded); the next submission gets a fresh one. */
-  async end(): Promise<void> {
-    await this.stop();
+  /**
+   * The submission is graded: its server stays for the next one if `keep` (the run box stays too) and it can serve
+   * another; otherwise it is closed, and the next submission gets a fresh one.
+   */
+  async end(keep: boolean): Promise<void> {
+    const pending = this.server;
+    const server = this.failed ? null : await pending;
+    // Kept only if nothing detached it meanwhile (`expect` closes a server its submission's language cannot use).
+    if (keep && this.server === pending && server?.canServeAnother()) server.submissionEnded();
+    else await this.stop();
     this.failed = false;
   }
 
@@ -120,6 +127,8 @@ export class ForkedRuns {
   }
 
   private async start(box: RunBox, language: ForkedLanguage, ceiling: RunLimits): Promise<ForkServer | null> {
+    // The run box runs one thing at a time: a server being closed (detached by `expect`, `stop` or `end`) goes first.
+    await this.closing;
     try {
       const server = await ForkServer.start(box, this.cgroups, language, ceiling);
       server?.keepsProcessAlive(this.keepAlive);
