@@ -2,14 +2,13 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ERROR_CODES } from '@oj/contracts';
 import { UserEntity } from '@oj/db';
-import { randomBytes } from 'crypto';
 import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
 import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.service';
 import { ApiLivePublisher } from '../live/api-live-publisher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
-import { hashPassword, verifyPassword } from '../users/password-hasher';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -25,8 +24,6 @@ const loginAccount = (user: UserEntity) => `user:${user.id}`;
 
 @Injectable()
 export class AuthService {
-  private readonly dummyHash = hashPassword(randomBytes(16).toString('hex'));
-
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly tokens: TokenService,
@@ -74,7 +71,7 @@ export class AuthService {
     const account = user ? loginAccount(user) : `name:${name.toLowerCase()}`;
     await this.loginLimit.beginAttempt(account, address);
     // An unknown name still pays for one hash check, so the answer time does not reveal which accounts exist.
-    const hash = user?.passwordHash ?? (await this.dummyHash);
+    const hash = user?.passwordHash ?? DUMMY_PASSWORD_HASH;
     if (!(await verifyPassword(hash, dto.password)) || !user) {
       await this.loginLimit.recordFailure(account, address);
       throw ApiException.unauthorized(BAD_CREDENTIALS);

@@ -1,7 +1,18 @@
 import { TestCaseData } from '@oj/contracts';
-import { lstatSync } from 'fs';
+import { spawnSync } from 'child_process';
+import { createHash } from 'crypto';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { dirname, join } from 'path';
 
-import { discoverLanguages, JAVA_ARCHIVE_FILE, JAVA_LANGUAGE_ID } from '../../src/engines/local/language-catalog';
+import { javaArchive } from '../../src/engines/local/java-class-archive';
+import {
+  discoverLanguages,
+  JAVA_ARCHIVE_FILE,
+  JAVA_BINARY,
+  JAVA_LANGUAGE_ID,
+  JAVA_VM_OPTIONS,
+} from '../../src/engines/local/language-catalog';
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { graderOf } from '../grading/grader-of';
 import { sumTests } from './engine-fixture';
@@ -43,4 +54,52 @@ const sharingTest = (expected: boolean): TestCaseData[] => [{ input: '', output:
   };
 
   describeDamaged(open, verdictsWithout);
+
+  describe('the copy kept for the next worker, beside the work root', () => {
+    const base = mkdtempSync(join(tmpdir(), 'oj-jcds-cache-'));
+    afterAll(() => rmSync(base, { recursive: true, force: true }));
+    /** A file's digest: archives are megabytes, too large for Jest to compare (or show) byte by byte. */
+    const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+    /** The archive a worker with a new work root under `base` binds. */
+    const archiveOf = (name: string) => {
+      const workRoot = join(base, name);
+      mkdirSync(workRoot);
+      const { bind } = javaArchive(workRoot);
+      return join(bind!.host, JAVA_ARCHIVE_FILE);
+    };
+    const entries = () => readdirSync(join(base, 'oj-judge-jcds-cache')).map((name) => join(base, 'oj-judge-jcds-cache', name));
+    const maps = (archive: string) =>
+      spawnSync(JAVA_BINARY, ['-Xshare:on', `-XX:SharedArchiveFile=${archive}`, ...JAVA_VM_OPTIONS, '-version']).status === 0;
+
+    it('is kept by the first worker and taken by the next; a copy the JVM does not map is dumped again', () => {
+      const first = digest(archiveOf('first'));
+      expect(entries()).toHaveLength(1);
+      const [entry] = entries();
+      expect(digest(entry)).toBe(first);
+      expect(lstatSync(entry).mode & 0o777).toBe(0o444);
+
+      // Another archive the JVM maps (the JDK's own class list only) in its place: the next worker takes that one.
+      chmodSync(entry, 0o644);
+      const jdkClassList = join(dirname(dirname(realpathSync(JAVA_BINARY))), 'lib/classlist');
+      const dumped = spawnSync(JAVA_BINARY, [
+        '-Xshare:dump',
+        `-XX:SharedClassListFile=${jdkClassList}`,
+        `-XX:SharedArchiveFile=${entry}`,
+        ...JAVA_VM_OPTIONS,
+      ]);
+      expect(dumped.status).toBe(0);
+      chmodSync(entry, 0o444);
+      const replaced = digest(entry);
+      expect(replaced).not.toBe(first);
+      expect(digest(archiveOf('second'))).toBe(replaced);
+
+      // Damaged (the size kept, the bytes gone): the JVM refuses it, so the next worker dumps afresh and keeps that.
+      chmodSync(entry, 0o644);
+      writeFileSync(entry, Buffer.alloc(lstatSync(entry).size));
+      chmodSync(entry, 0o444);
+      const third = archiveOf('third');
+      expect(maps(third)).toBe(true);
+      expect(digest(entry)).toBe(digest(third));
+    }, 120_000);
+  });
 });

@@ -4,6 +4,7 @@ import { dirname, join } from 'path';
 
 import { JAVA_ARCHIVE_BOX_DIR, JAVA_ARCHIVE_FILE, JAVA_BINARY, JAVA_VM_OPTIONS } from './language-catalog';
 import { ToolchainBind } from './sandbox-types';
+import { WorkerBuildCache } from './worker-build-cache';
 
 /**
  * JDK classes contest programs load that the JDK's own class list (the one its default archive was dumped from)
@@ -36,6 +37,9 @@ const CONTEST_CLASSES = [
   'sun/util/resources/cldr/provider/CLDRLocaleDataMetaInfo',
 ];
 
+/** The JVM's environment when the worker runs it itself (to dump or probe the archive). */
+const JAVA_ENV = { PATH: '/usr/bin:/bin' };
+
 /** What Java's boxes see at JAVA_ARCHIVE_BOX_DIR, and why it is not the worker's own archive when it is not. */
 export interface JavaArchive {
   bind: ToolchainBind | null;
@@ -48,7 +52,9 @@ export interface JavaArchive {
  * binds it read-only at JAVA_ARCHIVE_BOX_DIR in Java's boxes. It is dumped with the options the runs use, so they
  * map it as it is. Should the dump fail, the JDK's default archive is bound at the same path instead, so runs
  * still start from one. A run that finds either missing, stale (the JDK was upgraded) or damaged starts without
- * any, silently (-Xshare:auto): the same verdict, only slower.
+ * any, silently (-Xshare:auto): the same verdict, only slower. An archive an earlier worker on this machine dumped
+ * for the same JVM, class list and options is copied from a WorkerBuildCache instead (a dump costs about a second
+ * of CPU), once the JVM has shown it maps it.
  */
 export function javaArchive(workRoot: string): JavaArchive {
   if (!existsSync(JAVA_BINARY)) return { bind: null, unavailable: `no ${JAVA_BINARY}` };
@@ -66,13 +72,22 @@ function dumpArchive(workRoot: string, jdkHome: string): { bind: ToolchainBind }
   const dir = mkdtempSync(join(workRoot, `jcds-${process.pid}-`));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   chmodSync(dir, 0o755);
+  const archive = join(dir, JAVA_ARCHIVE_FILE);
+  const cache = new WorkerBuildCache(workRoot, 'jcds', '.jsa');
+  // The JVM's own library, where the JDK keeps it, stands for its build: an archive only fits the JVM that wrote it.
+  const jvm = [realpathSync(JAVA_BINARY), join(jdkHome, 'lib/server/libjvm.so')].filter((path) => existsSync(path));
+  const entry = cache.entry([...jvm, jdkClassList], [...CONTEST_CLASSES, ...JAVA_VM_OPTIONS]);
+  if (cache.take(entry, archive) && maps(archive)) {
+    chmodSync(archive, 0o444);
+    return { bind: { host: dir, box: JAVA_ARCHIVE_BOX_DIR } };
+  }
+  rmSync(archive, { force: true });
   const classList = join(dir, 'classlist');
   writeFileSync(classList, `${readFileSync(jdkClassList, 'utf8')}\n${CONTEST_CLASSES.join('\n')}\n`);
-  const archive = join(dir, JAVA_ARCHIVE_FILE);
   const dump = spawnSync(
     JAVA_BINARY,
     ['-Xshare:dump', `-XX:SharedClassListFile=${classList}`, `-XX:SharedArchiveFile=${archive}`, ...JAVA_VM_OPTIONS],
-    { encoding: 'utf8', timeout: 60_000, env: { PATH: '/usr/bin:/bin' } },
+    { encoding: 'utf8', timeout: 60_000, env: JAVA_ENV },
   );
   rmSync(classList);
   if (dump.status !== 0 || !existsSync(archive)) {
@@ -80,5 +95,16 @@ function dumpArchive(workRoot: string, jdkHome: string): { bind: ToolchainBind }
     return { unavailable: `java -Xshare:dump failed: ${(dump.error?.message ?? dump.stderr ?? '').trim().slice(-300)}` };
   }
   chmodSync(archive, 0o444);
+  cache.keep(archive, entry);
   return { bind: { host: dir, box: JAVA_ARCHIVE_BOX_DIR } };
+}
+
+/** Whether the JVM maps the archive with the runs' options (-Xshare:on fails where -Xshare:auto would skip it). */
+function maps(archive: string): boolean {
+  const probe = spawnSync(JAVA_BINARY, ['-Xshare:on', `-XX:SharedArchiveFile=${archive}`, ...JAVA_VM_OPTIONS, '-version'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: JAVA_ENV,
+  });
+  return probe.status === 0;
 }

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
 
 import { PrecompiledHeader } from './language-catalog';
-import { PrecompiledHeaderCache } from './precompiled-header-cache';
 import { ToolchainBind } from './sandbox-types';
+import { WorkerBuildCache } from './worker-build-cache';
 
 const TOOL_ENV = { PATH: '/usr/bin:/bin' };
 
@@ -19,7 +19,7 @@ export type PrecompiledHeaderBind = { bind: ToolchainBind } | { unavailable: str
  * it. The .gch is compiled from the system's header where it lies, so the include chains in compiler messages
  * name the same files either way. Before it is bound, a probe compile must have used it: a .gch that cut short
  * would be a fatal error for GCC, not a silent miss. A .gch an earlier worker on this machine built for the same
- * compiler, header and flags is copied from PrecompiledHeaderCache instead of being built again, and probed the same.
+ * compiler, header and flags is copied from a WorkerBuildCache instead of being built again, and probed the same.
  */
 export function precompileHeader(workRoot: string, pch: PrecompiledHeader): PrecompiledHeaderBind {
   if (!existsSync(pch.compiler)) return { unavailable: `no ${pch.compiler}` };
@@ -30,8 +30,8 @@ export function precompileHeader(workRoot: string, pch: PrecompiledHeader): Prec
   chmodSync(dir, 0o755);
   const gch = join(dir, `${pch.header}.gch`);
   mkdirSync(dirname(gch), { recursive: true, mode: 0o755 });
-  const cache = new PrecompiledHeaderCache(workRoot);
-  const entry = cache.entry(pch.compiler, header, pch.flags);
+  const cache = new WorkerBuildCache(workRoot, 'pch', '.gch');
+  const entry = cache.entry([pch.compiler, header], pch.flags);
   if (cache.take(entry, gch) && !probe(pch, dir, gch)) {
     chmodSync(gch, 0o444);
     return { bind: { host: dir, box: pch.boxDir } };

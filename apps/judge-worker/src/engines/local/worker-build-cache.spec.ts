@@ -2,17 +2,17 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { PrecompiledHeaderCache } from './precompiled-header-cache';
+import { WorkerBuildCache } from './worker-build-cache';
 
-describe('PrecompiledHeaderCache', () => {
+describe('WorkerBuildCache', () => {
   let base: string;
-  let cache: PrecompiledHeaderCache;
+  let cache: WorkerBuildCache;
   let compiler: string;
   let header: string;
   beforeEach(() => {
     base = mkdtempSync(join(tmpdir(), 'oj-pch-cache-'));
     chmodSync(base, 0o755);
-    cache = new PrecompiledHeaderCache(join(base, 'work'));
+    cache = new WorkerBuildCache(join(base, 'work'), 'pch', '.gch');
     compiler = join(base, 'g++');
     header = join(base, 'stdc++.h');
     writeFileSync(compiler, 'compiler');
@@ -26,19 +26,19 @@ describe('PrecompiledHeaderCache', () => {
     return path;
   };
 
-  it('gives back what a worker kept, for the same compiler, header and flags only', () => {
-    const entry = cache.entry(compiler, header, ['-O2']);
+  it('gives back what a worker kept, for the same files and options only', () => {
+    const entry = cache.entry([compiler, header], ['-O2']);
     expect(cache.take(entry, join(base, 'out'))).toBe(false);
     cache.keep(built('gch'), entry);
     expect(cache.take(entry, join(base, 'out'))).toBe(true);
     expect(readFileSync(join(base, 'out'), 'utf8')).toBe('gch');
-    expect(cache.entry(compiler, header, ['-O0'])).not.toBe(entry);
+    expect(cache.entry([compiler, header], ['-O0'])).not.toBe(entry);
     writeFileSync(header, 'another header');
-    expect(cache.entry(compiler, header, ['-O2'])).not.toBe(entry);
+    expect(cache.entry([compiler, header], ['-O2'])).not.toBe(entry);
   });
 
   it('never takes an entry others could have written', () => {
-    const entry = cache.entry(compiler, header, ['-O2']);
+    const entry = cache.entry([compiler, header], ['-O2']);
     cache.keep(built('gch'), entry);
     chmodSync(entry, 0o666);
     expect(cache.take(entry, join(base, 'out'))).toBe(false);
@@ -49,7 +49,7 @@ describe('PrecompiledHeaderCache', () => {
 
   it('never follows a planted symlink', () => {
     mkdirSync(join(base, 'oj-judge-pch-cache'), { mode: 0o755 });
-    const entry = cache.entry(compiler, header, ['-O2']);
+    const entry = cache.entry([compiler, header], ['-O2']);
     symlinkSync(built('planted'), entry);
     expect(cache.take(entry, join(base, 'out'))).toBe(false);
   });
