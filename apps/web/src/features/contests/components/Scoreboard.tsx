@@ -33,6 +33,10 @@ export function Scoreboard({ contest }: { contest: Contest }) {
   const runOn = virtualRunOn(contest, serverNow());
   const offersVirtual = contest.phase === 'past' && !runOn;
   const withVirtual = offersVirtual && showsVirtual(params);
+  // The box shows a click at once: the URL changes in the router's transition, after the click's event, and a box
+  // bound to it alone showed its old state until then (a quick second click, or a test's check, met the old state).
+  const [switchedOn, setSwitchedOn] = useState(withVirtual);
+  useEffect(() => setSwitchedOn(withVirtual), [withVirtual]);
   // A new search, or the other board, starts at its first page.
   useEffect(() => setPage(1), [search, withVirtual]);
   // Virtual runs go on after the end: the board with them follows them as a running one does.
@@ -55,8 +59,11 @@ export function Scoreboard({ contest }: { contest: Contest }) {
           <label className="board-virtual">
             <input
               type="checkbox"
-              checked={withVirtual}
-              onChange={(e) => setParams((current) => withShowVirtual(current, e.target.checked), { replace: true })}
+              checked={switchedOn}
+              onChange={(e) => {
+                setSwitchedOn(e.target.checked);
+                setParams((current) => withShowVirtual(current, e.target.checked), { replace: true });
+              }}
             />
             Show virtual participants
           </label>

@@ -19,6 +19,7 @@ export function StatusCell({ row }: { row: SubmissionRow }) {
         <span
           className="progress"
           role="progressbar"
+          aria-label="Grading progress"
           aria-valuemin={0}
           aria-valuemax={row.progress.total}
           aria-valuenow={row.progress.done}
