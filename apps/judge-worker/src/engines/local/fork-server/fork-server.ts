@@ -14,6 +14,7 @@ import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExi
 import { MIB, STDERR_CAP } from '../sandbox-limits';
 import { ForkedInterpreter, RunLimits } from '../sandbox-types';
 import { cpuRlimitSeconds } from '../time-limit';
+import { inheritedTraits } from './inherited-traits';
 
 /** The server's Python source (beside this file in the source tree and in the build), passed to `-c`. */
 const SCRIPT_FILE = join(__dirname, 'fork-server.py');
@@ -65,23 +66,6 @@ export function forkServerCommand({ command, env }: BoxCommand): BoxCommand {
   return { command: [...command.slice(0, -1), '-c', script, command[command.length - 1]], env };
 }
 
-/**
- * What a test's child could change of its server from inside the box (its uid may: prlimit, setpriority,
- * sched_setaffinity, sched_setscheduler) and the next child would inherit: its rlimits, nice value, scheduling
- * policy and CPU and memory-node sets, as /proc shows them to the worker. Empty when the process is gone.
- */
-function inheritedTraits(hostPid: number): string {
-  try {
-    const stat = readFileSync(`/proc/${hostPid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const status = readFileSync(`/proc/${hostPid}/status`, 'utf8');
-    const sets = status.split('\n').filter((line) => /^(Cpus|Mems)_allowed_list:/.test(line));
-    // After the command: field 19 is the nice value, 40 and 41 the real-time priority and the policy.
-    return [readFileSync(`/proc/${hostPid}/limits`, 'utf8'), stat[16], stat[37], stat[38], ...sets].join('\n');
-  } catch {
-    return '';
-  }
-}
-
 const sameCommand = (a: BoxCommand, b: BoxCommand) => JSON.stringify([a.command, a.env]) === JSON.stringify([b.command, b.env]);
 
 /**
@@ -98,15 +82,16 @@ function makeFifos(dir: string, names: string[]): void {
 
 /**
  * One interpreter in a slot's run box, initialised once, forking a child per test (fork-server.py), for one
- * submission after another while it stays healthy (see canServeAnother). It is a long run of the box's launcher, so the launcher's guarantees hold around it: when it
- * ends (closed, or killed by a test) the launcher kills every process of the box and clears /tmp as after any run.
+ * submission after another while it stays healthy (see canServeAnother). It is a long run of the box's launcher,
+ * so the launcher's guarantees hold around it: when it ends (closed, or killed by a test) the launcher kills every
+ * process of the box and clears /tmp as after any run.
  *
  * Each test is counted alone: its child waits, before any of the program runs, until the worker has moved it into
- * a cgroup of its own (made for the test, removed after it) and let it go; its CPU time, memory peak, pids, wall clock and output
- * cap are that cgroup's and that run's. Memory: the initialised interpreter's pages stay charged to the server
- * (the box's cgroup), and the test's cgroup gets every page the child allocates or copies on write. What a fresh
- * start would have been charged besides (the interpreter's `baselineMb`, see ForkedInterpreter) is taken from
- * the test's limit and added to its figure, so the limit falls where it fell for a fresh start.
+ * a cgroup of its own (made for the test, removed after it) and let it go; its CPU time, memory peak, pids, wall
+ * clock and output cap are that cgroup's and that run's. Memory: the initialised interpreter's pages stay charged to
+ * the server (the box's cgroup), and the test's cgroup gets every page the child allocates or copies on write. What
+ * a fresh start would have been charged besides (the interpreter's `baselineMb`, see ForkedInterpreter) is taken
+ * from the test's limit and added to its figure, so the limit falls where it fell for a fresh start.
  *
  * The server may start before its submission arrives (see ForkedRuns.preStart): it knows only the interpreter and
  * the program's path, and its own limits are a ceiling (`ceiling`): a child lowers its rlimits to its test's, and a
@@ -116,9 +101,9 @@ function makeFifos(dir: string, names: string[]): void {
  * test is over and cleared, the server forks the next test's child on /io/{in,out,err}-<0 or 1> and says
  * "k <pid>", so a test does not wait for a fork; the worker's go message on /io/go-<0 or 1> (the test's rlimits)
  * lets the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a test's files could
- * not be removed. No test process lives while the next child's FIFOs are opened, so none can
- * have left a byte in them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the
- * test (and the rest) as before.
+ * not be removed. No test process lives while the next child's FIFOs are opened, so none can have left a byte in
+ * them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the test
+ * (and the rest) as before.
  */
 export class ForkServer {
   private readonly replies: ReplyLines;
@@ -332,8 +317,7 @@ export class ForkServer {
     const announced = await this.reply(ANSWER_MS);
     const pid = announced?.startsWith('k ') ? this.hostPid(Number(announced.slice(2))) : null;
     if (pid === null || this.gone || this.closed) return null;
-    this.prepareNextCgroup();
-    const cgroup = this.nextCgroup as BoxCgroup;
+    const cgroup = this.nextCgroup ?? this.newCgroup();
     this.nextCgroup = null;
     try {
       for (const file of cgroup.procsFiles) await writeFile(file, String(pid));
