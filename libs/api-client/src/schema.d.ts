@@ -3156,11 +3156,17 @@ export interface components {
              *     ]
              */
             labels: string[];
-            /** @example 100 */
+            /**
+             * @description Items per page
+             * @example 20
+             */
             limit: number;
             /** @description The caller's own row, wherever it ranks */
             mine: components["schemas"]["ScoreboardRowDto"] | null;
-            /** @example 1 */
+            /**
+             * @description This page, from 1
+             * @example 1
+             */
             page: number;
             /**
              * @description Per problem, over the whole board (every row, not the page or the search's): the board's solved / tried row. Counted as the rows are shown: during a freeze, from the frozen figures for whoever sees the frozen board
@@ -3179,7 +3185,7 @@ export interface components {
              * @example 120
              */
             total: number;
-            /** @example 2 */
+            /** @example 3 */
             totalPages: number;
             /**
              * @description The caller's virtual run: the elapsed minute the board shows, the real rows as they stood then and the caller's virtual row ranked among them; null: the official board

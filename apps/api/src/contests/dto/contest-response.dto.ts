@@ -234,7 +234,7 @@ export class ProblemTotalDto {
   tried: number;
 }
 
-export class ScoreboardDto {
+export class ScoreboardDto extends PageFieldsDto {
   @ApiProperty({ enum: CONTEST_FORMATS, example: 'icpc' })
   format: ContestFormat;
 
@@ -278,14 +278,5 @@ export class ScoreboardDto {
   virtualMinute: number | null;
 
   @ApiProperty({ example: 120, description: 'Rows on the board, or that the search (`user`) found' })
-  total: number;
-
-  @ApiProperty({ example: 2 })
-  totalPages: number;
-
-  @ApiProperty({ example: 1 })
-  page: number;
-
-  @ApiProperty({ example: 100 })
-  limit: number;
+  declare total: number;
 }
