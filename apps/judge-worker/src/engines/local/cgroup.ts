@@ -1,4 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
+import { rmdir } from 'fs/promises';
 import { join } from 'path';
 
 import { leftBehind } from './worker-leftovers';
@@ -36,6 +37,11 @@ export interface BoxCgroup {
   pids(): number[];
   kill(): void;
   remove(): void;
+  /**
+   * As remove, on libuv's threads: removing a memory cgroup can take 5–15 ms in the kernel (seen on v1), which a
+   * synchronous rmdir spends on the event loop every slot shares. Never rejects.
+   */
+  removeAsync(): Promise<void>;
 }
 
 const read = (file: string) => readFileSync(file, 'utf8').trim();
@@ -120,6 +126,10 @@ class CgroupV1 implements BoxCgroup {
   remove(): void {
     for (const dir of Object.values(this.dirs)) removeQuietly(dir);
   }
+
+  async removeAsync(): Promise<void> {
+    await Promise.all(Object.values(this.dirs).map(removeQuietlyAsync));
+  }
 }
 
 class CgroupV2 implements BoxCgroup {
@@ -203,6 +213,11 @@ class CgroupV2 implements BoxCgroup {
     this.closePeak();
     removeQuietly(this.dir);
   }
+
+  removeAsync(): Promise<void> {
+    this.closePeak();
+    return removeQuietlyAsync(this.dir);
+  }
 }
 
 function readPids(file: string): number[] {
@@ -221,13 +236,16 @@ function killQuietly(pid: number): void {
   }
 }
 
+// A cgroup that is gone, or still draining, is left to the next worker's sweep of stale boxes.
 function removeQuietly(dir: string): void {
   try {
     rmdirSync(dir);
   } catch {
-    // gone, or still draining: the next worker's sweep of stale boxes removes it
+    // see above
   }
 }
+
+const removeQuietlyAsync = (dir: string): Promise<void> => rmdir(dir).catch(() => undefined);
 
 /**
  * Box cgroups are named `<kind>-<worker pid>-<random>`. A worker that died mid-run leaves its boxes' cgroups

@@ -131,6 +131,8 @@ export class ForkServer {
   /** A test's child was let go and its exit has not been read yet. */
   private testUnderWay = false;
   private readonly startedAt = Date.now();
+  /** Test cgroups being removed (see removeInBackground). */
+  private readonly removals = new Set<Promise<void>>();
 
   private constructor(
     private readonly server: StartedRun,
@@ -253,8 +255,22 @@ export class ForkServer {
     return null;
   }
 
+  /**
+   * Starts a test: the last test's processes are killed first, its cgroup removed only once this test is let go
+   * (the removal can take the kernel milliseconds, which the test's start need not wait for).
+   */
   private async begin(limits: RunLimits, task: ForkedTask): Promise<StartedRun | null> {
-    this.dropTestCgroup();
+    const last = this.testCgroup;
+    this.testCgroup = null;
+    last?.kill();
+    try {
+      return await this.letGo(limits, task);
+    } finally {
+      if (last) this.removeInBackground(last);
+    }
+  }
+
+  private async letGo(limits: RunLimits, task: ForkedTask): Promise<StartedRun | null> {
     if (this.gone || limits.memoryBytes > this.control.ceiling.memoryBytes || limits.fileBytes > this.control.ceiling.fileBytes)
       return null;
     const child = await this.takeWaitingChild();
@@ -369,9 +385,16 @@ export class ForkServer {
   }
 
   private dropTestCgroup(): void {
-    this.testCgroup?.kill();
-    this.testCgroup?.remove();
+    const cgroup = this.testCgroup;
     this.testCgroup = null;
+    cgroup?.kill();
+    if (cgroup) this.removeInBackground(cgroup);
+  }
+
+  /** Removes an emptied test cgroup off the event loop; close waits for every such removal. */
+  private removeInBackground(cgroup: BoxCgroup): void {
+    const removal: Promise<void> = cgroup.removeAsync().finally(() => this.removals.delete(removal));
+    this.removals.add(removal);
   }
 
   /** The waiting child dies with its server (the box's launcher kills it); its cgroup is removed once it is empty. */
@@ -405,6 +428,7 @@ export class ForkServer {
       this.dropTestCgroup();
       await this.dropWaitingChild();
       this.dropNextCgroup();
+      await Promise.all(this.removals);
       this.control.replies.destroy();
       for (const stream of [this.server.stdin, this.server.stdout, this.server.stderr] as (Readable | null)[]) stream?.destroy();
       try {
