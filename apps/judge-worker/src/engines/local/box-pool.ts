@@ -12,7 +12,7 @@ import { RunBox } from './run-box';
 import { SandboxResult } from './run-supervision';
 import { COMPILE_LIMITS, RUN_FILE_BYTES } from './sandbox-limits';
 import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
-import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
+import { BoxRunResult, BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
 
 /** What a pool's slots are made from. */
 export interface BoxSlotHost {
@@ -118,10 +118,15 @@ export class BoxSlot implements SubmissionBoxes {
     limits: RunLimits,
     signal?: AbortSignal,
     forked?: ForkedInterpreter,
-  ): Promise<SandboxResult> {
+    checkSyntaxFirst = false,
+  ): Promise<BoxRunResult> {
     if (forked) {
-      const result = await this.forked.run(await this.box('run'), command, forked, { stdin, limits, stdoutPath: this.stdoutPath, signal });
-      if (result) return result;
+      const run = { stdin, limits, stdoutPath: this.stdoutPath, signal };
+      const result = await this.forked.run(await this.box('run'), command, forked, run, checkSyntaxFirst);
+      if (result) {
+        const { syntaxError, ...ran } = result;
+        return checkSyntaxFirst ? { ...ran, syntax: syntaxError ? 'error' : 'ok' } : ran;
+      }
     }
     return this.runIn('run', command, stdin, limits, signal);
   }

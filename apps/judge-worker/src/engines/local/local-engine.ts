@@ -57,7 +57,7 @@ import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, interactorLimits, MIB, runLimits } from './sandbox-limits';
 import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
-import { BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
+import { BoxRunResult, BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
 import { sweepWorkRoot } from './worker-leftovers';
 
 export interface EngineLogger {
@@ -233,12 +233,16 @@ export class LocalEngine implements JudgeEngine {
     boxes.expect(forked);
     try {
       writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
+      const pairCpu = () => this.nextCpu++ % availableParallelism();
+      const check = () => this.compileIn(lang, program, boxes, request.signal, forked);
+      // A forked language's syntax check is its first test's child's first step (see LocalProgram.runMany).
+      if (forked && isSyntaxCheckOnly(lang, program)) return new LocalProgram(lang, program, boxes, pairCpu, forked.interpreter, check);
       const compileStarted = performance.now();
-      const compileError = await sandboxStep(() => this.compileIn(lang, program, boxes, request.signal, forked));
+      const compileError = await sandboxStep(check);
       if (program.compile) request.onStage?.('compile', performance.now() - compileStarted);
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
-      return new LocalProgram(lang, program, boxes, () => this.nextCpu++ % availableParallelism(), forked?.interpreter);
+      return new LocalProgram(lang, program, boxes, pairCpu, forked?.interpreter, null);
     } catch (error) {
       boxes.release();
       throw error;
@@ -266,16 +270,19 @@ export class LocalEngine implements JudgeEngine {
     forked?: ForkedLanguage,
   ): Promise<string | null> {
     if (!program.compile) return null;
-    const syntaxCheckOnly = !lang.spec.compile && program.compile === lang.spec.syntaxCheck;
     const run = await boxes.compile(
       { command: program.compile, env: lang.spec.env },
       COMPILE_LIMITS,
       signal,
-      syntaxCheckOnly ? forked : undefined,
+      isSyntaxCheckOnly(lang, program) ? forked : undefined,
     );
     return compileFailure(run, boxes.stdoutPath);
   }
 }
+
+/** The language builds no artifact: its compile step only checks the program's syntax (Python's). */
+const isSyntaxCheckOnly = (lang: AvailableLanguage, program: SourceProgram) =>
+  !!program.compile && !lang.spec.compile && program.compile === lang.spec.syntaxCheck;
 
 /**
  * A compiled submission in its boxes: each input runs in the run box, which sees the compile's /box read-only.
@@ -289,16 +296,45 @@ class LocalProgram implements CompiledProgram {
     private readonly pairCpu: () => number,
     /** Whether its tests run as children of a fork server (see SubmissionBoxes.run). */
     private readonly forked: ForkedInterpreter | undefined,
+    /**
+     * The syntax check still to be done (a forked language's: its first test's child does it before the program
+     * runs, one child instead of two), answering the compile error or null; null once done.
+     */
+    private pendingCheck: (() => Promise<string | null>) | null,
   ) {}
 
+  /**
+   * Runs each input; a syntax error found by the first test's child is the submission's compile error (thrown as
+   * compile() throws it elsewhere), before any outcome: the same error, word for word, as the check alone gives.
+   * A program that fails its check only takes more time on its first test than python's own compile would.
+   */
   async *runMany(inputs: AsyncIterable<RunInput>, limits: ProgramLimits, signal?: AbortSignal): AsyncIterable<RunOutcome> {
     const command: BoxCommand = { command: this.program.run(limits.memoryMb), env: this.lang.spec.env };
     for await (const input of inputs) {
       const boxLimits = this.runLimits(limits, input.expectedOutput ?? '');
-      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked));
+      const checkFirst = this.pendingCheck !== null;
+      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked, checkFirst));
       signal?.throwIfAborted();
+      if (checkFirst) await this.settleCheck(ran);
       yield outcomeOf(ran, boxLimits.memoryBytes, this.boxes.stdoutPath);
     }
+    // No test ran (all skipped, or none): the check still decides whether the source compiles.
+    await this.checkSyntax();
+  }
+
+  /** The folded check's outcome; a run that was no fork server's child did none, so the check is done now. */
+  private async settleCheck(ran: BoxRunResult): Promise<void> {
+    if (ran.syntax === undefined) return this.checkSyntax();
+    this.pendingCheck = null;
+    if (ran.syntax === 'error') throw new CompileError(compileFailure(ran, this.boxes.stdoutPath) ?? '');
+  }
+
+  /** The pending syntax check, if any, done alone (see LocalEngine.compileIn); its compile error is thrown. */
+  private async checkSyntax(): Promise<void> {
+    const check = this.pendingCheck;
+    this.pendingCheck = null;
+    const error = check && (await sandboxStep(check));
+    if (error) throw new CompileError(error);
   }
 
   /**
@@ -317,6 +353,8 @@ class LocalProgram implements CompiledProgram {
     const jury = this.boxes.juryDir;
     if (!jury)
       throw new EngineFailure('This worker cannot run interactive problems: they need its box launcher (a writable cgroup and gcc).');
+    // The program runs beside its interactor, never as a fork server's child: its syntax is checked alone first.
+    await this.checkSyntax();
     placeFile(join(jury, 'interactor'), (path) => copyFileSync(interactor.binary.program, path, constants.COPYFILE_EXCL));
     chmodSync(join(jury, 'interactor'), 0o755);
     const icpc = interactor.call.protocol === 'icpc';

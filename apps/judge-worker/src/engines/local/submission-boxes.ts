@@ -32,9 +32,18 @@ export interface SubmissionBoxes {
   compile(command: BoxCommand, limits: RunLimits, signal?: AbortSignal, forked?: ForkedLanguage): Promise<SandboxResult>;
   /**
    * `forked`: `command` is a Python interpreter's (`<python> -S <program>`), and boxes that can host a fork server
-   * (fork-server/fork-server.ts) run the test as its child; others run `command`.
+   * (fork-server/fork-server.ts) run the test as its child; others run `command`. With `checkSyntaxFirst`, that
+   * child checks the program's syntax before it runs it (the submission's compile step, folded into its first
+   * test), and the result says how the check went; a run that was not such a child says nothing (`syntax` unset).
    */
-  run(command: BoxCommand, stdin: string, limits: RunLimits, signal?: AbortSignal, forked?: ForkedInterpreter): Promise<SandboxResult>;
+  run(
+    command: BoxCommand,
+    stdin: string,
+    limits: RunLimits,
+    signal?: AbortSignal,
+    forked?: ForkedInterpreter,
+    checkSyntaxFirst?: boolean,
+  ): Promise<BoxRunResult>;
   /**
    * Where an interactor's files go (its /box, writable to it: its binary, the test's input, its output file); null
    * where interactive runs cannot be had (no box launcher).
@@ -54,6 +63,9 @@ export interface SubmissionBoxes {
   /** Gives the boxes back once the submission is graded (they are cleared or removed). */
   release(): void;
 }
+
+/** A run's result; `syntax` is the folded syntax check's outcome, when its child did one (see SubmissionBoxes.run). */
+export type BoxRunResult = SandboxResult & { syntax?: 'ok' | 'error' };
 
 /** Hands out a submission's boxes (see BoxPool and FreshBoxSource). */
 export interface BoxSource {

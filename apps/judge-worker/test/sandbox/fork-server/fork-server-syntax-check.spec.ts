@@ -1,4 +1,5 @@
-import { CompileError } from '../../../src/engines/judge-engine';
+import { CompileError, RunInput } from '../../../src/engines/judge-engine';
+import { ForkServer } from '../../../src/engines/local/fork-server/fork-server';
 import { discoverLanguages, PYPY3_LANGUAGE_ID } from '../../../src/engines/local/language-catalog';
 import { RunBox } from '../../../src/engines/local/run-box';
 import { ForkedEngines } from './forked-engines';
@@ -8,10 +9,25 @@ const available = new Set(discoverLanguages().map((l) => l.language.id));
 const engines = new ForkedEngines();
 afterAll(() => engines.close());
 
-/** The compile error a source gets, or null when it compiles (its program released at once). */
-async function compileError(engine: ForkedEngines['on'], languageId: number, sourceCode: string): Promise<string | null> {
+const LIMITS = { cpuSeconds: 2, memoryMb: 128, outputMb: 8 };
+
+/**
+ * The compile error a source gets, or null when it compiles: compiled, then run on `inputs` (the fork server's
+ * check is its first test's child's first step, so the error may come from the first run instead of compile()).
+ */
+async function compileError(engine: ForkedEngines['on'], languageId: number, sourceCode: string, inputs = ['']): Promise<string | null> {
   try {
-    await (await engine.compile({ languageId, sourceCode })).release();
+    const program = await engine.compile({ languageId, sourceCode });
+    try {
+      const feed = async function* (): AsyncIterable<RunInput> {
+        for (const stdin of inputs) yield { stdin, label: 'test' };
+      };
+      for await (const _outcome of program.runMany(feed(), LIMITS)) {
+        // the outcomes of a source that compiles are not this file's concern
+      }
+    } finally {
+      await program.release();
+    }
     return null;
   } catch (error) {
     if (error instanceof CompileError) return error.output;
@@ -28,9 +44,9 @@ const SOURCES: Record<string, string> = {
 };
 
 /**
- * The syntax check of a Python submission is done by its warm fork server (a child that compiles the source and
- * runs none of it) instead of a fresh interpreter in the compile box: the same compile error, word for word, as
- * the compile box gives, and no run in any box for it.
+ * The syntax check of a Python submission is done by its warm fork server, as the first step of its first test's
+ * child (it compiles the source and runs none of it unless that succeeds), instead of a fresh interpreter in the
+ * compile box: the same compile error, word for word, as the compile box gives, and no run in any box for it.
  */
 describe.each([
   ['Python 3', PYTHON],
@@ -44,6 +60,57 @@ describe.each([
       const forked = await compileError(engines.on, language, source);
       const boxed = await compileError(engines.off, language, source);
       expect(forked).toEqual(boxed);
+    },
+    60_000,
+  );
+
+  maybe.each([
+    ['no test at all', []],
+    ['two tests', ['1\n', '2\n']],
+  ])(
+    'a syntax error is the compile error with %s, the same as in the compile box',
+    async (_case, inputs) => {
+      const source = SOURCES['an unclosed parenthesis'];
+      const forked = await compileError(engines.on, language, source, inputs);
+      expect(forked).toMatch(/SyntaxError/);
+      expect(forked).toEqual(await compileError(engines.off, language, source, inputs));
+    },
+    60_000,
+  );
+
+  maybe(
+    'one child checks and runs the first test: no child for the check alone, none in a box',
+    async () => {
+      await compileError(engines.on, language, 'print(1)\n');
+      const tasks = jest.spyOn(ForkServer.prototype, 'run');
+      try {
+        expect(await compileError(engines.on, language, 'print(input())\n', ['a\n', 'b\n'])).toBeNull();
+        expect(tasks.mock.calls.map((call) => call[4])).toEqual(['checked-test', 'test']);
+      } finally {
+        tasks.mockRestore();
+      }
+    },
+    60_000,
+  );
+
+  maybe(
+    'a program cannot say its own syntax was wrong: the reply FIFO is closed before it runs',
+    async () => {
+      // Every descriptor above stderr is tried, as a program hunting for the server's FIFO would; then it fails as a
+      // program whose check passed: a runtime error, never a compile error.
+      const source = [
+        'import os, sys',
+        'for fd in range(3, 1024):',
+        '    try:',
+        "        os.write(fd, b'c\\n')",
+        "        print('wrote', fd)",
+        '    except OSError:',
+        '        pass',
+        'sys.exit(1)',
+      ].join('\n');
+      expect(await compileError(engines.on, language, source)).toBeNull();
+      const [ran] = await engines.run(engines.on, language, source, ['']);
+      expect(ran).toMatchObject({ exitCode: 1, stdout: '' });
     },
     60_000,
   );

@@ -83,11 +83,12 @@ def _drop_ipc():
             remove(int(row.split()[1]))
 
 
-def _fork(handlers, fifos):
+def _fork(handlers, fifos, replies):
     """
     Forks the next test's child on /io/{in,out,err}-<fifos>; answers its pid, or, in the child, None once the
     worker has moved it into the test's cgroup and let it go with the test's rlimits: `g <cpu> <file> <stack>` to
-    run the program, `c …` to check its syntax only (the submission's compile step, before its first test).
+    run the program, `c …` to check its syntax only (the submission's compile step, before its first test), `s …`
+    to check its syntax and then run it (the compile step folded into the first test, see _checked_code).
     """
     stdin = os.open('/io/in-' + fifos, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     os.set_blocking(stdin, True)
@@ -98,10 +99,14 @@ def _fork(handlers, fifos):
     pid = os.fork()
     if pid == 0:
         go_message = os.read(go, 64).split()
-        if len(go_message) != 4 or go_message[0] not in (b'g', b'c'):
+        if len(go_message) != 4 or go_message[0] not in (b'g', b'c', b's'):
             os._exit(125)
-        _become_program(handlers, [int(f) for f in go_message[1:]], (stdin, stdout, stderr))
-        _child['check'] = go_message[0] == b'c'
+        task = go_message[0]
+        # Only the folded check keeps the server's reply FIFO, to say a syntax error; it is closed before any of the
+        # program runs, so the program can neither forge a reply nor read one.
+        kept = replies if task == b's' else None
+        _become_program(handlers, [int(f) for f in go_message[1:]], (stdin, stdout, stderr), kept)
+        _child.update(task=task, replies=kept)
         return None
     for fd in (go, stdin, stdout, stderr):
         os.close(fd)
@@ -127,7 +132,7 @@ def _serve():
     _reply(replies, 'ready %d\n' % os.getpid())
     for test in itertools.count():
         # Tests take two sets of FIFOs in turn: the worker may still be reading the last test's when this one forks.
-        pid = _fork(handlers, str(test % 2))
+        pid = _fork(handlers, str(test % 2), replies)
         if pid is None:
             return
         _reply(replies, 'k %d\n' % pid)
@@ -149,15 +154,23 @@ def _serve():
 _child = {}
 
 
-def _become_program(handlers, limits, fds):
-    """The child: the test's limits, descriptors and signals, then the interpreter state of `python -S <program>`."""
+def _become_program(handlers, limits, fds, kept):
+    """
+    The child: the test's limits, descriptors (all others closed but `kept`, if any) and signals, then the
+    interpreter state of `python -S <program>`.
+    """
     cpu, file_bytes, stack = limits
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
     resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
-    os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+    open_max = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if kept is None:
+        os.closerange(3, open_max)
+    else:
+        os.closerange(3, kept)
+        os.closerange(kept + 1, open_max)
     for s, handler in handlers.items():
         signal.signal(s, signal.SIG_DFL if handler is None else handler)
     _libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)
@@ -209,34 +222,42 @@ def _exit_code(exit):
     return 1
 
 
-def _check_syntax(program):
+def _checked_code(program, replies):
     """
-    The syntax check (language-catalog.ts's, in the warm interpreter): compiles the program and runs none of it; a
-    syntax error is written as the interpreter writes it, and exit code 1 makes it the submission's compile error.
+    The syntax check (language-catalog.ts's, in the warm interpreter): the program's code, compiled, none of it
+    run. A syntax error is written as the interpreter writes it, and exit code 1 makes it the submission's compile
+    error; when the check is folded into the first test (`replies`), `c` on the reply FIFO says the exit is the
+    check's, not the program's.
     """
     try:
         with open(program, 'rb') as source:
-            compile(source.read(), program, 'exec', dont_inherit=True)
+            return compile(source.read(), program, 'exec', dont_inherit=True)
     except (SyntaxError, ValueError) as error:
         import traceback
         sys.stderr.write(''.join(traceback.format_exception_only(type(error), error)))
-        _finish(1)
     except BaseException as error:
         # A source too deep for the compiler (RecursionError, MemoryError): a compile error too, as in a box.
         sys.excepthook(type(error), error, error.__traceback__)
-        _finish(1)
-    _finish(0)
+    if replies is not None:
+        _reply(replies, 'c\n')
+    _finish(1)
 
 
 _serve()
-_program, _globals = _child['program'], _child['globals']
-if _child['check']:
-    _check_syntax(_program)
-del _become_program, _serve, _fork, _child, _initial_modules, _initial_path, _main_annotations, _check_syntax
+_program, _globals, _task, _replies = _child['program'], _child['globals'], _child['task'], _child['replies']
+if _task == b'c':
+    _checked_code(_program, None)
+    _finish(0)
+if _task == b's':
+    _code = _checked_code(_program, _replies)
+    os.close(_replies)
+del _become_program, _serve, _fork, _child, _initial_modules, _initial_path, _main_annotations, _checked_code, _replies
 try:
-    with open(_program, 'rb') as _source:
-        _code = compile(_source.read(), _program, 'exec', dont_inherit=True)
-    del _source
+    if _task != b's':
+        with open(_program, 'rb') as _source:
+            _code = compile(_source.read(), _program, 'exec', dont_inherit=True)
+        del _source
+    del _task
     exec(_code, _globals)
 except SystemExit as _exit:
     _finish(_exit_code(_exit))

@@ -45,10 +45,16 @@ export interface ForkedLanguage {
 }
 
 /**
- * What a child does once let go: run the program (a test), or only check its syntax (the submission's compile
- * step, see fork-server.py's `_check_syntax`).
+ * What a child does once let go: run the program (a test), only check its syntax (the submission's compile step,
+ * see fork-server.py's `_checked_code`), or check its syntax and then run it (the compile step folded into the
+ * submission's first test: one child instead of two).
  */
-export type ForkedTask = 'test' | 'syntax-check';
+export type ForkedTask = 'test' | 'syntax-check' | 'checked-test';
+
+/** A forked run's result; `syntaxError` when the run was a `checked-test` whose check failed (its stderr says why). */
+export type ForkedResult = SandboxResult & { syntaxError?: true };
+
+const GO_LETTERS: Record<ForkedTask, string> = { test: 'g', 'syntax-check': 'c', 'checked-test': 's' };
 
 /** A child the server forked for the next test, waiting for its go message in a cgroup of its own. */
 interface WaitingChild {
@@ -58,7 +64,7 @@ interface WaitingChild {
 
 /** The go message of a child: its task, and the rlimits it sets itself (CPU seconds, file bytes, stack bytes). */
 const goMessage = (limits: RunLimits, task: ForkedTask) =>
-  `${task === 'test' ? 'g' : 'c'} ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`;
+  `${GO_LETTERS[task]} ${cpuRlimitSeconds(limits)} ${limits.fileBytes} ${limits.memoryBytes}\n`;
 
 /** `python -S <program>` as the fork server's command: `python -S -c <server> <program>`. */
 export function forkServerCommand({ command, env }: BoxCommand): BoxCommand {
@@ -100,8 +106,9 @@ function makeFifos(dir: string, names: string[]): void {
  * Protocol (FIFOs in the box's /io): "ready <its pid in the box>" once initialised; then, and again as soon as a
  * test is over and cleared, the server forks the next test's child on /io/{in,out,err}-<0 or 1> and says
  * "k <pid>", so a test does not wait for a fork; the worker's go message on /io/go-<0 or 1> (the test's rlimits)
- * lets the child go on; "x <wait status>" once it has exited; "d" (and the server ends) when a test's files could
- * not be removed. No test process lives while the next child's FIFOs are opened, so none can have left a byte in
+ * lets the child go on; "x <wait status>" once it has exited, after "c" from a `checked-test` child whose syntax
+ * check failed (the child writes it itself, before any of the program runs); "d" (and the server ends) when a
+ * test's files could not be removed. No test process lives while the next child's FIFOs are opened, so none can have left a byte in
  * them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the test
  * (and the rest) as before.
  */
@@ -128,6 +135,8 @@ export class ForkServer {
   readonly hiddenControl: string;
   /** Tests run so far: the next one's FIFOs are set `tests % 2`. */
   private tests = 0;
+  /** The current `checked-test` child said its syntax check failed. */
+  private syntaxError = false;
   /** A test's child was let go and its exit has not been read yet. */
   private testUnderWay = false;
   private readonly startedAt = Date.now();
@@ -244,10 +253,14 @@ export class ForkServer {
     stdoutPath: string,
     cancel?: AbortSignal,
     task: ForkedTask = 'test',
-  ): Promise<SandboxResult | null> {
+  ): Promise<ForkedResult | null> {
     try {
+      this.syntaxError = false;
       const started = await this.begin(limits, task);
-      if (started) return await supervise(started, limits, { stdin, stdoutPath }, cancel).result;
+      if (started) {
+        const result = await supervise(started, limits, { stdin, stdoutPath }, cancel).result;
+        return this.syntaxError ? { ...result, syntaxError: true } : result;
+      }
     } catch {
       // the server failed: closed below
     }
@@ -290,7 +303,7 @@ export class ForkServer {
       // The test's cgroup holds nothing but the test; what a fresh start would have held besides is added.
       memoryBaseline: -this.baselineBytes,
       kill: () => cgroup.kill(),
-      ended: this.ended(cgroup, limits),
+      ended: this.ended(cgroup, limits, task),
     };
     const go = open('go', constants.O_WRONLY);
     this.testUnderWay = true;
@@ -371,8 +384,12 @@ export class ForkServer {
   }
 
   /** The child's exit, once every process of the test is gone (the server reaps them; the worker kills them). */
-  private async ended(cgroup: BoxCgroup, limits: RunLimits): Promise<RunExit> {
-    const exit = await this.reply(limits.wallMs + ANSWER_MS);
+  private async ended(cgroup: BoxCgroup, limits: RunLimits, task: ForkedTask): Promise<RunExit> {
+    let exit = await this.reply(limits.wallMs + ANSWER_MS);
+    if (exit === 'c' && task === 'checked-test') {
+      this.syntaxError = true;
+      exit = await this.reply(limits.wallMs + ANSWER_MS);
+    }
     for (let i = 0; i < 500 && cgroup.pids().length; i++) {
       cgroup.kill();
       await sleep(2);

@@ -6,7 +6,7 @@ import { RunBox } from '../run-box';
 import { SandboxResult } from '../run-supervision';
 import { COMPILE_LIMITS, RUN_FILE_BYTES, runLimits } from '../sandbox-limits';
 import { ForkedInterpreter, RunLimits } from '../sandbox-types';
-import { ForkedLanguage, ForkedTask, ForkServer } from './fork-server';
+import { ForkedLanguage, ForkedResult, ForkedTask, ForkServer } from './fork-server';
 
 /** A server started before its submission serves tests of any memory limit a problem may have. */
 const PRE_START_CEILING: RunLimits = { ...runLimits(1, MEMORY_LIMIT_MB.max, 0), fileBytes: RUN_FILE_BYTES };
@@ -39,13 +39,15 @@ export class ForkedRuns {
     this.server ??= this.start(box, language, PRE_START_CEILING);
   }
 
+  /** A test; with `checkSyntaxFirst`, the submission's syntax check too, in the same child (see ForkedTask). */
   run(
     box: RunBox,
     command: BoxCommand,
     interpreter: ForkedInterpreter,
     run: { stdin: string; limits: RunLimits; stdoutPath: string; signal?: AbortSignal },
-  ): Promise<SandboxResult | null> {
-    return this.serve(box, { command, interpreter }, run, 'test');
+    checkSyntaxFirst = false,
+  ): Promise<ForkedResult | null> {
+    return this.serve(box, { command, interpreter }, run, checkSyntaxFirst ? 'checked-test' : 'test');
   }
 
   /**
@@ -61,7 +63,7 @@ export class ForkedRuns {
     { command, interpreter }: ForkedLanguage,
     run: { stdin: string; limits: RunLimits; stdoutPath: string; signal?: AbortSignal },
     task: ForkedTask,
-  ): Promise<SandboxResult | null> {
+  ): Promise<ForkedResult | null> {
     const { stdin, limits, stdoutPath, signal } = run;
     if (this.failed) return null;
     let server = await this.server;
