@@ -235,9 +235,13 @@ export class LocalEngine implements JudgeEngine {
       writeFileSync(join(boxes.workDir, program.sourceFile), request.sourceCode, { mode: 0o644 });
       const pairCpu = () => this.nextCpu++ % availableParallelism();
       const check = () => this.compileIn(lang, program, boxes, request.signal, forked);
-      // A forked language's syntax check is its first test's child's first step (see LocalProgram.runMany).
-      if (forked && isSyntaxCheckOnly(lang, program)) return new LocalProgram(lang, program, boxes, pairCpu, forked.interpreter, check);
       const compileStarted = performance.now();
+      // A forked language's syntax check is its first test's child's first step (see LocalProgram.runMany): the
+      // compile stage is then only this step's own time, and the check's counts in the first test's run.
+      if (forked && isSyntaxCheckOnly(lang, program)) {
+        request.onStage?.('compile', performance.now() - compileStarted);
+        return new LocalProgram(lang, program, boxes, pairCpu, forked.interpreter, check);
+      }
       const compileError = await sandboxStep(check);
       if (program.compile) request.onStage?.('compile', performance.now() - compileStarted);
       request.signal?.throwIfAborted();
