@@ -18,12 +18,14 @@ const NETWORK_ARGS = [
 ];
 
 /**
- * Chromium's headless mode is the full browser: every new context gets a window whose address bar preloads its
- * popup, a WebUI page (`chrome://omnibox-popup.top-chrome`, and its AI-mode variant) in a renderer of its own,
- * about 1 CPU-s a context, more than loading a page of the app, and a run opens over 100 contexts. No journey uses
- * the address bar (bench/BENCHMARKS.md, "Browser journeys' CPU").
+ * Per-context costs the journeys do not need (bench/BENCHMARKS.md, "Browser journeys' CPU"). Chromium's headless
+ * mode is the full browser: every new context gets a window whose address bar preloads its popup, a WebUI page
+ * (`chrome://omnibox-popup.top-chrome`, and its AI-mode variant) in a renderer of its own, about 1 CPU-s a context,
+ * more than loading a page of the app, and a run opens over 100 contexts; no journey uses the address bar. And each
+ * context starts a spare renderer beside its first page's, for a next page most contexts never open; it goes, unused,
+ * with the context.
  */
-export const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess'];
 
 /** Where global setup leaves Playwright's own `--disable-features=…` argument for the workers' launches. */
 const PLAYWRIGHT_DISABLED_FEATURES_ENV = 'OJ_E2E_PLAYWRIGHT_DISABLED_FEATURES';
