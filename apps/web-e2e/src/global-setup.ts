@@ -5,7 +5,7 @@ import { createServer } from 'net';
 import { join } from 'path';
 
 import { AppUnderTest, recordAppUnderTest } from './app-under-test';
-import { ARTIFACTS } from './browser';
+import { ARTIFACTS, playwrightDisabledFeaturesArg } from './browser';
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -17,7 +17,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real application (`npm start`'s script, builds skipped) on a fresh database, Redis prefix and port. */
+/**
+ * Starts the real application (`npm start`'s script, builds skipped) on a fresh database, Redis prefix and port,
+ * and learns Playwright's Chromium features for the workers' launches (see launchBrowser).
+ */
 export default async function globalSetup(): Promise<void> {
   const suffix = randomBytes(4).toString('hex');
   const port = await freePort();
@@ -60,7 +63,8 @@ export default async function globalSetup(): Promise<void> {
     child.on('exit', (code) => reject(new Error(`The app exited with ${code}:\n${output}`)));
   });
   try {
-    await started;
+    // Read once while the app starts, so each test file's launch does not need a launch of its own to learn it.
+    await Promise.all([started, playwrightDisabledFeaturesArg()]);
   } catch (error) {
     // Jest skips the teardown when the setup fails: stop whatever did start.
     try {

@@ -125,7 +125,7 @@ describe('small things of contest day', () => {
     await dialog.waitFor({ state: 'detached' });
     const { total } = (await call('GET', `/api/problems?q=${encodeURIComponent(title)}&visibility=all`)) as { total: number };
     expect(total).toBe(1);
-    await page.close();
+    await page.context().close();
   });
 
   it('links the Queue Board back to the app, and lets the theme follow the system again', async () => {
