@@ -5,8 +5,8 @@ import { Worker } from 'worker_threads';
 /**
  * The thread's code. It loads the algorithm (rateContests, @oj/contracts) from the tree this file runs from, whose
  * layout is the same built or not (`<root>/apps/judge-worker/src/ratings`, `<root>/libs/<name>/src`): the compiled
- * worker's dist/judge-worker, or the sources under ts-jest, which it compiles as it requires them (typescript's
- * transpileModule, as ts-jest does), since a thread shares neither the main thread's path aliases nor its loaders. Its
+ * worker's dist/judge-worker, or the sources under Jest, which it compiles as it requires them (typescript's
+ * transpileModule), since a thread shares neither the main thread's path aliases nor Jest's transform. Its
  * packages are named by their paths, as an eval'd thread would look for them from the working directory.
  */
 const THREAD_SOURCE = `
