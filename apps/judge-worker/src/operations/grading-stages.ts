@@ -13,7 +13,10 @@ export const GRADING_STAGES = [
   'mark_running',
   /** Taking the submission's boxes (a warm slot, or fresh boxes). */
   'box',
-  /** The compile (a Python syntax check) in its box; none for a language that skips it. */
+  /**
+   * The compile (a Python syntax check) in its box; none for a language that skips it. Where Python's check is the
+   * first test's child's first step (a fork server's), only the compile step's own time: the check is in that run.
+   */
   'compile',
   /** Each test's run, from its input handed to the engine to its outcome. */
   'run',

@@ -337,8 +337,8 @@ export class ForkServer {
   /**
    * Reads the server's announcement of its next child ("k <pid>") and moves the child into a new cgroup, where it
    * waits for its go message. The move waits for an RCU grace period (the kernel's cgroup_threadgroup_rwsem) when
-   * no move came a moment before: 5–20 ms, which a test would wait if its child were moved when it starts (the
-   * syntax check, a submission's first, always did). Done here, ahead, and asynchronously (the writes wait on
+   * no move came a moment before: 5–20 ms, which a test would wait if its child were moved when it starts (a
+   * submission's first child always did). Done here, ahead, and asynchronously (the writes wait on
    * libuv's threads, not on the event loop other slots share). Null when the server failed (no child, or none
    * found in the box); never throws.
    */

@@ -51,8 +51,9 @@ export class ForkedRuns {
   }
 
   /**
-   * The submission's syntax check (its compile step) as a child of its server, before its first test: no
-   * interpreter starts for it. Null, as for `run`, means "check it the usual way" (in the compile box).
+   * The submission's syntax check (its compile step) alone, as a child of its server: no interpreter starts for it
+   * (where it is not folded into the first test, see `run`). Null, as for `run`, means "check it the usual way" (in
+   * the compile box).
    */
   checkSyntax(box: RunBox, language: ForkedLanguage, check: { stdoutPath: string; signal?: AbortSignal }): Promise<SandboxResult | null> {
     return this.serve(box, language, { ...check, stdin: '', limits: SYNTAX_CHECK_LIMITS }, 'syntax-check');
