@@ -1,8 +1,9 @@
 import { CheckerSettings, TestCaseData } from '@oj/contracts';
 import { createReadStream } from 'fs';
 
+import { readHead } from '../engines/read-head';
 import { builtinChecker, BuiltinCheckerSettings } from './builtin-checker';
-import { streamMatches } from './checker';
+import { OutputChecker, streamMatches } from './checker';
 import { CheckerJudgement } from './custom-checker-verdict';
 
 /** What a checker made of one test's output: the test's status, the points earned and the message shown. */
@@ -24,16 +25,26 @@ export function isBuiltin(settings: CheckerSettings): settings is BuiltinChecker
   return settings.type !== 'custom';
 }
 
-/** A built-in checker streaming the output file; stops reading at the first difference. */
+/** A built-in checker on the output file; a large one is streamed, and read no further than its first difference. */
 export function builtinJudge(settings: BuiltinCheckerSettings): OutputJudge {
-  return async (test, stdoutPath) => {
-    const output = createReadStream(stdoutPath, { highWaterMark: CHECK_CHUNK_BYTES });
-    try {
-      return (await streamMatches(output, builtinChecker(settings, test.output))) ? { status: 'accepted', points: test.points } : WRONG;
-    } finally {
-      output.destroy();
-    }
-  };
+  return async (test, stdoutPath) =>
+    (await outputMatches(stdoutPath, builtinChecker(settings, test.output))) ? { status: 'accepted', points: test.points } : WRONG;
+}
+
+/**
+ * Whether the output file matches. One of a chunk or less (most tests' outputs) is read at once: the run has just
+ * written it, and one read from the page cache costs microseconds, where a stream's open, reads and close each
+ * wait on libuv's threads (about half a millisecond a test). A larger one is streamed chunk by chunk.
+ */
+async function outputMatches(stdoutPath: string, checker: OutputChecker): Promise<boolean> {
+  const head = readHead(stdoutPath, CHECK_CHUNK_BYTES + 1);
+  if (head.length <= CHECK_CHUNK_BYTES) return checker.push(head) && checker.matches();
+  const output = createReadStream(stdoutPath, { highWaterMark: CHECK_CHUNK_BYTES });
+  try {
+    return await streamMatches(output, checker);
+  } finally {
+    output.destroy();
+  }
 }
 
 /** A custom checker's judgement as the test's result: its fraction of the test's points, its message. */
