@@ -77,7 +77,9 @@ describe('local engine verdicts', () => {
       },
     );
     expect(touch.status).toBe('accepted');
-    expect(touch.memoryKB).toBeGreaterThanOrEqual(64 * 1024);
+    // The memory cgroup charges in per-CPU batches (64 pages): a batch charged before the run's baseline and spent by
+    // the run shows in neither, so the figure can fall a few hundred KiB short (65,516 KiB seen, 1 run in 5).
+    expect(touch.memoryKB).toBeGreaterThanOrEqual(64 * 1024 - 512);
     expect(touch.memoryKB).toBeLessThan(80 * 1024);
     const spin = await grade(
       50,
