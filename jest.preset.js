@@ -1,5 +1,5 @@
-// Shared Jest settings: TypeScript through @swc/jest (transpile only; `lint` type-checks), workspace path aliases
-// mapped to their sources.
+// Shared Jest settings: TypeScript through @swc/jest (transpile only; `typecheck-lint` type-checks), workspace path
+// aliases mapped to their sources.
 //
 // Why swc rather than ts-jest: every project transforms the shared sources (the API's, libs/*) again on a clean clone,
 // since Jest keys its transform cache by project: tsc's transpileModule (ts-jest's transpile-only mode) takes about 7
