@@ -4,7 +4,7 @@ import { join } from 'path';
 import { TranscriptRecorder } from '../transcript-recorder';
 import { BoxCommand } from './box-command';
 import { CgroupFactory } from './cgroup';
-import { ForkedLanguage } from './fork-server/fork-server';
+import { ForkedLanguage, ForkedResult } from './fork-server/fork-server';
 import { ForkedRuns } from './fork-server/forked-runs';
 import { PairResult, PairSide, relayPair, runPair } from './interaction';
 import { PrivateMounts } from './private-mounts';
@@ -12,7 +12,7 @@ import { RunBox } from './run-box';
 import { SandboxResult } from './run-supervision';
 import { COMPILE_LIMITS, RUN_FILE_BYTES } from './sandbox-limits';
 import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
-import { BoxRunResult, BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
+import { BoxSource, SubmissionBoxes, SubmissionDirs } from './submission-boxes';
 
 /** What a pool's slots are made from. */
 export interface BoxSlotHost {
@@ -119,14 +119,11 @@ export class BoxSlot implements SubmissionBoxes {
     signal?: AbortSignal,
     forked?: ForkedInterpreter,
     checkSyntaxFirst = false,
-  ): Promise<BoxRunResult> {
+  ): Promise<ForkedResult> {
     if (forked) {
       const run = { stdin, limits, stdoutPath: this.stdoutPath, signal };
       const result = await this.forked.run(await this.box('run'), command, forked, run, checkSyntaxFirst);
-      if (result) {
-        const { syntaxError, ...ran } = result;
-        return checkSyntaxFirst ? { ...ran, syntax: syntaxError ? 'error' : 'ok' } : ran;
-      }
+      if (result) return result;
     }
     return this.runIn('run', command, stdin, limits, signal);
   }

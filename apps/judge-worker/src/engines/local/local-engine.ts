@@ -39,7 +39,7 @@ import { DEFAULT_CHECKER_CACHE_MB } from './checker-cache';
 import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
 import { FEEDBACK_DIR, makeFeedbackDir, readFeedbackDir } from './feedback-dir';
-import { ForkedLanguage } from './fork-server/fork-server';
+import { ForkedLanguage, ForkedResult } from './fork-server/fork-server';
 import { javaArchive } from './java-class-archive';
 import {
   AvailableLanguage,
@@ -57,7 +57,7 @@ import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, interactorLimits, MIB, runLimits } from './sandbox-limits';
 import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
-import { BoxRunResult, BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
+import { BoxSource, FreshBoxSource, SubmissionBoxes } from './submission-boxes';
 import { sweepWorkRoot } from './worker-leftovers';
 
 export interface EngineLogger {
@@ -327,7 +327,7 @@ class LocalProgram implements CompiledProgram {
   }
 
   /** The folded check's outcome; a run that was no fork server's child did none, so the check is done now. */
-  private async settleCheck(ran: BoxRunResult): Promise<void> {
+  private async settleCheck(ran: ForkedResult): Promise<void> {
     if (ran.syntax === undefined) return this.checkSyntax();
     this.pendingCheck = null;
     if (ran.syntax === 'error') throw new CompileError(compileFailure(ran, this.boxes.stdoutPath) ?? '');

@@ -4,7 +4,7 @@ import { join } from 'path';
 
 import { TranscriptRecorder } from '../transcript-recorder';
 import { BOX_UID, BoxCommand, BoxMounts } from './box-command';
-import { ForkedLanguage } from './fork-server/fork-server';
+import { ForkedLanguage, ForkedResult } from './fork-server/fork-server';
 import { PairResult, PairSide } from './interaction';
 import { PrivateMounts, removeBoxDir } from './private-mounts';
 import { SandboxResult } from './run-supervision';
@@ -43,7 +43,7 @@ export interface SubmissionBoxes {
     signal?: AbortSignal,
     forked?: ForkedInterpreter,
     checkSyntaxFirst?: boolean,
-  ): Promise<BoxRunResult>;
+  ): Promise<ForkedResult>;
   /**
    * Where an interactor's files go (its /box, writable to it: its binary, the test's input, its output file); null
    * where interactive runs cannot be had (no box launcher).
@@ -63,9 +63,6 @@ export interface SubmissionBoxes {
   /** Gives the boxes back once the submission is graded (they are cleared or removed). */
   release(): void;
 }
-
-/** A run's result; `syntax` is the folded syntax check's outcome, when its child did one (see SubmissionBoxes.run). */
-export type BoxRunResult = SandboxResult & { syntax?: 'ok' | 'error' };
 
 /** Hands out a submission's boxes (see BoxPool and FreshBoxSource). */
 export interface BoxSource {

@@ -51,8 +51,11 @@ export interface ForkedLanguage {
  */
 export type ForkedTask = 'test' | 'syntax-check' | 'checked-test';
 
-/** A forked run's result; `syntaxError` when the run was a `checked-test` whose check failed (its stderr says why). */
-export type ForkedResult = SandboxResult & { syntaxError?: true };
+/**
+ * A run's result; `syntax`, for a `checked-test`, how its check went ('error': the run is the check's, its stderr
+ * the interpreter's message). Unset for any other run, forked or not.
+ */
+export type ForkedResult = SandboxResult & { syntax?: 'ok' | 'error' };
 
 const GO_LETTERS: Record<ForkedTask, string> = { test: 'g', 'syntax-check': 'c', 'checked-test': 's' };
 
@@ -108,9 +111,9 @@ function makeFifos(dir: string, names: string[]): void {
  * "k <pid>", so a test does not wait for a fork; the worker's go message on /io/go-<0 or 1> (the test's rlimits)
  * lets the child go on; "x <wait status>" once it has exited, after "c" from a `checked-test` child whose syntax
  * check failed (the child writes it itself, before any of the program runs); "d" (and the server ends) when a
- * test's files could not be removed. No test process lives while the next child's FIFOs are opened, so none can have left a byte in
- * them. Any other answer, or none in time, ends the server: `run` then answers null and the caller runs the test
- * (and the rest) as before.
+ * test's files could not be removed. No test process lives while the next child's FIFOs are opened, so none can
+ * have left a byte in them. Any other answer, or none in time, ends the server: `run` then answers null and the
+ * caller runs the test (and the rest) as before.
  */
 export class ForkServer {
   private readonly replies: ReplyLines;
@@ -259,7 +262,7 @@ export class ForkServer {
       const started = await this.begin(limits, task);
       if (started) {
         const result = await supervise(started, limits, { stdin, stdoutPath }, cancel).result;
-        return this.syntaxError ? { ...result, syntaxError: true } : result;
+        return task === 'checked-test' ? { ...result, syntax: this.syntaxError ? 'error' : 'ok' } : result;
       }
     } catch {
       // the server failed: closed below
@@ -273,9 +276,7 @@ export class ForkServer {
    * (the removal can take the kernel milliseconds, which the test's start need not wait for).
    */
   private async begin(limits: RunLimits, task: ForkedTask): Promise<StartedRun | null> {
-    const last = this.testCgroup;
-    this.testCgroup = null;
-    last?.kill();
+    const last = this.endTestCgroup();
     try {
       return await this.letGo(limits, task);
     } finally {
@@ -402,10 +403,16 @@ export class ForkServer {
   }
 
   private dropTestCgroup(): void {
+    const cgroup = this.endTestCgroup();
+    if (cgroup) this.removeInBackground(cgroup);
+  }
+
+  /** The last test's cgroup, its processes killed, no longer the test's; its removal is the caller's. */
+  private endTestCgroup(): BoxCgroup | null {
     const cgroup = this.testCgroup;
     this.testCgroup = null;
     cgroup?.kill();
-    if (cgroup) this.removeInBackground(cgroup);
+    return cgroup;
   }
 
   /** Removes an emptied test cgroup off the event loop; close waits for every such removal. */
