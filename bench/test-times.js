@@ -2,14 +2,16 @@
 // Where a clean-clone `npm test` spends its time: per project and target, from Nx's task profile (NX_PROFILE, a
 // Chrome trace of every task's start and duration).
 // Usage:
-//   node bench/test-times.js [--rev <commit>]   clone the repository at <commit> (default HEAD) into a temporary
-//                                               directory, `npm install`, then `npm test` with the profile; print the table
+//   node bench/test-times.js [--rev <commit>] [--keep <dir>]
+//                                               clone the repository at <commit> (default HEAD) into a temporary
+//                                               directory, `npm install`, then `npm test` with the profile; print the
+//                                               table (--keep: copy the profile and the file times into <dir>)
 //   node bench/test-times.js --summary <file>   print the table of a profile written by an earlier run (.ci/run's);
 //                                               NX_PROFILE is taken relative to Nx's working directory
 //   node bench/test-times.js --files <file>     the slowest test files of a run that set TEST_FILE_TIMES=<file>
 //                                               (tools/jest/file-times-reporter.js), and each project's files' sum
 const { execFileSync, spawnSync } = require('child_process');
-const { mkdtempSync, readFileSync, rmSync } = require('fs');
+const { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { loadavg, tmpdir } = require('os');
 const path = require('path');
 
@@ -73,7 +75,7 @@ function fileTable(timesFile, top = 25) {
   ].join('\n');
 }
 
-function measure(rev) {
+function measure(rev, keep) {
   const dir = mkdtempSync(path.join(tmpdir(), 'oj-test-times-'));
   const repo = path.join(dir, 'repo');
   try {
@@ -109,6 +111,11 @@ function measure(rev) {
     );
     console.log(table(tasksOf(path.join(dir, 'profile.json'))));
     console.log(`\n${fileTable(fileTimes)}`);
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      copyFileSync(path.join(dir, 'profile.json'), path.join(keep, 'profile.json'));
+      copyFileSync(fileTimes, path.join(keep, 'file-times.jsonl'));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -116,4 +123,4 @@ function measure(rev) {
 
 if (arg('--summary')) console.log(table(tasksOf(arg('--summary'))));
 else if (arg('--files')) console.log(fileTable(arg('--files')));
-else measure(arg('--rev') ?? 'HEAD');
+else measure(arg('--rev') ?? 'HEAD', arg('--keep'));

@@ -8,6 +8,7 @@
 // Usage: node bench/submissions/judging.js [--runs 15] [--queued 300]
 const { startStack, api, waitForLanguages, percentile, arg, METRICS_TOKEN } = require('./stack');
 const { readStages, stagesBetween } = require('../lib/stage-metrics');
+const { snapshot, cpuBetween } = require('../lib/process-cpu');
 const { openStream } = require('./sse');
 const { mkdtempSync, rmSync, writeFileSync } = require('fs');
 const { tmpdir } = require('os');
@@ -145,12 +146,15 @@ async function main() {
     };
 
     before = await stagesRead();
+    const processRoots = { api: stack.apiPid, ...Object.fromEntries(stack.workerPids.map((pid, i) => [`worker ${i + 1}`, pid])) };
+    const cpuBefore = snapshot(processRoots);
     const started = Date.now();
     const pending = [];
     for (let i = 0; i < QUEUED; i++) pending.push((await submit(sum.problemId, 71, A_PLUS_B)).finished);
     const enqueuedMs = Date.now() - started;
     const events = await Promise.all(pending);
     const elapsedMs = Date.now() - started;
+    const cpu = cpuBetween(cpuBefore, snapshot(processRoots));
     results.stages.queued = stagesBetween(before, await stagesRead(), QUEUED);
     const accepted = events.filter((e) => e.status === 'accepted').length;
     const inputs = A_PLUS_B_TESTS.map((t) => t.input);
@@ -164,6 +168,14 @@ async function main() {
       floorPerMinute: Math.round((QUEUED / bareMs) * 60_000),
       floorRuns: QUEUED * A_PLUS_B_TESTS.length,
       floorConcurrency: cores,
+      // Where the phase's CPU went, per submission: the worker's own process, its fork servers and their runs,
+      // the API, PostgreSQL, Redis, this bench (its POSTs and streams), and the machine's whole busy time.
+      cpuPerSubmissionMs: Object.fromEntries(
+        Object.entries({ ...cpu.byGroupMs, machine: cpu.machineBusyMs })
+          .filter(([, ms]) => ms > 0)
+          .map(([group, ms]) => [group, Math.round((ms / QUEUED) * 100) / 100]),
+      ),
+      elapsedCoreMsPerSubmission: Math.round(((elapsedMs * cores) / QUEUED) * 100) / 100,
     };
     streams.forEach((s) => s.close());
     console.error(stageTable(results));

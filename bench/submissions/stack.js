@@ -108,6 +108,7 @@ async function startStack({ workers = 1, env = {} } = {}) {
       redisPrefix: process.env.REDIS_PREFIX || 'oj',
       token: login.accessToken,
       apiPid: null,
+      workerPids: [],
       workerMetrics: [],
       stop: async () => {},
     };
@@ -182,6 +183,8 @@ async function startStack({ workers = 1, env = {} } = {}) {
       token: login.accessToken,
       /** The API's process id, for its memory figures (null when attached to a running site). */
       apiPid: children[0].pid,
+      /** Each worker's process id, for the CPU its process tree spends (bench/lib/process-cpu.js). */
+      workerPids: children.slice(1).map((c) => c.pid),
       /** Each worker's /metrics address, read with `Authorization: Bearer ${METRICS_TOKEN}`. */
       workerMetrics,
       stop,
