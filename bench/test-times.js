@@ -5,15 +5,18 @@
 //   node bench/test-times.js [--rev <commit>] [--keep <dir>]
 //                                               clone the repository at <commit> (default HEAD) into a temporary
 //                                               directory, `npm install`, then `npm test` with the profile; print the
-//                                               table (--keep: copy the profile and the file times into <dir>)
+//                                               table, and how many cores were busy while each set of tasks ran
+//                                               (--keep: copy the profile and the file times into <dir>)
 //   node bench/test-times.js --summary <file>   print the table of a profile written by an earlier run (.ci/run's);
 //                                               NX_PROFILE is taken relative to Nx's working directory
 //   node bench/test-times.js --files <file>     the slowest test files of a run that set TEST_FILE_TIMES=<file>
 //                                               (tools/jest/file-times-reporter.js), and each project's files' sum
-const { execFileSync, spawnSync } = require('child_process');
+const { execFileSync, spawn } = require('child_process');
 const { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { loadavg, tmpdir } = require('os');
 const path = require('path');
+
+const { machineTicks, TICK_MS } = require('./lib/process-cpu');
 
 const ROOT = path.join(__dirname, '..');
 const arg = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -26,6 +29,8 @@ function tasksOf(profileFile) {
   return tasks.map((t) => ({
     project: t.args.target.project,
     target: t.args.target.target,
+    // Nx stamps its trace events in microseconds of the wall clock
+    startEpochS: t.ts / 1e6,
     startS: (t.ts - first) / 1e6,
     seconds: t.dur / 1e6,
     status: t.args.status,
@@ -53,6 +58,41 @@ function table(tasks) {
   return lines.join('\n');
 }
 
+/**
+ * How many cores the machine kept busy while each set of tasks ran together, from /proc/stat read every two seconds
+ * during the run (`samples`: { epochS, busyTicks }): a schedule cannot beat a machine that is busy throughout.
+ */
+function busyTable(tasks, samples) {
+  const phases = new Map();
+  for (let i = 1; i < samples.length; i++) {
+    const [a, b] = [samples[i - 1], samples[i]];
+    const mid = (a.epochS + b.epochS) / 2;
+    const running =
+      tasks
+        .filter((t) => t.startEpochS <= mid && mid < t.startEpochS + t.seconds)
+        .map((t) => `${t.project}:${t.target}`)
+        .sort()
+        .join(' + ') || '(no Nx task: the format check, Nx starting)';
+    const phase = phases.get(running) ?? { seconds: 0, busyMs: 0 };
+    phase.seconds += b.epochS - a.epochS;
+    phase.busyMs += (b.busyTicks - a.busyTicks) * TICK_MS;
+    phases.set(running, phase);
+  }
+  const all = [...phases.values()].reduce((s, p) => ({ seconds: s.seconds + p.seconds, busyMs: s.busyMs + p.busyMs }), {
+    seconds: 0,
+    busyMs: 0,
+  });
+  return [
+    '| tasks running together | seconds | busy cores |',
+    '| --- | ---: | ---: |',
+    ...[...phases]
+      .sort((x, y) => y[1].seconds - x[1].seconds)
+      .map(([running, p]) => `| ${running} | ${p.seconds.toFixed(0)} | ${(p.busyMs / 1000 / p.seconds).toFixed(2)} |`),
+    '',
+    `The machine was busy ${(all.busyMs / 1000).toFixed(0)} core-seconds over ${all.seconds.toFixed(0)} s of \`npm test\`.`,
+  ].join('\n');
+}
+
 /** The slowest files of a run (JSON lines from tools/jest/file-times-reporter.js), and each project's sum. */
 function fileTable(timesFile, top = 25) {
   const files = readFileSync(timesFile, 'utf8')
@@ -75,7 +115,7 @@ function fileTable(timesFile, top = 25) {
   ].join('\n');
 }
 
-function measure(rev, keep) {
+async function measure(rev, keep) {
   const dir = mkdtempSync(path.join(tmpdir(), 'oj-test-times-'));
   const repo = path.join(dir, 'repo');
   try {
@@ -91,25 +131,33 @@ function measure(rev, keep) {
       NX_PROFILE: '../profile.json',
       TEST_FILE_TIMES: fileTimes,
     };
-    const timed = (command, args) => {
+    const timed = async (command, args, samples = []) => {
       const started = Date.now();
-      const run = spawnSync(command, args, { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
-      return { seconds: (Date.now() - started) / 1000, status: run.status };
+      const sample = () => samples.push({ epochS: Date.now() / 1000, busyTicks: machineTicks().busy });
+      sample();
+      const sampling = setInterval(sample, 2000);
+      const child = spawn(command, args, { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      clearInterval(sampling);
+      sample();
+      return { seconds: (Date.now() - started) / 1000, status, samples };
     };
     console.error(
       `[test-times] ${rev} in ${repo}; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    const install = timed('npm', ['install', '--no-audit', '--no-fund']);
-    const test = timed('npm', ['test']);
+    const install = await timed('npm', ['install', '--no-audit', '--no-fund']);
+    const test = await timed('npm', ['test']);
     console.log(`${rev}: npm install ${install.seconds.toFixed(0)} s, npm test ${test.seconds.toFixed(0)} s (exit ${test.status})`);
     console.log(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
     );
-    console.log(table(tasksOf(path.join(dir, 'profile.json'))));
+    const tasks = tasksOf(path.join(dir, 'profile.json'));
+    console.log(table(tasks));
+    console.log(`\n${busyTable(tasks, test.samples)}`);
     console.log(`\n${fileTable(fileTimes)}`);
     if (keep) {
       mkdirSync(keep, { recursive: true });
@@ -123,4 +171,8 @@ function measure(rev, keep) {
 
 if (arg('--summary')) console.log(table(tasksOf(arg('--summary'))));
 else if (arg('--files')) console.log(fileTable(arg('--files')));
-else measure(arg('--rev') ?? 'HEAD', arg('--keep'));
+else
+  measure(arg('--rev') ?? 'HEAD', arg('--keep')).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -70,4 +70,4 @@ function cpuBetween(before, after) {
   return { byGroupMs: byGroup, machineBusyMs: (after.machine.busy - before.machine.busy) * TICK_MS };
 }
 
-module.exports = { snapshot, cpuBetween };
+module.exports = { snapshot, cpuBetween, machineTicks, TICK_MS };
