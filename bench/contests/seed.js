@@ -68,35 +68,37 @@ async function seedContest(db, databaseUrl, { participants, submissions, partici
   return { contestId, participations: participants, cells, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
-/** Every cell folded from its submissions (the same read as contest-board.ts ATTEMPTS_SQL) and the totals from the cells. */
+/**
+ * Every cell folded from its submissions (the same read as contest-board.ts ATTEMPTS_SQL, with the freeze's own SQL)
+ * and the totals from the cells. checkSample proves the seed equal to the result path's fold, column for column.
+ */
 async function foldBoard(db, contestId) {
-  const { attemptJsonSql, foldStoredCell } = lib('db');
+  const { attemptJsonSql, foldStoredCell, HIDDEN_ON_PUBLIC_FOLD_SQL } = lib('db');
   const { rowFromCells } = lib('contracts');
   const { rows } = await db.query(
-    `SELECT s.participation_id AS id, s.problem_id, json_agg(${attemptJsonSql(
-      `p.kind = 'official' AND s.created_at >= c.ends_at - make_interval(mins => c.freeze_minutes)`,
-    )} ORDER BY s.created_at, s.id) AS attempts
+    `SELECT s.participation_id AS id, s.problem_id, json_agg(${attemptJsonSql(HIDDEN_ON_PUBLIC_FOLD_SQL)} ORDER BY s.created_at, s.id) AS attempts
      FROM submissions s JOIN contest_participations p ON p.id = s.participation_id JOIN contests c ON c.contest_id = p.contest_id
      WHERE s.contest_id = $1 AND s.counted_status IS NOT NULL GROUP BY 1, 2`,
     [contestId],
   );
   const byParticipation = new Map();
-  const cellColumns = Array.from({ length: 11 }, () => []);
+  const cellColumns = Array.from({ length: 13 }, () => []);
   for (const row of rows) {
     const cell = foldStoredCell('icpc', row.attempts, { contestPoints: 1 });
     if (!byParticipation.has(row.id)) byParticipation.set(row.id, []);
     byParticipation.get(row.id).push(cell);
     const values = [row.id, row.problem_id, cell.live.attempts, cell.live.solved, cell.live.score, cell.live.minute];
     values.push(cell.public.attempts, cell.public.solved, cell.public.score, cell.public.minute, cell.public.pending);
+    values.push(cell.live.elapsedSeconds, cell.public.elapsedSeconds);
     values.forEach((v, i) => cellColumns[i].push(v));
   }
-  const types = ['uuid', 'int', 'int', 'bool', 'float8', 'int', 'int', 'bool', 'float8', 'int', 'int'];
+  const types = ['uuid', 'int', 'int', 'bool', 'float8', 'int', 'int', 'bool', 'float8', 'int', 'int', 'int', 'int'];
   for (let from = 0; from < rows.length; from += 20_000) {
     await db.query(
       `INSERT INTO contest_cells (participation_id, problem_id, contest_id, attempts, solved, score, minute,
-         public_attempts, public_solved, public_score, public_minute, pending)
-       SELECT t.c1, t.c2, $12, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11
-       FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) AS t(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11)`,
+         public_attempts, public_solved, public_score, public_minute, pending, elapsed_seconds, public_elapsed_seconds)
+       SELECT t.c1, t.c2, $14, t.c3, t.c4, t.c5, t.c6, t.c7, t.c8, t.c9, t.c10, t.c11, t.c12, t.c13
+       FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) AS t(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13)`,
       [...cellColumns.map((column) => column.slice(from, from + 20_000)), contestId],
     );
   }
