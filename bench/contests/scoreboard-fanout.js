@@ -3,8 +3,11 @@
 // of one API instance, on the seeded round of bench/contests/seed.js (a running, frozen ICPC contest). Each verdict
 // is written by the real result path, as the judge worker does it: writeFinalResult (the board re-folded in the
 // result's transaction), then the submission's `finished` event published on the site's Redis channel
-// (LiveEventPublisher). The delay is from the start of the result write to each client's `row` event; every client
-// must receive every verdict's row. Memory per stream: the API's resident set grown by the open streams, divided by
+// (LiveEventPublisher). The submission is made as the API makes one: the freeze hides it, so its creation (its
+// `created` event) is what sends the public row, pending, to the participants' streams, and its result only the
+// live row, to the admins' (a row event at the judging would tell the public when it was judged). The delay is from
+// the event's write (the submission's creation, or the start of the result write) to each client's `row` event;
+// every client must receive one row for each verdict. Memory per stream: the API's resident set grown by the open streams, divided by
 // their number (the Node heap is part of it).
 // Usage: node bench/contests/scoreboard-fanout.js [--clients 5000] [--verdicts 20] [--participants 10000] [--submissions 300000]
 const { readFileSync } = require('fs');
@@ -59,7 +62,10 @@ async function main() {
     const rssBefore = rssKiB(stack.apiPid);
     const received = new Array(CLIENTS).fill(0);
     const delays = [];
+    // When the event each kind of client waits for was written: the creation (public row), the result (live row).
+    let createdAt = 0;
     let writtenAt = 0;
+    const isAdmin = (client) => client % ADMIN_EVERY === 0;
     const opening = Date.now();
     for (let i = 0; i < CLIENTS; i += 50) {
       const batch = Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => {
@@ -67,11 +73,11 @@ async function main() {
         return openStream(
           stack.baseUrl,
           `/api/contests/${seeded.contestId}/scoreboard/stream`,
-          client % ADMIN_EVERY ? viewer : stack.token,
+          isAdmin(client) ? stack.token : viewer,
           (event, at) => {
             if (event.eventType !== 'row') return;
             received[client] += 1;
-            delays.push(at - writtenAt);
+            delays.push(at - (isAdmin(client) ? writtenAt : createdAt));
           },
         );
       });
@@ -84,7 +90,8 @@ async function main() {
     const targets = await verdictTargets(db, seeded.contestId, viewerId, VERDICTS);
     let complete = 0;
     for (const [n, target] of targets.entries()) {
-      const id = await results.submit(db, seeded.contestId, target);
+      createdAt = Date.now();
+      const id = await results.submit(db, seeded.contestId, target, { announce: true });
       writtenAt = Date.now();
       await results.finish(id, target.problem_id);
       await until(() => received.every((count) => count > n), 10_000);

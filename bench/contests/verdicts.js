@@ -18,19 +18,27 @@ async function verdictTargets(db, contestId, excludeUserId, n) {
 
 /** The result path on `stack`'s database and Redis; `close()` when done. */
 async function resultPath(stack) {
-  const { createDataSource, writeFinalResult, loadSubmissionRow } = lib('db');
+  const { createDataSource, writeFinalResult, loadSubmissionRow, countHiddenSubmission } = lib('db');
   const { LiveEventPublisher, contestBoardsChannel } = lib('messaging');
   const ds = await createDataSource(stack.databaseUrl).initialize();
   const redis = new Redis(stack.redisUrl);
   const publisher = new LiveEventPublisher(redis, stack.redisPrefix);
   return {
-    /** A submission by `target`, made now and still running; resolves with its id. */
-    async submit(db, contestId, target) {
+    /**
+     * A submission by `target`, made now and still running; resolves with its id. With `announce`, made as the API
+     * makes one (SubmissionsService.enqueue): one the freeze hides counted pending on the public board, then its
+     * `created` event published, which sends the public row to the contest's streams.
+     */
+    async submit(db, contestId, target, { announce = false } = {}) {
       const { rows } = await db.query(
         `INSERT INTO submissions (user_id, problem_id, contest_id, participation_id, language_id, language_name, source_code, source_len, status)
-         VALUES ($1, $2, $3, $4, 71, 'Python 3', 'print(1)', 8, 'running') RETURNING id`,
+         VALUES ($1, $2, $3, $4, 71, 'Python 3', 'print(1)', 8, 'running') RETURNING id, frozen`,
         [target.user_id, target.problem_id, contestId, target.id],
       );
+      if (announce) {
+        if (rows[0].frozen) await countHiddenSubmission(ds, target.id, target.problem_id);
+        await publisher.publish(await loadSubmissionRow(ds.manager, rows[0].id), 'created');
+      }
       return rows[0].id;
     },
     /** Its result written and published, as the worker finishes a grading. */
