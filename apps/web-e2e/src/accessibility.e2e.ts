@@ -76,9 +76,10 @@ describe('accessibility of every screen', () => {
   /**
    * Moves the loaded app to `path` through its router, as a link does, without reloading it: a reload costs about
    * eight times the CPU of the router's move (the whole app started again, axe injected again), and this journey
-   * visits 19 screens in each of four passes (bench/BENCHMARKS.md, "Browser journeys' CPU"). Every screen names
-   * itself in the document's title once it has rendered, so a new title means the new screen is in the page (the
-   * router renders it in a transition, keeping the old one until the new one is ready).
+   * visits 19 screens in each of four passes (bench/BENCHMARKS.md, "On a machine with slow process starts"). Every
+   * screen names itself in the document's title once it has rendered, so a new title means the new screen is in the
+   * page (the router renders it in a transition, keeping the old one until the new one is ready). Two screens in a
+   * row with one title would wait here until the test's timeout: a failure, never a check of the wrong screen.
    */
   async function navigateInApp(page: Page, path: string): Promise<void> {
     const before = await page.title();
