@@ -236,15 +236,15 @@ function killQuietly(pid: number): void {
   }
 }
 
-// A cgroup that is gone, or still draining, is left to the next worker's sweep of stale boxes.
 function removeQuietly(dir: string): void {
   try {
     rmdirSync(dir);
   } catch {
-    // see above
+    // gone, or still draining: the next worker's sweep of stale boxes removes it
   }
 }
 
+/** As removeQuietly, on libuv's threads; a cgroup it cannot remove is left to the same sweep. */
 const removeQuietlyAsync = (dir: string): Promise<void> => rmdir(dir).catch(() => undefined);
 
 /**

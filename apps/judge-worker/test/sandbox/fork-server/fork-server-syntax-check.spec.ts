@@ -11,6 +11,20 @@ afterAll(() => engines.close());
 
 const LIMITS = { cpuSeconds: 2, memoryMb: 128, outputMb: 8 };
 
+/** Runs `check` with `method` of `target` spied on (still called through), and restores it however `check` ends. */
+async function watching<T extends object>(
+  target: T,
+  method: jest.FunctionPropertyNames<Required<T>>,
+  check: (spy: jest.SpyInstance) => Promise<void>,
+): Promise<void> {
+  const spy: jest.SpyInstance = jest.spyOn(target, method);
+  try {
+    await check(spy);
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 /**
  * The compile error a source gets, or null when it compiles: compiled, then run on `inputs` (the fork server's
  * check is its first test's child's first step, so the error may come from the first run instead of compile()).
@@ -82,13 +96,10 @@ describe.each([
     'one child checks and runs the first test: no child for the check alone, none in a box',
     async () => {
       await compileError(engines.on, language, 'print(1)\n');
-      const tasks = jest.spyOn(ForkServer.prototype, 'run');
-      try {
+      await watching(ForkServer.prototype, 'run', async (tasks) => {
         expect(await compileError(engines.on, language, 'print(input())\n', ['a\n', 'b\n'])).toBeNull();
         expect(tasks.mock.calls.map((call) => call[4])).toEqual(['checked-test', 'test']);
-      } finally {
-        tasks.mockRestore();
-      }
+      });
     },
     60_000,
   );
@@ -120,15 +131,12 @@ describe.each([
     async () => {
       // Warm: the slot and its pre-started server are there before the submission, as in a running worker.
       await compileError(engines.on, language, 'print(1)\n');
-      const runs = jest.spyOn(RunBox.prototype, 'run');
-      try {
+      await watching(RunBox.prototype, 'run', async (runs) => {
         expect(await compileError(engines.on, language, 'print(1\n')).toMatch(/SyntaxError/);
         expect(runs).not.toHaveBeenCalled();
         expect(await compileError(engines.off, language, 'print(1\n')).toMatch(/SyntaxError/);
         expect(runs).toHaveBeenCalledTimes(1);
-      } finally {
-        runs.mockRestore();
-      }
+      });
     },
     60_000,
   );
