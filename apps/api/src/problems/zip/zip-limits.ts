@@ -11,10 +11,10 @@ export const ZIP_LIMITS = {
   maxCompressionRatio: 100,
   /** Below this many inflated bytes a high ratio is harmless (a long run of "0\n" compresses 500:1). */
   ratioCheckFloorBytes: 1024 * 1024,
-  /** Multer's limits for the multipart upload: one file, and only the small trimWhitespace field beside it. */
   /** Imports one API instance runs at once (ZipImportGate), each holding up to maxUncompressedBytes; and how many may wait. */
   importsAtOnce: 2,
   importsWaiting: 8,
+  /** Multer's limits for the multipart upload: one file, and only the small trimWhitespace field beside it. */
   upload: { fileSize: 64 * 1024 * 1024, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
 } as const;
 
