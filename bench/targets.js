@@ -1,6 +1,7 @@
 // The performance targets and how each is read from a `npm run bench` run: one row per figure with its target,
 // what was measured and the floor measured beside it in the same run.
 
+const { fixedCostMs } = require('./lib/stage-metrics');
 const ms = (x) => (x === undefined || x === null || Number.isNaN(x) ? '–' : `${x >= 100 ? x.toFixed(0) : x.toFixed(1)} ms`);
 const num = (x) => (x === undefined || x === null ? '–' : Math.round(x).toLocaleString('en-US'));
 const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : '–');
@@ -15,6 +16,7 @@ const STAGE_TARGETS_IN_BARE_RUNS = {
   queue_wait: 0.1,
   job_start: 0.2,
   load: 0.5,
+  slot_wait: 0.05,
   mark_running: 0.35,
   box: 0.05,
   compile: 1,
@@ -25,9 +27,6 @@ const STAGE_TARGETS_IN_BARE_RUNS = {
 };
 /** The judge's own time per submission besides its runs before issue 37's cuts, in bare runs: the target halves it. */
 const FIXED_COST_BEFORE_IN_BARE_RUNS = 2.93;
-/** The stages that are the judge's own time on an idle judge: all but the runs and the wait for a worker. */
-const fixedCostMs = (stages) =>
-  Object.entries(stages).reduce((sum, [name, s]) => sum + (name === 'run' || name === 'queue_wait' ? 0 : s.perSubmissionMs), 0);
 
 /** One row per stage (issue 37), from the judging benchmark's stage table; none when it did not run. */
 function stageRows({ judging }) {
@@ -36,7 +35,7 @@ function stageRows({ judging }) {
   const fixed = fixedCostMs(judging.stages.idle);
   return [
     [
-      "Python a+b, 3 tests, idle: the judge's own time per submission (every stage but `run` and `queue_wait`)",
+      "Python a+b, 3 tests, idle: the judge's own time per submission (every stage but `run`, `queue_wait` and `slot_wait`)",
       `≤ ${(FIXED_COST_BEFORE_IN_BARE_RUNS / 2).toFixed(2)} bare runs (half of ${FIXED_COST_BEFORE_IN_BARE_RUNS} before issue 37)`,
       `${ms(fixed)} (${(fixed / bare).toFixed(2)} bare runs)`,
       `${ms(bare)} (one bare \`python3 -S\` run of the same file)`,

@@ -76,4 +76,11 @@ function stagesBetween(before, after, submissions) {
   return summary;
 }
 
-module.exports = { readStages, stagesBetween };
+/** The stages that are not the judge's own time: the runs themselves, and the waits for a worker and for a slot. */
+const NOT_THE_JUDGES = ['run', 'queue_wait', 'slot_wait'];
+
+/** The judge's own time per submission (issue 37's fixed cost): every other stage's time, summed. */
+const fixedCostMs = (stages) =>
+  Object.entries(stages).reduce((sum, [name, s]) => sum + (NOT_THE_JUDGES.includes(name) ? 0 : s.perSubmissionMs), 0);
+
+module.exports = { readStages, stagesBetween, fixedCostMs };

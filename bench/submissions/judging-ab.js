@@ -10,6 +10,7 @@ const { loadavg, tmpdir } = require('os');
 const path = require('path');
 const { ROOT, arg } = require('./stack');
 const { median } = require('../lib/floors');
+const { fixedCostMs } = require('../lib/stage-metrics');
 
 const baseIndex = process.argv.indexOf('--base');
 const BASE = baseIndex > 0 ? process.argv[baseIndex + 1] : null;
@@ -52,8 +53,6 @@ function judging(sourceRoot) {
 
 /** The figures compared, from one judging.js result. */
 function figures(r) {
-  const judgeMs = (stages) =>
-    Object.entries(stages).reduce((sum, [name, s]) => sum + (name === 'run' || name === 'queue_wait' ? 0 : s.perSubmissionMs), 0);
   return {
     submitToFinalP50Ms: r.pythonThreeTests.p50,
     threeBareRunsMs: r.floors.threeBarePythonStarts,
@@ -61,9 +60,9 @@ function figures(r) {
     perMinute: r.throughput.perMinute,
     floorPerMinute: r.throughput.floorPerMinute,
     throughputRatio: r.throughput.perMinute / r.throughput.floorPerMinute,
-    fixedCostIdleMs: judgeMs(r.stages.idle),
-    fixedCostQueuedMs: judgeMs(r.stages.queued),
-    fixedCostIdleInBareRuns: judgeMs(r.stages.idle) / r.floors.barePythonRun,
+    fixedCostIdleMs: fixedCostMs(r.stages.idle),
+    fixedCostQueuedMs: fixedCostMs(r.stages.queued),
+    fixedCostIdleInBareRuns: fixedCostMs(r.stages.idle) / r.floors.barePythonRun,
     cppP50Ms: r.cpp.p50,
     stagesIdle: Object.fromEntries(Object.entries(r.stages.idle).map(([name, s]) => [name, s.perSubmissionMs])),
     stagesQueued: Object.fromEntries(Object.entries(r.stages.queued).map(([name, s]) => [name, s.perSubmissionMs])),

@@ -6,7 +6,7 @@
 // histogram (oj_grading_stage_seconds) before and after it: where a submission's time went, stage by stage,
 // beside one bare run of the same file.
 // Usage: node bench/submissions/judging.js [--runs 15] [--queued 300]
-const { startStack, api, waitForLanguages, percentile, arg, METRICS_TOKEN } = require('./stack');
+const { startStack, api, waitForLanguages, percentile, arg, METRICS_TOKEN, OUT } = require('./stack');
 const { readStages, stagesBetween } = require('../lib/stage-metrics');
 const { snapshot, cpuBetween } = require('../lib/process-cpu');
 const { openStream } = require('./sse');
@@ -71,7 +71,9 @@ function stageTable({ stages, floors, pythonThreeTests }) {
     '| stage | idle p50 ms | idle per submission ms | idle ÷ bare run | 300 queued p50 ms | queued per submission ms |',
     '| --- | --- | --- | --- | --- | --- |',
   ];
-  for (const name of STAGE_ORDER) {
+  // The worker's stages in a submission's order, from the build measured (the side of an A/B run has its own).
+  const { GRADING_STAGES } = require(join(OUT, 'apps/judge-worker/src/operations/grading-stages'));
+  for (const name of GRADING_STAGES) {
     const [idle, queued] = [stages.idle[name], stages.queued?.[name]];
     if (!idle && !queued) continue;
     const ratio = idle ? `${(idle.perSubmissionMs / floors.barePythonRun).toFixed(2)}×` : '–';
@@ -85,9 +87,6 @@ function stageTable({ stages, floors, pythonThreeTests }) {
   );
   return lines.join('\n');
 }
-
-/** The worker's stages in a submission's order (apps/judge-worker/src/operations/grading-stages.ts). */
-const STAGE_ORDER = ['queue_wait', 'job_start', 'load', 'mark_running', 'box', 'compile', 'run', 'check', 'result_write', 'event_publish'];
 
 async function main() {
   const stack = await startStack();

@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { GradeResult, RatingsJobData, Sample, SubmissionRow, VERDICT_BY_STATUS } from '@oj/contracts';
+import { GradeResult, RatingsJobData, Sample, SubmissionRow, TestCaseData, VERDICT_BY_STATUS } from '@oj/contracts';
 import {
   checkerOf,
   FinalResultWrite,
@@ -19,25 +19,35 @@ import { askRatingsRecompute, RATINGS_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
+import { WorkerConfig } from '../config/worker-config';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
-import { GradingStage, timeStage } from '../operations/grading-stages';
+import { elapsedMs, GradingStage, timeStage } from '../operations/grading-stages';
 import { WorkerMetrics } from '../operations/worker-metrics';
+import { SlotPool } from '../queue/slot-pool';
 import { sampleIndexOf } from './failed-sample';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
 import { ProblemTestsCache } from './problem-tests-cache';
 import { ProgressPublisher } from './progress-publisher';
 
-/** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
 /** The test's sample index, when it is one of the statement's samples (their failures show on the submission page). */
 function withSample(test: Pick<TestCaseEntity, 'input' | 'output'>, samples: Sample[]): { sample?: number } {
   const sample = sampleIndexOf(test, samples);
   return sample === undefined ? {} : { sample };
 }
 
+/** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
 function withInteractor(problem: ProblemEntity) {
   const interactor = interactorOf(problem);
   return interactor ? { interactor } : {};
+}
+
+/** What a grading needs, read once before it waits for a slot. */
+interface LoadedSubmission {
+  submission: SubmissionEntity;
+  row: SubmissionRow;
+  problem: ProblemEntity;
+  tests: TestCaseData[];
 }
 
 /** A grading attempt that should be retried (engine trouble, not the program's fault). */
@@ -55,6 +65,12 @@ export class GradingFailedError extends Error {}
 @Injectable()
 export class JudgeSubmissionService {
   private readonly logger = new Logger(JudgeSubmissionService.name);
+  /**
+   * The worker's N grading slots (WORKER_CONCURRENCY): submissions marked running and graded at once. The queue
+   * hands over JUDGE_JOBS_AHEAD jobs more (@oj/messaging), loaded while the slots grade, so a slot's database steps (its result
+   * write, the next one's load) overlap another slot's runs instead of leaving a core idle; runs stay N at once.
+   */
+  private readonly slots: SlotPool;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -63,26 +79,49 @@ export class JudgeSubmissionService {
     private readonly metrics: WorkerMetrics,
     private readonly tests: ProblemTestsCache,
     @InjectQueue(RATINGS_QUEUE) private readonly ratings: Queue<RatingsJobData>,
-  ) {}
+    config: WorkerConfig,
+  ) {
+    this.slots = new SlotPool(config.WORKER_CONCURRENCY);
+  }
 
   async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {
     const loaded = await this.timed('load', () => this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round)));
     if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
-    const { submission, row, problem, tests } = loaded;
+    const waitingSince = performance.now();
+    const graded = await this.slots.use(async () => {
+      this.metrics.observeStage('slot_wait', elapsedMs(waitingSince));
+      const running = await this.markRunning(submissionId, round, loaded.row);
+      return running && { running, result: await this.grade(running, loaded, stopAtFirstFailure) };
+    });
+    if (!graded) return;
+    const { running, result } = graded;
+    // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
+    if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
+    await this.finishGraded(running, round, result);
+  }
 
-    // Nothing else writes the row while it grades: every progress event, and the final one, is this row with what
-    // the grading changed, never read again.
-    const running = await this.timed('mark_running', async () => {
-      const stamps = await this.step(`Marking ${submissionId} running`, () => this.markRunning(submissionId, round));
+  /**
+   * Running, and its `running` event published: the row as it grades, or null when it was not marked. Nothing else
+   * writes the row while it grades: every progress event, and the final one, is this row with what the grading
+   * changed, never read again.
+   */
+  private markRunning(submissionId: string, round: number, row: SubmissionRow): Promise<SubmissionRow | null> {
+    return this.timed('mark_running', async () => {
+      const stamps = await this.step(`Marking ${submissionId} running`, () => this.writeRunning(submissionId, round));
       if (!stamps) return null;
       const runningRow = withRunning(row, stamps);
       await this.step(`Publishing ${submissionId} running`, () => this.live.publish(runningRow, 'running'));
       return runningRow;
     });
-    if (!running) return;
+  }
 
-    const result = await this.grader.grade(
+  private grade(
+    running: SubmissionRow,
+    { submission, problem, tests }: LoadedSubmission,
+    stopAtFirstFailure: boolean,
+  ): Promise<GradeResult> {
+    return this.grader.grade(
       {
         languageId: submission.languageId,
         sourceCode: submission.sourceCode,
@@ -98,9 +137,6 @@ export class JudgeSubmissionService {
       },
       (done, total) => this.publishProgress(running, done, total),
     );
-    // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
-    if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
-    await this.finishGraded(running, round, result);
   }
 
   /**
@@ -129,7 +165,7 @@ export class JudgeSubmissionService {
    * The submission (and its list row), its problem and its tests in order; 'graded' when the round's result is
    * already written; null (job dropped) when there is nothing to grade.
    */
-  private async load(submissionId: string, round: number) {
+  private async load(submissionId: string, round: number): Promise<LoadedSubmission | 'graded' | null> {
     // The problem is read beside the submission (by the submission's problem id, in SQL): one round trip, not two.
     const [found, problem] = await Promise.all([
       loadSubmission(this.dataSource.manager, submissionId),
@@ -156,7 +192,7 @@ export class JudgeSubmissionService {
    * off for this statement's transaction: about 2 ms less before the grading starts): should PostgreSQL crash before
    * the flush, the row only shows queued again while it grades, and its result, written durably, ends it as before.
    */
-  private async markRunning(submissionId: string, round: number): Promise<{ startedAt: Date; updatedAt: Date } | null> {
+  private async writeRunning(submissionId: string, round: number): Promise<{ startedAt: Date; updatedAt: Date } | null> {
     // An UPDATE's answer through TypeORM: its rows and their count.
     const [[stamps]]: [{ started_at: Date; updated_at: Date }[], number] = await this.dataSource.query(
       `UPDATE submissions SET status = 'running', verdict = $3, started_at = $4, updated_at = CURRENT_TIMESTAMP
