@@ -1,5 +1,4 @@
 import { ContestFormat, foldCell, GradeResult, rowFromCells, SubmissionStatus } from '@oj/contracts';
-import { randomBytes } from 'crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 
@@ -16,8 +15,8 @@ import {
   writeFinalResult,
 } from './index';
 import { ContestPointsUnits1795004528031 } from './migrations/1795004528031-contest-points-units';
+import { freshDatabaseUrl } from './testing/fresh-database-url';
 
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const START = new Date('2025-03-01T10:00:00Z');
 const at = (minute: number) => new Date(START.getTime() + minute * 60_000);
 const result = (status: SubmissionStatus, score = status === 'accepted' ? 100 : 0, subtasks?: [number, number]): GradeResult => ({
@@ -37,11 +36,7 @@ const result = (status: SubmissionStatus, score = status === 'accepted' ? 100 : 
 
 /** The board kept by the result write equals one folded from scratch with the pure rules. */
 describe('contest board kept by writeFinalResult', () => {
-  const url = (() => {
-    const u = new URL(base);
-    u.pathname = `/oj_db_test_${randomBytes(4).toString('hex')}`;
-    return u.toString();
-  })();
+  const url = freshDatabaseUrl();
   let ds: DataSource;
   let problems: ProblemEntity[];
   let users: string[];

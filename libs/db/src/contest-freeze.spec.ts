@@ -8,13 +8,12 @@ import {
   type ParticipationKind,
   resultsHiddenFrom,
 } from '@oj/contracts';
-import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 
 import { FROZEN_RESULT_SQL, HIDDEN_ON_PUBLIC_FOLD_SQL, RESULTS_HIDDEN_FROM_SQL, syncFrozenResults } from './contest-freeze';
 import { createDataSource, dropDatabase, migrate } from './index';
+import { freshDatabaseUrl } from './testing/fresh-database-url';
 
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const START = new Date('2025-03-01T10:00:00Z');
 const LENGTH_MINUTES = 300;
 const END = new Date(START.getTime() + LENGTH_MINUTES * 60_000);
@@ -46,11 +45,7 @@ interface Row {
  * SQL form and the stored column must say what the TypeScript rule says: a rule changed on one side only fails here.
  */
 describe('the contest freeze in SQL agrees with the freeze in TypeScript', () => {
-  const url = (() => {
-    const u = new URL(base);
-    u.pathname = `/oj_db_test_${randomBytes(4).toString('hex')}`;
-    return u.toString();
-  })();
+  const url = freshDatabaseUrl();
   let ds: DataSource;
   const clocks = new Map<number, FreezeClock>();
 

@@ -12,8 +12,8 @@ import {
   writeFinalResult,
   writeFinalResultColumns,
 } from './index';
+import { freshDatabaseUrl } from './testing/fresh-database-url';
 
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const result = (status: SubmissionStatus): GradeResult => ({
   status,
   score: status === 'accepted' ? 100 : 0,
@@ -26,11 +26,7 @@ const result = (status: SubmissionStatus): GradeResult => ({
 
 /** The one result write: one result per judge round, and counters that always equal a count of the rows. */
 describe('writeFinalResult', () => {
-  const url = (() => {
-    const u = new URL(base);
-    u.pathname = `/oj_db_test_${randomBytes(4).toString('hex')}`;
-    return u.toString();
-  })();
+  const url = freshDatabaseUrl();
   let ds: DataSource;
   let problem: ProblemEntity;
 

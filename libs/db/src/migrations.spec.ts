@@ -1,15 +1,8 @@
-import { randomBytes } from 'crypto';
-
 import { createDataSource, dropDatabase, migrate } from './index';
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { freshDatabaseUrl } from './testing/fresh-database-url';
 
 describe('migrations', () => {
-  const url = (() => {
-    const u = new URL(base);
-    u.pathname = `/oj_db_test_${randomBytes(4).toString('hex')}`;
-    return u.toString();
-  })();
+  const url = freshDatabaseUrl();
 
   afterAll(() => dropDatabase(url));
 

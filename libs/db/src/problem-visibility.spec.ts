@@ -1,17 +1,11 @@
-import { randomBytes } from 'crypto';
 import { Client } from 'pg';
 
 import { dropDatabase, migrate } from './index';
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { freshDatabaseUrl } from './testing/fresh-database-url';
 
 /** A submission's copy of its problem's visibility (problem_public) stays exact when the two are written at once. */
 describe("submissions' problem visibility", () => {
-  const url = (() => {
-    const u = new URL(base);
-    u.pathname = `/oj_db_vis_${randomBytes(4).toString('hex')}`;
-    return u.toString();
-  })();
+  const url = freshDatabaseUrl('oj_db_vis');
   const making = new Client({ connectionString: url });
   const submitting = new Client({ connectionString: url });
   let problemId: number;

@@ -1,10 +1,8 @@
-import { randomBytes } from 'crypto';
 import type { DataSource } from 'typeorm';
 
 import { createDataSource, dropDatabase, migrate } from './index';
 import { recomputeRatings } from './ratings';
-
-const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { freshDatabaseUrl } from './testing/fresh-database-url';
 
 /** A small seeded generator, so a failing history can be replayed from its seed. */
 function generator(seed: number): (n: number) => number {
@@ -21,11 +19,7 @@ const HOUR = 3_600_000;
 const NOW = new Date('2026-06-01T00:00:00Z');
 
 describe('recomputeRatings', () => {
-  const url = (() => {
-    const u = new URL(base);
-    u.pathname = `/oj_ratings_test_${randomBytes(4).toString('hex')}`;
-    return u.toString();
-  })();
+  const url = freshDatabaseUrl('oj_ratings_test');
   let ds: DataSource;
 
   beforeAll(async () => {
