@@ -18,8 +18,12 @@ const ROUNDS = arg('rounds', 3);
 const RUNS = arg('runs', 10);
 const QUEUED = arg('queued', 100);
 
-/** The base commit's tree, ready to build: its files, and this checkout's node_modules. */
-function exportBase(commit) {
+/**
+ * The base commit's tree, ready to build: its files, and this checkout's node_modules. Kept by the commit's hash, not
+ * the name given: `--base HEAD` once exported a HEAD that later runs, after a commit, took for the new one.
+ */
+function exportBase(name) {
+  const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--verify', `${name}^{commit}`], { encoding: 'utf8' }).trim();
   const dir = path.join(tmpdir(), `oj-bench-ab-${commit}`);
   if (!existsSync(path.join(dir, 'package.json'))) {
     rmSync(dir, { recursive: true, force: true });
