@@ -4,6 +4,7 @@ export * from './data-source';
 export * from './ensure-database';
 export * from './entities';
 export * from './final-result';
+export * from './grading-read';
 export * from './judge-job';
 export * from './problem-checker';
 export * from './problem-solvers';

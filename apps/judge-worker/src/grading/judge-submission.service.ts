@@ -5,10 +5,11 @@ import { GradeResult, RatingsJobData, Sample, SubmissionRow, TestCaseData, VERDI
 import {
   checkerOf,
   FinalResultWrite,
+  GradingProblem,
+  GradingSubmission,
   interactorOf,
-  loadSubmission,
+  loadForGrading,
   loadSubmissionRow,
-  ProblemEntity,
   SubmissionEntity,
   TestCaseEntity,
   withFinalResult,
@@ -37,16 +38,16 @@ function withSample(test: Pick<TestCaseEntity, 'input' | 'output'>, samples: Sam
 }
 
 /** An interactive problem's interactor, for the grading request; nothing for a standard problem. */
-function withInteractor(problem: ProblemEntity) {
+function withInteractor(problem: GradingProblem) {
   const interactor = interactorOf(problem);
   return interactor ? { interactor } : {};
 }
 
 /** What a grading needs, read once before it waits for a slot. */
 interface LoadedSubmission {
-  submission: SubmissionEntity;
+  submission: GradingSubmission;
   row: SubmissionRow;
-  problem: ProblemEntity;
+  problem: GradingProblem;
   tests: TestCaseData[];
 }
 
@@ -162,22 +163,14 @@ export class JudgeSubmissionService {
   }
 
   /**
-   * The submission (and its list row), its problem and its tests in order; 'graded' when the round's result is
-   * already written; null (job dropped) when there is nothing to grade.
+   * The submission (and its list row), its problem and its tests in order (one statement, and none for tests
+   * cached at the problem's tests' version); 'graded' when the round's result is already written; null (job
+   * dropped) when there is nothing to grade.
    */
   private async load(submissionId: string, round: number): Promise<LoadedSubmission | 'graded' | null> {
-    // The problem is read beside the submission (by the submission's problem id, in SQL): one round trip, not two.
-    const [found, problem] = await Promise.all([
-      loadSubmission(this.dataSource.manager, submissionId),
-      this.dataSource
-        .getRepository(ProblemEntity)
-        .createQueryBuilder('p')
-        .addSelect('p.testsVersion')
-        .where('p.problemId = (SELECT s.problem_id FROM submissions s WHERE s.id = :submissionId)', { submissionId })
-        .getOne(),
-    ]);
+    const found = await loadForGrading(this.dataSource.manager, submissionId);
     if (!found) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
-    const { entity: submission, row } = found;
+    const { submission, row, problem } = found;
     if (submission.judgeRound !== round)
       return this.dropped(`Submission ${submissionId} was rejudged (round ${submission.judgeRound}); round ${round} dropped.`);
     if (submission.countedAt) return 'graded' as const;
