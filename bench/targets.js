@@ -16,7 +16,6 @@ const STAGE_TARGETS_IN_BARE_RUNS = {
   queue_wait: 0.1,
   job_start: 0.2,
   load: 0.5,
-  slot_wait: 0.05,
   mark_running: 0.35,
   box: 0.05,
   compile: 1,
@@ -35,7 +34,7 @@ function stageRows({ judging }) {
   const fixed = fixedCostMs(judging.stages.idle);
   return [
     [
-      "Python a+b, 3 tests, idle: the judge's own time per submission (every stage but `run`, `queue_wait` and `slot_wait`)",
+      "Python a+b, 3 tests, idle: the judge's own time per submission (every stage but `run` and `queue_wait`)",
       `≤ ${(FIXED_COST_BEFORE_IN_BARE_RUNS / 2).toFixed(2)} bare runs (half of ${FIXED_COST_BEFORE_IN_BARE_RUNS} before issue 37)`,
       `${ms(fixed)} (${(fixed / bare).toFixed(2)} bare runs)`,
       `${ms(bare)} (one bare \`python3 -S\` run of the same file)`,

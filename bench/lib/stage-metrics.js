@@ -76,8 +76,8 @@ function stagesBetween(before, after, submissions) {
   return summary;
 }
 
-/** The stages that are not the judge's own time: the runs themselves, and the waits for a worker and for a slot. */
-const NOT_THE_JUDGES = ['run', 'queue_wait', 'slot_wait'];
+/** The stages that are not the judge's own time: the runs themselves, and the wait for a worker. */
+const NOT_THE_JUDGES = ['run', 'queue_wait'];
 
 /** The judge's own time per submission (issue 37's fixed cost): every other stage's time, summed. */
 const fixedCostMs = (stages) =>

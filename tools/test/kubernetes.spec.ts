@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { JUDGE_JOBS_AHEAD, JUDGE_QUEUE, queueListKey } from '@oj/messaging';
+import { JUDGE_QUEUE, queueListKey } from '@oj/messaging';
 import { spawnSync } from 'child_process';
 import { getMetadataStorage } from 'class-validator';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
@@ -337,8 +337,8 @@ describe('deploy/kubernetes', () => {
       ['redis', queueListKey(prefix, JUDGE_QUEUE, 'wait')],
       ['redis', queueListKey(prefix, JUDGE_QUEUE, 'active')],
     ]);
-    // Busy workers are kept: one per WORKER_CONCURRENCY + JUDGE_JOBS_AHEAD jobs in progress, what a busy worker holds.
-    expect(triggers[1].metadata.listLength).toBe(String(Number(envValue(worker, 'WORKER_CONCURRENCY')) + JUDGE_JOBS_AHEAD));
+    // Busy workers are kept: one per WORKER_CONCURRENCY jobs in progress.
+    expect(triggers[1].metadata.listLength).toBe(envValue(worker, 'WORKER_CONCURRENCY'));
     for (const trigger of triggers) {
       const auth = find(resources, 'TriggerAuthentication', trigger.authenticationRef.name);
       const refs = spec(auth).secretTargetRef as { parameter: string; name: string; key: string }[];

@@ -7,12 +7,6 @@ import type { JobOptions, Queue, QueueOptions } from 'bull';
  * share of its slots, apart from the submissions', and cancels their jobs when their caller goes (cancelJob).
  */
 export const JUDGE_QUEUE = 'judge';
-/**
- * Judge jobs a worker takes beyond its WORKER_CONCURRENCY grading slots: each is loaded while the slots grade and
- * waits for the first slot free, so no slot waits for the queue's hand-off and the load. A busy worker so holds
- * WORKER_CONCURRENCY + JUDGE_JOBS_AHEAD active jobs (what an autoscaler counts per worker).
- */
-export const JUDGE_JOBS_AHEAD = 1;
 /** Runs on custom input (POST /api/judge/run): a queue of their own, so they never take a submission's slot. */
 export const RUN_QUEUE = 'run';
 export const VALIDATE_QUEUE = 'validate';

@@ -20,11 +20,9 @@ import { askRatingsRecompute, RATINGS_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
-import { WorkerConfig } from '../config/worker-config';
 import { retryInfrastructure } from '../infrastructure/infrastructure-retry';
-import { elapsedMs, GradingStage, timeStage } from '../operations/grading-stages';
+import { GradingStage, timeStage } from '../operations/grading-stages';
 import { WorkerMetrics } from '../operations/worker-metrics';
-import { SlotPool } from '../queue/slot-pool';
 import { sampleIndexOf } from './failed-sample';
 import { failedResult, isDefinitiveFailure } from './grade-aggregate';
 import { Grader } from './grader';
@@ -43,7 +41,7 @@ function withInteractor(problem: GradingProblem) {
   return interactor ? { interactor } : {};
 }
 
-/** What a grading needs, read once before it waits for a slot. */
+/** What a grading needs, read before it starts. */
 interface LoadedSubmission {
   submission: GradingSubmission;
   row: SubmissionRow;
@@ -66,12 +64,6 @@ export class GradingFailedError extends Error {}
 @Injectable()
 export class JudgeSubmissionService {
   private readonly logger = new Logger(JudgeSubmissionService.name);
-  /**
-   * The worker's N grading slots (WORKER_CONCURRENCY): submissions marked running and graded at once. The queue
-   * hands over JUDGE_JOBS_AHEAD jobs more (@oj/messaging), loaded while the slots grade, so a slot's database steps (its result
-   * write, the next one's load) overlap another slot's runs instead of leaving a core idle; runs stay N at once.
-   */
-  private readonly slots: SlotPool;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -80,23 +72,15 @@ export class JudgeSubmissionService {
     private readonly metrics: WorkerMetrics,
     private readonly tests: ProblemTestsCache,
     @InjectQueue(RATINGS_QUEUE) private readonly ratings: Queue<RatingsJobData>,
-    config: WorkerConfig,
-  ) {
-    this.slots = new SlotPool(config.WORKER_CONCURRENCY);
-  }
+  ) {}
 
   async judge(submissionId: string, round = 0, stopAtFirstFailure = false): Promise<void> {
     const loaded = await this.timed('load', () => this.step(`Loading submission ${submissionId}`, () => this.load(submissionId, round)));
     if (loaded === 'graded') return this.republishResult(submissionId);
     if (!loaded) return;
-    const waitingSince = performance.now();
-    const graded = await this.slots.use(async () => {
-      this.metrics.observeStage('slot_wait', elapsedMs(waitingSince));
-      const running = await this.markRunning(submissionId, round, loaded.row);
-      return running && { running, result: await this.grade(running, loaded, stopAtFirstFailure) };
-    });
-    if (!graded) return;
-    const { running, result } = graded;
+    const running = await this.markRunning(submissionId, round, loaded.row);
+    if (!running) return;
+    const result = await this.grade(running, loaded, stopAtFirstFailure);
     // A failing checker is the problem's fault and fails the same way again: the submission ends `failed` now.
     if (result.status === 'failed' && !isDefinitiveFailure(result)) throw new GradingFailedError(result.message ?? 'The judge failed.');
     await this.finishGraded(running, round, result);

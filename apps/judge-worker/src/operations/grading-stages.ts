@@ -9,11 +9,6 @@ export const GRADING_STAGES = [
   'job_start',
   /** Reading the submission, its problem and its tests. */
   'load',
-  /**
-   * Waiting for one of the worker's grading slots: a job the queue handed over ahead (JUDGE_JOBS_AHEAD), loaded
-   * while every slot grades. Near zero while the worker has a slot free.
-   */
-  'slot_wait',
   /** Marking the submission running and publishing its `running` event. */
   'mark_running',
   /** Taking the submission's boxes (a warm slot, or fresh boxes). */

@@ -46,7 +46,7 @@ export class WorkerMetrics {
 
   private readonly stageDuration = new Histogram({
     name: 'oj_grading_stage_seconds',
-    help: 'Time each stage of a submission took on this worker (queue_wait, job_start, load, slot_wait, mark_running, box, compile, run per test, check per test, result_write, event_publish)',
+    help: 'Time each stage of a submission took on this worker (queue_wait, job_start, load, mark_running, box, compile, run per test, check per test, result_write, event_publish)',
     labelNames: ['stage'],
     buckets: STAGE_BUCKETS_SECONDS,
     registers: [this.registry],

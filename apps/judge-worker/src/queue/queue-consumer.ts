@@ -1,7 +1,7 @@
 import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CheckerCompileJobData, JudgeJobData, RunJobData, TracedJobData, ValidateJobData } from '@oj/contracts';
-import { CHECKER_COMPILE_QUEUE, JUDGE_JOBS_AHEAD, JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
+import { CHECKER_COMPILE_QUEUE, JUDGE_QUEUE, RUN_QUEUE, VALIDATE_QUEUE } from '@oj/messaging';
 import { Job, Queue } from 'bull';
 
 import { WorkerConfig } from '../config/worker-config';
@@ -55,7 +55,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     // Listening before any auxiliary job is taken, so no cancel goes unheard.
     await this.cancellations.listen([this.runQueue, this.validateQueue, this.checkerQueue]);
     this.judgeQueue
-      .process(concurrency + JUDGE_JOBS_AHEAD, (job: Job<JudgeJobData>) => {
+      .process(concurrency, (job: Job<JudgeJobData>) => {
         const { submissionId, round, stopAtFirstFailure } = job.data;
         this.observeHandOff(job);
         return this.holding(job, () =>
@@ -74,7 +74,7 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
         .catch((e) => this.logger.error(`Could not end ${job.data.submissionId} as failed: ${(e as Error).message}`));
     });
     this.logger.log(
-      `Consuming ${JUDGE_QUEUE} with concurrency ${concurrency} (and ${JUDGE_JOBS_AHEAD} job taken ahead); ${RUN_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} ` +
+      `Consuming ${JUDGE_QUEUE} with concurrency ${concurrency}; ${RUN_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} ` +
         `sharing ${this.auxiliary.size}`,
     );
   }

@@ -191,33 +191,6 @@ describe('judging a submission from the queue', () => {
     expect(after.acceptedSubmissionCount).toBe(before.acceptedSubmissionCount + 1);
   });
 
-  it('takes one job ahead of its one slot: loaded while the first grades, left queued, graded only after it', async () => {
-    const releases: (() => void)[] = [];
-    let grading = 0;
-    let mostAtOnce = 0;
-    grader = async () => {
-      mostAtOnce = Math.max(mostAtOnce, ++grading);
-      await new Promise<void>((resolve) => releases.push(resolve));
-      grading--;
-      return ACCEPTED;
-    };
-    const first = await enqueue();
-    const second = await enqueue();
-    // Both jobs in the worker's hands (the slot's and the one ahead), one grading.
-    for (let i = 0; i < 400 && ((await queue.getActiveCount()) < 2 || releases.length < 1); i++)
-      await new Promise((r) => setTimeout(r, 25));
-    expect(await queue.getActiveCount()).toBe(2);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(releases).toHaveLength(1);
-    expect(await ds.getRepository(SubmissionEntity).findOneByOrFail({ id: second })).toMatchObject({ status: 'queued', startedAt: null });
-    releases[0]();
-    for (let i = 0; i < 400 && releases.length < 2; i++) await new Promise((r) => setTimeout(r, 25));
-    releases[1]();
-    expect(await settled(first)).toMatchObject({ status: 'accepted' });
-    expect(await settled(second)).toMatchObject({ status: 'accepted' });
-    expect(mostAtOnce).toBe(1);
-  });
-
   /** The SQL statements every connection of this process sends while `run` runs (the worker's and the test's). */
   async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
     const statements: string[] = [];

@@ -130,7 +130,7 @@ describe('an observed submission', () => {
     const text = await worker!.get(WorkerMetrics).registry.metrics();
     const count = (stage: string) =>
       Number(new RegExp(`^oj_grading_stage_seconds_count\\{stage="${stage}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
-    for (const stage of ['queue_wait', 'job_start', 'load', 'slot_wait', 'mark_running', 'box', 'compile', 'result_write', 'event_publish'])
+    for (const stage of ['queue_wait', 'job_start', 'load', 'mark_running', 'box', 'compile', 'result_write', 'event_publish'])
       expect([stage, count(stage)]).toEqual([stage, 1]);
     expect(count('run')).toBe(2);
     expect(count('check')).toBe(2);
