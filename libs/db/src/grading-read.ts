@@ -98,8 +98,8 @@ function part<T>(raw: Record<string, unknown>, alias: string, properties: readon
 
 /**
  * A submission, its list row and its problem's grading columns in one statement, as the worker starts a grading:
- * what loadSubmission and a read of the problem gave in two, without TypeORM building and hydrating either (about
- * 0.6 ms of the worker's CPU a submission, bench/BENCHMARKS.md). The values are the entities' (pg parses the same
+ * what loadSubmission and a read of the problem gave in two, without TypeORM building and hydrating either (0.85 ms
+ * of the worker's CPU a submission less, bench/BENCHMARKS.md). The values are the entities' (pg parses the same
  * types; no column has a transformer). Null when the submission is gone.
  */
 export async function loadForGrading(manager: EntityManager, submissionId: string): Promise<SubmissionForGrading | null> {
