@@ -2,29 +2,11 @@ import { SubmissionRow } from '@oj/contracts';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 import { ProblemEntity, SubmissionEntity } from './entities';
-import { SubmissionRowColumns, SubmissionRowContext, toSubmissionRow } from './submission-row';
+import { SUBMISSION_ROW_PROPERTIES, SubmissionRowContext, toSubmissionRow } from './submission-row';
 
 /** The submission's columns a grading reads: its list row's, its round and count stamp, its code. */
 const SUBMISSION_PROPERTIES = [
-  'id',
-  'userId',
-  'problemId',
-  'languageName',
-  'languageId',
-  'verdict',
-  'status',
-  'score',
-  'runtimeMs',
-  'memoryKB',
-  'sourceLen',
-  'createdAt',
-  'queuedAt',
-  'startedAt',
-  'finishedAt',
-  'updatedAt',
-  'rejudgedAt',
-  'frozen',
-  'failedTest',
+  ...SUBMISSION_ROW_PROPERTIES,
   'judgeRound',
   'countedAt',
   'sourceCode',
@@ -50,7 +32,7 @@ const PROBLEM_PROPERTIES = [
   'interactorProtocol',
 ] as const satisfies readonly (keyof ProblemEntity)[];
 
-export type GradingSubmission = Pick<SubmissionEntity, (typeof SUBMISSION_PROPERTIES)[number]> & SubmissionRowColumns;
+export type GradingSubmission = Pick<SubmissionEntity, (typeof SUBMISSION_PROPERTIES)[number]>;
 export type GradingProblem = Pick<ProblemEntity, (typeof PROBLEM_PROPERTIES)[number]>;
 
 /** What a grading starts from: the submission, its list row (for the live events), and its problem (null: gone). */

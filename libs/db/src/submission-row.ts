@@ -13,28 +13,29 @@ export interface SubmissionRowContext {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The columns a row is made of: never the source, results or counters. */
-export type SubmissionRowColumns = Pick<
-  SubmissionEntity,
-  | 'id'
-  | 'userId'
-  | 'problemId'
-  | 'languageName'
-  | 'languageId'
-  | 'verdict'
-  | 'status'
-  | 'score'
-  | 'runtimeMs'
-  | 'memoryKB'
-  | 'sourceLen'
-  | 'createdAt'
-  | 'queuedAt'
-  | 'startedAt'
-  | 'finishedAt'
-  | 'updatedAt'
-  | 'rejudgedAt'
-  | 'frozen'
-  | 'failedTest'
->;
+export const SUBMISSION_ROW_PROPERTIES = [
+  'id',
+  'userId',
+  'problemId',
+  'languageName',
+  'languageId',
+  'verdict',
+  'status',
+  'score',
+  'runtimeMs',
+  'memoryKB',
+  'sourceLen',
+  'createdAt',
+  'queuedAt',
+  'startedAt',
+  'finishedAt',
+  'updatedAt',
+  'rejudgedAt',
+  'frozen',
+  'failedTest',
+] as const satisfies readonly (keyof SubmissionEntity)[];
+
+export type SubmissionRowColumns = Pick<SubmissionEntity, (typeof SUBMISSION_ROW_PROPERTIES)[number]>;
 
 /** The list/live shape of a submission, shared by the API and the worker so both speak the same event. Never the source. */
 export function toSubmissionRow(s: SubmissionRowColumns, ctx: SubmissionRowContext): SubmissionRow {
