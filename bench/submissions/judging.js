@@ -10,7 +10,7 @@ const { startStack, api, waitForLanguages, percentile, arg, METRICS_TOKEN, OUT }
 const { readStages, stagesBetween } = require('../lib/stage-metrics');
 const { snapshot, cpuBetween } = require('../lib/process-cpu');
 const { openStream } = require('./sse');
-const { mkdtempSync, rmSync, writeFileSync } = require('fs');
+const { existsSync, mkdtempSync, rmSync, writeFileSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
 const { bareCompileAndRun, cores, median, postgresRoundTrip, tightLoop, timedRun } = require('../lib/floors');
@@ -63,17 +63,24 @@ function pythonArgv(dir, name, source) {
   return ['-S', join(dir, name)];
 }
 
+/**
+ * The worker's stages in a submission's order, from the build measured (the side of an A/B run has its own); against
+ * a running site (BASE_URL, nothing built here), in the order its metrics list them.
+ */
+function stageOrder(stages) {
+  const built = join(OUT, 'apps/judge-worker/src/operations/grading-stages.js');
+  return existsSync(built) ? require(built).GRADING_STAGES : Object.keys({ ...stages.idle, ...stages.queued });
+}
+
 /** The stage table, as BENCHMARKS.md shows it: each stage's p50 and mean, per submission, beside one bare run. */
 function stageTable({ stages, floors, pythonThreeTests }) {
   const f = (x) => (x === undefined ? '–' : x.toFixed(2));
   const lines = [
     `Python a+b, 3 tests; one bare \`python3 -S\` run: ${f(floors.barePythonRun)} ms`,
-    '| stage | idle p50 ms | idle per submission ms | idle ÷ bare run | 300 queued p50 ms | queued per submission ms |',
+    `| stage | idle p50 ms | idle per submission ms | idle ÷ bare run | ${QUEUED} queued p50 ms | queued per submission ms |`,
     '| --- | --- | --- | --- | --- | --- |',
   ];
-  // The worker's stages in a submission's order, from the build measured (the side of an A/B run has its own).
-  const { GRADING_STAGES } = require(join(OUT, 'apps/judge-worker/src/operations/grading-stages'));
-  for (const name of GRADING_STAGES) {
+  for (const name of stageOrder(stages)) {
     const [idle, queued] = [stages.idle[name], stages.queued?.[name]];
     if (!idle && !queued) continue;
     const ratio = idle ? `${(idle.perSubmissionMs / floors.barePythonRun).toFixed(2)}×` : '–';
