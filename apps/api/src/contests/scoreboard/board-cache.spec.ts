@@ -86,6 +86,25 @@ describe('BoardCache', () => {
     expect(await cache.outline(1, 'total', async () => 3)).toBe(3);
   });
 
+  it('serves no board from before a result that arrived first: reads wait for its placement, later ones do not', async () => {
+    await cache.get(1, 'page:1', async () => 'before');
+    let placed!: () => void;
+    // The stream service's read of the result's row, which then drops what the result changed.
+    const placement = new Promise<void>((resolve) => (placed = resolve)).then(() => cache.resultsChanged(1));
+    cache.resultArriving(placement);
+    const reading = cache.get(1, 'page:1', async () => 'after');
+    const read = jest.fn();
+    void reading.then(read);
+    await settle();
+    expect(read).not.toHaveBeenCalled();
+    placed();
+    expect(await reading).toBe('after');
+    // Placed (or failed: a failed placement clears the cache itself), it holds no later read back.
+    cache.resultArriving(Promise.reject(new Error('the row could not be read')));
+    await settle();
+    expect(await cache.get(1, 'page:1', async () => 'other')).toBe('after');
+  });
+
   describe('rankings', () => {
     const row = (id: string, score: number): OrderedRow => ({ id, keys: [score, 0], version: `${score}`, username: id });
     const ioi = (rows: OrderedRow[], ticket: number) => new Ranking('ioi', rows, ticket);

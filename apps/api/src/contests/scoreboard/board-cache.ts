@@ -67,6 +67,11 @@ export class BoardCache {
   private active = true;
   private readonly now: () => number;
   private readonly rankings: RankingCache;
+  /**
+   * Results taken in whose row, and so whose contest, is still being read (resultArriving): a read waits for those
+   * that arrived before it, so none serves a board from before a verdict its caller may already have heard of.
+   */
+  private readonly arriving = new Set<Promise<void>>();
 
   constructor(private readonly options: BoardCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -75,7 +80,26 @@ export class BoardCache {
 
   /** The contest's ranking in the view, kept through results (RankingCache.get); `load` reads it at its ticket. */
   ranking(contestId: number, view: BoardView, load: (ticket: number) => Promise<Ranking>): Promise<Ranking> {
-    return this.rankings.get(contestId, view, load, this.active);
+    return this.afterArrivals(() => this.rankings.get(contestId, view, load, this.active));
+  }
+
+  /**
+   * A result was announced (its `finished` event) and `placement` reads its row, then drops or moves what it changed
+   * (resultsChanged). The same event reaches the result's viewer on the live stream, whose page then reads its board
+   * at once: until the placement settles, reads wait for it rather than serve the board as it was before the result.
+   */
+  resultArriving(placement: Promise<unknown>): void {
+    const settled = placement.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.arriving.add(settled);
+    void settled.then(() => this.arriving.delete(settled));
+  }
+
+  /** `read` once every result that arrived before it is placed (at once when none is being placed). */
+  private afterArrivals<T>(read: () => Promise<T>): Promise<T> {
+    return this.arriving.size ? Promise.all([...this.arriving]).then(read) : read();
   }
 
   /** A ticket for a read of a result's row about to be sent (RankingCache.ticket). */
@@ -85,7 +109,7 @@ export class BoardCache {
 
   /** The cached value of `key` in the contest, or `load`'s, stored unless the board changed meanwhile. */
   get<T>(contestId: number, key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
-    return this.read(contestId, key, load, weigh, false);
+    return this.afterArrivals(() => this.read(contestId, key, load, weigh, false));
   }
 
   /**
@@ -93,7 +117,7 @@ export class BoardCache {
    * count of rows. Kept through `resultsChanged`.
    */
   outline<T>(contestId: number, key: string, load: () => Promise<T>): Promise<T> {
-    return this.read(contestId, key, load, () => 1, true);
+    return this.afterArrivals(() => this.read(contestId, key, load, () => 1, true));
   }
 
   private read<T>(contestId: number, key: string, load: () => Promise<T>, weigh: (value: T) => number, outline: boolean): Promise<T> {

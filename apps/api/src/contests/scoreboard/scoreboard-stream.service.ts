@@ -162,6 +162,8 @@ export class ScoreboardStreamService implements OnModuleInit, OnModuleDestroy {
     // Nothing cached and nobody watching: an instance serving no board reads nothing per result.
     if (!this.viewers.size && this.cache.isEmpty) return;
     const changed = this.changedParticipation(event.id);
+    // Taken in the same turn as the live stream sends the event: a board read it prompts waits for this placement.
+    this.cache.resultArriving(changed);
     // A failed read is reported by the delivery that awaits it, however long after it fails.
     changed.catch(() => undefined);
     this.deliver(async () => {
