@@ -74,7 +74,7 @@ describe('loadForGrading', () => {
       countedAt: new Date('2026-01-02T03:04:07Z'),
     });
 
-    const read = await loadForGrading(ds.manager, submission.id);
+    const read = await loadForGrading(ds, submission.id);
     const { entity, row } = (await loadSubmission(ds.manager, submission.id))!;
     const expected = await problemThroughTypeorm(problem.problemId);
     expect(read!.row).toEqual(row);
@@ -103,7 +103,7 @@ describe('loadForGrading', () => {
       verdict: 'PENDING',
       score: 0,
     });
-    const read = await loadForGrading(ds.manager, submission.id);
+    const read = await loadForGrading(ds, submission.id);
     const { entity, row } = (await loadSubmission(ds.manager, submission.id))!;
     expect(read!.row).toEqual(row);
     for (const [property, value] of Object.entries(read!.submission))
@@ -112,6 +112,6 @@ describe('loadForGrading', () => {
     for (const [property, value] of Object.entries(read!.problem!))
       expect([property, value]).toEqual([property, expected[property as keyof ProblemEntity]]);
     expect(read!.problem).toMatchObject({ checkerEpsilon: null, interactorSource: null, subtasks: [] });
-    expect(await loadForGrading(ds.manager, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await loadForGrading(ds, '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });

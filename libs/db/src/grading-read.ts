@@ -1,7 +1,9 @@
 import { SubmissionRow } from '@oj/contracts';
-import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 import { ProblemEntity, SubmissionEntity } from './entities';
+import { selectListSql, statementPerDataSource } from './entity-select';
+import { queryPrepared } from './prepared-query';
 import { SUBMISSION_ROW_PROPERTIES, SubmissionRowContext, toSubmissionRow } from './submission-row';
 
 /** The submission's columns a grading reads: its list row's, its round and count stamp, its code. */
@@ -42,36 +44,18 @@ export interface SubmissionForGrading {
   problem: GradingProblem | null;
 }
 
-/** `alias.column AS "prefix.property"` for each property, the column names as the entity maps them. */
-function selectList(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>, alias: string, properties: readonly string[]): string {
-  const metadata = dataSource.getMetadata(entity);
-  return properties
-    .map((property) => {
-      const column = metadata.findColumnWithPropertyName(property);
-      if (!column) throw new Error(`${metadata.name} has no column for ${property}`);
-      return `${alias}.${column.databaseName} AS "${alias}.${property}"`;
-    })
-    .join(', ');
-}
-
 /** The statement, built once per data source from the entities' column mapping. */
-const statements = new WeakMap<DataSource, string>();
-
-function statementFor(dataSource: DataSource): string {
-  let sql = statements.get(dataSource);
-  if (!sql) {
-    sql = `SELECT ${selectList(dataSource, SubmissionEntity, 's', SUBMISSION_PROPERTIES)},
-                  ${selectList(dataSource, ProblemEntity, 'p', PROBLEM_PROPERTIES)},
-                  u.username AS "userName", ur.rating AS "userRating"
-             FROM submissions s
-             LEFT JOIN problems p ON p.problem_id = s.problem_id
-             LEFT JOIN users u ON u.id = s.user_id
-             LEFT JOIN user_ratings ur ON ur.user_id = s.user_id
-            WHERE s.id = $1`;
-    statements.set(dataSource, sql);
-  }
-  return sql;
-}
+const statementFor = statementPerDataSource(
+  (dataSource) =>
+    `SELECT ${selectListSql(dataSource, SubmissionEntity, 's', SUBMISSION_PROPERTIES, 's.')},
+            ${selectListSql(dataSource, ProblemEntity, 'p', PROBLEM_PROPERTIES, 'p.')},
+            u.username AS "userName", ur.rating AS "userRating"
+       FROM submissions s
+       LEFT JOIN problems p ON p.problem_id = s.problem_id
+       LEFT JOIN users u ON u.id = s.user_id
+       LEFT JOIN user_ratings ur ON ur.user_id = s.user_id
+      WHERE s.id = $1`,
+);
 
 /** The properties of `raw` under `alias.`, as an object of their own. */
 function part<T>(raw: Record<string, unknown>, alias: string, properties: readonly string[]): T {
@@ -84,8 +68,8 @@ function part<T>(raw: Record<string, unknown>, alias: string, properties: readon
  * of the worker's CPU a submission less, bench/BENCHMARKS.md). The values are the entities' (pg parses the same
  * types; no column has a transformer). Null when the submission is gone.
  */
-export async function loadForGrading(manager: EntityManager, submissionId: string): Promise<SubmissionForGrading | null> {
-  const [raw]: Record<string, unknown>[] = await manager.query(statementFor(manager.connection), [submissionId]);
+export async function loadForGrading(dataSource: DataSource, submissionId: string): Promise<SubmissionForGrading | null> {
+  const [raw] = await queryPrepared<Record<string, unknown>>(dataSource, statementFor(dataSource), [submissionId]);
   if (!raw) return null;
   const submission = part<GradingSubmission>(raw, 's', SUBMISSION_PROPERTIES);
   const problem = raw['p.id'] ? part<GradingProblem>(raw, 'p', PROBLEM_PROPERTIES) : null;

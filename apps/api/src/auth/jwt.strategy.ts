@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { InjectRepository } from '@nestjs/typeorm';
-import { UserEntity } from '@oj/db';
+import { queryPrepared, selectListSql, statementPerDataSource, UserEntity } from '@oj/db';
 import type { Request } from 'express';
 import { Passport } from 'passport';
 import { Strategy } from 'passport-jwt';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 import { AccessTokenClaims, AuthUser, isCurrentTokenVersion } from './auth-user';
 import { bearerToken } from './bearer-token';
 import { JwtSecrets } from './jwt-secrets';
 
 export const JWT_STRATEGY = 'jwt';
+
+/** What a request's check reads of its account. */
+type Account = Pick<UserEntity, 'id' | 'username' | 'role' | 'isActive' | 'tokenVersion'>;
+const ACCOUNT_PROPERTIES: (keyof Account)[] = ['id', 'username', 'role', 'isActive', 'tokenVersion'];
+const accountSql = statementPerDataSource(
+  (dataSource) => `SELECT ${selectListSql(dataSource, UserEntity, 'u', ACCOUNT_PROPERTIES)} FROM users u WHERE u.id = $1`,
+);
 
 /**
  * Each API instance's own Passport. On the global one, the last instance built in a process (the tests build several,
@@ -24,13 +30,14 @@ const passports = new WeakMap<object, OwnPassport>();
 /**
  * An access token (passport-jwt: HS256 only, checked with the key object made once), then its account: the user is
  * re-read on every request (one lookup, which also reads the token version), so a deactivation, role change or
- * password change takes effect at the next call, not at the token's expiry.
+ * password change takes effect at the next call, not at the token's expiry. The lookup is a prepared statement
+ * (queryPrepared): it is paid by every signed-in request, a submission's included.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(
     secrets: JwtSecrets,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly dataSource: DataSource,
   ) {
     super({
       jwtFromRequest: (request: Request) => bearerToken(request.headers.authorization) ?? null,
@@ -48,10 +55,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
 
   /** The active user a valid token belongs to, or null when the account is gone, inactive or signed out since. */
   async validate(claims: AccessTokenClaims): Promise<AuthUser | null> {
-    const user = await this.users.findOne({
-      where: { id: claims.sub },
-      select: ['id', 'username', 'role', 'isActive', 'tokenVersion'],
-    });
+    const [user] = await queryPrepared<Account>(this.dataSource, accountSql(this.dataSource), [claims.sub]);
     if (!user || !user.isActive || !isCurrentTokenVersion(claims.ver, user)) return null;
     return { id: user.id, username: user.username, role: user.role, tokenVersion: user.tokenVersion };
   }

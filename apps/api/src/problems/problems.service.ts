@@ -7,7 +7,10 @@ import {
   interactorColumns,
   interactorOf,
   ProblemEntity,
+  queryPrepared,
   refoldContestBoard,
+  selectListSql,
+  statementPerDataSource,
   TestCaseEntity,
   UserEntity,
 } from '@oj/db';
@@ -28,7 +31,6 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { JsonText } from '../common/json-text';
 import { BoardChanges } from '../contests/scoreboard/board-changes';
-import { queryPrepared } from '../database/prepared-query';
 import { LanguagesService } from '../languages/languages.service';
 import { ApiLivePublisher } from '../live/api-live-publisher';
 import { ProblemUpdatesService } from '../problem-updates/problem-updates.service';
@@ -48,6 +50,9 @@ export const PACKAGE_FORBIDDEN = "Only administrators and the problem's author m
 /** What access checks and submissions read of a problem. */
 export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
 const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', 'isPublic', 'authorId', 'judge0LanguageIds'];
+const problemRefSql = statementPerDataSource(
+  (dataSource) => `SELECT ${selectListSql(dataSource, ProblemEntity, 'p', PROBLEM_REF_COLUMNS)} FROM problems p WHERE p.problem_id = $1`,
+);
 const SUMMARY_JSON_FIELDS = Object.entries(PROBLEM_SUMMARY_SQL)
   .map(([key, column]) => `'${key}', ${column}`)
   .join(', ');
@@ -95,10 +100,14 @@ export class ProblemsService {
 
   /**
    * What access checks and submissions need of a problem, whoever asks, or null: never the statement, samples or
-   * other texts, which the checks on every submit, list and stream would otherwise read for nothing.
+   * other texts, which the checks on every submit, list and stream would otherwise read for nothing. A prepared
+   * statement (queryPrepared), as every submission pays for it before it is queued.
    */
   async findProblemRef(problemId: number): Promise<ProblemRef | null> {
-    return Number.isSafeInteger(problemId) ? this.problems.findOne({ where: { problemId }, select: PROBLEM_REF_COLUMNS }) : null;
+    if (!Number.isSafeInteger(problemId)) return null;
+    const dataSource = this.problems.manager.connection;
+    const [problem] = await queryPrepared<ProblemRef>(dataSource, problemRefSql(dataSource), [problemId]);
+    return problem ?? null;
   }
 
   /** findProblemRef if this user may see the problem (canSeeProblem); otherwise 404. */

@@ -152,7 +152,7 @@ export class JudgeSubmissionService {
    * dropped) when there is nothing to grade.
    */
   private async load(submissionId: string, round: number): Promise<LoadedSubmission | 'graded' | null> {
-    const found = await loadForGrading(this.dataSource.manager, submissionId);
+    const found = await loadForGrading(this.dataSource, submissionId);
     if (!found) return this.dropped(`Submission ${submissionId} is gone; job dropped.`);
     const { submission, row, problem } = found;
     if (submission.judgeRound !== round)

@@ -9,10 +9,11 @@ function statementName(text: string): string {
 }
 
 /**
- * Runs a read the API serves on every page view as a named prepared statement on TypeORM's own pool: each
- * connection has PostgreSQL parse and plan it once instead of on every request (for the problem list, a third
- * more queries per second on a 2-core machine). `text` holds placeholders only, never values, so the number of
- * statements a connection keeps stays the number of query shapes. Reads only, outside transactions.
+ * Runs a read served on every request or submission (a page view, a signed-in caller's account, a grading's
+ * submission) as a named prepared statement on TypeORM's own pool: each connection has PostgreSQL parse and plan it
+ * once instead of on every call (for the problem list, a third more queries per second on a 2-core machine). `text`
+ * holds placeholders only, never values, so the number of statements a connection keeps stays the number of query
+ * shapes. Reads only, outside transactions.
  */
 export async function queryPrepared<R extends QueryResultRow>(dataSource: DataSource, text: string, values: unknown[]): Promise<R[]> {
   const pool = (dataSource.driver as PostgresDriver).master as Pool;
