@@ -2,6 +2,7 @@ import { firstFailedTestNumber, GradeResult, SubmissionStatus, VERDICT_BY_STATUS
 import { DataSource } from 'typeorm';
 
 import { refoldContestCell } from './contest-board';
+import { queryPrepared } from './prepared-query';
 import { solverCountChangeSql } from './problem-solvers';
 import { ratedAndFinalSql } from './ratings';
 import { FinalResultColumns } from './submission-row';
@@ -52,14 +53,15 @@ export async function writeFinalResultColumns(
     // The problem row is locked first, as a rejudge and a visibility change take it before its submissions (locking
     // the submission first deadlocked with them): an uncorrelated subquery in the filter is evaluated before the
     // scan hands any submission row up to be locked. It serialises nothing more, as the counters below lock it anyway.
-    const [open]: {
+    const [open] = await queryPrepared<{
       counted_status: SubmissionStatus | null;
       participation_id: string | null;
       user_id: string | null;
       frozen: boolean;
       virtual: boolean;
       rated_final: boolean;
-    }[] = await manager.query(
+    }>(
+      manager,
       `SELECT s.counted_status, s.participation_id, s.user_id, s.frozen, coalesce(p.kind = 'virtual', false) AS virtual,
               coalesce(p.kind = 'official' AND ${ratedAndFinalSql('c', 'now()')}, false) AS rated_final
          FROM submissions s LEFT JOIN contest_participations p ON p.id = s.participation_id
@@ -92,8 +94,8 @@ export async function writeFinalResultColumns(
     // solvers (people, not accepted submissions) move only with a user's first or last accepted result.
     const counts = !open.virtual && !open.frozen;
     // The result and the counters in one statement: one round trip between the lock and the commit.
-    // An UPDATE's answer through TypeORM: its rows and their count.
-    const [[stamps]]: [{ finished_at: Date; updated_at: Date }[], number] = await manager.query(
+    const [stamps] = await queryPrepared<{ finished_at: Date; updated_at: Date }>(
+      manager,
       `WITH counters AS (
          UPDATE problems SET submission_count = submission_count + $11, accepted_submission_count = accepted_submission_count + $12,
                 solver_count = solver_count + ${solverCountChangeSql('$10', '$13::uuid', '$1', '$12::int')}

@@ -10,6 +10,7 @@ import {
   interactorOf,
   loadForGrading,
   loadSubmissionRow,
+  queryPrepared,
   SubmissionEntity,
   TestCaseEntity,
   withFinalResult,
@@ -170,8 +171,8 @@ export class JudgeSubmissionService {
    * the flush, the row only shows queued again while it grades, and its result, written durably, ends it as before.
    */
   private async writeRunning(submissionId: string, round: number): Promise<{ startedAt: Date; updatedAt: Date } | null> {
-    // An UPDATE's answer through TypeORM: its rows and their count.
-    const [[stamps]]: [{ started_at: Date; updated_at: Date }[], number] = await this.dataSource.query(
+    const [stamps] = await queryPrepared<{ started_at: Date; updated_at: Date }>(
+      this.dataSource,
       `UPDATE submissions SET status = 'running', verdict = $3, started_at = $4, updated_at = CURRENT_TIMESTAMP
          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS no_flush_wait
         WHERE id = $1 AND counted_at IS NULL AND judge_round = $2
