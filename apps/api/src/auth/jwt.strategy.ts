@@ -13,8 +13,8 @@ import { JwtSecrets } from './jwt-secrets';
 export const JWT_STRATEGY = 'jwt';
 
 /** What a request's check reads of its account. */
-type Account = Pick<UserEntity, 'id' | 'username' | 'role' | 'isActive' | 'tokenVersion'>;
-const ACCOUNT_PROPERTIES: (keyof Account)[] = ['id', 'username', 'role', 'isActive', 'tokenVersion'];
+const ACCOUNT_PROPERTIES = ['id', 'username', 'role', 'isActive', 'tokenVersion'] as const satisfies readonly (keyof UserEntity)[];
+type Account = Pick<UserEntity, (typeof ACCOUNT_PROPERTIES)[number]>;
 const accountSql = statementPerDataSource(
   (dataSource) => `SELECT ${selectListSql(dataSource, UserEntity, 'u', ACCOUNT_PROPERTIES)} FROM users u WHERE u.id = $1`,
 );

@@ -48,8 +48,15 @@ export const EDIT_FORBIDDEN = 'You do not have permission to edit this problem.'
 export const PACKAGE_FORBIDDEN = "Only administrators and the problem's author may download its package.";
 
 /** What access checks and submissions read of a problem. */
-export type ProblemRef = Pick<ProblemEntity, 'id' | 'problemId' | 'title' | 'isPublic' | 'authorId' | 'judge0LanguageIds'>;
-const PROBLEM_REF_COLUMNS: (keyof ProblemRef)[] = ['id', 'problemId', 'title', 'isPublic', 'authorId', 'judge0LanguageIds'];
+const PROBLEM_REF_COLUMNS = [
+  'id',
+  'problemId',
+  'title',
+  'isPublic',
+  'authorId',
+  'judge0LanguageIds',
+] as const satisfies readonly (keyof ProblemEntity)[];
+export type ProblemRef = Pick<ProblemEntity, (typeof PROBLEM_REF_COLUMNS)[number]>;
 const problemRefSql = statementPerDataSource(
   (dataSource) => `SELECT ${selectListSql(dataSource, ProblemEntity, 'p', PROBLEM_REF_COLUMNS)} FROM problems p WHERE p.problem_id = $1`,
 );
