@@ -31,8 +31,13 @@ export class Grader {
     return runOnInput(this.engine, request, customRunLimits(this.factors, request));
   }
 
-  /** Nest calls this when the worker stops: what the engine keeps between jobs (its warm boxes) ends with it. */
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Nest calls this when the worker stops: what the engine keeps between jobs (its warm boxes) ends with it. A
+   * shutdown hook, not onModuleDestroy: Nest calls every onModuleDestroy before any beforeApplicationShutdown, in
+   * which the queue consumer waits for the running jobs, and a job still grading would give its slot back to an
+   * engine already closed, its boxes left running.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.engine.close?.();
   }
 }

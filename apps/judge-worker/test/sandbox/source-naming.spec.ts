@@ -6,6 +6,7 @@ import { join } from 'path';
 import { asMainJava } from '../../src/engines/java-entry';
 import { CPYTHON_LANGUAGE_ID, discoverLanguages, JAVA_LANGUAGE_ID, PYPY3_LANGUAGE_ID } from '../../src/engines/local/language-catalog';
 import { grade, removeWorkRoot, sumTests } from './engine-fixture';
+import { liveBoxProcesses } from './live-boxes';
 
 /**
  * A submission is one source text: Java's file and class come from it as Kattis and DOMjudge decide (the public
@@ -33,8 +34,14 @@ class Program { public static void main(String[] args) { java.util.Scanner s = n
   ],
 ];
 
+// After both groups (the second's tests would start a new engine after the first's end, left running), and
+// nothing of the file's engine outlives it in the test process.
+afterAll(async () => {
+  await removeWorkRoot();
+  expect(await liveBoxProcesses()).toEqual([]);
+});
+
 describe('Java: the public class (or the class with main) is compiled and run, in its package', () => {
-  afterAll(removeWorkRoot);
   const maybe = available.has(JAVA_LANGUAGE_ID) ? it : it.skip;
 
   for (const [name, source] of JAVA_ACCEPTED) {

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
 import { ValidationService } from '../../src/validation/validation.service';
 import { WorkerModule } from '../../src/worker.module';
+import { liveBoxProcesses } from '../sandbox/live-boxes';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const tests = [
@@ -149,5 +150,7 @@ describe('judge worker: validate queue', () => {
     await worker?.close();
     worker = undefined;
     expect(await running.finished()).toMatchObject({ score: 25 });
+    // The engine closed after the job, not under it: the slot the job gave back was closed too.
+    expect(await liveBoxProcesses()).toEqual([]);
   }, 30_000);
 });
