@@ -3,7 +3,9 @@
 // graded N times (after 3 warm-ups) through the test loop (Grader) on the local engine with one warm slot; prints
 // the median and quartiles of the whole grading and the median of each engine stage (the worker's
 // oj_grading_stage_seconds stages: box, compile, run, check). `--gap-ms G` waits G ms between submissions, as an
-// idle judge waits for the next one (its slot prepares meanwhile); 0, back to back, by default.
+// idle judge waits for the next one (its slot prepares meanwhile); 0, back to back, by default. Also prints the
+// worker process's own CPU per grading (`workerCpuMsPerGrading`: its every thread, not the sandboxed runs, which are
+// other processes): with the runs' CPU fixed, it is what limits a busy judge's throughput.
 // Run it on two builds alternately (WORKER_DIST=<other checkout>/dist/judge-worker) to compare them under one load.
 // Usage (as root, after `npx nx run judge-worker:build`): node bench/engine/grading-bench.js [runs] [--gap-ms G]
 const { mkdtempSync, readdirSync, rmSync } = require('fs');
@@ -38,15 +40,19 @@ async function main() {
   const grader = new Grader(engine, { timeFactors: {} });
   const times = [];
   const stages = {};
+  let cpuMs = 0;
   for (let i = 0; i < WARM_UPS + RUNS; i++) {
     // Per submission: a stage that runs per test (run, check) is summed over the tests.
     const own = {};
     const onStage = (stage, ms) => (own[stage] = (own[stage] ?? 0) + ms);
     if (GAP_MS) await new Promise((resolve) => setTimeout(resolve, GAP_MS));
     const start = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
     const result = await grader.grade({ ...REQUEST, onStage }, async () => undefined);
     if (result.status !== 'accepted') throw new Error(`graded ${result.status}: ${result.message}`);
     if (i < WARM_UPS) continue;
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMs += (cpu.user + cpu.system) / 1000;
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
     for (const [stage, ms] of Object.entries(own)) (stages[stage] ??= []).push(ms);
   }
@@ -56,7 +62,17 @@ async function main() {
   times.sort((a, b) => a - b);
   const at = (q) => Number(times[Math.floor(q * (times.length - 1))].toFixed(1));
   const stageMedians = Object.fromEntries(Object.entries(stages).map(([stage, ms]) => [stage, Number(median(ms).toFixed(2))]));
-  console.log(JSON.stringify({ runs: RUNS, gapMs: GAP_MS, medianMs: at(0.5), p25Ms: at(0.25), p75Ms: at(0.75), stageMedians }));
+  console.log(
+    JSON.stringify({
+      runs: RUNS,
+      gapMs: GAP_MS,
+      medianMs: at(0.5),
+      p25Ms: at(0.25),
+      p75Ms: at(0.75),
+      workerCpuMsPerGrading: Number((cpuMs / RUNS).toFixed(2)),
+      stageMedians,
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -1,4 +1,17 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, writeFileSync, writeSync } from 'fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmdirSync,
+  write,
+  writeFileSync,
+  writeSync,
+} from 'fs';
 import { rmdir } from 'fs/promises';
 import { join } from 'path';
 
@@ -54,6 +67,31 @@ const tryWrite = (file: string, value: string) => {
   }
 };
 
+/**
+ * Writes `value` into a cgroup's file with one hand-off to libuv's threads: opening and closing a cgroup file is
+ * quick, only the write may wait in the kernel (a move into a cgroup can wait for an RCU grace period), and
+ * fs/promises' writeFile would hand off its open, its write and its close each, on every test.
+ */
+export function writeCgroupFileAsync(file: string, value: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let fd: number;
+    try {
+      fd = openSync(file, constants.O_WRONLY);
+    } catch (error) {
+      return reject(error);
+    }
+    write(fd, value, (error) => {
+      closeSync(fd);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+/** Moves process `pid` into `cgroup` (each of its v1 hierarchies at once) off the event loop. */
+export const moveIntoAsync = (cgroup: BoxCgroup, pid: number): Promise<unknown> =>
+  Promise.all(cgroup.procsFiles.map((file) => writeCgroupFileAsync(file, String(pid))));
+
 function ownCgroupPath(controller: string): string | null {
   for (const line of readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
     const [, controllers, path] = line.split(':');
@@ -67,7 +105,11 @@ class CgroupV1 implements BoxCgroup {
   readonly procsFiles: string[];
   private oomKillsBase = 0;
 
-  constructor(private readonly dirs: { memory: string; pids: string; cpuacct: string }) {
+  constructor(
+    private readonly dirs: { memory: string; pids: string; cpuacct: string },
+    /** Whether swap is accounted (memory.memsw.* exist): asked once per worker, not by a failed write per test. */
+    private readonly swapAccounted: boolean,
+  ) {
     for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
     this.procsFiles = Object.values(dirs).map((d) => join(d, 'cgroup.procs'));
   }
@@ -76,9 +118,9 @@ class CgroupV1 implements BoxCgroup {
     // Without swap accounting memsw is absent; where present it closes the swap escape. It may never be below
     // the memory limit: raised first when the limit rises (a reused box's next run), lowered after when it falls.
     const memsw = join(this.dirs.memory, 'memory.memsw.limit_in_bytes');
-    tryWrite(memsw, String(memoryBytes));
+    if (this.swapAccounted) tryWrite(memsw, String(memoryBytes));
     writeFileSync(join(this.dirs.memory, 'memory.limit_in_bytes'), String(memoryBytes));
-    tryWrite(memsw, String(memoryBytes));
+    if (this.swapAccounted) tryWrite(memsw, String(memoryBytes));
     tryWrite(join(this.dirs.memory, 'memory.swappiness'), '0');
     writeFileSync(join(this.dirs.pids, 'pids.max'), String(maxPids));
   }
@@ -285,8 +327,13 @@ export class CgroupFactory {
         const base = Object.fromEntries(v1.map(({ c, path }) => [c, join(root, c, path as string, 'oj-boxes')]));
         for (const dir of Object.values(base)) mkdirSync(dir, { recursive: true });
         sweepStale(Object.values(base));
+        const swapAccounted = existsSync(join(base.memory, 'memory.memsw.limit_in_bytes'));
         return new CgroupFactory(
-          (name) => new CgroupV1({ memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) }),
+          (name) =>
+            new CgroupV1(
+              { memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) },
+              swapAccounted,
+            ),
         );
       }
       const unified = ownCgroupPath('');

@@ -1,6 +1,6 @@
-import { createWriteStream } from 'fs';
+import { createWriteStream, rmSync, writeFileSync } from 'fs';
 import { constants } from 'os';
-import { Readable, Transform, Writable } from 'stream';
+import { finished, Readable, Transform, Writable } from 'stream';
 import { pipeline } from 'stream/promises';
 
 import { awakeDeadline } from './awake-deadline';
@@ -68,22 +68,72 @@ export function capturing(stream: Readable, cap: number, onOverflow: () => void)
 }
 
 /**
+ * Removes the last output at `path` so the next is a new file: truncating a file with data in place makes ext4
+ * (auto_da_alloc) write the old blocks out at the next close, a disk write on every test.
+ */
+const replaceFile = (path: string) => rmSync(path, { force: true });
+
+/** An output up to this size is held and written at its end in one call (a test's output mostly is). */
+const HELD_OUTPUT_BYTES = 64 * 1024;
+
+/**
  * Writes a stream into the file `path` up to `cap` bytes; beyond it, calls `onOverflow` once and drops the rest.
- * The file takes the output with backpressure, so a 64 MiB output costs the worker a few buffers, not 64 MiB.
- * Settles (never rejects) once the file is written and closed, or the stream was cut off.
+ * An output of up to HELD_OUTPUT_BYTES is held and written at once when the stream ends: a stream to the file
+ * would cost the worker an asynchronous open, write and close, each a hand-off to libuv's threads, on every test.
+ * A larger one goes to the file as it comes, with backpressure, so a 64 MiB output costs a few buffers, not 64 MiB.
+ * Settles (never rejects) once the file is written and closed, or the stream was cut off; the file exists then.
  */
 export function capturingToFile(stream: Readable, path: string, cap: number, onOverflow: () => void): Promise<void> {
   let size = 0;
-  const capped = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (size > cap) return done();
-      size += chunk.length;
-      if (size <= cap) return done(null, chunk);
-      onOverflow();
-      done(null, chunk.subarray(0, chunk.length - (size - cap)));
-    },
+  /** The capped part of a chunk: all of it, the part up to the cap (the overflow), or none past it. */
+  const kept = (chunk: Buffer): Buffer | null => {
+    if (size > cap) return null;
+    size += chunk.length;
+    if (size <= cap) return chunk;
+    onOverflow();
+    return chunk.subarray(0, chunk.length - (size - cap));
+  };
+  const held: Buffer[] = [];
+  let heldBytes = 0;
+  return new Promise<void>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      const part = kept(chunk);
+      if (!part) return;
+      held.push(part);
+      heldBytes += part.length;
+      if (heldBytes > HELD_OUTPUT_BYTES) streamTheRest();
+    };
+    const writeHeld = () => {
+      try {
+        replaceFile(path);
+        writeFileSync(path, Buffer.concat(held), { mode: 0o600 });
+      } catch {
+        // the checker finds no file and says so, as after a failed stream
+      }
+      resolve();
+    };
+    const streamTheRest = () => {
+      stream.off('data', onData);
+      stopWatching();
+      stream.pause();
+      try {
+        replaceFile(path);
+      } catch {
+        // the stream's open fails too, and says so below
+      }
+      const file = createWriteStream(path, { mode: 0o600 });
+      for (const chunk of held.splice(0)) file.write(chunk);
+      const capped = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          done(null, kept(chunk));
+        },
+      });
+      pipeline(stream, capped, file).then(resolve, resolve);
+    };
+    stream.on('data', onData);
+    // Ended, cut off or failed: what came is the output.
+    const stopWatching = finished(stream, writeHeld);
   });
-  return pipeline(stream, capped, createWriteStream(path, { mode: 0o600 })).catch(() => undefined);
 }
 
 /** A program started in a box, about to run or running. */

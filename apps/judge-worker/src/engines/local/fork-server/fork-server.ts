@@ -1,13 +1,12 @@
 import { spawnSync } from 'child_process';
 import { randomBytes } from 'crypto';
 import { chownSync, closeSync, constants, existsSync, openSync, readFileSync, renameSync, writeSync } from 'fs';
-import { writeFile } from 'fs/promises';
 import { Socket } from 'net';
 import { join } from 'path';
 import { Readable } from 'stream';
 
 import { BOX_UID, BoxCommand } from '../box-command';
-import { BoxCgroup, CgroupFactory } from '../cgroup';
+import { BoxCgroup, CgroupFactory, moveIntoAsync, writeCgroupFileAsync } from '../cgroup';
 import { ReplyLines } from '../reply-lines';
 import { RunBox } from '../run-box';
 import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExit } from '../run-supervision';
@@ -313,7 +312,7 @@ export class ForkServer {
     // The same move again, a no-op, while the test runs: it keeps the kernel's cgroup lock warm, so the next child's
     // move, as soon as this test is over, takes well under a millisecond instead of an RCU grace period (the first
     // move after a quiet moment waits for one: the next test's start would wait for it).
-    void writeFile(cgroup.procsFiles[0], String(child.pid)).catch(() => undefined);
+    void writeCgroupFileAsync(cgroup.procsFiles[0], String(child.pid)).catch(() => undefined);
     // The next test's cgroup is made while this one runs (a new one per test: its counters start at zero).
     setImmediate(() => this.prepareNextCgroup());
     return run;
@@ -350,7 +349,7 @@ export class ForkServer {
     const cgroup = this.nextCgroup ?? this.newCgroup();
     this.nextCgroup = null;
     try {
-      for (const file of cgroup.procsFiles) await writeFile(file, String(pid));
+      await moveIntoAsync(cgroup, pid);
       return { pid, cgroup };
     } catch {
       cgroup.kill();
