@@ -101,14 +101,23 @@ function ownCgroupPath(controller: string): string | null {
   return null;
 }
 
+/** What a worker finds once of the v1 memory hierarchy it makes boxes in, rather than per box by a failed write. */
+interface V1Memory {
+  /** Swap is accounted (memory.memsw.* exist). */
+  swapAccounted: boolean;
+  /** The boxes' parent has swappiness 0, which a v1 cgroup takes from its parent as it is made. */
+  swappinessInherited: boolean;
+}
+
 class CgroupV1 implements BoxCgroup {
   readonly procsFiles: string[];
   private oomKillsBase = 0;
+  /** The memory limit last set: a new cgroup has none. */
+  private memoryLimit = Infinity;
 
   constructor(
     private readonly dirs: { memory: string; pids: string; cpuacct: string },
-    /** Whether swap is accounted (memory.memsw.* exist): asked once per worker, not by a failed write per test. */
-    private readonly swapAccounted: boolean,
+    private readonly memory: V1Memory,
   ) {
     for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
     this.procsFiles = Object.values(dirs).map((d) => join(d, 'cgroup.procs'));
@@ -116,12 +125,15 @@ class CgroupV1 implements BoxCgroup {
 
   setLimits(memoryBytes: number, maxPids: number): void {
     // Without swap accounting memsw is absent; where present it closes the swap escape. It may never be below
-    // the memory limit: raised first when the limit rises (a reused box's next run), lowered after when it falls.
+    // the memory limit: raised first when the limit rises (a reused box's next run), lowered after when it falls
+    // (a new cgroup's first limit).
     const memsw = join(this.dirs.memory, 'memory.memsw.limit_in_bytes');
-    if (this.swapAccounted) tryWrite(memsw, String(memoryBytes));
+    const rising = memoryBytes > this.memoryLimit;
+    if (this.memory.swapAccounted && rising) tryWrite(memsw, String(memoryBytes));
     writeFileSync(join(this.dirs.memory, 'memory.limit_in_bytes'), String(memoryBytes));
-    if (this.swapAccounted) tryWrite(memsw, String(memoryBytes));
-    tryWrite(join(this.dirs.memory, 'memory.swappiness'), '0');
+    this.memoryLimit = memoryBytes;
+    if (this.memory.swapAccounted && !rising) tryWrite(memsw, String(memoryBytes));
+    if (!this.memory.swappinessInherited) tryWrite(join(this.dirs.memory, 'memory.swappiness'), '0');
     writeFileSync(join(this.dirs.pids, 'pids.max'), String(maxPids));
   }
 
@@ -327,13 +339,13 @@ export class CgroupFactory {
         const base = Object.fromEntries(v1.map(({ c, path }) => [c, join(root, c, path as string, 'oj-boxes')]));
         for (const dir of Object.values(base)) mkdirSync(dir, { recursive: true });
         sweepStale(Object.values(base));
-        const swapAccounted = existsSync(join(base.memory, 'memory.memsw.limit_in_bytes'));
+        const memory: V1Memory = {
+          swapAccounted: existsSync(join(base.memory, 'memory.memsw.limit_in_bytes')),
+          swappinessInherited: tryWrite(join(base.memory, 'memory.swappiness'), '0'),
+        };
         return new CgroupFactory(
           (name) =>
-            new CgroupV1(
-              { memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) },
-              swapAccounted,
-            ),
+            new CgroupV1({ memory: join(base.memory, name), pids: join(base.pids, name), cpuacct: join(base.cpuacct, name) }, memory),
         );
       }
       const unified = ownCgroupPath('');
