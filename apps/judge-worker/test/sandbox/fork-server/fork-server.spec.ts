@@ -1,3 +1,4 @@
+import { CgroupFactory } from '../../../src/engines/local/cgroup';
 import { discoverLanguages, PYPY3_LANGUAGE_ID } from '../../../src/engines/local/language-catalog';
 import { ForkedEngines, Ran } from './forked-engines';
 
@@ -99,6 +100,28 @@ describe.each([
       const memory = forked.map((r) => r.memoryKB ?? 0);
       expect(memory[1]).toBeLessThan(memory[0] - 30 * 1024);
       for (const [i, r] of forked.entries()) expect(Math.abs((r.memoryKB ?? 0) - (fresh[i].memoryKB ?? 0))).toBeLessThan(12 * 1024);
+    },
+    60_000,
+  );
+
+  maybe(
+    "reuses finished tests' cgroups: a new one is not made per test, and each test is still counted alone",
+    async () => {
+      const source = 'import sys\nx = bytearray(int(sys.stdin.readline()) * 1024 * 1024)\nprint(len(x))\n';
+      await engines.run(engines.on, language, source, ['1\n']);
+      const create = jest.spyOn(CgroupFactory.prototype, 'create');
+      try {
+        const sizes = ['30\n', '1\n', '30\n', '1\n', '30\n', '1\n'];
+        const forked = await engines.run(engines.on, language, source, sizes);
+        expect(forked.map((r) => r.stdout)).toEqual(sizes.map((size) => `${Number(size) * 1024 * 1024}\n`));
+        // Two cgroups alternate (the test's and the next's); a new one per test would be six.
+        expect(create.mock.calls.length).toBeLessThanOrEqual(2);
+        // A test that follows a 30 MB one in the same cgroup is counted without it.
+        const memory = forked.map((r) => r.memoryKB ?? 0);
+        for (const i of [1, 3, 5]) expect(memory[i]).toBeLessThan(memory[i - 1] - 20 * 1024);
+      } finally {
+        create.mockRestore();
+      }
     },
     60_000,
   );
