@@ -3,6 +3,7 @@ import { join } from 'path';
 
 import { discoverLanguages } from '../../src/engines/local/language-catalog';
 import { grade, localEngine, removeWorkRoot, workRoot } from './engine-fixture';
+import { isOwnBoxCgroup, onceEmpty } from './live-boxes';
 
 /** Hostile programs, run for real in the real sandbox. Each prints "ok" only when the attack was stopped. */
 const C = 50;
@@ -44,7 +45,7 @@ function hostProcesses(): HostProcess[] {
     });
 }
 
-const inOurBoxes = (p: HostProcess) => new RegExp(`/oj-boxes/(box|run)-${process.pid}-`).test(p.pidsCgroup);
+const inOurBoxes = (p: HostProcess) => isOwnBoxCgroup(p.pidsCgroup);
 
 /**
  * A box's outer bwrap stays outside the box's cgroup, a child of the worker that started it: those of other
@@ -56,19 +57,15 @@ const ofAnotherWorker = (p: HostProcess) => p.name === 'bwrap' && p.ppid !== '1'
  * Live processes left by this file's boxes, and any process of the box user that is outside every box cgroup
  * (an escape). A box's init may take a moment to be reaped, hence the retries.
  */
-async function boxProcesses(): Promise<string[]> {
-  let live: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    live = hostProcesses()
+function boxProcesses(): Promise<string[]> {
+  return onceEmpty(() =>
+    hostProcesses()
       .filter((p) => !p.state.startsWith('Z'))
       .filter(
         (p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/') && !ofAnotherWorker(p)),
       )
-      .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`);
-    if (!live.length) return live;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return live;
+      .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`),
+  );
 }
 
 /** This file's box cgroups still present in any of the hierarchies the engine uses (v1 here). */

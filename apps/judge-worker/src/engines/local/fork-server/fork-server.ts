@@ -430,10 +430,19 @@ export class ForkServer {
    */
   private retire(cgroup: BoxCgroup): void {
     const reusable = !this.closed && !this.gone && this.spareCgroups.length < SPARE_CGROUPS && cgroup.peakResettable;
-    const residue = reusable && cgroup.pids().length === 0 ? cgroup.memoryBytes() : Infinity;
+    const residue = reusable ? this.residueOf(cgroup) : Infinity;
     if (residue > REUSED_CGROUP_MAX_RESIDUE_BYTES) return this.removeInBackground(cgroup);
     this.residueBytes.set(cgroup, residue);
     this.spareCgroups.push(cgroup);
+  }
+
+  /** What an emptied cgroup still holds charged; Infinity while a process is in it or when it cannot be read. */
+  private residueOf(cgroup: BoxCgroup): number {
+    try {
+      return cgroup.pids().length === 0 ? cgroup.memoryBytes() : Infinity;
+    } catch {
+      return Infinity; // gone from under the worker: removed (quietly) instead
+    }
   }
 
   /** The last test's cgroup, its processes killed, no longer the test's; its removal is the caller's. */
