@@ -13,6 +13,7 @@ import { CheckerCompileService } from '../validation/checker-compile.service';
 import { ValidationService } from '../validation/validation.service';
 import { JobCancellations } from './job-cancellations';
 import { auxiliarySlots, SlotPool } from './slot-pool';
+import { takeJobs } from './take-jobs';
 
 /** Bull 4's Job#moveToDelayed, which its type declarations omit: active → delayed, under this worker's lock. */
 type DelayableJob = Job & { moveToDelayed(timestamp: number, ignoreLock: boolean): Promise<void> };
@@ -54,25 +55,30 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const concurrency = this.config.WORKER_CONCURRENCY;
     // Listening before any auxiliary job is taken, so no cancel goes unheard.
     await this.cancellations.listen([this.runQueue, this.validateQueue, this.checkerQueue]);
-    this.judgeQueue
-      .process(concurrency, (job: Job<JudgeJobData>) => {
-        const { submissionId, round, stopAtFirstFailure } = job.data;
-        this.observeHandOff(job);
-        return this.holding(job, () =>
-          this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure)),
-        );
-      })
-      .catch((e) => this.stopTakingJobs(e));
-    this.serveAuxiliary(this.runQueue, (data, signal) => this.customRuns.run(data, signal));
-    this.serveAuxiliary(this.validateQueue, (data, signal) => this.validation.validate(data, signal));
-    // A checker compile is shared by concurrent requests for the same checker (see CustomChecker), so it is not
-    // killed midway; a cancelled one still ends without a result, and one cancelled before its slot never starts.
-    this.serveAuxiliary(this.checkerQueue, (data) => this.checkers.compile(data));
     this.judgeQueue.on('failed', (job: Job<JudgeJobData>, error: Error) => {
       this.jobs
         .within(job, { submissionId: job.data.submissionId }, () => this.onJudgeFailed(job, error))
         .catch((e) => this.logger.error(`Could not end ${job.data.submissionId} as failed: ${(e as Error).message}`));
     });
+    await Promise.all([
+      takeJobs(
+        this.judgeQueue,
+        concurrency,
+        (job) => {
+          const { submissionId, round, stopAtFirstFailure } = job.data;
+          this.observeHandOff(job);
+          return this.holding(job, () =>
+            this.jobs.run(job, { submissionId }, () => this.judging.judge(submissionId, round, stopAtFirstFailure)),
+          );
+        },
+        (e) => this.stopTakingJobs(e),
+      ),
+      this.serveAuxiliary(this.runQueue, (data, signal) => this.customRuns.run(data, signal)),
+      this.serveAuxiliary(this.validateQueue, (data, signal) => this.validation.validate(data, signal)),
+      // A checker compile is shared by concurrent requests for the same checker (see CustomChecker), so it is not
+      // killed midway; a cancelled one still ends without a result, and one cancelled before its slot never starts.
+      this.serveAuxiliary(this.checkerQueue, (data) => this.checkers.compile(data)),
+    ]);
     this.logger.log(
       `Consuming ${JUDGE_QUEUE} with concurrency ${concurrency}; ${RUN_QUEUE}, ${VALIDATE_QUEUE} and ${CHECKER_COMPILE_QUEUE} ` +
         `sharing ${this.auxiliary.size}`,
@@ -90,14 +96,19 @@ export class QueueConsumer implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /** Takes `queue`'s jobs into the shared auxiliary slots, each cancelled when its caller goes. */
-  private serveAuxiliary<D extends TracedJobData>(queue: Queue<D>, work: (data: D, signal: AbortSignal) => Promise<unknown>): void {
-    queue
-      .process(this.auxiliary.size, (job: Job<D>) =>
+  private serveAuxiliary<D extends TracedJobData>(
+    queue: Queue<D>,
+    work: (data: D, signal: AbortSignal) => Promise<unknown>,
+  ): Promise<void> {
+    return takeJobs(
+      queue,
+      this.auxiliary.size,
+      (job) =>
         this.holding(job, () =>
           this.jobs.run(job, {}, () => this.cancellations.run(job, (signal) => this.auxiliary.use(() => work(job.data, signal), signal))),
         ),
-      )
-      .catch((e) => this.stopTakingJobs(e));
+      (e) => this.stopTakingJobs(e),
+    );
   }
 
   /**

@@ -3,9 +3,10 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { RatingsJobData } from '@oj/contracts';
 import { recomputeRatings } from '@oj/db';
 import { RATINGS_QUEUE, RATINGS_SWEEP_JOB } from '@oj/messaging';
-import { Job, Queue } from 'bull';
+import { Queue } from 'bull';
 import { DataSource } from 'typeorm';
 
+import { takeJobs } from '../queue/take-jobs';
 import { rateOnThread } from './rating-thread';
 
 /**
@@ -24,11 +25,12 @@ export class RatingsConsumer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.queue
-      .process(1, (job: Job<RatingsJobData>) => this.recompute(job.data.reason))
-      .catch((e) => {
-        this.logger.error(`Stopped taking ratings jobs: ${(e as Error).message}`);
-      });
+    await takeJobs(
+      this.queue,
+      1,
+      (job) => this.recompute(job.data.reason),
+      (e) => this.logger.error(`Stopped taking ratings jobs: ${e.message}`),
+    );
     await this.queue
       .add({ reason: 'sweep' }, RATINGS_SWEEP_JOB)
       .catch((e) => this.logger.warn(`Could not schedule the ratings sweep: ${(e as Error).message}`));

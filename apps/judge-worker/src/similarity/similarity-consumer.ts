@@ -2,9 +2,10 @@ import { InjectQueue } from '@nestjs/bull';
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { SimilarityJobData } from '@oj/contracts';
 import { SIMILARITY_QUEUE } from '@oj/messaging';
-import { Job, Queue } from 'bull';
+import { Queue } from 'bull';
 
 import { JobLogContext } from '../operations/job-log-context';
+import { takeJobs } from '../queue/take-jobs';
 import { SimilarityReportService } from './similarity-report.service';
 
 /**
@@ -22,12 +23,13 @@ export class SimilarityConsumer implements OnApplicationBootstrap, BeforeApplica
     private readonly jobs: JobLogContext,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.queue
-      .process(1, (job: Job<SimilarityJobData>) =>
-        this.jobs.run(job, { reportId: job.data.reportId }, () => this.reports.compute(job.data.reportId)),
-      )
-      .catch((e) => this.logger.error(`Similarity reports are not being taken: ${(e as Error).message}`));
+  async onApplicationBootstrap(): Promise<void> {
+    await takeJobs(
+      this.queue,
+      1,
+      (job) => this.jobs.run(job, { reportId: job.data.reportId }, () => this.reports.compute(job.data.reportId)),
+      (e) => this.logger.error(`Similarity reports are not being taken: ${e.message}`),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
