@@ -54,7 +54,7 @@ export interface JavaArchive {
  * still start from one. A run that finds either missing, stale (the JDK was upgraded) or damaged starts without
  * any, silently (-Xshare:auto): the same verdict, only slower. An archive an earlier worker on this machine dumped
  * for the same JVM, class list and options is copied from a WorkerBuildCache instead (a dump costs about a second
- * of CPU), once the JVM has shown it maps it.
+ * of CPU): the copy is the very file that dump wrote (the cache checks its digest).
  */
 export function javaArchive(workRoot: string): JavaArchive {
   if (!existsSync(JAVA_BINARY)) return { bind: null, unavailable: `no ${JAVA_BINARY}` };
@@ -77,11 +77,10 @@ function dumpArchive(workRoot: string, jdkHome: string): { bind: ToolchainBind }
   // The JVM's own library, where the JDK keeps it, stands for its build: an archive only fits the JVM that wrote it.
   const jvm = [realpathSync(JAVA_BINARY), join(jdkHome, 'lib/server/libjvm.so')].filter((path) => existsSync(path));
   const entry = cache.entry([...jvm, jdkClassList], [...CONTEST_CLASSES, ...JAVA_VM_OPTIONS]);
-  if (cache.take(entry, archive) && maps(archive)) {
+  if (cache.take(entry, archive)) {
     chmodSync(archive, 0o444);
     return { bind: { host: dir, box: JAVA_ARCHIVE_BOX_DIR } };
   }
-  rmSync(archive, { force: true });
   const classList = join(dir, 'classlist');
   writeFileSync(classList, `${readFileSync(jdkClassList, 'utf8')}\n${CONTEST_CLASSES.join('\n')}\n`);
   const dump = spawnSync(
@@ -97,14 +96,4 @@ function dumpArchive(workRoot: string, jdkHome: string): { bind: ToolchainBind }
   chmodSync(archive, 0o444);
   cache.keep(archive, entry);
   return { bind: { host: dir, box: JAVA_ARCHIVE_BOX_DIR } };
-}
-
-/** Whether the JVM maps the archive with the runs' options (-Xshare:on fails where -Xshare:auto would skip it). */
-function maps(archive: string): boolean {
-  const probe = spawnSync(JAVA_BINARY, ['-Xshare:on', `-XX:SharedArchiveFile=${archive}`, ...JAVA_VM_OPTIONS, '-version'], {
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: JAVA_ENV,
-  });
-  return probe.status === 0;
 }

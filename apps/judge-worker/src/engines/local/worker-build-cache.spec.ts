@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
@@ -37,12 +37,30 @@ describe('WorkerBuildCache', () => {
     expect(cache.entry([compiler, header], ['-O2'])).not.toBe(entry);
   });
 
+  it('never takes an entry whose content is not what was kept, nor one kept without its digest', () => {
+    const entry = cache.entry([compiler, header], ['-O2']);
+    cache.keep(built('a whole gch'), entry);
+    const out = join(base, 'out');
+    chmodSync(entry, 0o644);
+    truncateSync(entry, 3);
+    expect(cache.take(entry, out)).toBe(false);
+    expect(existsSync(out)).toBe(false);
+    cache.keep(built('a whole gch'), entry);
+    expect(cache.take(entry, out)).toBe(true);
+    rmSync(`${entry}.sha256`);
+    expect(cache.take(entry, join(base, 'out-2'))).toBe(false);
+  });
+
   it('never takes an entry others could have written', () => {
     const entry = cache.entry([compiler, header], ['-O2']);
     cache.keep(built('gch'), entry);
     chmodSync(entry, 0o666);
     expect(cache.take(entry, join(base, 'out'))).toBe(false);
     chmodSync(entry, 0o444);
+    chmodSync(`${entry}.sha256`, 0o666);
+    expect(cache.take(entry, join(base, 'out'))).toBe(false);
+    chmodSync(`${entry}.sha256`, 0o444);
+    expect(cache.take(entry, join(base, 'out'))).toBe(true);
     chmodSync(join(base, 'oj-judge-pch-cache'), 0o777);
     expect(cache.take(entry, join(base, 'out'))).toBe(false);
   });

@@ -1,6 +1,34 @@
 import { createHash } from 'crypto';
-import { copyFileSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'fs';
 import { dirname, join } from 'path';
+
+const DIGEST_CHUNK_BYTES = 1 << 20;
+
+/** The SHA-256 of a file's content, read a chunk at a time (a .gch is over 100 MB). */
+function fileDigest(path: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(DIGEST_CHUNK_BYTES);
+  const fd = openSync(path, 'r');
+  try {
+    for (let read; (read = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
 
 /**
  * What a worker builds at start for the toolchains installed now (C++'s precompiled header, Java's class-data
@@ -9,8 +37,9 @@ import { dirname, join } from 'path';
  * Entries sit beside the work root in `oj-judge-<kind>-cache`, named by a hash of what makes a build fit (the
  * files it is built from or for, and the options), and are only read when this process's user owns them and
  * nobody else may write them or their directory: a .gch is code every C++ submission compiles in, an archive
- * classes every Java run loads, so one planted by another user must never be taken. A worker copies an entry into
- * its own directory and checks it there as if it had built it (precompiled-header.ts, java-class-archive.ts).
+ * classes every Java run loads, so one planted by another user must never be taken. Each entry has the SHA-256 its
+ * content had when it was kept beside it, and a worker takes its copy only when the copy still has it: a file cut
+ * short by a crash or damaged on disk is built again, never used, so an entry needs no probe a second time.
  */
 export class WorkerBuildCache {
   private readonly dir: string;
@@ -36,14 +65,25 @@ export class WorkerBuildCache {
     return join(this.dir, `${key}${this.extension}`);
   }
 
-  /** Copies a trusted entry to `target`; false when there is none (or it cannot be trusted). */
+  /**
+   * Copies a trusted entry to `target`; false when there is none, it cannot be trusted, or the copy's content is not
+   * what was kept (then `target` is removed).
+   */
   take(entry: string, target: string): boolean {
-    if (!this.trusted(this.dir) || !this.trusted(entry)) return false;
-    copyFileSync(entry, target);
-    return true;
+    const digest = digestOf(entry);
+    if (!this.trusted(this.dir) || !this.trusted(entry) || !this.trusted(digest)) return false;
+    const kept = readFileSync(digest, 'utf8');
+    // A clone where the filesystem has them (btrfs, XFS): the same blocks, no copy; elsewhere a plain copy.
+    copyFileSync(entry, target, constants.COPYFILE_FICLONE);
+    if (fileDigest(target) === kept) return true;
+    rmSync(target, { force: true });
+    return false;
   }
 
-  /** Keeps a copy of a file this worker built and checked (written aside, then renamed: readers never see half). */
+  /**
+   * Keeps a copy of a file this worker built and checked, and its digest (each written aside, then renamed: readers
+   * never see half of either; one that pairs an old digest with a new entry finds them differ and builds again).
+   */
   keep(built: string, entry: string): void {
     try {
       mkdirSync(this.dir, { mode: 0o755 });
@@ -51,12 +91,19 @@ export class WorkerBuildCache {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return;
     }
     if (!this.trusted(this.dir)) return;
-    const partial = `${entry}.${process.pid}.partial`;
-    try {
-      copyFileSync(built, partial);
-      renameSync(partial, entry);
-    } catch {
-      rmSync(partial, { force: true });
+    const placed = [
+      { path: digestOf(entry), write: (partial: string) => writeFileSync(partial, fileDigest(built), { mode: 0o444 }) },
+      { path: entry, write: (partial: string) => copyFileSync(built, partial) },
+    ];
+    for (const { path, write } of placed) {
+      const partial = `${path}.${process.pid}.partial`;
+      try {
+        write(partial);
+        renameSync(partial, path);
+      } catch {
+        rmSync(partial, { force: true });
+        return;
+      }
     }
   }
 
@@ -69,4 +116,9 @@ export class WorkerBuildCache {
       return false;
     }
   }
+}
+
+/** Where an entry's digest is kept. */
+function digestOf(entry: string): string {
+  return `${entry}.sha256`;
 }
