@@ -6,6 +6,7 @@ import { join } from 'path';
 
 import { CPP_LANGUAGE_ID, discoverLanguages, LANGUAGE_SPECS } from '../../src/engines/local/language-catalog';
 import { LocalEngine } from '../../src/engines/local/local-engine';
+import { systemHeader } from '../../src/engines/local/precompiled-header';
 import { graderOf } from '../grading/grader-of';
 import { sumTests } from './engine-fixture';
 import { describeDamaged, enginesWithMadeFile } from './worker-made-files';
@@ -53,6 +54,16 @@ function grade(engine: LocalEngine, sourceCode: string, testCases: TestCaseData[
       copyFileSync(marked, gch);
     });
   }, 180_000);
+
+  it("finds the system's header where the compiler's own preprocessor takes it from", () => {
+    const included = spawnSync(pch.compiler, ['-x', pch.language, ...pch.flags, '-E', '-H', '-o', '/dev/null', '-'], {
+      input: `#include <${pch.header}>\n`,
+      encoding: 'utf8',
+    });
+    const first = /^\. (\S+)$/m.exec(included.stderr)?.[1];
+    expect(first).toBeTruthy();
+    expect(systemHeader(pch)).toBe(first);
+  });
 
   it('is built by the worker into its work root, read-only, and compiles in the box take the header from it', async () => {
     expect(mode).toBe(0o444);
