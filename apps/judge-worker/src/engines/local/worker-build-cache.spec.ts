@@ -37,7 +37,7 @@ describe('WorkerBuildCache', () => {
     expect(cache.entry([compiler, header], ['-O2'])).not.toBe(entry);
   });
 
-  it('never takes an entry whose content is not what was kept, nor one kept without its digest', () => {
+  it('never takes an entry whose content is not what was kept, nor one kept without its digest, nor throws', () => {
     const entry = cache.entry([compiler, header], ['-O2']);
     cache.keep(built('a whole gch'), entry);
     const out = join(base, 'out');
@@ -47,6 +47,7 @@ describe('WorkerBuildCache', () => {
     expect(existsSync(out)).toBe(false);
     cache.keep(built('a whole gch'), entry);
     expect(cache.take(entry, out)).toBe(true);
+    expect(cache.take(entry, join(base, 'no-such-dir', 'out'))).toBe(false);
     rmSync(`${entry}.sha256`);
     expect(cache.take(entry, join(base, 'out-2'))).toBe(false);
   });

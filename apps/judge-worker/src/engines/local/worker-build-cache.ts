@@ -66,16 +66,20 @@ export class WorkerBuildCache {
   }
 
   /**
-   * Copies a trusted entry to `target`; false when there is none, it cannot be trusted, or the copy's content is not
-   * what was kept (then `target` is removed).
+   * Copies a trusted entry to `target`; false when there is none, it cannot be trusted, it cannot be copied, or the
+   * copy's content is not what was kept (then `target` is removed). Never throws: a worker without it builds afresh.
    */
   take(entry: string, target: string): boolean {
     const digest = digestOf(entry);
     if (!this.trusted(this.dir) || !this.trusted(entry) || !this.trusted(digest)) return false;
-    const kept = readFileSync(digest, 'utf8');
-    // A clone where the filesystem has them (btrfs, XFS): the same blocks, no copy; elsewhere a plain copy.
-    copyFileSync(entry, target, constants.COPYFILE_FICLONE);
-    if (fileDigest(target) === kept) return true;
+    try {
+      const kept = readFileSync(digest, 'utf8');
+      // A clone where the filesystem has them (btrfs, XFS): the same blocks, no copy; elsewhere a plain copy.
+      copyFileSync(entry, target, constants.COPYFILE_FICLONE);
+      if (fileDigest(target) === kept) return true;
+    } catch {
+      // Gone meanwhile, or no room for the copy: built afresh, as without an entry.
+    }
     rmSync(target, { force: true });
     return false;
   }
