@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { RatingsJobData } from '@oj/contracts';
 import { recomputeRatings } from '@oj/db';
 import { RATINGS_QUEUE, RATINGS_SWEEP_JOB } from '@oj/messaging';
@@ -16,7 +16,7 @@ import { rateOnThread } from './rating-thread';
  * a thread (rating-thread.ts), so a 10,000-participant contest leaves the queues, locks and probes answered.
  */
 @Injectable()
-export class RatingsConsumer implements OnApplicationBootstrap {
+export class RatingsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RatingsConsumer.name);
 
   constructor(
@@ -34,6 +34,14 @@ export class RatingsConsumer implements OnApplicationBootstrap {
     await this.queue
       .add({ reason: 'sweep' }, RATINGS_SWEEP_JOB)
       .catch((e) => this.logger.warn(`Could not schedule the ratings sweep: ${(e as Error).message}`));
+  }
+
+  /**
+   * Stops taking ratings jobs and waits for the running one, beside the other consumers' queues: Bull's own close of
+   * the queue comes in a later phase, and each close waits half a second for Bull's blocked connection.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queue.close();
   }
 
   private async recompute(reason: string): Promise<number[]> {
