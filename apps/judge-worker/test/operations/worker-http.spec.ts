@@ -1,14 +1,10 @@
-import { dropDatabase, migrate } from '@oj/db';
-import { randomBytes } from 'crypto';
-import Redis from 'ioredis';
 import { createServer, Server } from 'net';
 import { networkInterfaces } from 'os';
 import request from 'supertest';
 
-import { loadWorkerConfig } from '../../src/config/worker-config';
 import { StartedWorker, startWorkerApp } from '../../src/operations/worker-app';
+import { workerStores } from '../worker/worker-stores';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'metrics-token-0123456789';
 
 /** An address of this host that is not loopback, when it has one. */
@@ -20,19 +16,7 @@ function externalAddress(): string | undefined {
 
 /** Two real workers (local engine) in this process on one database and Redis prefix, each with its own port. */
 describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
-  const suffix = randomBytes(5).toString('hex');
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_worker_http_${suffix}`;
-  const prefix = `oj_worker_http_${suffix}`;
-  const env = (extra: Record<string, string>) =>
-    loadWorkerConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      WORKER_CONCURRENCY: '1',
-      LOG_LEVEL: 'error',
-      ...extra,
-    });
+  const stores = workerStores('worker_http');
   // `open` and `guarded` listen on every address (WORKER_HTTP_HOST=0.0.0.0) so the tests can call them from outside
   // loopback; `plain` has the defaults: loopback only, metrics off.
   let open: StartedWorker;
@@ -40,21 +24,17 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
   let plain: StartedWorker;
 
   beforeAll(async () => {
-    await migrate(databaseUrl);
-    open = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_ALLOW_LOOPBACK: 'true' }));
-    guarded = await startWorkerApp(env({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }));
-    plain = await startWorkerApp(env({ WORKER_HTTP_PORT: '0' }));
+    await stores.create();
+    open = await startWorkerApp(stores.config({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_ALLOW_LOOPBACK: 'true' }));
+    guarded = await startWorkerApp(stores.config({ WORKER_HTTP_PORT: '0', WORKER_HTTP_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }));
+    plain = await startWorkerApp(stores.config({ WORKER_HTTP_PORT: '0' }));
   }, 120_000);
 
   afterAll(async () => {
     await open?.app.close();
     await guarded?.app.close();
     await plain?.app.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-    await dropDatabase(databaseUrl);
+    await stores.drop();
   });
 
   const http = (worker: StartedWorker, host = '127.0.0.1') => request(`http://${host}:${worker.port}`);
@@ -109,7 +89,7 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
   });
 
   it('serves no HTTP with WORKER_HTTP_PORT=off', async () => {
-    const worker = await startWorkerApp(env({ WORKER_HTTP_PORT: 'off' }));
+    const worker = await startWorkerApp(stores.config({ WORKER_HTTP_PORT: 'off' }));
     try {
       expect(worker.port).toBeNull();
     } finally {
@@ -122,7 +102,9 @@ describe('judge worker HTTP: probes and metrics on WORKER_HTTP_PORT', () => {
     await new Promise<void>((resolve) => blocker.listen(0, resolve));
     const port = String((blocker.address() as { port: number }).port);
     try {
-      await expect(startWorkerApp(env({ WORKER_HTTP_PORT: port }))).rejects.toThrow(`port ${port} is in use): set WORKER_HTTP_PORT`);
+      await expect(startWorkerApp(stores.config({ WORKER_HTTP_PORT: port }))).rejects.toThrow(
+        `port ${port} is in use): set WORKER_HTTP_PORT`,
+      );
     } finally {
       blocker.close();
     }
