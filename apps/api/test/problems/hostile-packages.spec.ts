@@ -30,16 +30,21 @@ describe('hostile problem packages', () => {
       .set(...bearer(admin))
       .attach('file', zip, 'package.zip');
 
-  /** Polls health every 20 ms while `work` runs: the slowest answer, in ms. */
+  /**
+   * Polls health every 20 ms while `work` runs: the longest a request waited, in ms. The poller shares the API's event
+   * loop, so a block that starts between two requests delays the poller's timer instead of an answer: both count.
+   */
   async function slowestHealthDuring<T>(work: PromiseLike<T>): Promise<{ result: T; slowestMs: number }> {
+    const pauseMs = 20;
     let done = false;
     let slowestMs = 0;
     const polling = (async () => {
       while (!done) {
-        const started = performance.now();
+        const asked = performance.now();
         await t.http().get('/api/health/live').expect(200);
-        slowestMs = Math.max(slowestMs, performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        const answered = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        slowestMs = Math.max(slowestMs, answered - asked, performance.now() - answered - pauseMs);
       }
     })();
     const result = await Promise.resolve(work).finally(() => (done = true));
@@ -109,16 +114,23 @@ describe('hostile problem packages', () => {
     expect(res.body.message).toMatch(/^problem\.xml could not be read: /);
   });
 
+  /*
+   * Health's slowest answer is compared with its slowest during the import of the same number of \textbf side by side,
+   * measured in the same test: on a loaded machine (CI runs the suites side by side on two cores) one answer took 213 ms
+   * with the linear conversion, while a conversion growing with the square of the depth blocks health for seconds
+   * (7.8 s for this package before a26f5ad). So 200 ms holds wherever the import itself is not what slows health.
+   */
   it('converts a statement of 6,000 nested \\textbf in linear time while health answers within 200 ms', async () => {
-    const legend = `${'\\textbf{'.repeat(6_000)}deep${'}'.repeat(6_000)}`;
+    const importing = async (legend: string) =>
+      slowestHealthDuring(upload(await polygonPackage({ extra: [{ name: 'statement-sections/english/legend.tex', content: legend }] })));
+    const flat = await importing('\\textbf{deep}'.repeat(6_000));
     const started = performance.now();
-    const { result, slowestMs } = await slowestHealthDuring(
-      upload(await polygonPackage({ extra: [{ name: 'statement-sections/english/legend.tex', content: legend }] })),
-    );
-    expect(result.status).toBe(201);
-    expect(result.body.problem.statement).toContain('deep');
+    const nested = await importing(`${'\\textbf{'.repeat(6_000)}deep${'}'.repeat(6_000)}`);
+    expect(flat.result.status).toBe(201);
+    expect(nested.result.status).toBe(201);
+    expect(nested.result.body.problem.statement).toContain('deep');
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(slowestMs).toBeLessThan(200);
+    expect(nested.slowestMs).toBeLessThan(Math.max(200, 2 * flat.slowestMs));
   });
 
   it('refuses a statement file larger than 128 KiB, naming it', async () => {
