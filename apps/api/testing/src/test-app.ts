@@ -1,7 +1,10 @@
+import { ConsoleLogger, Logger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { dropDatabase } from '@oj/db';
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
+// nestjs-pino's own reset for tests, from the module its logger keeps the process's logger in
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import request from 'supertest';
 
 import { configureApp, createApiApp } from '../../src/app-setup';
@@ -16,6 +19,9 @@ export interface TestApp {
   http: () => ReturnType<typeof request>;
   close: () => Promise<void>;
 }
+
+/** Test apps open in this process: the first of them logs what its Nest loggers write outside a request. */
+let openApps = 0;
 
 /**
  * A real API on a database of its own (created, migrated, dropped afterwards) and its own Redis key
@@ -43,22 +49,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: process.env.TEST_LOGS ? 'info' : 'error',
     ...env,
   });
+  if (openApps === 0) freshLogging();
   const app = await createApiApp(config, {
     logger: process.env.TEST_LOGS ? ['error', 'warn', 'log'] : ['error'],
   });
   configureApp(app, config);
   await app.init();
+  openApps++;
   return {
     app,
     config,
     http: () => request(app.getHttpServer()),
     close: async () => {
       await app.close();
+      openApps--;
       if (sharedDatabase) return;
       await clearRedisPrefix(config);
       await dropDatabase(databaseUrl);
     },
   };
+}
+
+/**
+ * The logging of a process no app has run in yet. Test files share a process under the shared-modules runner
+ * (tools/jest/shared-modules), and two loggers outlive their app: nestjs-pino sends the log lines Nest writes outside
+ * a request to the first app's pino logger of the process, for good, and Nest's static Logger is the last app's
+ * (`useLogger`). Without this, a file asking for warnings (LOG_LEVEL) would see them at an earlier file's level,
+ * written to an earlier file's logger.
+ */
+function freshLogging(): void {
+  __resetOutOfContextForTests();
+  Logger.overrideLogger(new ConsoleLogger());
 }
 
 async function clearRedisPrefix(config: AppConfig): Promise<void> {

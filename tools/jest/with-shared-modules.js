@@ -1,0 +1,18 @@
+// The Jest settings of a suite whose test files share their modules: each worker process loads the app's modules
+// (Nest, TypeORM, the API's and the libs' sources: about 2,800 modules, 2 s of CPU) once, not once per test file as
+// Jest's own runner does in a fresh module registry per file. jest-light-runner runs the files in process workers
+// (child_process: each has its own process.env, signals and stdout, as Jest's own workers), and the files here add
+// what it leaves out: TypeScript and the workspace aliases (typescript-hooks.js), the timeouts (test-timeouts.js).
+//
+// What a file changes in a module or a global outlives the file in its worker: a test sets back what it changes
+// (test-archive-reader.spec.ts), and the API's test apps start from fresh logging (freshLogging in test-app.ts).
+// jest.mock and jest.replaceProperty do not exist here. bench/BENCHMARKS.md ("Shared modules") has the times.
+const path = require('path');
+
+const here = (file) => path.join(__dirname, 'shared-modules', file);
+
+module.exports = {
+  runner: 'jest-light-runner/child-process',
+  setupFiles: [here('worker-lifetime.js'), here('typescript-hooks.js')],
+  setupFilesAfterEnv: [here('test-timeouts.js')],
+};
