@@ -1,8 +1,12 @@
-// The Jest settings of a suite whose test files share their modules: each worker process loads the app's modules
-// (Nest, TypeORM, the API's and the libs' sources: about 2,800 modules, 2 s of CPU) once, not once per test file as
-// Jest's own runner does in a fresh module registry per file. jest-light-runner runs the files in process workers
-// (child_process: each has its own process.env, signals and stdout, as Jest's own workers), and the files here add
-// what it leaves out: TypeScript and the workspace aliases (typescript-hooks.js), the timeouts (test-timeouts.js).
+// The Jest settings of a suite whose test files share their modules: each worker loads the app's modules (Nest,
+// TypeORM, the API's and the libs' sources: about 2,800 modules, 2 s of CPU) once, not once per test file as Jest's
+// own runner does in a fresh module registry per file. jest-light-runner runs the files in worker threads (each its
+// own globals, process.env and module cache), and the files here add what it leaves out: TypeScript and the workspace
+// aliases (typescript-hooks.js) and the timeouts (test-timeouts.js).
+//
+// Threads, not the runner's process workers: those ask Jest's process for their settings over one channel shared by
+// all of them, and a worker that asked while another's answer was on its way never got one (the run hung, one file
+// short, with five workers).
 //
 // What a file changes in a module or a global outlives the file in its worker: a test sets back what it changes
 // (test-archive-reader.spec.ts), and the API's test apps start from fresh logging (freshLogging in test-app.ts).
@@ -12,7 +16,7 @@ const path = require('path');
 const here = (file) => path.join(__dirname, 'shared-modules', file);
 
 module.exports = {
-  runner: 'jest-light-runner/child-process',
-  setupFiles: [here('worker-lifetime.js'), here('typescript-hooks.js')],
+  runner: 'jest-light-runner',
+  setupFiles: [here('typescript-hooks.js')],
   setupFilesAfterEnv: [here('test-timeouts.js')],
 };

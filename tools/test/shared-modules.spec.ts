@@ -4,11 +4,11 @@ import path from 'path';
 
 const ROOT = path.join(__dirname, '../..');
 
-/** One line each check file writes: which worker process ran it, and what it saw there. */
+/** One line each check file writes: which worker ran it (process and thread), and which load of shared.ts it got. */
 interface FileRun {
   file: string;
-  pid: number;
-  loadsOfSharedModule: number;
+  worker: string;
+  sharedModuleLoad: string;
 }
 
 /**
@@ -32,11 +32,13 @@ function runSharedModules(files: Record<string, string>) {
     );
     writeFileSync(
       path.join(dir, 'shared.ts'),
-      `const counted = globalThis as { loadsOfSharedModule?: number };
-      counted.loadsOfSharedModule = (counted.loadsOfSharedModule ?? 0) + 1;
+      `import { appendFileSync } from 'fs';
+      import { randomUUID } from 'crypto';
+      import { threadId } from 'worker_threads';
+      const load = randomUUID();
       export function recordRun(file: string): void {
-        require('fs').appendFileSync(${JSON.stringify(path.join(dir, 'runs.jsonl'))},
-          JSON.stringify({ file, pid: process.pid, loadsOfSharedModule: counted.loadsOfSharedModule }) + '\\n');
+        appendFileSync(${JSON.stringify(path.join(dir, 'runs.jsonl'))},
+          JSON.stringify({ file, worker: process.pid + '/' + threadId, sharedModuleLoad: load }) + '\\n');
       }`,
     );
     for (const [name, source] of Object.entries(files)) writeFileSync(path.join(dir, name), source);
@@ -134,17 +136,19 @@ describe('test files sharing their modules (tools/jest/with-shared-modules.js)',
     expect(outcome.exitCode).toBe(1);
   });
 
-  it('loads a module once per worker process, for every file that worker runs', () => {
+  it('loads a module once per worker, for every file that worker runs', () => {
     const { runs } = outcome;
     expect(runs.map((run) => run.file).sort()).toEqual(['a.check.ts', 'b.check.ts', 'c.check.ts', 'd.check.ts']);
-    const pids = new Set(runs.map((run) => run.pid));
-    expect(pids.size).toBeLessThanOrEqual(2);
-    expect(pids).not.toContain(process.pid);
-    for (const run of runs) expect(run.loadsOfSharedModule).toBe(1);
+    const loadsByWorker = new Map<string, Set<string>>();
+    for (const run of runs) loadsByWorker.set(run.worker, (loadsByWorker.get(run.worker) ?? new Set()).add(run.sharedModuleLoad));
+    // Four files on two workers: at least one worker ran two, and each worker loaded the module once.
+    expect(loadsByWorker.size).toBeLessThanOrEqual(2);
+    expect([...loadsByWorker.values()].map((loads) => loads.size)).toEqual([...loadsByWorker.keys()].map(() => 1));
   });
 
-  it('ends every worker process with the run, even one a file left a timer open in', async () => {
-    const pids = [...new Set(outcome.runs.map((run) => run.pid))];
+  it('ends with the run, even when a file left a timer open', async () => {
+    const pids = [...new Set(outcome.runs.map((run) => Number(run.worker.split('/')[0])))];
+    expect(pids).not.toContain(process.pid);
     for (const deadline = Date.now() + 10_000; pids.some(alive) && Date.now() < deadline;)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pids.filter(alive)).toEqual([]);
