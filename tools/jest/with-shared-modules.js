@@ -1,4 +1,4 @@
-// The Jest settings of a suite whose test files share their modules: each worker loads the app's modules (Nest,
+// The Jest settings of a suite whose test files share their modules (the API's): each worker loads the app's modules (Nest,
 // TypeORM, the API's and the libs' sources: about 2,800 modules, 2 s of CPU) once, not once per test file as Jest's
 // own runner does in a fresh module registry per file. jest-light-runner runs the files in worker threads (each its
 // own globals, process.env and module cache), and the files here add what it leaves out: TypeScript and the workspace
