@@ -115,21 +115,25 @@ describe('hostile problem packages', () => {
   });
 
   /*
-   * Health's slowest answer is compared with its slowest during the import of the same number of \textbf side by side,
-   * measured in the same test: on a loaded machine (CI runs the suites side by side on two cores) one answer took 213 ms
-   * with the linear conversion, while a conversion growing with the square of the depth blocks health for seconds
-   * (7.8 s for this package before a26f5ad). So 200 ms holds wherever the import itself is not what slows health.
+   * Health's slowest wait is compared with its slowest during the import of as many \textbf side by side, measured in
+   * the same test, each the best of three imports: on a loaded machine (CI runs the suites side by side on two cores)
+   * one answer took 213 ms with the linear conversion, a pause a second import does not meet again, while a conversion
+   * growing with the square of the depth blocks health in every import, for seconds (7.8 s for this package before
+   * a26f5ad). So 200 ms holds wherever the import itself is not what slows health.
    */
   it('converts a statement of 6,000 nested \\textbf in linear time while health answers within 200 ms', async () => {
-    const importing = async (legend: string) =>
-      slowestHealthDuring(upload(await polygonPackage({ extra: [{ name: 'statement-sections/english/legend.tex', content: legend }] })));
-    const flat = await importing('\\textbf{deep}'.repeat(6_000));
+    const bestOfThree = async (legend: string) => {
+      const zip = await polygonPackage({ extra: [{ name: 'statement-sections/english/legend.tex', content: legend }] });
+      const imports = [];
+      for (let i = 0; i < 3; i++) imports.push(await slowestHealthDuring(upload(zip)));
+      for (const { result } of imports) expect(result.status).toBe(201);
+      return { statement: imports[0].result.body.problem.statement as string, slowestMs: Math.min(...imports.map((i) => i.slowestMs)) };
+    };
+    const flat = await bestOfThree('\\textbf{deep}'.repeat(6_000));
     const started = performance.now();
-    const nested = await importing(`${'\\textbf{'.repeat(6_000)}deep${'}'.repeat(6_000)}`);
-    expect(flat.result.status).toBe(201);
-    expect(nested.result.status).toBe(201);
-    expect(nested.result.body.problem.statement).toContain('deep');
-    expect(performance.now() - started).toBeLessThan(10_000);
+    const nested = await bestOfThree(`${'\\textbf{'.repeat(6_000)}deep${'}'.repeat(6_000)}`);
+    expect(nested.statement).toContain('deep');
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(nested.slowestMs).toBeLessThan(Math.max(200, 2 * flat.slowestMs));
   });
 
