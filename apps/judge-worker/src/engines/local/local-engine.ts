@@ -242,7 +242,7 @@ export class LocalEngine implements JudgeEngine {
         request.onStage?.('compile', performance.now() - compileStarted);
         return new LocalProgram(lang, program, boxes, pairCpu, forked.interpreter, check);
       }
-      const compileError = await sandboxStep(check);
+      const compileError = await sandboxStep(check, request.signal);
       if (program.compile) request.onStage?.('compile', performance.now() - compileStarted);
       request.signal?.throwIfAborted();
       if (compileError !== null) throw new CompileError(compileError);
@@ -317,7 +317,7 @@ class LocalProgram implements CompiledProgram {
     for await (const input of inputs) {
       const boxLimits = this.runLimits(limits, input.expectedOutput ?? '');
       const checkFirst = this.pendingCheck !== null;
-      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked, checkFirst));
+      const ran = await sandboxStep(() => this.boxes.run(command, input.stdin, boxLimits, signal, this.forked, checkFirst), signal);
       signal?.throwIfAborted();
       if (checkFirst) await this.settleCheck(ran);
       yield outcomeOf(ran, boxLimits.memoryBytes, this.boxes.stdoutPath);
@@ -377,7 +377,7 @@ class LocalProgram implements CompiledProgram {
         limits: interactorLimits(program.limits, CHECKER_CPU_SECONDS),
       };
       const transcript = recordTranscript ? new TranscriptRecorder() : undefined;
-      const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal, transcript));
+      const pair = await sandboxStep(() => this.boxes.interact(program, judge, this.pairCpu(), signal, transcript), signal);
       signal?.throwIfAborted();
       copyOut(join(jury, 'output.txt'), this.boxes.stdoutPath);
       const { stdoutPath: _, ...ran } = outcomeOf(pair.program, program.limits.memoryBytes, '');
@@ -445,11 +445,15 @@ function copyOut(from: string, to: string): void {
   }
 }
 
-/** The sandbox's own trouble (a box that would not start or answer) is the engine's failure, never a verdict. */
-async function sandboxStep<T>(step: () => Promise<T>): Promise<T> {
+/**
+ * The sandbox's own trouble (a box that would not start or answer) is the engine's failure, never a verdict. Once the
+ * caller has cancelled, the cancellation is the answer instead: a run cancelled while its box starts fails that start.
+ */
+async function sandboxStep<T>(step: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   try {
     return await step();
   } catch (error) {
+    signal?.throwIfAborted();
     throw new EngineFailure(`Sandbox failure: ${(error as Error).message}`);
   }
 }
