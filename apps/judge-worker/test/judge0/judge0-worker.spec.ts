@@ -1,23 +1,19 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JUDGE0_NO_INTERACTIVE, ValidateJobData } from '@oj/contracts';
-import { dropDatabase, migrate } from '@oj/db';
 import { CHECKER_COMPILE_QUEUE, languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
-import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 
-import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
+import { WorkerConfig } from '../../src/config/worker-config';
 import { JUDGE_ENGINE, JudgeEngine } from '../../src/engines/judge-engine';
 import { WorkerModule } from '../../src/worker.module';
+import { workerStores } from '../worker/worker-stores';
 import { FAKE_LANGUAGES, FakeJudge0Server } from './fake-judge0-server';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** The whole worker with JUDGE_ENGINE=judge0: its languages and validation come from the Judge0 server. */
 describe('judge worker on the judge0 engine', () => {
-  const suffix = randomBytes(5).toString('hex');
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_worker_judge0_${suffix}`;
+  const stores = workerStores('worker_judge0');
   const server = new FakeJudge0Server({ authToken: 'token', pollsBeforeDone: 1 });
   let config: WorkerConfig;
   let worker: INestApplicationContext;
@@ -26,12 +22,8 @@ describe('judge worker on the judge0 engine', () => {
 
   beforeAll(async () => {
     const judge0Url = await server.start();
-    await migrate(databaseUrl);
-    config = loadWorkerConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: `oj_worker_judge0_${suffix}`,
+    await stores.create();
+    config = stores.config({
       JUDGE_ENGINE: 'judge0',
       JUDGE0_URL: judge0Url,
       JUDGE0_AUTH_TOKEN: 'token',
@@ -39,18 +31,16 @@ describe('judge worker on the judge0 engine', () => {
     });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
     await worker.init();
-    queue = new Bull<ValidateJobData>(VALIDATE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
-    redis = new Redis(REDIS_URL);
+    queue = new Bull<ValidateJobData>(VALIDATE_QUEUE, { redis: stores.redisUrl, prefix: config.REDIS_PREFIX });
+    redis = new Redis(stores.redisUrl);
   }, 30_000);
 
   afterAll(async () => {
     await worker.close();
     await queue.close();
-    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await redis?.quit();
     await server.stop();
-    await dropDatabase(databaseUrl);
+    await stores.drop();
   });
 
   it("uses the Judge0 engine and publishes Judge0's languages", async () => {
@@ -92,7 +82,7 @@ describe('judge worker on the judge0 engine', () => {
   });
 
   it('refuses an interactor when the API asks to compile one, naming the engine, so the problem is not saved', async () => {
-    const checkers = new Bull(CHECKER_COMPILE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
+    const checkers = new Bull(CHECKER_COMPILE_QUEUE, { redis: stores.redisUrl, prefix: config.REDIS_PREFIX });
     try {
       const job = await checkers.add({ source: 'int main(){}', languageId: 54, role: 'interactor' });
       expect(await job.finished()).toEqual({ compiled: false, compilerOutput: '', refusal: JUDGE0_NO_INTERACTIVE });

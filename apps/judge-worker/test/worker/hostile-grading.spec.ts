@@ -1,19 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JudgeJobData } from '@oj/contracts';
-import { dropDatabase, migrate, ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
+import { ProblemEntity, SubmissionEntity, TestCaseEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
-import { randomBytes } from 'crypto';
-import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
+import { WorkerConfig } from '../../src/config/worker-config';
 import { Grader } from '../../src/grading/grader';
 import { GradeRequest } from '../../src/grading/requests';
 import { WorkerModule } from '../../src/worker.module';
+import { workerStores } from './worker-stores';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const C = 50;
 const RUST = 73;
 /** Slow enough per test that its runs are in flight while the hostile output is being checked. */
@@ -27,8 +25,7 @@ const SPACES_THEN_X = '#include <stdio.h>\nint main(void){for(int i=0;i<200000;i
  * innocent user graded beside them on the same worker.
  */
 describe('judge worker: hostile submissions', () => {
-  const suffix = randomBytes(5).toString('hex');
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_hostile_test_${suffix}`;
+  const stores = workerStores('hostile_test');
   let config: WorkerConfig;
   let worker: INestApplicationContext;
   let ds: DataSource;
@@ -37,19 +34,15 @@ describe('judge worker: hostile submissions', () => {
   let problem: ProblemEntity;
 
   beforeAll(async () => {
-    await migrate(databaseUrl);
-    config = loadWorkerConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: `oj_hostile_test_${suffix}`,
+    await stores.create();
+    config = stores.config({
       WORKER_CONCURRENCY: '2',
     });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
     await worker.init();
     ds = worker.get(DataSource);
     graded = jest.spyOn(worker.get(Grader), 'grade');
-    queue = new Bull<JudgeJobData>(JUDGE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
+    queue = new Bull<JudgeJobData>(JUDGE_QUEUE, { redis: stores.redisUrl, prefix: config.REDIS_PREFIX });
     problem = await ds
       .getRepository(ProblemEntity)
       .save({ title: 'Sum', statement: 's', difficulty: 'EASY' as const, cpuTimeLimit: 2, memoryLimit: 128 });
@@ -67,11 +60,7 @@ describe('judge worker: hostile submissions', () => {
   afterAll(async () => {
     await worker?.close();
     await queue.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-    await dropDatabase(databaseUrl);
+    await stores.drop();
   });
 
   async function submit(languageId: number, sourceCode: string): Promise<string> {

@@ -1,19 +1,17 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Language, ValidateJobData, ValidationResult } from '@oj/contracts';
-import { dropDatabase, migrate } from '@oj/db';
 import { languagesKey, VALIDATE_QUEUE } from '@oj/messaging';
 import Bull, { Queue } from 'bull';
-import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
+import { WorkerConfig } from '../../src/config/worker-config';
 import { ValidationService } from '../../src/validation/validation.service';
 import { WorkerModule } from '../../src/worker.module';
 import { liveBoxProcesses } from '../sandbox/live-boxes';
+import { workerStores } from './worker-stores';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const tests = [
   { input: '1 2\n', output: '3\n', points: 1 },
   { input: '20 22\n', output: '42\n', points: 3 },
@@ -29,35 +27,28 @@ const job = (sourceCode: string, languageId = 71): ValidateJobData => ({
 
 /** The real worker (local engine) in this process, on a database and Redis prefix of its own. */
 describe('judge worker: validate queue', () => {
-  const suffix = randomBytes(5).toString('hex');
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_worker_test_${suffix}`;
+  const stores = workerStores('worker_test');
   let config: WorkerConfig;
   let worker: INestApplicationContext | undefined;
   let queue: Queue<ValidateJobData>;
   let redis: Redis;
 
   beforeAll(async () => {
-    await migrate(databaseUrl);
-    config = loadWorkerConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: `oj_worker_test_${suffix}`,
+    await stores.create();
+    config = stores.config({
       WORKER_CONCURRENCY: '2',
     });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['error'] });
     await worker.init();
-    queue = new Bull<ValidateJobData>(VALIDATE_QUEUE, { redis: REDIS_URL, prefix: config.REDIS_PREFIX });
-    redis = new Redis(REDIS_URL);
+    queue = new Bull<ValidateJobData>(VALIDATE_QUEUE, { redis: stores.redisUrl, prefix: config.REDIS_PREFIX });
+    redis = new Redis(stores.redisUrl);
   }, 60_000);
 
   afterAll(async () => {
     await worker?.close();
     await queue.close();
-    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-    await dropDatabase(databaseUrl);
+    await redis?.quit();
+    await stores.drop();
   });
 
   const run = async (data: ValidateJobData): Promise<ValidationResult> => (await queue.add(data)).finished();

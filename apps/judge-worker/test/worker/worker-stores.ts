@@ -4,11 +4,13 @@ import Redis from 'ioredis';
 
 import { loadWorkerConfig, WorkerConfig } from '../../src/config/worker-config';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A test file's own database and Redis prefix for the workers it starts, and the configuration on them. */
+/**
+ * A test file's own database and Redis prefix for the workers it starts, and the configuration on them: on the
+ * services the run chose (DATABASE_URL and REDIS_URL, set by tools/jest/test-services.js; local ones otherwise).
+ */
 export interface WorkerStores {
   databaseUrl: string;
+  redisUrl: string;
   prefix: string;
   /** Creates and migrates the database. */
   create(): Promise<void>;
@@ -20,10 +22,14 @@ export interface WorkerStores {
 
 export function workerStores(label: string): WorkerStores {
   const suffix = randomBytes(5).toString('hex');
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/oj_${label}_${suffix}`;
   const prefix = `oj_${label}_${suffix}`;
+  const database = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  database.pathname = `/${prefix}`;
+  const databaseUrl = database.toString();
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   return {
     databaseUrl,
+    redisUrl,
     prefix,
     create: async () => {
       await migrate(databaseUrl);
@@ -32,14 +38,14 @@ export function workerStores(label: string): WorkerStores {
       loadWorkerConfig({
         NODE_ENV: 'test',
         DATABASE_URL: databaseUrl,
-        REDIS_URL,
+        REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
         WORKER_CONCURRENCY: '1',
         LOG_LEVEL: 'error',
         ...extra,
       }),
     drop: async () => {
-      const redis = new Redis(REDIS_URL);
+      const redis = new Redis(redisUrl);
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length) await redis.del(...keys);
       await redis.quit();
