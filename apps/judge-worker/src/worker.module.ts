@@ -9,6 +9,7 @@ import { ObservabilityLoggingModule } from '@oj/observability';
 import { WorkerConfig } from './config/worker-config';
 import { CustomRunService } from './custom-runs/custom-run.service';
 import { engineProvider } from './engines/engine.provider';
+import { JUDGE_ENGINE, JudgeEngine } from './engines/judge-engine';
 import { Grader } from './grading/grader';
 import { JudgeSubmissionService } from './grading/judge-submission.service';
 import { ProblemTestsCache } from './grading/problem-tests-cache';
@@ -46,7 +47,11 @@ export class WorkerModule {
       providers: [
         { provide: WorkerConfig, useValue: config },
         engineProvider,
-        Grader,
+        {
+          provide: Grader,
+          useFactory: (engine: JudgeEngine, workerConfig: WorkerConfig) => new Grader(engine, workerConfig.timeFactors),
+          inject: [JUDGE_ENGINE, WorkerConfig],
+        },
         redisProvider,
         RedisCloser,
         ProgressPublisher,

@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { GradeResult, RunResult, TimeFactors } from '@oj/contracts';
 
-import { WorkerConfig } from '../config/worker-config';
-import { JUDGE_ENGINE, JudgeEngine } from '../engines/judge-engine';
+import { JudgeEngine } from '../engines/judge-engine';
 import { runOnInput } from './custom-run';
 import { customRunLimits, programLimits } from './program-limits';
 import { CustomRunRequest, GradeRequest, ProgressListener } from './requests';
@@ -10,18 +8,15 @@ import { gradeTests } from './test-loop';
 
 /**
  * Grades and runs sources on the configured engine, with the worker's language time factors: the one entry to the
- * test loop for submissions, validations and custom runs.
+ * test loop for submissions, validations and custom runs. A plain class, wired by worker.module.ts: it imports
+ * neither Nest nor the worker's configuration (about 1,000 modules, 1.3 s of CPU in a Jest file), so the sandbox
+ * tests that grade through it load the grading core alone.
  */
-@Injectable()
 export class Grader {
-  private readonly factors: TimeFactors;
-
   constructor(
-    @Inject(JUDGE_ENGINE) readonly engine: JudgeEngine,
-    @Inject(WorkerConfig) config: Pick<WorkerConfig, 'timeFactors'>,
-  ) {
-    this.factors = config.timeFactors;
-  }
+    readonly engine: JudgeEngine,
+    private readonly factors: TimeFactors,
+  ) {}
 
   grade(request: GradeRequest, onProgress?: ProgressListener): Promise<GradeResult> {
     return gradeTests(this.engine, request, programLimits(this.factors, request), onProgress);

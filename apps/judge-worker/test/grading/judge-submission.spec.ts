@@ -88,8 +88,9 @@ describe('judging a submission from the queue', () => {
     });
     const module = WorkerModule.forRoot(config);
     module.providers = (module.providers as Provider[]).map((p) => {
-      if (p === Grader) return { provide: Grader, useValue: engine };
-      return 'provide' in p && p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: languages } : p;
+      if (!('provide' in p)) return p;
+      if (p.provide === Grader) return { provide: Grader, useValue: engine };
+      return p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: languages } : p;
     });
     worker = await NestFactory.createApplicationContext(module, { logger: ['error'] });
     await worker.init();
