@@ -25,6 +25,7 @@ import { Grader } from '../../src/grading/grader';
 import { JudgeSubmissionService } from '../../src/grading/judge-submission.service';
 import { GradeRequest, ProgressListener } from '../../src/grading/requests';
 import { SubmissionReconciler } from '../../src/queue/submission-reconciler';
+import { RatingsConsumer } from '../../src/ratings/ratings-consumer';
 import { WorkerModule } from '../../src/worker.module';
 import { TcpProxy } from '../faults/tcp-proxy';
 
@@ -87,11 +88,15 @@ describe('judging a submission from the queue', () => {
       WORKER_CONCURRENCY: '1',
     });
     const module = WorkerModule.forRoot(config);
-    module.providers = (module.providers as Provider[]).map((p) => {
-      if (!('provide' in p)) return p;
-      if (p.provide === Grader) return { provide: Grader, useValue: engine };
-      return p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: languages } : p;
-    });
+    // Without the ratings consumer: its sweep, repeated on every minute of the clock, would add its statements to
+    // whichever grading the statement counts below measure when a minute turns.
+    module.providers = (module.providers as Provider[])
+      .flatMap((p): Provider[] => (p === RatingsConsumer ? [] : [p]))
+      .map((p) => {
+        if (!('provide' in p)) return p;
+        if (p.provide === Grader) return { provide: Grader, useValue: engine };
+        return p.provide === JUDGE_ENGINE ? { provide: JUDGE_ENGINE, useValue: languages } : p;
+      });
     worker = await NestFactory.createApplicationContext(module, { logger: ['error'] });
     await worker.init();
     ds = await createDataSource(databaseUrl).initialize();
