@@ -91,7 +91,7 @@ describe('judging a submission from the queue', () => {
     // Without the ratings consumer: its sweep, repeated on every minute of the clock, would add its statements to
     // whichever grading the statement counts below measure when a minute turns.
     module.providers = (module.providers as Provider[])
-      .flatMap((p): Provider[] => (p === RatingsConsumer ? [] : [p]))
+      .filter((p) => p !== RatingsConsumer)
       .map((p) => {
         if (!('provide' in p)) return p;
         if (p.provide === Grader) return { provide: Grader, useValue: engine };
