@@ -2,6 +2,7 @@ import { CheckerSettings, TestCaseData } from '@oj/contracts';
 import { existsSync, readdirSync, statSync } from 'fs';
 import { join } from 'path';
 
+import { JAVAC_ARCHIVE_FILE } from '../../src/engines/local/language-catalog';
 import { compileAndTryChecker } from '../../src/grading/checker-trial';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { localEngine, localGrader, removeWorkRoot, workRoot } from '../sandbox/engine-fixture';
@@ -143,9 +144,10 @@ describe('checkers in the local sandbox', () => {
       const result = await compileAndTryChecker(localEngine().checkers(), { source: HUGE_CHECKER, languageId: CPP });
       expect(result.compiled).toBe(false);
       expect(result.compilerOutput).toMatch(/^The compiled checker would be larger than 16 MiB, the most a checker may be/);
-      // The engine's own precompiled C++ header (and its copy for the boxes) is the one big file it keeps.
+      // The engine's own precompiled C++ header and javac's archive (and their copies for the boxes) are the only big
+      // files it keeps.
       const big = filesUnder(workRoot).filter((f) => statSync(f).size > 16 * 1024 * 1024);
-      expect(big.filter((f) => !f.endsWith('/bits/stdc++.h.gch'))).toEqual([]);
+      expect(big.filter((f) => !f.endsWith('/bits/stdc++.h.gch') && !f.endsWith(`/${JAVAC_ARCHIVE_FILE}`))).toEqual([]);
     }, 60_000);
 
     it.each([

@@ -95,8 +95,8 @@ function strayFiles(): string[] {
         }
       }),
   );
-  // The launcher build, the engine's toolchain copies, its Java archive and precompiled header stay while it lives.
-  const engineOwn = ['box-launcher-', `tools-${process.pid}-`, `jcds-${process.pid}-`, `pch-${process.pid}-`];
+  // The launcher build, the engine's toolchain copies, its Java archives and precompiled header stay while it lives.
+  const engineOwn = ['box-launcher-', ...['tools', 'jcds', 'javacds', 'pch'].map((made) => `${made}-${process.pid}-`)];
   const leftovers = readdirSync(workRoot).filter((name) => !engineOwn.some((prefix) => name.startsWith(prefix)));
   return [...owned, ...leftovers];
 }

@@ -12,6 +12,11 @@ import {
   JAVA_BINARY,
   JAVA_LANGUAGE_ID,
   JAVA_VM_OPTIONS,
+  JAVAC_ARCHIVE_BOX_DIR,
+  JAVAC_ARCHIVE_FILE,
+  JAVAC_BINARY,
+  JAVAC_VM_OPTIONS,
+  LANGUAGE_SPECS,
 } from '../../src/engines/local/language-catalog';
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { graderOf } from '../grading/grader-of';
@@ -93,6 +98,44 @@ const sharingTest = (expected: boolean): TestCaseData[] => [{ input: '', output:
       expect(maps(third)).toBe(true);
       expect(lstatSync(entry).ino).not.toBe(keptInode);
       expect(digest(entry)).toBe(digest(third));
+    }, 120_000);
+  });
+});
+
+(hasJava ? describe : describe.skip)("javac's class-data sharing archive", () => {
+  const open = enginesWithMadeFile({ prefix: 'javacds', file: JAVAC_ARCHIVE_FILE, languageIds: [JAVA_LANGUAGE_ID] });
+  const boxPath = `${JAVAC_ARCHIVE_BOX_DIR}/${JAVAC_ARCHIVE_FILE}`;
+  /** Prints whether the box sees javac's archive where every compile's JVM looks for it. */
+  const SEES_ARCHIVE = `public class Main{public static void main(String[] a){System.out.println(new java.io.File("${boxPath}").canRead());}}`;
+  const COMPILE_ERROR = 'public class Main{public static void main(String[] a){int x = "text";}}';
+
+  it("is dumped by the worker, read-only, holds javac's classes, and every Java compile's JVM maps it", async () => {
+    let archive = '';
+    const engine = open((path) => (archive = path));
+    expect(lstatSync(archive).mode & 0o777).toBe(0o444);
+    // -Xshare:on fails instead of falling back: the archive fits the JVM and options of the compiles, and javac's
+    // own classes come from it.
+    const javac = spawnSync(
+      JAVAC_BINARY,
+      ['-Xshare:on', `-XX:SharedArchiveFile=${archive}`, ...JAVAC_VM_OPTIONS, '-Xlog:class+load=info']
+        .map((o) => `-J${o}`)
+        .concat('-version'),
+      { encoding: 'utf8' },
+    );
+    expect(javac.status).toBe(0);
+    expect(javac.stdout).toMatch(/com\.sun\.tools\.javac\.Main source: shared objects file/);
+    const compile = LANGUAGE_SPECS.find((s) => s.id === JAVA_LANGUAGE_ID)!.compile!;
+    expect(compile).toEqual(expect.arrayContaining([`-J-XX:SharedArchiveFile=${boxPath}`, '-J-Xshare:auto']));
+    expect(await grade(engine, SEES_ARCHIVE, sharingTest(true))).toMatchObject({ status: 'accepted' });
+  }, 120_000);
+
+  describeDamaged(open, (engine) => {
+    it("compiles without it: the same verdicts, and a compile error's output is javac's alone", async () => {
+      expect(await grade(engine(), java.accepted)).toMatchObject({ status: 'accepted', score: 100 });
+      const failed = await grade(engine(), COMPILE_ERROR);
+      expect(failed.status).toBe('ce');
+      expect(failed.message).toMatch(/^Main\.java:1: error: incompatible types: String cannot be converted to int\n/);
+      expect(failed.message).not.toMatch(/sharing|CDS|archive|warning/i);
     }, 120_000);
   });
 });

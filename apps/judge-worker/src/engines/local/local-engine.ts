@@ -40,7 +40,7 @@ import { compileFailure } from './compiler-output';
 import { CustomChecker } from './custom-checker';
 import { FEEDBACK_DIR, makeFeedbackDir, readFeedbackDir } from './feedback-dir';
 import { ForkedLanguage, ForkedResult } from './fork-server/fork-server';
-import { javaArchive } from './java-class-archive';
+import { javaArchive, javacArchive } from './java-class-archive';
 import {
   AvailableLanguage,
   CPYTHON_LANGUAGE_ID,
@@ -146,7 +146,7 @@ export class LocalEngine implements JudgeEngine {
     this.catalog = new Map(
       discoverLanguages(wanted ? LANGUAGE_SPECS.filter((s) => wanted.includes(s.id)) : LANGUAGE_SPECS).map((l) => [l.spec.id, l]),
     );
-    this.addJavaArchive(logger);
+    this.addJavaArchives(logger);
     if (options.precompiledHeaders ?? true) this.addPrecompiledHeaders(logger);
     const binds = () => this.stageBinds([...this.catalog.values()].flatMap((l) => l.binds));
     // Warm slots start CPython's fork server before their submission arrives: the language most submissions use.
@@ -169,13 +169,20 @@ export class LocalEngine implements JudgeEngine {
     logger.log(`Local engine languages: ${[...this.catalog.values()].map((l) => l.language.name).join(', ') || 'none'}`);
   }
 
-  /** Java's boxes also see an archive of the JDK's classes, the worker's own dumped now (see java-class-archive.ts). */
-  private addJavaArchive(logger: EngineLogger): void {
+  /**
+   * Java's boxes also see two class-data sharing archives the worker dumps now (see java-class-archive.ts): of the
+   * JDK's classes, for runs, and of javac's, for compiles.
+   */
+  private addJavaArchives(logger: EngineLogger): void {
     const java = this.catalog.get(JAVA_LANGUAGE_ID);
     if (!java) return;
-    const { bind, unavailable } = javaArchive(this.workRoot);
-    if (unavailable) logger.warn(`Java runs ${bind ? "use the JDK's default" : 'have no'} class-data sharing archive: ${unavailable}.`);
-    if (bind) this.catalog.set(JAVA_LANGUAGE_ID, { ...java, binds: [...java.binds, bind] });
+    const run = javaArchive(this.workRoot);
+    if (run.unavailable)
+      logger.warn(`Java runs ${run.bind ? "use the JDK's default" : 'have no'} class-data sharing archive: ${run.unavailable}.`);
+    const compile = javacArchive(this.workRoot);
+    if (compile.unavailable) logger.warn(`Java compiles have no class-data sharing archive: ${compile.unavailable}.`);
+    const binds = [run.bind, compile.bind].filter((bind) => bind !== null);
+    this.catalog.set(JAVA_LANGUAGE_ID, { ...java, binds: [...java.binds, ...binds] });
   }
 
   /**

@@ -1,7 +1,8 @@
 import { spawnSync } from 'child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
 
+import { workerMadeDir } from './exit-removals';
 import { PrecompiledHeader } from './language-catalog';
 import { ToolchainBind } from './sandbox-types';
 import { WorkerBuildCache } from './worker-build-cache';
@@ -27,9 +28,7 @@ export function precompileHeader(workRoot: string, pch: PrecompiledHeader): Prec
   if (!existsSync(pch.compiler)) return { unavailable: `no ${pch.compiler}` };
   const header = systemHeader(pch);
   if (!header) return { unavailable: `${pch.compiler} finds no <${pch.header}>` };
-  const dir = mkdtempSync(join(workRoot, `pch-${process.pid}-`));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  chmodSync(dir, 0o755);
+  const dir = workerMadeDir(workRoot, 'pch');
   const gch = join(dir, `${pch.header}.gch`);
   mkdirSync(dirname(gch), { recursive: true, mode: 0o755 });
   const cache = new WorkerBuildCache(workRoot, 'pch', '.gch');

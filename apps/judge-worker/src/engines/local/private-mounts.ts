@@ -2,12 +2,17 @@ import { spawnSync } from 'child_process';
 import { cpSync, mkdtempSync, rmSync, statSync } from 'fs';
 import { dirname, join } from 'path';
 
+import { removeAtExit } from './exit-removals';
 import { ToolchainBind } from './sandbox-types';
 
 const MOUNT = '/usr/bin/mount';
 const UMOUNT = '/usr/bin/umount';
-/** Room for the toolchain copies (the TypeScript compiler and Node's typings take about 26 MB). */
-const TOOLS_TMPFS_BYTES = 256 * 1024 * 1024;
+/**
+ * Room for the toolchain copies: C++'s precompiled header (124 MB with GCC 12), Java's two class-data archives (12
+ * and 19 MB), the TypeScript compiler and Node's typings (26 MB); a newer compiler's header may be larger. A cap, not
+ * a reservation: the tmpfs holds only what is copied.
+ */
+const TOOLS_TMPFS_BYTES = 384 * 1024 * 1024;
 
 /** Whether `dir` is a mount point (another filesystem than its parent's). */
 function isMountPoint(dir: string): boolean {
@@ -83,7 +88,7 @@ export class PrivateMounts {
     if (this.toolsDir) return this.toolsDir;
     const dir = mkdtempSync(join(this.workRoot, `tools-${process.pid}-`));
     this.mount(dir, TOOLS_TMPFS_BYTES, 0o755, 0);
-    process.once('exit', () => removeBoxDir(dir));
+    removeAtExit(dir, removeBoxDir);
     this.toolsDir = dir;
     return dir;
   }
