@@ -4,6 +4,8 @@ module.exports = {
   // PostgreSQL and Redis as given, in containers or local (tools/jest/test-services.js), and one migrated template
   // database per run that each file copies (tools/jest/template-database-setup.js).
   ...require('../../tools/jest/with-template-database.js'),
+  // The files share the apps' modules in each worker (tools/jest/with-shared-modules.js).
+  ...require('../../tools/jest/with-shared-modules.js'),
   rootDir: __dirname,
   // Test files run side by side (each has its own database, Redis prefix and workers): the outage files spend most
   // of their time waiting (PostgreSQL is down for 30 s), so three workers on two cores take 47 s where one took 117.
