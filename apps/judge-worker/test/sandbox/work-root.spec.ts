@@ -26,11 +26,11 @@ describe('local engine work root', () => {
     expect([st.uid, st.mode & 0o777]).toEqual([process.getuid?.(), 0o711]);
   });
 
-  it("clears what a dead worker left (its submissions', boxes' and Java archive's directories), nothing of live ones", () => {
+  it("clears what a dead worker left (its submissions', boxes' and Java archives' directories), nothing of live ones", () => {
     const root = join(dir, 'shared');
     let dead = 4_000_000;
     while (processAlive(dead)) dead--;
-    const left = [`sub-${dead}-a1`, `io-${dead}-b2`, `jcds-${dead}-f6`];
+    const left = [`sub-${dead}-a1`, `io-${dead}-b2`, `jcds-${dead}-f6`, `javacds-${dead}-g7`, `pch-${dead}-h8`];
     const kept = [`sub-${process.pid}-c3`, `io-1-d4`];
     for (const name of [...left, ...kept]) mkdirSync(join(root, name), { recursive: true });
     // A dead worker's toolchain copies are a tmpfs of their own: unmounted, then removed.

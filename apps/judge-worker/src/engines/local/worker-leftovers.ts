@@ -13,9 +13,17 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * What a worker names `<kind>-<worker pid>-<random>` in a work root or its cgroup: submissions' and boxes' directories
+ * and cgroups, checkers' builds, and what it makes at start (the tools tmpfs, Java's archives, C++'s header). A kind
+ * missing here is never swept: a worker killed before its exit listener ran would leave it for good.
+ */
+const WORKER_OWNED_KINDS = ['sub', 'slot', 'out', 'io', 'probe', 'tools', 'box', 'run', 'chk', 'jcds', 'javacds', 'pch'];
+const OWNED_NAME = new RegExp(`^(?:${WORKER_OWNED_KINDS.join('|')})-(\\d+)-`);
+
 /** The pid of the worker that made a box's directory or cgroup, named `<kind>-<worker pid>-<random>`. */
 function ownerPid(name: string): number | null {
-  const match = /^(?:sub|slot|out|io|probe|tools|box|run|chk|jcds|pch)-(\d+)-/.exec(name);
+  const match = OWNED_NAME.exec(name);
   return match ? Number(match[1]) : null;
 }
 
