@@ -7,6 +7,7 @@
 // Usage: node tools/checks/typecheck-lint.js; exits 1 on any type error, lint error or lint warning.
 const { existsSync } = require('fs');
 const { dirname, join, relative, resolve } = require('path');
+const { createProjectGraphAsync } = require('@nx/devkit');
 const ts = require('typescript');
 const { ESLint } = require('eslint');
 
@@ -131,6 +132,9 @@ function typecheck(programs) {
 }
 
 async function main() {
+  // @nx/enforce-module-boundaries reads Nx's cached project graph, and without one it warns and skips its checks (a
+  // checkout where no Nx command ran yet, this script run by hand): built, or read from the cache, first.
+  await createProjectGraphAsync({ exitOnError: true });
   const programs = TSCONFIGS.map(programOf);
   const uncovered = uncoveredProjects(programs);
   for (const problem of uncovered) console.log(`typecheck: ${problem}`);
