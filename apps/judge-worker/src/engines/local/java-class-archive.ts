@@ -154,7 +154,7 @@ const JAVAC_ARCHIVE: ArchiveSpec = {
     return null;
   },
   // The compiler's classes are in the JDK's module image, which an upgrade replaces.
-  listInputs: (jdkHome) => ({ files: [join(jdkHome, 'lib/modules')].filter((path) => existsSync(path)), options: [JAVAC_SAMPLE] }),
+  listInputs: (jdkHome) => ({ files: [join(jdkHome, 'lib/modules')], options: [JAVAC_SAMPLE] }),
 };
 
 /** What Java's boxes see at an archive's box directory, and why it is not the worker's own archive when it is not. */
@@ -206,9 +206,13 @@ function dumpArchive(workRoot: string, jdkHome: string, spec: ArchiveSpec): { bi
   const bind = { bind: { host: dir, box: spec.boxDir } };
   const cache = new WorkerBuildCache(workRoot, spec.prefix, '.jsa');
   // The JVM's own library, where the JDK keeps it, stands for its build: an archive only fits the JVM that wrote it.
-  const jvm = [realpathSync(JAVA_BINARY), join(jdkHome, 'lib/server/libjvm.so')].filter((path) => existsSync(path));
+  const jvm = [realpathSync(JAVA_BINARY), join(jdkHome, 'lib/server/libjvm.so')];
   const inputs = spec.listInputs(jdkHome);
-  const entry = cache.entry([...jvm, ...inputs.files], [...inputs.options, ...spec.vmOptions]);
+  // A missing input (a JDK without a class list) is listClasses's to report, not the cache key's stat to throw on.
+  const entry = cache.entry(
+    [...jvm, ...inputs.files].filter((path) => existsSync(path)),
+    [...inputs.options, ...spec.vmOptions],
+  );
   if (cache.take(entry, archive)) {
     chmodSync(archive, 0o444);
     return bind;
