@@ -82,7 +82,7 @@ describe('checkers in the local sandbox', () => {
       const wrong = await grade(printing('3 8\n'), custom(ANY_PAIR_CHECKER), tests);
       expect(wrong.testCaseResults[0]).toMatchObject({ status: 'wrong_answer', points: 0, message: 'wrong answer 3 + 8 is not 10' });
       // The checker's binary is held only while a grading uses it.
-      expect(readdirSync(workRoot).filter((name) => name.startsWith('chk-'))).toEqual([]);
+      expect(readdirSync(workRoot()).filter((name) => name.startsWith('chk-'))).toEqual([]);
     }, 60_000);
 
     it('scales a test by the partial points the checker gives', async () => {
@@ -119,8 +119,8 @@ describe('checkers in the local sandbox', () => {
       if (!('program' in first && 'program' in second)) throw new Error('the checker did not compile');
       // Two leases on one cached binary: the same file, not two copies.
       expect(statSync(first.program).ino).toBe(statSync(second.program).ino);
-      const cached = readdirSync(join(workRoot, 'checkers')).filter((f) => !f.endsWith('.tmp'));
-      expect(cached.map((f) => statSync(join(workRoot, 'checkers', f)).ino)).toContain(statSync(first.program).ino);
+      const cached = readdirSync(join(workRoot(), 'checkers')).filter((f) => !f.endsWith('.tmp'));
+      expect(cached.map((f) => statSync(join(workRoot(), 'checkers', f)).ino)).toContain(statSync(first.program).ino);
       first.release();
       second.release();
       expect(existsSync(first.program)).toBe(false);
@@ -137,7 +137,7 @@ describe('checkers in the local sandbox', () => {
       // The cached entry and the two leases.
       expect(statSync(leases[0].program).nlink).toBe(3);
       leases.forEach((lease) => lease.release());
-      expect(readdirSync(workRoot).filter((name) => name.startsWith('chk-'))).toEqual([]);
+      expect(readdirSync(workRoot()).filter((name) => name.startsWith('chk-'))).toEqual([]);
     }, 60_000);
 
     it('refuses a checker whose binary would pass 16 MiB (a 200 MB array) as a compile error, and keeps no big file', async () => {
@@ -146,7 +146,7 @@ describe('checkers in the local sandbox', () => {
       expect(result.compilerOutput).toMatch(/^The compiled checker would be larger than 16 MiB, the most a checker may be/);
       // The engine's own precompiled C++ header and javac's archive (and their copies for the boxes) are the only big
       // files it keeps.
-      const big = filesUnder(workRoot).filter((f) => statSync(f).size > 16 * 1024 * 1024);
+      const big = filesUnder(workRoot()).filter((f) => statSync(f).size > 16 * 1024 * 1024);
       expect(big.filter((f) => !f.endsWith('/bits/stdc++.h.gch') && !f.endsWith(`/${JAVAC_ARCHIVE_FILE}`))).toEqual([]);
     }, 60_000);
 

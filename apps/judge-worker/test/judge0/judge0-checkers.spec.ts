@@ -34,7 +34,7 @@ describe('Judge0 engine with checkers: Judge0 runs the program, the worker check
     const baseUrl = await server.start();
     const checkers = () =>
       (local ??= new LocalEngine({
-        workRoot,
+        workRoot: workRoot(),
         logger: { log: () => undefined, warn: () => undefined },
         // As the engine provider sets it up for a Judge0 worker: checkers' C and C++, and Python for ICPC validators.
         languageIds: ICPC_VALIDATOR_LANGUAGE_IDS,

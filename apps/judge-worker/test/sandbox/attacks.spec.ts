@@ -97,7 +97,7 @@ function strayFiles(): string[] {
   );
   // The launcher build, the engine's toolchain copies, its Java archives and precompiled header stay while it lives.
   const engineOwn = ['box-launcher-', ...['tools', 'jcds', 'javacds', 'pch'].map((made) => `${made}-${process.pid}-`)];
-  const leftovers = readdirSync(workRoot).filter((name) => !engineOwn.some((prefix) => name.startsWith(prefix)));
+  const leftovers = readdirSync(workRoot()).filter((name) => !engineOwn.some((prefix) => name.startsWith(prefix)));
   return [...owned, ...leftovers];
 }
 
@@ -341,7 +341,7 @@ int main(void){ int families[]={AF_NETLINK,AF_PACKET,AF_VSOCK,AF_INET,AF_INET6,A
   }, 60_000);
 
   describe("mountinfo shows no host path: not the work root, the worker's directories or the project", () => {
-    const hostPaths = [workRoot, process.cwd(), `-${process.pid}-`];
+    const hostPaths = [workRoot(), process.cwd(), `-${process.pid}-`];
 
     it('at run time, in /proc/self/mountinfo and /proc/self/mounts', async () => {
       const src = `#include <stdio.h>

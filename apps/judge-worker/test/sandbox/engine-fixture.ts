@@ -9,19 +9,28 @@ import { graderOf } from '../grading/grader-of';
 import { removeTree } from './work-roots';
 
 let shared: LocalEngine | undefined;
-/** Each test file has a work root of its own, so leftovers can be checked while other files run. */
-export const workRoot = mkdtempSync(join(tmpdir(), 'oj-judge-test-'));
+let root: string | undefined;
+
+/**
+ * The test file's work root, made on first use (a file that imports only `sumTests` leaves nothing behind): each
+ * test file has one of its own, so leftovers can be checked while other files run.
+ */
+export function workRoot(): string {
+  root ??= mkdtempSync(join(tmpdir(), 'oj-judge-test-'));
+  return root;
+}
 
 /** Ends the file's engine (its warm boxes would outlive the file in the test process) and removes its work root. */
 export async function removeWorkRoot(): Promise<void> {
   await shared?.close();
   shared = undefined;
-  removeTree(workRoot);
+  if (root) removeTree(root);
+  root = undefined;
 }
 
 /** One engine per test file: language discovery runs every toolchain's version command once. */
 export function localEngine(): LocalEngine {
-  shared ??= new LocalEngine({ workRoot, logger: { log: () => undefined, warn: (m) => console.warn(m) } });
+  shared ??= new LocalEngine({ workRoot: workRoot(), logger: { log: () => undefined, warn: (m) => console.warn(m) } });
   return shared;
 }
 
