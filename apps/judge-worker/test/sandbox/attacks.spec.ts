@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'path';
 
 import { discoverLanguages } from '../../src/engines/local/language-catalog';
+import { ownedPrefix } from '../../src/engines/local/worker-owned-names';
 import { grade, localEngine, removeWorkRoot, workRoot } from './engine-fixture';
 import { isOwnBoxCgroup, onceEmpty } from './live-boxes';
 
@@ -96,7 +97,7 @@ function strayFiles(): string[] {
       }),
   );
   // The launcher build, the engine's toolchain copies, its Java archives and precompiled header stay while it lives.
-  const engineOwn = ['box-launcher-', ...['tools', 'jcds', 'javacds', 'pch'].map((made) => `${made}-${process.pid}-`)];
+  const engineOwn = ['box-launcher-', ...(['tools', 'jcds', 'javacds', 'pch'] as const).map(ownedPrefix)];
   const leftovers = readdirSync(workRoot()).filter((name) => !engineOwn.some((prefix) => name.startsWith(prefix)));
   return [...owned, ...leftovers];
 }

@@ -207,7 +207,7 @@ describe('box pool: warm boxes shared by submissions one after another', () => {
     // An interactive pair's launchers open their pipes at about the same time; a run started before its peer's
     // write end was open read end of file at once (a C++ solution failed with exit code 255 on a loaded host).
     // Here the test plays the peer: the reader of the run's stdout at once, the writer of its stdin 300 ms late.
-    const dirs = new SubmissionDirs(workRoot, 'pipe', null);
+    const dirs = new SubmissionDirs(workRoot, 'slot', null);
     const box = await RunBox.start(dirs.mounts(false, []), launcher.path, cgroups, dirs.dir, RUN_FILE_BYTES);
     const { ioDir } = box.parts;
     const peerReads = openSync(join(ioDir, 'out'), constants.O_RDONLY | constants.O_NONBLOCK);

@@ -5,6 +5,7 @@ import { join } from 'path';
 
 import { LocalEngine } from '../../src/engines/local/local-engine';
 import { processAlive } from '../../src/engines/local/worker-leftovers';
+import { WORKER_OWNED_KINDS } from '../../src/engines/local/worker-owned-names';
 
 describe('local engine work root', () => {
   const dir = mkdtempSync(join(tmpdir(), 'oj-judge-root-'));
@@ -26,12 +27,12 @@ describe('local engine work root', () => {
     expect([st.uid, st.mode & 0o777]).toEqual([process.getuid?.(), 0o711]);
   });
 
-  it("clears what a dead worker left (its submissions', boxes' and Java archives' directories), nothing of live ones", () => {
+  it('clears what a dead worker left (a directory of every kind a worker names), nothing of live ones or of others', () => {
     const root = join(dir, 'shared');
     let dead = 4_000_000;
     while (processAlive(dead)) dead--;
-    const left = [`sub-${dead}-a1`, `io-${dead}-b2`, `jcds-${dead}-f6`, `javacds-${dead}-g7`, `pch-${dead}-h8`];
-    const kept = [`sub-${process.pid}-c3`, `io-1-d4`];
+    const left = WORKER_OWNED_KINDS.filter((kind) => kind !== 'tools').map((kind) => `${kind}-${dead}-a1`);
+    const kept = [`sub-${process.pid}-c3`, `io-1-d4`, `cache-${dead}-b2`, 'oj-judge-pch-cache'];
     for (const name of [...left, ...kept]) mkdirSync(join(root, name), { recursive: true });
     // A dead worker's toolchain copies are a tmpfs of their own: unmounted, then removed.
     const tools = join(root, `tools-${dead}-e5`);

@@ -16,6 +16,7 @@ import { join } from 'path';
 import { CheckerLease } from '../judge-engine';
 import { removeBoxDir } from './private-mounts';
 import { processAlive } from './worker-leftovers';
+import { ownedPrefix } from './worker-owned-names';
 
 /** The default cap of a work root's compiled checkers (CHECKER_CACHE_MAX_MB). */
 export const DEFAULT_CHECKER_CACHE_MB = 256;
@@ -106,7 +107,7 @@ export class CheckerCache {
 
   /** In a directory named like the engine's others, so a crashed worker's leases are swept with them. */
   private newLease(): CheckerLease {
-    const dir = mkdtempSync(join(this.workRoot, `chk-${process.pid}-`));
+    const dir = mkdtempSync(join(this.workRoot, ownedPrefix('chk')));
     chmodSync(dir, 0o711);
     return {
       program: join(dir, 'checker'),

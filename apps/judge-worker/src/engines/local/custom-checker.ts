@@ -26,6 +26,7 @@ import { OneRunPlace, runOnce } from './run-once';
 import { COMPILE_LIMITS, MIB, RUN_MAX_PIDS, STDERR_CAP } from './sandbox-limits';
 import { RunLimits, ToolchainBind } from './sandbox-types';
 import { wallClockMs } from './time-limit';
+import { ownedPrefix } from './worker-owned-names';
 
 /** A checker's own limits, whatever the problem's. */
 export const CHECKER_LIMITS: RunLimits = {
@@ -224,7 +225,7 @@ export class CustomChecker implements CheckerSandbox {
 
   /** A private directory for one compile or check, swept after a crash like the engine's (see worker-leftovers). */
   private newDir(): string {
-    const dir = mkdtempSync(join(this.host.workRoot, `chk-${process.pid}-`));
+    const dir = mkdtempSync(join(this.host.workRoot, ownedPrefix('chk')));
     chmodSync(dir, 0o711);
     return dir;
   }

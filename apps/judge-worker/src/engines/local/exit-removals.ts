@@ -1,6 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from 'fs';
 import { join } from 'path';
 
+import { ownedPrefix, WorkerOwnedKind } from './worker-owned-names';
+
 const removals = new Map<string, (path: string) => void>();
 
 /**
@@ -17,11 +19,11 @@ function removeTree(path: string): void {
 }
 
 /**
- * A new directory of the work root, `<prefix>-<pid>-*`, for what the worker makes at start and boxes bind read-only
+ * A new directory of the work root, `<kind>-<pid>-*`, for what the worker makes at start and boxes bind read-only
  * (a .gch, a class-data sharing archive): readable by the boxes' user, and removed when the process exits.
  */
-export function workerMadeDir(workRoot: string, prefix: string): string {
-  const dir = mkdtempSync(join(workRoot, `${prefix}-${process.pid}-`));
+export function workerMadeDir(workRoot: string, kind: WorkerOwnedKind): string {
+  const dir = mkdtempSync(join(workRoot, ownedPrefix(kind)));
   chmodSync(dir, 0o755);
   removeAtExit(dir);
   return dir;

@@ -15,6 +15,7 @@ import {
 } from './language-catalog';
 import { ToolchainBind } from './sandbox-types';
 import { WorkerBuildCache } from './worker-build-cache';
+import { WorkerOwnedKind } from './worker-owned-names';
 
 /**
  * JDK classes contest programs load that the JDK's own class list (the one its default archive was dumped from)
@@ -107,8 +108,8 @@ public class Main {
 
 /** One of the worker's class-data sharing archives: the JVM it is for, and how it is dumped. */
 interface ArchiveSpec {
-  /** The directory's prefix in the work root, and the file's name in it. */
-  prefix: string;
+  /** The directory's kind in the work root, and the file's name in it. */
+  kind: WorkerOwnedKind;
   file: string;
   boxDir: string;
   /** The options of the JVM that maps it, which its dump must share. */
@@ -121,7 +122,7 @@ interface ArchiveSpec {
 
 /** The JDK's own class list (what its default archive was dumped from) and the classes contest programs add. */
 const RUN_ARCHIVE: ArchiveSpec = {
-  prefix: 'jcds',
+  kind: 'jcds',
   file: JAVA_ARCHIVE_FILE,
   boxDir: JAVA_ARCHIVE_BOX_DIR,
   vmOptions: JAVA_VM_OPTIONS,
@@ -136,7 +137,7 @@ const RUN_ARCHIVE: ArchiveSpec = {
 
 /** The classes javac loaded compiling JAVAC_SAMPLE, with the options of every compile. */
 const JAVAC_ARCHIVE: ArchiveSpec = {
-  prefix: 'javacds',
+  kind: 'javacds',
   file: JAVAC_ARCHIVE_FILE,
   boxDir: JAVAC_ARCHIVE_BOX_DIR,
   vmOptions: JAVAC_VM_OPTIONS,
@@ -201,10 +202,10 @@ function jdkHomeOf(): string {
  * very file that dump wrote (the cache checks its digest).
  */
 function dumpArchive(workRoot: string, jdkHome: string, spec: ArchiveSpec): { bind: ToolchainBind } | { unavailable: string } {
-  const dir = workerMadeDir(workRoot, spec.prefix);
+  const dir = workerMadeDir(workRoot, spec.kind);
   const archive = join(dir, spec.file);
   const bind = { bind: { host: dir, box: spec.boxDir } };
-  const cache = new WorkerBuildCache(workRoot, spec.prefix, '.jsa');
+  const cache = new WorkerBuildCache(workRoot, spec.kind, '.jsa');
   // The JVM's own library, where the JDK keeps it, stands for its build: an archive only fits the JVM that wrote it.
   const jvm = [realpathSync(JAVA_BINARY), join(jdkHome, 'lib/server/libjvm.so')];
   const inputs = spec.listInputs(jdkHome);

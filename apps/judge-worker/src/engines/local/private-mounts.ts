@@ -4,6 +4,7 @@ import { dirname, join } from 'path';
 
 import { removeAtExit } from './exit-removals';
 import { ToolchainBind } from './sandbox-types';
+import { ownedPrefix } from './worker-owned-names';
 
 const MOUNT = '/usr/bin/mount';
 const UMOUNT = '/usr/bin/umount';
@@ -50,7 +51,7 @@ export class PrivateMounts {
 
   /** Probes once, in the work root, whether this worker may mount. */
   static detect(workRoot: string): PrivateMounts | { unavailable: string } {
-    const probe = mkdtempSync(join(workRoot, `probe-${process.pid}-`));
+    const probe = mkdtempSync(join(workRoot, ownedPrefix('probe')));
     try {
       const mounts = new PrivateMounts(workRoot);
       const error = mounts.tryMount(probe, 4096, 0o700, 0);
@@ -86,7 +87,7 @@ export class PrivateMounts {
 
   private tools(): string {
     if (this.toolsDir) return this.toolsDir;
-    const dir = mkdtempSync(join(this.workRoot, `tools-${process.pid}-`));
+    const dir = mkdtempSync(join(this.workRoot, ownedPrefix('tools')));
     this.mount(dir, TOOLS_TMPFS_BYTES, 0o755, 0);
     removeAtExit(dir, removeBoxDir);
     this.toolsDir = dir;

@@ -23,6 +23,7 @@ import { ReplyLines } from './reply-lines';
 import { Box, RunExit, StartedRun, waitStatusExit } from './run-supervision';
 import { RunLimits } from './sandbox-types';
 import { cpuRlimitSeconds } from './time-limit';
+import { ownedPrefix } from './worker-owned-names';
 
 /** How long the launcher may take to answer once its test is over or was killed. */
 const LAUNCHER_GRACE_MS = 2000;
@@ -133,7 +134,7 @@ export class RunBox extends Box {
   ): Promise<RunBox> {
     const ioDir = mkdtempSync(join(ioParent, 'io-'));
     chmodSync(ioDir, 0o711);
-    const cgroup = cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
+    const cgroup = cgroups.create(`${ownedPrefix('run')}${randomBytes(6).toString('hex')}`);
     try {
       // Root-owned and unlistable by the box; only the three FIFOs, owned by the box user, can be opened.
       link(ioDir);

@@ -7,6 +7,7 @@ import { boxArgv, BoxCommand, BoxMounts, BoxSpec, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
 import { Box, bwrapExit, RunExit, SandboxResult, StartedRun } from './run-supervision';
 import { RunLimits } from './sandbox-types';
+import { ownedPrefix } from './worker-owned-names';
 
 export interface SandboxRun extends BoxSpec {
   stdin: string | Buffer;
@@ -128,7 +129,7 @@ export class Sandbox {
   constructor(private readonly cgroups: CgroupFactory | null) {}
 
   async run(spec: SandboxRun): Promise<SandboxResult> {
-    const cgroup = this.cgroups?.create(`box-${process.pid}-${randomBytes(6).toString('hex')}`) ?? null;
+    const cgroup = this.cgroups?.create(`${ownedPrefix('box')}${randomBytes(6).toString('hex')}`) ?? null;
     try {
       cgroup?.setLimits(spec.limits.memoryBytes, spec.limits.maxPids);
       const result = await new FreshBox(spec, cgroup).run(spec, spec.stdin, spec.limits, spec.stdoutPath, spec.signal);

@@ -11,6 +11,7 @@ import { SandboxResult } from './run-supervision';
 import { Sandbox } from './sandbox';
 import { COMPILE_LIMITS, MIB } from './sandbox-limits';
 import { ForkedInterpreter, RunLimits, ToolchainBind } from './sandbox-types';
+import { ownedPrefix } from './worker-owned-names';
 
 /**
  * Where one submission is compiled and run: its /box, writable to the compile and read-only to the runs, and the
@@ -83,10 +84,10 @@ export class SubmissionDirs {
   readonly stdoutPath: string;
   private readonly outDir: string;
 
-  constructor(workRoot: string, kind: string, mounts: PrivateMounts | null) {
-    this.dir = mkdtempSync(join(workRoot, `${kind}-${process.pid}-`));
+  constructor(workRoot: string, kind: 'sub' | 'slot', mounts: PrivateMounts | null) {
+    this.dir = mkdtempSync(join(workRoot, ownedPrefix(kind)));
     // mkdtemp makes it 0700: outputs are the worker's alone.
-    this.outDir = mkdtempSync(join(workRoot, `out-${process.pid}-`));
+    this.outDir = mkdtempSync(join(workRoot, ownedPrefix('out')));
     this.stdoutPath = join(this.outDir, 'stdout');
     this.workDir = join(this.dir, 'box');
     this.juryDir = join(this.dir, 'jury');

@@ -2,6 +2,7 @@ import { readdirSync } from 'fs';
 import { join } from 'path';
 
 import { removeBoxDir } from './private-mounts';
+import { ownerPid } from './worker-owned-names';
 
 /** Whether a process (a worker that owned some boxes) still runs. */
 export function processAlive(pid: number): boolean {
@@ -11,20 +12,6 @@ export function processAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/**
- * What a worker names `<kind>-<worker pid>-<random>` in a work root or its cgroup: submissions' and boxes' directories
- * and cgroups, checkers' builds, and what it makes at start (the tools tmpfs, Java's archives, C++'s header). A kind
- * missing here is never swept: a worker killed before its exit listener ran would leave it for good.
- */
-const WORKER_OWNED_KINDS = ['sub', 'slot', 'out', 'io', 'probe', 'tools', 'box', 'run', 'chk', 'jcds', 'javacds', 'pch'];
-const OWNED_NAME = new RegExp(`^(?:${WORKER_OWNED_KINDS.join('|')})-(\\d+)-`);
-
-/** The pid of the worker that made a box's directory or cgroup, named `<kind>-<worker pid>-<random>`. */
-function ownerPid(name: string): number | null {
-  const match = OWNED_NAME.exec(name);
-  return match ? Number(match[1]) : null;
 }
 
 /** Whether `name` was left behind by a worker that is gone (a crash leaves its work and io directories). */

@@ -13,6 +13,7 @@ import { capturing, RunExit, SandboxResult, StartedRun, supervise, waitStatusExi
 import { MIB, STDERR_CAP } from '../sandbox-limits';
 import { ForkedInterpreter, RunLimits } from '../sandbox-types';
 import { cpuRlimitSeconds } from '../time-limit';
+import { ownedPrefix } from '../worker-owned-names';
 import { inheritedTraits } from './inherited-traits';
 
 /** The server's Python source (beside this file in the source tree and in the build), passed to `-c`. */
@@ -381,7 +382,7 @@ export class ForkServer {
   }
 
   private newCgroup(): BoxCgroup {
-    return this.spareCgroups.pop() ?? this.cgroups.create(`run-${process.pid}-${randomBytes(6).toString('hex')}`);
+    return this.spareCgroups.pop() ?? this.cgroups.create(`${ownedPrefix('run')}${randomBytes(6).toString('hex')}`);
   }
 
   /**
