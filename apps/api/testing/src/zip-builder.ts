@@ -10,7 +10,9 @@ export type ZipEntry = { name: string; content: string | Buffer } | { name: stri
 export function buildZip(entries: ZipEntry[], { compress = true } = {}): Promise<Buffer> {
   const zip = new ZipFile();
   for (const entry of entries) {
-    if ('content' in entry) zip.addBuffer(Buffer.from(entry.content), entry.name, { compress });
+    // A Buffer goes in as it is: copying the 240 MiB of an upload-limit test's entries cost seconds of CPU.
+    if ('content' in entry)
+      zip.addBuffer(typeof entry.content === 'string' ? Buffer.from(entry.content) : entry.content, entry.name, { compress });
     else zip.addReadStream(entry.stream, entry.name);
   }
   zip.end();

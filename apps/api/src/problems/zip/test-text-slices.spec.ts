@@ -42,6 +42,16 @@ describe('emptiness', () => {
   it('sees blank files as String.prototype.trim does, and empty ones as trimLineEnds leaves them', async () => {
     expect(await isBlankText(Buffer.from(' \n\u00a0'))).toBe(true);
     expect(await isBlankText(Buffer.from(`${' '.repeat(SLICE_BYTES)}x`))).toBe(false);
+    // Every space trim removes, ASCII and not, alone and after ASCII spaces; and what follows them decides.
+    const spaces = '\t\n\v\f\r \u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    expect(spaces.trim()).toBe('');
+    for (const space of spaces) {
+      expect(await isBlankText(Buffer.from(`  ${space}\n`))).toBe(true);
+      expect(await isBlankText(Buffer.from(`${space} é`))).toBe(false);
+      expect(await isBlankText(Buffer.from(`\t${space}x`))).toBe(false);
+    }
+    expect(await isBlankText(Buffer.from(''))).toBe(true);
+    expect(await isBlankText(Buffer.from('\u0085'))).toBe(false);
     expect(await isEmptyWhenTrimmed(Buffer.from(' \t\r'))).toBe(true);
     expect(await isEmptyWhenTrimmed(Buffer.from(' \n'))).toBe(false);
   });
