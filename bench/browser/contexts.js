@@ -4,7 +4,10 @@
 // and top-chrome WebUI renderers were alive while a context was open. Chromium's processes are sampled from /proc
 // every 0.1 s (utime + stime, each process's last value), so a renderer's last 0.1 s may be missed: run it under
 // bench/cpu-time.sh for the exact total (the cgroup's, which includes this script's node).
-// Usage: node bench/browser/contexts.js [--contexts 10] [--rev <commit>]
+// With --url, each context opens that page (the app's, say: `PORT=3300 npm start`, then --url
+// http://127.0.0.1:3300/problems) instead of the tiny site, and the same page is then loaded as many times again in
+// one context, so the figures show what a new context costs beyond loading the page in one already open.
+// Usage: node bench/browser/contexts.js [--contexts 10] [--rev <commit>] [--url <address>]
 const { execFileSync } = require('child_process');
 const { readdirSync, readFileSync } = require('fs');
 const http = require('http');
@@ -78,9 +81,10 @@ async function main() {
   const browserModule = loadBrowserModule(rev);
   // What global setup does before the journeys (where browser.ts has it), kept out of the figures as it is there.
   await browserModule.playwrightDisabledFeaturesArg?.();
+  const url = option('--url', undefined);
   const site = http.createServer((req, res) => res.end('<!doctype html><title>Tiny</title><p>A tiny page.</p>'));
-  await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const baseURL = `http://127.0.0.1:${site.address().port}`;
+  if (!url) await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const address = url ?? `http://127.0.0.1:${site.address().port}/`;
 
   const lastCpu = new Map();
   const kinds = new Map();
@@ -100,9 +104,9 @@ async function main() {
   let renderers = 0;
   let webuiRenderers = 0;
   for (let i = 0; i < contexts; i++) {
-    const context = await browser.newContext({ baseURL });
+    const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto('/');
+    await page.goto(address, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     sample();
     const alive = descendants(process.pid)
@@ -113,10 +117,6 @@ async function main() {
     await context.close();
   }
   sample();
-  await browser.close();
-  clearInterval(sampler);
-  site.close();
-
   const byKind = {};
   for (const [pid, seconds] of lastCpu) byKind[kinds.get(pid)] = (byKind[kinds.get(pid)] ?? 0) + seconds;
   const total = Object.values(byKind).reduce((sum, seconds) => sum + seconds, 0);
@@ -127,6 +127,22 @@ async function main() {
         .map(([name, seconds]) => `${name} ${seconds.toFixed(2)}`)
         .join(', ')}); renderers alive per context: ${renderers}, of them top-chrome WebUI: ${webuiRenderers}`,
   );
+  if (url) {
+    // The launch's own CPU is in the total above: the same page loaded again in one context, for comparison.
+    const chromiumCpu = () => [...lastCpu.values()].reduce((sum, seconds) => sum + seconds, 0);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(address, { waitUntil: 'networkidle' });
+    sample();
+    const before = chromiumCpu();
+    for (let i = 0; i < contexts; i++) await page.goto(address, { waitUntil: 'networkidle' });
+    sample();
+    console.log(`the page again in one context: ${((chromiumCpu() - before) / contexts).toFixed(2)} CPU-s a load`);
+    await context.close();
+  }
+  await browser.close();
+  clearInterval(sampler);
+  if (!url) site.close();
 }
 
 main().catch((error) => {
