@@ -92,6 +92,25 @@ describe('the contest form', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('A + B is already in the contest.');
   });
 
+  it('adds one problem at a time: a second Add or Enter before the first answer waits, and neither problem is lost', async () => {
+    serve();
+    const search = await screen.findByLabelText('Add a problem by id or title');
+    const addButton = screen.getByRole('button', { name: 'Add' });
+    fireEvent.change(search, { target: { value: '1' } });
+    fireEvent.click(addButton);
+    expect(addButton).toBeDisabled();
+    // Typed while the first is looked up: kept for the next add, which neither the button nor Enter starts yet.
+    fireEvent.change(search, { target: { value: '2' } });
+    fireEvent.click(addButton);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() => expect(picked()).toEqual(['#1 A + B']));
+    expect(search).toHaveValue('2');
+    expect(searches).toEqual(['#1']);
+    expect(addButton).toBeEnabled();
+    await addProblem('2');
+    expect(picked()).toEqual(['#1 A + B', '#2 Shortest Paths']);
+  });
+
   it('reorders problems with the keyboard buttons and by dragging', async () => {
     const bodies = serve();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Order' } });

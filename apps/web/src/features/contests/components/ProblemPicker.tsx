@@ -1,7 +1,7 @@
 import '../contests.css';
 
 import { defaultContestLabel, MAX_CONTEST_PROBLEMS } from '@oj/contracts';
-import { DragEvent, FormEvent, useState } from 'react';
+import { DragEvent, FormEvent, useRef, useState } from 'react';
 
 import { moveItem, type PickedProblem } from '../contest-form-model';
 import { useProblemSearch } from '../hooks/useContestAdmin';
@@ -23,21 +23,33 @@ export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // One lookup at a time: an add appends to the list as it stood when it started, so a second one started before the
+  // first answered would drop the first's problem. The ref guards (a second Enter comes before any re-render), the
+  // state disables Add until the answer.
+  const lookingUpRef = useRef(false);
+  const [lookingUp, setLookingUp] = useState(false);
 
   const add = async (e: FormEvent | { preventDefault: () => void }) => {
     e.preventDefault();
-    if (!query.trim()) return;
+    if (!query.trim() || lookingUpRef.current) return;
+    const asked = query;
+    lookingUpRef.current = true;
+    setLookingUp(true);
     let found;
     try {
-      found = await lookUp(query);
+      found = await lookUp(asked);
     } catch {
       return setError('Failed to search problems.');
+    } finally {
+      lookingUpRef.current = false;
+      setLookingUp(false);
     }
     if ('error' in found) return setError(found.error);
     if (problems.some((p) => p.problemId === found.problemId)) return setError(`${found.title} is already in the contest.`);
     if (problems.length >= MAX_CONTEST_PROBLEMS) return setError(`A contest has at most ${MAX_CONTEST_PROBLEMS} problems.`);
     setError(null);
-    setQuery('');
+    // What was typed meanwhile, for the next add, stays.
+    setQuery((current) => (current === asked ? '' : current));
     onChange([...problems, { problemId: found.problemId, title: found.title, label: '', points: '' }]);
   };
   const move = (from: number, to: number) => {
@@ -71,7 +83,7 @@ export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
             <option key={p.problemId} value={suggestionText(p)} />
           ))}
         </datalist>
-        <button type="button" className="btn small" onClick={(e) => void add(e)}>
+        <button type="button" className="btn small" disabled={lookingUp} onClick={(e) => void add(e)}>
           Add
         </button>
       </div>
