@@ -111,6 +111,22 @@ describe('the contest form', () => {
     expect(picked()).toEqual(['#1 A + B', '#2 Shortest Paths']);
   });
 
+  it('keeps a row removed or moved while a problem is looked up, and appends the problem after them', async () => {
+    serve();
+    await addProblem('1');
+    await addProblem('2');
+    await addProblem('3');
+    fireEvent.change(screen.getByLabelText('Add a problem by id or title'), { target: { value: 'knap' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Knapsack' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    // While Knapsack is looked up: a row moved, another removed.
+    fireEvent.click(screen.getByRole('button', { name: 'Move Shortest Paths up' }));
+    expect(picked()).toEqual(['#2 Shortest Paths', '#1 A + B']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove A + B' }));
+    expect(picked()).toEqual(['#2 Shortest Paths']);
+    await waitFor(() => expect(picked()).toEqual(['#2 Shortest Paths', '#3 Knapsack']));
+  });
+
   it('reorders problems with the keyboard buttons and by dragging', async () => {
     const bodies = serve();
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Order' } });

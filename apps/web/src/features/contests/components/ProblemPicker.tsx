@@ -23,11 +23,14 @@ export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  // One lookup at a time: an add appends to the list as it stood when it started, so a second one started before the
-  // first answered would drop the first's problem. The ref guards (a second Enter comes before any re-render), the
-  // state disables Add until the answer.
+  // One lookup at a time: two answering in either order would each append to the list without the other's problem.
+  // The ref guards (a second Enter comes before any re-render), the state disables Add until the answer.
   const lookingUpRef = useRef(false);
   const [lookingUp, setLookingUp] = useState(false);
+  // The list as last rendered: an answer appends to it, not to the list of the click, which a row removed or moved
+  // during the lookup has changed since.
+  const latestProblems = useRef(problems);
+  latestProblems.current = problems;
 
   const add = async (e: FormEvent | { preventDefault: () => void }) => {
     e.preventDefault();
@@ -45,12 +48,13 @@ export function ProblemPicker({ problems, onChange, pointsHint }: Props) {
       setLookingUp(false);
     }
     if ('error' in found) return setError(found.error);
-    if (problems.some((p) => p.problemId === found.problemId)) return setError(`${found.title} is already in the contest.`);
-    if (problems.length >= MAX_CONTEST_PROBLEMS) return setError(`A contest has at most ${MAX_CONTEST_PROBLEMS} problems.`);
+    const current = latestProblems.current;
+    if (current.some((p) => p.problemId === found.problemId)) return setError(`${found.title} is already in the contest.`);
+    if (current.length >= MAX_CONTEST_PROBLEMS) return setError(`A contest has at most ${MAX_CONTEST_PROBLEMS} problems.`);
     setError(null);
     // What was typed meanwhile, for the next add, stays.
-    setQuery((current) => (current === asked ? '' : current));
-    onChange([...problems, { problemId: found.problemId, title: found.title, label: '', points: '' }]);
+    setQuery((typed) => (typed === asked ? '' : typed));
+    onChange([...current, { problemId: found.problemId, title: found.title, label: '', points: '' }]);
   };
   const move = (from: number, to: number) => {
     if (to < 0 || to >= problems.length) return;
