@@ -135,7 +135,7 @@ function typecheck(programs) {
  * @nx/enforce-module-boundaries keeps the project graph it reads for the whole run only when it believes it runs
  * from a terminal, which it tells by the script's path alone (the eslint or nx binary, or Jest's); anywhere else (an
  * editor) it reads and parses Nx's cached graph again for every file: 1,080 times here, 14.6 of this script's 98
- * CPU-seconds (bench/BENCHMARKS.md, "Typecheck and lint CPU"). This script is a terminal run, so it says so by
+ * CPU-seconds (bench/BENCHMARKS.md, "On a ninth machine"). This script is a terminal run, so it says so by
  * naming ESLint's command as the script; nothing else in the process reads that entry.
  */
 function runAsESLintFromTerminal() {
