@@ -3,10 +3,13 @@
  * directories, their outputs, boxes' and runs' cgroups, checkers' builds, and what it makes at start (the mount
  * probe, the tools tmpfs, Java's archives, C++'s header). Every such name is made by `ownedPrefix`, so a kind is in
  * this list by construction: a kind missing here would never be swept after a worker killed before its exit
- * listener ran (worker-leftovers.ts). `io` is what workers before 2ce6624 made in the work root.
+ * listener ran (worker-leftovers.ts).
  */
-export const WORKER_OWNED_KINDS = ['sub', 'slot', 'out', 'io', 'probe', 'tools', 'box', 'run', 'chk', 'jcds', 'javacds', 'pch'] as const;
-export type WorkerOwnedKind = (typeof WORKER_OWNED_KINDS)[number];
+const MADE_KINDS = ['sub', 'slot', 'out', 'probe', 'tools', 'box', 'run', 'chk', 'jcds', 'javacds', 'pch'] as const;
+export type WorkerOwnedKind = (typeof MADE_KINDS)[number];
+
+/** Every kind the sweep removes: what workers make now, and `io`, which workers before 2ce6624 made in the work root. */
+export const WORKER_OWNED_KINDS = [...MADE_KINDS, 'io'] as const;
 
 const OWNED_NAME = new RegExp(`^(?:${WORKER_OWNED_KINDS.join('|')})-(\\d+)-`);
 
