@@ -121,7 +121,9 @@ describe('runs never keep graded submissions from a worker slot', () => {
 
   it('kills a run at once when its caller disconnects', async () => {
     const run = startRun(await user(), BUSY);
-    await until('the run is running', () => ourBoxPrograms().length === 1, 30_000);
+    // Its job active too: a program seen while the job still waits (a fork server's child caught between its fork
+    // and its go, on a loaded machine) would let the cancel remove the waiting job instead of failing a running one.
+    await until('the run is running', async () => ourBoxPrograms().length === 1 && (await runQueue.getActiveCount()) === 1, 30_000);
     const disconnected = Date.now();
     run.abort();
     await until('the program is killed', () => ourBoxPrograms().length === 0, KILLED_WITHIN_MS);
