@@ -1,5 +1,5 @@
 import { spawnSync } from 'child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 
 import { workerMadeDir } from './exit-removals';
@@ -199,7 +199,7 @@ function jdkHomeOf(): string {
  * JVM that finds it missing, stale (the JDK was upgraded) or damaged starts without it, silently (-Xshare:auto):
  * the same verdict, only slower. An archive an earlier worker on this machine dumped for the same JVM, class list
  * and options is copied from a WorkerBuildCache instead (a dump costs one to four seconds of CPU): the copy is the
- * very file that dump wrote (the cache checks its digest).
+ * very file that dump wrote (the cache checks its digest). Workers starting together dump it once.
  */
 function dumpArchive(workRoot: string, jdkHome: string, spec: ArchiveSpec): { bind: ToolchainBind } | { unavailable: string } {
   const dir = workerMadeDir(workRoot, spec.kind);
@@ -214,27 +214,24 @@ function dumpArchive(workRoot: string, jdkHome: string, spec: ArchiveSpec): { bi
     [...jvm, ...inputs.files].filter((path) => existsSync(path)),
     [...inputs.options, ...spec.vmOptions],
   );
-  if (cache.take(entry, archive)) {
-    chmodSync(archive, 0o444);
-    return bind;
-  }
-  const classList = join(dir, 'classlist');
-  const failed = (why: string) => {
+  const failure = cache.takeOrBuild(entry, archive, () => {
+    const classList = join(dir, 'classlist');
+    const notListed = spec.listClasses(jdkHome, dir, classList);
+    if (notListed) return notListed;
+    const dump = spawnSync(
+      JAVA_BINARY,
+      ['-Xshare:dump', `-XX:SharedClassListFile=${classList}`, `-XX:SharedArchiveFile=${archive}`, ...spec.vmOptions],
+      { encoding: 'utf8', timeout: 60_000, env: JAVA_ENV },
+    );
+    if (dump.status !== 0 || !existsSync(archive))
+      return `java -Xshare:dump failed: ${(dump.error?.message ?? dump.stderr ?? '').trim().slice(-300)}`;
+    // Only the archive stays in the directory boxes see (the javac sample's source and classes go).
+    for (const name of readdirSync(dir)) if (name !== spec.file) rmSync(join(dir, name), { recursive: true, force: true });
+    return null;
+  });
+  if (failure) {
     rmSync(dir, { recursive: true, force: true });
-    return { unavailable: why };
-  };
-  const notListed = spec.listClasses(jdkHome, dir, classList);
-  if (notListed) return failed(notListed);
-  const dump = spawnSync(
-    JAVA_BINARY,
-    ['-Xshare:dump', `-XX:SharedClassListFile=${classList}`, `-XX:SharedArchiveFile=${archive}`, ...spec.vmOptions],
-    { encoding: 'utf8', timeout: 60_000, env: JAVA_ENV },
-  );
-  if (dump.status !== 0 || !existsSync(archive))
-    return failed(`java -Xshare:dump failed: ${(dump.error?.message ?? dump.stderr ?? '').trim().slice(-300)}`);
-  // Only the archive stays in the directory boxes see (the javac sample's source and classes go).
-  for (const name of readdirSync(dir)) if (name !== spec.file) rmSync(join(dir, name), { recursive: true, force: true });
-  chmodSync(archive, 0o444);
-  cache.keep(archive, entry);
+    return { unavailable: failure };
+  }
   return bind;
 }

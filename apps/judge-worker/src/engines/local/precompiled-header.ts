@@ -1,5 +1,5 @@
 import { spawnSync } from 'child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'fs';
+import { existsSync, mkdirSync, rmSync } from 'fs';
 import { dirname, join } from 'path';
 
 import { workerMadeDir } from './exit-removals';
@@ -22,7 +22,8 @@ export type PrecompiledHeaderBind = { bind: ToolchainBind } | { unavailable: str
  * would be a fatal error for GCC, not a silent miss. A .gch an earlier worker on this machine built and probed for
  * the same compiler, header and flags is copied from a WorkerBuildCache instead of being built again: the copy is
  * the very file that passed that probe (the cache checks its digest), so it is not probed again, which saves each
- * worker start about a second of CPU (the probe loads all of the .gch).
+ * worker start about a second of CPU (the probe loads all of the .gch). Workers starting together build it once:
+ * the others wait for the first one's copy.
  */
 export function precompileHeader(workRoot: string, pch: PrecompiledHeader): PrecompiledHeaderBind {
   if (!existsSync(pch.compiler)) return { unavailable: `no ${pch.compiler}` };
@@ -32,24 +33,20 @@ export function precompileHeader(workRoot: string, pch: PrecompiledHeader): Prec
   const gch = join(dir, `${pch.header}.gch`);
   mkdirSync(dirname(gch), { recursive: true, mode: 0o755 });
   const cache = new WorkerBuildCache(workRoot, 'pch', '.gch');
-  const entry = cache.entry([pch.compiler, header], pch.flags);
-  if (cache.take(entry, gch)) {
-    chmodSync(gch, 0o444);
-    return { bind: { host: dir, box: pch.boxDir } };
-  }
-  const built = spawnSync(pch.compiler, ['-x', `${pch.language}-header`, ...pch.flags, '-o', gch, header], {
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: TOOL_ENV,
+  const failure = cache.takeOrBuild(cache.entry([pch.compiler, header], pch.flags), gch, () => {
+    const built = spawnSync(pch.compiler, ['-x', `${pch.language}-header`, ...pch.flags, '-o', gch, header], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: TOOL_ENV,
+    });
+    return built.status !== 0
+      ? `precompiling failed: ${(built.error?.message ?? built.stderr ?? '').trim().slice(-300)}`
+      : probe(pch, dir, gch);
   });
-  const failure =
-    built.status !== 0 ? `precompiling failed: ${(built.error?.message ?? built.stderr ?? '').trim().slice(-300)}` : probe(pch, dir, gch);
   if (failure) {
     rmSync(dir, { recursive: true, force: true });
     return { unavailable: failure };
   }
-  chmodSync(gch, 0o444);
-  cache.keep(gch, entry);
   return { bind: { host: dir, box: pch.boxDir } };
 }
 

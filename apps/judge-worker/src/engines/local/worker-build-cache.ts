@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 import {
+  chmodSync,
   closeSync,
   constants,
   copyFileSync,
@@ -12,10 +13,34 @@ import {
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'fs';
 import { dirname, join } from 'path';
 
 const DIGEST_CHUNK_BYTES = 1 << 20;
+
+/**
+ * How long a worker waits for another's build of the same entry before it builds its own: longer than any build
+ * takes (the .gch's compile may run 120 s), so only a builder that hangs or died unseen (in another pid namespace)
+ * is waited out.
+ */
+export const BUILD_WAIT_MS = 180_000;
+const BUILD_POLL_MS = 100;
+
+/** Blocks this thread for `ms` (a worker's start is synchronous: it waits as its own build's spawnSync would). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Whether `pid` names a live process here (EPERM: alive, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** The SHA-256 of a file's content, read a chunk at a time (a .gch is over 100 MB). */
 function fileDigest(path: string): string {
@@ -85,16 +110,91 @@ export class WorkerBuildCache {
   }
 
   /**
+   * The entry copied to `target`, or else `build` run by one worker of the machine at a time: `build` leaves its
+   * file at `target` and answers null when it passed its checks (it is then kept) or why not. Either way the file
+   * at `target` is left read-only (boxes bind it; nothing may change it once checked). Workers that start
+   * together (a compose scale, a test run's first files on a clean machine) would otherwise each build the same file
+   * at once, and on two cores the seventh of seven .gch builds ends after all seven (8 CPU-s each): the first to
+   * come holds `<entry>.lock` (its pid) while it builds, the others wait for it and take its copy. A lock whose
+   * holder is gone, or older than BUILD_WAIT_MS, is taken over; without a cache directory to trust, each builds.
+   */
+  takeOrBuild(entry: string, target: string, build: () => string | null): string | null {
+    if (this.takeReadOnly(entry, target)) return null;
+    const lock = `${entry}.lock`;
+    const deadline = Date.now() + BUILD_WAIT_MS;
+    while (this.prepared() && !this.lock(lock)) {
+      if (Date.now() > deadline) break;
+      sleepSync(BUILD_POLL_MS);
+      if (this.takeReadOnly(entry, target)) return null;
+    }
+    try {
+      // The lock's last holder may have kept it between this worker's take and its lock.
+      if (this.takeReadOnly(entry, target)) return null;
+      const failure = build();
+      if (failure) return failure;
+      chmodSync(target, 0o444);
+      this.keep(target, entry);
+      return null;
+    } finally {
+      this.unlock(lock);
+    }
+  }
+
+  private takeReadOnly(entry: string, target: string): boolean {
+    if (!this.take(entry, target)) return false;
+    chmodSync(target, 0o444);
+    return true;
+  }
+
+  /** The cache directory, made if need be; false when it cannot be trusted (then nothing is kept or locked). */
+  private prepared(): boolean {
+    try {
+      mkdirSync(this.dir, { mode: 0o755 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+    }
+    return this.trusted(this.dir);
+  }
+
+  /** Takes the build lock: true when this process holds it now; a dead or timed-out holder's lock is removed. */
+  private lock(lock: string): boolean {
+    try {
+      const fd = openSync(lock, 'wx', 0o644);
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+    }
+    try {
+      const holder = Number(readFileSync(lock, 'utf8'));
+      // A holder mid-write has not written its pid yet: a lock that young is a live one.
+      const young = Date.now() - statSync(lock).mtimeMs < BUILD_WAIT_MS;
+      if ((holder > 0 && !alive(holder)) || !young) rmSync(lock, { force: true });
+    } catch {
+      // released meanwhile: the next try takes it
+    }
+    return false;
+  }
+
+  /** Releases the lock if this process holds it. */
+  private unlock(lock: string): void {
+    try {
+      if (readFileSync(lock, 'utf8') === String(process.pid)) rmSync(lock, { force: true });
+    } catch {
+      // never held, or already gone
+    }
+  }
+
+  /**
    * Keeps a copy of a file this worker built and checked, and its digest (each written aside, then renamed: readers
    * never see half of either; one that pairs an old digest with a new entry finds them differ and builds again).
    */
   keep(built: string, entry: string): void {
-    try {
-      mkdirSync(this.dir, { mode: 0o755 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return;
-    }
-    if (!this.trusted(this.dir)) return;
+    if (!this.prepared()) return;
     const placed = [
       { path: digestOf(entry), write: (partial: string) => writeFileSync(partial, fileDigest(built), { mode: 0o444 }) },
       { path: entry, write: (partial: string) => copyFileSync(built, partial) },
