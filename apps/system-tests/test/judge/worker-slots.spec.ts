@@ -4,9 +4,12 @@ import { bearer, createAdmin, createProblem, createTestApp, createUserWithRole, 
 import { FINAL_STATUSES, RUN_CEILING, RunResult, SubmissionStatus } from '@oj/contracts';
 import { RUN_QUEUE } from '@oj/messaging';
 import { Queue } from 'bull';
-import { readdirSync, readFileSync, readlinkSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'fs';
 import { AddressInfo } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
 
+import { removeBoxDir } from '../../../judge-worker/src/engines/local/private-mounts';
 import { startWorker } from '../worker-harness';
 
 const BUSY = 'while True: pass';
@@ -14,6 +17,8 @@ const SLEEPY = 'import time\ntime.sleep(600)';
 const PY_SUM = 'a, b = map(int, input().split())\nprint(a + b)';
 /** How long a cancelled run's program may outlive its cancel. */
 const KILLED_WITHIN_MS = 3000;
+/** This file's worker's work root: its boxes, told apart from other files' by it. */
+const workRoot = mkdtempSync(join(tmpdir(), 'oj-worker-slots-'));
 
 // Runs of several seconds on a real worker, on a machine other tests load too.
 jest.setTimeout(180_000);
@@ -29,14 +34,16 @@ async function until(what: string, done: () => boolean | Promise<boolean>, withi
 }
 
 /**
- * Pids of the Python programs (python3 … /box/main.py) running in boxes this test process started (the worker
- * runs in it): descendants of this process only, so other test files' boxes never count. A fork server
+ * Pids of the Python programs (python3 … /box/main.py) running in boxes of this file's worker: those with a box
+ * of its work root among their ancestors (bwrap's command line binds the box's directory there). Not "descendants
+ * of this process": other files' workers run in other threads of the same Jest process. A fork server
  * (fork-server.ts: `python3 -S -c <server> /box/main.py`) runs no user code, so it is not a program, whether it
  * waits in a warm slot or serves a submission; the child it forks for a test keeps its command line, and is one
  * once it has its go message (until then it holds its go FIFO, fork-server.py `_fork`).
  */
 function ourBoxPrograms(): number[] {
   const parents = new Map<number, number>();
+  const ourBoxes = new Set<number>();
   const programs: number[] = [];
   const servers = new Set<number>();
   for (const entry of readdirSync('/proc')) {
@@ -47,12 +54,13 @@ function ourBoxPrograms(): number[] {
       const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       if (argv.includes('/box/main.py')) programs.push(Number(entry));
       if (argv.includes('-c')) servers.add(Number(entry));
+      if (argv.some((arg) => arg.startsWith(`${workRoot}/`))) ourBoxes.add(Number(entry));
     } catch {
       // the process ended while we looked
     }
   }
   const ours = (pid: number) => {
-    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (p === process.pid) return true;
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (ourBoxes.has(p)) return true;
     return false;
   };
   const forked = (pid: number) => servers.has(parents.get(pid) ?? 0) && !waitsForItsTest(pid);
@@ -86,11 +94,14 @@ describe('runs never keep graded submissions from a worker slot', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     problemId = (await createProblem(t, await createAdmin(t), problemBody({ cpuTimeLimit: 30, memoryLimit: 64 }))).problemId;
     runQueue = t.app.get<Queue>(getQueueToken(RUN_QUEUE));
-    worker = await startWorker(t, { WORKER_CONCURRENCY: '2' });
+    worker = await startWorker(t, { WORKER_CONCURRENCY: '2', SANDBOX_WORK_ROOT: workRoot });
   });
   afterAll(async () => {
     await worker?.close();
     await t?.close();
+    // The engine's toolchain copy is a tmpfs of its own until this process exits.
+    for (const name of readdirSync(workRoot)) removeBoxDir(join(workRoot, name));
+    rmSync(workRoot, { recursive: true, force: true });
   });
 
   afterEach(async () => {
