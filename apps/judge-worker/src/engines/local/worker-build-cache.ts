@@ -122,7 +122,7 @@ export class WorkerBuildCache {
     if (this.takeReadOnly(entry, target)) return null;
     const lock = `${entry}.lock`;
     const deadline = Date.now() + BUILD_WAIT_MS;
-    while (this.prepared() && !this.lock(lock)) {
+    for (let state = this.prepared() ? this.lock(lock) : 'unavailable'; state === 'busy'; state = this.lock(lock)) {
       if (Date.now() > deadline) break;
       sleepSync(BUILD_POLL_MS);
       if (this.takeReadOnly(entry, target)) return null;
@@ -156,8 +156,11 @@ export class WorkerBuildCache {
     return this.trusted(this.dir);
   }
 
-  /** Takes the build lock: true when this process holds it now; a dead or timed-out holder's lock is removed. */
-  private lock(lock: string): boolean {
+  /**
+   * Takes the build lock: 'held' when this process holds it now, 'busy' while another does (a dead or timed-out
+   * holder's lock is removed, for the next try to take), 'unavailable' when no lock can be made (a full disk).
+   */
+  private lock(lock: string): 'held' | 'busy' | 'unavailable' {
     try {
       const fd = openSync(lock, 'wx', 0o644);
       try {
@@ -165,9 +168,9 @@ export class WorkerBuildCache {
       } finally {
         closeSync(fd);
       }
-      return true;
+      return 'held';
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return 'unavailable';
     }
     try {
       const holder = Number(readFileSync(lock, 'utf8'));
@@ -177,7 +180,7 @@ export class WorkerBuildCache {
     } catch {
       // released meanwhile: the next try takes it
     }
-    return false;
+    return 'busy';
   }
 
   /** Releases the lock if this process holds it. */
