@@ -132,8 +132,8 @@ describe('runs never keep graded submissions from a worker slot', () => {
 
   it('kills a run at once when its caller disconnects', async () => {
     const run = startRun(await user(), BUSY);
-    // Its job active too: a program seen while the job still waits (a fork server's child caught between its fork
-    // and its go, on a loaded machine) would let the cancel remove the waiting job instead of failing a running one.
+    // Its job active too: the test is about cancelling a running job (the worker fails it); a job cancelled while it
+    // still waits is removed instead, and would leave no failed job to count.
     await until('the run is running', async () => ourBoxPrograms().length === 1 && (await runQueue.getActiveCount()) === 1, 30_000);
     const disconnected = Date.now();
     run.abort();

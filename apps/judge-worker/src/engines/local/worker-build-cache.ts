@@ -17,6 +17,8 @@ import {
 } from 'fs';
 import { dirname, join } from 'path';
 
+import { processAlive } from './worker-leftovers';
+
 const DIGEST_CHUNK_BYTES = 1 << 20;
 
 /**
@@ -30,16 +32,6 @@ const BUILD_POLL_MS = 100;
 /** Blocks this thread for `ms` (a worker's start is synchronous: it waits as its own build's spawnSync would). */
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** Whether `pid` names a live process here (EPERM: alive, another user's). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The SHA-256 of a file's content, read a chunk at a time (a .gch is over 100 MB). */
@@ -176,7 +168,7 @@ export class WorkerBuildCache {
       const holder = Number(readFileSync(lock, 'utf8'));
       // A holder mid-write has not written its pid yet: a lock that young is a live one.
       const young = Date.now() - statSync(lock).mtimeMs < BUILD_WAIT_MS;
-      if ((holder > 0 && !alive(holder)) || !young) rmSync(lock, { force: true });
+      if ((holder > 0 && !processAlive(holder)) || !young) rmSync(lock, { force: true });
     } catch {
       // released meanwhile: the next try takes it
     }
