@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'fs';
+import * as childProcess from 'child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
@@ -15,6 +16,29 @@ describe('box launcher build', () => {
     expect(existsSync(path)).toBe(true);
     // The same source is not compiled again: the build is found by its hash.
     expect(buildLauncher(dir)).toEqual({ path });
+  });
+
+  it("copies the machine's kept build into another work root instead of compiling it again", () => {
+    // Two work roots side by side share the build cache beside them, as workers (and test engines) on one machine do.
+    const parent = mkdtempSync(join(tmpdir(), 'oj-launcher-cache-'));
+    try {
+      const [a, b] = ['a', 'b'].map((name) => join(parent, name));
+      [a, b].forEach((root) => mkdirSync(root));
+      const built = buildLauncher(a) as { path: string };
+      const spawn = jest.spyOn(childProcess, 'spawnSync');
+      try {
+        const taken = buildLauncher(b) as { path: string };
+        expect(spawn).not.toHaveBeenCalled();
+        expect(taken.path.startsWith(b)).toBe(true);
+        expect(readFileSync(taken.path).equals(readFileSync(built.path))).toBe(true);
+        // Runnable by the boxes, writable by nobody.
+        expect(statSync(taken.path).mode & 0o777).toBe(0o555);
+      } finally {
+        spawn.mockRestore();
+      }
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('reports the launcher unavailable, rather than failing the worker, when its source is missing', () => {

@@ -1,7 +1,9 @@
 import { spawnSync } from 'child_process';
 import { createHash } from 'crypto';
-import { chmodSync, lstatSync, readFileSync, renameSync } from 'fs';
+import { lstatSync, readFileSync, renameSync, rmSync } from 'fs';
 import { join } from 'path';
+
+import { WorkerBuildCache } from './worker-build-cache';
 
 /**
  * The init of a reusable run box. A fresh bubblewrap box costs ~14 ms, more than most tests run; warm boxes with
@@ -35,6 +37,10 @@ import { join } from 'path';
 /** The launcher's C source, beside this file in the source tree and in the build (the build copies it). */
 const LAUNCHER_SOURCE_FILE = join(__dirname, 'box-launcher.c');
 
+const GCC = '/usr/bin/gcc';
+// Warnings are errors: in the code that isolates every test, a warning is a bug until shown otherwise.
+const FLAGS = ['-x', 'c', '-O2', '-Wall', '-Wextra', '-Werror'];
+
 /** A build the worker itself made: owned by it and writable by nobody else (it controls every test's I/O). */
 function trustworthy(path: string): boolean {
   try {
@@ -46,10 +52,12 @@ function trustworthy(path: string): boolean {
 }
 
 /**
- * Compiles the launcher once into `dir` (the worker's own work root), keyed by its source hash so an updated
- * worker never runs a stale build. Unavailable without a working C compiler: runs then use a fresh box each.
+ * The launcher in `workRoot`, named by its source's hash so an updated worker never runs a stale build: compiled
+ * once per machine (0.3 CPU-s) and kept beside the work root in a WorkerBuildCache, like C++'s precompiled header,
+ * so the next worker (or test engine) copies it. Unavailable without a working C compiler: runs then use a fresh
+ * box each.
  */
-export function buildLauncher(dir: string): { path: string } | { unavailable: string } {
+export function buildLauncher(workRoot: string): { path: string } | { unavailable: string } {
   let source: string;
   try {
     source = readFileSync(LAUNCHER_SOURCE_FILE, 'utf8');
@@ -57,17 +65,30 @@ export function buildLauncher(dir: string): { path: string } | { unavailable: st
     return { unavailable: `cannot read the box launcher's source: ${(error as Error).message}` };
   }
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
-  const path = join(dir, `box-launcher-${hash}`);
+  const path = join(workRoot, `box-launcher-${hash}`);
   if (trustworthy(path)) return { path };
+  let entry: string;
+  const cache = new WorkerBuildCache(workRoot, 'launcher', '');
+  try {
+    entry = cache.entry([GCC], [...FLAGS, hash]);
+  } catch (error) {
+    return { unavailable: `cannot build the box launcher: ${(error as Error).message}` };
+  }
+  // Workers sharing a work root share its launcher, so it appears there whole or not at all: made aside, renamed.
   const partial = `${path}.${process.pid}.tmp`;
-  // Warnings are errors: in the code that isolates every test, a warning is a bug until shown otherwise.
-  const cc = spawnSync('/usr/bin/gcc', ['-x', 'c', '-O2', '-Wall', '-Wextra', '-Werror', '-o', partial, '-'], {
-    input: source,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (cc.status !== 0) return { unavailable: `cannot build the box launcher: ${cc.error?.message ?? cc.stderr}` };
-  chmodSync(partial, 0o755);
+  const failure = cache.takeOrBuild(
+    entry,
+    partial,
+    () => {
+      const cc = spawnSync(GCC, [...FLAGS, '-o', partial, '-'], { input: source, encoding: 'utf8', timeout: 60_000 });
+      return cc.status === 0 ? null : `cannot build the box launcher: ${cc.error?.message ?? cc.stderr}`;
+    },
+    0o555,
+  );
+  if (failure) {
+    rmSync(partial, { force: true });
+    return { unavailable: failure };
+  }
   renameSync(partial, path);
   return { path };
 }

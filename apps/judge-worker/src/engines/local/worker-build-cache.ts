@@ -29,6 +29,9 @@ const DIGEST_CHUNK_BYTES = 1 << 20;
 export const BUILD_WAIT_MS = 180_000;
 const BUILD_POLL_MS = 100;
 
+/** The modes a kept build is left with: read-only for everyone, executable or not. */
+type ReadOnlyMode = 0o444 | 0o555;
+
 /** Blocks this thread for `ms` (a worker's start is synchronous: it waits as its own build's spawnSync would). */
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -104,27 +107,28 @@ export class WorkerBuildCache {
   /**
    * The entry copied to `target`, or else `build` run by one worker of the machine at a time: `build` leaves its
    * file at `target` and answers null when it passed its checks (it is then kept) or why not. Either way the file
-   * at `target` is left read-only (boxes bind it; nothing may change it once checked). Workers that start
+   * at `target` is left read-only (boxes bind it; nothing may change it once checked): `mode` 0o444, or 0o555 for a
+   * program. Workers that start
    * together (a compose scale, a test run's first files on a clean machine) would otherwise each build the same file
    * at once, and on two cores the seventh of seven .gch builds ends after all seven (8 CPU-s each): the first to
    * come holds `<entry>.lock` (its pid) while it builds, the others wait for it and take its copy. A lock whose
    * holder is gone, or older than BUILD_WAIT_MS, is taken over; without a cache directory to trust, each builds.
    */
-  takeOrBuild(entry: string, target: string, build: () => string | null): string | null {
-    if (this.takeReadOnly(entry, target)) return null;
+  takeOrBuild(entry: string, target: string, build: () => string | null, mode: ReadOnlyMode = 0o444): string | null {
+    if (this.takeReadOnly(entry, target, mode)) return null;
     const lock = `${entry}.lock`;
     const deadline = Date.now() + BUILD_WAIT_MS;
     for (let state = this.prepared() ? this.lock(lock) : 'unavailable'; state === 'busy'; state = this.lock(lock)) {
       if (Date.now() > deadline) break;
       sleepSync(BUILD_POLL_MS);
-      if (this.takeReadOnly(entry, target)) return null;
+      if (this.takeReadOnly(entry, target, mode)) return null;
     }
     try {
       // The lock's last holder may have kept it between this worker's take and its lock.
-      if (this.takeReadOnly(entry, target)) return null;
+      if (this.takeReadOnly(entry, target, mode)) return null;
       const failure = build();
       if (failure) return failure;
-      chmodSync(target, 0o444);
+      chmodSync(target, mode);
       this.keep(target, entry);
       return null;
     } finally {
@@ -132,9 +136,9 @@ export class WorkerBuildCache {
     }
   }
 
-  private takeReadOnly(entry: string, target: string): boolean {
+  private takeReadOnly(entry: string, target: string, mode: ReadOnlyMode): boolean {
     if (!this.take(entry, target)) return false;
-    chmodSync(target, 0o444);
+    chmodSync(target, mode);
     return true;
   }
 
