@@ -4,7 +4,8 @@
 // class-data archives from the machine's build cache or builds them (worker-build-cache.ts). Reports the wall time
 // until every engine is up and the CPU all of them spent, with their toolchains.
 // Usage (as root, after `npx nx run judge-worker:build`):
-//   node bench/engine/engines-together-bench.js [workers] [rounds] [--json]
+//   node bench/engine/engines-together-bench.js [workers] [rounds] [--warm] [--json]
+// --warm: every round on the caches the first, untimed round filled (a worker's start on a machine that ran one).
 // WORKER_DIST=<another build> measures another commit's engine (bench/lib/worker-dist.js): run both in turn.
 const { spawn } = require('child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('fs');
@@ -17,6 +18,7 @@ const [WORKERS = 4, ROUNDS = 3] = process.argv
   .filter((a) => /^\d+$/.test(a))
   .map(Number);
 const JSON_OUTPUT = process.argv.includes('--json');
+const WARM = process.argv.includes('--warm');
 
 /** CPU ms of the processes this one has waited for, with their own waited-for children (cutime + cstime). */
 function childrenCpuMs() {
@@ -39,26 +41,43 @@ function startWorker(base) {
   );
 }
 
-async function round() {
-  // A new base each round: its caches (beside the work roots) start empty.
-  const base = mkdtempSync(join(tmpdir(), 'oj-bench-together-'));
+/** The wall time and CPU of WORKERS engines' starts together on the caches beside `base`. */
+async function round(base) {
+  const [cpuBefore, started] = [childrenCpuMs(), now()];
+  await Promise.all(Array.from({ length: WORKERS }, () => startWorker(base)));
+  return { wallMs: now() - started, cpuMs: childrenCpuMs() - cpuBefore };
+}
+
+/** `rounds` rounds, each on empty caches (a new base), or all on the caches a first round filled (--warm). */
+async function rounds() {
+  const samples = [];
+  const newBase = () => mkdtempSync(join(tmpdir(), 'oj-bench-together-'));
+  const warmBase = WARM ? newBase() : null;
   try {
-    const [cpuBefore, started] = [childrenCpuMs(), now()];
-    await Promise.all(Array.from({ length: WORKERS }, () => startWorker(base)));
-    return { wallMs: now() - started, cpuMs: childrenCpuMs() - cpuBefore };
+    if (warmBase) await round(warmBase);
+    for (let i = 0; i < ROUNDS; i++) {
+      const base = warmBase ?? newBase();
+      try {
+        samples.push(await round(base));
+      } finally {
+        if (!warmBase) rmSync(base, { recursive: true, force: true });
+      }
+    }
   } finally {
-    rmSync(base, { recursive: true, force: true });
+    if (warmBase) rmSync(warmBase, { recursive: true, force: true });
   }
+  return samples;
 }
 
 async function main() {
-  const samples = [];
-  for (let i = 0; i < ROUNDS; i++) samples.push(await round());
+  const samples = await rounds();
   const [wallMs, cpuMs] = [median(samples.map((s) => s.wallMs)), median(samples.map((s) => s.cpuMs))];
   const text =
-    `${WORKERS} engines starting together, empty build caches, median of ${ROUNDS}: ` +
+    `${WORKERS} engines starting together, ${WARM ? 'warm' : 'empty'} build caches, median of ${ROUNDS}: ` +
     `${(wallMs / 1000).toFixed(1)} s wall, ${(cpuMs / 1000).toFixed(1)} s CPU (load average ${loadavg()[0].toFixed(1)})`;
-  console.log(JSON_OUTPUT ? JSON.stringify({ workers: WORKERS, rounds: ROUNDS, wallMs, cpuMs, loadAverage: loadavg()[0] }) : text);
+  console.log(
+    JSON_OUTPUT ? JSON.stringify({ workers: WORKERS, rounds: ROUNDS, warm: WARM, wallMs, cpuMs, loadAverage: loadavg()[0] }) : text,
+  );
 }
 
 main().catch((error) => {
