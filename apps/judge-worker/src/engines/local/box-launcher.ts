@@ -52,10 +52,11 @@ function trustworthy(path: string): boolean {
 }
 
 /**
- * The launcher in `workRoot`, named by its source's hash so an updated worker never runs a stale build: compiled
- * once per machine (0.3 CPU-s) and kept beside the work root in a WorkerBuildCache, like C++'s precompiled header,
- * so the next worker (or test engine) copies it. Unavailable without a working C compiler: runs then use a fresh
- * box each.
+ * The launcher in `workRoot`, named by a hash of its source as the compiler sees it (preprocessed: the system's
+ * headers in it, whose syscall numbers its seccomp filter uses), so neither an updated worker nor updated headers
+ * ever run a stale build: compiled once per machine (0.3 CPU-s; preprocessing 0.04) and kept beside the work root in a
+ * WorkerBuildCache, like C++'s precompiled header, so the next worker (or test engine) copies it. Unavailable
+ * without a working C compiler: runs then use a fresh box each.
  */
 export function buildLauncher(workRoot: string): { path: string } | { unavailable: string } {
   let source: string;
@@ -64,16 +65,15 @@ export function buildLauncher(workRoot: string): { path: string } | { unavailabl
   } catch (error) {
     return { unavailable: `cannot read the box launcher's source: ${(error as Error).message}` };
   }
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  const preprocessed = spawnSync(GCC, [...FLAGS, '-E', '-'], { input: source, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+  if (preprocessed.status !== 0)
+    return { unavailable: `cannot build the box launcher: ${preprocessed.error?.message ?? preprocessed.stderr}` };
+  const hash = createHash('sha256').update(preprocessed.stdout).digest('hex').slice(0, 12);
   const path = join(workRoot, `box-launcher-${hash}`);
   if (trustworthy(path)) return { path };
-  let entry: string;
   const cache = new WorkerBuildCache(workRoot, 'launcher', '');
-  try {
-    entry = cache.entry([GCC], [...FLAGS, hash]);
-  } catch (error) {
-    return { unavailable: `cannot build the box launcher: ${(error as Error).message}` };
-  }
+  // The compiler itself (its stamp) and the flags, beside what it compiles.
+  const entry = cache.entry([GCC], [...FLAGS, hash]);
   // Workers sharing a work root share its launcher, so it appears there whole or not at all: made aside, renamed.
   const partial = `${path}.${process.pid}.tmp`;
   const failure = cache.takeOrBuild(

@@ -108,11 +108,11 @@ export class WorkerBuildCache {
    * The entry copied to `target`, or else `build` run by one worker of the machine at a time: `build` leaves its
    * file at `target` and answers null when it passed its checks (it is then kept) or why not. Either way the file
    * at `target` is left read-only (boxes bind it; nothing may change it once checked): `mode` 0o444, or 0o555 for a
-   * program. Workers that start
-   * together (a compose scale, a test run's first files on a clean machine) would otherwise each build the same file
-   * at once, and on two cores the seventh of seven .gch builds ends after all seven (8 CPU-s each): the first to
-   * come holds `<entry>.lock` (its pid) while it builds, the others wait for it and take its copy. A lock whose
-   * holder is gone, or older than BUILD_WAIT_MS, is taken over; without a cache directory to trust, each builds.
+   * program. Workers that start together (a compose scale, a test run's first files on a clean machine) would
+   * otherwise each build the same file at once, and on two cores the seventh of seven .gch builds ends after all
+   * seven (8 CPU-s each): the first to come holds `<entry>.lock` (its pid) while it builds, the others wait for it
+   * and take its copy. A lock whose holder is gone, or older than BUILD_WAIT_MS, is taken over; without a cache
+   * directory to trust, each builds.
    */
   takeOrBuild(entry: string, target: string, build: () => string | null, mode: ReadOnlyMode = 0o444): string | null {
     if (this.takeReadOnly(entry, target, mode)) return null;
