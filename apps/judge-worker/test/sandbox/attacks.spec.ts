@@ -48,25 +48,32 @@ function hostProcesses(): HostProcess[] {
 
 const inOurBoxes = (p: HostProcess) => isOwnBoxCgroup(p.pidsCgroup);
 
-/**
- * A box's outer bwrap stays outside the box's cgroup, a child of the worker that started it: those of other
- * workers (other test files, other checkouts on the host) are theirs. An escaped process has lost its parent.
- */
-const ofAnotherWorker = (p: HostProcess) => p.name === 'bwrap' && p.ppid !== '1' && p.ppid !== String(process.pid);
+const ofBoxUser = (p: HostProcess) => p.uids.split(/\s+/).includes('65534');
 
 /**
- * Live processes left by this file's boxes, and any process of the box user that is outside every box cgroup
- * (an escape). A box's init may take a moment to be reaped, hence the retries.
+ * Whether a process of the box user outside every box cgroup still belongs to a live box: its ancestors, up through
+ * processes of the box user (a box without a cgroup, its outer bwrap, a test's own), reach the Node process that
+ * started it (a worker, a test file, another checkout's). An escaped process has lost that line: the kernel handed it
+ * to the host's init or a subreaper (systemd, a container's init), never to a Node process.
+ */
+function startedByALiveProcess(p: HostProcess, byPid: Map<string, HostProcess>): boolean {
+  let parent = byPid.get(p.ppid);
+  while (parent && parent.pid !== '1' && ofBoxUser(parent)) parent = byPid.get(parent.ppid);
+  return parent !== undefined && parent.pid !== '1' && parent.name === 'node';
+}
+
+/**
+ * Live processes left by this file's boxes, and any process of the box user that is outside every box cgroup and
+ * has lost the process that started it (an escape). A box's init may take a moment to be reaped, hence the retries.
  */
 function boxProcesses(): Promise<string[]> {
-  return onceEmpty(() =>
-    hostProcesses()
-      .filter((p) => !p.state.startsWith('Z'))
-      .filter(
-        (p) => inOurBoxes(p) || (p.uids.split(/\s+/).includes('65534') && !p.pidsCgroup.includes('/oj-boxes/') && !ofAnotherWorker(p)),
-      )
-      .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`),
-  );
+  return onceEmpty(() => {
+    const processes = hostProcesses().filter((p) => !p.state.startsWith('Z'));
+    const byPid = new Map(processes.map((p) => [p.pid, p]));
+    return processes
+      .filter((p) => inOurBoxes(p) || (ofBoxUser(p) && !p.pidsCgroup.includes('/oj-boxes/') && !startedByALiveProcess(p, byPid)))
+      .map((p) => `${p.pid} ${p.name} ${p.pidsCgroup}`);
+  });
 }
 
 /** This file's box cgroups still present in any of the hierarchies the engine uses (v1 here). */

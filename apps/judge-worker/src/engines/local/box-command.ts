@@ -72,9 +72,16 @@ export function boxArgv(spec: BoxSpec, withCgroup: boolean): string[] {
     `--stack=${limits.memoryBytes}`,
     ...FIXED_RLIMITS,
     // Without a cgroup the address-space limit is the only memory bound left (rlimit fallback).
-    ...(withCgroup ? [] : [`--as=${limits.memoryBytes * 2}`, `--nproc=${limits.maxPids}`]),
+    ...(withCgroup ? [] : [`--as=${limits.memoryBytes * 2}`]),
   ];
-  return [...rlimits, '--', ...bwrapArgv(spec, limits.fileBytes, runEnvironment(spec.env), spec.command, false)];
+  // Without a cgroup, RLIMIT_NPROC is the only bound on a box's processes, so prlimit sets it inside the box, as the
+  // command's first step, not before bwrap. Linux (5.14 and later) counts a process against it per user namespace and
+  // uid, at each level up to the host's, each level against the limit its namespace was created under: set inside,
+  // it counts this box's processes alone. Set outside, every box's namespace would be created under it and all boxes
+  // (each runs as uid 65534 on the host) would share one count: a box that forks up to its limit would keep the others
+  // from starting (setpriv's execve fails with EAGAIN once uid 65534 is over it).
+  const command = withCgroup ? spec.command : [TOOLS.prlimit, `--nproc=${limits.maxPids}`, '--', ...spec.command];
+  return [...rlimits, '--', ...bwrapArgv(spec, limits.fileBytes, runEnvironment(spec.env), command, false)];
 }
 
 /**
