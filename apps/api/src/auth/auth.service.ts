@@ -6,9 +6,10 @@ import { Repository } from 'typeorm';
 
 import { ApiException } from '../common/api-exception';
 import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.service';
+import { AppConfig } from '../config/app-config';
 import { ApiLivePublisher } from '../live/api-live-publisher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../users/password-hasher';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly loginLimit: AccountLoginLimit,
     private readonly live: ApiLivePublisher,
+    private readonly config: AppConfig,
   ) {}
 
   /** `address` is the client's: the account's login delays do not apply to the addresses its owner has used. */
@@ -46,7 +48,7 @@ export class AuthService {
       details.push({ path: 'email', message: 'Email is already registered.' });
     if (details.length) throw ApiException.conflict(details[0].message, details);
 
-    const passwordHash = await hashPassword(dto.password);
+    const passwordHash = await hashPassword(dto.password, this.config.passwordHashCost);
     let user: UserEntity;
     try {
       user = await this.users.save(this.users.create({ username, email, passwordHash, role: 'user' }));
@@ -71,7 +73,7 @@ export class AuthService {
     const account = user ? loginAccount(user) : `name:${name.toLowerCase()}`;
     await this.loginLimit.beginAttempt(account, address);
     // An unknown name still pays for one hash check, so the answer time does not reveal which accounts exist.
-    const hash = user?.passwordHash ?? DUMMY_PASSWORD_HASH;
+    const hash = user?.passwordHash ?? (await dummyPasswordHash(this.config.passwordHashCost));
     if (!(await verifyPassword(hash, dto.password)) || !user) {
       await this.loginLimit.recordFailure(account, address);
       throw ApiException.unauthorized(BAD_CREDENTIALS);
@@ -122,7 +124,7 @@ export class AuthService {
         'Current password is incorrect.',
       );
     }
-    user.passwordHash = await hashPassword(dto.newPassword);
+    user.passwordHash = await hashPassword(dto.newPassword, this.config.passwordHashCost);
     user.tokenVersion += 1;
     await this.users.save(user);
     await this.tokens.revokeAllForUser(user.id);

@@ -47,3 +47,20 @@ describe('API configuration: the admin password', () => {
     expect(loadAppConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'correct-horse-battery' }).ADMIN_PASSWORD).toBe('correct-horse-battery');
   });
 });
+
+describe('API configuration: the cost of a password hash', () => {
+  it("defaults to argon2's own (64 MiB, 3 passes, 4 lanes) and reads the three variables", () => {
+    expect(loadAppConfig({}).passwordHashCost).toEqual({ memoryKiB: 65536, iterations: 3, parallelism: 4 });
+    const config = loadAppConfig({ PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_ITERATIONS: '2', PASSWORD_HASH_PARALLELISM: '1' });
+    expect(config.passwordHashCost).toEqual({ memoryKiB: 19456, iterations: 2, parallelism: 1 });
+  });
+
+  it.each([
+    [{ PASSWORD_HASH_MEMORY_KIB: '19455' }, /PASSWORD_HASH_MEMORY_KIB/],
+    [{ PASSWORD_HASH_MEMORY_KIB: 'lots' }, /PASSWORD_HASH_MEMORY_KIB/],
+    [{ PASSWORD_HASH_ITERATIONS: '1' }, /PASSWORD_HASH_ITERATIONS/],
+    [{ PASSWORD_HASH_PARALLELISM: '0' }, /PASSWORD_HASH_PARALLELISM/],
+  ])('refuses less than OWASP minimum, or no number, at start-up (%j)', (env, message) => {
+    expect(() => loadAppConfig(env)).toThrow(message);
+  });
+});

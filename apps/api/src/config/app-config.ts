@@ -2,6 +2,7 @@ import { BaseConfig, ConfigProblem, loadConfig, toBool, toInt } from '@oj/messag
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotIn, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
+import { DEFAULT_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST, PasswordHashCost } from '../users/password-hasher';
 import { DEFAULT_ADMIN_PASSWORD, isKnownWeakPassword } from './known-passwords';
 
 /** Secrets that once were defaults in this repository: anyone can sign with them, so none may be configured. */
@@ -41,6 +42,28 @@ export class AppConfig extends BaseConfig {
   @IsInt()
   @Min(1)
   AUTH_RATE_LIMIT_PER_MINUTE = 10;
+
+  /**
+   * The cost of a new password hash (argon2id): memory in KiB, passes, lanes. Never less than OWASP's minimum; a
+   * login checks each hash at the cost it was made with, so a change applies to passwords set after it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(MIN_PASSWORD_HASH_COST.memoryKiB)
+  @Max(4 * 1024 * 1024)
+  PASSWORD_HASH_MEMORY_KIB = DEFAULT_PASSWORD_HASH_COST.memoryKiB;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(MIN_PASSWORD_HASH_COST.iterations)
+  @Max(100)
+  PASSWORD_HASH_ITERATIONS = DEFAULT_PASSWORD_HASH_COST.iterations;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(MIN_PASSWORD_HASH_COST.parallelism)
+  @Max(64)
+  PASSWORD_HASH_PARALLELISM = DEFAULT_PASSWORD_HASH_COST.parallelism;
 
   /**
    * Failed logins from one address on one account, or addresses that failed on one account, before further attempts
@@ -155,6 +178,14 @@ export class AppConfig extends BaseConfig {
   @Transform(toBool)
   @IsBoolean()
   WEB_SOURCE_MAPS = false;
+
+  get passwordHashCost(): PasswordHashCost {
+    return {
+      memoryKiB: this.PASSWORD_HASH_MEMORY_KIB,
+      iterations: this.PASSWORD_HASH_ITERATIONS,
+      parallelism: this.PASSWORD_HASH_PARALLELISM,
+    };
+  }
 
   get trustProxy(): boolean | number | string {
     if (this.TRUST_PROXY === 'true' || this.TRUST_PROXY === 'false') return this.TRUST_PROXY === 'true';

@@ -15,7 +15,12 @@ async function main(): Promise<void> {
   const dataSource = createDataSource(config.DATABASE_URL);
   await dataSource.initialize();
   try {
-    const account = { username: config.ADMIN_USERNAME, email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
+    const account = {
+      username: config.ADMIN_USERNAME,
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      passwordHashCost: config.passwordHashCost,
+    };
     const { created, replacedDefault, usesDefaultPassword } = await runAdminStep(dataSource, account, config.NODE_ENV === 'production');
     console.log(created ? `Created admin account '${config.ADMIN_USERNAME}'.` : `Admin account '${config.ADMIN_USERNAME}' exists.`);
     if (replacedDefault)

@@ -2,12 +2,14 @@ import { RefreshTokenEntity, UserEntity } from '@oj/db';
 import { DataSource, IsNull } from 'typeorm';
 
 import { DEFAULT_ADMIN_PASSWORD } from '../config/known-passwords';
-import { hashPassword, verifyPassword } from './password-hasher';
+import { hashPassword, PasswordHashCost, verifyPassword } from './password-hasher';
 
 export interface AdminAccount {
   username: string;
   email: string;
   password: string;
+  /** What hashing its password costs (PASSWORD_HASH_*; the default cost when absent). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /** Creates the admin account when no user of that name exists; never touches an existing account. */
@@ -16,7 +18,12 @@ export async function ensureAdminAccount(dataSource: DataSource, admin: AdminAcc
   const existing = await users.createQueryBuilder('u').where('lower(u.username) = lower(:name)', { name: admin.username }).getOne();
   if (existing) return { created: false, user: existing };
   const user = await users.save(
-    users.create({ username: admin.username, email: admin.email, passwordHash: await hashPassword(admin.password), role: 'admin' }),
+    users.create({
+      username: admin.username,
+      email: admin.email,
+      passwordHash: await hashPassword(admin.password, admin.passwordHashCost),
+      role: 'admin',
+    }),
   );
   return { created: true, user };
 }
@@ -38,7 +45,7 @@ export async function runAdminStep(dataSource: DataSource, admin: AdminAccount, 
   const { created, user } = await ensureAdminAccount(dataSource, admin);
   const usesDefaultPassword = await verifyPassword(user.passwordHash, DEFAULT_ADMIN_PASSWORD);
   if (!usesDefaultPassword || !production) return { created, replacedDefault: false, usesDefaultPassword };
-  await replacePassword(dataSource, user, admin.password);
+  await replacePassword(dataSource, user, admin);
   return { created, replacedDefault: true, usesDefaultPassword: false };
 }
 
@@ -46,8 +53,8 @@ export async function runAdminStep(dataSource: DataSource, admin: AdminAccount, 
  * Gives an account a new password and signs it out everywhere, as a password change does: its raised token
  * version ends the access tokens, and its refresh tokens are revoked.
  */
-async function replacePassword(dataSource: DataSource, user: UserEntity, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+async function replacePassword(dataSource: DataSource, user: UserEntity, admin: AdminAccount): Promise<void> {
+  const passwordHash = await hashPassword(admin.password, admin.passwordHashCost);
   await dataSource.transaction(async (manager) => {
     await manager.update(UserEntity, { id: user.id }, { passwordHash, tokenVersion: () => 'token_version + 1' });
     await manager.update(RefreshTokenEntity, { userId: user.id, revokedAt: IsNull() }, { revokedAt: new Date() });

@@ -1,4 +1,4 @@
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hasher';
+import { DEFAULT_PASSWORD_HASH_COST, dummyPasswordHash, hashPassword, MIN_PASSWORD_HASH_COST, verifyPassword } from './password-hasher';
 
 /** A PHC string's algorithm, version and cost parameters: what a check's cost depends on, without salt or hash. */
 const parameters = (hash: string) => hash.split('$').slice(1, 4).join('$');
@@ -8,11 +8,23 @@ describe('password hashes', () => {
     const hash = await hashPassword('correct horse');
     expect(await verifyPassword(hash, 'correct horse')).toBe(true);
     expect(await verifyPassword(hash, 'correct horse ')).toBe(false);
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
   });
 
-  it("keeps the dummy hash at hashPassword's parameters, so checking against it costs what a real check costs", async () => {
-    expect(parameters(DUMMY_PASSWORD_HASH)).toBe(parameters(await hashPassword('x')));
-    expect(await verifyPassword(DUMMY_PASSWORD_HASH, '')).toBe(false);
+  it('hashes at the cost it is given, and verifies a hash of any cost', async () => {
+    const hash = await hashPassword('correct horse', MIN_PASSWORD_HASH_COST);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'correct horse')).toBe(true);
+    expect(await verifyPassword(hash, 'Correct horse')).toBe(false);
+  });
+
+  it.each([
+    ['the default cost', DEFAULT_PASSWORD_HASH_COST],
+    ['another cost', MIN_PASSWORD_HASH_COST],
+  ])('keeps the dummy hash at %s, so checking against it costs what a real check costs', async (_, cost) => {
+    const dummy = await dummyPasswordHash(cost);
+    expect(parameters(dummy)).toBe(parameters(await hashPassword('x', cost)));
+    expect(await verifyPassword(dummy, '')).toBe(false);
+    expect(await dummyPasswordHash(cost)).toBe(dummy);
   });
 });

@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { bearer, createAdmin, createTestApp, registerUser, TEST_PASSWORD, TestApp, uniqueName } from '@oj/api-testing';
-import { RefreshTokenEntity } from '@oj/db';
+import { RefreshTokenEntity, UserEntity } from '@oj/db';
 import { createHash } from 'crypto';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
@@ -328,5 +328,46 @@ describe('auth', () => {
       .expect(400);
     expect(huge.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['confirmPassword', 'email', 'password', 'username']);
     await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send('{"broken":').expect(400);
+  });
+});
+
+describe('auth at a configured password-hash cost (PASSWORD_HASH_*)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PASSWORD_HASH_MEMORY_KIB: '19456', PASSWORD_HASH_ITERATIONS: '2', PASSWORD_HASH_PARALLELISM: '1' });
+  });
+  afterAll(() => t.close());
+  const storedHash = async (username: string) =>
+    (await t.app.get(DataSource).getRepository(UserEntity).findOneByOrFail({ username })).passwordHash;
+
+  it('hashes a registration and a password change at that cost, and signs in with either', async () => {
+    const username = uniqueName('cost');
+    const registered = await t
+      .http()
+      .post('/api/auth/register')
+      .send({ username, email: `${username}@example.com`, password: 'password123', confirmPassword: 'password123' })
+      .expect(201);
+    expect(await storedHash(username)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: username, password: 'password123' }).expect(200);
+    await t
+      .http()
+      .patch('/api/auth/me/password')
+      .set('Authorization', `Bearer ${registered.body.accessToken}`)
+      .send({ currentPassword: 'password123', newPassword: 'newpassword1', confirmNewPassword: 'newpassword1' })
+      .expect(200);
+    expect(await storedHash(username)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: username, password: 'newpassword1' }).expect(200);
+  });
+
+  it('still signs in an account hashed at the default cost, and refuses an unknown name alike', async () => {
+    const { user } = await createAdmin(t);
+    expect(await storedHash(user.username)).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: user.username, password: TEST_PASSWORD }).expect(200);
+    const unknown = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ usernameOrEmail: uniqueName('nobody'), password: TEST_PASSWORD })
+      .expect(401);
+    expect(unknown.body.message).toBe('Invalid username/email or password.');
   });
 });
