@@ -44,6 +44,11 @@ export default async function globalSetup(): Promise<void> {
       // Every journey signs in from 127.0.0.1: the per-address login budget is for real clients, and the journeys'
       // dozens of sign-ins a minute would otherwise meet it (429) depending on how fast the machine runs them.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The journeys register and sign in over a hundred times; at OWASP's minimum cost each hash takes a sixth of
+      // the default's CPU (bench/BENCHMARKS.md), and what the journeys check does not depend on it.
+      PASSWORD_HASH_MEMORY_KIB: '19456',
+      PASSWORD_HASH_ITERATIONS: '2',
+      PASSWORD_HASH_PARALLELISM: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

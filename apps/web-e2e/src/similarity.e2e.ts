@@ -95,9 +95,9 @@ describe('similarity reports in the browser', () => {
     await table.getByRole('link', { name: 'Compare' }).click();
     const left = page.getByRole('region', { name: /^orig\w+'s source/ });
     const right = page.getByRole('region', { name: /^copier\w+'s source/ });
-    await left.waitFor();
-    await expect(left.locator('mark').count()).resolves.toBeGreaterThan(0);
-    await expect(right.locator('mark').count()).resolves.toBeGreaterThan(0);
+    // Each pane marks its shared code once its source has arrived: wait for a mark in each, as a reader would.
+    await left.locator('mark').first().waitFor();
+    await right.locator('mark').first().waitFor();
     await expect(left.locator('mark').first().textContent()).resolves.toContain('sys.stdin.read().split()');
     await expect(right.locator('mark').first().textContent()).resolves.toContain('words = sys.stdin.read().split()');
     // Side by side on a wide screen; each source a keyboard stop.
