@@ -31,7 +31,11 @@ export class AuthService {
     private readonly loginLimit: AccountLoginLimit,
     private readonly live: ApiLivePublisher,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    // Made now rather than at the first login for an unknown name, which would otherwise take two hashes' time. A
+    // failure here shows again at that login, where it answers as any error does.
+    dummyPasswordHash(config.passwordHashCost).catch(() => undefined);
+  }
 
   /** `address` is the client's: the account's login delays do not apply to the addresses its owner has used. */
   async register(dto: RegisterDto, address: string): Promise<AuthResponseDto> {

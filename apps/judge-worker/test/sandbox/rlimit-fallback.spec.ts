@@ -65,7 +65,7 @@ describe('local engine without cgroups', () => {
   }
 
   /** Forks `children` that sleep a second, then prints a + b if every fork succeeded. */
-  const FORKS_THEN_SUMS = (children: number) =>
+  const forksThenSums = (children: number) =>
     `#include <stdio.h>\n#include <unistd.h>\nint main(void){int a,b,n=0;scanf("%d %d",&a,&b);
 for(int i=0;i<${children};i++){pid_t p=fork();if(p==0){sleep(1);_exit(0);}if(p>0)n++;}
 printf("%d\\n",n==${children}?a+b:-n);return 0;}`;
@@ -74,7 +74,7 @@ printf("%d\\n",n==${children}?a+b:-n);return 0;}`;
     // All boxes run as one host uid: were the process limit counted per uid, these would keep every box from starting.
     const sleepers = await boxUserSleepers(Math.max(COMPILE_LIMITS.maxPids, RUN_MAX_PIDS) + 2);
     try {
-      const forked = await grade(FORKS_THEN_SUMS(20), 2);
+      const forked = await grade(forksThenSums(20), 2);
       expect(forked.status).toBe('accepted');
     } finally {
       for (const sleeper of sleepers) sleeper.kill('SIGKILL');
