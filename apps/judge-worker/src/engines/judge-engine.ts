@@ -68,6 +68,8 @@ export interface InteractionOutcome {
   interactor: ToolRun;
   /** The program's wall clock ran out while the interactor was still computing: the interactor kept it waiting. */
   interactorBusy: boolean;
+  /** The interactor ended while the program still ran: its verdict came first (see PairResult). */
+  interactorFirst: boolean;
   /** The interactor's output file (its `tout`), which a checker may read. */
   outputPath: string;
   /** What the two sides wrote to each other, when it was asked for (a custom run) and the engine can record it. */

@@ -17,7 +17,9 @@ const PROGRAM_STOPPED_FIRST = /unexpected end of file|unexpected eof/i;
  * exits first when they exit together:
  * 1. The interactor kept computing while the program waited for it (it loops): the problem's fault, `failed`.
  * 2. The program's own limit (time, idleness, memory): its verdict, whatever the interactor then said (it saw
- *    the program's end as an early end of the dialogue).
+ *    the program's end as an early end of the dialogue); but an interactor that had ended before, while the
+ *    program still ran, with a verdict other than accepted, spoke first: its verdict stands (a program that
+ *    spins after a rejected answer is a wrong answer, as the problem package format's tools judge it).
  * 3. The interactor failed (crashed, its own limits, exit 3, no verdict): the problem's fault, `failed`.
  * 4. The program crashed, unless only because the interactor had gone (SIGPIPE), or the interactor had already
  *    given a verdict other than accepted (its word came first: a program reading on after "too many queries"
@@ -44,13 +46,15 @@ export async function interactionVerdict(
   });
   const interactorFailure = (message: string) => new InteractorFailure(`test ${index + 1}: ${message}`);
   if (outcome.interactorBusy) throw interactorFailure('The interactor kept computing while the program waited for it (does it loop?).');
-  if (program.failure && program.failure.cause !== 'crash') return failed(program.failure);
+  const overLimit = program.failure?.cause === 'crash' ? null : program.failure;
+  if (overLimit && !outcome.interactorFirst) return failed(overLimit);
   let judgement;
   try {
     judgement = juryJudgement(outcome.interactor, call, 'interactor', test.points);
   } catch (error) {
     throw error instanceof InteractorFailure ? interactorFailure(error.message) : error;
   }
+  if (overLimit && judgement.fraction === 1) return failed(overLimit);
   const crashed = program.failure !== null && program.signal !== 'SIGPIPE';
   if (program.failure && crashed && (judgement.fraction === 1 || PROGRAM_STOPPED_FIRST.test(judgement.message)))
     return failed(program.failure);

@@ -71,6 +71,12 @@ describe('ICPC interactive problems on the local engine', () => {
     expect(first(result)).toMatchObject({ status: 'wrong_answer', message: 'more than 30 queries' });
   }, 60_000);
 
+  it('the validator rejected first: a wrong answer, though the program then spins to its time limit (problemtools’ guess_tle)', async () => {
+    const spin = '#include <cstdio>\nint main(){std::puts("! 8");std::fflush(stdout);volatile unsigned long x=0;for(;;)x++;}';
+    const result = await play(CPP, spin, validator(GUESS_VALIDATOR), [guess(9)]);
+    expect(first(result)).toMatchObject({ status: 'wrong_answer', points: 0, message: 'guessed 8, the number was 9' });
+  }, 60_000);
+
   it.each([
     ['crashes', CRASHING_VALIDATOR, /test 1: The interactor crashed/],
     ['exits 0', ZERO_EXIT_VALIDATOR, /test 1: The interactor exited with code 0/],

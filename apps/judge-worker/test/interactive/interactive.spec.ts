@@ -120,6 +120,26 @@ describe('interactive problems on the local engine', () => {
     }, 60_000);
   });
 
+  describe('an interactor that rejected first, while the program ran on, keeps its verdict (as Kattis and DOMjudge judge)', () => {
+    const wrongThen = (then: string) =>
+      `#include <cstdio>\n#include <unistd.h>\n#include <vector>\nint main(){std::puts("! 8");std::fflush(stdout);${then}}`;
+    it.each([
+      ['spins to its time limit', 'volatile unsigned long x=0;for(;;)x++;'],
+      ['sleeps to the wall clock, ignoring the closed dialogue', 'for(;;)pause();'],
+      [
+        'allocates past its memory limit',
+        'std::vector<char*> v;for(;;){char*p=new char[1<<20];for(int i=0;i<(1<<20);i+=4096)p[i]=1;v.push_back(p);}',
+      ],
+    ])(
+      'a wrong answer, though the program then %s',
+      async (_what, then) => {
+        const result = await play(CPP, wrongThen(then), { tests: [guess(9)], memory: 64 });
+        expect(first(result)).toMatchObject({ status: 'wrong_answer', points: 0, message: 'wrong answer guessed 8, the number was 9' });
+      },
+      60_000,
+    );
+  });
+
   describe('the interactor’s failures are the problem’s, never a verdict against the contestant', () => {
     const search = GUESS_PROGRAMS[0].binarySearch;
 

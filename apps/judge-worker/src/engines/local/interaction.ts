@@ -29,6 +29,12 @@ export interface PairResult {
    * CPU time came too slowly): a time limit, not the pair's idleness.
    */
   programBusy: boolean;
+  /**
+   * The interactor ended while the program still ran: its verdict came first, and stands against whatever the
+   * program then did (the problem package format's rule, as Kattis's problemtools and DOMjudge judge it). False
+   * when the program ended first, or when the interactor's end followed it (its end of the dialogue, a limit's kill).
+   */
+  interactorFirst: boolean;
 }
 
 /**
@@ -71,6 +77,14 @@ interface StartedSide {
 async function superviseBoth(program: StartedSide, interactor: StartedSide, cancel?: AbortSignal): Promise<PairResult> {
   let interactorBusy = false;
   let programBusy = false;
+  let interactorFirst = false;
+  let interactorStopped = false;
+  // Read when the interactor's box reports its end: a program that ended first is gone or a zombie by then (the
+  // interactor can only have seen its end of the dialogue once its processes closed their pipes, exiting).
+  interactor.run.ended.then(
+    () => (interactorFirst = program.box.runIsAlive()),
+    () => undefined, // supervise reports it
+  );
   const interactorSide = supervise(interactor.run, interactor.side.limits, null, cancel);
   // When the wall clock ends the program, who was computing then tells a deadlock from either side's own slowness.
   const programSide = supervise(program.run, program.side.limits, null, cancel, (why) => {
@@ -79,10 +93,19 @@ async function superviseBoth(program: StartedSide, interactor: StartedSide, canc
     const programWaited = !programBusy && !program.box.runIsWriting();
     const interactorComputing = interactor.box.runIsComputing();
     interactorBusy = programWaited && interactorComputing;
-    if (interactorComputing) interactorSide.stop('wall-limit');
+    if (interactorComputing) {
+      interactorStopped = true;
+      interactorSide.stop('wall-limit');
+    }
   });
   const [programResult, interactorResult] = await Promise.all([programSide.result, interactorSide.result]);
-  return { program: programResult, interactor: interactorResult, interactorBusy, programBusy };
+  return {
+    program: programResult,
+    interactor: interactorResult,
+    interactorBusy,
+    programBusy,
+    interactorFirst: interactorFirst && !interactorStopped,
+  };
 }
 
 /**

@@ -395,6 +395,7 @@ class LocalProgram implements CompiledProgram {
         program: { ...ran, failure },
         interactor: icpc ? { ...pair.interactor, feedback: readFeedbackDir(join(jury, FEEDBACK_DIR)) } : pair.interactor,
         interactorBusy: pair.interactorBusy,
+        interactorFirst: pair.interactorFirst,
         outputPath: this.boxes.stdoutPath,
         ...(transcript ? { transcript: transcript.transcript } : {}),
       };

@@ -270,13 +270,26 @@ export class RunBox extends Box {
    * interactive pair stopped by the wall clock, the one that was still computing kept the other waiting.
    */
   runIsComputing(): boolean {
-    return this.runPids().some((pid) => {
+    return this.runStates().includes('R');
+  }
+
+  /**
+   * Whether a process of the current run has not yet exited (a zombie has: it only awaits its parent): of an
+   * interactive pair, the interactor that ended while the program still ran gave its verdict first.
+   */
+  runIsAlive(): boolean {
+    return this.runStates().some((state) => state !== 'Z' && state !== 'X');
+  }
+
+  /** The scheduler states (R, S, D, Z…) of the current run's processes; one gone meanwhile is left out. */
+  private runStates(): string[] {
+    return this.runPids().flatMap((pid) => {
       try {
         // The state follows the command's name, which is in parentheses and may itself hold any character.
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R';
+        return [stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)];
       } catch {
-        return false; // gone meanwhile
+        return [];
       }
     });
   }
