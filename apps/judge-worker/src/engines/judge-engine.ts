@@ -70,6 +70,8 @@ export interface InteractionOutcome {
   interactorBusy: boolean;
   /** The interactor ended while the program still ran: its verdict came first (see PairResult). */
   interactorFirst: boolean;
+  /** Once the program had ended, the interactor waited on it: it judged on the dialogue's end (see PairResult). */
+  interactorAwaitedProgram: boolean;
   /** The interactor's output file (its `tout`), which a checker may read. */
   outputPath: string;
   /** What the two sides wrote to each other, when it was asked for (a custom run) and the engine can record it. */

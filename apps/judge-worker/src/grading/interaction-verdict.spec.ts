@@ -14,12 +14,18 @@ const interactorSaid = (exitCode: number, message: string): ToolRun => ({
   stderr: Buffer.from(`${message}\n`),
 });
 
-function outcome(failure: RunFailure | null, interactor: ToolRun, interactorFirst: boolean): InteractionOutcome {
+function outcome(
+  failure: RunFailure | null,
+  interactor: ToolRun,
+  interactorFirst: boolean,
+  interactorAwaitedProgram = false,
+): InteractionOutcome {
   return {
     program: { failure, timeMs: 1000, memoryKB: 1024, exitCode: null, signal: failure ? 'SIGKILL' : null, stderr: Buffer.alloc(0) },
     interactor,
     interactorBusy: false,
     interactorFirst,
+    interactorAwaitedProgram,
     outputPath: '/nonexistent',
   };
 }
@@ -49,5 +55,29 @@ describe('interactionVerdict: a program over its limit, and who ended first', ()
 
   it('ends failed, never a verdict, when the interactor that ended first failed', async () => {
     await expect(verdict(outcome(TLE, interactorSaid(3, 'bad input'), true))).rejects.toBeInstanceOf(InteractorFailure);
+  });
+});
+
+describe('interactionVerdict: a program that crashed, and what the interactor judged on', () => {
+  const CRASH: RunFailure = { status: 'rte', message: 'Exit code 42', cause: 'crash' };
+
+  it('gives the runtime error when the interactor, once the program had ended, waited on it (problemtools’ guess_rte)', async () => {
+    const result = await verdict(outcome(CRASH, interactorSaid(1, "Guess 1: couldn't read an integer"), false, true));
+    expect(result).toMatchObject({ status: 'rte', message: 'Exit code 42' });
+  });
+
+  it('gives the interactor’s rejection when it had judged on what the program wrote, without waiting on it', async () => {
+    const result = await verdict(outcome(CRASH, interactorSaid(1, 'wrong answer guessed 8, the number was 9'), false, false));
+    expect(result).toMatchObject({ status: 'wrong_answer', message: 'wrong answer guessed 8, the number was 9' });
+  });
+
+  it('gives the runtime error when the interactor says it read past the end, busy as it was when the program ended', async () => {
+    const result = await verdict(outcome(CRASH, interactorSaid(1, 'wrong answer Unexpected end of file'), false, false));
+    expect(result).toMatchObject({ status: 'rte' });
+  });
+
+  it('gives the runtime error after an accepting interactor', async () => {
+    const result = await verdict(outcome(CRASH, interactorSaid(0, 'ok'), true, false));
+    expect(result).toMatchObject({ status: 'rte' });
   });
 });

@@ -8,7 +8,8 @@ import { runtimeStderr } from './runtime-stderr';
 /**
  * An interactor's word for a dialogue the program ended: it read past the end of what the program wrote (testlib's
  * message, or an ICPC validator's judge message saying so). The program stopped first, so its own failure (a
- * crash) is the verdict rather than the interactor's.
+ * crash) is the verdict rather than the interactor's, even when the interactor was still busy with the program's
+ * last words as the program ended (so did not wait on it then: interactorAwaitedProgram).
  */
 const PROGRAM_STOPPED_FIRST = /unexpected end of file|unexpected eof/i;
 
@@ -21,9 +22,11 @@ const PROGRAM_STOPPED_FIRST = /unexpected end of file|unexpected eof/i;
  *    program still ran, with a verdict other than accepted, spoke first: its verdict stands (a program that
  *    spins after a rejected answer is a wrong answer, as the problem package format's tools judge it).
  * 3. The interactor failed (crashed, its own limits, exit 3, no verdict): the problem's fault, `failed`.
- * 4. The program crashed, unless only because the interactor had gone (SIGPIPE), or the interactor had already
- *    given a verdict other than accepted (its word came first: a program reading on after "too many queries"
- *    crashes on the end of its input): the runtime error.
+ * 4. The program crashed: the runtime error, when the interactor accepted, or judged on the dialogue's end (once
+ *    the program had ended, the interactor waited on it for more; or it says it read past the end). Otherwise the
+ *    interactor had already judged on what the program wrote: a program reading on after "too many queries"
+ *    crashes on the end of its input, a program that answers wrong and aborts at once, each a wrong answer. A
+ *    program killed by SIGPIPE only died of the interactor's going: the interactor's verdict.
  * 5. The interactor's verdict in its protocol (testlib's exit codes, or an ICPC validator's 42/43 with its
  *    feedback files); an accepted one from a testlib interactor goes to the problem's custom checker, when it has
  *    one, which reads the interactor's output file (an ICPC validator judges alone: `checkOutput` is then null).
@@ -56,8 +59,8 @@ export async function interactionVerdict(
   }
   if (overLimit && judgement.fraction === 1) return failed(overLimit);
   const crashed = program.failure !== null && program.signal !== 'SIGPIPE';
-  if (program.failure && crashed && (judgement.fraction === 1 || PROGRAM_STOPPED_FIRST.test(judgement.message)))
-    return failed(program.failure);
+  const judgedOnTheEnd = outcome.interactorAwaitedProgram || PROGRAM_STOPPED_FIRST.test(judgement.message);
+  if (program.failure && crashed && (judgement.fraction === 1 || judgedOnTheEnd)) return failed(program.failure);
   if (judgement.fraction === 1 && checkOutput) return { ...figures, ...(await checkOutput(test, outcome.outputPath, index)) };
   return { ...figures, ...fromCheckerJudgement(test, judgement) };
 }

@@ -77,6 +77,14 @@ describe('ICPC interactive problems on the local engine', () => {
     expect(first(result)).toMatchObject({ status: 'wrong_answer', points: 0, message: 'guessed 8, the number was 9' });
   }, 60_000);
 
+  it('the program ended first: exit 42 at once is a runtime error, though the waiting validator then rejects, 50 times in 50 (problemtools’ guess_rte)', async () => {
+    // A validator whose word for the end of the dialogue is its own, not "unexpected EOF".
+    const ownWords = GUESS_VALIDATOR.replace('unexpected EOF from the program', "couldn't read a guess");
+    const tests = Array.from({ length: 50 }, () => guess(9));
+    const result = await play(CPP, 'int main(){return 42;}', validator(ownWords), tests);
+    expect(result.testCaseResults.map((t) => [t.status, t.message])).toEqual(Array(50).fill(['rte', 'Exit code 42']));
+  }, 120_000);
+
   it.each([
     ['crashes', CRASHING_VALIDATOR, /test 1: The interactor crashed/],
     ['exits 0', ZERO_EXIT_VALIDATOR, /test 1: The interactor exited with code 0/],

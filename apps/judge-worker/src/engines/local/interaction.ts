@@ -1,5 +1,6 @@
 import { TranscriptSide } from '@oj/contracts';
 import { Readable, Writable } from 'stream';
+import { setTimeout as sleep } from 'timers/promises';
 
 import { TranscriptRecorder } from '../transcript-recorder';
 import { BoxCommand } from './box-command';
@@ -31,10 +32,18 @@ export interface PairResult {
   programBusy: boolean;
   /**
    * The interactor ended while the program still ran: its verdict came first, and stands against whatever the
-   * program then did (the problem package format's rule, as Kattis's problemtools and DOMjudge judge it). False
-   * when the program ended first, or when the interactor's end followed it (its end of the dialogue, a limit's kill).
+   * program then did over its limits (the problem package format's rule, as Kattis's problemtools and DOMjudge
+   * judge it). False when the program ended first, or when the interactor's end followed it (its end of the
+   * dialogue, a limit's kill).
    */
   interactorFirst: boolean;
+  /**
+   * Once the program had ended, the interactor waited on it, asleep on a pipe, for words it would never get: what
+   * it then judged, it judged on the dialogue's end, so a program that crashed stopped first. False when it ended,
+   * or had ended, on what it had already read. The interactor reads the end of the program's output only once this
+   * is known (see superviseBoth), so it does not depend on which of the two the host ran first.
+   */
+  interactorAwaitedProgram: boolean;
 }
 
 /**
@@ -55,13 +64,17 @@ export async function runPair(
   // Both asked for at once: each launcher's opening of its pipes waits for the other's, so neither run starts
   // before both pipes have both their ends.
   const [programRun, interactorRun] = await Promise.all([
-    programBox.startPiped(program.command, program.limits, { cpu, ignoreSigpipe: false, opensFirst: 'stdin' }),
+    programBox.startPiped(program.command, program.limits, { cpu, ignoreSigpipe: false, opensFirst: 'stdin', holdOutput: true }),
     interactorBox.startPiped(interactor.command, interactor.limits, { cpu, ignoreSigpipe: true, opensFirst: 'stdout' }),
   ]);
-  if (!programRun || !interactorRun) return null;
+  if (!programRun || !interactorRun) {
+    programBox.releaseOutputPipe();
+    return null;
+  }
   return superviseBoth(
     { box: programBox, run: programRun, side: program },
     { box: interactorBox, run: interactorRun, side: interactor },
+    () => programBox.releaseOutputPipe(),
     cancel,
   );
 }
@@ -73,18 +86,38 @@ interface StartedSide {
   side: PairSide;
 }
 
-/** Watches both runs of a pair to their end, under each one's limits. */
-async function superviseBoth(program: StartedSide, interactor: StartedSide, cancel?: AbortSignal): Promise<PairResult> {
+/**
+ * Watches both runs of a pair to their end, under each one's limits. Until `releaseProgramOutput` is called the
+ * interactor reads no end of the program's output: it is called once the program has ended and the interactor has
+ * either ended or gone to wait on the program (interactorAwaitedProgram).
+ */
+async function superviseBoth(
+  program: StartedSide,
+  interactor: StartedSide,
+  releaseProgramOutput: () => void,
+  cancel?: AbortSignal,
+): Promise<PairResult> {
   let interactorBusy = false;
   let programBusy = false;
+  let interactorEnded = false;
   let interactorFirst = false;
   let interactorStopped = false;
+  let interactorAwaitedProgram = false;
   // Read when the interactor's box reports its end: a program that ended first is gone or a zombie by then (the
   // interactor can only have seen its end of the dialogue once its processes closed their pipes, exiting).
   interactor.run.ended.then(
-    () => (interactorFirst = program.box.runIsAlive()),
+    () => {
+      interactorEnded = true;
+      interactorFirst = program.box.runIsAlive();
+    },
     () => undefined, // supervise reports it
   );
+  const released = program.run.ended
+    .then(
+      async () => (interactorAwaitedProgram = await awaitsProgram(interactor.box, () => interactorEnded)),
+      () => undefined, // supervise reports it
+    )
+    .finally(releaseProgramOutput);
   const interactorSide = supervise(interactor.run, interactor.side.limits, null, cancel);
   // When the wall clock ends the program, who was computing then tells a deadlock from either side's own slowness.
   const programSide = supervise(program.run, program.side.limits, null, cancel, (why) => {
@@ -98,14 +131,30 @@ async function superviseBoth(program: StartedSide, interactor: StartedSide, canc
       interactorSide.stop('wall-limit');
     }
   });
-  const [programResult, interactorResult] = await Promise.all([programSide.result, interactorSide.result]);
+  const [programResult, interactorResult] = await Promise.all([programSide.result, interactorSide.result, released]);
   return {
     program: programResult,
     interactor: interactorResult,
     interactorBusy,
     programBusy,
     interactorFirst: interactorFirst && !interactorStopped,
+    interactorAwaitedProgram,
   };
+}
+
+/** How often, at most, an ended program's interactor is looked at, until it waits or ends (see awaitsProgram). */
+const AWAIT_POLL_MAX_MS = 20;
+
+/**
+ * Whether the interactor, once the program has ended, goes to wait on it (asleep on a pipe) rather than ending on
+ * what it read. Bounded by the interactor's own limits, which end it.
+ */
+async function awaitsProgram(interactor: RunBox, ended: () => boolean): Promise<boolean> {
+  for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, AWAIT_POLL_MAX_MS)) {
+    if (ended() || !interactor.runIsAlive()) return false;
+    if (interactor.runWaitsOnPipes()) return true;
+    await sleep(pauseMs);
+  }
 }
 
 /**
@@ -128,17 +177,24 @@ export async function relayPair(
     interactorBox.startRelayed(interactor.command, interactor.limits, { cpu, ignoreSigpipe: true }),
   ]);
   if (!programRun || !interactorRun) return null;
-  relay(programRun, interactorRun, 'program', transcript);
+  // The worker is the program's output pipe here: it ends the interactor's input only once told to.
+  let releaseProgramOutput = () => undefined as void;
+  const programOutputReleased = new Promise<void>((resolve) => (releaseProgramOutput = resolve));
+  relay(programRun, interactorRun, 'program', transcript, programOutputReleased);
   relay(interactorRun, programRun, 'interactor', transcript);
   return superviseBoth(
     { box: programBox, run: programRun, side: program },
     { box: interactorBox, run: interactorRun, side: interactor },
+    releaseProgramOutput,
     cancel,
   );
 }
 
-/** Passes what `from` writes on to `to`, recording it; `from`'s end of output is `to`'s end of input. */
-function relay(from: StartedRun, to: StartedRun, side: TranscriptSide, transcript: TranscriptRecorder): void {
+/**
+ * Passes what `from` writes on to `to`, recording it; `from`'s end of output is `to`'s end of input, once
+ * `endAllowed` (when given) has resolved.
+ */
+function relay(from: StartedRun, to: StartedRun, side: TranscriptSide, transcript: TranscriptRecorder, endAllowed?: Promise<void>): void {
   const output = from.stdout as Readable;
   const input = to.stdin as Writable;
   input.on('error', () => undefined); // a side that ended early no longer reads
@@ -150,6 +206,7 @@ function relay(from: StartedRun, to: StartedRun, side: TranscriptSide, transcrip
     if (!input.destroyed && !input.write(chunk)) output.pause();
   });
   input.once('close', () => output.resume());
-  output.once('end', () => input.end());
-  output.once('close', () => input.end());
+  const end = () => void (endAllowed ?? Promise.resolve()).then(() => input.end());
+  output.once('end', end);
+  output.once('close', end);
 }

@@ -396,6 +396,7 @@ class LocalProgram implements CompiledProgram {
         interactor: icpc ? { ...pair.interactor, feedback: readFeedbackDir(join(jury, FEEDBACK_DIR)) } : pair.interactor,
         interactorBusy: pair.interactorBusy,
         interactorFirst: pair.interactorFirst,
+        interactorAwaitedProgram: pair.interactorAwaitedProgram,
         outputPath: this.boxes.stdoutPath,
         ...(transcript ? { transcript: transcript.transcript } : {}),
       };

@@ -3,6 +3,7 @@ import { randomBytes } from 'crypto';
 import {
   chmodSync,
   chownSync,
+  closeSync,
   constants as fsConstants,
   existsSync,
   linkSync,
@@ -16,9 +17,9 @@ import { Socket } from 'net';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
-import { blockedWriting } from './blocked-write';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
+import { blockedReading, blockedWriting } from './pipe-waits';
 import { ReplyLines } from './reply-lines';
 import { Box, RunExit, StartedRun, waitStatusExit } from './run-supervision';
 import { RunLimits } from './sandbox-types';
@@ -54,6 +55,11 @@ export interface Piping extends Pinning {
    * of a pair must take opposite ones: 'stdin' for one, 'stdout' for the other (see box-launcher.c).
    */
   opensFirst: 'stdin' | 'stdout';
+  /**
+   * Whether the worker holds a write end of the pipe the run writes to, from before the run starts until
+   * releaseOutputPipe: meanwhile its peer reads no end of file, whenever the run ends (see superviseBoth).
+   */
+  holdOutput?: boolean;
 }
 
 /** The 'g' message: the run's command and limits as the launcher reads them (see box-launcher.c). */
@@ -87,6 +93,8 @@ export class RunBox extends Box {
   private dead = false;
   /** Whether the launcher has answered yet: until then it may still be starting (see START_GRACE_MS). */
   private started = false;
+  /** The write end of the run's output pipe the worker holds (see Piping.holdOutput). */
+  private outputHold: number | null = null;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -208,7 +216,14 @@ export class RunBox extends Box {
    * waits for the other's.
    */
   startPiped(command: BoxCommand, limits: RunLimits, piping: Piping): Promise<StartedRun | null> {
-    return this.begin(command, limits, piping, piping.opensFirst);
+    return this.begin(command, limits, piping, piping.opensFirst, piping.holdOutput ?? false);
+  }
+
+  /** Closes the write end `holdOutput` kept: the peer reads the end of file once the run's own ends are closed. */
+  releaseOutputPipe(): void {
+    if (this.outputHold === null) return;
+    closeSync(this.outputHold);
+    this.outputHold = null;
   }
 
   /**
@@ -239,10 +254,13 @@ export class RunBox extends Box {
     limits: RunLimits,
     pinning: Pinning | null,
     opensFirst: Piping['opensFirst'] | null,
+    holdOutput = false,
   ): Promise<StartedRun | null> {
     const piped = opensFirst !== null;
     const mode = !piped ? 'r' : opensFirst === 'stdin' ? 'p' : 'q';
     if (!this.send(mode) || (await this.reply(this.started ? LAUNCHER_GRACE_MS : START_GRACE_MS)) !== 'k') return null;
+    // The launcher's 'k' comes once its open of 'out' met the peer's reader, so this open finds it too.
+    if (holdOutput) this.outputHold = this.openOutputPipe();
     this.started = true;
     const open = (name: string, flags: number) => openSync(join(this.ioDir, name), flags | fsConstants.O_NONBLOCK);
     const stdin = piped ? null : new Socket({ fd: open('in', fsConstants.O_WRONLY), readable: false, writable: true });
@@ -270,7 +288,7 @@ export class RunBox extends Box {
    * interactive pair stopped by the wall clock, the one that was still computing kept the other waiting.
    */
   runIsComputing(): boolean {
-    return this.runStates().includes('R');
+    return this.runPids().some((pid) => processState(pid) === 'R');
   }
 
   /**
@@ -278,19 +296,34 @@ export class RunBox extends Box {
    * interactive pair, the interactor that ended while the program still ran gave its verdict first.
    */
   runIsAlive(): boolean {
-    return this.runStates().some((state) => state !== 'Z' && state !== 'X');
+    return this.liveRunPids().length > 0;
   }
 
-  /** The scheduler states (R, S, D, Z…) of the current run's processes; one gone meanwhile is left out. */
-  private runStates(): string[] {
-    return this.runPids().flatMap((pid) => {
-      try {
-        // The state follows the command's name, which is in parentheses and may itself hold any character.
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return [stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)];
-      } catch {
-        return [];
-      }
+  /**
+   * Whether the current run waits on its pipes: it has processes that have not exited, each asleep reading or
+   * writing a pipe. Of an interactive pair, an interactor so found once the program has ended was waiting for the
+   * program's next words, and judges on the dialogue's end.
+   */
+  runWaitsOnPipes(): boolean {
+    const live = this.liveRunPids();
+    return live.length > 0 && live.every((pid) => blockedReading(pid) || blockedWriting(pid));
+  }
+
+  /** A write end of the pipe this box's piped run writes to (its peer reads it), or null when its reader is gone. */
+  private openOutputPipe(): number | null {
+    try {
+      return openSync(join(this.ioDir, 'out'), fsConstants.O_WRONLY | fsConstants.O_NONBLOCK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENXIO') return null;
+      throw error;
+    }
+  }
+
+  /** The current run's processes that have not exited; a zombie has, and one gone meanwhile is left out. */
+  private liveRunPids(): number[] {
+    return this.runPids().filter((pid) => {
+      const state = processState(pid);
+      return state !== null && state !== 'Z' && state !== 'X';
     });
   }
 
@@ -344,6 +377,7 @@ export class RunBox extends Box {
 
   /** Ends the box (the launcher exits on EOF), waits until its cgroup is empty and removes it. */
   async close(): Promise<void> {
+    this.releaseOutputPipe();
     pipe<Writable>(this.child, 5).end();
     for (let i = 0; i < 250 && !this.dead; i++) await sleep(2);
     if (!this.dead) this.child.kill('SIGKILL');
@@ -353,5 +387,16 @@ export class RunBox extends Box {
     }
     this.cgroup.remove();
     rmSync(this.ioDir, { recursive: true, force: true });
+  }
+}
+
+/** A process's scheduler state (R, S, D, Z…), or null when it is gone. */
+function processState(pid: number): string | null {
+  try {
+    // The state follows the command's name, which is in parentheses and may itself hold any character.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return null;
   }
 }
