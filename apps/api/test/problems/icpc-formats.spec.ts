@@ -148,6 +148,10 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       'Multi-pass problems (type: multi-pass) are not supported',
     ],
     ['problem_format_version: 2023-07\ntype: submit-answer\nname: M\n', 'Submit-answer problems (type: submit-answer) are not supported'],
+    [
+      'name: M\nvalidation: custom multi-pass\nlimits:\n  validation_passes: 26\n',
+      'Multi-pass problems (type: multi-pass) are not supported',
+    ],
   ])('refuses %j with a clear message', async (yaml, message) => {
     await expect(read({ 'problem.yaml': yaml, ...TESTS })).rejects.toThrow(ArchiveRejectedError);
     await expect(read({ 'problem.yaml': yaml, ...TESTS })).rejects.toThrow(message);

@@ -31,6 +31,8 @@ function formatOf(meta: Yaml, files: PackageFiles): { modern: boolean; types: Se
   const validation = String(meta.validation ?? 'default').split(/\s+/);
   if (!modern && validation.includes('interactive')) types.add('interactive');
   if (!modern && validation.includes('score')) types.add('scoring');
+  // DOMjudge's legacy packages say it in `validation` (its own hangman example: `validation: custom multi-pass`).
+  if (!modern && validation.includes('multi-pass')) types.add('multi-pass');
   for (const type of types) if (REFUSED_TYPES[type]) throw new ArchiveRejectedError(REFUSED_TYPES[type]);
   const custom = modern ? files.paths().some((p) => /^output_validators?\//.test(p)) : validation[0] === 'custom';
   return { modern, types, custom: custom || types.has('interactive') };
