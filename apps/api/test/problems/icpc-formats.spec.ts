@@ -271,9 +271,59 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     }
   });
 
+  describe("problem.yaml's constants (2025-09)", () => {
+    const PACKAGE = {
+      'problem.yaml': 'problem_format_version: 2025-09\nname: C\nconstants:\n  k: 3\n  big:\n    value: 5000000\n    tex: 5{,}000{,}000\n',
+      'statement/problem.en.md': 'Add {{k}}, at most {{big.tex}}; {{nothing}} stays.\n',
+      'output_validator/validate.py':
+        'import sys\nsys.exit(42 if int(sys.stdin.read()) == int(open(sys.argv[1]).read()) + {{k}} else 43)\n',
+      'submissions/accepted/add.py': 'print(int(input()) + {{k}})\n',
+      'data/secret/test_group.yaml': 'output_validator_args: [--k, "{{k}}"]\n',
+      'data/secret/1.in': '{{k}}\n',
+      'data/secret/1.ans': '4\n',
+    };
+
+    it('replaces {{name}} and {{name.variant}} in statements, validators, submissions and group settings, never in test data', async () => {
+      const reading = await read(PACKAGE);
+      expect(reading.problem.statement).toContain('Add 3, at most 5{,}000{,}000; {{nothing}} stays.');
+      expect(reading.problem.checker).toMatchObject({
+        type: 'custom',
+        source: expect.stringContaining('int(open(sys.argv[1]).read()) + 3 else 43'),
+        validatorFlags: ['--k', '3'],
+      });
+      expect(reading.mainSolution).toMatchObject({ path: 'submissions/accepted/add.py', source: 'print(int(input()) + 3)\n' });
+      expect(reading.problem.testCases).toEqual([{ input: '{{k}}\n', output: '4\n', points: 1 }]);
+      expect(reading.warnings).toContain('Constants problem.yaml does not define, left as they are: {{nothing}}.');
+    });
+
+    it("replaces \\constant{name} in a LaTeX statement, and says a package's include/ files are not added", async () => {
+      const { 'statement/problem.en.md': _, ...rest } = PACKAGE;
+      const reading = await read({
+        ...rest,
+        'statement/problem.en.tex': 'Add \\constant{k} or \\constant{big.tex}.\n',
+        'include/python3/lib.py': 'K = {{k}}\n',
+      });
+      expect(reading.problem.statement).toContain('Add 3 or 5{,}000{,}000.');
+      expect(reading.warnings).toContain(
+        'The files in include/ are not added to submissions here: a solution that needs them fails, its validation too.',
+      );
+    });
+
+    it.each([
+      ['constants: [1, 2]', 'problem.yaml: constants must be a map of names to values.'],
+      ['constants:\n  1k: 3', 'problem.yaml: constant name "1k" is not a valid name.'],
+      ['constants:\n  k: [3]', 'problem.yaml: constant k.value must be an integer, a float or a string.'],
+      ['constants:\n  k:\n    tex: "3"', 'problem.yaml: constant k has no value.'],
+    ])('refuses %j, naming what is wrong', async (yaml, message) => {
+      await expect(read({ 'problem.yaml': `name: C\n${yaml}\n`, ...TESTS })).rejects.toThrow(message);
+    });
+  });
+
   describe('any shape of YAML value reads or is refused with a message, never a crash', () => {
     const VALUES = ['null', '5', '-1', '"x"', '[]', '[1, [2]]', '{}', '{a: {b: c}}', 'true', '.nan', '1e400', '"2023-07"'];
     const KEYS = [
+      'constants',
+      'constants.k',
       'name',
       'type',
       'limits',

@@ -1,6 +1,7 @@
 import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB } from '@oj/contracts';
 
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
+import { readConstants, withConstants } from './icpc-constants';
 import { readIcpcTests, Yaml, yamlOf } from './icpc-test-data';
 import { readIcpcTimeLimit } from './icpc-time-limit';
 import { readIcpcJury } from './icpc-validators';
@@ -48,6 +49,7 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
   const meta = yamlOf(files, ICPC_MARKER) ?? {};
   const format = formatOf(meta, files);
   const warnings: string[] = [];
+  const unknownConstants = useConstants(files, meta);
   const limits = (meta.limits && typeof meta.limits === 'object' ? meta.limits : {}) as Yaml;
   const name = typeof meta.name === 'object' && meta.name ? ((meta.name as Yaml).en ?? Object.values(meta.name)[0]) : meta.name;
   const timeLimit = readIcpcTimeLimit(files, limits, format.modern);
@@ -67,12 +69,27 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
   const passedOver = accepted.filter((s) => s.languageId === undefined).map((s) => s.path);
   if (passedOver.length && mainSolution?.languageId !== undefined)
     warnings.push(`Not in a language this judge runs (Python 2 among them), so not run: ${passedOver.join(', ')}.`);
+  if (unknownConstants.size)
+    warnings.push(`Constants problem.yaml does not define, left as they are: ${[...unknownConstants].join(', ')}.`);
+  if (files.paths().some((p) => p.startsWith('include/')))
+    warnings.push('The files in include/ are not added to submissions here: a solution that needs them fails, its validation too.');
   return {
     problem,
     warnings,
     ...(mainSolution ? { mainSolution } : {}),
     timeLimit: timeLimit.reading.rule === 'derived' ? { ...timeLimit.reading, submissions: runnable } : timeLimit.reading,
   };
+}
+
+/**
+ * Makes the package's files read with problem.yaml's constants in place (a package defining none reads as it is);
+ * answers the set of sequences that named no constant, filled as the files are read.
+ */
+function useConstants(files: PackageFiles, meta: Yaml): Set<string> {
+  const constants = readConstants(meta);
+  const unknown = new Set<string>();
+  if (constants.size) files.transformTexts((path, text) => withConstants(path, text, constants, (sequence) => unknown.add(sequence)));
+  return unknown;
 }
 
 /** Languages in the order a main solution is picked: the fastest and least ambiguous first. */

@@ -64,6 +64,8 @@ const MAX_PATH_DEPTH = 32;
  */
 export class PackageFiles {
   private readonly byPath = new Map<string, Buffer>();
+  /** What every text read passes through, by the file's path (a format's constants, see icpc-constants.ts). */
+  private textTransform: (path: string, text: string) => string = (_path, text) => text;
 
   constructor(files: ArchiveFile[], marker: string[]) {
     const deep = files.find((f) => f.path.split('/').length > MAX_PATH_DEPTH);
@@ -90,10 +92,16 @@ export class PackageFiles {
 
   /** A text file's content, or undefined when absent; bytes that are not UTF-8 text are refused, naming the file. */
   text(path: string): string | undefined {
-    const content = this.byPath.get(normalise(path));
+    const clean = normalise(path);
+    const content = this.byPath.get(clean);
     if (content === undefined) return undefined;
     if (whyNotText(content)) throw new ArchiveRejectedError(`${path} is not UTF-8 text.`);
-    return content.toString('utf8');
+    return this.textTransform(clean, content.toString('utf8'));
+  }
+
+  /** Makes every later text read pass through `transform`, given the file's path inside the package. */
+  transformTexts(transform: (path: string, text: string) => string): void {
+    this.textTransform = transform;
   }
 
   /** Whether the file is there and UTF-8 text. */
