@@ -3,7 +3,14 @@ import { GradeResult, InteractorSettings, TestCaseData } from '@oj/contracts';
 import { isDefinitiveFailure } from '../../src/grading/grade-aggregate';
 import { GUESS_PROGRAMS } from '../interactive/interactive-programs';
 import { localGrader, removeWorkRoot } from '../sandbox/engine-fixture';
-import { CRASHING_VALIDATOR, GUESS_VALIDATOR, PY_GUESS_VALIDATOR, SLOW_ANSWER_INTERACTOR, ZERO_EXIT_VALIDATOR } from './icpc-programs';
+import {
+  CRASHING_VALIDATOR,
+  GUESS_VALIDATOR,
+  POLLING_GUESS_VALIDATOR,
+  PY_GUESS_VALIDATOR,
+  SLOW_ANSWER_INTERACTOR,
+  ZERO_EXIT_VALIDATOR,
+} from './icpc-programs';
 
 /**
  * ICPC interactive problems (issue 31): the output validator is the interactor, called `validator input answer
@@ -39,6 +46,11 @@ describe('ICPC interactive problems on the local engine', () => {
       expect(result).toMatchObject({ status: 'accepted', score: 100 });
     }
   }, 120_000);
+
+  it('accepts a binary search against a validator in C that waits in poll() and reads the end of the program’s output', async () => {
+    const result = await play(CPP, CPP_GAME.binarySearch, validator(POLLING_GUESS_VALIDATOR, { languageId: 50 }), [guess(77), guess(1)]);
+    expect(result).toMatchObject({ status: 'accepted', score: 100 });
+  }, 60_000);
 
   it('accepts a binary search against a Python 3 validator', async () => {
     const result = await play(CPP, CPP_GAME.binarySearch, validator(PY_GUESS_VALIDATOR, { languageId: PYTHON }), [guess(987_654)]);

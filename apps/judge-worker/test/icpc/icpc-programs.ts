@@ -178,6 +178,53 @@ int main(int argc, char **argv) {
 }
 `;
 
+/**
+ * The same game's validator in C, waiting in poll() before each read, and for the end of the program's output after
+ * a right answer (it refuses anything more): the worker must see it waiting there, or it would never read that end.
+ */
+export const POLLING_GUESS_VALIDATOR = `
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+static char feedback[4096];
+static void reject(const char *message) {
+  char path[4200];
+  snprintf(path, sizeof path, "%sjudgemessage.txt", feedback);
+  FILE *f = fopen(path, "w");
+  fputs(message, f);
+  fclose(f);
+  exit(43);
+}
+static void await_input(void) {
+  struct pollfd p = { 0, POLLIN, 0 };
+  while (poll(&p, 1, -1) < 0) {}
+}
+int main(int argc, char **argv) {
+  FILE *input = fopen(argv[1], "r");
+  snprintf(feedback, sizeof feedback, "%s", argv[3]);
+  long long secret, x;
+  char kind[8];
+  if (fscanf(input, "%lld", &secret) != 1) return 1;
+  setvbuf(stdin, NULL, _IONBF, 0);
+  for (;;) {
+    await_input();
+    if (scanf("%7s %lld", kind, &x) != 2) reject("no guess");
+    if (strcmp(kind, "!") == 0) {
+      if (x != secret) reject("wrong guess");
+      await_input();
+      char more;
+      if (read(0, &more, 1) > 0 && more != '\\n') reject("output after the answer");
+      await_input();
+      return read(0, &more, 1) == 0 ? 42 : 43;
+    }
+    printf("%s\\n", secret < x ? "<" : secret > x ? ">" : "=");
+    fflush(stdout);
+  }
+}
+`;
+
 /** The same game's validator in Python 3. */
 export const PY_GUESS_VALIDATOR = `
 import sys

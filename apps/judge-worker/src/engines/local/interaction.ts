@@ -38,7 +38,7 @@ export interface PairResult {
    */
   interactorFirst: boolean;
   /**
-   * Once the program had ended, the interactor waited on it, asleep on a pipe, for words it would never get: what
+   * Once the program had ended, the interactor waited on it, asleep, for words it would never get: what
    * it then judged, it judged on the dialogue's end, so a program that crashed stopped first. False when it ended,
    * or had ended, on what it had already read. The interactor reads the end of the program's output only once this
    * is known (see superviseBoth), so it does not depend on which of the two the host ran first.
@@ -146,13 +146,13 @@ async function superviseBoth(
 const AWAIT_POLL_MAX_MS = 20;
 
 /**
- * Whether the interactor, once the program has ended, goes to wait on it (asleep on a pipe) rather than ending on
- * what it read. Bounded by the interactor's own limits, which end it.
+ * Whether the interactor, once the program has ended, goes to wait on it (asleep: it reads no end of the program's
+ * output meanwhile) rather than ending on what it read. Bounded by the interactor's own limits, which end it.
  */
 async function awaitsProgram(interactor: RunBox, ended: () => boolean): Promise<boolean> {
   for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, AWAIT_POLL_MAX_MS)) {
     if (ended() || !interactor.runIsAlive()) return false;
-    if (interactor.runWaitsOnPipes()) return true;
+    if (interactor.runSleeps()) return true;
     await sleep(pauseMs);
   }
 }

@@ -17,9 +17,9 @@ import { Socket } from 'net';
 import { join } from 'path';
 import { Readable, Writable } from 'stream';
 
+import { blockedWriting } from './blocked-write';
 import { BOX_UID, BoxCommand, BoxMounts, launcherBoxArgv, runEnvironment, TOOLS } from './box-command';
 import { BoxCgroup, CgroupFactory } from './cgroup';
-import { blockedReading, blockedWriting } from './pipe-waits';
 import { ReplyLines } from './reply-lines';
 import { Box, RunExit, StartedRun, waitStatusExit } from './run-supervision';
 import { RunLimits } from './sandbox-types';
@@ -300,13 +300,14 @@ export class RunBox extends Box {
   }
 
   /**
-   * Whether the current run waits on its pipes: it has processes that have not exited, each asleep reading or
-   * writing a pipe. Of an interactive pair, an interactor so found once the program has ended was waiting for the
-   * program's next words, and judges on the dialogue's end.
+   * Whether the current run sleeps: it has processes that have not exited, each asleep (in a read or write of a pipe,
+   * a poll of one, or anything else that waits). Of an interactive pair, an interactor so found once the program
+   * has ended, its output pipe still held open, was waiting for the program's next words and judges on the
+   * dialogue's end.
    */
-  runWaitsOnPipes(): boolean {
-    const live = this.liveRunPids();
-    return live.length > 0 && live.every((pid) => blockedReading(pid) || blockedWriting(pid));
+  runSleeps(): boolean {
+    const states = this.liveRunPids().map(processState);
+    return states.length > 0 && states.every((state) => state === 'S');
   }
 
   /** A write end of the pipe this box's piped run writes to (its peer reads it), or null when its reader is gone. */
