@@ -4,6 +4,8 @@ export const STATE_ENV = 'OJ_E2E_APP';
 export interface AppUnderTest {
   baseUrl: string;
   databaseUrl: string;
+  /** The Redis server and the prefix of every key the app writes there, which the teardown removes. */
+  redis: { url: string; prefix: string };
   pid: number;
   admin: { username: string; password: string };
 }

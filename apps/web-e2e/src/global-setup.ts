@@ -27,6 +27,7 @@ export default async function globalSetup(): Promise<void> {
   const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   base.pathname = `/oj_e2e_${suffix}`;
   const admin = { username: 'admin', password: 'admin-e2e-pass' };
+  const redis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `oj_e2e_${suffix}` };
   const root = join(__dirname, '../../..');
   const child = spawn(process.execPath, [join(root, 'tools/start.js')], {
     cwd: root,
@@ -34,7 +35,7 @@ export default async function globalSetup(): Promise<void> {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: base.toString(),
-      REDIS_PREFIX: `oj_e2e_${suffix}`,
+      REDIS_PREFIX: redis.prefix,
       START_SKIP_BUILD: '1',
       SEED_DEMO: 'true',
       ADMIN_USERNAME: admin.username,
@@ -88,6 +89,6 @@ export default async function globalSetup(): Promise<void> {
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   child.unref();
-  const state: AppUnderTest = { baseUrl: `http://localhost:${port}`, databaseUrl: base.toString(), pid: child.pid as number, admin };
+  const state: AppUnderTest = { baseUrl: `http://localhost:${port}`, databaseUrl: base.toString(), redis, pid: child.pid as number, admin };
   recordAppUnderTest(state);
 }

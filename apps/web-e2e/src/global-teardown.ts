@@ -1,8 +1,9 @@
+import Redis from 'ioredis';
 import { Client } from 'pg';
 
 import { appUnderTest } from './app-under-test';
 
-/** Stops the application (its whole process group) and drops its database. */
+/** Stops the application (its whole process group), drops its database and removes its Redis keys. */
 export default async function globalTeardown(): Promise<void> {
   const app = appUnderTest();
   try {
@@ -23,4 +24,11 @@ export default async function globalTeardown(): Promise<void> {
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.end();
+  const redis = new Redis(app.redis.url);
+  try {
+    const keys = await redis.keys(`${app.redis.prefix}*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
