@@ -309,6 +309,15 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       );
     });
 
+    it('names ten undefined sequences in its warning, and counts the rest', async () => {
+      const statement = Array.from({ length: 25 }, (_, i) => `{{missing${i}}}`).join(' ');
+      const reading = await read({ ...PACKAGE, 'statement/problem.en.md': `${statement}\n` });
+      const warning = reading.warnings.find((w) => w.startsWith('Constants problem.yaml does not define'));
+      expect(warning).toBe(
+        `Constants problem.yaml does not define, left as they are: ${Array.from({ length: 10 }, (_, i) => `{{missing${i}}}`).join(', ')} and 15 more.`,
+      );
+    });
+
     it.each([
       ['constants: [1, 2]', 'problem.yaml: constants must be a map of names to values.'],
       ['constants:\n  1k: 3', 'problem.yaml: constant name "1k" is not a valid name.'],
