@@ -9,7 +9,7 @@ import { AccountLoginLimit } from '../common/rate-limit/account-login-limit.serv
 import { AppConfig } from '../config/app-config';
 import { ApiLivePublisher } from '../live/api-live-publisher';
 import { toUserResponse, UserResponseDto } from '../users/dto/user-response.dto';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/password-hasher';
+import { dummyPasswordHash, hashedAt, hashPassword, verifyPassword } from '../users/password-hasher';
 import { AuthResponseDto } from './dto/auth-response.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -84,7 +84,18 @@ export class AuthService {
     }
     await this.loginLimit.succeeded(account, address);
     if (!user.isActive) throw ApiException.forbidden(DEACTIVATED);
+    if (!hashedAt(user.passwordHash, this.config.passwordHashCost)) await this.rehash(user, dto.password);
     return this.session(user);
+  }
+
+  /**
+   * Stores the password again at the configured cost (PASSWORD_HASH_*), so a changed cost reaches the accounts made
+   * before it, and a login for an unknown name (checked at that cost) stops answering in another time than theirs.
+   * Only if the hash is still the one just checked: a password changed meanwhile is kept.
+   */
+  private async rehash(user: UserEntity, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password, this.config.passwordHashCost);
+    await this.users.update({ id: user.id, passwordHash: user.passwordHash }, { passwordHash });
   }
 
   async refresh(refreshToken: string): Promise<AuthResponseDto> {

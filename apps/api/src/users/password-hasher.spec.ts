@@ -1,4 +1,11 @@
-import { DEFAULT_PASSWORD_HASH_COST, dummyPasswordHash, hashPassword, MIN_PASSWORD_HASH_COST, verifyPassword } from './password-hasher';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  dummyPasswordHash,
+  hashedAt,
+  hashPassword,
+  MIN_PASSWORD_HASH_COST,
+  verifyPassword,
+} from './password-hasher';
 
 /** A PHC string's algorithm, version and cost parameters: what a check's cost depends on, without salt or hash. */
 const parameters = (hash: string) => hash.split('$').slice(1, 4).join('$');
@@ -13,6 +20,9 @@ describe('password hashes', () => {
 
   it('hashes at the cost it is given, and verifies a hash of any cost', async () => {
     const hash = await hashPassword('correct horse', MIN_PASSWORD_HASH_COST);
+    expect([hashedAt(hash, MIN_PASSWORD_HASH_COST), hashedAt(hash, DEFAULT_PASSWORD_HASH_COST)]).toEqual([true, false]);
+    expect(hashedAt(hash.replace('argon2id', 'argon2i'), MIN_PASSWORD_HASH_COST)).toBe(false);
+    expect(hashedAt('not a hash', MIN_PASSWORD_HASH_COST)).toBe(false);
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hash, 'correct horse')).toBe(true);
     expect(await verifyPassword(hash, 'Correct horse')).toBe(false);

@@ -14,6 +14,9 @@ export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKiB: 65536, 
 /** OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane): the configuration accepts no less. */
 export const MIN_PASSWORD_HASH_COST: PasswordHashCost = { memoryKiB: 19456, iterations: 2, parallelism: 1 };
 
+/** A cost as a PHC string names it (`m=65536,t=3,p=4`). */
+const costKey = (cost: PasswordHashCost) => `m=${cost.memoryKiB},t=${cost.iterations},p=${cost.parallelism}`;
+
 export function hashPassword(password: string, cost: PasswordHashCost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   return argon2.hash(password, {
     type: argon2.argon2id,
@@ -21,6 +24,12 @@ export function hashPassword(password: string, cost: PasswordHashCost = DEFAULT_
     timeCost: cost.iterations,
     parallelism: cost.parallelism,
   });
+}
+
+/** Whether a hash is argon2id (version 19) made at `cost`: a login rehashes one that is not (AuthService). */
+export function hashedAt(hash: string, cost: PasswordHashCost): boolean {
+  const [, type, version, parameters] = hash.split('$');
+  return type === 'argon2id' && version === 'v=19' && parameters === costKey(cost);
 }
 
 /** Checks a password against a hash made at any cost: the hash names its own parameters. */
@@ -38,9 +47,6 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
  * otherwise pay.
  */
 const DEFAULT_COST_DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=4$8MiA402HWUKYYPp66NfemQ$fRVgMfIBOLtq70cdHaNfNwYLYIX0vdhnqij2ge+TKa0';
-
-/** A cost as a PHC string names it (`m=65536,t=3,p=4`). */
-const costKey = (cost: PasswordHashCost) => `m=${cost.memoryKiB},t=${cost.iterations},p=${cost.parallelism}`;
 
 const dummyHashes = new Map<string, Promise<string>>([[costKey(DEFAULT_PASSWORD_HASH_COST), Promise.resolve(DEFAULT_COST_DUMMY_HASH)]]);
 

@@ -359,10 +359,13 @@ describe('auth at a configured password-hash cost (PASSWORD_HASH_*)', () => {
     await t.http().post('/api/auth/login').send({ usernameOrEmail: username, password: 'newpassword1' }).expect(200);
   });
 
-  it('still signs in an account hashed at the default cost, and refuses an unknown name alike', async () => {
+  it('signs in an account hashed at the default cost and stores it again at the configured one; refuses an unknown name alike', async () => {
     const { user } = await createAdmin(t);
     expect(await storedHash(user.username)).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
     await t.http().post('/api/auth/login').send({ usernameOrEmail: user.username, password: TEST_PASSWORD }).expect(200);
+    expect(await storedHash(user.username)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: user.username, password: TEST_PASSWORD }).expect(200);
+    await t.http().post('/api/auth/login').send({ usernameOrEmail: user.username, password: 'not-the-password' }).expect(401);
     const unknown = await t
       .http()
       .post('/api/auth/login')
