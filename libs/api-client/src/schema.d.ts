@@ -3783,6 +3783,13 @@ export interface components {
             items: components["schemas"]["SubmissionRowDto"][];
         };
         SubtaskDto: {
+            /**
+             * @description Indices of the subtasks it needs in full; absent for none
+             * @example [
+             *       0
+             *     ]
+             */
+            dependsOn?: number[];
             /** @example n ≤ 100 */
             name?: string;
             /**
@@ -3797,6 +3804,13 @@ export interface components {
             scoring: "sum" | "min";
         };
         SubtaskInputDto: {
+            /**
+             * @description Indices of the subtasks this one needs: it earns nothing unless every test of each (and of what they need) passed. Empty or absent: none
+             * @example [
+             *       0
+             *     ]
+             */
+            dependsOn?: number[];
             /**
              * @description Omitted when blank
              * @example n ≤ 100
@@ -3815,6 +3829,13 @@ export interface components {
             scoring: "sum" | "min";
         };
         SubtaskResultDto: {
+            /**
+             * @description Subtasks it needs in full; it earns nothing unless they passed
+             * @example [
+             *       0
+             *     ]
+             */
+            dependsOn?: number[];
             /**
              * @description What this submission earned of it, in raw points
              * @example 0
@@ -3894,7 +3915,7 @@ export interface components {
             /** @example 1 */
             points: number;
             /**
-             * @description `skipped`: not run, an earlier test of its `min` subtask failed
+             * @description `skipped`: not run, an earlier test of its `min` subtask, or of a subtask it needs, failed
              * @example accepted
              * @enum {string}
              */

@@ -17,6 +17,37 @@ export interface Subtask {
   name?: string;
   scoring: SubtaskScoring;
   points: number;
+  /**
+   * Indices of the subtasks this one needs (Polygon's group dependencies): it earns nothing unless every test of
+   * each of them, and of what they need in turn, passed. Absent or empty: it needs none.
+   */
+  dependsOn?: number[];
+}
+
+/**
+ * Every subtask that subtask `index` needs, directly or through others, without itself. A cycle (which the API
+ * refuses) cannot loop: each subtask is visited once.
+ */
+export function subtaskPrerequisites(subtasks: readonly Subtask[], index: number): number[] {
+  const seen = new Set<number>([index]);
+  const queue = [...(subtasks[index]?.dependsOn ?? [])];
+  const needed: number[] = [];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    needed.push(next);
+    queue.push(...(subtasks[next]?.dependsOn ?? []));
+  }
+  return needed.sort((a, b) => a - b);
+}
+
+/** The first subtask that needs itself through its dependencies, or null when they form no circle. */
+export function subtaskInCycle(subtasks: readonly Subtask[]): number | null {
+  for (let index = 0; index < subtasks.length; index++) {
+    const direct = subtasks[index].dependsOn ?? [];
+    if (direct.includes(index) || direct.some((d) => subtaskPrerequisites(subtasks, d).includes(index))) return index;
+  }
+  return null;
 }
 
 /** What a subtask earned in one grading, stored with the submission's result so later edits do not change it. */

@@ -75,6 +75,22 @@ describe('problem subtasks', () => {
     expect(cleared).toMatchObject({ subtasks: [], totalPoints: 3 });
   });
 
+  it('stores what a subtask depends on, once each and in order, and leaves it out when it needs none', async () => {
+    const p = (
+      await post({
+        testCases: tests,
+        subtasks: [
+          { ...subtasks[0], dependsOn: [] },
+          { ...subtasks[1], dependsOn: [0, 0] },
+        ],
+      }).expect(201)
+    ).body;
+    expect(p.subtasks).toEqual([
+      { name: 'Small', scoring: 'min', points: 40 },
+      { scoring: 'sum', points: 6, dependsOn: [0] },
+    ]);
+  });
+
   const refusals: [Record<string, unknown>, string, string][] = [
     [
       { testCases: [{ ...tests[0], subtask: 1 }], subtasks: [subtasks[0]] },
@@ -101,6 +117,32 @@ describe('problem subtasks', () => {
     ],
     [{ testCases: tests, subtasks: [{ ...subtasks[0], name: null }, subtasks[1]] }, 'subtasks.0.name', 'Subtask name must be text.'],
     [{ testCases: tests, subtasks: null }, 'subtasks', 'Subtasks must be a list.'],
+    [
+      { testCases: tests, subtasks: [subtasks[0], { ...subtasks[1], dependsOn: [2] }] },
+      'subtasks.1.dependsOn',
+      'Subtask 2 depends on subtask 3, which does not exist.',
+    ],
+    [
+      { testCases: tests, subtasks: [{ ...subtasks[0], dependsOn: [0] }, subtasks[1]] },
+      'subtasks.0.dependsOn',
+      'Subtask 1 cannot depend on itself.',
+    ],
+    [
+      {
+        testCases: tests,
+        subtasks: [
+          { ...subtasks[0], dependsOn: [1] },
+          { ...subtasks[1], dependsOn: [0] },
+        ],
+      },
+      'subtasks.0.dependsOn',
+      'Subtask 1 depends on itself through other subtasks.',
+    ],
+    ...[null, '0', [-1], [0.5], ['0'], 0].map((dependsOn): [Record<string, unknown>, string, string] => [
+      { testCases: tests, subtasks: [subtasks[0], { ...subtasks[1], dependsOn }] },
+      'subtasks.1.dependsOn',
+      'Subtask dependencies must be a list of indices of other subtasks.',
+    ]),
   ];
   it.each(refusals.map(([override, path, message]) => [message, path, override] as const))(
     'refuses: %s (%s)',

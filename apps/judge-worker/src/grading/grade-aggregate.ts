@@ -5,6 +5,7 @@ import {
   RawPoints,
   SubmissionStatus,
   Subtask,
+  subtaskPrerequisites,
   SubtaskResult,
   subtaskWorth,
   TestCaseData,
@@ -36,17 +37,20 @@ export function aggregateResults(results: TestCaseResult[], totalPoints: RawPoin
 /**
  * The same with the problem's subtasks: a `sum` subtask earns its passed tests' points, a `min` subtask its own
  * points only when every test of it passed (its tests' own points do not count), a test in no subtask its own
- * points. Skipped tests only follow a failure, so the status is still that of the first failing test.
+ * points; a subtask whose prerequisites (`dependsOn`, followed through) did not all pass in full earns nothing.
+ * Skipped tests only follow a failure, so the status is still that of the first failing test.
  */
 export function aggregateSubtaskResults(results: TestCaseResult[], tests: TestCaseData[], subtasks: Subtask[]): GradeResult {
   if (!subtasks.length) return aggregateResults(results, problemTotalPoints(tests, []));
   const isMin = (r: TestCaseResult) => r.subtask !== undefined && subtasks[r.subtask]?.scoring === 'min';
   const counted = results.map((r) => (isMin(r) ? { ...r, points: 0 } : r));
+  const passedInFull = subtasks.map((_, index) => counted.every((r) => r.subtask !== index || r.status === 'accepted'));
   const summaries: SubtaskResult[] = subtasks.map((subtask, index) => {
     const own = counted.filter((r) => r.subtask === index);
-    const earned =
-      subtask.scoring === 'min'
-        ? own.every((r) => r.status === 'accepted')
+    const earned = !subtaskPrerequisites(subtasks, index).every((p) => passedInFull[p])
+      ? 0
+      : subtask.scoring === 'min'
+        ? passedInFull[index]
           ? subtask.points
           : 0
         : own.reduce((sum, r) => sum + r.points, 0);
@@ -55,6 +59,7 @@ export function aggregateSubtaskResults(results: TestCaseResult[], tests: TestCa
       ...(subtask.name ? { name: subtask.name } : {}),
       scoring: subtask.scoring,
       points: subtaskWorth(subtask, index, tests),
+      ...(subtask.dependsOn?.length ? { dependsOn: subtask.dependsOn } : {}),
       earned,
     };
   });

@@ -123,3 +123,51 @@ describe('aggregateSubtaskResults', () => {
     expect(aggregateSubtaskResults(results, plain, [])).toEqual(aggregateResults(results, 3));
   });
 });
+
+describe('subtask dependencies (dependsOn)', () => {
+  // Polygon's shape: s1 (each test), s2 needs s1, s3 needs s2 (so s1 too); a loose test outside them.
+  const subtasks: Subtask[] = [
+    { name: 's1', scoring: 'sum', points: 10 },
+    { name: 's2', scoring: 'min', points: 30, dependsOn: [0] },
+    { name: 's3', scoring: 'min', points: 60, dependsOn: [1] },
+  ];
+  const tests = [test(5, 0), test(5, 0), test(1, 1), test(1, 2), test(1, 2), test(1)];
+
+  it('gives a subtask nothing, and skips its tests, when a subtask it needs, directly or not, failed a test', () => {
+    const results = grade(tests, subtasks, ['accepted', 'wrong_answer', 'accepted', 'accepted', 'accepted', 'accepted']);
+    expect(results.map((r) => r.status)).toEqual(['accepted', 'wrong_answer', 'skipped', 'skipped', 'skipped', 'accepted']);
+    const graded = aggregateSubtaskResults(results, tests, subtasks);
+    expect(graded.subtasks?.map((s) => s.earned)).toEqual([5, 0, 0]);
+    expect(graded).toMatchObject({ status: 'wrong_answer', earnedPoints: 6, totalPoints: 101 });
+    expect(graded.subtasks?.[2]).toEqual({ index: 2, name: 's3', scoring: 'min', points: 60, dependsOn: [1], earned: 0 });
+  });
+
+  it('earns each subtask in full when everything it needs passed, whatever fails after', () => {
+    const results = grade(tests, subtasks, ['accepted', 'accepted', 'accepted', 'tle', 'accepted', 'accepted']);
+    const graded = aggregateSubtaskResults(results, tests, subtasks);
+    expect(graded.subtasks?.map((s) => s.earned)).toEqual([10, 30, 0]);
+    expect(graded.earnedPoints).toBe(41);
+  });
+
+  it('counts a prerequisite whose tests come later, which ran after its dependant', () => {
+    // The dependant's test is first in order, so it runs; its prerequisite then fails: it earns nothing all the same.
+    const order = [test(1, 1), test(2, 0)];
+    const pair: Subtask[] = [
+      { scoring: 'sum', points: 2 },
+      { scoring: 'min', points: 7, dependsOn: [0] },
+    ];
+    const results = grade(order, pair, ['accepted', 'wrong_answer']);
+    expect(results.map((r) => r.status)).toEqual(['accepted', 'wrong_answer']);
+    expect(aggregateSubtaskResults(results, order, pair).subtasks?.map((s) => s.earned)).toEqual([0, 0]);
+  });
+
+  it('ends on a circle the API would refuse instead of looping', () => {
+    const circle: Subtask[] = [
+      { scoring: 'min', points: 1, dependsOn: [1] },
+      { scoring: 'min', points: 1, dependsOn: [0] },
+    ];
+    const pair = [test(1, 0), test(1, 1)];
+    const graded = aggregateSubtaskResults(grade(pair, circle, ['accepted', 'accepted']), pair, circle);
+    expect(graded.earnedPoints).toBe(2);
+  });
+});

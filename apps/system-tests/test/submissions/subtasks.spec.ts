@@ -80,4 +80,41 @@ describe('subtasks graded by a real worker', () => {
     ]);
     expect(final.resultSummary.message).toMatch(/^Test 2: Time limit exceeded/);
   }, 120_000);
+
+  it('gives a subtask whose prerequisite failed nothing, and skips its tests, as Polygon does', async () => {
+    // Wrong on 7 7 only: "Medium" fails; "Large" needs it, so earns nothing and is not run; "Small" is scored alone.
+    const wrongOnSevens = 'a, b = map(int, input().split())\nprint(a + b + (1 if a == 7 else 0))';
+    const problem = await createProblem(
+      t,
+      admin,
+      problemBody({
+        subtasks: [
+          { name: 'Small', scoring: 'sum', points: 1 },
+          { name: 'Medium', scoring: 'min', points: 30, dependsOn: [0] },
+          { name: 'Large', scoring: 'min', points: 50, dependsOn: [1] },
+        ],
+        testCases: [
+          { input: '1 2\n', output: '3\n', points: 10, subtask: 0 },
+          { input: '2 2\n', output: '4\n', points: 10, subtask: 0 },
+          { input: '7 7\n', output: '14\n', subtask: 1 },
+          { input: '3 4\n', output: '7\n', subtask: 2 },
+        ],
+      }),
+    );
+    expect(problem.totalPoints).toBe(100);
+    const sent = await t
+      .http()
+      .post('/api/submissions')
+      .set(...bearer(user))
+      .send({ problemId: problem.problemId, languageId: 71, sourceCode: wrongOnSevens })
+      .expect(201);
+    const final = await finalOf(sent.body.submissionId);
+    expect(final).toMatchObject({ status: 'wrong_answer', score: 20 });
+    expect(final.testCaseResults.map((r: { status: string }) => r.status)).toEqual(['accepted', 'accepted', 'wrong_answer', 'skipped']);
+    expect(final.resultSummary.subtasks.map((s: { earned: number; dependsOn?: number[] }) => [s.earned, s.dependsOn])).toEqual([
+      [20, undefined],
+      [0, [0]],
+      [0, [1]],
+    ]);
+  }, 120_000);
 });

@@ -97,6 +97,8 @@ export class TestCaseInputDto {
   subtask?: number;
 }
 
+const DEPENDS_ON_MESSAGE = 'Subtask dependencies must be a list of indices of other subtasks.';
+
 export class SubtaskInputDto {
   @ApiPropertyOptional({ example: 'n ≤ 100', maxLength: MAX_SUBTASK_NAME_LENGTH, description: 'Omitted when blank' })
   @Omittable()
@@ -123,6 +125,21 @@ export class SubtaskInputDto {
   @Min(TEST_CASE_POINTS.min, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
   @IsInt({ message: 'Subtask points must be a whole number.' })
   points: number;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    example: [0],
+    maxItems: MAX_SUBTASKS - 1,
+    description:
+      'Indices of the subtasks this one needs: it earns nothing unless every test of each (and of what they need) passed. Empty or absent: none',
+  })
+  @Omittable()
+  @Max(MAX_SUBTASKS - 1, { each: true, message: DEPENDS_ON_MESSAGE })
+  @Min(0, { each: true, message: DEPENDS_ON_MESSAGE })
+  @IsInt({ each: true, message: DEPENDS_ON_MESSAGE })
+  @ArrayMaxSize(MAX_SUBTASKS - 1, { message: DEPENDS_ON_MESSAGE })
+  @IsArray({ message: DEPENDS_ON_MESSAGE })
+  dependsOn?: number[];
 }
 
 /** Body of POST /api/problems and PUT /api/problems/{problemId} (PUT replaces every field). */

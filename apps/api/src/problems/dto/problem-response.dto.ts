@@ -58,6 +58,9 @@ export class SubtaskDto implements Subtask {
 
   @ApiProperty({ example: 40, description: "What the subtask is worth: for `sum` its tests' points" })
   points: number;
+
+  @ApiPropertyOptional({ type: [Number], example: [0], description: 'Indices of the subtasks it needs in full; absent for none' })
+  dependsOn?: number[];
 }
 
 export class EffectiveCpuTimeLimitDto implements EffectiveCpuTimeLimit {

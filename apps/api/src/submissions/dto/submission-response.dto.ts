@@ -104,7 +104,7 @@ export class TestCaseResultDto implements TestCaseResult {
   @ApiProperty({
     example: 'accepted',
     enum: TEST_CASE_STATUSES,
-    description: '`skipped`: not run, an earlier test of its `min` subtask failed',
+    description: '`skipped`: not run, an earlier test of its `min` subtask, or of a subtask it needs, failed',
   })
   status: TestCaseStatus;
   @ApiProperty({ example: 12, nullable: true, type: Number }) timeMs: number | null;
@@ -129,6 +129,8 @@ export class SubtaskResultDto implements SubtaskResult {
   @ApiPropertyOptional({ example: 'n ≤ 100' }) name?: string;
   @ApiProperty({ example: 'min', enum: SUBTASK_SCORINGS }) scoring: SubtaskScoring;
   @ApiProperty({ example: 40, description: 'What the subtask is worth' }) points: number;
+  @ApiPropertyOptional({ type: [Number], example: [0], description: 'Subtasks it needs in full; it earns nothing unless they passed' })
+  dependsOn?: number[];
   @ApiProperty({ example: 0, description: 'What this submission earned of it, in raw points' }) earned: number;
 }
 

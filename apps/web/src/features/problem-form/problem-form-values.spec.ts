@@ -70,9 +70,9 @@ describe('problem form values', () => {
   });
 
   it('checks subtasks: points of an all-or-nothing subtask in range, and tests in every subtask', () => {
-    const withSubtasks = { ...valid(), subtasks: [{ name: '', scoring: 'min' as const, points: '0' }] };
+    const withSubtasks = { ...valid(), subtasks: [{ name: '', scoring: 'min' as const, points: '0', dependsOn: [] }] };
     expect(validateValues(withSubtasks).subtasks).toBe('Subtask 1: points must be a whole number between 1 and 1000.');
-    const ok = { ...withSubtasks, subtasks: [{ name: '', scoring: 'min' as const, points: '40' }] };
+    const ok = { ...withSubtasks, subtasks: [{ name: '', scoring: 'min' as const, points: '40', dependsOn: [] }] };
     expect(validateValues(ok).subtasks).toBe('Subtask 1 has no test cases: assign some, or remove it.');
     expect(validateValues({ ...ok, testCases: [{ ...ok.testCases[0], subtask: 0 }] })).toEqual({});
     expect(bodyFromValues({ ...ok, testCases: [{ ...ok.testCases[0], subtask: 0 }] })).toMatchObject({
@@ -84,7 +84,7 @@ describe('problem form values', () => {
   it('removing a subtask frees its tests and moves later subtasks’ tests down', () => {
     const v = {
       ...valid(),
-      subtasks: ['a', 'b', 'c'].map((name) => ({ name, scoring: 'sum' as const, points: '1' })),
+      subtasks: ['a', 'b', 'c'].map((name, i) => ({ name, scoring: 'sum' as const, points: '1', dependsOn: i === 2 ? [0, 1] : [] })),
       testCases: [0, 1, 2, undefined].map((subtask) => ({
         input: '1',
         output: '1',
@@ -95,6 +95,27 @@ describe('problem form values', () => {
     const after = withoutSubtask(v, 1);
     expect(after.subtasks.map((s) => s.name)).toEqual(['a', 'c']);
     expect(after.testCases.map((t) => t.subtask)).toEqual([0, undefined, 1, undefined]);
+    // c needed a and b: it still needs a, now as the first of two.
+    expect(after.subtasks.map((s) => s.dependsOn)).toEqual([[], [0]]);
+  });
+
+  it('sends what a subtask depends on, in order, and refuses dependencies in a circle', () => {
+    const tests = [0, 1].map((subtask) => ({ input: '1', output: '1', points: 1, subtask }));
+    const v = {
+      ...valid(),
+      testCases: tests,
+      subtasks: [
+        { name: '', scoring: 'min' as const, points: '5', dependsOn: [] },
+        { name: '', scoring: 'sum' as const, points: '1', dependsOn: [0] },
+      ],
+    };
+    expect(validateValues(v)).toEqual({});
+    expect(bodyFromValues(v).subtasks).toEqual([
+      { scoring: 'min', points: 5 },
+      { scoring: 'sum', points: 1, dependsOn: [0] },
+    ]);
+    const circle = { ...v, subtasks: [{ ...v.subtasks[0], dependsOn: [1] }, v.subtasks[1]] };
+    expect(validateValues(circle).subtasks).toBe('Subtask 1 depends on itself through other subtasks.');
   });
 
   it('rounds and clamps points to 1–1000, 1 when not a number', () => {

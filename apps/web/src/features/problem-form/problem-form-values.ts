@@ -1,5 +1,13 @@
 import type { components } from '@oj/api-client';
-import { CPU_TIME_LIMIT, Difficulty, MEMORY_LIMIT_MB, OUTPUT_LIMIT_MB, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
+import {
+  CPU_TIME_LIMIT,
+  Difficulty,
+  MEMORY_LIMIT_MB,
+  OUTPUT_LIMIT_MB,
+  subtaskInCycle,
+  SubtaskScoring,
+  TEST_CASE_POINTS,
+} from '@oj/contracts';
 
 import { checkerBody, checkerError, CheckerFormValues, checkerValuesFrom, emptyChecker } from './checker-values';
 import { interactorBody, interactorError, InteractorFormValues, interactorValuesFrom, standardProblem } from './interactor-values';
@@ -13,6 +21,8 @@ export interface SubtaskValues {
   name: string;
   scoring: SubtaskScoring;
   points: string;
+  /** The subtasks it needs in full, by index. */
+  dependsOn: number[];
 }
 
 /** Everything the problem form edits, as its inputs hold it. */
@@ -89,7 +99,7 @@ export function emptyValues(): ProblemFormValues {
 }
 
 export function newSubtask(): SubtaskValues {
-  return { name: '', scoring: 'min', points: '10' };
+  return { name: '', scoring: 'min', points: '10', dependsOn: [] };
 }
 
 /** A subtask's label in selects and tables: "Subtask 2: n ≤ 1000". */
@@ -97,12 +107,17 @@ export function subtaskLabel(s: SubtaskValues, index: number): string {
   return `Subtask ${index + 1}${s.name.trim() ? `: ${s.name.trim()}` : ''}`;
 }
 
-/** Removes subtask `index`: its tests join no subtask, and the tests of later subtasks follow their subtask down. */
+/**
+ * Removes subtask `index`: its tests join no subtask, no subtask needs it any more, and the tests and dependencies
+ * naming later subtasks follow them down.
+ */
 export function withoutSubtask(v: ProblemFormValues, index: number): Pick<ProblemFormValues, 'subtasks' | 'testCases'> {
   const moved = (subtask: number | undefined) =>
     subtask === undefined || subtask === index ? undefined : subtask > index ? subtask - 1 : subtask;
   return {
-    subtasks: v.subtasks.filter((_, i) => i !== index),
+    subtasks: v.subtasks
+      .filter((_, i) => i !== index)
+      .map((s) => ({ ...s, dependsOn: s.dependsOn.flatMap((d) => (d === index ? [] : [d > index ? d - 1 : d])) })),
     testCases: v.testCases.map(({ subtask, ...test }) => (moved(subtask) === undefined ? test : { ...test, subtask: moved(subtask) })),
   };
 }
@@ -132,7 +147,12 @@ export function valuesFromProblem(p: ProblemDto): ProblemFormValues {
       ...(t.subtask === undefined ? {} : { subtask: t.subtask }),
     })),
     testCasesKnown: p.testCases !== undefined && p.testCases !== null,
-    subtasks: (p.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
+    subtasks: (p.subtasks ?? []).map((s) => ({
+      name: s.name ?? '',
+      scoring: s.scoring,
+      points: String(s.points),
+      dependsOn: s.dependsOn ?? [],
+    })),
     checker: checkerValuesFrom(p.checker),
     interactor: interactorValuesFrom(p),
   };
@@ -192,7 +212,10 @@ export function standingErrors(errors: FormErrors, foundFor: ProblemFormValues, 
   return standing;
 }
 
-/** The first thing wrong with the subtasks: points out of range, or (when the tests are known) one without tests. */
+/**
+ * The first thing wrong with the subtasks: points out of range, (when the tests are known) one without tests, or
+ * dependencies that go round in a circle.
+ */
 function subtaskError(v: ProblemFormValues): string | null {
   const { min, max } = TEST_CASE_POINTS;
   const badPoints = v.subtasks.findIndex(
@@ -201,6 +224,8 @@ function subtaskError(v: ProblemFormValues): string | null {
   if (badPoints >= 0) return `Subtask ${badPoints + 1}: points must be a whole number between ${min} and ${max}.`;
   const empty = v.testCasesKnown ? v.subtasks.findIndex((_, i) => !v.testCases.some((t) => t.subtask === i)) : -1;
   if (empty >= 0) return `Subtask ${empty + 1} has no test cases: assign some, or remove it.`;
+  const circular = subtaskInCycle(v.subtasks.map((s) => ({ scoring: s.scoring, points: 1, dependsOn: s.dependsOn })));
+  if (circular !== null) return `Subtask ${circular + 1} depends on itself through other subtasks.`;
   return null;
 }
 
@@ -237,6 +262,7 @@ export function bodyFromValues(v: ProblemFormValues): ProblemBody {
       ...(s.name.trim() ? { name: s.name.trim() } : {}),
       scoring: s.scoring,
       points: s.scoring === 'min' ? Number(s.points) : TEST_CASE_POINTS.default,
+      ...(s.dependsOn.length ? { dependsOn: [...s.dependsOn].sort((a, b) => a - b) } : {}),
     })),
     ...checkerBody(v.checker),
     ...interactorBody(v.interactor),

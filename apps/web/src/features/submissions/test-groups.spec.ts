@@ -1,4 +1,4 @@
-import { groupTestResults, subtaskTitle } from './test-groups';
+import { groupTestResults, neededSubtasks, subtaskTitle } from './test-groups';
 
 const test = (index: number, status: 'accepted' | 'tle' | 'skipped', subtask?: number) => ({
   index,
@@ -34,5 +34,14 @@ describe('groupTestResults', () => {
     expect(subtaskTitle(0, 'Subtask 1')).toBe('Subtask 1');
     expect(subtaskTitle(0, undefined)).toBe('Subtask 1');
     expect(subtaskTitle(1, 'n ≤ 1000')).toBe('Subtask 2: n ≤ 1000');
+  });
+});
+
+describe('neededSubtasks', () => {
+  it('names the subtasks one depends on, counting from 1, or nothing', () => {
+    expect(neededSubtasks(undefined)).toBe('');
+    expect(neededSubtasks([])).toBe('');
+    expect(neededSubtasks([0])).toBe('needs subtask 1');
+    expect(neededSubtasks([0, 2, 3])).toBe('needs subtasks 1, 3 and 4');
   });
 });

@@ -21,6 +21,14 @@ export function subtaskTitle(index: number, name: string | undefined): string {
   return name && name.trim() !== plain ? `${plain}: ${name}` : plain;
 }
 
+/** "needs subtask 1" or "needs subtasks 1 and 3": what a subtask depends on, or '' when nothing. */
+export function neededSubtasks(dependsOn: readonly number[] | undefined): string {
+  const numbers = (dependsOn ?? []).map((d) => String(d + 1));
+  if (!numbers.length) return '';
+  const listed = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+  return `needs subtask${numbers.length === 1 ? '' : 's'} ${listed}`;
+}
+
 /**
  * A submission's tests grouped by subtask, in subtask order, then the tests in none; one untitled group when the
  * result has no subtasks (a problem scored per test).

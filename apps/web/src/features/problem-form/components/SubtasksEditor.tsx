@@ -15,7 +15,8 @@ interface Props {
 }
 
 /**
- * The problem's subtasks, one fieldset each (name, scoring, points), stacked so they fit a phone. Tests join a
+ * The problem's subtasks, one fieldset each (name, scoring, points, the other subtasks it depends on), stacked so
+ * they fit a phone. Tests join a
  * subtask in their own dialog; each subtask says how many it has and, for points per test, what they add up to.
  */
 export function SubtasksEditor({ values, error, onChange }: Props) {
@@ -72,6 +73,29 @@ export function SubtasksEditor({ values, error, onChange }: Props) {
                 </p>
               )}
             </div>
+            {subtasks.length > 1 && (
+              <fieldset className="subtask-needs">
+                <legend>Depends on</legend>
+                <p className="muted small">Earns nothing unless every test of these passed.</p>
+                {subtasks.map((other, j) =>
+                  j === i ? null : (
+                    <label key={j} className="inline">
+                      <input
+                        type="checkbox"
+                        checked={s.dependsOn.includes(j)}
+                        onChange={(e) =>
+                          update(i, {
+                            ...s,
+                            dependsOn: e.target.checked ? [...s.dependsOn, j] : s.dependsOn.filter((d) => d !== j),
+                          })
+                        }
+                      />
+                      {subtaskLabel(other, j)}
+                    </label>
+                  ),
+                )}
+              </fieldset>
+            )}
             <div className="row">
               {tests && <span className="muted small">{tests.length === 1 ? '1 test case' : `${tests.length} test cases`}</span>}
               <button

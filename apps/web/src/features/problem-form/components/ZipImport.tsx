@@ -44,7 +44,7 @@ export function ZipImport({ onImported }: { onImported: (archive: ImportedArchiv
           points: t.points,
           ...(t.subtask === undefined ? {} : { subtask: t.subtask }),
         })),
-        subtasks: (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points) })),
+        subtasks: (result.subtasks ?? []).map((s) => ({ name: s.name ?? '', scoring: s.scoring, points: String(s.points), dependsOn: [] })),
         ...(result.checker && { checker: checkerValuesFrom(result.checker) }),
         ...(result.interactor && { interactor: interactorValuesFrom({ type: 'interactive', interactor: result.interactor }) }),
       });

@@ -1,6 +1,6 @@
 import '../problems.css';
 
-import { subtaskTitle } from '../../submissions/test-groups';
+import { neededSubtasks, subtaskTitle } from '../../submissions/test-groups';
 import { ProblemDetail } from '../api';
 import { checkerRule } from '../checker-rule';
 import { languageRules } from '../language-rules';
@@ -43,7 +43,10 @@ export function JudgingRules({ p }: { p: ProblemDetail }) {
               <tr key={i}>
                 <td>{subtaskTitle(i, s.name)}</td>
                 <td className="num">{s.points}</td>
-                <td>{SCORING_TEXT[s.scoring]}</td>
+                <td>
+                  {SCORING_TEXT[s.scoring]}
+                  {s.dependsOn?.length ? `; ${neededSubtasks(s.dependsOn)} in full` : ''}
+                </td>
               </tr>
             ))}
           </tbody>

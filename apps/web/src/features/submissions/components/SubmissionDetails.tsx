@@ -11,7 +11,7 @@ import { UserName } from '../../../components/UserName';
 import { useSession } from '../../../session/SessionProvider';
 import { resultHiddenFrom } from '../frozen-result';
 import type { useSubmissionDetail } from '../hooks/useSubmissionDetail';
-import { groupTestResults, SCORING_LABELS } from '../test-groups';
+import { groupTestResults, neededSubtasks, SCORING_LABELS } from '../test-groups';
 
 type TestCaseResult = SubmissionDetail['testCaseResults'][number];
 
@@ -112,6 +112,7 @@ export function SubmissionDetails({ submission: s, onPage = false }: { submissio
                     <span className="muted small">
                       {' '}
                       — {group.subtask.earned} / {group.subtask.points} points, {SCORING_LABELS[group.subtask.scoring]}
+                      {group.subtask.dependsOn?.length ? `, ${neededSubtasks(group.subtask.dependsOn)}` : ''}
                     </span>
                   )}
                 </Subheading>
