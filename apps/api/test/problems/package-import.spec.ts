@@ -56,6 +56,7 @@ describe('POST /api/problems/import', () => {
     ]);
     expect(res.body.warnings).toEqual([
       'Group 0 is worth no points: its tests count on their own.',
+      'Points changed, as a test here is worth a whole number of points from 1 to 1000: test 1 (0 → 1).',
       'Statement legend.tex: LaTeX left as it is: \\includegraphics.',
     ]);
     // No worker in this suite: the problem is stored all the same, and the result says why the solution did not run.
@@ -65,6 +66,37 @@ describe('POST /api/problems/import', () => {
       result: null,
       message: 'Validation unavailable: No judge worker is running. Start one with npm start or the judge-worker app.',
     });
+  });
+
+  it("keeps the groups' dependencies as the subtasks' dependsOn, and says which it cannot keep", async () => {
+    const xml = polygonXml().replace(
+      '<group feedback-policy="complete" name="2" points-policy="each-test"/>',
+      '<group feedback-policy="complete" name="2" points-policy="each-test"><dependencies><dependency group="0"/><dependency group="1"/></dependencies></group>',
+    );
+    const res = await upload(await polygonPackage({ xml })).expect(201);
+    expect(res.body.problem.subtasks).toEqual([
+      { name: 'Group 1', scoring: 'min', points: 40 },
+      { name: 'Group 2', scoring: 'sum', points: 25, dependsOn: [0] },
+    ]);
+    expect(res.body.warnings).toContain(
+      'Group 2 depends on group 0, which is no subtask here (it is worth no points, or not listed): that dependency is left out.',
+    );
+  });
+
+  it('refuses groups whose dependencies go round in a circle, storing nothing', async () => {
+    const before = await problemCount();
+    const xml = polygonXml()
+      .replace(
+        '<group feedback-policy="icpc" name="1" points="40" points-policy="complete-group"/>',
+        '<group feedback-policy="icpc" name="1" points="40" points-policy="complete-group"><dependencies><dependency group="2"/></dependencies></group>',
+      )
+      .replace(
+        '<group feedback-policy="complete" name="2" points-policy="each-test"/>',
+        '<group feedback-policy="complete" name="2" points-policy="each-test"><dependencies><dependency group="1"/></dependencies></group>',
+      );
+    const res = await upload(await polygonPackage({ xml })).expect(400);
+    expect(JSON.stringify(res.body)).toContain('depends on itself through other subtasks');
+    expect(await problemCount()).toBe(before);
   });
 
   it.each([

@@ -27,7 +27,7 @@ const STANDARD_CHECKERS: Record<string, CheckerSettings> = {
   'std::rcmp9.cpp': { type: 'float', epsilon: 1e-9 },
 };
 
-const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'solution', 'source', 'file']);
+const ARRAYS = new Set(['name', 'statement', 'testset', 'test', 'group', 'dependency', 'solution', 'source', 'file']);
 
 /**
  * Reads a Polygon package (standard or Linux): problem.xml's names, limits, first test set (tests, points, groups,
@@ -115,13 +115,30 @@ function readTests(files: PackageFiles, testset: Node, warnings: string[]): Pick
   });
   for (const [index, subtask] of groups.subtasks.entries())
     if (subtask.scoring === 'sum') subtask.points = testCases.filter((t) => t.subtask === index).reduce((s, t) => s + t.points, 0);
+  if (scored) warnPointsChanged(entries, testCases, groups.subtasks, warnings);
   return { testCases, samples, subtasks: groups.subtasks };
 }
 
 /**
+ * Names the tests whose own points count here (in no subtask, or in a `sum` one) and differ from the package's: a
+ * test is worth a whole number of points from 1 to 1000 here, so a sample worth 0 is worth 1, and 2.5 is 3.
+ */
+function warnPointsChanged(entries: Node[], testCases: { points: number; subtask?: number }[], subtasks: Subtask[], warnings: string[]) {
+  const changed = testCases.flatMap((t, i) => {
+    const stated = Number(entries[i]['@points'] ?? 0);
+    const counts = t.subtask === undefined || subtasks[t.subtask].scoring === 'sum';
+    return counts && stated !== t.points ? [`test ${i + 1} (${stated} → ${t.points})`] : [];
+  });
+  if (!changed.length) return;
+  const named = changed.slice(0, 10).join(', ') + (changed.length > 10 ? ` and ${changed.length - 10} more` : '');
+  warnings.push(`Points changed, as a test here is worth a whole number of points from 1 to 1000: ${named}.`);
+}
+
+/**
  * Polygon groups as subtasks, in the order the package lists them: `complete-group` scores `min` (its points only
- * when all pass), `each-test` scores `sum`. A group worth nothing (the samples', usually) is no subtask: its tests
- * count on their own, as ours have at least a point.
+ * when all pass), `each-test` scores `sum`; a group's `<dependencies>` become the subtask's `dependsOn`. A group
+ * worth nothing (the samples', usually) is no subtask: its tests count on their own, as ours have at least a point,
+ * and a dependency on it is left out with a warning.
  */
 function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtasks: Subtask[]; indexOf: Map<string, number> } {
   const declared = new Map((list(path(testset, 'groups', 'group')) as Node[]).map((g) => [String(g['@name']), g]));
@@ -147,6 +164,18 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
     }
     indexOf.set(name, subtasks.length);
     subtasks.push({ name: `Group ${name}`, scoring, points: normalizePoints(points) });
+  }
+  for (const [name, index] of indexOf) {
+    const needed = (list(path(declared.get(name), 'dependencies', 'dependency')) as Node[]).map((d) => String(d['@group']));
+    const dependsOn = needed.flatMap((group) => {
+      const at = indexOf.get(group);
+      if (at === undefined)
+        warnings.push(
+          `Group ${name} depends on group ${group}, which is no subtask here (it is worth no points, or not listed): that dependency is left out.`,
+        );
+      return at === undefined || at === index ? [] : [at];
+    });
+    if (dependsOn.length) subtasks[index].dependsOn = [...new Set(dependsOn)].sort((a, b) => a - b);
   }
   return { subtasks, indexOf };
 }
