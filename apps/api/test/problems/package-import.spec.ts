@@ -102,6 +102,8 @@ describe('POST /api/problems/import', () => {
   it.each([
     ['std::lcmp.cpp', { type: 'lines' }],
     ['std::rcmp6.cpp', { type: 'float', epsilon: 1e-6 }],
+    // fcmp accepts an output without its final newline, which `exact` would refuse.
+    ['std::fcmp.cpp', { type: 'lines' }],
   ])('maps the standard checker %s to a built-in', async (checker, expected) => {
     const res = await upload(await polygonPackage({ checker })).expect(201);
     expect(res.body.problem.checker).toEqual(expected);

@@ -13,14 +13,18 @@ export const NO_BUILT_TESTS_MESSAGE =
 
 type Node = Record<string, unknown>;
 
-/** Polygon's standard checkers that judge by one of our built-in rules. The others run as custom checkers. */
+/**
+ * Polygon's standard checkers that judge by one of our built-in rules (or the nearest: `lines` forgives what lcmp
+ * forgives at a line's end, not its spacing inside a line; fcmp, like `lines` and unlike `exact`, accepts an output
+ * without its final newline, but keeps trailing spaces). The others run as custom checkers.
+ */
 const STANDARD_CHECKERS: Record<string, CheckerSettings> = {
   'std::wcmp.cpp': { type: 'tokens' },
   'std::ncmp.cpp': { type: 'tokens' },
   'std::icmp.cpp': { type: 'tokens' },
   'std::hcmp.cpp': { type: 'tokens' },
   'std::lcmp.cpp': { type: 'lines' },
-  'std::fcmp.cpp': { type: 'exact' },
+  'std::fcmp.cpp': { type: 'lines' },
   'std::rcmp.cpp': { type: 'float', epsilon: 1.5e-6 },
   'std::rcmp4.cpp': { type: 'float', epsilon: 1e-4 },
   'std::rcmp6.cpp': { type: 'float', epsilon: 1e-6 },
