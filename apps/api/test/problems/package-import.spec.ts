@@ -83,6 +83,21 @@ describe('POST /api/problems/import', () => {
     );
   });
 
+  it('adds the interaction and scoring sections to the statement, and warns of a problem read from files', async () => {
+    const xml = polygonXml().replace('input-file="" output-file=""', 'input-file="input.txt" output-file="output.txt"');
+    const extra = [
+      { name: 'statement-sections/english/interaction.tex', content: 'Print \\textbf{one} guess per line.' },
+      { name: 'statement-sections/english/scoring.tex', content: 'Group 1: $n \\le 10$.' },
+    ];
+    const res = await upload(await polygonPackage({ xml, extra })).expect(201);
+    expect(res.body.problem.statement).toMatch(
+      /### Interaction\n\nPrint \*\*one\*\* guess per line\.\n\n### Scoring\n\nGroup 1: \$n \\le 10\$\.\n\n### Notes\n\nMind/,
+    );
+    expect(res.body.warnings).toContain(
+      "problem.xml's programs use the files input.txt and output.txt: here a program reads standard input and writes standard output, so a solution that opens those files fails.",
+    );
+  });
+
   it('refuses groups whose dependencies go round in a circle, storing nothing', async () => {
     const before = await problemCount();
     const xml = polygonXml()

@@ -49,6 +49,7 @@ export function readPolygonPackage(files: PackageFiles): PackageReading {
   const limits = readLimits(testset as Node, warnings);
   const tests = readTests(files, testset as Node, warnings);
   const statement = readStatement(files, warnings);
+  warnFileInputOutput(path(root, 'judging') as Node | undefined, warnings);
   const problem: ImportedProblem = {
     title: englishFirst(list(path(root, 'names', 'name')) as Node[]) ?? String(root['@short-name'] ?? 'Imported problem'),
     ...statement,
@@ -70,6 +71,20 @@ export function readPolygonPackage(files: PackageFiles): PackageReading {
       ? { rule: 'default' as const, detail: 'problem.xml gives no <time-limit>: the default is used' }
       : { rule: 'package' as const, detail: `problem.xml <time-limit>: ${String((testset as Node)['time-limit'])} ms` };
   return { problem, warnings, ...(mainSolution ? { mainSolution } : {}), timeLimit };
+}
+
+/**
+ * A problem whose program reads a file (`<judging input-file="input.txt">`) instead of standard input, or writes
+ * one: programs here read standard input and write standard output, so a solution that opens those files fails.
+ */
+function warnFileInputOutput(judging: Node | undefined, warnings: string[]) {
+  const files = (['input-file', 'output-file'] as const)
+    .map((attribute) => String(judging?.[`@${attribute}`] ?? '').trim())
+    .filter((name) => name && name !== 'stdin' && name !== 'stdout');
+  if (files.length)
+    warnings.push(
+      `problem.xml's programs use the files ${files.join(' and ')}: here a program reads standard input and writes standard output, so a solution that opens those files fails.`,
+    );
 }
 
 function path(node: Node | undefined, ...keys: string[]): unknown {
@@ -184,9 +199,13 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
   return { subtasks, indexOf };
 }
 
-const SECTIONS = ['legend', 'input', 'output', 'notes'] as const;
+const SECTIONS = ['legend', 'input', 'output', 'interaction', 'scoring', 'notes'] as const;
 
-/** The statement sections of the English statement (else the first language there is), as Markdown. */
+/**
+ * The statement sections of the English statement (else the first language there is), as Markdown: the legend,
+ * then an interactive problem's interaction protocol, the scoring (subtasks' limits, as IOI-style problems state
+ * them) and the notes, each under its heading.
+ */
 function readStatement(
   files: PackageFiles,
   warnings: string[],
@@ -212,7 +231,14 @@ function readStatement(
   ) as Record<(typeof SECTIONS)[number], string>;
   if (!language) warnings.push('The package has no statement sections: the statement is empty, to be written here.');
   else if (language !== 'english') warnings.push(`No English statement: the ${language} one was imported.`);
-  const statement = [section.legend, section.notes && `### Notes\n\n${section.notes}`].filter(Boolean).join('\n\n');
+  const statement = [
+    section.legend,
+    section.interaction && `### Interaction\n\n${section.interaction}`,
+    section.scoring && `### Scoring\n\n${section.scoring}`,
+    section.notes && `### Notes\n\n${section.notes}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return { statement: statement || 'See the attached tests.', inputFormat: section.input, outputFormat: section.output, constraints: '' };
 }
 
