@@ -41,22 +41,24 @@ describe('POST /api/problems/import', () => {
     expect(p.inputFormat).toBe('One line: $a$ and $b$ ($1 \\le a, b \\le 10^9$).');
     expect(p.outputFormat).toBe('Print $a+b$.');
     expect(p.samples).toEqual([{ input: '1 2\n', output: '3\n' }]);
+    // Group 0, the samples', is worth nothing: a subtask worth the least, 1 point, rather than a point per test.
     expect(p.subtasks).toEqual([
+      { name: 'Group 0', scoring: 'min', points: 1 },
       { name: 'Group 1', scoring: 'min', points: 40 },
       { name: 'Group 2', scoring: 'sum', points: 25 },
     ]);
+    expect(p.totalPoints).toBe(66);
     expect(
       p.testCases.map((c: { input: string; output: string; points: number; subtask?: number }) => [c.input, c.output, c.points, c.subtask]),
     ).toEqual([
-      ['1 2\n', '3\n', 1, undefined],
-      ['5 7\n', '12\n', 20, 0],
-      ['10 20\n', '30\n', 20, 0],
-      ['100 200\n', '300\n', 10, 1],
-      ['1000 2000\n', '3000\n', 15, 1],
+      ['1 2\n', '3\n', 1, 0],
+      ['5 7\n', '12\n', 20, 1],
+      ['10 20\n', '30\n', 20, 1],
+      ['100 200\n', '300\n', 10, 2],
+      ['1000 2000\n', '3000\n', 15, 2],
     ]);
     expect(res.body.warnings).toEqual([
-      'Group 0 is worth no points: its tests count on their own.',
-      'Points changed, as a test here is worth a whole number of points from 1 to 1000: test 1 (0 → 1).',
+      "Group 0 is worth no points: here it is an all-or-nothing subtask worth 1 point (a subtask's least), so the groups that depend on it still need it.",
       'Statement legend.tex: LaTeX left as it is: \\includegraphics.',
     ]);
     // No worker in this suite: the problem is stored all the same, and the result says why the solution did not run.
@@ -68,19 +70,18 @@ describe('POST /api/problems/import', () => {
     });
   });
 
-  it("keeps the groups' dependencies as the subtasks' dependsOn, and says which it cannot keep", async () => {
+  it("keeps the groups' dependencies as the subtasks' dependsOn, the samples' group's too, and names one it cannot keep", async () => {
     const xml = polygonXml().replace(
       '<group feedback-policy="complete" name="2" points-policy="each-test"/>',
-      '<group feedback-policy="complete" name="2" points-policy="each-test"><dependencies><dependency group="0"/><dependency group="1"/></dependencies></group>',
+      '<group feedback-policy="complete" name="2" points-policy="each-test"><dependencies><dependency group="0"/><dependency group="1"/><dependency group="9"/></dependencies></group>',
     );
     const res = await upload(await polygonPackage({ xml })).expect(201);
     expect(res.body.problem.subtasks).toEqual([
+      { name: 'Group 0', scoring: 'min', points: 1 },
       { name: 'Group 1', scoring: 'min', points: 40 },
-      { name: 'Group 2', scoring: 'sum', points: 25, dependsOn: [0] },
+      { name: 'Group 2', scoring: 'sum', points: 25, dependsOn: [0, 1] },
     ]);
-    expect(res.body.warnings).toContain(
-      'Group 2 depends on group 0, which is no subtask here (it is worth no points, or not listed): that dependency is left out.',
-    );
+    expect(res.body.warnings).toContain('Group 2 depends on group 9, which the package does not list: that dependency is left out.');
   });
 
   it('adds the interaction and scoring sections to the statement, and warns of a problem read from files', async () => {

@@ -1,4 +1,4 @@
-import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring } from '@oj/contracts';
+import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
 
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
@@ -156,8 +156,9 @@ function warnPointsChanged(entries: Node[], testCases: { points: number; subtask
 /**
  * Polygon groups as subtasks, in the order the package lists them: `complete-group` scores `min` (its points only
  * when all pass), `each-test` scores `sum`; a group's `<dependencies>` become the subtask's `dependsOn`. A group
- * worth nothing (the samples', usually) is no subtask: its tests count on their own, as ours have at least a point,
- * and a dependency on it is left out with a warning.
+ * worth nothing (the samples', usually, which every other group often depends on) is a `min` subtask worth the
+ * least a subtask can be, 1 point: the total grows by 1 instead of by a point per test, as its tests would count on
+ * their own, and what depends on it still needs it.
  */
 function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtasks: Subtask[]; indexOf: Map<string, number> } {
   const declared = new Map((list(path(testset, 'groups', 'group')) as Node[]).map((g) => [String(g['@name']), g]));
@@ -177,21 +178,21 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
     const scoring: SubtaskScoring = group?.['@points-policy'] === 'each-test' ? 'sum' : 'min';
     const members = tests.filter((t) => String(t['@group']) === name);
     const points = group?.['@points'] !== undefined ? Number(group['@points']) : members.reduce((s, t) => s + Number(t['@points'] ?? 0), 0);
-    if (!(points > 0)) {
-      warnings.push(`Group ${name} is worth no points: its tests count on their own.`);
-      continue;
-    }
     indexOf.set(name, subtasks.length);
-    subtasks.push({ name: `Group ${name}`, scoring, points: normalizePoints(points) });
+    if (points > 0) subtasks.push({ name: `Group ${name}`, scoring, points: normalizePoints(points) });
+    else {
+      warnings.push(
+        `Group ${name} is worth no points: here it is an all-or-nothing subtask worth 1 point (a subtask's least), so the groups that depend on it still need it.`,
+      );
+      subtasks.push({ name: `Group ${name}`, scoring: 'min', points: TEST_CASE_POINTS.min });
+    }
   }
   for (const [name, index] of indexOf) {
     const needed = (list(path(declared.get(name), 'dependencies', 'dependency')) as Node[]).map((d) => String(d['@group']));
     const dependsOn = needed.flatMap((group) => {
       const at = indexOf.get(group);
       if (at === undefined)
-        warnings.push(
-          `Group ${name} depends on group ${group}, which is no subtask here (it is worth no points, or not listed): that dependency is left out.`,
-        );
+        warnings.push(`Group ${name} depends on group ${group}, which the package does not list: that dependency is left out.`);
       return at === undefined || at === index ? [] : [at];
     });
     if (dependsOn.length) subtasks[index].dependsOn = [...new Set(dependsOn)].sort((a, b) => a - b);
