@@ -110,6 +110,46 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     expect(reading.warnings).toEqual([]);
   });
 
+  it("shows an interactive sample's .interaction log, not the interactor's secret .in, and judges with the .in", async () => {
+    // problemtools' guess ships its samples so: 1.in holds the number to guess, 1.interaction the dialogue.
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2023-07\ntype: [pass-fail, interactive]\nname: Guess\nlimits: {time_limit: 2}\n',
+      'data/sample/1.in': '993\n',
+      'data/sample/1.ans': '',
+      'data/sample/1.interaction': '>792\n<higher\n>999\n<lower\n>993\n<correct\n',
+      'data/secret/1.in': '5\n',
+      'data/secret/1.ans': '',
+      'output_validator/validator.py': PY_VALIDATOR,
+    });
+    expect(reading.problem.samples).toEqual([
+      {
+        input: 'higher\nlower\ncorrect\n',
+        output: '792\n999\n993\n',
+        explanation: 'The dialogue in order (`<` the judge, `>` your program):\n\n```\n>792\n<higher\n>999\n<lower\n>993\n<correct\n```',
+      },
+    ]);
+    expect(reading.problem.testCases).toEqual([{ input: '5\n', output: '', points: 1 }]);
+  });
+
+  it('shows .in.statement, .out and .ans.statement instead of the sample files they stand for (2025-09)', async () => {
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2025-09\nname: Shown\nlimits: {time_limit: 1}\n',
+      'data/sample/1.in': '1 2 extra-for-the-validator\n',
+      'data/sample/1.in.statement': '1 2\n',
+      'data/sample/1.ans': '3 any order\n',
+      'data/sample/1.out': '3\n',
+      'data/sample/2.in': '2 2\n',
+      'data/sample/2.ans': '4\n',
+      'data/sample/2.ans.statement': 'four\n',
+      'data/secret/1.in': '5 5\n',
+      'data/secret/1.ans': '10\n',
+    });
+    expect(reading.problem.samples).toEqual([
+      { input: '1 2\n', output: '3\n' },
+      { input: '2 2\n', output: 'four\n' },
+    ]);
+  });
+
   it('takes a 2023-07 pass-fail package with an output_validator/ folder as custom, and without one as default', async () => {
     const files = { 'problem.yaml': 'problem_format_version: 2023-07-draft\nname: V\nlimits: {time_limit: 1}\n', ...TESTS };
     expect((await read({ ...files, 'output_validator/validator.py': PY_VALIDATOR })).problem.checker).toMatchObject({

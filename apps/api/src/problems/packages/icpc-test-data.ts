@@ -22,13 +22,52 @@ export function groupSettings(files: PackageFiles, folder: string): Yaml | undef
 
 const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
 
-/** Every `.in` under a folder (its subfolders too when `deep`), in natural order, with its `.ans`; empty files are tests too. */
-function pairs(files: PackageFiles, folder: string, deep: boolean): { input: string; output: string }[] {
+/** Every `.in` under a folder (its subfolders too when `deep`), in natural order. */
+function inputPaths(files: PackageFiles, folder: string, deep: boolean): string[] {
   return files
     .paths()
     .filter((p) => p.startsWith(`${folder}/`) && p.endsWith('.in') && (deep || !p.slice(folder.length + 1).includes('/')))
-    .sort(byName)
-    .map((p) => ({ input: files.requireText(p, 'Test'), output: files.requireText(`${p.slice(0, -3)}.ans`, 'Answer') }));
+    .sort(byName);
+}
+
+/** Every `.in` under a folder, as `inputPaths` finds them, with its `.ans`; empty files are tests too. */
+function pairs(files: PackageFiles, folder: string, deep: boolean): { input: string; output: string }[] {
+  return inputPaths(files, folder, deep).map((p) => ({
+    input: files.requireText(p, 'Test'),
+    output: files.requireText(`${p.slice(0, -3)}.ans`, 'Answer'),
+  }));
+}
+
+/**
+ * The samples as the statement shows them (2025-09, "Displaying test cases"): a `.in.statement` instead of the
+ * input, a `.out` or `.ans.statement` instead of the answer; an interactive problem's `.interaction` log (lines of
+ * the judge after `<`, of the submission after `>`) as the judge's lines, the submission's, and the whole dialogue
+ * in order as the explanation, since its `.in` is the interactor's secret and its `.ans` often empty.
+ */
+function samplesShown(files: PackageFiles): ImportedProblem['samples'] {
+  return inputPaths(files, 'data/sample', true).map((path) => {
+    const base = path.slice(0, -3);
+    const interaction = files.text(`${base}.interaction`);
+    if (interaction !== undefined) return interactionSample(interaction);
+    return {
+      input: files.text(`${base}.in.statement`) ?? files.requireText(path, 'Test'),
+      output: files.text(`${base}.out`) ?? files.text(`${base}.ans.statement`) ?? files.requireText(`${base}.ans`, 'Answer'),
+    };
+  });
+}
+
+function interactionSample(log: string): ImportedProblem['samples'][number] {
+  const lines = log.split(/\r?\n/).filter((line) => line.startsWith('<') || line.startsWith('>'));
+  const side = (mark: string) =>
+    lines
+      .filter((line) => line.startsWith(mark))
+      .map((line) => `${line.slice(1)}\n`)
+      .join('');
+  return {
+    input: side('<'),
+    output: side('>'),
+    explanation: `The dialogue in order (\`<\` the judge, \`>\` your program):\n\n\`\`\`\n${lines.join('\n')}\n\`\`\``,
+  };
 }
 
 /** A group's maximum score and aggregation in whichever spelling the package uses; undefined where it says nothing. */
@@ -66,6 +105,7 @@ export function readIcpcTests(
   warnings: string[],
 ): Pick<ImportedProblem, 'testCases' | 'subtasks' | 'samples'> {
   const samples = pairs(files, 'data/sample', true);
+  const shown = samplesShown(files);
   const testCases: ImportedProblem['testCases'] = pairs(files, 'data/secret', false).map((t) => ({ ...t, points: 1 }));
   const groups = [
     ...new Set(
@@ -103,8 +143,8 @@ export function readIcpcTests(
     });
     testCases.push(...tests.map((t) => ({ ...t, points: each, subtask: subtasks.length - 1 })));
   });
-  if (testCases.length) return { samples, testCases, subtasks };
+  if (testCases.length) return { samples: shown, testCases, subtasks };
   if (!samples.length) throw new ArchiveRejectedError('The package has no tests: data/secret and data/sample hold no .in files.');
   warnings.push('The package has tests only in data/sample: they are its tests.');
-  return { samples, testCases: samples.map((t) => ({ ...t, points: 1 })), subtasks };
+  return { samples: shown, testCases: samples.map((t) => ({ ...t, points: 1 })), subtasks };
 }

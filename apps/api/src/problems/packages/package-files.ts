@@ -19,7 +19,7 @@ export interface ImportedProblem {
   cpuTimeLimit: number;
   memoryLimit: number;
   difficulty?: Difficulty;
-  samples: { input: string; output: string }[];
+  samples: { input: string; output: string; explanation?: string }[];
   testCases: { input: string; output: string; points: number; subtask?: number }[];
   subtasks: Subtask[];
   checker: CheckerSettings;
