@@ -15,6 +15,54 @@ describe('package readers', () => {
     expect(reading.mainSolution).toEqual({ path: 'solutions/main.cpp', languageId: 54, source: MAIN_SOLUTION });
   });
 
+  it("gives a Polygon checker and interactor the package's own testlib.h and the headers they include", async () => {
+    const testlib = "// the package's testlib.h\n#pragma once\n";
+    const geometry = '#include "testlib.h"\ninline int twice(int x) { return 2 * x; }\n';
+    const interactor =
+      '#include "geometry.h"\nint main(int argc, char* argv[]) { registerInteraction(argc, argv); quitf(_ok, "%d", twice(1)); }\n';
+    const extra = [
+      { name: 'files/testlib.h', content: testlib },
+      { name: 'files/geometry.h', content: geometry },
+      { name: 'files/unused.h', content: 'int unused;\n' },
+    ];
+    const zip = await polygonPackage({ checker: 'check.cpp', interactor, extra });
+    const { problem } = readPolygonPackage(new PackageFiles(await readTestArchive(zip), ['problem.xml']));
+    expect(problem.checker).toEqual({
+      type: 'custom',
+      languageId: 54,
+      source: CUSTOM_CHECKER,
+      supportFiles: [{ name: 'testlib.h', content: testlib }],
+    });
+    expect(problem.interactor?.supportFiles).toEqual([
+      { name: 'geometry.h', content: geometry },
+      { name: 'testlib.h', content: testlib },
+    ]);
+  });
+
+  it("leaves out a package's testlib.h too large to carry, with a warning: this judge's serves", async () => {
+    const huge = `// ${'x'.repeat(300 * 1024)}\n`;
+    const zip = await polygonPackage({ checker: 'check.cpp', extra: [{ name: 'files/testlib.h', content: huge }] });
+    const reading = readPolygonPackage(new PackageFiles(await readTestArchive(zip), ['problem.xml']));
+    expect(reading.problem.checker).toEqual({ type: 'custom', languageId: 54, source: CUSTOM_CHECKER });
+    expect(reading.warnings).toContain(
+      "files/check.cpp's files (testlib.h) are more than a jury program may carry (16 files, 256 KiB together): they are left out, this judge's testlib.h serves instead.",
+    );
+  });
+
+  it("keeps an ICPC testlib validator's folder files, its own testlib.h among them, as support files", async () => {
+    const testlib = '// upstream\n';
+    const files = new PackageFiles(
+      await readTestArchive(await icpcPackage({ extra: [{ name: 'output_validators/check/testlib.h', content: testlib }] })),
+      ['problem.yaml'],
+    );
+    expect(readIcpcPackage(files).problem.checker).toEqual({
+      type: 'custom',
+      languageId: 54,
+      source: CUSTOM_CHECKER,
+      supportFiles: [{ name: 'testlib.h', content: testlib }],
+    });
+  });
+
   it('takes a testlib output validator of an ICPC package as the custom checker, and its first accepted submission', async () => {
     const files = new PackageFiles(await readTestArchive(await icpcPackage()), ['problem.yaml']);
     expect(readIcpcPackage(files)).toMatchObject({

@@ -86,6 +86,41 @@ describe('problem packages with a real worker', () => {
     expect(res.body.mainSolution.result.score).toBe(100);
   });
 
+  it("compiles a Polygon checker against the package's own testlib.h, which has what this judge's lacks", async () => {
+    // Written for this test: a package's testlib.h with two functions this judge's header does not have.
+    const packageTestlib = `#pragma once
+#include <cstdio>
+#include <cstdlib>
+static FILE *oufFile, *ansFile;
+inline void registerTestlibCmd(int argc, char **argv) {
+  if (argc < 4 || !(oufFile = fopen(argv[2], "r")) || !(ansFile = fopen(argv[3], "r"))) exit(3);
+}
+inline bool sameFirstNumber() {
+  long long a, b;
+  return fscanf(oufFile, "%lld", &a) == 1 && fscanf(ansFile, "%lld", &b) == 1 && a == b;
+}
+inline void verdict(bool ok) {
+  fputs(ok ? "ok same\\n" : "wrong answer differs\\n", stderr);
+  exit(ok ? 0 : 1);
+}
+`;
+    const checker =
+      '#include "testlib.h"\nint main(int argc, char *argv[]) { registerTestlibCmd(argc, argv); verdict(sameFirstNumber()); }\n';
+    const xml = polygonXml({ checker: 'check.cpp' }).replace('files/check.cpp', 'files/own_check.cpp');
+    const res = await upload(
+      await polygonPackage({
+        xml,
+        extra: [
+          { name: 'files/own_check.cpp', content: checker },
+          { name: 'files/testlib.h', content: packageTestlib },
+        ],
+      }),
+    );
+    expect(res.body.problem.checker.supportFiles).toEqual([{ name: 'testlib.h', content: packageTestlib }]);
+    expect(res.body.mainSolution).toMatchObject({ path: 'solutions/main.cpp', message: null });
+    expect(res.body.mainSolution.result.score).toBe(100);
+  }, 120_000);
+
   it('imports a Polygon interactive package, runs its main solution against the interactor, and round trips it through ICPC', async () => {
     const imported = await upload(await polygonPackage({ interactor: SUM_INTERACTOR }));
     expect(imported.body.problem).toMatchObject({ type: 'interactive', interactor: { languageId: 54, source: SUM_INTERACTOR } });

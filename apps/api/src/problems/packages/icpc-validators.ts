@@ -1,6 +1,7 @@
 import { CheckerSettings, ICPC_VALIDATOR_LANGUAGE_IDS, InteractorSettings, ValidatorSupportFile } from '@oj/contracts';
 
 import { groupSettings, Yaml } from './icpc-test-data';
+import { boundedSupportFiles } from './jury-headers';
 import type { ImportedProblem, PackageFiles } from './package-files';
 import { sourceLanguage } from './source-language';
 
@@ -108,10 +109,12 @@ export function readIcpcJury(
     return { checker: { type: 'tokens' } };
   }
   const { languageId, source, supportFiles } = found;
-  if (/#include\s*["<]testlib\.h[">]/.test(source) && languageId !== 71)
-    return interactive
-      ? { checker: defaultChecker, interactor: { languageId, source } }
-      : { checker: { type: 'custom', languageId, source } };
+  if (/#include\s*["<]testlib\.h[">]/.test(source) && languageId !== 71) {
+    // The folder's other files (its own testlib.h among them) are written beside the source, as for an ICPC one.
+    const kept = boundedSupportFiles(supportFiles, found.path, warnings);
+    const testlib = { languageId, source, ...(kept.length ? { supportFiles: kept } : {}) };
+    return interactive ? { checker: defaultChecker, interactor: testlib } : { checker: { type: 'custom', ...testlib } };
+  }
   const icpc = { protocol: 'icpc' as const, languageId, source, supportFiles, validatorFlags: flags };
   const interactor: InteractorSettings = icpc;
   return interactive ? { checker: defaultChecker, interactor } : { checker: { type: 'custom', ...icpc } };

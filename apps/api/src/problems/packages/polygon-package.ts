@@ -2,6 +2,7 @@ import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScori
 
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
+import { includedHeaders } from './jury-headers';
 import { statementFileToMarkdown } from './latex-to-markdown';
 import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
 import { parsePackageXml } from './package-parsers';
@@ -253,7 +254,8 @@ function readInteractor(files: PackageFiles, interactor: Node | undefined, warni
     warnings.push(`Interactor ${sourcePath} is not C or C++: the problem is imported as a standard one, without it.`);
     return {};
   }
-  return { interactor: { languageId, source: files.requireText(sourcePath, 'Interactor') } };
+  const text = files.requireText(sourcePath, 'Interactor');
+  return { interactor: { languageId, source: text, ...headersOf(files, sourcePath, text, warnings) } };
 }
 
 function readChecker(files: PackageFiles, checker: Node | undefined, warnings: string[]): CheckerSettings {
@@ -270,5 +272,12 @@ function readChecker(files: PackageFiles, checker: Node | undefined, warnings: s
     warnings.push(`Checker ${sourcePath} is not C or C++: the default (lines) is used.`);
     return { type: 'lines' };
   }
-  return { type: 'custom', languageId, source: files.requireText(sourcePath, 'Checker') };
+  const checkerSource = files.requireText(sourcePath, 'Checker');
+  return { type: 'custom', languageId, source: checkerSource, ...headersOf(files, sourcePath, checkerSource, warnings) };
+}
+
+/** The package's headers a jury program includes (its testlib.h above all), as its support files when there are some. */
+function headersOf(files: PackageFiles, sourcePath: string, source: string, warnings: string[]) {
+  const supportFiles = includedHeaders(files, sourcePath, source, warnings);
+  return supportFiles.length ? { supportFiles } : {};
 }
