@@ -1,4 +1,4 @@
-import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, SUM_INTERACTOR } from '@oj/api-testing';
+import { CUSTOM_CHECKER, ICPC_ACCEPTED, icpcPackage, MAIN_SOLUTION, polygonPackage, polygonXml, SUM_INTERACTOR } from '@oj/api-testing';
 
 import { readIcpcPackage } from '../../src/problems/packages/icpc-package';
 import { latexToMarkdown } from '../../src/problems/packages/latex-to-markdown';
@@ -61,6 +61,20 @@ describe('package readers', () => {
       source: CUSTOM_CHECKER,
       supportFiles: [{ name: 'testlib.h', content: testlib }],
     });
+  });
+
+  it('warns when a Polygon checker gives points (quitp) on tests the package makes worth 0', async () => {
+    const checker = '#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitp(10.0, "optimal"); }\n';
+    const xml = polygonXml({ checker: 'check.cpp' }).replace('files/check.cpp', 'files/scoring.cpp');
+    const zip = await polygonPackage({ xml, extra: [{ name: 'files/scoring.cpp', content: checker }] });
+    const reading = readPolygonPackage(new PackageFiles(await readTestArchive(zip), ['problem.xml']));
+    expect(reading.warnings).toContain(
+      "The checker gives points (quitp) on test 1, worth 0 points in the package: here such a test is worth 1 point and the checker's points count up to it, so scores differ from Polygon's. Give the tests their points in the problem form.",
+    );
+    const plain = readPolygonPackage(
+      new PackageFiles(await readTestArchive(await polygonPackage({ checker: 'check.cpp' })), ['problem.xml']),
+    );
+    expect(plain.warnings.some((w) => w.includes('quitp'))).toBe(false);
   });
 
   it('takes a testlib output validator of an ICPC package as the custom checker, and its first accepted submission', async () => {

@@ -160,6 +160,11 @@ export interface JurySource {
 export interface JuryCall {
   protocol: ValidatorProtocol;
   validatorFlags: string[];
+  /**
+   * testlib only: built with a testlib.h of its own (a package's, upstream testlib) rather than ours, so its quitp
+   * points are absolute, as Polygon reads them, not our header's fraction of the test.
+   */
+  ownTestlib?: boolean;
 }
 
 /** A built interactor and how it is called. */

@@ -42,6 +42,17 @@ describe('custom checker verdicts (testlib convention)', () => {
     expect(checkerJudgement(run(7, 'points 1 all'), 'checker', 10)).toMatchObject({ status: 'accepted', fraction: 1 });
   });
 
+  it('reads quitp points always as absolute points from a checker built with its own (upstream) testlib.h', () => {
+    expect(checkerJudgement(run(7, 'points 0.5 half a point'), 'checker', 10, true)).toMatchObject({
+      status: 'wrong_answer',
+      fraction: 0.05,
+    });
+    expect(checkerJudgement(run(7, 'points 1'), 'checker', 10, true)).toMatchObject({ fraction: 0.1 });
+    expect(checkerJudgement(run(7, 'points 10'), 'checker', 10, true)).toMatchObject({ status: 'accepted', fraction: 1 });
+    // A test worth 1 point: quitp(0.64) is 0.64 of it, quitp(2.16) all of it, in order at least.
+    expect(checkerJudgement(run(7, 'points 0.64'), 'checker', 1, true)).toMatchObject({ fraction: 0.64 });
+  });
+
   it.each([
     [run(3, 'FAIL answer file is broken'), /checker failed: FAIL answer file is broken/],
     [run(null, '', 'signaled'), /crashed/],

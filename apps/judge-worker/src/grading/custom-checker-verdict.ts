@@ -38,13 +38,14 @@ function judgement(fraction: number, message: string): CheckerJudgement {
 }
 
 /**
- * testlib's points (quitp, quitpartial) as a fraction of the test's `testPoints`: from 0 to 1 they are the
- * fraction itself (our testlib.h's meaning); above 1 they are absolute points, Polygon's meaning, capped at the
- * test's points. Negative or non-numeric points are the jury program's failure.
+ * testlib's points (quitp, quitpartial) as a fraction of the test's `testPoints`. From a program built with our
+ * testlib.h, from 0 to 1 they are the fraction itself (our header's meaning) and above 1 absolute points; from one
+ * built with its own (upstream) testlib.h (`absolute`), always absolute points, as Polygon reads them. Absolute
+ * points are capped at the test's. Negative or non-numeric points are the jury program's failure.
  */
-export function testlibPointsFraction(points: number, testPoints: number): number | null {
+export function testlibPointsFraction(points: number, testPoints: number, absolute = false): number | null {
   if (!(points >= 0) || !Number.isFinite(points)) return null;
-  if (points <= 1) return points;
+  if (points <= 1 && !absolute) return points;
   return testPoints > 0 ? Math.min(points, testPoints) / testPoints : 1;
 }
 
@@ -67,7 +68,7 @@ const nameOf = (role: JuryRole) => `The ${role}`;
  * testlib.h's quitp, read by testlibPointsFraction against the test's `testPoints`), or exit 16 + n for n % (testlib's
  * _pc). The first line of stderr is the test's message.
  */
-export function checkerJudgement(run: CheckerRun, role: JuryRole = 'checker', testPoints = 1): CheckerJudgement {
+export function checkerJudgement(run: CheckerRun, role: JuryRole = 'checker', testPoints = 1, ownTestlib = false): CheckerJudgement {
   const message = firstLine(run.stderr);
   const the = nameOf(role);
   const fail = failureOf(role);
@@ -80,7 +81,7 @@ export function checkerJudgement(run: CheckerRun, role: JuryRole = 'checker', te
   if (code === POINTS_EXIT) {
     const points = /^points\s+(\S+)\s*(.*)$/.exec(message);
     if (!points) throw fail(`${the} exited with code ${POINTS_EXIT} without a points line.`);
-    const fraction = testlibPointsFraction(Number(points[1]), testPoints);
+    const fraction = testlibPointsFraction(Number(points[1]), testPoints, ownTestlib);
     if (fraction === null) throw fail(`${the} gave invalid points: ${message}`);
     return judgement(fraction, points[2]);
   }
@@ -145,5 +146,5 @@ export function icpcJudgement(run: CheckerRun, role: JuryRole, testPoints: numbe
 
 /** A checker's or interactor's judgement in its protocol, against a test worth `testPoints`. */
 export function juryJudgement(run: CheckerRun, call: JuryCall, role: JuryRole, testPoints: number): CheckerJudgement {
-  return call.protocol === 'icpc' ? icpcJudgement(run, role, testPoints) : checkerJudgement(run, role, testPoints);
+  return call.protocol === 'icpc' ? icpcJudgement(run, role, testPoints) : checkerJudgement(run, role, testPoints, call.ownTestlib);
 }

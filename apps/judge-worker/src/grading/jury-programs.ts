@@ -5,11 +5,14 @@ import { CheckerFailure, InteractorFailure, juryJudgement } from './custom-check
 import { checkerFailedResult, DefinitiveFailure, interactorFailedResult } from './grade-aggregate';
 import { builtinJudge, fromCheckerJudgement, isBuiltin, OutputJudge } from './output-judge';
 
-/** How a checker or interactor with these settings is called. */
+/**
+ * How a checker or interactor with these settings is called, and how its verdict reads: a testlib program with a
+ * support file named testlib.h was built against that header (its quoted include finds it first), upstream testlib.
+ */
 export function juryCallOf(settings: ValidatorProtocolSettings): JuryCall {
-  return settings.protocol === 'icpc'
-    ? { protocol: 'icpc', validatorFlags: settings.validatorFlags ?? [] }
-    : { protocol: 'testlib', validatorFlags: [] };
+  if (settings.protocol === 'icpc') return { protocol: 'icpc', validatorFlags: settings.validatorFlags ?? [] };
+  const ownTestlib = (settings.supportFiles ?? []).some((file) => file.name === 'testlib.h');
+  return { protocol: 'testlib', validatorFlags: [], ...(ownTestlib ? { ownTestlib } : {}) };
 }
 
 /** What a checker or interactor is built from. */

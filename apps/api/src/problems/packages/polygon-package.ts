@@ -59,6 +59,7 @@ export function readPolygonPackage(files: PackageFiles): PackageReading {
     checker: readChecker(files, path(root, 'assets', 'checker') as Node | undefined, warnings),
     ...readInteractor(files, path(root, 'assets', 'interactor') as Node | undefined, warnings),
   };
+  warnPointsFromChecker(problem.checker, list(path(testset as Node, 'tests', 'test')) as Node[], warnings);
   const main = (list(path(root, 'assets', 'solutions', 'solution')) as Node[]).find((s) => s['@tag'] === 'main');
   const mainSource = main && (list(main.source)[0] as Node | undefined);
   const mainPath = mainSource?.['@path'] as string | undefined;
@@ -152,6 +153,24 @@ function warnPointsChanged(entries: Node[], testCases: { points: number; subtask
   if (!changed.length) return;
   const named = changed.slice(0, 10).join(', ') + (changed.length > 10 ? ` and ${changed.length - 10} more` : '');
   warnings.push(`Points changed, as a test here is worth a whole number of points from 1 to 1000: ${named}.`);
+}
+
+/**
+ * On Polygon a checker's quitp(p) is the test's score, p points, whatever the test's own points; here it counts up
+ * to what the test is worth. A test worth 0 in the package is worth 1 here, so its checker's points are cut to 1:
+ * said, since scores then differ from Polygon's.
+ */
+function warnPointsFromChecker(checker: CheckerSettings, entries: Node[], warnings: string[]) {
+  if (checker.type !== 'custom' || !/\bquitp\s*\(/.test(checker.source ?? '')) return;
+  const worthless = entries.flatMap((t, i) => (t['@points'] !== undefined && Number(t['@points']) === 0 ? [i + 1] : []));
+  if (!worthless.length) return;
+  const named =
+    worthless.length === entries.length
+      ? 'every test'
+      : `test${worthless.length === 1 ? '' : 's'} ${worthless.slice(0, 10).join(', ')}${worthless.length > 10 ? '…' : ''}`;
+  warnings.push(
+    `The checker gives points (quitp) on ${named}, worth 0 points in the package: here such a test is worth 1 point and the checker's points count up to it, so scores differ from Polygon's. Give the tests their points in the problem form.`,
+  );
 }
 
 /**
