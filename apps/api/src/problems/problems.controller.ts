@@ -48,9 +48,10 @@ export class ProblemsController {
   }
 
   @Get('algorithms')
+  @OptionalAuth()
   @ApiOkResponse({ type: AlgorithmListDto })
-  async listAlgorithms(): Promise<AlgorithmListDto> {
-    return { items: await this.problems.algorithms() };
+  async listAlgorithms(@CurrentUser() user: AuthUser | undefined): Promise<AlgorithmListDto> {
+    return { items: await this.problems.algorithms(user) };
   }
 
   @Post('testcases/zip-parse')

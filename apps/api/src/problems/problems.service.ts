@@ -309,10 +309,17 @@ export class ProblemsService {
     await this.live.accessChanged({ problemId });
   }
 
-  async algorithms(): Promise<string[]> {
+  /**
+   * The algorithm suggestions: the known ones and those of the problems the caller may see (canSeeProblem, which
+   * covers every problem the caller may edit). A private problem's algorithms, a hint to its solution and maybe a
+   * contest's still hidden, never reach anyone else.
+   */
+  async algorithms(user: AuthUser | undefined): Promise<string[]> {
+    const visible = visibleProblemsWhere('p', user);
     const rows: { name: string }[] = await this.problems
       .createQueryBuilder('p')
       .select('DISTINCT jsonb_array_elements_text(p.algorithms)', 'name')
+      .where(visible.sql, visible.params)
       .getRawMany();
     const byKey = new Map<string, string>();
     for (const name of [...rows.map((r) => r.name), ...KNOWN_ALGORITHMS]) {

@@ -441,6 +441,17 @@ describe('problems', () => {
       expect(items.filter((a) => a.toLowerCase() === 'greedy')).toHaveLength(1);
       expect([...items].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(items);
     });
+
+    it("keeps a private problem's algorithms from everyone who may not see it", async () => {
+      await create({ isPublic: false, algorithms: ['Secret Sweep'] });
+      const list = async (session?: TestSession) => {
+        const request = t.http().get('/api/problems/algorithms');
+        return (await (session ? request.set(...bearer(session)) : request).expect(200)).body.items as string[];
+      };
+      expect(await list()).not.toContain('Secret Sweep');
+      expect(await list(user)).not.toContain('Secret Sweep');
+      expect(await list(admin)).toContain('Secret Sweep');
+    });
   });
 
   describe('update, visibility, delete', () => {
