@@ -96,6 +96,20 @@ export function canSeeTestResults(
   return !contest || now >= contest.endsAt || canViewSource(submission, viewer);
 }
 
+/**
+ * Whether a submission may be re-submitted now. A re-submission runs the same source outside any contest, where
+ * everyone who sees the problem sees its verdict and tests: so not while the original's contest still hides them
+ * from others (its result under a freeze not yet lifted, its per-test results until the contest's end), whoever
+ * asks, or the re-submission would be a side door to them.
+ */
+export function resubmitRevealsNothing(
+  submission: Pick<SubmissionEntity, 'frozen' | 'contestId'>,
+  contest: Pick<ContestEntity, 'endsAt'> | null,
+  now: Date,
+): boolean {
+  return !submission.frozen && (submission.contestId === null || !contest || now >= contest.endsAt);
+}
+
 /** The contest as the shared contest rules (libs/contracts access) read it. */
 export function contestGate(contest: Pick<ContestEntity, 'isPublic' | 'accessCode' | 'startsAt' | 'endsAt'>): ContestGate {
   return { isPublic: contest.isPublic, inviteOnly: isInviteOnly(contest), startsAt: contest.startsAt, endsAt: contest.endsAt };

@@ -4,7 +4,16 @@ import { ERROR_CODES, JudgeJobData, noTestResult, SubmissionDetail } from '@oj/c
 import { JUDGE_QUEUE, judgeJobOptions } from '@oj/messaging';
 import { Queue } from 'bull';
 
-import { canResubmit, canSeeResult, canSeeSubmission, canSeeTestResults, canViewSource, isAdmin, pendingRow } from '../access';
+import {
+  canResubmit,
+  canSeeResult,
+  canSeeSubmission,
+  canSeeTestResults,
+  canViewSource,
+  isAdmin,
+  pendingRow,
+  resubmitRevealsNothing,
+} from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
@@ -61,6 +70,11 @@ export class SubmissionsService {
     if (!found) throw ApiException.notFound(NOT_FOUND);
     const { entity: original, row } = found;
     if (!canResubmit(original, caller)) throw ApiException.forbidden('You may only re-submit your own submissions.');
+    const contest = original.contestId === null ? null : await this.contests.findOrNull(original.contestId);
+    if (!resubmitRevealsNothing(original, contest, new Date()))
+      throw ApiException.conflict(
+        "This submission's contest still hides its results: re-submit it once the contest has ended and its results are published.",
+      );
     const problem = await this.problems.findVisibleProblemRef(original.problemId, caller);
     const submitter = { id: original.userId, name: row.userName };
     // Outside any contest: a re-submission is not a new try on a board.

@@ -157,6 +157,20 @@ describe('frozen results do not leak', () => {
     });
     afterAll(() => [annStream, bobStream, bobProblemStream].forEach((s) => s.close()));
 
+    it('refuses to re-submit a frozen submission, to its submitter and admins alike: the copy would show its verdict', async () => {
+      for (const viewer of [ann, admin]) {
+        const res = await http()
+          .post(`/api/submissions/${frozenId}/resubmit`)
+          .set(...bearer(viewer))
+          .expect(409);
+        expect(res.body.message).toBe(
+          "This submission's contest still hides its results: re-submit it once the contest has ended and its results are published.",
+        );
+      }
+      const [{ n }] = await ds.query('SELECT count(*)::int AS n FROM submissions WHERE user_id = $1', [ann.user.id]);
+      expect(n).toBe(1);
+    });
+
     it('shows the submitter and admins the verdict, and another participant a pending row, in the detail', async () => {
       for (const viewer of [ann, admin]) expect(await detail(frozenId, viewer)).toMatchObject({ status: 'accepted', score: 100 });
       const seen = await detail(frozenId, bob);
@@ -372,6 +386,16 @@ describe('frozen results do not leak', () => {
         .expect(200);
     });
 
+    it('re-submits a revealed submission, outside the contest', async () => {
+      const res = await http()
+        .post(`/api/submissions/${frozenId}/resubmit`)
+        .set(...bearer(admin))
+        .expect(201);
+      const [row] = await ds.query('SELECT contest_id, frozen, user_id FROM submissions WHERE id = $1', [res.body.submissionId]);
+      expect(row).toEqual({ contest_id: null, frozen: false, user_id: ann.user.id });
+      await ds.query('DELETE FROM submissions WHERE id = $1', [res.body.submissionId]);
+    });
+
     it('brings every revealed result to the updates polls, with its times', async () => {
       const res = await http()
         .get(`/api/submissions/updates?since=${encodeURIComponent(unfrozenSince)}`)
@@ -425,6 +449,11 @@ describe('frozen results do not leak', () => {
       const seen = await detail(id, bob);
       expect(seen).toMatchObject({ status: 'accepted', canViewSource: false, testCaseResults: [], resultSummary: null });
       expect(seen.source).toBeUndefined();
+      // A copy outside the contest would show everyone its tests before the end: not until then.
+      await http()
+        .post(`/api/submissions/${id}/resubmit`)
+        .set(...bearer(ann))
+        .expect(409);
 
       await ds.query(
         `UPDATE contests SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 minute' WHERE contest_id = $1`,
