@@ -13,11 +13,12 @@ import { type ClarificationEntity, ContestEntity } from '@oj/db';
 import { DataSource } from 'typeorm';
 
 import {
-  canReadContestProblems,
+  canReadContestProblem,
   canSeeClarification,
   canSeeClarificationAsker,
   canSeeResult,
   canSeeTestResults,
+  contestGate,
   type Viewer,
 } from '../access';
 import { ApiException } from '../common/api-exception';
@@ -51,6 +52,9 @@ interface ProblemRow {
   title: string;
   cpu_time_limit: number;
   test_case_count: number;
+  is_public: boolean;
+  /** When each other contest holding the problem ends: one still running may hide it (contestHidesProblem). */
+  other_ends: Date[];
 }
 
 /** A clarification as the entity has it, with the asker's team: their official participation (null for a notice, or an asker on a virtual run). */
@@ -266,9 +270,14 @@ export class ClicsService {
     const now = new Date();
     const [problems, teams, submissions, engine, clarifications] = await Promise.all([
       this.dataSource.query(
-        `SELECT cp.problem_id, cp.label, cp.position, cp.points, p.title, p.cpu_time_limit, p.test_case_count
+        `SELECT cp.problem_id, cp.label, cp.position, cp.points, p.title, p.cpu_time_limit, p.test_case_count, p.is_public,
+                coalesce(array_agg(oc.ends_at) FILTER (WHERE oc.contest_id IS NOT NULL), '{}') AS other_ends
            FROM contest_problems cp JOIN problems p ON p.problem_id = cp.problem_id
-          WHERE cp.contest_id = $1 ORDER BY cp.position`,
+           LEFT JOIN contest_problems ocp ON ocp.problem_id = cp.problem_id AND ocp.contest_id <> cp.contest_id
+           LEFT JOIN contests oc ON oc.contest_id = ocp.contest_id
+          WHERE cp.contest_id = $1
+          GROUP BY cp.problem_id, cp.label, cp.position, cp.points, p.title, p.cpu_time_limit, p.test_case_count, p.is_public
+          ORDER BY cp.position`,
         [contestId],
       ) as Promise<ProblemRow[]>,
       this.dataSource.query(
@@ -296,27 +305,39 @@ export class ClicsService {
       ) as Promise<ClarificationRowDb[]>,
     ]);
     const since = (at: Date) => reltime(at.getTime() - contest.startsAt.getTime());
-    // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems (titles, limits)
-    // from the end on, and others' per-test results likewise (canSeeTestResults).
-    const problemsReadable = canReadContestProblems(contest, [], viewer, now);
+    // The SPA's rules, for a reader who holds no seat in the contest: a guest reads its problems (titles, limits,
+    // test counts) from the end on, each one unless another contest still hides it (canReadContestProblem), and
+    // others' per-test results likewise (canSeeTestResults).
+    const readable = (p: ProblemRow) =>
+      canReadContestProblem(
+        { isPublic: p.is_public },
+        contestGate(contest),
+        [],
+        p.other_ends.map((endsAt) => ({ endsAt })),
+        viewer,
+        now,
+      );
     const languages = new Map(engine.map((l) => [l.id, l.name]));
     for (const s of submissions) if (!languages.has(s.language_id)) languages.set(s.language_id, s.language_name);
     const snapshot: ClicsSnapshot = {
       contest,
       now,
-      problems: problems.map((p) => ({
-        at: contest.updatedAt,
-        data: {
-          id: String(p.problem_id),
-          label: p.label,
-          // The label stands for a title the reader may not read yet.
-          name: problemsReadable ? p.title : p.label,
-          ordinal: p.position,
-          ...(problemsReadable ? { time_limit: p.cpu_time_limit } : {}),
-          test_data_count: p.test_case_count,
-          ...(SCORED_FORMATS.has(contest.format) ? { max_score: p.points } : {}),
-        },
-      })),
+      problems: problems.map((p) => {
+        const open = readable(p);
+        return {
+          at: contest.updatedAt,
+          data: {
+            id: String(p.problem_id),
+            label: p.label,
+            // The label stands for a title the reader may not read yet, and 0 for its tests (the count is required).
+            name: open ? p.title : p.label,
+            ordinal: p.position,
+            ...(open ? { time_limit: p.cpu_time_limit } : {}),
+            test_data_count: open ? p.test_case_count : 0,
+            ...(SCORED_FORMATS.has(contest.format) ? { max_score: p.points } : {}),
+          },
+        };
+      }),
       teams: teams.map((t) => ({
         at: t.registered_at,
         data: { id: t.id, label: t.id, name: t.username ?? 'Deleted user', display_name: t.username ?? 'Deleted user', hidden: false },

@@ -491,9 +491,31 @@ describe('CLICS Contest API', () => {
       await http().get(`/api/clics/contests/${upcoming}/problems`).set('Authorization', `Bearer ${publicUpcoming}`).expect(200)
     ).body;
     expect(problem).not.toHaveProperty('time_limit');
+    expect(problem.test_data_count).toBe(0);
     expect(await names(await createToken(upcoming, 'admin'))).toEqual(['Sealed title']);
     const feedEvents = await feedOf(upcoming, await createToken(upcoming, 'public'));
     expect(JSON.stringify(feedEvents)).not.toContain('Sealed title');
+
+    // An ended contest holding the same problem opens its problems, but not one the upcoming contest still hides.
+    const ended = (
+      await http()
+        .post('/api/contests')
+        .set(...bearer(admin))
+        .send({
+          ...contestBody,
+          title: 'Ended',
+          startsAt: at(-180).toISOString(),
+          endsAt: at(-60).toISOString(),
+          problems: [{ problemId: sealed }],
+        })
+        .expect(201)
+    ).body.contestId;
+    const endedProblems = async (token: string) =>
+      (await http().get(`/api/clics/contests/${ended}/problems`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+    expect(await endedProblems(await createToken(ended, 'public'))).toEqual([
+      expect.objectContaining({ label: 'A', name: 'A', test_data_count: 0 }),
+    ]);
+    expect(await endedProblems(await createToken(ended, 'admin'))).toEqual([expect.objectContaining({ name: 'Sealed title' })]);
   });
 
   it('answers a scored (IOI) contest in the specification’s shape, with scores', async () => {
