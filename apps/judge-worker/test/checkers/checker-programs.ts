@@ -137,3 +137,25 @@ int main(int argc, char *argv[]) {
   quitf(_ok, "%d", table[argc * 12345]);
 }
 `;
+
+/**
+ * A checker in the way upstream testlib's users write them, leaning on what our header now has besides the basics:
+ * the standard library it brings in (vector, sort), vector reads with ranges, a pattern, upperCase, compress and
+ * expectedButFound. The input is n and n numbers; the output must be them sorted, then a word naming the order.
+ */
+export const UPSTREAM_STYLE_CHECKER = `
+#include "testlib.h"
+using namespace std;
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  int n = inf.readInt();
+  vector<int> expected = inf.readInts(n, -1000, 1000, "a_i");
+  sort(expected.begin(), expected.end());
+  vector<int> got = ouf.readInts(n, -1000, 1000, "b_i");
+  for (int i = 0; i < n; i++)
+    if (got[i] != expected[i]) expectedButFound(_wa, expected[i], got[i], format("%d%s number", i + 1, englishEnding(i + 1).c_str()).c_str());
+  string order = upperCase(ouf.readWord(pattern("[a-zA-Z]{1,10}"), "order"));
+  if (order != "ASCENDING") quitf(_wa, "order %s", compress(order).c_str());
+  quitf(_ok, "%d numbers", n);
+}
+`;

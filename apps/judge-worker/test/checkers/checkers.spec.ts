@@ -16,6 +16,7 @@ import {
   HUGE_CHECKER,
   LOOPING_CHECKER,
   PARTIAL_POINTS_CHECKER,
+  UPSTREAM_STYLE_CHECKER,
 } from './checker-programs';
 
 const PYTHON = 71;
@@ -84,6 +85,22 @@ describe('checkers in the local sandbox', () => {
       // The checker's binary is held only while a grading uses it.
       expect(readdirSync(workRoot()).filter((name) => name.startsWith('chk-'))).toEqual([]);
     }, 60_000);
+
+    it('compiles a checker written the upstream testlib way (std headers, vector reads, patterns) and judges with it', async () => {
+      const tests: TestCaseData[] = [{ input: '3\n5 -2 9\n', output: '-2 5 9 ascending\n', points: 1 }];
+      const verdicts = await Promise.all(
+        ['-2 5 9 ascending', '-2 9 5 Ascending', '-2 5 9 asc3nding', '-2 5 9 descending'].map(async (output) => {
+          const result = await grade(printing(`${output}\n`), custom(UPSTREAM_STYLE_CHECKER), tests);
+          return [result.testCaseResults[0].status, result.testCaseResults[0].message];
+        }),
+      );
+      expect(verdicts).toEqual([
+        ['accepted', 'ok 3 numbers'],
+        ['wrong_answer', 'wrong answer 2nd number: expected 5, found 9'],
+        ['wrong_answer', 'wrong output format order "asc3nding" does not match the pattern "[a-zA-Z]{1,10}"'],
+        ['wrong_answer', 'wrong answer order DESCENDING'],
+      ]);
+    }, 120_000);
 
     it('scales a test by the partial points the checker gives', async () => {
       const tests: TestCaseData[] = [

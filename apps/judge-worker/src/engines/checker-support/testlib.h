@@ -12,7 +12,10 @@
  *                                         readString/readChar/readSpace/readEoln/readEof, eof/seekEof/eoln/seekEoln
  *   quit, quitf, quitif, quitp,           _ok (exit 0), _wa (1), _pe (2), _fail (3), points (exit 7), _pc(n) (16 + n)
  *   quitpartial
- *   ensure, ensuref, setName, format, doubleCompare, englishEnding, vtos
+ *   readWordTo/readTokenTo/readLineTo, readToken/readWord/readLine(pattern, name), readInts/readLongs/readDoubles/
+ *   readReals/readTokens/readWords(size[, min, max, name]), quitif/ensuref on a stream
+ *   ensure, ensuref, setName, format, doubleCompare, doubleDelta, englishEnding, vtos, toString, compress,
+ *   upperCase, lowerCase, trim, pattern (an ECMAScript regular expression, whole text), expectedButFound
  * The verdict's text goes to standard error, first line first: "ok …", "wrong answer …", "wrong output format …",
  * "FAIL …", "points <p> …". quitp's and quitpartial's points p from 0 to 1 are the fraction of the test's points;
  * above 1 they are the test's points themselves (Polygon's use), capped at what the test is worth; _pc(n) gives n %.
@@ -21,17 +24,31 @@
 #ifndef OJ_TESTLIB_H
 #define OJ_TESTLIB_H
 
+// Checkers written against testlib use the standard library it brings in (sort, vector, map, set, ...) without
+// including it themselves, so this header brings in the same.
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cmath>
+#include <csignal>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <climits>
-#include <csignal>
 #include <fstream>
-#include <string>
+#include <functional>
+#include <iostream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <regex>
+#include <set>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 typedef int TResult;
 const TResult _ok = 0;
@@ -59,11 +76,15 @@ inline std::string vformatString(const char *fmt, va_list args) {
   return out;
 }
 
+/** `message`: the printf-style arguments of the enclosing function, formatted (its last named parameter is `fmt`). */
+#define OJ_FORMATTED(fmt, message)                    \
+  va_list oj_args;                                    \
+  va_start(oj_args, fmt);                             \
+  std::string message = vformatString(fmt, oj_args); \
+  va_end(oj_args)
+
 inline std::string format(const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::string out = vformatString(fmt, args);
-  va_end(args);
+  OJ_FORMATTED(fmt, out);
   return out;
 }
 
@@ -80,6 +101,57 @@ inline std::string englishEnding(int x) {
   if (x % 10 == 2) return "nd";
   if (x % 10 == 3) return "rd";
   return "th";
+}
+
+/** A text cut to fit a message: at most 64 characters, "..." in the middle of a longer one. */
+inline std::string compress(const std::string &text) {
+  if (text.size() <= 64) return text;
+  return text.substr(0, 30) + "..." + text.substr(text.size() - 31);
+}
+
+inline std::string upperCase(std::string text) {
+  for (size_t i = 0; i < text.size(); i++) text[i] = (char)std::toupper((unsigned char)text[i]);
+  return text;
+}
+
+inline std::string lowerCase(std::string text) {
+  for (size_t i = 0; i < text.size(); i++) text[i] = (char)std::tolower((unsigned char)text[i]);
+  return text;
+}
+
+inline std::string trim(const std::string &text) {
+  size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  return text.substr(begin, text.find_last_not_of(" \t\r\n") - begin + 1);
+}
+
+template <typename T> std::string toString(const T &value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+/**
+ * A testlib pattern ("[a-z]{1,10}", "0|-?[1-9][0-9]*"): the whole text must match it. Read as an ECMAScript
+ * regular expression, which writes testlib's character classes, counts and alternatives the same way.
+ */
+class pattern {
+ public:
+  pattern(const std::string &source) : text(source), expression(source, std::regex::ECMAScript) {}
+  pattern(const char *source) : text(source), expression(source, std::regex::ECMAScript) {}
+  bool matches(const std::string &candidate) const { return std::regex_match(candidate, expression); }
+  std::string src() const { return text; }
+
+ private:
+  std::string text;
+  std::regex expression;
+};
+
+/** How far `result` is from `expected`: the smaller of the absolute and the relative error. */
+inline double doubleDelta(double expected, double result) {
+  double absolute = std::fabs(result - expected);
+  if (std::fabs(expected) > 1e-9) return std::min(absolute, absolute / std::fabs(expected));
+  return absolute;
 }
 
 inline bool doubleCompare(double expected, double result, double maxError) {
@@ -169,8 +241,9 @@ class InStream {
   }
   std::string readString() { return readLine(); }
 
-  long long readLong() {
-    std::string token = readToken();
+  long long readLong() { return parseLong(readToken()); }
+  /** A token read elsewhere as an integer, with this stream's errors. */
+  long long parseLong(const std::string &token) {
     errno = 0;
     char *end = NULL;
     long long value = std::strtoll(token.c_str(), &end, 10);
@@ -207,13 +280,50 @@ class InStream {
   double readReal() { return readDouble(); }
   double readReal(double min, double max, const std::string &what = "") { return readDouble(min, max, what); }
 
+  void readWordTo(std::string &result) { result = readToken(); }
+  void readTokenTo(std::string &result) { result = readToken(); }
+  void readLineTo(std::string &result) { result = readLine(); }
+  void readStringTo(std::string &result) { result = readLine(); }
+
+  /** A token (or line) that must match a testlib pattern; `what` names it in the message. */
+  std::string readToken(const pattern &shape, const std::string &what = "") { return matching(readToken(), shape, what); }
+  std::string readWord(const pattern &shape, const std::string &what = "") { return matching(readToken(), shape, what); }
+  std::string readLine(const pattern &shape, const std::string &what = "") { return matching(readLine(), shape, what); }
+  std::string readString(const pattern &shape, const std::string &what = "") { return matching(readLine(), shape, what); }
+
+  /** `size` values separated by blanks, each in its range when one is given. */
+  std::vector<int> readInts(int size) { return readMany<int>(size, [this]() { return readInt(); }); }
+  std::vector<int> readInts(int size, int min, int max, const std::string &what = "") {
+    return readMany<int>(size, [&]() { return readInt(min, max, what); });
+  }
+  std::vector<long long> readLongs(int size) { return readMany<long long>(size, [this]() { return readLong(); }); }
+  std::vector<long long> readLongs(int size, long long min, long long max, const std::string &what = "") {
+    return readMany<long long>(size, [&]() { return readLong(min, max, what); });
+  }
+  std::vector<double> readDoubles(int size) { return readMany<double>(size, [this]() { return readDouble(); }); }
+  std::vector<double> readDoubles(int size, double min, double max, const std::string &what = "") {
+    return readMany<double>(size, [&]() { return readDouble(min, max, what); });
+  }
+  std::vector<double> readReals(int size) { return readDoubles(size); }
+  std::vector<double> readReals(int size, double min, double max, const std::string &what = "") { return readDoubles(size, min, max, what); }
+  std::vector<std::string> readTokens(int size) { return readMany<std::string>(size, [this]() { return readToken(); }); }
+  std::vector<std::string> readWords(int size) { return readTokens(size); }
+
+  void quitif(bool condition, TResult result, const char *fmt, ...) {
+    if (!condition) return;
+    OJ_FORMATTED(fmt, message);
+    quit(result, message);
+  }
+  void ensuref(bool condition, const char *fmt, ...) {
+    if (condition) return;
+    OJ_FORMATTED(fmt, message);
+    quit(_wa, message);
+  }
+
   /** Reading errors: the contestant's fault in their output, the problem's (a checker failure) elsewhere. */
   void quit(TResult result, const std::string &message) { ::quit(mode == _output ? result : _fail, message); }
   void quitf(TResult result, const char *fmt, ...) {
-    va_list args;
-    va_start(args, fmt);
-    std::string message = vformatString(fmt, args);
-    va_end(args);
+    OJ_FORMATTED(fmt, message);
     quit(result, message);
   }
 
@@ -226,6 +336,18 @@ class InStream {
     return start < token.size() && token.find_first_not_of("0123456789", start) == std::string::npos;
   }
   static std::string shortened(const std::string &text) { return text.size() > 64 ? text.substr(0, 64) + "..." : text; }
+  std::string matching(const std::string &value, const pattern &shape, const std::string &what) {
+    if (!shape.matches(value))
+      failRead(format("%s \"%s\" does not match the pattern \"%s\"", what.empty() ? "Token" : what.c_str(), shortened(value).c_str(),
+                      shape.src().c_str()));
+    return value;
+  }
+  template <typename T, typename Read> std::vector<T> readMany(int size, Read read) {
+    std::vector<T> values;
+    values.reserve(size > 0 ? size : 0);
+    for (int i = 0; i < size; i++) values.push_back(read());
+    return values;
+  }
   void skipBlanks() {
     int c;
     while ((c = peekChar()) != EOF && isBlank(c)) nextChar();
@@ -240,6 +362,13 @@ class InStream {
 };
 
 static InStream inf, ouf, ans;
+
+inline long long stringToLongLong(InStream &in, const std::string &token) { return in.parseLong(token); }
+inline int stringToInt(InStream &in, const std::string &token) {
+  long long value = in.parseLong(token);
+  if (value < INT_MIN || value > INT_MAX) in.quit(_pe, "Integer " + vtos(value) + " does not fit in int");
+  return (int)value;
+}
 /** An interactor's output file, for a checker to read after the interaction. */
 static std::ofstream tout;
 static bool testlibInteraction = false;
@@ -294,19 +423,26 @@ inline void quit(TResult result, const std::string &message) {
 }
 
 inline void quitf(TResult result, const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::string message = vformatString(fmt, args);
-  va_end(args);
+  OJ_FORMATTED(fmt, message);
   quit(result, message);
+}
+
+/** Quits with `result` and "expected <expected>, found <found>", after an optional prefix. */
+template <typename T> void expectedButFound(TResult result, const T &expected, const T &found, const char *prefix = "") {
+  std::string lead = prefix && *prefix ? std::string(prefix) + ": " : "";
+  quit(result, lead + "expected " + vtos(expected) + ", found " + vtos(found));
+}
+inline void expectedButFound(TResult result, const std::string &expected, const std::string &found, const char *prefix = "") {
+  std::string lead = prefix && *prefix ? std::string(prefix) + ": " : "";
+  quit(result, lead + "expected '" + compress(expected) + "', found '" + compress(found) + "'");
+}
+inline void expectedButFound(TResult result, const char *expected, const char *found, const char *prefix = "") {
+  expectedButFound(result, std::string(expected), std::string(found), prefix);
 }
 
 inline void quitif(bool condition, TResult result, const char *fmt, ...) {
   if (!condition) return;
-  va_list args;
-  va_start(args, fmt);
-  std::string message = vformatString(fmt, args);
-  va_end(args);
+  OJ_FORMATTED(fmt, message);
   quit(result, message);
 }
 
@@ -318,28 +454,19 @@ inline void quitPoints(double points, const std::string &message) {
 
 /** Partial credit: from 0 to 1 the fraction of the test's points, above 1 absolute points (capped by the judge). */
 inline void quitp(double points, const char *fmt = "", ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::string message = vformatString(fmt, args);
-  va_end(args);
+  OJ_FORMATTED(fmt, message);
   quitPoints(points, message);
 }
 
 /** Partial credit in whole points, as quitp reads them. */
 inline void quitpartial(int points, const char *fmt = "", ...) {
-  va_list args;
-  va_start(args, fmt);
-  std::string message = vformatString(fmt, args);
-  va_end(args);
+  OJ_FORMATTED(fmt, message);
   quitPoints(points, message);
 }
 
 inline void ensuref(bool condition, const char *fmt, ...) {
   if (condition) return;
-  va_list args;
-  va_start(args, fmt);
-  std::string message = vformatString(fmt, args);
-  va_end(args);
+  OJ_FORMATTED(fmt, message);
   quit(_fail, message);
 }
 #define ensure(condition) ensuref((condition), "Condition failed: %s", #condition)
