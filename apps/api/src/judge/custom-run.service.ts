@@ -62,6 +62,7 @@ export class CustomRunService {
     return awaitWorkerJob<RunResult>(job, {
       timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
       timeoutMessage: RUN_TIMEOUT_MESSAGE,
+      runningMessage: `The run did not finish within ${Math.round(this.config.VALIDATE_TIMEOUT_MS / 1000)} s on the judge worker.`,
       failurePrefix: 'The run failed',
       signal,
     });

@@ -11,6 +11,9 @@ import { awaitWorkerJob } from '../queue/await-worker-job';
 import { ValidateRequestDto } from './dto/validate.dto';
 
 export const VALIDATION_TIMEOUT_MESSAGE = 'Validation timed out. Is a judge worker running?';
+/** A worker took the validation and is still at it: the tests take long, not the worker gone. */
+export const validationRunningMessage = (seconds: number) =>
+  `Validation did not finish within ${seconds} s on the judge worker: the solution is slow on these tests (each may run up to twice its time limit and a second), or it waits its turn. Validate fewer tests at a time, or raise VALIDATE_TIMEOUT_MS.`;
 
 /**
  * Test validation is a queued job like grading; the API waits for its answer, up to a limit, and cancels it when
@@ -44,6 +47,7 @@ export class JudgeService {
     return awaitWorkerJob<ValidationResult>(job, {
       timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
       timeoutMessage: VALIDATION_TIMEOUT_MESSAGE,
+      runningMessage: validationRunningMessage(Math.round(this.config.VALIDATE_TIMEOUT_MS / 1000)),
       failurePrefix: 'Validation failed',
       signal,
     });

@@ -62,6 +62,7 @@ export class CheckerCompiler {
     return awaitWorkerJob<CheckerCompileResult>(job, {
       timeoutMs: this.config.VALIDATE_TIMEOUT_MS,
       timeoutMessage: CHECKER_COMPILE_TIMEOUT_MESSAGE,
+      runningMessage: `Compiling the checker (and its trial) did not finish within ${Math.round(this.config.VALIDATE_TIMEOUT_MS / 1000)} s on the judge worker.`,
       failurePrefix: 'Compiling the checker failed',
       signal,
     });
