@@ -311,6 +311,41 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     }
   });
 
+  it("reads a group's require_pass (2025-09) as its subtask's dependencies, and exports them back", async () => {
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2025-09\ntype: scoring\nname: Needs\nlimits: {time_limit: 1}\n',
+      ...TESTS,
+      'data/secret/group1/1.in': '1 1\n',
+      'data/secret/group1/1.ans': '2\n',
+      'data/secret/group1/test_group.yaml': 'max_score: 30\nscore_aggregation: pass-fail\n',
+      'data/secret/group2/1.in': '2 3\n',
+      'data/secret/group2/1.ans': '5\n',
+      'data/secret/group2/test_group.yaml': 'max_score: 70\nscore_aggregation: pass-fail\nrequire_pass: [sample, group1]\n',
+    });
+    expect(reading.problem.subtasks).toEqual([
+      { name: 'group1', scoring: 'min', points: 30 },
+      { name: 'group2', scoring: 'min', points: 70, dependsOn: [0] },
+    ]);
+    expect(reading.warnings).toContain('Group group2 requires sample to pass, which is no subtask here: that requirement is left out.');
+
+    const problem = {
+      title: 'Round trip',
+      statement: 'Add.',
+      inputFormat: '',
+      outputFormat: '',
+      constraints: '',
+      cpuTimeLimit: 1,
+      memoryLimit: 256,
+      samples: [],
+      templates: [],
+      checker: { type: 'tokens' },
+      subtasks: reading.problem.subtasks,
+      testCases: reading.problem.testCases,
+    } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
+    const back = await read(Object.fromEntries(icpcPackageEntries(problem).map((e) => [e.path, e.content])));
+    expect(back.problem.subtasks.map((s) => s.dependsOn)).toEqual([undefined, [0]]);
+  });
+
   describe("problem.yaml's constants (2025-09)", () => {
     const PACKAGE = {
       'problem.yaml': 'problem_format_version: 2025-09\nname: C\nconstants:\n  k: 3\n  big:\n    value: 5000000\n    tex: 5{,}000{,}000\n',

@@ -55,7 +55,13 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
   problem.subtasks.forEach((s, i) =>
     entries.push({
       path: `data/secret/${groupFolder(i)}/testdata.yaml`,
-      content: stringify({ ...(s.name ? { name: s.name } : {}), score: s.points, aggregation: s.scoring }),
+      content: stringify({
+        ...(s.name ? { name: s.name } : {}),
+        score: s.points,
+        aggregation: s.scoring,
+        // 2025-09's group dependencies, which may only name earlier groups.
+        ...(s.dependsOn?.some((d) => d < i) ? { require_pass: s.dependsOn.filter((d) => d < i).map(groupFolder) } : {}),
+      }),
     }),
   );
   const validator = interactive ? { name: 'interactor', ...interactor } : { name: 'checker', ...checker };

@@ -39,6 +39,31 @@ function pairs(files: PackageFiles, folder: string, deep: boolean): { input: str
 }
 
 /**
+ * A group's `require_pass` (2025-09: a group name, `sample`, or a list of them; the groups whose every test must pass
+ * for this one to score) as its subtask's `dependsOn`. Only subtasks can be needed here: `sample` (whose tests are
+ * shown, not judged) and groups without a score are left out, with a warning.
+ */
+function requirePass(name: string, settings: Yaml, subtaskOf: Map<string, number>, subtasks: Subtask[], warnings: string[]): void {
+  const own = subtaskOf.get(name);
+  const listed = settings.require_pass;
+  const needed = (Array.isArray(listed) ? listed : listed === undefined || listed === null ? [] : [listed]).map((g) =>
+    String(g).replace(/^(?:data\/)?secret\//, ''),
+  );
+  if (!needed.length) return;
+  if (own === undefined) {
+    warnings.push(`Group ${name} requires ${needed.join(', ')} to pass, but is no subtask here: the requirement is left out.`);
+    return;
+  }
+  const dependsOn = needed.flatMap((group) => {
+    const at = subtaskOf.get(group);
+    if (at === undefined || at === own)
+      warnings.push(`Group ${name} requires ${group} to pass, which is no subtask here: that requirement is left out.`);
+    return at === undefined || at === own ? [] : [at];
+  });
+  if (dependsOn.length) subtasks[own].dependsOn = [...new Set(dependsOn)].sort((a, b) => a - b);
+}
+
+/**
  * The samples as the statement shows them (2025-09, "Displaying test cases"): a `.in.statement` instead of the
  * input, a `.out` or `.ans.statement` instead of the answer; an interactive problem's `.interaction` log (lines of
  * the judge after `<`, of the submission after `>`) as the judge's lines, the submission's, and the whole dialogue
@@ -126,6 +151,7 @@ export function readIcpcTests(
   const unscored = scorings.filter((s) => s.score === undefined && s.perTest === undefined).length;
   const share = unscored && scoring ? Math.max(total - given, 0) / unscored : 0;
   const subtasks: Subtask[] = [];
+  const subtaskOf = new Map<string, number>();
   read.forEach(({ name, settings, tests }, i) => {
     const { score, aggregation, perTest } = scorings[i];
     const points = score ?? (perTest !== undefined ? perTest * (aggregation === 'min' ? 1 : tests.length) : share);
@@ -136,6 +162,7 @@ export function readIcpcTests(
     }
     const kind: SubtaskScoring = (aggregation ?? (perTest !== undefined ? 'sum' : 'pass-fail')) === 'sum' ? 'sum' : 'min';
     const each = kind === 'sum' ? normalizePoints(points / Math.max(tests.length, 1)) : 1;
+    subtaskOf.set(name, subtasks.length);
     subtasks.push({
       name: String(settings.name ?? name),
       scoring: kind,
@@ -143,6 +170,7 @@ export function readIcpcTests(
     });
     testCases.push(...tests.map((t) => ({ ...t, points: each, subtask: subtasks.length - 1 })));
   });
+  read.forEach(({ name, settings }) => requirePass(name, settings, subtaskOf, subtasks, warnings));
   if (testCases.length) return { samples: shown, testCases, subtasks };
   if (!samples.length) throw new ArchiveRejectedError('The package has no tests: data/secret and data/sample hold no .in files.');
   warnings.push('The package has tests only in data/sample: they are its tests.');
