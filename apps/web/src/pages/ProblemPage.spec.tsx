@@ -123,7 +123,7 @@ describe('ProblemPage', () => {
   it("shows the checker's rule, the subtasks with their points, and the tags", async () => {
     const subtasks = [
       { name: 'Subtask 1', scoring: 'min', points: 40 },
-      { name: 'n ≤ 10^5', scoring: 'sum', points: 60 },
+      { name: 'n ≤ 10^5', scoring: 'sum', points: 60, dependsOn: [0] },
     ];
     serve({ problem: () => json(200, problem({ subtasks, checker: { type: 'float', epsilon: 1e-6 }, tags: ['math', 'greedy'] })) });
     renderRoutes(routes, '/problems/7');
@@ -133,7 +133,7 @@ describe('ProblemPage', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       'SubtaskPointsScoring',
       'Subtask 140all tests must pass',
-      'Subtask 2: n ≤ 10^560points per passed test',
+      'Subtask 2: n ≤ 10^560points per passed test; needs subtask 1 in full',
     ]);
     expect(
       within(within(judging).getByRole('list', { name: 'Tags' }))
