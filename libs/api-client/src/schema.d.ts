@@ -2971,6 +2971,11 @@ export interface components {
         };
         RunRequestDto: {
             /**
+             * @description The contest the problem is read through (a private problem a running contest opens to you); needs problemId
+             * @example 3
+             */
+            contestId?: number;
+            /**
              * @description What the output should be, at most 1 MiB: the run is then judged with the problem's checker (`verdict`)
              * @example 3
              */

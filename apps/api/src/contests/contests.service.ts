@@ -258,6 +258,13 @@ export class ContestsService {
     return this.problems.readerView(problemId);
   }
 
+  /** Passes when `problemId` is in the contest and open to the caller through it, as its statement is; else 404. */
+  async assertProblemOpen(contestId: number, problemId: number, caller: AuthUser): Promise<void> {
+    const { contest, seats } = await this.findVisible(contestId, caller);
+    if ((await this.problemAccess.openProblemId(contest, seatList(seats), { problemId }, caller, new Date())) === null)
+      throw ApiException.notFound(PROBLEM_NOT_FOUND);
+  }
+
   /**
    * Where a submission to `problemId` in the contest goes, or why it is refused: not in the contest, not
    * registered, before the start, before the participant's own start, after their window. After the end, practice.

@@ -19,9 +19,10 @@ import type { AuthUser } from '../auth/auth-user';
 import { ApiException } from '../common/api-exception';
 import { RateLimitService } from '../common/rate-limit/rate-limit.service';
 import { AppConfig } from '../config/app-config';
+import { ContestsService } from '../contests/contests.service';
 import { LanguagesService } from '../languages/languages.service';
 import { currentRequestId } from '../logging/request-context';
-import { ProblemsService } from '../problems/problems.service';
+import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import { awaitWorkerJob } from '../queue/await-worker-job';
 import { RunRequestDto } from './dto/run.dto';
 
@@ -38,6 +39,7 @@ export class CustomRunService {
   constructor(
     @InjectQueue(RUN_QUEUE) private readonly queue: Queue<RunJobData>,
     private readonly problems: ProblemsService,
+    private readonly contests: ContestsService,
     private readonly languages: LanguagesService,
     private readonly rateLimits: RateLimitService,
     private readonly config: AppConfig,
@@ -68,6 +70,14 @@ export class CustomRunService {
     });
   }
 
+  /** A problem read through a contest (ContestsService.assertProblemOpen): the contest may open a private one. */
+  private async throughContest(contestId: number, problemId: number, caller: AuthUser) {
+    await this.contests.assertProblemOpen(contestId, problemId, caller);
+    const problem = await this.problems.findProblem(problemId);
+    if (!problem) throw ApiException.notFound(PROBLEM_NOT_FOUND);
+    return problem;
+  }
+
   /**
    * The problem's limits, checker and interactor when one is named (it must be visible to the caller and allow the
    * language), else the defaults and the line comparison.
@@ -76,14 +86,20 @@ export class CustomRunService {
     caller: AuthUser,
     dto: RunRequestDto,
   ): Promise<Pick<RunJobData, 'cpuTimeLimit' | 'memoryLimit' | 'outputLimit' | 'interactor'> & { checker: CheckerSettings }> {
-    if (dto.problemId === undefined)
+    if (dto.problemId === undefined) {
+      if (dto.contestId !== undefined)
+        throw ApiException.validation([{ path: 'problemId', message: 'A run in a contest names its problem (problemId).' }]);
       return {
         cpuTimeLimit: CPU_TIME_LIMIT.default,
         memoryLimit: MEMORY_LIMIT_MB.default,
         outputLimit: OUTPUT_LIMIT_MB.default,
         checker: { type: DEFAULT_CHECKER_TYPE },
       };
-    const problem = await this.problems.findVisibleProblem(dto.problemId, caller);
+    }
+    const problem =
+      dto.contestId === undefined
+        ? await this.problems.findVisibleProblem(dto.problemId, caller)
+        : await this.throughContest(dto.contestId, dto.problemId, caller);
     if (problem.judge0LanguageIds.length && !problem.judge0LanguageIds.includes(dto.languageId)) {
       throw ApiException.badRequest('This language is not allowed for this problem.', 'languageId');
     }

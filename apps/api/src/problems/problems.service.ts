@@ -124,8 +124,12 @@ export class ProblemsService {
 
   /** The whole problem if this user may see it (canSeeProblem); otherwise 404. */
   async findVisibleProblem(problemId: number, user: AuthUser | undefined): Promise<ProblemEntity> {
-    const problem = Number.isSafeInteger(problemId) ? await this.problems.findOne({ where: { problemId } }) : null;
-    return this.visibleOr404(problem, user);
+    return this.visibleOr404(await this.findProblem(problemId), user);
+  }
+
+  /** The whole problem, whoever asks (a contest that opens it to the caller has checked), or null. */
+  async findProblem(problemId: number): Promise<ProblemEntity | null> {
+    return Number.isSafeInteger(problemId) ? this.problems.findOne({ where: { problemId } }) : null;
   }
 
   private visibleOr404<P extends ProblemRef>(problem: P | null, user: AuthUser | undefined): P {

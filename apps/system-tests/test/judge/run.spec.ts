@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bull';
 import { INestApplicationContext } from '@nestjs/common';
-import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, TestApp, TestSession } from '@oj/api-testing';
+import { bearer, createAdmin, createTestApp, createUserWithRole, problemBody, register, TestApp, TestSession } from '@oj/api-testing';
 import { MAX_RUN_STDIN_BYTES, RUN_OUTPUT_CAP_BYTES } from '@oj/contracts';
 import { ProblemEntity, SubmissionEntity } from '@oj/db';
 import { JUDGE_QUEUE } from '@oj/messaging';
@@ -105,6 +105,39 @@ describe('POST /api/judge/run', () => {
         200,
       );
       expect(failing.body).toMatchObject({ status: 'rte', stdout: '', stderr: 'oops', exitCode: 3, message: 'Exit code 3' });
+    });
+
+    it('runs on a private problem a running contest opens to its participant, read through the contest', async () => {
+      const hidden = (
+        await t
+          .http()
+          .post('/api/problems')
+          .set(...bearer(admin))
+          .send(problemBody({ title: 'Contest only', isPublic: false, cpuTimeLimit: 1, memoryLimit: 64 }))
+          .expect(201)
+      ).body.problemId;
+      const minutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+      const contestId = (
+        await t
+          .http()
+          .post('/api/contests')
+          .set(...bearer(admin))
+          .send({ title: 'Run round', format: 'icpc', startsAt: minutes(-5), endsAt: minutes(60), problems: [{ problemId: hidden }] })
+          .expect(201)
+      ).body.contestId;
+      const [dana, eli] = [await user(), await user()];
+      await register(t, dana, contestId);
+      const body = { problemId: hidden, languageId: 71, sourceCode: 'print(input())', stdin: '7\n', expectedOutput: '7\n' };
+      expect((await run(dana, { ...body, contestId }).expect(200)).body).toMatchObject({
+        status: 'ok',
+        stdout: '7\n',
+        verdict: 'accepted',
+      });
+      // Not through the contest, or not in it: the problem stays hidden.
+      await run(dana, body).expect(404);
+      await run(eli, { ...body, contestId }).expect(404);
+      const unnamed = await run(eli, { languageId: 71, sourceCode: 'print(1)', stdin: '', contestId }).expect(400);
+      expect(unnamed.body.details).toEqual([{ path: 'problemId', message: 'A run in a contest names its problem (problemId).' }]);
     });
 
     it("judges the output with the problem's checker when the expected output is given", async () => {

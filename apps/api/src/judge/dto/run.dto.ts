@@ -38,6 +38,16 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
   problemId?: number;
 
   @ApiPropertyOptional({
+    example: 3,
+    description: 'The contest the problem is read through (a private problem a running contest opens to you); needs problemId',
+  })
+  @Omittable()
+  @Max(MAX_INT_ID, { message: 'contestId must be a positive whole number.' })
+  @IsPositive({ message: 'contestId must be a positive whole number.' })
+  @IsInt({ message: 'contestId must be a positive whole number.' })
+  contestId?: number;
+
+  @ApiPropertyOptional({
     example: '3\n',
     description: "What the output should be, at most 1 MiB: the run is then judged with the problem's checker (`verdict`)",
   })

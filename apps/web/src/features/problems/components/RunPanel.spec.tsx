@@ -22,7 +22,7 @@ const outcome = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function renderPanel(answer: () => Response, source = 'print(sum(map(int, input().split())))') {
+function renderPanel(answer: () => Response, source = 'print(sum(map(int, input().split())))', contestId?: number) {
   const sent: unknown[] = [];
   mockFetch(async (request, route) => {
     if (route !== 'POST /api/judge/run') return undefined;
@@ -33,7 +33,7 @@ function renderPanel(answer: () => Response, source = 'print(sum(map(int, input(
   render(
     <QueryClientProvider client={client}>
       <form>
-        <RunPanel problemId={7} samples={SAMPLES} languageId={71} source={source}>
+        <RunPanel problemId={7} contestId={contestId} samples={SAMPLES} languageId={71} source={source}>
           <button type="submit">Submit</button>
         </RunPanel>
       </form>
@@ -43,6 +43,13 @@ function renderPanel(answer: () => Response, source = 'print(sum(map(int, input(
 }
 
 describe('RunPanel', () => {
+  it('runs a contest problem through its contest, which may open a private problem', async () => {
+    const sent = renderPanel(() => json(200, outcome({ stdout: '3\n' })), 'print(3)', 12);
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('status');
+    expect(sent).toEqual([{ problemId: 7, contestId: 12, languageId: 71, sourceCode: 'print(3)', stdin: '1 2\n', expectedOutput: '3\n' }]);
+  });
+
   it("runs on a sample's input and shows the output beside the expected one, with status, time and memory", async () => {
     const sent = renderPanel(() => json(200, outcome({ stdout: '12\n' })));
     fireEvent.change(screen.getByLabelText('Run on'), { target: { value: '1' } });

@@ -12,6 +12,8 @@ const CUSTOM = 'custom';
 
 interface RunPanelProps {
   problemId: number;
+  /** The contest the problem is read through, which may open a private problem to its participants. */
+  contestId?: number;
   samples: ProblemDetail['samples'];
   languageId: number;
   source: string;
@@ -26,7 +28,7 @@ interface RunPanelProps {
  * program's, and the checker's verdict on it) or custom input typed here, with an expected output if wanted. A run
  * is not a submission: nothing is stored or counted.
  */
-export function RunPanel({ problemId, samples, languageId, source, children, runButton }: RunPanelProps) {
+export function RunPanel({ problemId, contestId, samples, languageId, source, children, runButton }: RunPanelProps) {
   const [choice, setChoice] = useState(samples.length ? '0' : CUSTOM);
   const [customInput, setCustomInput] = useState('');
   const [customExpected, setCustomExpected] = useState('');
@@ -41,6 +43,7 @@ export function RunPanel({ problemId, samples, languageId, source, children, run
     setError(null);
     run.mutate({
       problemId,
+      ...(contestId ? { contestId } : {}),
       languageId,
       sourceCode: source,
       stdin: sample ? sample.input : customInput,

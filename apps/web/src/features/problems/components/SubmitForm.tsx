@@ -131,7 +131,7 @@ export function SubmitForm({ problemId, allowed, samples, onSubmitted, contestId
           {message.text}
         </p>
       )}
-      <RunPanel problemId={problemId} samples={samples} languageId={languageId} source={source} runButton={runButton}>
+      <RunPanel problemId={problemId} contestId={contestId} samples={samples} languageId={languageId} source={source} runButton={runButton}>
         <button
           className="btn primary"
           type="submit"
