@@ -81,7 +81,7 @@ describe('POST /api/problems/import', () => {
       { name: 'Group 1', scoring: 'min', points: 40 },
       { name: 'Group 2', scoring: 'sum', points: 25, dependsOn: [0, 1] },
     ]);
-    expect(res.body.warnings).toContain('Group 2 depends on group 9, which the package does not list: that dependency is left out.');
+    expect(res.body.warnings).toContain('Group 2 depends on group 9, which is not listed or has no tests: that dependency is left out.');
   });
 
   it('adds the interaction and scoring sections to the statement, and warns of a problem read from files', async () => {

@@ -63,6 +63,13 @@ describe('package readers', () => {
     });
   });
 
+  it('leaves out a Polygon group without tests, which would be a subtask without tests', async () => {
+    const xml = polygonXml().replace('<groups>', '<groups>\n        <group name="empty" points="0" points-policy="complete-group"/>');
+    const reading = readPolygonPackage(new PackageFiles(await readTestArchive(await polygonPackage({ xml })), ['problem.xml']));
+    expect(reading.problem.subtasks.map((s) => s.name)).toEqual(['Group 0', 'Group 1', 'Group 2']);
+    expect(reading.warnings).toContain('Group empty has no tests: it is left out.');
+  });
+
   it('warns when a Polygon checker gives points (quitp) on tests the package makes worth 0', async () => {
     const checker = '#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitp(10.0, "optimal"); }\n';
     const xml = polygonXml({ checker: 'check.cpp' }).replace('files/check.cpp', 'files/scoring.cpp');

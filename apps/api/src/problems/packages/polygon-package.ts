@@ -198,6 +198,10 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
     const scoring: SubtaskScoring = group?.['@points-policy'] === 'each-test' ? 'sum' : 'min';
     const members = tests.filter((t) => String(t['@group']) === name);
     const points = group?.['@points'] !== undefined ? Number(group['@points']) : members.reduce((s, t) => s + Number(t['@points'] ?? 0), 0);
+    if (!members.length) {
+      warnings.push(`Group ${name} has no tests: it is left out.`);
+      continue;
+    }
     indexOf.set(name, subtasks.length);
     if (points > 0) subtasks.push({ name: `Group ${name}`, scoring, points: normalizePoints(points) });
     else {
@@ -212,7 +216,7 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
     const dependsOn = needed.flatMap((group) => {
       const at = indexOf.get(group);
       if (at === undefined)
-        warnings.push(`Group ${name} depends on group ${group}, which the package does not list: that dependency is left out.`);
+        warnings.push(`Group ${name} depends on group ${group}, which is not listed or has no tests: that dependency is left out.`);
       return at === undefined || at === index ? [] : [at];
     });
     if (dependsOn.length) subtasks[index].dependsOn = [...new Set(dependsOn)].sort((a, b) => a - b);
