@@ -52,6 +52,13 @@ export function visibleContestsWhere(alias: string, viewer: Viewer): SqlConditio
   return { sql: `(${isPublic} OR ${takesPartSql(`${alias}.contest_id`)})`, params: { accessViewerId: viewer.id } };
 }
 
+/** canSeeProfile in SQL, on the users row aliased `alias`: public profiles, the viewer's own, and all for admins. */
+export function visibleProfilesWhere(alias: string, viewer: Viewer): SqlCondition {
+  if (isAdmin(viewer)) return EVERYTHING;
+  if (!viewer) return { sql: `${alias}.profile_public`, params: {} };
+  return { sql: `(${alias}.profile_public OR ${alias}.id = :accessViewerId)`, params: { accessViewerId: viewer.id } };
+}
+
 /** canSeeClarification in SQL, on the clarifications row aliased `alias` of `contest`; the participation is looked up. */
 export function visibleClarificationsWhere(
   alias: string,

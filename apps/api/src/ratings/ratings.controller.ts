@@ -13,9 +13,10 @@ export class RatingsController {
   constructor(private readonly ratings: RatingsService) {}
 
   @Get('ratings')
+  @OptionalAuth()
   @ApiOkResponse({ type: RatingLeaderboardDto })
-  leaderboard(@Query() query: RatingsQueryDto): Promise<RatingLeaderboardDto> {
-    return this.ratings.leaderboard(query.page, query.limit, query.usernames ? query.usernames.split(',') : null);
+  leaderboard(@CurrentUser() viewer: AuthUser | undefined, @Query() query: RatingsQueryDto): Promise<RatingLeaderboardDto> {
+    return this.ratings.leaderboard(query.page, query.limit, query.usernames ? query.usernames.split(',') : null, viewer);
   }
 
   @Get('users/:username/ratings')

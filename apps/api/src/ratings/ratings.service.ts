@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ContestRatingChange, RatingHistoryEntry } from '@oj/contracts';
 import { DataSource } from 'typeorm';
 
-import { canSeeProfile, visibleContestsWhere } from '../access';
+import { canSeeProfile, visibleContestsWhere, visibleProfilesWhere } from '../access';
 import type { AuthUser } from '../auth/auth-user';
 import { USERNAME_PATTERN } from '../auth/dto/register.dto';
 import { ApiException } from '../common/api-exception';
@@ -21,17 +21,24 @@ export class RatingsService {
    * Rated users by current rating, ranked as in sport; ties listed by name. `usernames`: only those users' rows,
    * each ranked on the whole board (the SPA's tier colours for the names a list shows).
    */
-  async leaderboard(page: number, limit: number, usernames: string[] | null = null): Promise<RatingLeaderboardDto> {
+  /**
+   * The ratings board as the viewer may see it: only the users whose profile they may see (canSeeProfile, as the
+   * rating history asks), ranked among themselves, so a private profile's rating shows neither as a row nor as a gap
+   * in the ranks.
+   */
+  async leaderboard(page: number, limit: number, usernames: string[] | null = null, viewer?: AuthUser): Promise<RatingLeaderboardDto> {
+    const profiles = visibleProfilesWhere('u', viewer);
+    const [visible, visibleParams] = this.dataSource.driver.escapeQueryWithParameters(profiles.sql, profiles.params, {});
+    const offset = visibleParams.length;
     const ranked = `SELECT rank() OVER (ORDER BY r.rating DESC)::int AS rank, u.username, r.rating, r.max_rating AS "maxRating", r.contests
-      FROM user_ratings r JOIN users u ON u.id = r.user_id`;
-    const only = `$1::text[] IS NULL OR board.username = ANY($1::text[])`;
+      FROM user_ratings r JOIN users u ON u.id = r.user_id WHERE ${visible}`;
+    const only = `$${offset + 1}::text[] IS NULL OR board.username = ANY($${offset + 1}::text[])`;
     const [items, [{ total }]] = await Promise.all([
-      this.dataSource.query(`SELECT * FROM (${ranked}) board WHERE ${only} ORDER BY rank, username LIMIT $2 OFFSET $3`, [
-        usernames,
-        limit,
-        (page - 1) * limit,
-      ]),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM (${ranked}) board WHERE ${only}`, [usernames]) as Promise<
+      this.dataSource.query(
+        `SELECT * FROM (${ranked}) board WHERE ${only} ORDER BY rank, username LIMIT $${offset + 2} OFFSET $${offset + 3}`,
+        [...visibleParams, usernames, limit, (page - 1) * limit],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM (${ranked}) board WHERE ${only}`, [...visibleParams, usernames]) as Promise<
         { total: number }[]
       >,
     ]);

@@ -6,6 +6,7 @@ import {
   canEditProblem,
   canReadContestProblem,
   canSeeProblem,
+  canSeeProfile,
   canSeeResult,
   contestGate,
   editableProblemsWhere,
@@ -14,6 +15,7 @@ import {
   SqlCondition,
   Viewer,
   visibleProblemsWhere,
+  visibleProfilesWhere,
 } from '../../src/access';
 
 /**
@@ -70,6 +72,44 @@ describe('the problem rules in SQL agree with the access policy', () => {
   it('selects the problems canSeeProblem shows each viewer', async () => {
     const { bySql, byRule } = await bothSides((viewer) => visibleProblemsWhere('p', viewer), canSeeProblem);
     expect(bySql).toEqual(byRule);
+  });
+});
+
+describe('the profile rule in SQL agrees with canSeeProfile', () => {
+  it('selects exactly the users whose profile each viewer may see, public or private', async () => {
+    const t = await createTestApp();
+    try {
+      const ds = t.app.get(DataSource);
+      const admin = await createAdmin(t);
+      const [open, hidden] = [await registerUser(t), await registerUser(t)];
+      await ds.query('UPDATE users SET profile_public = false WHERE id = $1', [hidden.user.id]);
+      const users: { id: string; profilePublic: boolean }[] = await ds.query(
+        'SELECT id, profile_public AS "profilePublic" FROM users WHERE id = ANY($1) ORDER BY id',
+        [[admin.user.id, open.user.id, hidden.user.id]],
+      );
+      const viewers: Viewer[] = [
+        undefined,
+        { id: open.user.id, role: 'user' },
+        { id: hidden.user.id, role: 'user' },
+        { id: admin.user.id, role: 'admin' },
+      ];
+      for (const viewer of viewers) {
+        const condition = visibleProfilesWhere('u', viewer);
+        const bySql = (
+          await ds
+            .createQueryBuilder()
+            .select('u.id', 'id')
+            .from('users', 'u')
+            .where('u.id IN (:...ids)', { ids: users.map((u) => u.id) })
+            .andWhere(condition.sql, condition.params)
+            .orderBy('u.id')
+            .getRawMany()
+        ).map((row: { id: string }) => row.id);
+        expect(bySql).toEqual(users.filter((u) => canSeeProfile(u, viewer)).map((u) => u.id));
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -123,6 +123,33 @@ describe('ratings', () => {
     await t.http().get('/api/users/bad%20name!/ratings').expect(404);
   });
 
+  it('keeps a private profile off the leaderboard for others, ranking the rest among themselves', async () => {
+    const profile = (session: TestSession, profilePublic: boolean) =>
+      t
+        .http()
+        .put('/api/users/me/profile')
+        .set(...bearer(session))
+        .send({ profilePublic })
+        .expect(200);
+    const board = async (viewer?: TestSession) => {
+      const request = t.http().get('/api/ratings');
+      return (await (viewer ? request.set(...bearer(viewer)) : request).expect(200)).body;
+    };
+    await profile(bob, true);
+    await profile(ann, false);
+    try {
+      // Ann (first) hides her profile: others see Bob alone, first, with no gap where she was.
+      for (const viewer of [undefined, bob])
+        expect(await board(viewer)).toEqual({ items: [expect.objectContaining({ rank: 1, username: bob.user.username })], total: 1 });
+      for (const viewer of [ann, admin])
+        expect((await board(viewer)).items.map((r: { username: string }) => r.username)).toEqual([ann.user.username, bob.user.username]);
+      expect((await t.http().get(`/api/ratings?usernames=${ann.user.username}`).expect(200)).body).toEqual({ items: [], total: 0 });
+    } finally {
+      await profile(ann, true);
+      await profile(bob, false);
+    }
+  });
+
   it("carries each shown user's rating in the responses that show them, unrated as null", async () => {
     const [{ rating }] = await ds.query('SELECT rating FROM user_ratings WHERE user_id = $1', [ann.user.id]);
     const me = await t
