@@ -11,7 +11,6 @@ import {
   MAX_CONTEST_PROBLEM_POINTS,
   MAX_CONTEST_PROBLEMS,
   MAX_CONTEST_TITLE_LENGTH,
-  MAX_INT_ID,
 } from '@oj/contracts';
 import { Type } from 'class-transformer';
 import {
@@ -22,7 +21,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsPositive,
   IsString,
   Matches,
   Max,
@@ -32,14 +30,13 @@ import {
 } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
+import { IsRecordId } from '../../common/record-id.validator';
 
 const MINUTES = `a whole number of minutes between 1 and ${MAX_CONTEST_MINUTES}`;
 
 export class ContestProblemInputDto {
   @ApiProperty({ example: 1 })
-  @Max(MAX_INT_ID, { message: 'problemId must be a positive whole number.' })
-  @IsPositive({ message: 'problemId must be a positive whole number.' })
-  @IsInt({ message: 'problemId must be a positive whole number.' })
+  @IsRecordId('problemId')
   problemId: number;
 
   @ApiPropertyOptional({ example: 'A', description: 'A, B, C… in order when omitted' })

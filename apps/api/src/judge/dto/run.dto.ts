@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import {
-  MAX_INT_ID,
   MAX_RUN_STDIN_BYTES,
   RUN_STATUSES,
   RUN_VERDICTS,
@@ -13,10 +12,11 @@ import {
   TranscriptSide,
 } from '@oj/contracts';
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsPositive, IsString, Max, ValidateNested } from 'class-validator';
+import { IsObject, IsString, ValidateNested } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
+import { IsRecordId } from '../../common/record-id.validator';
 import { InteractorInputDto } from '../../problems/dto/interactor.dto';
 import { CreateSubmissionDto } from '../../submissions/dto/create-submission.dto';
 
@@ -32,9 +32,7 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
     description: 'The problem whose limits and languages apply; without one, the default limits (2 s, 128 MB)',
   })
   @Omittable()
-  @Max(MAX_INT_ID, { message: 'problemId must be a positive whole number.' })
-  @IsPositive({ message: 'problemId must be a positive whole number.' })
-  @IsInt({ message: 'problemId must be a positive whole number.' })
+  @IsRecordId('problemId')
   problemId?: number;
 
   @ApiPropertyOptional({
@@ -42,9 +40,7 @@ export class RunRequestDto extends PickType(CreateSubmissionDto, ['languageId', 
     description: 'The contest the problem is read through (a private problem a running contest opens to you); needs problemId',
   })
   @Omittable()
-  @Max(MAX_INT_ID, { message: 'contestId must be a positive whole number.' })
-  @IsPositive({ message: 'contestId must be a positive whole number.' })
-  @IsInt({ message: 'contestId must be a positive whole number.' })
+  @IsRecordId('contestId')
   contestId?: number;
 
   @ApiPropertyOptional({

@@ -1,28 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_INT_ID, MAX_SOURCE_BYTES, SubmissionCreated } from '@oj/contracts';
-import { IsInt, IsNotEmpty, IsPositive, IsString, Max } from 'class-validator';
+import { MAX_SOURCE_BYTES, SubmissionCreated } from '@oj/contracts';
+import { IsNotEmpty, IsString } from 'class-validator';
 
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
+import { IsRecordId } from '../../common/record-id.validator';
 
 export class CreateSubmissionDto {
   @ApiProperty({ example: 1 })
-  @Max(MAX_INT_ID, { message: 'problemId must be a positive whole number.' })
-  @IsPositive({ message: 'problemId must be a positive whole number.' })
-  @IsInt({ message: 'problemId must be a positive whole number.' })
+  @IsRecordId('problemId')
   problemId: number;
 
   @ApiPropertyOptional({ example: 1, description: 'Submit in this contest: on your board, or as practice after the end' })
   @Omittable()
-  @Max(MAX_INT_ID, { message: 'contestId must be a positive whole number.' })
-  @IsPositive({ message: 'contestId must be a positive whole number.' })
-  @IsInt({ message: 'contestId must be a positive whole number.' })
+  @IsRecordId('contestId')
   contestId?: number;
 
   @ApiProperty({ example: 71 })
-  @Max(MAX_INT_ID, { message: 'languageId must be a positive whole number.' })
-  @IsPositive({ message: 'languageId must be a positive whole number.' })
-  @IsInt({ message: 'languageId must be a positive whole number.' })
+  @IsRecordId('languageId')
   languageId: number;
 
   @ApiProperty({ example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}', maxLength: MAX_SOURCE_BYTES })
