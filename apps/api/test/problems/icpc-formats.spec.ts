@@ -41,6 +41,23 @@ int main(int argc, char **argv) {
 }
 `;
 
+/** A problem as the export reads it: a small one, with what a test gives in `fields`. */
+function exportable(fields: Record<string, unknown>) {
+  return {
+    title: 'Round trip',
+    statement: 'Add.',
+    inputFormat: '',
+    outputFormat: '',
+    constraints: '',
+    cpuTimeLimit: 1,
+    memoryLimit: 256,
+    samples: [],
+    subtasks: [],
+    templates: [],
+    ...fields,
+  } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
+}
+
 describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
   it('reads a 2023-07 scoring package: limits, statement/, group scores in each spelling, the rest shared out', async () => {
     const reading = await read({
@@ -287,19 +304,7 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       supportFiles: [{ name: 'helpers.py', content: PY_HELPERS }],
       validatorFlags: ['--max', '10'],
     };
-    const problem = {
-      title: 'Round trip',
-      statement: 'Add.',
-      inputFormat: '',
-      outputFormat: '',
-      constraints: '',
-      cpuTimeLimit: 1,
-      memoryLimit: 256,
-      samples: [],
-      subtasks: [],
-      templates: [],
-      testCases: [{ input: '1 2\n', output: '3\n', points: 1 }],
-    } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
+    const problem = exportable({ testCases: [{ input: '1 2\n', output: '3\n', points: 1 }] });
     for (const jury of [
       { type: 'standard', checker: { type: 'custom', ...icpc } },
       { type: 'interactive', checker: { type: 'tokens' }, interactor: icpc },
@@ -328,20 +333,7 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     ]);
     expect(reading.warnings).toContain('Group group2 requires sample to pass, which is no subtask here: that requirement is left out.');
 
-    const problem = {
-      title: 'Round trip',
-      statement: 'Add.',
-      inputFormat: '',
-      outputFormat: '',
-      constraints: '',
-      cpuTimeLimit: 1,
-      memoryLimit: 256,
-      samples: [],
-      templates: [],
-      checker: { type: 'tokens' },
-      subtasks: reading.problem.subtasks,
-      testCases: reading.problem.testCases,
-    } as unknown as ProblemDto & { testCases: NonNullable<ProblemDto['testCases']> };
+    const problem = exportable({ checker: { type: 'tokens' }, subtasks: reading.problem.subtasks, testCases: reading.problem.testCases });
     const back = await read(Object.fromEntries(icpcPackageEntries(problem).map((e) => [e.path, e.content])));
     expect(back.problem.subtasks.map((s) => s.dependsOn)).toEqual([undefined, [0]]);
   });
