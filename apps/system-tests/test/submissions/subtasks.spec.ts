@@ -90,7 +90,7 @@ describe('subtasks graded by a real worker', () => {
       problemBody({
         subtasks: [
           { name: 'Small', scoring: 'sum', points: 1 },
-          { name: 'Medium', scoring: 'min', points: 30, dependsOn: [0] },
+          { name: 'Medium', scoring: 'min', points: 40, dependsOn: [0] },
           { name: 'Large', scoring: 'min', points: 50, dependsOn: [1] },
         ],
         testCases: [
@@ -101,7 +101,8 @@ describe('subtasks graded by a real worker', () => {
         ],
       }),
     );
-    expect(problem.totalPoints).toBe(100);
+    // 110 raw points, so the percent and the raw points earned differ.
+    expect(problem.totalPoints).toBe(110);
     const sent = await t
       .http()
       .post('/api/submissions')
@@ -109,7 +110,8 @@ describe('subtasks graded by a real worker', () => {
       .send({ problemId: problem.problemId, languageId: 71, sourceCode: wrongOnSevens })
       .expect(201);
     const final = await finalOf(sent.body.submissionId);
-    expect(final).toMatchObject({ status: 'wrong_answer', score: 20 });
+    expect(final).toMatchObject({ status: 'wrong_answer', score: 18 });
+    expect(final.resultSummary).toMatchObject({ earnedPoints: 20, totalPoints: 110 });
     expect(final.testCaseResults.map((r: { status: string }) => r.status)).toEqual(['accepted', 'accepted', 'wrong_answer', 'skipped']);
     expect(final.resultSummary.subtasks.map((s: { earned: number; dependsOn?: number[] }) => [s.earned, s.dependsOn])).toEqual([
       [20, undefined],
