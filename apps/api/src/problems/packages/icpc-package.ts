@@ -6,7 +6,7 @@ import { readIcpcTests, Yaml, yamlOf } from './icpc-test-data';
 import { readIcpcTimeLimit } from './icpc-time-limit';
 import { readIcpcJury } from './icpc-validators';
 import { statementFileToMarkdown } from './latex-to-markdown';
-import { clamp, ImportedProblem, PackageFiles, PackageReading, PackageSolution } from './package-files';
+import { clamp, ImportedProblem, namedBriefly, PackageFiles, PackageReading, PackageSolution } from './package-files';
 import { sourceLanguage, submissionLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
@@ -69,11 +69,8 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
   const passedOver = accepted.filter((s) => s.languageId === undefined).map((s) => s.path);
   if (passedOver.length && mainSolution?.languageId !== undefined)
     warnings.push(`Not in a language this judge runs (Python 2 among them), so not run: ${passedOver.join(', ')}.`);
-  if (unknownConstants.size) {
-    const named = [...unknownConstants].slice(0, UNKNOWN_CONSTANTS_NAMED);
-    const more = unknownConstants.size - named.length;
-    warnings.push(`Constants problem.yaml does not define, left as they are: ${named.join(', ')}${more ? ` and ${more} more` : ''}.`);
-  }
+  if (unknownConstants.size)
+    warnings.push(`Constants problem.yaml does not define, left as they are: ${namedBriefly([...unknownConstants])}.`);
   if (files.paths().some((p) => p.startsWith('include/')))
     warnings.push('The files in include/ are not added to submissions here: a solution that needs them fails, its validation too.');
   return {
@@ -83,9 +80,6 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
     timeLimit: timeLimit.reading.rule === 'derived' ? { ...timeLimit.reading, submissions: runnable } : timeLimit.reading,
   };
 }
-
-/** How many undefined constant sequences a warning names: a package may hold any number of them. */
-const UNKNOWN_CONSTANTS_NAMED = 10;
 
 /**
  * Makes the package's files read with problem.yaml's constants in place (a package defining none reads as it is);

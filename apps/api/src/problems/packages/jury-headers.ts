@@ -1,6 +1,6 @@
 import { MAX_SUPPORT_FILES, MAX_SUPPORT_FILES_BYTES, SUPPORT_FILE_NAME, ValidatorSupportFile } from '@oj/contracts';
 
-import type { PackageFiles } from './package-files';
+import { namedBriefly, type PackageFiles } from './package-files';
 
 const QUOTED_INCLUDE = /^\s*#\s*include\s*"([^"\n]+)"/gm;
 const TESTLIB = 'testlib.h';
@@ -41,7 +41,7 @@ export function boundedSupportFiles(supportFiles: ValidatorSupportFile[], owner:
   const withoutTestlib = supportFiles.filter((f) => f.name !== TESTLIB);
   const kept = fits(withoutTestlib) ? withoutTestlib : [];
   warnings.push(
-    `${owner}'s files (${supportFiles.map((f) => f.name).join(', ')}) are more than a jury program may carry (${MAX_SUPPORT_FILES} files, ${MAX_SUPPORT_FILES_BYTES / 1024} KiB together): ${
+    `${owner}'s files (${namedBriefly(supportFiles.map((f) => f.name))}) are more than a jury program may carry (${MAX_SUPPORT_FILES} files, ${MAX_SUPPORT_FILES_BYTES / 1024} KiB together): ${
       kept.length
         ? "the package's testlib.h is left out, this judge's serves instead"
         : "they are left out, this judge's testlib.h serves instead"

@@ -124,6 +124,15 @@ function normalise(path: string): string {
   return clean;
 }
 
+/** How many names a warning lists before it counts the rest: a package may hold any number of them. */
+const NAMED_IN_A_WARNING = 10;
+
+/** Names for a warning: the first ten, then how many more (`a, b, c and 12 more`). */
+export function namedBriefly(names: readonly string[]): string {
+  const shown = names.slice(0, NAMED_IN_A_WARNING).join(', ');
+  return names.length > NAMED_IN_A_WARNING ? `${shown} and ${names.length - NAMED_IN_A_WARNING} more` : shown;
+}
+
 /** A float with a unit, as the package gives it, within our bounds; out of bounds it is clamped with a warning. */
 export function clamp(value: number, bounds: { min: number; max: number }, what: string, warnings: string[]): number {
   const clamped = Math.min(bounds.max, Math.max(bounds.min, value));

@@ -4,7 +4,7 @@ import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
 import { includedHeaders } from './jury-headers';
 import { statementFileToMarkdown } from './latex-to-markdown';
-import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
+import { clamp, ImportedProblem, namedBriefly, PackageFiles, PackageReading } from './package-files';
 import { parsePackageXml } from './package-parsers';
 import { sourceLanguage } from './source-language';
 
@@ -151,8 +151,7 @@ function warnPointsChanged(entries: Node[], testCases: { points: number; subtask
     return counts && stated !== t.points ? [`test ${i + 1} (${stated} → ${t.points})`] : [];
   });
   if (!changed.length) return;
-  const named = changed.slice(0, 10).join(', ') + (changed.length > 10 ? ` and ${changed.length - 10} more` : '');
-  warnings.push(`Points changed, as a test here is worth a whole number of points from 1 to 1000: ${named}.`);
+  warnings.push(`Points changed, as a test here is worth a whole number of points from 1 to 1000: ${namedBriefly(changed)}.`);
 }
 
 /**
@@ -165,9 +164,7 @@ function warnPointsFromChecker(checker: CheckerSettings, entries: Node[], warnin
   const worthless = entries.flatMap((t, i) => (t['@points'] !== undefined && Number(t['@points']) === 0 ? [i + 1] : []));
   if (!worthless.length) return;
   const named =
-    worthless.length === entries.length
-      ? 'every test'
-      : `test${worthless.length === 1 ? '' : 's'} ${worthless.slice(0, 10).join(', ')}${worthless.length > 10 ? '…' : ''}`;
+    worthless.length === entries.length ? 'every test' : `test${worthless.length === 1 ? '' : 's'} ${namedBriefly(worthless.map(String))}`;
   warnings.push(
     `The checker gives points (quitp) on ${named}, worth 0 points in the package: here such a test is worth 1 point and the checker's points count up to it, so scores differ from Polygon's. Give the tests their points in the problem form.`,
   );
