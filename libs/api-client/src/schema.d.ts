@@ -3822,7 +3822,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description For `sum` the API stores its tests' points instead
+             * @description For `sum` the API stores its tests' points instead. A `min` subtask worth 0 is a gate: it earns nothing, and the subtasks that depend on it need it passed
              * @example 40
              */
             points: number;

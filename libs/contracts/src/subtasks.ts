@@ -9,6 +9,17 @@ export const MAX_SUBTASKS = 50;
 export const MAX_SUBTASK_NAME_LENGTH = 100;
 
 /**
+ * What an all-or-nothing (`min`) subtask may be worth. Unlike a test (SPEC 5: 1 to 1000), it may be worth 0: a gate
+ * that earns nothing itself while the subtasks that depend on it need it passed in full, as Polygon's samples group
+ * worth 0 points usually is. A `sum` subtask is worth its tests' points, so at least 1.
+ */
+export const SUBTASK_POINTS = { min: 0, max: 1000 } as const;
+
+/** Said when every test of a problem is in subtasks worth 0 points: its score would have nothing to be a percent of. */
+export const WORTHLESS_PROBLEM_MESSAGE =
+  'The problem is worth no points: give a subtask or a test case outside the 0-point subtasks some points.';
+
+/**
  * A group of a problem's tests. A test joins one by its index (`TestCaseData.subtask`); tests in no subtask score
  * on their own, as every test does in a problem without subtasks. For `sum`, `points` is the sum of its tests'
  * points (the API stores it so); for `min`, the tests' own points do not count.

@@ -1,4 +1,4 @@
-import { ScoredTest, Subtask, subtaskInCycle, subtaskWorth } from '@oj/contracts';
+import { problemTotalPoints, ScoredTest, Subtask, subtaskInCycle, subtaskWorth, WORTHLESS_PROBLEM_MESSAGE } from '@oj/contracts';
 
 import type { ErrorDetail } from '../common/api-exception';
 
@@ -23,6 +23,9 @@ export function subtaskErrors(tests: readonly ScoredTest[], subtasks: readonly S
       if (message) errors.push({ path: `subtasks.${index}.dependsOn`, message });
     }
   });
+  // Only subtasks may be worth 0 (gates), so only they can leave a problem worth nothing to score against.
+  if (subtasks.length && !errors.length && problemTotalPoints(tests, subtasks) < 1)
+    errors.push({ path: 'subtasks', message: WORTHLESS_PROBLEM_MESSAGE });
   if (!errors.some((e) => e.path.endsWith('.dependsOn'))) {
     const circular = subtaskInCycle(subtasks);
     if (circular !== null)

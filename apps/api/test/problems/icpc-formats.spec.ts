@@ -338,6 +338,31 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     expect(back.problem.subtasks.map((s) => s.dependsOn)).toEqual([undefined, [0]]);
   });
 
+  it('reads a group worth 0 by its own score as a gate subtask, and exports it back as one', async () => {
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: scoring\nname: Gate\nlimits: {time_limit: 1}\n',
+      ...TESTS,
+      'data/secret/group1/1.in': '1 1\n',
+      'data/secret/group1/1.ans': '2\n',
+      'data/secret/group1/testdata.yaml': 'scoring: {score: 0, aggregation: min}\n',
+      'data/secret/group2/1.in': '2 3\n',
+      'data/secret/group2/1.ans': '5\n',
+      'data/secret/group2/testdata.yaml': 'scoring: {score: 100, aggregation: min}\nrequire_pass: [group1]\n',
+    });
+    expect(reading.problem.subtasks).toEqual([
+      { name: 'group1', scoring: 'min', points: 0 },
+      { name: 'group2', scoring: 'min', points: 100, dependsOn: [0] },
+    ]);
+    expect(reading.warnings.filter((w) => w.includes('group1'))).toEqual([]);
+
+    const problem = exportable({ checker: { type: 'tokens' }, subtasks: reading.problem.subtasks, testCases: reading.problem.testCases });
+    const back = await read(Object.fromEntries(icpcPackageEntries(problem).map((e) => [e.path, e.content])));
+    expect(back.problem.subtasks.map((s) => [s.scoring, s.points, s.dependsOn])).toEqual([
+      ['min', 0, undefined],
+      ['min', 100, [0]],
+    ]);
+  });
+
   describe("problem.yaml's constants (2025-09)", () => {
     const PACKAGE = {
       'problem.yaml': 'problem_format_version: 2025-09\nname: C\nconstants:\n  k: 3\n  big:\n    value: 5000000\n    tex: 5{,}000{,}000\n',

@@ -41,13 +41,13 @@ describe('POST /api/problems/import', () => {
     expect(p.inputFormat).toBe('One line: $a$ and $b$ ($1 \\le a, b \\le 10^9$).');
     expect(p.outputFormat).toBe('Print $a+b$.');
     expect(p.samples).toEqual([{ input: '1 2\n', output: '3\n' }]);
-    // Group 0, the samples', is worth nothing: a subtask worth the least, 1 point, rather than a point per test.
+    // Group 0, the samples', is worth nothing: a gate worth 0, so the total is Polygon's 65, not a point per sample.
     expect(p.subtasks).toEqual([
-      { name: 'Group 0', scoring: 'min', points: 1 },
+      { name: 'Group 0', scoring: 'min', points: 0 },
       { name: 'Group 1', scoring: 'min', points: 40 },
       { name: 'Group 2', scoring: 'sum', points: 25 },
     ]);
-    expect(p.totalPoints).toBe(66);
+    expect(p.totalPoints).toBe(65);
     expect(
       p.testCases.map((c: { input: string; output: string; points: number; subtask?: number }) => [c.input, c.output, c.points, c.subtask]),
     ).toEqual([
@@ -57,10 +57,7 @@ describe('POST /api/problems/import', () => {
       ['100 200\n', '300\n', 10, 2],
       ['1000 2000\n', '3000\n', 15, 2],
     ]);
-    expect(res.body.warnings).toEqual([
-      "Group 0 is worth no points: here it is an all-or-nothing subtask worth 1 point (a subtask's least), so the groups that depend on it still need it.",
-      'Statement legend.tex: LaTeX left as it is: \\includegraphics.',
-    ]);
+    expect(res.body.warnings).toEqual(['Statement legend.tex: LaTeX left as it is: \\includegraphics.']);
     // No worker in this suite: the problem is stored all the same, and the result says why the solution did not run.
     expect(res.body.mainSolution).toEqual({
       path: 'solutions/main.cpp',
@@ -77,7 +74,7 @@ describe('POST /api/problems/import', () => {
     );
     const res = await upload(await polygonPackage({ xml })).expect(201);
     expect(res.body.problem.subtasks).toEqual([
-      { name: 'Group 0', scoring: 'min', points: 1 },
+      { name: 'Group 0', scoring: 'min', points: 0 },
       { name: 'Group 1', scoring: 'min', points: 40 },
       { name: 'Group 2', scoring: 'sum', points: 25, dependsOn: [0, 1] },
     ]);

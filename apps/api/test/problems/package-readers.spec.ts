@@ -70,13 +70,36 @@ describe('package readers', () => {
     expect(reading.warnings).toContain('Group empty has no tests: it is left out.');
   });
 
+  it("judges the tests a groupless Polygon package makes worth 0 in a 0-point gate, so the total is the package's", async () => {
+    const groupless = polygonXml()
+      .replace(/\s*<groups>[\s\S]*<\/groups>/, '')
+      .replace(/ group="\d+"/g, '');
+    const read = async (xml: string) =>
+      readPolygonPackage(new PackageFiles(await readTestArchive(await polygonPackage({ xml })), ['problem.xml']));
+    const { problem, warnings } = await read(groupless);
+    expect(problem.subtasks).toEqual([{ name: 'Tests worth 0 points', scoring: 'min', points: 0 }]);
+    expect(problem.testCases.map((c) => [c.points, c.subtask])).toEqual([
+      [1, 0],
+      [20, undefined],
+      [20, undefined],
+      [10, undefined],
+      [15, undefined],
+    ]);
+    expect(warnings.some((w) => w.startsWith('Points changed'))).toBe(false);
+    // Every test worth 0: a problem worth nothing cannot be scored, so each counts 1 point, as the warning says.
+    const worthless = await read(groupless.replace(/points="\d+"/g, 'points="0"'));
+    expect(worthless.problem.subtasks).toEqual([]);
+    expect(worthless.problem.testCases.map((c) => c.points)).toEqual([1, 1, 1, 1, 1]);
+    expect(worthless.warnings.find((w) => w.startsWith('Points changed'))).toMatch(/test 1 \(0 → 1\)/);
+  });
+
   it('warns when a Polygon checker gives points (quitp) on tests the package makes worth 0', async () => {
     const checker = '#include "testlib.h"\nint main(int argc, char* argv[]) { registerTestlibCmd(argc, argv); quitp(10.0, "optimal"); }\n';
     const xml = polygonXml({ checker: 'check.cpp' }).replace('files/check.cpp', 'files/scoring.cpp');
     const zip = await polygonPackage({ xml, extra: [{ name: 'files/scoring.cpp', content: checker }] });
     const reading = readPolygonPackage(new PackageFiles(await readTestArchive(zip), ['problem.xml']));
     expect(reading.warnings).toContain(
-      "The checker gives points (quitp) on test 1, worth 0 points in the package: here such a test is worth 1 point and the checker's points count up to it, so scores differ from Polygon's. Give the tests their points in the problem form.",
+      "The checker gives points (quitp) on test 1, worth 0 points in the package: here a checker's points count up to what the test is worth, which for such a test is nothing or 1 point, so scores differ from Polygon's. Give the tests their points in the problem form.",
     );
     const plain = readPolygonPackage(
       new PackageFiles(await readTestArchive(await polygonPackage({ checker: 'check.cpp' })), ['problem.xml']),

@@ -75,6 +75,23 @@ describe('problem subtasks', () => {
     expect(cleared).toMatchObject({ subtasks: [], totalPoints: 3 });
   });
 
+  it('stores an all-or-nothing subtask worth 0, a gate that adds nothing to the total', async () => {
+    const p = (
+      await post({
+        testCases: tests,
+        subtasks: [
+          { ...subtasks[0], points: 0 },
+          { ...subtasks[1], dependsOn: [0] },
+        ],
+      }).expect(201)
+    ).body;
+    expect(p.subtasks).toEqual([
+      { name: 'Small', scoring: 'min', points: 0 },
+      { scoring: 'sum', points: 6, dependsOn: [0] },
+    ]);
+    expect(p.totalPoints).toBe(6 + 5);
+  });
+
   it('stores what a subtask depends on, once each and in order, and leaves it out when it needs none', async () => {
     const p = (
       await post({
@@ -108,12 +125,23 @@ describe('problem subtasks', () => {
     [
       { testCases: tests, subtasks: [{ ...subtasks[0], points: 1001 }, subtasks[1]] },
       'subtasks.0.points',
-      'Subtask points must be between 1 and 1000.',
+      'Subtask points must be between 0 and 1000.',
     ],
     [
-      { testCases: tests, subtasks: [{ ...subtasks[0], points: 0 }, subtasks[1]] },
+      { testCases: tests, subtasks: [{ ...subtasks[0], points: -1 }, subtasks[1]] },
       'subtasks.0.points',
-      'Subtask points must be between 1 and 1000.',
+      'Subtask points must be between 0 and 1000.',
+    ],
+    [
+      { testCases: tests, subtasks: [{ ...subtasks[0], points: null }, subtasks[1]] },
+      'subtasks.0.points',
+      'Subtask points must be a whole number.',
+    ],
+    [
+      // Every test in a gate worth 0: nothing to score against.
+      { testCases: tests.map((c) => ({ ...c, subtask: 0 })), subtasks: [{ ...subtasks[0], points: 0 }] },
+      'subtasks',
+      'The problem is worth no points: give a subtask or a test case outside the 0-point subtasks some points.',
     ],
     [{ testCases: tests, subtasks: [{ ...subtasks[0], name: null }, subtasks[1]] }, 'subtasks.0.name', 'Subtask name must be text.'],
     [{ testCases: tests, subtasks: null }, 'subtasks', 'Subtasks must be a list.'],

@@ -161,6 +161,20 @@ describe('subtask dependencies (dependsOn)', () => {
     expect(aggregateSubtaskResults(results, order, pair).subtasks?.map((s) => s.earned)).toEqual([0, 0]);
   });
 
+  it('scores a gate worth 0 as nothing, yet its failure takes what depends on it and gives the verdict', () => {
+    // Polygon's samples group worth 0, which the 30-point group needs.
+    const gated: Subtask[] = [
+      { name: 'samples', scoring: 'min', points: 0 },
+      { name: 'all', scoring: 'min', points: 30, dependsOn: [0] },
+    ];
+    const order = [test(1, 0), test(1, 1), test(1, 1)];
+    const passed = aggregateSubtaskResults(grade(order, gated, ['accepted', 'accepted', 'accepted']), order, gated);
+    expect(passed).toMatchObject({ status: 'accepted', earnedPoints: 30, totalPoints: 30, score: 100 });
+    const failed = grade(order, gated, ['wrong_answer', 'accepted', 'accepted']);
+    expect(failed.map((r) => r.status)).toEqual(['wrong_answer', 'skipped', 'skipped']);
+    expect(aggregateSubtaskResults(failed, order, gated)).toMatchObject({ status: 'wrong_answer', earnedPoints: 0, score: 0 });
+  });
+
   it('ends on a circle the API would refuse instead of looping', () => {
     const circle: Subtask[] = [
       { scoring: 'min', points: 1, dependsOn: [1] },

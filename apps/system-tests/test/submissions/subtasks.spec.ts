@@ -119,4 +119,50 @@ describe('subtasks graded by a real worker', () => {
       [0, [1]],
     ]);
   }, 120_000);
+
+  it("judges a gate worth 0 (Polygon's samples group): its failure gives the verdict and takes what needs it", async () => {
+    // Polygon's shape after import: the samples' group worth 0, which "Large" needs; "Per test" needs nothing.
+    const problem = await createProblem(
+      t,
+      admin,
+      problemBody({
+        subtasks: [
+          { name: 'Group 0', scoring: 'min', points: 0 },
+          { name: 'Large', scoring: 'min', points: 40, dependsOn: [0] },
+          { name: 'Per test', scoring: 'sum', points: 1 },
+        ],
+        testCases: [
+          { input: '1 2\n', output: '3\n', subtask: 0 },
+          { input: '7 7\n', output: '14\n', subtask: 1 },
+          { input: '2 2\n', output: '4\n', points: 10, subtask: 2 },
+          { input: '3 4\n', output: '7\n', points: 15, subtask: 2 },
+        ],
+      }),
+    );
+    // 65 raw points, as on Polygon: the gate adds none.
+    expect(problem.totalPoints).toBe(65);
+    const submit = async (sourceCode: string) =>
+      finalOf(
+        (
+          await t
+            .http()
+            .post('/api/submissions')
+            .set(...bearer(user))
+            .send({ problemId: problem.problemId, languageId: 71, sourceCode })
+            .expect(201)
+        ).body.submissionId,
+      );
+    const wrongOnSample = await submit('a, b = map(int, input().split())\nprint(a + b + (1 if a == 1 else 0))');
+    expect(wrongOnSample).toMatchObject({ status: 'wrong_answer', score: 38 });
+    expect(wrongOnSample.resultSummary).toMatchObject({ earnedPoints: 25, totalPoints: 65 });
+    expect(wrongOnSample.testCaseResults.map((r: { status: string }) => r.status)).toEqual([
+      'wrong_answer',
+      'skipped',
+      'accepted',
+      'accepted',
+    ]);
+    const right = await submit('a, b = map(int, input().split())\nprint(a + b)');
+    expect(right).toMatchObject({ status: 'accepted', score: 100 });
+    expect(right.resultSummary.subtasks.map((s: { earned: number }) => s.earned)).toEqual([0, 40, 25]);
+  }, 120_000);
 });

@@ -124,6 +124,7 @@ describe('ProblemPage', () => {
     const subtasks = [
       { name: 'Subtask 1', scoring: 'min', points: 40 },
       { name: 'n ≤ 10^5', scoring: 'sum', points: 60, dependsOn: [0] },
+      { name: 'Samples', scoring: 'min', points: 0 },
     ];
     serve({ problem: () => json(200, problem({ subtasks, checker: { type: 'float', epsilon: 1e-6 }, tags: ['math', 'greedy'] })) });
     renderRoutes(routes, '/problems/7');
@@ -134,6 +135,7 @@ describe('ProblemPage', () => {
       'SubtaskPointsScoring',
       'Subtask 140all tests must pass',
       'Subtask 2: n ≤ 10^560points per passed test; needs subtask 1 in full',
+      'Subtask 3: Samples0judged, scores nothing; what depends on it needs all its tests passed',
     ]);
     expect(
       within(within(judging).getByRole('list', { name: 'Tags' }))

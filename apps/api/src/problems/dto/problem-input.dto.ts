@@ -18,6 +18,7 @@ import {
   OUTPUT_LIMIT_MB,
   PROBLEM_TYPES,
   ProblemType,
+  SUBTASK_POINTS,
   SUBTASK_SCORINGS,
   SubtaskScoring,
   TEST_CASE_POINTS,
@@ -97,6 +98,7 @@ export class TestCaseInputDto {
   subtask?: number;
 }
 
+const SUBTASK_POINTS_MESSAGE = `Subtask points must be between ${SUBTASK_POINTS.min} and ${SUBTASK_POINTS.max}.`;
 const DEPENDS_ON_MESSAGE = 'Subtask dependencies must be a list of indices of other subtasks.';
 
 export class SubtaskInputDto {
@@ -117,12 +119,13 @@ export class SubtaskInputDto {
 
   @ApiProperty({
     example: 40,
-    minimum: TEST_CASE_POINTS.min,
-    maximum: TEST_CASE_POINTS.max,
-    description: "For `sum` the API stores its tests' points instead",
+    minimum: SUBTASK_POINTS.min,
+    maximum: SUBTASK_POINTS.max,
+    description:
+      "For `sum` the API stores its tests' points instead. A `min` subtask worth 0 is a gate: it earns nothing, and the subtasks that depend on it need it passed",
   })
-  @Max(TEST_CASE_POINTS.max, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
-  @Min(TEST_CASE_POINTS.min, { message: `Subtask points must be between ${TEST_CASE_POINTS.min} and ${TEST_CASE_POINTS.max}.` })
+  @Max(SUBTASK_POINTS.max, { message: SUBTASK_POINTS_MESSAGE })
+  @Min(SUBTASK_POINTS.min, { message: SUBTASK_POINTS_MESSAGE })
   @IsInt({ message: 'Subtask points must be a whole number.' })
   points: number;
 

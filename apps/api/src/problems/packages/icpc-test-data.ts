@@ -110,8 +110,9 @@ function scoringOf(settings: Yaml): GroupScoring {
   const legacyFlags = String(settings.grader_flags ?? '');
   const legacy = /\b(?:min|sum)\b/.exec(legacyFlags)?.[0];
   const known = ['pass-fail', 'sum', 'min'].includes(aggregation) ? aggregation : legacy;
+  const points = typeof score === 'number' || (typeof score === 'string' && score.trim()) ? Number(score) : NaN;
   return {
-    ...(Number(score) > 0 ? { score: Number(score) } : {}),
+    ...(points >= 0 ? { score: points } : {}),
     ...(known ? { aggregation: known as GroupScoring['aggregation'] } : {}),
     ...(Number(settings.accept_score) > 0 ? { perTest: Number(settings.accept_score) } : {}),
   };
@@ -122,7 +123,8 @@ function scoringOf(settings: Yaml): GroupScoring {
  * under `data/secret` is a group, its tests those anywhere below it. A group is a subtask when the problem is scoring
  * or the group gives its score: `pass-fail` and `min` aggregation score it all or nothing (`min`), `sum` by test. In a
  * scoring problem, groups without a score share what the others leave of `data/secret`'s (100 unless given), as
- * the 2023-07 format says; in a pass-fail one, groups without scores are only folders.
+ * the 2023-07 format says; in a pass-fail one, groups without scores are only folders. A group whose score is 0 is a
+ * gate: a subtask worth 0, judged, and needed by the groups that require it.
  */
 export function readIcpcTests(
   files: PackageFiles,
@@ -155,6 +157,13 @@ export function readIcpcTests(
   read.forEach(({ name, settings, tests }, i) => {
     const { score, aggregation, perTest } = scorings[i];
     const points = score ?? (perTest !== undefined ? perTest * (aggregation === 'min' ? 1 : tests.length) : share);
+    if (score === 0 && subtasks.length < MAX_SUBTASKS) {
+      // Worth 0 by its own word: a gate, judged and needed by the groups that require it, scoring nothing.
+      subtaskOf.set(name, subtasks.length);
+      subtasks.push({ name: String(settings.name ?? name), scoring: 'min', points: 0 });
+      testCases.push(...tests.map((t) => ({ ...t, points: 1, subtask: subtasks.length - 1 })));
+      return;
+    }
     if (!(points > 0) || subtasks.length >= MAX_SUBTASKS) {
       if (scoring || groups.length > 1) warnings.push(`Group ${name} has no score: its tests count on their own.`);
       testCases.push(...tests.map((t) => ({ ...t, points: 1 })));

@@ -1,4 +1,13 @@
-import { CheckerSettings, CPU_TIME_LIMIT, MEMORY_LIMIT_MB, Subtask, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
+import {
+  CheckerSettings,
+  CPU_TIME_LIMIT,
+  MAX_SUBTASKS,
+  MEMORY_LIMIT_MB,
+  problemTotalPoints,
+  Subtask,
+  SUBTASK_POINTS,
+  SubtaskScoring,
+} from '@oj/contracts';
 
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
@@ -136,13 +145,31 @@ function readTests(files: PackageFiles, testset: Node, warnings: string[]): Pick
   });
   for (const [index, subtask] of groups.subtasks.entries())
     if (subtask.scoring === 'sum') subtask.points = testCases.filter((t) => t.subtask === index).reduce((s, t) => s + t.points, 0);
+  if (scored) gateWorthlessTests(entries, testCases, groups.subtasks);
   if (scored) warnPointsChanged(entries, testCases, groups.subtasks, warnings);
   return { testCases, samples, subtasks: groups.subtasks };
 }
 
 /**
+ * Tests in no group that the package makes worth 0 (its samples, usually) join one gate subtask: a test here is
+ * worth at least 1 point, a subtask may be worth 0, so they are judged and score nothing, as on Polygon. Left alone
+ * when they are all the points there are: a problem worth nothing cannot be scored.
+ */
+function gateWorthlessTests(entries: Node[], testCases: { points: number; subtask?: number }[], subtasks: Subtask[]) {
+  const worthless = testCases.flatMap((t, i) => (t.subtask === undefined && Number(entries[i]['@points'] ?? 0) === 0 ? [i] : []));
+  if (!worthless.length) return;
+  const index = subtasks.length;
+  const gated = testCases.map((t, i) => (worthless.includes(i) ? { ...t, subtask: index } : t));
+  const withGate = [...subtasks, gate('Tests worth 0 points')];
+  if (problemTotalPoints(gated, withGate) < 1 || withGate.length > MAX_SUBTASKS) return;
+  subtasks.push(withGate[index]);
+  for (const i of worthless) testCases[i].subtask = index;
+}
+
+/**
  * Names the tests whose own points count here (in no subtask, or in a `sum` one) and differ from the package's: a
- * test is worth a whole number of points from 1 to 1000 here, so a sample worth 0 is worth 1, and 2.5 is 3.
+ * test is worth a whole number of points from 1 to 1000 here, so 2.5 is 3, and a test worth 0 that no gate could
+ * take (in a group that scores each test, or in a problem whose every test is worth 0) is worth 1.
  */
 function warnPointsChanged(entries: Node[], testCases: { points: number; subtask?: number }[], subtasks: Subtask[], warnings: string[]) {
   const changed = testCases.flatMap((t, i) => {
@@ -156,8 +183,8 @@ function warnPointsChanged(entries: Node[], testCases: { points: number; subtask
 
 /**
  * On Polygon a checker's quitp(p) is the test's score, p points, whatever the test's own points; here it counts up
- * to what the test is worth. A test worth 0 in the package is worth 1 here, so its checker's points are cut to 1:
- * said, since scores then differ from Polygon's.
+ * to what the test is worth. A test worth 0 in the package scores nothing here (in a gate) or at most 1 point: said,
+ * since scores then differ from Polygon's.
  */
 function warnPointsFromChecker(checker: CheckerSettings, entries: Node[], warnings: string[]) {
   if (checker.type !== 'custom' || !/\bquitp\s*\(/.test(checker.source ?? '')) return;
@@ -166,16 +193,15 @@ function warnPointsFromChecker(checker: CheckerSettings, entries: Node[], warnin
   const named =
     worthless.length === entries.length ? 'every test' : `test${worthless.length === 1 ? '' : 's'} ${namedBriefly(worthless.map(String))}`;
   warnings.push(
-    `The checker gives points (quitp) on ${named}, worth 0 points in the package: here such a test is worth 1 point and the checker's points count up to it, so scores differ from Polygon's. Give the tests their points in the problem form.`,
+    `The checker gives points (quitp) on ${named}, worth 0 points in the package: here a checker's points count up to what the test is worth, which for such a test is nothing or 1 point, so scores differ from Polygon's. Give the tests their points in the problem form.`,
   );
 }
 
 /**
  * Polygon groups as subtasks, in the order the package lists them: `complete-group` scores `min` (its points only
  * when all pass), `each-test` scores `sum`; a group's `<dependencies>` become the subtask's `dependsOn`. A group
- * worth nothing (the samples', usually, which every other group often depends on) is a `min` subtask worth the
- * least a subtask can be, 1 point: the total grows by 1 instead of by a point per test, as its tests would count on
- * their own, and what depends on it still needs it.
+ * worth nothing (the samples', usually, which every other group often depends on) is a `min` subtask worth 0, a
+ * gate: it adds nothing to the total, as on Polygon, and what depends on it still needs it.
  */
 function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtasks: Subtask[]; indexOf: Map<string, number> } {
   const declared = new Map((list(path(testset, 'groups', 'group')) as Node[]).map((g) => [String(g['@name']), g]));
@@ -200,13 +226,7 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
       continue;
     }
     indexOf.set(name, subtasks.length);
-    if (points > 0) subtasks.push({ name: `Group ${name}`, scoring, points: normalizePoints(points) });
-    else {
-      warnings.push(
-        `Group ${name} is worth no points: here it is an all-or-nothing subtask worth 1 point (a subtask's least), so the groups that depend on it still need it.`,
-      );
-      subtasks.push({ name: `Group ${name}`, scoring: 'min', points: TEST_CASE_POINTS.min });
-    }
+    subtasks.push(points > 0 ? { name: `Group ${name}`, scoring, points: normalizePoints(points) } : gate(`Group ${name}`));
   }
   for (const [name, index] of indexOf) {
     const needed = (list(path(declared.get(name), 'dependencies', 'dependency')) as Node[]).map((d) => String(d['@group']));
@@ -220,6 +240,9 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
   }
   return { subtasks, indexOf };
 }
+
+/** An all-or-nothing subtask worth 0 points: it scores nothing, and a subtask that depends on it needs it passed. */
+const gate = (name: string): Subtask => ({ name, scoring: 'min', points: SUBTASK_POINTS.min });
 
 const SECTIONS = ['legend', 'input', 'output', 'interaction', 'scoring', 'notes'] as const;
 

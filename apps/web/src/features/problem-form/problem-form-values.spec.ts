@@ -70,8 +70,15 @@ describe('problem form values', () => {
   });
 
   it('checks subtasks: points of an all-or-nothing subtask in range, and tests in every subtask', () => {
-    const withSubtasks = { ...valid(), subtasks: [{ name: '', scoring: 'min' as const, points: '0', dependsOn: [] }] };
-    expect(validateValues(withSubtasks).subtasks).toBe('Subtask 1: points must be a whole number between 1 and 1000.');
+    const withSubtasks = { ...valid(), subtasks: [{ name: '', scoring: 'min' as const, points: '-1', dependsOn: [] }] };
+    expect(validateValues(withSubtasks).subtasks).toBe('Subtask 1: points must be a whole number between 0 and 1000.');
+    // Worth 0 is a gate; but a problem whose every test is in one is worth nothing.
+    const gate = { ...withSubtasks, subtasks: [{ ...withSubtasks.subtasks[0], points: '0' }] };
+    const gated = { ...gate, testCases: [{ ...gate.testCases[0], subtask: 0 }] };
+    expect(validateValues(gated).subtasks).toBe(
+      'The problem is worth no points: give a subtask or a test case outside the 0-point subtasks some points.',
+    );
+    expect(validateValues({ ...gated, testCases: [...gated.testCases, { input: '2', output: '2', points: 1 }] })).toEqual({});
     const ok = { ...withSubtasks, subtasks: [{ name: '', scoring: 'min' as const, points: '40', dependsOn: [] }] };
     expect(validateValues(ok).subtasks).toBe('Subtask 1 has no test cases: assign some, or remove it.');
     expect(validateValues({ ...ok, testCases: [{ ...ok.testCases[0], subtask: 0 }] })).toEqual({});

@@ -4,9 +4,12 @@ import {
   Difficulty,
   MEMORY_LIMIT_MB,
   OUTPUT_LIMIT_MB,
+  problemTotalPoints,
+  SUBTASK_POINTS,
   subtaskInCycle,
   SubtaskScoring,
   TEST_CASE_POINTS,
+  WORTHLESS_PROBLEM_MESSAGE,
 } from '@oj/contracts';
 
 import { checkerBody, checkerError, CheckerFormValues, checkerValuesFrom, emptyChecker } from './checker-values';
@@ -213,19 +216,22 @@ export function standingErrors(errors: FormErrors, foundFor: ProblemFormValues, 
 }
 
 /**
- * The first thing wrong with the subtasks: points out of range, (when the tests are known) one without tests, or
- * dependencies that go round in a circle.
+ * The first thing wrong with the subtasks: points out of range, (when the tests are known) one without tests,
+ * dependencies that go round in a circle, or (tests known) every test in subtasks worth 0.
  */
 function subtaskError(v: ProblemFormValues): string | null {
-  const { min, max } = TEST_CASE_POINTS;
+  const { min, max } = SUBTASK_POINTS;
   const badPoints = v.subtasks.findIndex(
     (s) => s.scoring === 'min' && !(Number.isInteger(Number(s.points)) && inRange(s.points, min, max)),
   );
   if (badPoints >= 0) return `Subtask ${badPoints + 1}: points must be a whole number between ${min} and ${max}.`;
   const empty = v.testCasesKnown ? v.subtasks.findIndex((_, i) => !v.testCases.some((t) => t.subtask === i)) : -1;
   if (empty >= 0) return `Subtask ${empty + 1} has no test cases: assign some, or remove it.`;
-  const circular = subtaskInCycle(v.subtasks.map((s) => ({ scoring: s.scoring, points: 1, dependsOn: s.dependsOn })));
+  const subtasks = v.subtasks.map((s) => ({ scoring: s.scoring, points: Number(s.points), dependsOn: s.dependsOn }));
+  const circular = subtaskInCycle(subtasks);
   if (circular !== null) return `Subtask ${circular + 1} depends on itself through other subtasks.`;
+  const tests = v.testCases.map((t) => ({ points: normalizePoints(t.points), subtask: t.subtask }));
+  if (v.testCasesKnown && subtasks.length && problemTotalPoints(tests, subtasks) < 1) return WORTHLESS_PROBLEM_MESSAGE;
   return null;
 }
 

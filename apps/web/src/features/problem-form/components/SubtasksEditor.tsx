@@ -1,6 +1,6 @@
 import '../problem-form.css';
 
-import { SUBTASK_SCORINGS, SubtaskScoring, TEST_CASE_POINTS } from '@oj/contracts';
+import { SUBTASK_POINTS, SUBTASK_SCORINGS, SubtaskScoring } from '@oj/contracts';
 
 import { newSubtask, ProblemFormValues, subtaskLabel, SubtaskValues, withoutSubtask } from '../problem-form-values';
 import { normalizePoints } from '../test-data';
@@ -60,8 +60,8 @@ export function SubtasksEditor({ values, error, onChange }: Props) {
                   Points
                   <input
                     type="number"
-                    min={TEST_CASE_POINTS.min}
-                    max={TEST_CASE_POINTS.max}
+                    min={SUBTASK_POINTS.min}
+                    max={SUBTASK_POINTS.max}
                     step={1}
                     value={s.points}
                     onChange={(e) => update(i, { ...s, points: e.target.value })}

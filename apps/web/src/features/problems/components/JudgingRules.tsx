@@ -6,6 +6,8 @@ import { checkerRule } from '../checker-rule';
 import { languageRules } from '../language-rules';
 
 const SCORING_TEXT = { sum: 'points per passed test', min: 'all tests must pass' } as const;
+/** An all-or-nothing subtask worth 0 (Polygon's samples group, usually): it scores nothing, what needs it does. */
+const GATE_TEXT = 'judged, scores nothing; what depends on it needs all its tests passed';
 
 /**
  * What a contestant needs besides the statement: how answers are checked, the subtasks and their points, the tags.
@@ -44,7 +46,7 @@ export function JudgingRules({ p }: { p: ProblemDetail }) {
                 <td>{subtaskTitle(i, s.name)}</td>
                 <td className="num">{s.points}</td>
                 <td>
-                  {SCORING_TEXT[s.scoring]}
+                  {s.scoring === 'min' && s.points === 0 ? GATE_TEXT : SCORING_TEXT[s.scoring]}
                   {s.dependsOn?.length ? `; ${neededSubtasks(s.dependsOn)} in full` : ''}
                 </td>
               </tr>
