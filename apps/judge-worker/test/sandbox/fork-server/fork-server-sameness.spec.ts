@@ -90,12 +90,14 @@ describe.each([
       });
       expect(verdict(forked)).toEqual(verdict(fresh));
       // Plausible figures: a test's time of the fresh start's order (not, say, the server's life since it started;
-      // the bound leaves room for a loaded machine's hiccups), its memory near a fresh start's.
+      // the bound leaves room for a loaded machine's hiccups), its memory near a fresh start's: within 12 MiB or a
+      // quarter of it, as PyPy's collector peaks differently from run to run (13 MiB apart seen on a ~70 MiB run),
+      // where counting the server's own memory too would double it.
       for (const [i, t] of forked.testCaseResults.entries()) {
         const f = fresh.testCaseResults[i];
         if (t.status !== 'accepted' && t.status !== 'wrong_answer') continue;
         expect(t.timeMs ?? 0).toBeLessThanOrEqual(Math.max(1000, 3 * (f.timeMs ?? 0)));
-        expect(Math.abs((t.memoryKB ?? 0) - (f.memoryKB ?? 0))).toBeLessThan(12 * 1024);
+        expect(Math.abs((t.memoryKB ?? 0) - (f.memoryKB ?? 0))).toBeLessThan(Math.max(12 * 1024, (f.memoryKB ?? 0) / 4));
       }
       expect(engines.warnings).toEqual([]);
     },
