@@ -93,17 +93,20 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       memoryLimit: 256,
       outputLimit: 16,
       checker: { type: 'tokens' },
+      // The samples first, judged in a gate worth 0: they add nothing to a score, as the format says.
       subtasks: [
+        { name: 'sample', scoring: 'min', points: 0 },
         { name: 'group1', scoring: 'min', points: 40 },
         { name: 'group2', scoring: 'sum', points: 30 },
         { name: 'group3', scoring: 'min', points: 30 },
       ],
     });
     expect(reading.problem.testCases.map((t) => [t.input, t.points, t.subtask])).toEqual([
-      ['1 1\n', 1, 0],
-      ['2 2\n', 15, 1],
-      ['3 3\n', 15, 1],
-      ['4 4\n', 1, 2],
+      ['1 2\n', 1, 0],
+      ['1 1\n', 1, 1],
+      ['2 2\n', 15, 2],
+      ['3 3\n', 15, 2],
+      ['4 4\n', 1, 3],
     ]);
     expect(reading.timeLimit).toEqual({ rule: 'package', detail: 'problem.yaml limits.time_limit: 1.5 s' });
   });
@@ -145,7 +148,50 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
         explanation: 'The dialogue in order (`<` the judge, `>` your program):\n\n```\n>792\n<higher\n>999\n<lower\n>993\n<correct\n```',
       },
     ]);
+    // The sample is judged too, with its .in (the interactor's), in the samples' gate.
+    expect(reading.problem.testCases).toEqual([
+      { input: '993\n', output: '', points: 1, subtask: 0 },
+      { input: '5\n', output: '', points: 1 },
+    ]);
+    expect(reading.problem.subtasks).toEqual([{ name: 'sample', scoring: 'min', points: 0 }]);
+  });
+
+  it('shows a sample given only as an .interaction log, and judges none for it', async () => {
+    // problemtools' guess (2023-07) has no sample .in at all: "additional sample interaction protocols".
+    const reading = await read({
+      'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: interactive\nname: Guess\nlimits: {time_limit: 2}\n',
+      'data/sample/1.interaction': '>50\n<lower\n>25\n<correct\n',
+      'data/sample/2.interaction': '>50\n<correct\n',
+      'data/secret/1.in': '5\n',
+      'data/secret/1.ans': '',
+      'output_validator/validator.py': PY_VALIDATOR,
+    });
+    expect(reading.problem.samples.map((s) => [s.input, s.output])).toEqual([
+      ['lower\ncorrect\n', '50\n25\n'],
+      ['correct\n', '50\n'],
+    ]);
     expect(reading.problem.testCases).toEqual([{ input: '5\n', output: '', points: 1 }]);
+    expect(reading.problem.subtasks).toEqual([]);
+  });
+
+  it('judges the samples first in a gate worth 0, unless a legacy root grader ignores them (ignore_sample)', async () => {
+    const legacy = {
+      'problem.yaml': 'name: Add\n',
+      'data/sample/1.in': '1 2\n',
+      'data/sample/1.ans': '3\n',
+      'data/secret/1.in': '5 5\n',
+      'data/secret/1.ans': '10\n',
+    };
+    const judged = await read(legacy);
+    expect(judged.problem.testCases.map((t) => [t.input, t.subtask])).toEqual([
+      ['1 2\n', 0],
+      ['5 5\n', undefined],
+    ]);
+    expect(judged.problem.subtasks).toEqual([{ name: 'sample', scoring: 'min', points: 0 }]);
+    const ignored = await read({ ...legacy, 'data/testdata.yaml': 'grader_flags: ignore_sample\n' });
+    expect(ignored.problem.testCases.map((t) => t.input)).toEqual(['5 5\n']);
+    expect(ignored.problem.subtasks).toEqual([]);
+    expect(ignored.problem.samples).toEqual([{ input: '1 2\n', output: '3\n' }]);
   });
 
   it('shows .in.statement, .out and .ans.statement instead of the sample files they stand for (2025-09)', async () => {
@@ -327,15 +373,24 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       'data/secret/group2/1.ans': '5\n',
       'data/secret/group2/test_group.yaml': 'max_score: 70\nscore_aggregation: pass-fail\nrequire_pass: [sample, group1]\n',
     });
+    // `sample` is the samples' gate, which a group may require.
     expect(reading.problem.subtasks).toEqual([
+      { name: 'sample', scoring: 'min', points: 0 },
       { name: 'group1', scoring: 'min', points: 30 },
-      { name: 'group2', scoring: 'min', points: 70, dependsOn: [0] },
+      { name: 'group2', scoring: 'min', points: 70, dependsOn: [0, 1] },
     ]);
-    expect(reading.warnings).toContain('Group group2 requires sample to pass, which is no subtask here: that requirement is left out.');
+    expect(reading.warnings.some((w) => w.includes('requires'))).toBe(false);
 
-    const problem = exportable({ checker: { type: 'tokens' }, subtasks: reading.problem.subtasks, testCases: reading.problem.testCases });
-    const back = await read(Object.fromEntries(icpcPackageEntries(problem).map((e) => [e.path, e.content])));
-    expect(back.problem.subtasks.map((s) => s.dependsOn)).toEqual([undefined, [0]]);
+    const { subtasks, testCases, samples } = reading.problem;
+    const entries = icpcPackageEntries(exportable({ checker: { type: 'tokens' }, subtasks, testCases, samples }));
+    expect(entries.find((e) => e.path.endsWith('subtask03/testdata.yaml'))?.content).toContain(
+      'require_pass:\n  - sample\n  - subtask02\n',
+    );
+    // The gate goes back to data/sample, not into data/secret.
+    expect(entries.map((e) => e.path).filter((p) => p.includes('sample'))).toEqual(['data/sample/001.in', 'data/sample/001.ans']);
+    const back = await read(Object.fromEntries(entries.map((e) => [e.path, e.content])));
+    expect(back.problem.subtasks).toEqual(subtasks);
+    expect(back.problem.testCases).toEqual(testCases);
   });
 
   it('reads a group worth 0 by its own score as a gate subtask, and exports it back as one', async () => {
@@ -350,16 +405,18 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
       'data/secret/group2/testdata.yaml': 'scoring: {score: 100, aggregation: min}\nrequire_pass: [group1]\n',
     });
     expect(reading.problem.subtasks).toEqual([
+      { name: 'sample', scoring: 'min', points: 0 },
       { name: 'group1', scoring: 'min', points: 0 },
-      { name: 'group2', scoring: 'min', points: 100, dependsOn: [0] },
+      { name: 'group2', scoring: 'min', points: 100, dependsOn: [1] },
     ]);
     expect(reading.warnings.filter((w) => w.includes('group1'))).toEqual([]);
 
     const problem = exportable({ checker: { type: 'tokens' }, subtasks: reading.problem.subtasks, testCases: reading.problem.testCases });
     const back = await read(Object.fromEntries(icpcPackageEntries(problem).map((e) => [e.path, e.content])));
-    expect(back.problem.subtasks.map((s) => [s.scoring, s.points, s.dependsOn])).toEqual([
-      ['min', 0, undefined],
-      ['min', 100, [0]],
+    expect(back.problem.subtasks.map((s) => [s.name, s.scoring, s.points, s.dependsOn])).toEqual([
+      ['sample', 'min', 0, undefined],
+      ['group1', 'min', 0, undefined],
+      ['group2', 'min', 100, [1]],
     ]);
   });
 

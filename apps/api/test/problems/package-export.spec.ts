@@ -116,12 +116,14 @@ describe('GET /api/problems/{problemId}/package', () => {
       problemBody({ subtasks: [{ scoring: 'min', points: 5 }], testCases: [{ input: '1\n', output: '1\n', subtask: 0 }] }),
     );
     const files = await readTestArchive((await download(original.problemId).expect(200)).body);
+    // Samples this judge never judged: the root grader ignores them, as the original did.
     expect(files.map((f) => f.path).sort()).toEqual([
       'data/sample/001.ans',
       'data/sample/001.in',
       'data/secret/subtask01/001.ans',
       'data/secret/subtask01/001.in',
       'data/secret/subtask01/testdata.yaml',
+      'data/testdata.yaml',
       'problem.yaml',
       'problem_statement/problem.en.md',
     ]);
@@ -130,6 +132,7 @@ describe('GET /api/problems/{problemId}/package', () => {
       'name: A + B\nvalidation: default\nvalidator_flags: case_sensitive space_change_sensitive\nlimits:\n  time_limit: 1\n  memory: 64\n  output: 8\n',
     );
     expect(text('data/secret/subtask01/testdata.yaml')).toBe('score: 5\naggregation: min\n');
+    expect(text('data/testdata.yaml')).toBe('grader_flags: ignore_sample\n');
     const detailed = await detail(original.problemId);
     const custom = icpcPackageEntries({ ...detailed, checker: { type: 'custom', languageId: 54, source: CUSTOM_CHECKER } });
     expect(custom.find((e) => e.path === 'output_validators/checker/checker.cpp')?.content).toBe(CUSTOM_CHECKER);
@@ -182,6 +185,7 @@ describe('GET /api/problems/{problemId}/package', () => {
     expect(files.map((f) => f.path).sort()).toEqual([
       'data/sample/001.ans',
       'data/sample/001.in',
+      'data/testdata.yaml',
       'problem.yaml',
       'problem_statement/problem.en.md',
     ]);

@@ -166,14 +166,18 @@ describe('POST /api/problems/import', () => {
     });
     expect(p.checker).toEqual({ type: 'tokens' });
     expect(p.samples).toEqual([{ input: '1 1\n', output: '2\n' }]);
+    // The sample is judged first, in a gate worth 0; the groups' scores make the total.
     expect(p.subtasks).toEqual([
+      { name: 'sample', scoring: 'min', points: 0 },
       { name: 'g1', scoring: 'min', points: 30 },
       { name: 'g2', scoring: 'sum', points: 70 },
     ]);
+    expect(p.totalPoints).toBe(100);
     expect(p.testCases.map((c: { input: string; points: number; subtask?: number }) => [c.input, c.points, c.subtask])).toEqual([
-      ['2 2\n', 1, 0],
-      ['3 3\n', 35, 1],
-      ['4 4\n', 35, 1],
+      ['1 1\n', 1, 0],
+      ['2 2\n', 1, 1],
+      ['3 3\n', 35, 2],
+      ['4 4\n', 35, 2],
     ]);
     expect(res.body.warnings).toEqual([]);
     expect(res.body.timeLimit).toEqual({ seconds: 2.5, rule: 'package', detail: 'problem.yaml limits.time_limit: 2.5 s' });

@@ -101,11 +101,30 @@ describe('ICPC packages judged as their authors meant, with a real worker', () =
       'submissions/wrong_answer/loud.py': 'print(1)\n',
     };
     const { body, verdicts, expected } = await judge(files);
+    // The sample first (judged, in the samples' gate), then the secret tests.
     expect(body.problem.testCases.map((c: { input: string; output: string }) => [c.input, c.output])).toEqual([
+      ['', ''],
       ['', ''],
       ['5\n', ''],
     ]);
     expect(body.mainSolution).toMatchObject({ path: 'submissions/accepted/quiet.py', message: null });
+    expect(verdicts).toEqual(expected);
+  });
+
+  it('judges the samples too: a submission wrong only on a sample is rejected, as the format says', async () => {
+    const files = {
+      'problem.yaml': 'problem_format_version: 2023-07-draft\nname: Samples count\nlimits: {time_limit: 2}\n',
+      'data/sample/1.in': '41 1\n',
+      'data/sample/1.ans': '42\n',
+      'data/secret/1.in': '1 2\n',
+      'data/secret/1.ans': '3\n',
+      'data/secret/2.in': '5 5\n',
+      'data/secret/2.ans': '10\n',
+      'submissions/accepted/sum.py': SUM_PY,
+      'submissions/wrong_answer/not_on_41.py': 'a, b = map(int, input().split())\nprint(a + b + (a == 41))\n',
+    };
+    const { body, verdicts, expected } = await judge(files);
+    expect(body.problem.subtasks).toEqual([{ name: 'sample', scoring: 'min', points: 0 }]);
     expect(verdicts).toEqual(expected);
   });
 

@@ -2,7 +2,9 @@ import { CheckerSettings, InteractorSettings, ValidatorProtocolSettings } from '
 import { stringify } from 'yaml';
 
 import { ProblemDto } from '../dto/problem-response.dto';
+import { numbered, sampleEntries, sampleGateIndex, testFiles } from './icpc-export-samples';
 import { ICPC_MARKER, SECTION_HEADINGS } from './icpc-package';
+import { SAMPLE_GROUP } from './icpc-test-data';
 import type { PackageEntry } from './package-files';
 import { templateEntries } from './package-templates';
 
@@ -14,11 +16,9 @@ function validatorFlags(checker: CheckerSettings): string | undefined {
   return undefined;
 }
 
-const numbered = (i: number) => String(i + 1).padStart(3, '0');
-
 /**
  * A problem as the files of an ICPC (Kattis) problem package: problem.yaml (name, limits, validation), the statement
- * as Markdown with the export's section headings, samples, tests outside subtasks in data/secret and each subtask
+ * as Markdown with the export's section headings, samples (icpc-export-samples.ts), tests outside subtasks in data/secret and each subtask
  * as a group folder whose testdata.yaml holds its score and aggregation, and a custom checker as the output
  * validator (a testlib checker, which DOMjudge runs through its testlib wrapper, or an ICPC-protocol validator with its
  * support files, its arguments as validator_flags). An interactive problem's interactor is its `custom interactive`
@@ -47,23 +47,27 @@ export function icpcPackageEntries(problem: ProblemDto & { testCases: NonNullabl
     { path: ICPC_MARKER, content: stringify(meta) },
     { path: 'problem_statement/problem.en.md', content: `${[problem.statement.trim(), ...sections].join('\n\n')}\n` },
   ];
-  problem.samples.forEach((s, i) => entries.push(...testFiles(`data/sample/${numbered(i)}`, s.input, s.output)));
+  entries.push(...sampleEntries(problem));
+  const gate = sampleGateIndex(problem.subtasks);
+  const groupOf = (index: number) => (index === gate ? SAMPLE_GROUP : groupFolder(index));
   problem.testCases.forEach((t, i) => {
+    if (t.subtask === gate) return;
     const folder = t.subtask === undefined ? 'data/secret' : `data/secret/${groupFolder(t.subtask)}`;
     entries.push(...testFiles(`${folder}/${numbered(i)}`, t.input, t.output));
   });
-  problem.subtasks.forEach((s, i) =>
+  problem.subtasks.forEach((s, i) => {
+    if (i === gate) return;
     entries.push({
       path: `data/secret/${groupFolder(i)}/testdata.yaml`,
       content: stringify({
         ...(s.name ? { name: s.name } : {}),
         score: s.points,
         aggregation: s.scoring,
-        // 2025-09's group dependencies, which may only name earlier groups.
-        ...(s.dependsOn?.some((d) => d < i) ? { require_pass: s.dependsOn.filter((d) => d < i).map(groupFolder) } : {}),
+        // 2025-09's group dependencies, which may only name earlier groups (or `sample`).
+        ...(s.dependsOn?.some((d) => d < i) ? { require_pass: s.dependsOn.filter((d) => d < i).map(groupOf) } : {}),
       }),
-    }),
-  );
+    });
+  });
   const validator = interactive ? { name: 'interactor', ...interactor } : { name: 'checker', ...checker };
   if (validator.source !== undefined) {
     const folder = `output_validators/${validator.name}`;
@@ -79,11 +83,4 @@ const SOURCE_ENDINGS: Record<number, string> = { 50: 'c', 54: 'cpp', 71: 'py' };
 
 function groupFolder(index: number): string {
   return `subtask${String(index + 1).padStart(2, '0')}`;
-}
-
-function testFiles(stem: string, input: string, answer: string): PackageEntry[] {
-  return [
-    { path: `${stem}.in`, content: input },
-    { path: `${stem}.ans`, content: answer },
-  ];
 }

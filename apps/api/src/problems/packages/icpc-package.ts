@@ -58,7 +58,7 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
     title: String(name ?? 'Imported problem').trim(),
     ...readStatement(files, warnings),
     cpuTimeLimit: clamp(timeLimit.seconds ?? CPU_TIME_LIMIT.default, CPU_TIME_LIMIT, 'Time limit (s)', warnings),
-    memoryLimit: clamp(Math.floor(Number(limits.memory ?? MEMORY_LIMIT_MB.default)), MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings),
+    memoryLimit: readMemoryLimit(limits, warnings),
     ...(output > 0 ? { outputLimit: Math.ceil(output) } : {}),
     ...readIcpcTests(files, format.types.has('scoring'), warnings),
     ...readIcpcJury(files, meta, format.custom, format.types.has('interactive'), warnings),
@@ -79,6 +79,16 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
     ...(mainSolution ? { mainSolution } : {}),
     timeLimit: timeLimit.reading.rule === 'derived' ? { ...timeLimit.reading, submissions: runnable } : timeLimit.reading,
   };
+}
+
+/**
+ * `limits.memory` (MiB), within what this judge allows. Without it the format means the judging system's default,
+ * "typically 2048" MiB (its table): this judge's most, 1024 MB, is the nearest, where its default for new problems
+ * (128 MB) would fail solutions the package's authors tested with gigabytes.
+ */
+function readMemoryLimit(limits: Yaml, warnings: string[]): number {
+  if (limits.memory === undefined || limits.memory === null) return MEMORY_LIMIT_MB.max;
+  return clamp(Math.floor(Number(limits.memory)), MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings);
 }
 
 /**

@@ -38,10 +38,23 @@ function pairs(files: PackageFiles, folder: string, deep: boolean): { input: str
   }));
 }
 
+/** The name of the samples' group, and of the gate subtask that judges them. */
+export const SAMPLE_GROUP = 'sample';
+
+/**
+ * Whether a legacy package's root grader ignores the samples' result (`grader_flags: ignore_sample` in
+ * `data/testdata.yaml`): then they are only shown.
+ */
+function ignoresSamples(files: PackageFiles): boolean {
+  return String(groupSettings(files, 'data')?.grader_flags ?? '')
+    .split(/\s+/)
+    .includes('ignore_sample');
+}
+
 /**
  * A group's `require_pass` (2025-09: a group name, `sample`, or a list of them; the groups whose every test must pass
- * for this one to score) as its subtask's `dependsOn`. Only subtasks can be needed here: `sample` (whose tests are
- * shown, not judged) and groups without a score are left out, with a warning.
+ * for this one to score) as its subtask's `dependsOn`. Only subtasks can be needed here (`sample` is one when its
+ * tests are judged): groups without a score are left out, with a warning.
  */
 function requirePass(name: string, settings: Yaml, subtaskOf: Map<string, number>, subtasks: Subtask[], warnings: string[]): void {
   const own = subtaskOf.get(name);
@@ -70,12 +83,14 @@ function requirePass(name: string, settings: Yaml, subtaskOf: Map<string, number
  * in order as the explanation, since its `.in` is the interactor's secret and its `.ans` often empty.
  */
 function samplesShown(files: PackageFiles): ImportedProblem['samples'] {
-  return inputPaths(files, 'data/sample', true).map((path) => {
-    const base = path.slice(0, -3);
+  // A log may also stand alone, without an .in or .ans: a sample only shown ("additional sample interaction").
+  const logs = files.paths().filter((p) => p.startsWith('data/sample/') && p.endsWith('.interaction'));
+  const bases = [...new Set([...inputPaths(files, 'data/sample', true), ...logs].map((p) => p.replace(/\.(in|interaction)$/, '')))];
+  return bases.sort(byName).map((base) => {
     const interaction = files.text(`${base}.interaction`);
     if (interaction !== undefined) return interactionSample(interaction);
     return {
-      input: files.text(`${base}.in.statement`) ?? files.requireText(path, 'Test'),
+      input: files.text(`${base}.in.statement`) ?? files.requireText(`${base}.in`, 'Test'),
       output: files.text(`${base}.out`) ?? files.text(`${base}.ans.statement`) ?? files.requireText(`${base}.ans`, 'Answer'),
     };
   });
@@ -119,7 +134,8 @@ function scoringOf(settings: Yaml): GroupScoring {
 }
 
 /**
- * The tests of `data/secret` (or, when it has none, of `data/sample`), its groups as subtasks. Each folder directly
+ * The tests of `data/sample`, first, in a gate subtask `sample` worth 0 (not when a legacy root grader ignores them),
+ * and of `data/secret`; or, when `data/secret` has none, of `data/sample` alone. `data/secret`'s groups are subtasks. Each folder directly
  * under `data/secret` is a group, its tests those anywhere below it. A group is a subtask when the problem is scoring
  * or the group gives its score: `pass-fail` and `min` aggregation score it all or nothing (`min`), `sum` by test. In a
  * scoring problem, groups without a score share what the others leave of `data/secret`'s (100 unless given), as
@@ -133,7 +149,19 @@ export function readIcpcTests(
 ): Pick<ImportedProblem, 'testCases' | 'subtasks' | 'samples'> {
   const samples = pairs(files, 'data/sample', true);
   const shown = samplesShown(files);
-  const testCases: ImportedProblem['testCases'] = pairs(files, 'data/secret', false).map((t) => ({ ...t, points: 1 }));
+  const subtasks: Subtask[] = [];
+  const subtaskOf = new Map<string, number>();
+  const judgedSamples = inputPaths(files, 'data/secret', true).length && !ignoresSamples(files) ? samples : [];
+  if (judgedSamples.length) {
+    // Judged first, as the format says (a pass-fail verdict needs every test of `sample` and `secret`), and worth
+    // nothing, as samples never add to a score: a gate, which a group's `require_pass: sample` can name.
+    subtaskOf.set(SAMPLE_GROUP, subtasks.length);
+    subtasks.push({ name: SAMPLE_GROUP, scoring: 'min', points: 0 });
+  }
+  const testCases: ImportedProblem['testCases'] = [
+    ...judgedSamples.map((t) => ({ ...t, points: 1, subtask: 0 })),
+    ...pairs(files, 'data/secret', false).map((t) => ({ ...t, points: 1 })),
+  ];
   const groups = [
     ...new Set(
       files
@@ -152,8 +180,6 @@ export function readIcpcTests(
   const given = scorings.reduce((sum, s) => sum + (s.score ?? 0), 0);
   const unscored = scorings.filter((s) => s.score === undefined && s.perTest === undefined).length;
   const share = unscored && scoring ? Math.max(total - given, 0) / unscored : 0;
-  const subtasks: Subtask[] = [];
-  const subtaskOf = new Map<string, number>();
   read.forEach(({ name, settings, tests }, i) => {
     const { score, aggregation, perTest } = scorings[i];
     const points = score ?? (perTest !== undefined ? perTest * (aggregation === 'min' ? 1 : tests.length) : share);
@@ -180,7 +206,7 @@ export function readIcpcTests(
     testCases.push(...tests.map((t) => ({ ...t, points: each, subtask: subtasks.length - 1 })));
   });
   read.forEach(({ name, settings }) => requirePass(name, settings, subtaskOf, subtasks, warnings));
-  if (testCases.length) return { samples: shown, testCases, subtasks };
+  if (testCases.length > judgedSamples.length) return { samples: shown, testCases, subtasks };
   if (!samples.length) throw new ArchiveRejectedError('The package has no tests: data/secret and data/sample hold no .in files.');
   warnings.push('The package has tests only in data/sample: they are its tests.');
   return { samples: shown, testCases: samples.map((t) => ({ ...t, points: 1 })), subtasks };
