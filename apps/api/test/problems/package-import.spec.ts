@@ -193,12 +193,25 @@ describe('POST /api/problems/import', () => {
     expect(res.body.warnings).toEqual([`Time limit: ${res.body.timeLimit.detail}`]);
   });
 
+  it('imports a DOMjudge package whose only metadata is domjudge-problem.ini: its name and time limit', async () => {
+    const zip = await buildZip([
+      { name: 'hello/domjudge-problem.ini', content: 'name = \'Hello World\'\ntimelimit = "3"\nexternalid=hello\n' },
+      { name: 'hello/data/sample/1.in', content: '' },
+      { name: 'hello/data/sample/1.ans', content: 'Hello world!\n' },
+      { name: 'hello/data/secret/1.in', content: '' },
+      { name: 'hello/data/secret/1.ans', content: 'Hello world!\n' },
+    ]);
+    const res = await upload(zip).expect(201);
+    expect(res.body.problem).toMatchObject({ title: 'Hello World', cpuTimeLimit: 3, memoryLimit: 1024 });
+    expect(res.body.timeLimit).toMatchObject({ rule: 'timelimit-file', detail: 'domjudge-problem.ini timelimit: 3 s' });
+  });
+
   describe('refuses a bad package with a 400 naming what is wrong, storing nothing', () => {
     it.each<[string, () => Promise<Buffer>, string]>([
       [
         'no problem.xml',
         () => buildZip([{ name: 'tests/01', content: '1\n' }]),
-        'The archive is not a problem package: it has no problem.xml (Polygon) or problem.yaml (ICPC) at its root.',
+        'The archive is not a problem package: it has no problem.xml (Polygon), problem.yaml (ICPC) or domjudge-problem.ini (DOMjudge) at its root.',
       ],
       ['malformed XML', () => polygonPackage({ xml: '<problem><names></problem>' }), 'problem.xml is not well-formed XML: '],
       ['a listed test missing', () => polygonPackage({ missing: [3] }), 'Test tests/03 is listed but missing from the archive.'],

@@ -1,6 +1,7 @@
 import { CPU_TIME_LIMIT, MEMORY_LIMIT_MB } from '@oj/contracts';
 
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
+import { DOMJUDGE_MARKER, readDomjudgeIni } from './domjudge-ini';
 import { readConstants, withConstants } from './icpc-constants';
 import { readIcpcTests, Yaml, yamlOf } from './icpc-test-data';
 import { readIcpcTimeLimit } from './icpc-time-limit';
@@ -10,6 +11,8 @@ import { clamp, ImportedProblem, namedBriefly, PackageFiles, PackageReading, Pac
 import { sourceLanguage, submissionLanguage } from './source-language';
 
 export const ICPC_MARKER = 'problem.yaml';
+/** What marks an ICPC package: its problem.yaml, or DOMjudge's metadata file, with which problem.yaml is optional. */
+export const ICPC_MARKERS = [ICPC_MARKER, DOMJUDGE_MARKER];
 /** The statement's Markdown sections, as the export writes them and the import splits them. */
 export const SECTION_HEADINGS = { inputFormat: '## Input', outputFormat: '## Output', constraints: '## Constraints' } as const;
 
@@ -51,7 +54,9 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
   const warnings: string[] = [];
   const unknownConstants = useConstants(files, meta);
   const limits = (meta.limits && typeof meta.limits === 'object' ? meta.limits : {}) as Yaml;
-  const name = typeof meta.name === 'object' && meta.name ? ((meta.name as Yaml).en ?? Object.values(meta.name)[0]) : meta.name;
+  const name =
+    (typeof meta.name === 'object' && meta.name ? ((meta.name as Yaml).en ?? Object.values(meta.name)[0]) : meta.name) ??
+    (readDomjudgeIni(files).name || undefined);
   const timeLimit = readIcpcTimeLimit(files, limits, format.modern);
   const output = Number(limits.output);
   const problem: ImportedProblem = {

@@ -1,3 +1,4 @@
+import { readDomjudgeIni } from './domjudge-ini';
 import type { Yaml } from './icpc-test-data';
 import type { PackageFiles, PackageTimeLimit } from './package-files';
 
@@ -22,7 +23,7 @@ export function readIcpcTimeLimit(files: PackageFiles, limits: Yaml, modern: boo
   if (stated !== undefined) return { seconds: stated, reading: { rule: 'package', detail: `problem.yaml limits.time_limit: ${stated} s` } };
   const file = positive(files.text('.timelimit')?.trim());
   if (file !== undefined) return { seconds: file, reading: { rule: 'timelimit-file', detail: `.timelimit: ${file} s` } };
-  const ini = positive(/^\s*timelimit\s*=\s*['"]?([\d.]+)/m.exec(files.text('domjudge-problem.ini') ?? '')?.[1]);
+  const ini = positive(readDomjudgeIni(files).timelimit);
   if (ini !== undefined) return { seconds: ini, reading: { rule: 'timelimit-file', detail: `domjudge-problem.ini timelimit: ${ini} s` } };
   const multipliers = (limits.time_multipliers ?? {}) as Yaml;
   const multiplier = modern

@@ -10,7 +10,7 @@ import { ProblemInputDto } from '../dto/problem-input.dto';
 import { ProblemDto } from '../dto/problem-response.dto';
 import { ProblemsService } from '../problems.service';
 import { ArchiveRejectedError, readTestArchive } from '../zip/test-archive-reader';
-import { ICPC_MARKER, readIcpcPackage } from './icpc-package';
+import { ICPC_MARKERS, readIcpcPackage } from './icpc-package';
 import { derivedTimeLimitSeconds } from './icpc-time-limit';
 import { MainSolutionValidator } from './main-solution-validator';
 import { clamp, ImportedProblem, PackageFiles, PackageReading } from './package-files';
@@ -18,7 +18,7 @@ import { readPackageTemplates } from './package-templates';
 import { POLYGON_MARKER, readPolygonPackage } from './polygon-package';
 
 export const NOT_A_PACKAGE_MESSAGE =
-  'The archive is not a problem package: it has no problem.xml (Polygon) or problem.yaml (ICPC) at its root.';
+  'The archive is not a problem package: it has no problem.xml (Polygon), problem.yaml (ICPC) or domjudge-problem.ini (DOMjudge) at its root.';
 /** Every imported problem may be solved in these until an admin chooses (C, C++, Java, Python 3). */
 const IMPORTED_LANGUAGE_IDS = [50, 54, 62, 71];
 
@@ -107,8 +107,8 @@ export class PackageImportService {
       const archive = await readTestArchive(buffer);
       const polygon = new PackageFiles(archive, [POLYGON_MARKER]);
       if (polygon.has(POLYGON_MARKER)) return withTemplates(readPolygonPackage(polygon), polygon);
-      const icpc = new PackageFiles(archive, [ICPC_MARKER]);
-      if (icpc.has(ICPC_MARKER)) return withTemplates(readIcpcPackage(icpc), icpc);
+      const icpc = new PackageFiles(archive, ICPC_MARKERS);
+      if (ICPC_MARKERS.some((marker) => icpc.has(marker))) return withTemplates(readIcpcPackage(icpc), icpc);
       throw new ArchiveRejectedError(NOT_A_PACKAGE_MESSAGE);
     } catch (error) {
       if (error instanceof ArchiveRejectedError) throw ApiException.badRequest(error.message, 'file');
