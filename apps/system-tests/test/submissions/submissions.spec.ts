@@ -197,6 +197,10 @@ describe('submissions end to end', () => {
     expect((await submit('x'.repeat(64 * 1024 + 1)).expect(400)).body.details).toEqual([
       { path: 'sourceCode', message: 'Source code must be at most 64 KiB.' },
     ]);
+    // DOMjudge's test-binary-content: text the database cannot hold is named, not "malformed".
+    expect((await submit('int main() { return 0; }\0\x01binary').expect(400)).body.details).toEqual([
+      { path: 'sourceCode', message: 'Source code must be text: it holds a NUL byte.' },
+    ]);
     expect((await submit(CPP_SUM, 63).expect(400)).body.details).toEqual([
       { path: 'languageId', message: 'This language is not allowed for this problem.' },
     ]);

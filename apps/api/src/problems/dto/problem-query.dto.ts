@@ -13,12 +13,10 @@ import {
   SortOrder,
 } from '@oj/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 
 import { Omittable } from '../../common/omittable.validator';
-
-/** PostgreSQL text refuses NUL: a search holding one is the caller's mistake, a 400, not a failed query. */
-const NO_NUL = /^[^\0]*$/;
+import { WithoutNul } from '../../common/without-nul.validator';
 
 /** How many tags one archive query may require at once. */
 const MAX_TAG_FILTERS = 10;
@@ -74,7 +72,7 @@ export class ProblemListQueryDto {
   })
   @Omittable()
   @MaxLength(MAX_TITLE_LENGTH, { message: `q must be at most ${MAX_TITLE_LENGTH} characters.` })
-  @Matches(NO_NUL, { message: 'q must be text without NUL bytes.' })
+  @WithoutNul('q must be text without NUL bytes.')
   @IsString({ message: 'q must be text.' })
   q?: string;
 
@@ -87,7 +85,7 @@ export class ProblemListQueryDto {
   @Transform(({ value }) => splitTags(value))
   @ArrayMaxSize(MAX_TAG_FILTERS, { message: `tag lists at most ${MAX_TAG_FILTERS} tags.` })
   @MaxLength(MAX_TITLE_LENGTH, { each: true, message: `each tag must be at most ${MAX_TITLE_LENGTH} characters.` })
-  @Matches(NO_NUL, { each: true, message: 'tag must be text without NUL bytes.' })
+  @WithoutNul('tag must be text without NUL bytes.', { each: true })
   @IsString({ each: true, message: 'tag must be text.' })
   tag?: string[];
 

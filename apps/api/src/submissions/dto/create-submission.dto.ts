@@ -5,6 +5,7 @@ import { IsNotEmpty, IsString } from 'class-validator';
 import { MaxUtf8Bytes } from '../../common/max-utf8-bytes.validator';
 import { Omittable } from '../../common/omittable.validator';
 import { IsRecordId } from '../../common/record-id.validator';
+import { WithoutNul } from '../../common/without-nul.validator';
 
 export class CreateSubmissionDto {
   @ApiProperty({ example: 1 })
@@ -21,6 +22,7 @@ export class CreateSubmissionDto {
   languageId: number;
 
   @ApiProperty({ example: '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b;}', maxLength: MAX_SOURCE_BYTES })
+  @WithoutNul('Source code must be text: it holds a NUL byte.')
   @MaxUtf8Bytes(MAX_SOURCE_BYTES, { message: 'Source code must be at most 64 KiB.' })
   @IsNotEmpty({ message: 'Source code is required.' })
   @IsString({ message: 'Source code is required.' })
