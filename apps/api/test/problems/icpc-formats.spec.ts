@@ -335,10 +335,16 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
   it('reads a LaTeX statement from statement/ (2023-07) and a non-English one with a warning', async () => {
     const reading = await read({
       'problem.yaml': 'problem_format_version: 2023-07\nname: {de: Summe}\nlimits: {time_limit: 1}\n',
-      'statement/problem.de.tex': '\\problemname{Summe}\nAddiere \\textbf{zwei} Zahlen.\n\\section*{Input}\nZwei Zahlen.\n',
+      'statement/problem.de.tex':
+        '\\problemname{Summe}\nAddiere \\textbf{zwei} Zahlen.\n\\section*{Input}\nZwei Zahlen.\n\\section*{Interaktion}\nFrage.\n',
       ...TESTS,
     });
-    expect(reading.problem).toMatchObject({ title: 'Summe', statement: 'Addiere **zwei** Zahlen.', inputFormat: 'Zwei Zahlen.' });
+    expect(reading.problem).toMatchObject({
+      title: 'Summe',
+      statement: 'Addiere **zwei** Zahlen.',
+      inputFormat: 'Zwei Zahlen.\n\n### Interaktion\n\nFrage.',
+    });
+    expect(reading.warnings.some((w) => w.includes('\\section'))).toBe(false);
     expect(reading.warnings).toContain('No English statement: statement/problem.de.tex was imported.');
   });
 

@@ -152,7 +152,9 @@ function readStatement(
   const body = text
     .replace(/\\problemname\{[^{}]*\}/, '')
     .replace(/\\section\*?\{Input\}/, `\n${SECTION_HEADINGS.inputFormat}\n`)
-    .replace(/\\section\*?\{Output\}/, `\n${SECTION_HEADINGS.outputFormat}\n`);
+    .replace(/\\section\*?\{Output\}/, `\n${SECTION_HEADINGS.outputFormat}\n`)
+    // Any other section (problemtools' guess has `\section*{Interaction}`) is a heading of the part it falls in.
+    .replace(/\\(?:sub)?section\*?\{([^{}\n]*)\}/g, '\n### $1\n');
   const { markdown, leftovers } = statementFileToMarkdown(body, path);
   if (leftovers.length) warnings.push(`Statement: LaTeX left as it is: ${leftovers.join(', ')}.`);
   return splitSections(markdown);
