@@ -1,4 +1,4 @@
-import { Subtask, subtaskInCycle, subtaskPrerequisites } from './subtasks';
+import { gateSubtask, isGate, Subtask, subtaskInCycle, subtaskPrerequisites } from './subtasks';
 
 const needs = (...dependsOn: number[]): Subtask => ({ scoring: 'min', points: 1, ...(dependsOn.length ? { dependsOn } : {}) });
 
@@ -20,5 +20,14 @@ describe('subtaskInCycle', () => {
     expect(subtaskInCycle([needs(), needs(0), needs(1)])).toBeNull();
     expect(subtaskInCycle([needs(0)])).toBe(0);
     expect(subtaskInCycle([needs(), needs(2), needs(3), needs(1)])).toBe(1);
+  });
+});
+
+describe('isGate and gateSubtask', () => {
+  it('a gate is all or nothing and worth 0; a sum subtask or one worth points is not', () => {
+    expect(gateSubtask('sample')).toEqual({ name: 'sample', scoring: 'min', points: 0 });
+    expect(isGate(gateSubtask('x'))).toBe(true);
+    expect(isGate({ scoring: 'min', points: 1 })).toBe(false);
+    expect(isGate({ scoring: 'sum', points: 0 })).toBe(false);
   });
 });

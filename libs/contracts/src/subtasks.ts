@@ -15,6 +15,16 @@ export const MAX_SUBTASK_NAME_LENGTH = 100;
  */
 export const SUBTASK_POINTS = { min: 0, max: 1000 } as const;
 
+/** Whether a subtask is a gate: all or nothing and worth 0, so judged for what depends on it, scoring nothing. */
+export function isGate(subtask: Pick<Subtask, 'scoring' | 'points'>): boolean {
+  return subtask.scoring === 'min' && subtask.points === SUBTASK_POINTS.min;
+}
+
+/** A gate named `name` (see isGate). */
+export function gateSubtask(name: string): Subtask {
+  return { name, scoring: 'min', points: SUBTASK_POINTS.min };
+}
+
 /** Said when every test of a problem is in subtasks worth 0 points: its score would have nothing to be a percent of. */
 export const WORTHLESS_PROBLEM_MESSAGE =
   'The problem is worth no points: give a subtask or a test case outside the 0-point subtasks some points.';

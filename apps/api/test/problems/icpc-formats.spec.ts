@@ -156,6 +156,15 @@ describe('ICPC packages, legacy and 2023-07 (issue 31)', () => {
     expect(reading.problem.subtasks).toEqual([{ name: 'sample', scoring: 'min', points: 0 }]);
   });
 
+  it('gives a package without limits.memory, or with one that is no number, the most memory this judge allows', async () => {
+    const absent = await read({ 'problem.yaml': 'name: M\n', ...TESTS });
+    expect(absent.problem.memoryLimit).toBe(1024);
+    expect(absent.warnings.some((w) => w.includes('memory'))).toBe(false);
+    const wrong = await read({ 'problem.yaml': 'name: M\nlimits: {memory: lots}\n', ...TESTS });
+    expect(wrong.problem.memoryLimit).toBe(1024);
+    expect(wrong.warnings).toContain('problem.yaml limits.memory is not a number (lots): 1024 MB is used.');
+  });
+
   it('shows a sample given only as an .interaction log, and judges none for it', async () => {
     // problemtools' guess (2023-07) has no sample .in at all: "additional sample interaction protocols".
     const reading = await read({

@@ -1,4 +1,4 @@
-import type { Subtask } from '@oj/contracts';
+import { isGate, type Subtask } from '@oj/contracts';
 
 import type { ProblemDto } from '../dto/problem-response.dto';
 import { SAMPLE_GROUP } from './icpc-test-data';
@@ -17,7 +17,7 @@ export function testFiles(stem: string, input: string, answer: string): PackageE
 
 /** The subtask that judges the samples, as an ICPC import makes it (`sample`, all or nothing, worth 0); -1 if none. */
 export function sampleGateIndex(subtasks: readonly Subtask[]): number {
-  return subtasks.findIndex((s) => s.name === SAMPLE_GROUP && s.scoring === 'min' && s.points === 0);
+  return subtasks.findIndex((s) => s.name === SAMPLE_GROUP && isGate(s));
 }
 
 /**

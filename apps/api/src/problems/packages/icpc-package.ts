@@ -93,7 +93,10 @@ export function readIcpcPackage(files: PackageFiles): PackageReading {
  */
 function readMemoryLimit(limits: Yaml, warnings: string[]): number {
   if (limits.memory === undefined || limits.memory === null) return MEMORY_LIMIT_MB.max;
-  return clamp(Math.floor(Number(limits.memory)), MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings);
+  const stated = Math.floor(Number(limits.memory));
+  if (Number.isFinite(stated)) return clamp(stated, MEMORY_LIMIT_MB, 'Memory limit (MB)', warnings);
+  warnings.push(`problem.yaml limits.memory is not a number (${String(limits.memory).slice(0, 40)}): ${MEMORY_LIMIT_MB.max} MB is used.`);
+  return MEMORY_LIMIT_MB.max;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_SUBTASKS, Subtask, SubtaskScoring } from '@oj/contracts';
+import { gateSubtask, MAX_SUBTASKS, Subtask, SubtaskScoring } from '@oj/contracts';
 
 import { normalizePoints } from '../dto/problem-normalizers';
 import { ArchiveRejectedError } from '../zip/test-archive-reader';
@@ -156,7 +156,7 @@ export function readIcpcTests(
     // Judged first, as the format says (a pass-fail verdict needs every test of `sample` and `secret`), and worth
     // nothing, as samples never add to a score: a gate, which a group's `require_pass: sample` can name.
     subtaskOf.set(SAMPLE_GROUP, subtasks.length);
-    subtasks.push({ name: SAMPLE_GROUP, scoring: 'min', points: 0 });
+    subtasks.push(gateSubtask(SAMPLE_GROUP));
   }
   const testCases: ImportedProblem['testCases'] = [
     ...judgedSamples.map((t) => ({ ...t, points: 1, subtask: 0 })),
@@ -186,7 +186,7 @@ export function readIcpcTests(
     if (score === 0 && subtasks.length < MAX_SUBTASKS) {
       // Worth 0 by its own word: a gate, judged and needed by the groups that require it, scoring nothing.
       subtaskOf.set(name, subtasks.length);
-      subtasks.push({ name: String(settings.name ?? name), scoring: 'min', points: 0 });
+      subtasks.push(gateSubtask(String(settings.name ?? name)));
       testCases.push(...tests.map((t) => ({ ...t, points: 1, subtask: subtasks.length - 1 })));
       return;
     }

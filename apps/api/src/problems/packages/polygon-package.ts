@@ -1,11 +1,11 @@
 import {
   CheckerSettings,
   CPU_TIME_LIMIT,
+  gateSubtask,
   MAX_SUBTASKS,
   MEMORY_LIMIT_MB,
   problemTotalPoints,
   Subtask,
-  SUBTASK_POINTS,
   SubtaskScoring,
 } from '@oj/contracts';
 
@@ -160,7 +160,7 @@ function gateWorthlessTests(entries: Node[], testCases: { points: number; subtas
   if (!worthless.length) return;
   const index = subtasks.length;
   const gated = testCases.map((t, i) => (worthless.includes(i) ? { ...t, subtask: index } : t));
-  const withGate = [...subtasks, gate('Tests worth 0 points')];
+  const withGate = [...subtasks, gateSubtask('Tests worth 0 points')];
   if (problemTotalPoints(gated, withGate) < 1 || withGate.length > MAX_SUBTASKS) return;
   subtasks.push(withGate[index]);
   for (const i of worthless) testCases[i].subtask = index;
@@ -226,7 +226,7 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
       continue;
     }
     indexOf.set(name, subtasks.length);
-    subtasks.push(points > 0 ? { name: `Group ${name}`, scoring, points: normalizePoints(points) } : gate(`Group ${name}`));
+    subtasks.push(points > 0 ? { name: `Group ${name}`, scoring, points: normalizePoints(points) } : gateSubtask(`Group ${name}`));
   }
   for (const [name, index] of indexOf) {
     const needed = (list(path(declared.get(name), 'dependencies', 'dependency')) as Node[]).map((d) => String(d['@group']));
@@ -240,9 +240,6 @@ function readGroups(testset: Node, tests: Node[], warnings: string[]): { subtask
   }
   return { subtasks, indexOf };
 }
-
-/** An all-or-nothing subtask worth 0 points: it scores nothing, and a subtask that depends on it needs it passed. */
-const gate = (name: string): Subtask => ({ name, scoring: 'min', points: SUBTASK_POINTS.min });
 
 const SECTIONS = ['legend', 'input', 'output', 'interaction', 'scoring', 'notes'] as const;
 

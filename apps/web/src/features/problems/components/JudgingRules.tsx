@@ -1,5 +1,7 @@
 import '../problems.css';
 
+import { isGate } from '@oj/contracts';
+
 import { neededSubtasks, subtaskTitle } from '../../submissions/test-groups';
 import { ProblemDetail } from '../api';
 import { checkerRule } from '../checker-rule';
@@ -46,7 +48,7 @@ export function JudgingRules({ p }: { p: ProblemDetail }) {
                 <td>{subtaskTitle(i, s.name)}</td>
                 <td className="num">{s.points}</td>
                 <td>
-                  {s.scoring === 'min' && s.points === 0 ? GATE_TEXT : SCORING_TEXT[s.scoring]}
+                  {isGate(s) ? GATE_TEXT : SCORING_TEXT[s.scoring]}
                   {s.dependsOn?.length ? `; ${neededSubtasks(s.dependsOn)} in full` : ''}
                 </td>
               </tr>
